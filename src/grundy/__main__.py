@@ -1,0 +1,5 @@
+import sys
+
+from grundy.cli import main
+
+sys.exit(main())

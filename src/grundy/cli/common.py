@@ -1,0 +1,76 @@
+"""Shared pieces of the command line: the argument parser and game options."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import IO, Any, NoReturn
+
+from grundy.games import Game, create_game, find_entry
+
+__all__ = ["CommandParser", "GameInvocation", "UsageError", "parse_game_invocation", "write_json"]
+
+
+class UsageError(Exception):
+    """Bad command-line words: shown as one line, exit code 2."""
+
+
+class CommandParser(argparse.ArgumentParser):
+    """An argument parser that raises instead of exiting, and writes help where told."""
+
+    def __init__(self, *args: Any, out: IO[str] | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("exit_on_error", False)
+        super().__init__(*args, **kwargs)
+        self.out = out
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if message:
+            (self.out or file or __import__("sys").stdout).write(message)
+
+
+@dataclass(frozen=True, slots=True)
+class GameInvocation:
+    game: Game
+    args: argparse.Namespace
+
+
+def parse_game_invocation(
+    command: str,
+    game_name: str,
+    words: Sequence[str],
+    out: IO[str],
+    configure: Any,
+) -> GameInvocation:
+    """Parse ``GAME [game options] [command options] POSITION...`` for one command.
+
+    ``configure(parser)`` adds the command's own options (``--misere``, ``--upto``...).
+    """
+    entry = find_entry(game_name)
+    parser = CommandParser(
+        prog=f"grundy {command} {game_name}", description=entry.description, out=out
+    )
+    for param in entry.params:
+        parser.add_argument(
+            param.flag, dest=f"param_{param.name}", metavar=param.metavar, help=param.help
+        )
+    configure(parser)
+    try:
+        args = parser.parse_args(list(words))
+    except argparse.ArgumentError as exc:
+        raise UsageError(str(exc)) from None
+    given = {
+        param.name: param.from_text(getattr(args, f"param_{param.name}"))
+        for param in entry.params
+        if getattr(args, f"param_{param.name}") is not None
+    }
+    return GameInvocation(create_game(game_name, given), args)
+
+
+def write_json(out: IO[str], data: Any) -> None:
+    json.dump(data, out, indent=2)
+    out.write("\n")

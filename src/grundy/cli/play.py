@@ -1,0 +1,173 @@
+"""Commands that explore games: ``games``, ``solve``, ``sequence`` and ``table``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import IO, Any
+
+from grundy.cli.common import CommandParser, UsageError, parse_game_invocation, write_json
+from grundy.games import catalogue
+from grundy.solve import Outcome, Play, Solver, grundy_sequence, table_rows
+
+__all__ = ["register"]
+
+# The solver refuses searches past this many positions rather than exhausting memory.
+POSITION_LIMIT = 5_000_000
+
+OUTCOME_TEXT = {
+    Outcome.P: "P (the previous player wins: the player to move loses)",
+    Outcome.N: "N (the next player, the one to move, wins)",
+}
+
+
+def register(commands: Any) -> None:
+    games = commands.add_parser("games", help="list the catalogue and each game's options")
+    games.add_argument("--json", action="store_true", help="print one JSON object")
+    games.set_defaults(run=run_games)
+
+    for name, helptext, runner in (
+        ("solve", "Grundy value, outcome and winning moves of a position", run_solve),
+        ("sequence", "values G(0..N) of single heaps of a heap game", run_sequence),
+        ("table", "every position up to a bound, with values and outcomes", run_table),
+    ):
+        parser = commands.add_parser(name, help=helptext, add_help=False)
+        parser.add_argument("game", help="a catalogue name (see 'grundy games')")
+        parser.add_argument("rest", nargs=argparse.REMAINDER, help="game options and position")
+        parser.set_defaults(run=runner)
+
+
+def run_games(args: argparse.Namespace, out: IO[str]) -> int:
+    entries = catalogue()
+    if args.json:
+        write_json(
+            out,
+            {
+                "games": [
+                    {
+                        "name": entry.name,
+                        "summary": entry.description,
+                        "heap_game": entry.is_heap_game,
+                        "options": [
+                            {"name": p.name, "flag": p.flag, "kind": p.kind.value, "help": p.help}
+                            for p in entry.params
+                        ],
+                    }
+                    for entry in entries
+                ]
+            },
+        )
+        return 0
+    width = max(len(entry.name) for entry in entries)
+    for entry in entries:
+        out.write(f"{entry.name:<{width}}  {entry.description}\n")
+        for param in entry.params:
+            out.write(f"{'':<{width}}    {param.flag} {param.metavar}: {param.help}\n")
+    return 0
+
+
+def _play_options(parser: CommandParser) -> None:
+    parser.add_argument("--misere", action="store_true", help="misère play: the last mover loses")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
+    def configure(parser: CommandParser) -> None:
+        parser.add_argument("position", nargs="*", help="the position, e.g. heap sizes")
+        _play_options(parser)
+
+    call = parse_game_invocation("solve", args.game, args.rest, out, configure)
+    game, options = call.game, call.args
+    position = game.parse(options.position)
+    play = Play.MISERE if options.misere else Play.NORMAL
+    analysis = Solver(game, position_limit=POSITION_LIMIT).analyse(position, play)
+    if options.json:
+        write_json(
+            out,
+            {
+                "game": game.name,
+                "params": game.options(),
+                "position": game.to_json(position),
+                "play": play.value,
+                "grundy": analysis.grundy,
+                "outcome": analysis.outcome.value,
+                "winning_moves": [
+                    {"to": game.to_json(move.to), "move": move.description}
+                    for move in analysis.winning_moves
+                ],
+                "positions_explored": analysis.positions_explored,
+            },
+        )
+        return 0
+    out.write(f"{game.label}, position {game.format(position)}, {play.value} play\n")
+    if analysis.grundy is not None:
+        out.write(f"Grundy value: *{analysis.grundy}\n")
+    out.write(f"Outcome: {OUTCOME_TEXT[analysis.outcome]}\n")
+    if analysis.winning_moves:
+        out.write(f"Winning moves ({len(analysis.winning_moves)}):\n")
+        for move in analysis.winning_moves:
+            out.write(f"  {move.description}, leaving {game.format(move.to)}\n")
+    else:
+        out.write("Winning moves: none (every move leads to an N-position)\n")
+    out.write(f"Positions explored: {analysis.positions_explored:,}\n")
+    return 0
+
+
+def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
+    def configure(parser: CommandParser) -> None:
+        parser.add_argument("--upto", type=int, required=True, metavar="N", help="last heap size")
+        parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+    call = parse_game_invocation("sequence", args.game, args.rest, out, configure)
+    game, options = call.game, call.args
+    values = grundy_sequence(game, options.upto)
+    if options.json:
+        write_json(out, {"game": game.name, "params": game.options(), "values": values})
+        return 0
+    out.write(f"Grundy values G(0..{options.upto}) of {game.label}\n")
+    width = len(str(options.upto))
+    for start in range(0, len(values), 10):
+        row = " ".join(f"{v:>2}" for v in values[start : start + 10])
+        out.write(f"  {start:>{width}}: {row}\n")
+    return 0
+
+
+def run_table(args: argparse.Namespace, out: IO[str]) -> int:
+    def configure(parser: CommandParser) -> None:
+        parser.add_argument(
+            "--max", nargs="+", required=True, metavar="B", help="the bound, e.g. 7 7 7"
+        )
+        _play_options(parser)
+
+    call = parse_game_invocation("table", args.game, args.rest, out, configure)
+    game, options = call.game, call.args
+    bound = game.parse(options.max)
+    play = Play.MISERE if options.misere else Play.NORMAL
+    rows = list(table_rows(game, bound, play, Solver(game, position_limit=POSITION_LIMIT)))
+    if options.json:
+        write_json(
+            out,
+            {
+                "game": game.name,
+                "params": game.options(),
+                "play": play.value,
+                "rows": [
+                    {
+                        "position": game.to_json(r.position),
+                        "grundy": r.grundy,
+                        "outcome": r.outcome.value,
+                    }
+                    for r in rows
+                ],
+            },
+        )
+        return 0
+    if not rows:
+        raise UsageError("no positions within that bound")
+    shown = [game.format(r.position) for r in rows]
+    width = max(len("position"), *(len(s) for s in shown))
+    out.write(f"{game.label}, {play.value} play, {len(rows):,} positions\n")
+    out.write(f"{'position':<{width}}  grundy  outcome\n")
+    for text, row in zip(shown, rows, strict=True):
+        grundy = "-" if row.grundy is None else str(row.grundy)
+        out.write(f"{text:<{width}}  {grundy:>6}  {row.outcome.value}\n")
+    return 0

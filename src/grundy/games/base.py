@@ -1,0 +1,227 @@
+"""The game model: stateless rule objects over immutable, hashable positions.
+
+A :class:`Game` knows the moves from a position, how to parse and print positions, and
+the canonical form under which two positions are the same for the solver.  A game that is
+a disjunctive sum (Nim heaps, rows of Kayles, components of a Hackenbush picture) also
+splits a position into its parts, which lets the solver apply the Sprague-Grundy theorem.
+"""
+
+from __future__ import annotations
+
+import itertools
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from typing import Any, ClassVar
+
+from grundy.errors import InvalidPositionError
+from grundy.games.params import Param
+
+__all__ = ["Game", "HeapGame", "Part", "parse_int_tokens"]
+
+Part = tuple["Game", Any]
+"""A component of a position: the game it is played in and its position there."""
+
+
+class Game(ABC):
+    """Rules of an impartial game.  Instances are immutable and carry only their options."""
+
+    name: ClassVar[str]
+    summary: ClassVar[str] = ""
+    params: ClassVar[tuple[Param, ...]] = ()
+    position_help: ClassVar[str] = "integers"
+
+    # -- identity -------------------------------------------------------------------------
+
+    def options(self) -> dict[str, Any]:
+        """The option values that define this game (``{}`` when it has none)."""
+        return {}
+
+    @property
+    def key(self) -> Hashable:
+        """A hashable identity: equal keys mean equal rules."""
+        return (self.name, tuple((k, _freeze(v)) for k, v in sorted(self.options().items())))
+
+    @property
+    def label(self) -> str:
+        """The game as written on the command line, e.g. ``subtraction --set 1,2,3``."""
+        words = [self.name]
+        declared = {param.name: param for param in self.params}
+        for name, value in self.options().items():
+            param = declared.get(name)
+            flag = param.flag if param else "--" + name
+            shown = ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+            words.append(f"{flag} {shown}")
+        return " ".join(words)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.options().items())
+        return f"{type(self).__name__}({args})"
+
+    # -- rules ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def moves(self, position: Any) -> Iterable[Any]:
+        """Every position reachable in one move (the options of ``position``)."""
+
+    def labelled_moves(self, position: Any) -> Iterator[tuple[Any, str]]:
+        """Every option together with a human-readable description of the move."""
+        for option in self.moves(position):
+            yield option, f"{self.format(position)} -> {self.format(option)}"
+
+    def canonical(self, position: Any) -> Hashable:
+        """A key under which equal positions (e.g. heaps in another order) coincide."""
+        return position  # type: ignore[no-any-return]
+
+    def components(self, position: Any) -> Sequence[Part] | None:
+        """The disjunctive-sum parts of ``position``, or ``None`` when it has no such split.
+
+        An empty sequence means the position is the empty sum (the zero game).
+        """
+        return None
+
+    def replace(self, position: Any, index: int, part_position: Any) -> Any:
+        """``position`` with its ``index``-th component replaced (used to spell out moves)."""
+        raise NotImplementedError(f"{self.name} positions have no components")
+
+    def describe_part_move(self, position: Any, index: int, part: Any, option: Any) -> str:
+        """Describe the move that changes component ``index`` from ``part`` to ``option``."""
+        return f"{self.format(position)} -> {self.format(self.replace(position, index, option))}"
+
+    def describe_move(self, position: Any, option: Any) -> str:
+        """Describe the move from ``position`` to ``option`` (an atomic position's move)."""
+        return f"{self.format(position)} -> {self.format(option)}"
+
+    def known_grundy(self, position: Any) -> int | None:
+        """The Grundy value of an atomic position when a theorem gives it directly."""
+        return None
+
+    def moves_to_value(self, position: Any, target: int) -> Iterable[Any] | None:
+        """Options of an atomic position with Grundy value ``target``, if known directly."""
+        return None
+
+    # -- notation ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def from_value(self, value: Any) -> Any:
+        """Build a position from data (a list of integers, as in a claim file or JSON)."""
+
+    def parse(self, tokens: Sequence[str]) -> Any:
+        """Build a position from command-line words."""
+        return self.from_value(parse_int_tokens(tokens))
+
+    def format(self, position: Any) -> str:
+        """Human-readable notation."""
+        return str(position)
+
+    def to_json(self, position: Any) -> Any:
+        """The position as JSON data; ``from_value`` reads it back."""
+        return position
+
+    def bounded_positions(self, bound: Any) -> Iterator[Any]:
+        """Every position componentwise at most ``bound`` (for ``grundy table --max``)."""
+        raise InvalidPositionError(f"{self.name} has no notion of positions up to a bound")
+
+
+def parse_int_tokens(tokens: Sequence[str]) -> list[int]:
+    """Parse command-line words as integers, naming the first one that is not."""
+    values = []
+    for token in tokens:
+        for piece in str(token).replace(",", " ").split():
+            try:
+                values.append(int(piece))
+            except ValueError:
+                raise InvalidPositionError(
+                    f"position must be whole numbers, got {piece!r}"
+                ) from None
+    return values
+
+
+class HeapGame(Game):
+    """A game played on heaps, where a move changes one heap into zero or more heaps.
+
+    Positions are tuples of heap sizes in the order written; the canonical form sorts
+    them and drops empty heaps.  Every heap is a component of the disjunctive sum.
+    """
+
+    position_help = "heap sizes"
+
+    @abstractmethod
+    def heap_options(self, heap: int) -> Iterable[tuple[int, ...]]:
+        """What a single heap of size ``heap`` can become in one move."""
+
+    def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        for option, _ in self.labelled_moves(position):
+            yield option
+
+    def labelled_moves(self, position: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], str]]:
+        seen: set[tuple[int, ...]] = set()
+        for index, heap in enumerate(position):
+            for option in self.heap_options(heap):
+                result = position[:index] + option + position[index + 1 :]
+                if result not in seen:
+                    seen.add(result)
+                    yield result, self.describe_part_move(position, index, (heap,), option)
+
+    def canonical(self, position: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(heap for heap in position if heap))
+
+    def components(self, position: tuple[int, ...]) -> Sequence[Part] | None:
+        if len(position) <= 1:
+            return None
+        return [(self, (heap,)) for heap in position]
+
+    def replace(self, position: tuple[int, ...], index: int, part_position: Any) -> tuple[int, ...]:
+        return position[:index] + tuple(part_position) + position[index + 1 :]
+
+    def describe_part_move(
+        self, position: tuple[int, ...], index: int, part: Any, option: Any
+    ) -> str:
+        (heap,) = part
+        after = " + ".join(map(str, option)) if option else "0"
+        where = f"heap {index + 1} " if len(position) > 1 else "the heap "
+        return f"{where}{heap} -> {after}"
+
+    def describe_move(self, position: tuple[int, ...], option: Any) -> str:
+        if len(position) == 1:
+            return self.describe_part_move(position, 0, position, option)
+        return super().describe_move(position, option)
+
+    def from_value(self, value: Any) -> tuple[int, ...]:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = [value]
+        if not isinstance(value, (list, tuple)):
+            raise InvalidPositionError(
+                f"{self.name} position must be a list of heap sizes, got {value!r}"
+            )
+        heaps = []
+        for heap in value:
+            if isinstance(heap, bool) or not isinstance(heap, int):
+                raise InvalidPositionError(f"heap sizes must be whole numbers, got {heap!r}")
+            if heap < 0:
+                raise InvalidPositionError(f"heap sizes must be non-negative, got {heap}")
+            heaps.append(heap)
+        return tuple(heaps)
+
+    def format(self, position: tuple[int, ...]) -> str:
+        if len(position) == 1:
+            return f"({position[0]})"
+        return "(" + ",".join(map(str, position)) + ")"
+
+    def to_json(self, position: tuple[int, ...]) -> list[int]:
+        return list(position)
+
+    def bounded_positions(self, bound: Any) -> Iterator[tuple[int, ...]]:
+        limits = self.from_value(bound)
+        return itertools.product(*(range(limit + 1) for limit in limits))
+
+
+def _freeze(value: Any) -> Hashable:
+    if isinstance(value, list):
+        return tuple(value)
+    return value  # type: ignore[no-any-return]

@@ -1,0 +1,101 @@
+"""The registry of games by name: ``create_game("subtraction", {"set": [1, 2, 3]})``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from grundy.errors import InvalidParameterError, UnknownGameError
+from grundy.games.base import Game
+from grundy.games.nim import Nim
+from grundy.games.params import Param, resolve_params
+from grundy.games.subtraction import SubtractionGame
+
+__all__ = ["GameEntry", "catalogue", "create_game", "find_entry", "register"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """A catalogue name: the game class and any options that the name fixes (aliases)."""
+
+    name: str
+    game_class: type[Game]
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    summary: str = ""
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        return tuple(p for p in self.game_class.params if p.name not in self.fixed)
+
+    @property
+    def description(self) -> str:
+        return self.summary or self.game_class.summary
+
+    @property
+    def is_heap_game(self) -> bool:
+        from grundy.games.base import HeapGame
+
+        return issubclass(self.game_class, HeapGame)
+
+
+_ENTRIES: dict[str, GameEntry] = {}
+
+
+def register(
+    name: str,
+    game_class: type[Game],
+    fixed: Mapping[str, Any] | None = None,
+    summary: str = "",
+) -> None:
+    """Add a game (or an alias with fixed options) to the catalogue."""
+    if name in _ENTRIES:
+        raise ValueError(f"game name {name!r} is registered twice")
+    _ENTRIES[name] = GameEntry(name, game_class, dict(fixed or {}), summary)
+
+
+def catalogue() -> list[GameEntry]:
+    """Every registered game, in the order registered."""
+    return list(_ENTRIES.values())
+
+
+def find_entry(name: str) -> GameEntry:
+    """The catalogue entry for ``name``; a clear error naming close matches otherwise."""
+    try:
+        return _ENTRIES[name]
+    except KeyError:
+        import difflib
+
+        close = difflib.get_close_matches(name, list(_ENTRIES), n=3)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        known = ", ".join(_ENTRIES)
+        raise UnknownGameError(f"unknown game {name!r}{hint}; known games: {known}") from None
+
+
+def create_game(name: str, params: Mapping[str, Any] | None = None) -> Game:
+    """Build the game called ``name`` with the given options, validating them.
+
+    >>> create_game("subtraction", {"set": [3, 1, 2]}).label
+    'subtraction --set 1,2,3'
+    """
+    entry = find_entry(name)
+    given = dict(params or {})
+    clash = sorted(set(given) & set(entry.fixed))
+    if clash:
+        raise InvalidParameterError(f"{name!r} fixes option {clash[0]!r}; it cannot be given")
+    resolved = resolve_params(name, entry.params, given)
+    resolved.update(entry.fixed)
+    try:
+        return entry.game_class(**resolved)
+    except TypeError as exc:  # a game class whose signature disagrees with its params
+        raise InvalidParameterError(f"bad options for {name!r}: {exc}") from None
+
+
+register("nim", Nim)
+register("subtraction", SubtractionGame)
+register(
+    "take-away",
+    SubtractionGame,
+    fixed={"set": [1, 2, 3]},
+    summary="the notes' take-away game: remove 1, 2 or 3 chips (subtraction --set 1,2,3)",
+)

@@ -1,0 +1,108 @@
+"""Declared options of a game, parsed from the command line or from a claim file."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from grundy.errors import InvalidParameterError
+
+__all__ = ["Param", "ParamKind", "resolve_params"]
+
+
+class ParamKind(Enum):
+    INT = "int"
+    INT_LIST = "int-list"
+    TEXT = "text"
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One option of a game: ``--name VALUE`` on the command line, ``name = value`` in TOML."""
+
+    name: str
+    kind: ParamKind
+    help: str
+    default: Any = None
+    required: bool = True
+    metavar: str = "VALUE"
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def from_text(self, text: str) -> Any:
+        """Parse the command-line spelling of this option (``1,2,3`` for a list)."""
+        if self.kind is ParamKind.TEXT:
+            return text
+        pieces = (
+            [piece.strip() for piece in text.split(",")]
+            if self.kind is ParamKind.INT_LIST
+            else [text.strip()]
+        )
+        values = []
+        for piece in pieces:
+            try:
+                values.append(int(piece))
+            except ValueError:
+                raise InvalidParameterError(
+                    f"option {self.flag} expects {self._expected()}, got {text!r}"
+                ) from None
+        return values if self.kind is ParamKind.INT_LIST else values[0]
+
+    def from_value(self, value: Any) -> Any:
+        """Check a value given as data (a TOML or JSON value, or a Python argument)."""
+        if isinstance(value, str) and self.kind is not ParamKind.TEXT:
+            return self.from_text(value)
+        if self.kind is ParamKind.TEXT:
+            if not isinstance(value, str):
+                raise InvalidParameterError(f"option {self.name!r} expects text, got {value!r}")
+            return value
+        if self.kind is ParamKind.INT:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidParameterError(
+                    f"option {self.name!r} expects an integer, got {value!r}"
+                )
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            return [value]
+        if not isinstance(value, (list, tuple)) or any(
+            isinstance(item, bool) or not isinstance(item, int) for item in value
+        ):
+            raise InvalidParameterError(
+                f"option {self.name!r} expects a list of integers, got {value!r}"
+            )
+        return list(value)
+
+    def _expected(self) -> str:
+        return {
+            ParamKind.INT: "an integer",
+            ParamKind.INT_LIST: "integers separated by commas, e.g. 1,2,3",
+            ParamKind.TEXT: "text",
+        }[self.kind]
+
+
+def resolve_params(
+    game_name: str, declared: tuple[Param, ...], given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Check ``given`` against ``declared``: no unknown names, every required one present."""
+    by_name = {param.name: param for param in declared}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        allowed = ", ".join(p.name for p in declared) or "none"
+        raise InvalidParameterError(
+            f"game {game_name!r} has no option {unknown[0]!r} (its options: {allowed})"
+        )
+    resolved: dict[str, Any] = {}
+    for param in declared:
+        if param.name in given:
+            resolved[param.name] = param.from_value(given[param.name])
+        elif param.required:
+            raise InvalidParameterError(
+                f"game {game_name!r} needs option {param.flag} ({param.help})"
+            )
+        else:
+            resolved[param.name] = param.default
+    return resolved

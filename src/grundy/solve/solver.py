@@ -1,0 +1,300 @@
+"""One exact solver for any game given by its moves.
+
+Grundy values are computed by an iterative depth-first search (no recursion limit),
+memoised on canonical positions.  Positions that split into a disjunctive sum are valued
+part by part and combined by nim-sum (the Sprague-Grundy theorem), so only the atomic
+parts are ever searched.  Misère outcomes do not decompose this way and are found by a
+separate search over whole positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from grundy.errors import GameNotFiniteError, SearchLimitError
+from grundy.games.base import Game
+from grundy.nimber import mex
+
+__all__ = ["Analysis", "Move", "Outcome", "Play", "Solver"]
+
+
+class Play(StrEnum):
+    """The winning convention: who wins when the player to move has no move."""
+
+    NORMAL = "normal"  # the last player to move wins
+    MISERE = "misere"  # the last player to move loses
+
+
+class Outcome(StrEnum):
+    """P: the previous player (who just moved) wins; N: the next player (to move) wins."""
+
+    P = "P"
+    N = "N"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move, as the position it leads to and a sentence describing it."""
+
+    to: Any
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Everything the solver says about one position."""
+
+    game: Game
+    position: Any
+    play: Play
+    grundy: int | None  # the normal-play Grundy value; None in misère play
+    outcome: Outcome
+    winning_moves: tuple[Move, ...]
+    positions_explored: int
+
+
+_AtomKey = tuple[Hashable, Hashable]
+
+
+@dataclass(slots=True)
+class _GrundyFrame:
+    key: _AtomKey
+    game: Game
+    position: Any
+    options: list[list[_AtomKey]]
+    todo: list[tuple[Game, Any, _AtomKey]]
+    cursor: int = 0
+
+
+@dataclass(slots=True)
+class _MisereFrame:
+    key: Hashable
+    position: Any
+    options: Iterator[Any]
+    waiting_for: Hashable | None = None
+    has_moves: bool = False
+
+
+@dataclass
+class Solver:
+    """Exact values of one game's positions, with a memo shared across calls.
+
+    >>> from grundy.games import Nim
+    >>> solver = Solver(Nim())
+    >>> solver.grundy_value((3, 4, 5))
+    2
+    >>> [move.to for move in solver.winning_moves((3, 4, 5))]
+    [(1, 4, 5)]
+    >>> solver.outcome((1, 1), Play.MISERE)
+    <Outcome.N: 'N'>
+    """
+
+    game: Game
+    position_limit: int | None = None
+    positions_explored: int = 0
+    _grundy: dict[_AtomKey, int] = field(default_factory=dict, repr=False)
+    _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
+
+    # -- public API -----------------------------------------------------------------------
+
+    def grundy_value(self, position: Any) -> int:
+        """The Grundy value (nimber) of ``position`` under normal play."""
+        return self._value(self.game, position)
+
+    def outcome(self, position: Any, play: Play = Play.NORMAL) -> Outcome:
+        """P or N under the given convention."""
+        if play is Play.NORMAL:
+            return Outcome.N if self.grundy_value(position) else Outcome.P
+        return Outcome.N if self._misere_next_wins_at(position) else Outcome.P
+
+    def winning_moves(self, position: Any, play: Play = Play.NORMAL) -> list[Move]:
+        """Every move to a P-position (none when ``position`` is itself P)."""
+        if play is Play.MISERE:
+            return [
+                Move(option, text)
+                for option, text in self._distinct(self.game.labelled_moves(position))
+                if not self._misere_next_wins_at(option)
+            ]
+        if self.grundy_value(position) == 0:
+            return []
+        moves = self._distinct(self._moves_to_value(self.game, position, 0))
+        return [Move(option, text) for option, text in moves]
+
+    def analyse(self, position: Any, play: Play = Play.NORMAL) -> Analysis:
+        """Value, outcome and winning moves of ``position``, with the work it took."""
+        before = self.positions_explored
+        grundy = self.grundy_value(position) if play is Play.NORMAL else None
+        outcome = self.outcome(position, play)
+        moves = tuple(self.winning_moves(position, play))
+        return Analysis(
+            self.game, position, play, grundy, outcome, moves, self.positions_explored - before
+        )
+
+    # -- normal play: Sprague-Grundy values -------------------------------------------------
+
+    def _value(self, game: Game, position: Any) -> int:
+        total = 0
+        for part_game, part, key in self._atoms(game, position):
+            if key not in self._grundy:
+                self._search_atom(part_game, part, key)
+            total ^= self._grundy[key]
+        return total
+
+    def _atoms(self, game: Game, position: Any) -> list[tuple[Game, Any, _AtomKey]]:
+        """The atomic parts of ``position`` (recursively split), each with its memo key."""
+        parts = game.components(position)
+        if parts is None:
+            return [(game, position, (game.key, game.canonical(position)))]
+        atoms: list[tuple[Game, Any, _AtomKey]] = []
+        for part_game, part in parts:
+            atoms.extend(self._atoms(part_game, part))
+        return atoms
+
+    def _known(self, game: Game, position: Any, key: _AtomKey) -> bool:
+        if key in self._grundy:
+            return True
+        value = game.known_grundy(position)
+        if value is not None:
+            self._grundy[key] = value
+            return True
+        return False
+
+    def _expand(self, game: Game, position: Any, key: _AtomKey) -> _GrundyFrame:
+        self._count_position()
+        options: list[list[_AtomKey]] = []
+        todo: list[tuple[Game, Any, _AtomKey]] = []
+        for option in game.moves(position):
+            atoms = self._atoms(game, option)
+            options.append([atom_key for _, _, atom_key in atoms])
+            todo.extend(atoms)
+        return _GrundyFrame(key, game, position, options, todo)
+
+    def _search_atom(self, game: Game, position: Any, key: _AtomKey) -> None:
+        if self._known(game, position, key):
+            return
+        stack = [self._expand(game, position, key)]
+        on_stack = {key}
+        while stack:
+            frame = stack[-1]
+            child = None
+            while frame.cursor < len(frame.todo):
+                child_game, child_position, child_key = frame.todo[frame.cursor]
+                if self._known(child_game, child_position, child_key):
+                    frame.cursor += 1
+                    continue
+                if child_key in on_stack:
+                    raise GameNotFiniteError(
+                        f"{game.label}: position {child_game.format(child_position)} can be "
+                        "reached from itself, so the game need not end"
+                    )
+                child = self._expand(child_game, child_position, child_key)
+                break
+            if child is not None:
+                stack.append(child)
+                on_stack.add(child.key)
+                continue
+            values = set()
+            for atom_keys in frame.options:
+                value = 0
+                for atom_key in atom_keys:
+                    value ^= self._grundy[atom_key]
+                values.add(value)
+            self._grundy[frame.key] = mex(values)
+            stack.pop()
+            on_stack.discard(frame.key)
+
+    def _moves_to_value(self, game: Game, position: Any, target: int) -> Iterator[tuple[Any, str]]:
+        """Options of ``position`` whose Grundy value is ``target``, with descriptions."""
+        parts = game.components(position)
+        if parts is None:
+            direct = game.moves_to_value(position, target)
+            if direct is not None:
+                for option in direct:
+                    yield option, game.describe_move(position, option)
+                return
+            for option, text in game.labelled_moves(position):
+                if self._value(game, option) == target:
+                    yield option, text
+            return
+        values = [self._value(part_game, part) for part_game, part in parts]
+        total = 0
+        for value in values:
+            total ^= value
+        for index, (part_game, part) in enumerate(parts):
+            wanted = values[index] ^ total ^ target
+            for option, _ in self._moves_to_value(part_game, part, wanted):
+                yield (
+                    game.replace(position, index, option),
+                    game.describe_part_move(position, index, part, option),
+                )
+
+    # -- misère play: outcomes of whole positions -------------------------------------------
+
+    def _misere_next_wins_at(self, position: Any) -> bool:
+        game = self.game
+        memo = self._misere_next_wins
+        root = game.canonical(position)
+        if root in memo:
+            return memo[root]
+        self._count_position()
+        stack = [_MisereFrame(root, position, iter(game.moves(position)))]
+        on_stack = {root}
+        while stack:
+            frame = stack[-1]
+            if frame.waiting_for is not None:
+                if not memo[frame.waiting_for]:
+                    self._settle(stack, on_stack, True)
+                    continue
+                frame.waiting_for = None
+            pushed = False
+            settled = False
+            for option in frame.options:
+                frame.has_moves = True
+                key = game.canonical(option)
+                if key in memo:
+                    if not memo[key]:  # a move to a P-position wins
+                        self._settle(stack, on_stack, True)
+                        settled = True
+                        break
+                    continue
+                if key in on_stack:
+                    raise GameNotFiniteError(
+                        f"{game.label}: position {game.format(option)} can be reached from "
+                        "itself, so the game need not end"
+                    )
+                frame.waiting_for = key
+                self._count_position()
+                stack.append(_MisereFrame(key, option, iter(game.moves(option))))
+                on_stack.add(key)
+                pushed = True
+                break
+            if pushed or settled:
+                continue
+            # Every option is an N-position; with no options at all the mover wins in misère.
+            self._settle(stack, on_stack, not frame.has_moves)
+        return memo[root]
+
+    def _settle(self, stack: list[_MisereFrame], on_stack: set[Hashable], next_wins: bool) -> None:
+        frame = stack.pop()
+        on_stack.discard(frame.key)
+        self._misere_next_wins[frame.key] = next_wins
+
+    def _count_position(self) -> None:
+        self.positions_explored += 1
+        if self.position_limit is not None and self.positions_explored > self.position_limit:
+            raise SearchLimitError(
+                f"{self.game.label}: the search passed {self.position_limit:,} positions; "
+                "try a smaller position"
+            )
+
+    def _distinct(self, moves: Iterator[tuple[Any, str]]) -> Iterator[tuple[Any, str]]:
+        """Drop moves that lead to the same position as an earlier one (equal heaps)."""
+        seen = set()
+        for option, text in moves:
+            key = self.game.canonical(option)
+            if key not in seen:
+                seen.add(key)
+                yield option, text

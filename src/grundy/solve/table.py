@@ -1,0 +1,34 @@
+"""Every position of a game up to a bound, with its value and outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.games.base import Game
+from grundy.solve.solver import Outcome, Play, Solver
+
+__all__ = ["TableRow", "table_rows"]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    position: Any
+    grundy: int | None  # normal-play value; None in misère play
+    outcome: Outcome
+
+
+def table_rows(
+    game: Game, bound: Any, play: Play = Play.NORMAL, solver: Solver | None = None
+) -> Iterator[TableRow]:
+    """One row per position componentwise at most ``bound``, in the game's own order.
+
+    >>> from grundy.games import Nim
+    >>> [(r.position, r.outcome.value) for r in table_rows(Nim(), [1, 1])]
+    [((0, 0), 'P'), ((0, 1), 'N'), ((1, 0), 'N'), ((1, 1), 'P')]
+    """
+    solver = solver or Solver(game)
+    for position in game.bounded_positions(bound):
+        grundy = solver.grundy_value(position) if play is Play.NORMAL else None
+        yield TableRow(position, grundy, solver.outcome(position, play))

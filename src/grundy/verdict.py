@@ -1,0 +1,115 @@
+"""Verdicts: what a check may honestly say about a claim (DESIGN.md section 3).
+
+Every engine returns a :class:`Verdict`.  ``proved`` always carries its scope, a
+``refuted`` verdict carries a counterexample that was re-evaluated directly, and a solver
+that said "unknown" or ran out of time gives ``unknown``: never ``proved``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+__all__ = ["UNBOUNDED", "Status", "Verdict", "combine_verdicts"]
+
+UNBOUNDED = "unbounded"
+
+
+class Status(StrEnum):
+    PROVED = "proved"  # true everywhere in the stated scope
+    REFUTED = "refuted"  # a concrete, re-checked counterexample
+    UNREFUTED = "unrefuted"  # random search found nothing; not a proof
+    UNKNOWN = "unknown"  # a solver said unknown, or a limit was reached
+    ERROR = "error"  # the claim itself is malformed
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The result of checking one claim with one engine (or several, combined).
+
+    ``scope`` is ``"unbounded"`` or a description of the finite domain, e.g.
+    ``"bounded: 0 <= a, b, c <= 7"``; ``details`` holds engine figures (seed, solver
+    statistics, lemmas relied on, largest sizes tried); ``parts`` the verdict of each
+    engine when several were combined.
+    """
+
+    status: Status
+    method: str
+    scope: str = ""
+    cases: int | None = None
+    counterexample: Mapping[str, Any] | None = None
+    message: str = ""
+    seconds: float = 0.0
+    details: Mapping[str, Any] = field(default_factory=dict)
+    parts: tuple[Verdict, ...] = ()
+
+    @property
+    def unbounded(self) -> bool:
+        return self.scope == UNBOUNDED
+
+    def timed(self, seconds: float) -> Verdict:
+        return replace(self, seconds=seconds)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status.value,
+            "method": self.method,
+            "scope": self.scope,
+            "cases": self.cases,
+            "counterexample": _jsonable(self.counterexample),
+            "message": self.message,
+            "seconds": round(self.seconds, 3),
+            "details": _jsonable(self.details),
+            "parts": [part.to_json() for part in self.parts],
+        }
+
+
+def _strength(verdict: Verdict) -> tuple[int, int]:
+    rank = {
+        Status.REFUTED: 5,
+        Status.PROVED: 4,
+        Status.UNREFUTED: 2,
+        Status.UNKNOWN: 1,
+        Status.ERROR: 0,
+    }[verdict.status]
+    return rank, (1 if verdict.unbounded else 0) * 10**18 + (verdict.cases or 0)
+
+
+def combine_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
+    """One verdict from several engines' verdicts on the same claim.
+
+    A counterexample beats everything; then a proof (unbounded before bounded, then the
+    one covering more cases); then unrefuted, unknown, error.  The engines' own
+    verdicts are kept in ``parts``.
+
+    >>> a = Verdict(Status.PROVED, "exhaustive", "bounded: n <= 9", cases=10)
+    >>> b = Verdict(Status.UNREFUTED, "random", cases=1000)
+    >>> combine_verdicts([a, b]).status
+    <Status.PROVED: 'proved'>
+    """
+    verdicts = list(verdicts)
+    if not verdicts:
+        raise ValueError("no verdicts to combine")
+    if len(verdicts) == 1:
+        return verdicts[0]
+    best = max(verdicts, key=_strength)
+    return replace(
+        best,
+        method="+".join(v.method for v in verdicts),
+        seconds=sum(v.seconds for v in verdicts),
+        parts=tuple(verdicts),
+    )
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, StrEnum):
+        return value.value
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
