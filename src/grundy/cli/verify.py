@@ -1,0 +1,36 @@
+"""``grundy verify``: check the theorem library (default ``proofs/``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+from grundy.cli.results import exit_code, print_results, progress_printer
+from grundy.library import CheckSettings, load_library, run_theorems, select
+
+__all__ = ["register"]
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser("verify", help="check the theorem library (default: proofs/)")
+    parser.add_argument(
+        "targets", nargs="*", metavar="ID-or-PATH", help="theorem ids, or files/folders of proofs"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
+    parser.add_argument("--quick", action="store_true", help="smaller domains (for CI)")
+    parser.set_defaults(run=run_verify)
+
+
+def run_verify(args: argparse.Namespace, out: IO[str]) -> int:
+    paths = [t for t in args.targets if Path(t).exists()]
+    ids = [t for t in args.targets if not Path(t).exists()]
+    theorems = load_library(paths or None)
+    if ids:
+        theorems = select(theorems, ids)
+    settings = CheckSettings(seed=args.seed, quick=args.quick)
+    results = run_theorems(theorems, settings, progress_printer(sys.stderr, not args.json))
+    print_results(results, out, args.json)
+    return exit_code(results)
