@@ -1,0 +1,224 @@
+"""The report as a tree of blocks, independent of any output format.
+
+The builders (:mod:`grundy.report.build`, :mod:`grundy.report.evidence`) produce a
+:class:`Document`; each writer (HTML, Markdown, LaTeX) walks the same tree, so what a
+report says is decided once.  Inline text is a sequence of plain strings and small
+marked pieces (:class:`Math`, :class:`Code`, :class:`Link`, :class:`Strong`).
+
+>>> doc = Document("T", (Section("Intro", "intro", (Paragraph(("x ", Math("a+b"))),)),))
+>>> [s.anchor for s in doc.sections]
+['intro']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+__all__ = [
+    "Block",
+    "BulletList",
+    "Cell",
+    "Code",
+    "DisplayMath",
+    "Document",
+    "Figure",
+    "Inline",
+    "Inlines",
+    "Link",
+    "Math",
+    "Paragraph",
+    "Preformatted",
+    "Section",
+    "Strong",
+    "Table",
+    "Timing",
+    "iter_figures",
+    "plain_text",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Math:
+    """Inline mathematics, written in the LaTeX subset of :mod:`grundy.report.latexmath`."""
+
+    latex: str
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """Literal text in a fixed-width font (ids, commands, positions as typed)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A link; ``target`` is an anchor in the same document (``"#id"``) or a URL."""
+
+    text: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Strong:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """A measured duration in seconds: the only numbers allowed to differ between runs."""
+
+    seconds: float
+
+    @property
+    def text(self) -> str:
+        return f"{self.seconds:.3f} s"
+
+
+Inline: TypeAlias = str | Math | Code | Link | Strong | Timing
+Inlines: TypeAlias = tuple[Inline, ...]
+
+
+def plain_text(inlines: Inlines | str) -> str:
+    """The text of some inline pieces without any markup.
+
+    >>> plain_text(("value ", Math("*3"), " of ", Code("(1,2)")))
+    'value *3 of (1,2)'
+    """
+    if isinstance(inlines, str):
+        return inlines
+    parts = []
+    for piece in inlines:
+        if isinstance(piece, str):
+            parts.append(piece)
+        elif isinstance(piece, Math):
+            parts.append(piece.latex)
+        else:
+            parts.append(piece.text)
+    return "".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    content: Inlines
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayMath:
+    """A displayed formula; ``plain`` is shown where the formula cannot be typeset."""
+
+    latex: str
+    plain: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Preformatted:
+    """Text shown exactly as given (a shell command, a table of bits)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class BulletList:
+    items: tuple[Inlines, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A table cell.  ``style`` names a presentation hint the writers understand:
+
+    ``"proved"``, ``"refuted"``, ``"unrefuted"``, ``"unknown"``, ``"error"`` (verdict
+    colours), ``"p"`` (a P-position), ``"shade-K"`` for K in 0..15 (a value scale),
+    ``"head"`` (a row header).  Writers that cannot colour fall back to bold or nothing.
+    """
+
+    content: Inlines
+    style: str = ""
+
+    @staticmethod
+    def of(value: Any, style: str = "") -> Cell:
+        if isinstance(value, Cell):
+            return value
+        if isinstance(value, tuple):
+            return Cell(value, style)
+        if isinstance(value, (str, Math, Code, Link, Strong, Timing)):
+            return Cell((value,), style)
+        return Cell((str(value),), style)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table with a header row; ``kind`` is ``"wide"`` (text) or ``"grid"`` (numbers)."""
+
+    header: tuple[Cell, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    caption: str = ""
+    kind: str = "wide"
+
+    @staticmethod
+    def build(
+        header: tuple[Any, ...],
+        rows: Any,
+        caption: str = "",
+        kind: str = "wide",
+    ) -> Table:
+        """A table from loose values: strings, numbers, inline pieces or cells."""
+        return Table(
+            tuple(Cell.of(h, "head") for h in header),
+            tuple(tuple(Cell.of(value) for value in row) for row in rows),
+            caption,
+            kind,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A matplotlib drawing, rendered by each writer in its own format (SVG, PDF).
+
+    ``name`` is unique in a document and names the figure file; ``draw`` fills a fresh
+    ``matplotlib.figure.Figure`` of ``size`` inches.  Drawing must depend only on the
+    data captured in ``draw``, so that the same report gives the same files.
+    """
+
+    name: str
+    caption: str
+    alt: str
+    draw: Callable[[Any], None] = field(compare=False, repr=False)
+    size: tuple[float, float] = (6.0, 3.0)
+
+
+Block: TypeAlias = "Paragraph | DisplayMath | Preformatted | BulletList | Table | Figure | Section"
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A titled part of the report with an anchor for links; sections nest.
+
+    ``badge`` (a verdict status) is shown beside the title; ``kind`` is a presentation
+    hint (``"theorem"`` draws a card).
+    """
+
+    title: str
+    anchor: str
+    blocks: tuple[Block, ...]
+    badge: str = ""
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    title: str
+    sections: tuple[Section, ...]
+    subtitle: Inlines = ()
+    notes: tuple[str, ...] = ()
+
+
+def iter_figures(blocks: tuple[Block, ...] | tuple[Section, ...]) -> Iterator[Figure]:
+    """Every figure in some blocks, depth first, in document order."""
+    for block in blocks:
+        if isinstance(block, Figure):
+            yield block
+        elif isinstance(block, Section):
+            yield from iter_figures(block.blocks)

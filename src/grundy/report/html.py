@@ -1,0 +1,237 @@
+"""The HTML report: one self-contained file (inline CSS, MathML formulas, inline SVG).
+
+Nothing is fetched when the page is opened, so it reads the same offline, from an
+e-mail attachment or a course website, and prints cleanly.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from grundy.report.document import (
+    Block,
+    BulletList,
+    Cell,
+    Code,
+    DisplayMath,
+    Document,
+    Figure,
+    Inline,
+    Inlines,
+    Link,
+    Math,
+    Paragraph,
+    Preformatted,
+    Section,
+    Strong,
+    Table,
+    Timing,
+    plain_text,
+)
+from grundy.report.latexmath import MathSyntaxError, latex_to_mathml
+from grundy.report.render import FigureRenderer
+
+__all__ = ["render_html"]
+
+_CSS = """
+:root { --ink: #1d2d35; --muted: #5b6b73; --line: #d5dde2; --paper: #ffffff;
+  --proved: #2a9d8f; --refuted: #c8553d; --unrefuted: #457b9d; --unknown: #e9a23b;
+  --error: #8d2c2c; --p: #2a9d8f; }
+* { box-sizing: border-box; }
+body { margin: 0; background: #f3f5f6; color: var(--ink);
+  font: 16px/1.55 "Iowan Old Style", "Palatino Linotype", Palatino, Georgia, serif; }
+header, main { max-width: 60rem; margin: 0 auto; padding: 0 1.5rem; }
+header { padding-top: 2rem; }
+h1 { font-size: 2rem; margin: 0 0 .25rem; }
+h2 { font-size: 1.5rem; margin: 2.5rem 0 1rem; padding-bottom: .3rem;
+  border-bottom: 2px solid var(--ink); }
+h3 { font-size: 1.2rem; margin: 0 0 .6rem; }
+h4 { font-size: 1.05rem; margin: 1.6rem 0 .5rem; }
+.subtitle { color: var(--muted); margin: 0 0 1rem; }
+nav { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; padding: .6rem 0;
+  border-top: 1px solid var(--line); border-bottom: 1px solid var(--line); }
+nav a { color: var(--ink); font-weight: 600; text-decoration: none; }
+a { color: #1f6f8b; }
+section.theorem, section.evidence { background: var(--paper); border: 1px solid var(--line);
+  border-radius: 6px; padding: 1rem 1.25rem; margin: 1rem 0; break-inside: avoid; }
+section.theorem > h3 { display: flex; flex-wrap: wrap; align-items: baseline; gap: .5rem; }
+.id { font: .8rem ui-monospace, "DejaVu Sans Mono", monospace; color: var(--muted);
+  text-decoration: none; }
+.badge { font: 600 .75rem system-ui, sans-serif; text-transform: uppercase;
+  letter-spacing: .04em; color: #fff; border-radius: 3px; padding: .1rem .45rem; }
+.badge.proved, td.proved { background: var(--proved); color: #fff; }
+.badge.refuted, td.refuted { background: var(--refuted); color: #fff; }
+.badge.unrefuted, td.unrefuted { background: var(--unrefuted); color: #fff; }
+.badge.unknown, td.unknown { background: var(--unknown); color: #000; }
+.badge.error, td.error { background: var(--error); color: #fff; }
+.formula { overflow-x: auto; overflow-y: hidden; margin: .6rem 0; padding: .2rem 0;
+  font-size: 1.15rem; }
+math { font-family: "Latin Modern Math", "STIX Two Math", "Cambria Math", math; }
+table { border-collapse: collapse; margin: .6rem 0 1rem; font-size: .92rem; }
+caption { caption-side: bottom; color: var(--muted); font-size: .85rem; padding-top: .3rem;
+  text-align: left; }
+th, td { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left;
+  vertical-align: top; }
+thead th { background: #e8eef1; }
+table.wide { width: 100%; }
+table.facts th { width: 9rem; background: #f6f8f9; font-weight: 600; }
+table.facts { width: 100%; }
+table.grid td, table.grid th { text-align: center; padding: .15rem .3rem;
+  font: .8rem ui-monospace, "DejaVu Sans Mono", monospace; min-width: 1.9rem; }
+table.grid th { background: #e8eef1; }
+td.p { background: var(--p); color: #fff; font-weight: 700; }
+code, pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .86em; }
+pre { background: #f6f8f9; border: 1px solid var(--line); border-radius: 4px;
+  padding: .6rem .8rem; overflow-x: auto; line-height: 1.35; }
+figure { margin: .8rem 0 1.2rem; }
+figure svg { max-width: 100%; height: auto; display: block; }
+figcaption { color: var(--muted); font-size: .85rem; margin-top: .2rem; }
+.timing { color: var(--muted); }
+.notes { color: var(--refuted); }
+footer { max-width: 60rem; margin: 2rem auto; padding: 0 1.5rem; color: var(--muted);
+  font-size: .85rem; }
+@media print {
+  body { background: #fff; font-size: 11pt; }
+  nav { display: none; }
+  section.theorem, section.evidence { border-color: #bbb; }
+  h2 { break-after: avoid; }
+  a { color: inherit; text-decoration: none; }
+}
+"""
+
+
+def _shades() -> str:
+    rules = []
+    for k in range(16):
+        lightness = 96 - k * 3.6
+        colour = "#fff" if lightness < 60 else "#1d2d35"
+        rules.append(
+            f"td.shade-{k} {{ background: hsl(200 45% {lightness:.1f}%); color: {colour}; }}"
+        )
+    return "\n".join(rules)
+
+
+def render_html(document: Document, figures: FigureRenderer | None = None) -> str:
+    """The whole report as one HTML page."""
+    writer = _HtmlWriter(figures or FigureRenderer())
+    return writer.document(document)
+
+
+class _HtmlWriter:
+    def __init__(self, figures: FigureRenderer) -> None:
+        self.figures = figures
+
+    def document(self, document: Document) -> str:
+        nav = " ".join(
+            f'<a href="#{escape(s.anchor)}">{escape(s.title)}</a>' for s in document.sections
+        )
+        body = "\n".join(self.section(section, 2) for section in document.sections)
+        notes = ""
+        if document.notes:
+            items = "".join(f"<li>{escape(n)}</li>" for n in document.notes)
+            notes = f'<ul class="notes">{items}</ul>'
+        return (
+            "<!DOCTYPE html>\n"
+            '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{escape(document.title)}</title>\n"
+            f"<style>{_CSS}{_shades()}\n</style>\n</head>\n<body>\n"
+            f"<header>\n<h1>{escape(document.title)}</h1>\n"
+            f'<p class="subtitle">{self.inlines(document.subtitle)}</p>\n'
+            f"<nav>{nav}</nav>\n{notes}</header>\n"
+            f"<main>\n{body}\n</main>\n"
+            "<footer>Written by grundy report. Formulas are MathML and figures are inline "
+            "SVG: this page needs no network.</footer>\n"
+            "</body>\n</html>\n"
+        )
+
+    def section(self, section: Section, level: int) -> str:
+        kind = section.kind or ("evidence" if section.anchor.startswith("evidence-") else "")
+        classes = f' class="{kind}"' if kind else ""
+        title = escape(section.title)
+        if section.badge:
+            title += f' <span class="badge {escape(section.badge)}">{escape(section.badge)}</span>'
+        if section.kind == "theorem":
+            ident = section.anchor.removeprefix("thm-")
+            title += f' <a class="id" href="#{escape(section.anchor)}">{escape(ident)}</a>'
+        heading_level = min(level if not section.kind else 3, 4)
+        inner = "\n".join(self.block(block, level + 1) for block in section.blocks)
+        return (
+            f'<section id="{escape(section.anchor)}"{classes}>\n'
+            f"<h{heading_level}>{title}</h{heading_level}>\n{inner}\n</section>"
+        )
+
+    def block(self, block: Block, level: int) -> str:
+        if isinstance(block, Section):
+            return self.section(block, level)
+        if isinstance(block, Paragraph):
+            return f"<p>{self.inlines(block.content)}</p>"
+        if isinstance(block, DisplayMath):
+            try:
+                return f'<div class="formula">{latex_to_mathml(block.latex, display=True)}</div>'
+            except MathSyntaxError:
+                return f"<p>{escape(block.plain or block.latex)}</p>"
+        if isinstance(block, Preformatted):
+            return f"<pre>{escape(block.text)}</pre>"
+        if isinstance(block, BulletList):
+            items = "".join(f"<li>{self.inlines(item)}</li>" for item in block.items)
+            return f"<ul>{items}</ul>"
+        if isinstance(block, Table):
+            return self.table(block)
+        if isinstance(block, Figure):
+            return self.figure(block)
+        raise TypeError(f"cannot render {type(block).__name__} as HTML")
+
+    def figure(self, figure: Figure) -> str:
+        svg = self.figures.svg(figure)
+        label = escape(figure.alt, quote=True)
+        svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
+        return (
+            f'<figure id="fig-{escape(figure.name)}">\n{svg}'
+            f"<figcaption>{escape(figure.caption)}</figcaption>\n</figure>"
+        )
+
+    def table(self, table: Table) -> str:
+        parts = [f'<table class="{escape(table.kind)}">']
+        if table.caption:
+            parts.append(f"<caption>{escape(table.caption)}</caption>")
+        if any(plain_text(cell.content) for cell in table.header):
+            head = "".join(f'<th scope="col">{self.inlines(c.content)}</th>' for c in table.header)
+            parts.append(f"<thead><tr>{head}</tr></thead>")
+        parts.append("<tbody>")
+        for row in table.rows:
+            cells = []
+            for index, cell in enumerate(row):
+                header_cell = cell.style == "head" or (table.kind == "facts" and index == 0)
+                cells.append(self.cell(cell, header_cell))
+            parts.append("<tr>" + "".join(cells) + "</tr>")
+        parts.append("</tbody></table>")
+        return "".join(parts)
+
+    def cell(self, cell: Cell, header: bool) -> str:
+        content = self.inlines(cell.content)
+        if header:
+            return f'<th scope="row">{content}</th>'
+        style = f' class="{escape(cell.style)}"' if cell.style else ""
+        return f"<td{style}>{content}</td>"
+
+    def inlines(self, content: Inlines) -> str:
+        return "".join(self.inline(piece) for piece in content)
+
+    def inline(self, piece: Inline) -> str:
+        if isinstance(piece, str):
+            return escape(piece, quote=False)
+        if isinstance(piece, Math):
+            try:
+                return latex_to_mathml(piece.latex)
+            except MathSyntaxError:
+                return f"<code>{escape(piece.latex)}</code>"
+        if isinstance(piece, Code):
+            return f"<code>{escape(piece.text)}</code>"
+        if isinstance(piece, Link):
+            return f'<a href="{escape(piece.target, quote=True)}">{escape(piece.text)}</a>'
+        if isinstance(piece, Strong):
+            return f"<strong>{escape(piece.text)}</strong>"
+        if isinstance(piece, Timing):
+            return f'<span class="timing">{piece.text}</span>'
+        raise TypeError(f"cannot render {type(piece).__name__} as HTML")

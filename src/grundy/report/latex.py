@@ -1,0 +1,325 @@
+r"""The LaTeX report: a complete document that compiles with pdflatex.
+
+Formulas go in unchanged (the statement subset of :mod:`grundy.report.latexmath` is
+plain ``amsmath``/``amssymb``); figures are PDF files in ``figures/`` beside the
+``.tex``; text is escaped, and the mathematical symbols the report writes in text
+(``⊕``, ``≤``, ``φ``...) become the matching LaTeX commands.
+
+>>> latex_text("a_b & 50% of {x} ⊕ y")
+'a\\_b \\& 50\\% of \\{x\\} \\ensuremath{\\oplus} y'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grundy.report.document import (
+    Block,
+    BulletList,
+    Cell,
+    Code,
+    DisplayMath,
+    Document,
+    Figure,
+    Inline,
+    Inlines,
+    Link,
+    Math,
+    Paragraph,
+    Preformatted,
+    Section,
+    Strong,
+    Table,
+    Timing,
+    plain_text,
+)
+from grundy.report.latexmath import MathSyntaxError, check_latex
+from grundy.report.markdown import FIGURE_DIR
+from grundy.report.render import FigureRenderer
+
+__all__ = ["LatexReport", "latex_text", "render_latex"]
+
+
+@dataclass(frozen=True, slots=True)
+class LatexReport:
+    """The LaTeX source and the figure files (PDF) it includes, relative to it."""
+
+    text: str
+    files: tuple[tuple[str, bytes], ...]
+
+
+_ESCAPES = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "$": r"\$",
+    "&": r"\&",
+    "#": r"\#",
+    "^": r"\textasciicircum{}",
+    "_": r"\_",
+    "%": r"\%",
+    "~": r"\textasciitilde{}",
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+    "|": r"\textbar{}",
+}
+
+_SYMBOLS = {
+    "⊕": r"\oplus",
+    "∗": r"\ast",
+    "≤": r"\le",
+    "≥": r"\ge",
+    "≠": r"\ne",
+    "→": r"\to",
+    "←": r"\leftarrow",
+    "⟺": r"\iff",
+    "⇒": r"\Rightarrow",
+    "×": r"\times",
+    "·": r"\cdot",
+    "⌊": r"\lfloor",
+    "⌋": r"\rfloor",
+    "⌈": r"\lceil",
+    "⌉": r"\rceil",
+    "φ": r"\varphi",
+    "ϕ": r"\phi",
+    "Ω": r"\Omega",
+    "∈": r"\in",
+    "∞": r"\infty",
+    "∀": r"\forall",
+    "∃": r"\exists",
+    "¬": r"\neg",
+    "∧": r"\wedge",
+    "∨": r"\vee",
+    "₀": r"_0",
+    "₁": r"_1",
+    "²": r"^2",
+    "−": r"-",
+    "±": r"\pm",
+}
+
+_TEXT_SYMBOLS = {
+    "…": r"\ldots{}",
+    "—": "---",
+    "–": "--",
+    "“": "``",
+    "”": "''",
+    "‘": "`",
+    "’": "'",
+    "✓": "yes",
+    "✗": "no",
+    "\u00a0": "~",
+}
+
+
+def latex_text(text: str) -> str:
+    """Text escaped for LaTeX; known symbols become commands, other unknown ones ``?``."""
+    out = []
+    for char in text:
+        if char in _ESCAPES:
+            out.append(_ESCAPES[char])
+        elif char in _SYMBOLS:
+            out.append(r"\ensuremath{" + _SYMBOLS[char] + "}")
+        elif char in _TEXT_SYMBOLS:
+            out.append(_TEXT_SYMBOLS[char])
+        elif ord(char) < 128 or 0xC0 <= ord(char) <= 0xFF:
+            out.append(char)  # ASCII and Latin-1 letters (misère) are fine under T1/utf8
+        else:
+            out.append("?")
+    return "".join(out)
+
+
+_PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
+\usepackage[utf8]{inputenc}
+\usepackage[T1]{fontenc}
+\usepackage{lmodern}
+\usepackage[margin=2.2cm]{geometry}
+\usepackage{amsmath,amssymb}
+\usepackage{graphicx}
+\usepackage{array,longtable,booktabs}
+\usepackage[table]{xcolor}
+\usepackage[hidelinks]{hyperref}
+\definecolor{proved}{HTML}{2A9D8F}
+\definecolor{refuted}{HTML}{C8553D}
+\definecolor{unrefuted}{HTML}{457B9D}
+\definecolor{unknown}{HTML}{E9A23B}
+\definecolor{error}{HTML}{8D2C2C}
+\definecolor{ppos}{HTML}{2A9D8F}
+\setlength{\parindent}{0pt}
+\setlength{\parskip}{0.5em}
+\setcounter{secnumdepth}{2}
+\newcommand{\badge}[1]{\colorbox{#1}{\textcolor{white}{\sffamily\small\strut #1}}}
+"""
+
+
+def render_latex(document: Document, figures: FigureRenderer | None = None) -> LatexReport:
+    writer = _LatexWriter(figures or FigureRenderer())
+    return LatexReport(writer.document(document), tuple(writer.files))
+
+
+def _column_widths(table: Table, total: float = 0.92) -> list[float]:
+    """Column widths (fractions of the line) in proportion to how much each one holds."""
+    weights = []
+    for index, head in enumerate(table.header):
+        longest = len(plain_text(head.content))
+        for row in table.rows:
+            if index < len(row):
+                longest = max(longest, len(plain_text(row[index].content)))
+        weights.append(min(longest, 70) + 6)
+    scale = total / sum(weights)
+    return [weight * scale for weight in weights]
+
+
+class _LatexWriter:
+    def __init__(self, figures: FigureRenderer) -> None:
+        self.figures = figures
+        self.files: list[tuple[str, bytes]] = []
+
+    def document(self, document: Document) -> str:
+        lines = [
+            _PREAMBLE,
+            f"\\title{{{latex_text(document.title)}}}",
+            "\\date{}",
+            "\\author{}",
+            "\\begin{document}",
+            "\\maketitle",
+            "\\vspace{-3em}",
+            "\\begin{center}" + self.inlines(document.subtitle) + "\\end{center}",
+            "\\tableofcontents",
+            "",
+        ]
+        for note in document.notes:
+            lines.append(f"\\textbf{{Note:}} {latex_text(note)}\\par")
+        for section in document.sections:
+            lines.extend(self.section(section, 0))
+        lines.append("\\end{document}")
+        return "\n".join(lines) + "\n"
+
+    def section(self, section: Section, depth: int) -> list[str]:
+        command = ("section", "subsection", "subsubsection", "paragraph")[min(depth, 3)]
+        title = latex_text(section.title)
+        badge = f" \\badge{{{section.badge}}}" if section.badge else ""
+        lines = [
+            "",
+            f"\\{command}[{title}]{{{title}{badge}}}\\label{{{section.anchor}}}",
+            "",
+        ]
+        if section.kind == "theorem":
+            ident = section.anchor.removeprefix("thm-")
+            lines += [f"\\texttt{{{latex_text(ident)}}}\\par", ""]
+        for block in section.blocks:
+            lines.extend(self.block(block, depth + 1))
+        return lines
+
+    def block(self, block: Block, depth: int) -> list[str]:
+        if isinstance(block, Section):
+            return self.section(block, depth)
+        if isinstance(block, Paragraph):
+            return [self.inlines(block.content), ""]
+        if isinstance(block, DisplayMath):
+            try:
+                check_latex(block.latex)
+            except MathSyntaxError:
+                return [latex_text(block.plain or block.latex), ""]
+            return ["\\[", block.latex, "\\]", ""]
+        if isinstance(block, Preformatted):
+            return self.preformatted(block.text)
+        if isinstance(block, BulletList):
+            items = [f"\\item {self.inlines(item)}" for item in block.items]
+            return ["\\begin{itemize}", *items, "\\end{itemize}", ""]
+        if isinstance(block, Table):
+            return self.table(block)
+        if isinstance(block, Figure):
+            return self.figure(block)
+        raise TypeError(f"cannot render {type(block).__name__} as LaTeX")
+
+    def preformatted(self, text: str) -> list[str]:
+        lines = ["\\begin{flushleft}\\small"]
+        for line in text.splitlines() or [""]:
+            escaped = latex_text(line).replace(" ", "\\ ")
+            lines.append(f"\\texttt{{{escaped}}}\\\\" if escaped else "\\mbox{}\\\\")
+        lines += ["\\end{flushleft}", ""]
+        return lines
+
+    def figure(self, figure: Figure) -> list[str]:
+        path = f"{FIGURE_DIR}/{figure.name}.pdf"
+        self.files.append((path, self.figures.pdf(figure)))
+        width = min(figure.size[0], 6.2)
+        return [
+            "\\begin{center}",
+            f"\\includegraphics[width={width:.2f}in]{{{path}}}\\\\[0.3em]",
+            f"{{\\small {latex_text(figure.caption)}}}",
+            "\\end{center}",
+            "",
+        ]
+
+    def table(self, table: Table) -> list[str]:
+        columns = len(table.header)
+        if table.kind == "grid":
+            spec = "c" * columns
+            size = "\\scriptsize" if columns > 12 else "\\small"
+        elif table.kind == "facts":
+            spec = ">{\\raggedright\\arraybackslash}p{0.22\\linewidth}" + (
+                ">{\\raggedright\\arraybackslash}p{0.7\\linewidth}"
+            )
+            size = "\\small"
+        else:
+            spec = "".join(
+                f">{{\\raggedright\\arraybackslash}}p{{{width:.3f}\\linewidth}}"
+                for width in _column_widths(table)
+            )
+            size = "\\small"
+        lines = ["{" + size, "\\setlength{\\tabcolsep}{3pt}" if table.kind == "grid" else ""]
+        lines.append(f"\\begin{{longtable}}{{{spec}}}")
+        if any(plain_text(cell.content) for cell in table.header):
+            head = " & ".join(self.cell(cell, header=True) for cell in table.header)
+            lines += ["\\toprule", head + " \\\\", "\\midrule", "\\endhead"]
+        else:
+            lines.append("\\toprule")
+        for row in table.rows:
+            lines.append(" & ".join(self.cell(cell, header=False) for cell in row) + " \\\\")
+        lines.append("\\bottomrule")
+        if table.caption:
+            lines.append(
+                f"\\multicolumn{{{columns}}}{{l}}{{\\footnotesize {latex_text(table.caption)}}}"
+            )
+        lines += ["\\end{longtable}", "}", ""]
+        return [line for line in lines if line != ""] + [""]
+
+    def cell(self, cell: Cell, header: bool) -> str:
+        text = self.inlines(cell.content)
+        style = cell.style
+        if header or style == "head":
+            return f"\\textbf{{{text}}}" if text else ""
+        if style in ("proved", "refuted", "unrefuted", "unknown", "error"):
+            return f"\\cellcolor{{{style}}}\\textcolor{{white}}{{{text}}}"
+        if style == "p":
+            return f"\\cellcolor{{ppos}}\\textcolor{{white}}{{\\textbf{{{text}}}}}"
+        if style.startswith("shade-"):
+            level = int(style.removeprefix("shade-"))
+            ink = "white" if level >= 10 else "black"
+            return f"\\cellcolor{{unrefuted!{level * 6 + 4}}}\\textcolor{{{ink}}}{{{text}}}"
+        return text
+
+    def inlines(self, content: Inlines) -> str:
+        return "".join(self.inline(piece) for piece in content)
+
+    def inline(self, piece: Inline) -> str:
+        if isinstance(piece, str):
+            return latex_text(piece)
+        if isinstance(piece, Math):
+            try:
+                check_latex(piece.latex)
+            except MathSyntaxError:
+                return f"\\texttt{{{latex_text(piece.latex)}}}"
+            return f"${piece.latex}$"
+        if isinstance(piece, Code):
+            return f"\\texttt{{{latex_text(piece.text)}}}"
+        if isinstance(piece, Link):
+            if piece.target.startswith("#"):
+                return f"\\hyperref[{piece.target[1:]}]{{{latex_text(piece.text)}}}"
+            return f"\\href{{{latex_text(piece.target)}}}{{{latex_text(piece.text)}}}"
+        if isinstance(piece, Strong):
+            return f"\\textbf{{{latex_text(piece.text)}}}"
+        if isinstance(piece, Timing):
+            return piece.text
+        raise TypeError(f"cannot render {type(piece).__name__} as LaTeX")

@@ -1,0 +1,168 @@
+"""The Markdown report, for repositories and course notes (GitHub-flavoured).
+
+Formulas use GitHub's math syntax (`` $`...`$ `` inline, a ```` ```math ```` block
+displayed); figures are SVG files beside the report, in ``figures/``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grundy.report.document import (
+    Block,
+    BulletList,
+    Cell,
+    Code,
+    DisplayMath,
+    Document,
+    Figure,
+    Inline,
+    Inlines,
+    Link,
+    Math,
+    Paragraph,
+    Preformatted,
+    Section,
+    Strong,
+    Table,
+    Timing,
+)
+from grundy.report.render import FigureRenderer
+
+__all__ = ["FIGURE_DIR", "MarkdownReport", "render_markdown"]
+
+FIGURE_DIR = "figures"
+
+
+@dataclass(frozen=True, slots=True)
+class MarkdownReport:
+    """The Markdown text and the figure files it refers to (path relative to the report)."""
+
+    text: str
+    files: tuple[tuple[str, bytes], ...]
+
+
+def render_markdown(document: Document, figures: FigureRenderer | None = None) -> MarkdownReport:
+    writer = _MarkdownWriter(figures or FigureRenderer())
+    text = writer.document(document)
+    return MarkdownReport(text, tuple(writer.files))
+
+
+def _escape(text: str) -> str:
+    """Text with Markdown's active characters escaped.
+
+    >>> _escape("a*b_c [x] <y>")
+    'a\\\\*b\\\\_c \\\\[x\\\\] &lt;y&gt;'
+    """
+    out = []
+    for char in text:
+        if char in "\\`*_[]#|~$":
+            out.append("\\" + char)
+        elif char == "<":
+            out.append("&lt;")
+        elif char == ">":
+            out.append("&gt;")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+class _MarkdownWriter:
+    def __init__(self, figures: FigureRenderer) -> None:
+        self.figures = figures
+        self.files: list[tuple[str, bytes]] = []
+        self.in_table = False
+
+    def document(self, document: Document) -> str:
+        lines = [f"# {_escape(document.title)}", "", self.inlines(document.subtitle), ""]
+        lines.append(
+            "Contents: "
+            + " · ".join(f"[{_escape(s.title)}](#{s.anchor})" for s in document.sections)
+        )
+        lines.append("")
+        for note in document.notes:
+            lines.append(f"> Note: {_escape(note)}")
+            lines.append("")
+        for section in document.sections:
+            lines.extend(self.section(section, 2))
+        return "\n".join(lines).rstrip() + "\n"
+
+    def section(self, section: Section, level: int) -> list[str]:
+        title = _escape(section.title)
+        if section.badge:
+            title += f" — **{section.badge}**"
+        if section.kind == "theorem":
+            title += f" (`{section.anchor.removeprefix('thm-')}`)"
+        lines = [f'<a id="{section.anchor}"></a>', "", f"{'#' * min(level, 4)} {title}", ""]
+        for block in section.blocks:
+            lines.extend(self.block(block, level + 1))
+        return lines
+
+    def block(self, block: Block, level: int) -> list[str]:
+        if isinstance(block, Section):
+            return self.section(block, level)
+        if isinstance(block, Paragraph):
+            return [self.inlines(block.content), ""]
+        if isinstance(block, DisplayMath):
+            return ["```math", block.latex, "```", ""]
+        if isinstance(block, Preformatted):
+            return ["```text", block.text, "```", ""]
+        if isinstance(block, BulletList):
+            return [f"- {self.inlines(item)}" for item in block.items] + [""]
+        if isinstance(block, Table):
+            return self.table(block)
+        if isinstance(block, Figure):
+            return self.figure(block)
+        raise TypeError(f"cannot render {type(block).__name__} as Markdown")
+
+    def figure(self, figure: Figure) -> list[str]:
+        path = f"{FIGURE_DIR}/{figure.name}.svg"
+        self.files.append((path, self.figures.svg(figure).encode("utf-8")))
+        alt = figure.alt.replace("[", "(").replace("]", ")")
+        return [f"![{alt}]({path})", "", f"*{_escape(figure.caption)}*", ""]
+
+    def table(self, table: Table) -> list[str]:
+        if table.kind == "facts":
+            lines = [f"- **{self.cell(row[0])}**: {self.cell(row[1])}" for row in table.rows]
+            return [*lines, ""]
+        header = [self.cell(cell) or " " for cell in table.header]
+        lines = ["| " + " | ".join(header) + " |"]
+        align = "---:" if table.kind == "grid" else "---"
+        lines.append("|" + "|".join(align for _ in header) + "|")
+        for row in table.rows:
+            lines.append("| " + " | ".join(self.cell(cell) for cell in row) + " |")
+        lines.append("")
+        if table.caption:
+            lines += [f"*{_escape(table.caption)}*", ""]
+        return lines
+
+    def cell(self, cell: Cell) -> str:
+        self.in_table = True
+        try:
+            text = self.inlines(cell.content).replace("\n", " ")
+        finally:
+            self.in_table = False
+        if cell.style in ("p", "head", "error") and text.strip():
+            return f"**{text}**"
+        return text
+
+    def inlines(self, content: Inlines) -> str:
+        return "".join(self.inline(piece) for piece in content)
+
+    def inline(self, piece: Inline) -> str:
+        if isinstance(piece, str):
+            return _escape(piece)
+        if isinstance(piece, Math):
+            latex = piece.latex.replace("|", r"\vert ") if self.in_table else piece.latex
+            return f"$`{latex}`$"
+        if isinstance(piece, Code):
+            ticks = "``" if "`" in piece.text else "`"
+            text = piece.text.replace("|", r"\|") if self.in_table else piece.text
+            return f"{ticks}{text}{ticks}"
+        if isinstance(piece, Link):
+            return f"[{_escape(piece.text)}]({piece.target})"
+        if isinstance(piece, Strong):
+            return f"**{_escape(piece.text)}**"
+        if isinstance(piece, Timing):
+            return piece.text
+        raise TypeError(f"cannot render {type(piece).__name__} as Markdown")

@@ -1,0 +1,540 @@
+"""Drawings of positions and tables of values, as report figures.
+
+Each function takes data already computed by the solver and returns a
+:class:`~grundy.report.document.Figure` whose ``draw`` only lays that data out: heaps of
+counters, Chomp boards with their bites, Green Hackenbush pictures beside their snakes,
+P/N strips and grids, Grundy sequences with their period, Wythoff's P-positions against
+the golden-ratio lines.  Nothing here decides a value.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict, deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.report.document import Figure
+
+__all__ = [
+    "P_COLOUR",
+    "ChompBoard",
+    "HackenbushPicture",
+    "StripRow",
+    "chomp_bite",
+    "chomp_figure",
+    "grid_figure",
+    "hackenbush_figure",
+    "heaps_figure",
+    "lucky_strip_figure",
+    "sequence_figure",
+    "strip_figure",
+    "wythoff_figure",
+]
+
+P_COLOUR = "#2a9d8f"  # P-positions, proved
+N_COLOUR = "#e9ecef"  # N-positions
+ACCENT = "#e76f51"  # bites, counterexamples, marks
+INK = "#264653"
+CHOCOLATE = "#8d5a3b"
+
+Draw = Callable[[Any], None]
+
+
+def _figure(name: str, caption: str, alt: str, draw: Draw, size: tuple[float, float]) -> Figure:
+    return Figure(name=name, caption=caption, alt=alt, draw=draw, size=size)
+
+
+def _bare(ax: Any) -> None:
+    ax.set_axis_off()
+    ax.set_aspect("equal")
+
+
+# -- heaps ----------------------------------------------------------------------------------
+
+
+def heaps_figure(name: str, caption: str, heaps: Sequence[int], title: str = "") -> Figure:
+    """Heaps of counters side by side, each labelled with its size.
+
+    Very large heaps are drawn as a bar with the size written on it.
+    """
+    heaps = list(heaps)
+
+    def draw(fig: Any) -> None:
+        ax = fig.add_subplot()
+        _bare(ax)
+        tallest = max(heaps, default=0)
+        scale = 1.0 if tallest <= 16 else 16.0 / tallest
+        for index, heap in enumerate(heaps):
+            x = index * 1.4
+            if tallest <= 16:
+                for level in range(heap):
+                    ax.add_patch(_circle(x, 0.5 + level, 0.42, P_COLOUR))
+            else:
+                ax.add_patch(_rect(x - 0.45, 0, 0.9, max(heap * scale, 0.05), P_COLOUR))
+            ax.text(x, -0.7, str(heap), ha="center", va="center", color=INK)
+        width = max(len(heaps), 1) * 1.4
+        ax.plot([-0.7, width - 0.7], [0, 0], color=INK, linewidth=1)
+        ax.set_xlim(-0.9, width - 0.5)
+        ax.set_ylim(-1.3, max(tallest * scale, 1) + 0.6)
+        if title:
+            ax.set_title(title)
+
+    height = 1.2 + 0.22 * min(max(heaps, default=1), 16)
+    return _figure(name, caption, f"heaps of sizes {heaps}", draw, (1.2 + 0.5 * len(heaps), height))
+
+
+def _circle(x: float, y: float, r: float, colour: str) -> Any:
+    from matplotlib.patches import Circle
+
+    return Circle((x, y), r, facecolor=colour, edgecolor=INK, linewidth=0.6)
+
+
+def _rect(x: float, y: float, w: float, h: float, colour: str, **kwargs: Any) -> Any:
+    from matplotlib.patches import Rectangle
+
+    kwargs.setdefault("edgecolor", INK)
+    kwargs.setdefault("linewidth", 0.6)
+    return Rectangle((x, y), w, h, facecolor=colour, **kwargs)
+
+
+def _cells(ax: Any, cells: Sequence[tuple[float, float]], colour: str, gap: float = 0.06) -> None:
+    """Unit squares with lower-left corners ``cells``, as one compound path.
+
+    One path for many squares keeps SVG files small (a grid of 256 cells is one element).
+    """
+    if not cells:
+        return
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path
+
+    vertices: list[tuple[float, float]] = []
+    codes: list[Any] = []
+    low, high = gap / 2, 1 - gap / 2
+    for x, y in cells:
+        vertices += [(x + low, y + low), (x + high, y + low), (x + high, y + high)]
+        vertices += [(x + low, y + high), (x + low, y + low)]
+        codes += [Path.MOVETO, Path.LINETO, Path.LINETO, Path.LINETO, Path.CLOSEPOLY]
+    ax.add_patch(PathPatch(Path(vertices, codes), facecolor=colour, edgecolor="none"))
+
+
+# -- Chomp ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChompBoard:
+    """Rows of a Chomp position (row 0 holds the poisoned square) and bites to show.
+
+    ``bites`` are squares (row, column), counted from 0 at the poisoned square; the
+    first one's eaten region is shaded.
+    """
+
+    rows: tuple[int, ...]
+    bites: tuple[tuple[int, int], ...] = ()
+    title: str = ""
+
+
+def chomp_bite(before: Sequence[int], after: Sequence[int]) -> tuple[int, int]:
+    """The square (row, column) whose bite turns ``before`` into ``after``.
+
+    >>> chomp_bite((3, 3, 3), (3, 1, 1))
+    (1, 1)
+    """
+    padded = list(after) + [0] * (len(before) - len(after))
+    for row, (old, new) in enumerate(zip(before, padded, strict=False)):
+        if new < old:
+            return row, new
+    raise ValueError(f"no bite turns {tuple(before)} into {tuple(after)}")
+
+
+def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figure:
+    """Chomp boards drawn side by side: squares, the poisoned square, winning bites."""
+    boards = list(boards)
+
+    def draw(fig: Any) -> None:
+        axes = fig.subplots(1, len(boards), squeeze=False)[0]
+        for ax, board in zip(axes, boards, strict=True):
+            _bare(ax)
+            eaten: set[tuple[int, int]] = set()
+            if board.bites:
+                r0, c0 = board.bites[0]
+                eaten = {
+                    (r, c)
+                    for r, length in enumerate(board.rows)
+                    for c in range(length)
+                    if r >= r0 and c >= c0
+                }
+            for r, length in enumerate(board.rows):
+                for c in range(length):
+                    colour = "#f4d6c6" if (r, c) in eaten else CHOCOLATE
+                    ax.add_patch(_rect(c, r, 1, 1, colour, edgecolor="white", linewidth=1.2))
+            if board.rows and board.rows[0]:
+                ax.add_patch(_rect(0, 0, 1, 1, INK, edgecolor="white", linewidth=1.2))
+                ax.text(0.5, 0.5, "×", ha="center", va="center", color="white", fontsize=11)
+            for r, c in board.bites:
+                ax.add_patch(_circle(c + 0.5, r + 0.5, 0.28, ACCENT))
+            width = max(board.rows, default=1)
+            ax.set_xlim(-0.2, max(width, 1) + 0.2)
+            ax.set_ylim(-0.2, max(len(board.rows), 1) + 0.2)
+            if board.title:
+                ax.set_title(board.title, fontsize=8)
+
+    width = sum(max(max(b.rows, default=1), 2) * 0.42 + 0.4 for b in boards)
+    height = max((len(b.rows) for b in boards), default=1) * 0.42 + 0.8
+    alt = "; ".join(f"board {b.rows} bites {b.bites}" for b in boards)
+    return _figure(name, caption, alt, draw, (max(width, 2.0), height))
+
+
+# -- Green Hackenbush -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HackenbushPicture:
+    """Edges between vertices, vertex 0 being the ground, and the snake it equals."""
+
+    edges: tuple[tuple[int, int], ...]
+    value: int | None = None
+    title: str = ""
+
+
+def _hackenbush_layout(
+    edges: Sequence[tuple[int, int]],
+) -> tuple[dict[int, tuple[float, float]], list[tuple[tuple[float, float], tuple[float, float]]]]:
+    """Coordinates for the vertices and the segments to draw.
+
+    The ground (vertex 0) is split into one foot per edge that touches it, so a picture
+    stands on the ground line; other vertices sit at their distance from the ground.
+    """
+    neighbours: dict[int, list[int]] = defaultdict(list)
+    for u, v in edges:
+        neighbours[u].append(v)
+        neighbours[v].append(u)
+    depth = {0: 0}
+    queue = deque([0])
+    while queue:
+        u = queue.popleft()
+        for v in sorted(neighbours[u]):
+            if v not in depth:
+                depth[v] = depth[u] + 1
+                queue.append(v)
+    for v in sorted(neighbours):  # parts not touching the ground (drawn above it)
+        if v not in depth:
+            depth[v] = 1
+    feet: dict[int, list[float]] = defaultdict(list)
+    slot = 0.0
+    for u, v in edges:
+        if 0 in (u, v) and u != v:
+            feet[v if u == 0 else u].append(slot)
+            slot += 1.0
+    place: dict[int, tuple[float, float]] = {}
+    by_depth: dict[int, list[int]] = defaultdict(list)
+    for v, d in depth.items():
+        if v != 0:
+            by_depth[d].append(v)
+    column = slot
+    for d in sorted(by_depth):
+        groups: dict[float, list[int]] = defaultdict(list)
+        for v in sorted(by_depth[d]):
+            if feet.get(v):
+                base = sum(feet[v]) / len(feet[v])
+            else:
+                parents = [place[u] for u in neighbours[v] if u in place and u != 0]
+                if parents:
+                    base = sum(p[0] for p in parents) / len(parents)
+                else:
+                    base, column = column, column + 1.0
+            groups[base].append(v)
+        for base, members in groups.items():
+            spread = 0.8 if d > 1 else 0.0
+            for k, v in enumerate(members):
+                offset = (k - (len(members) - 1) / 2) * spread
+                place[v] = (base + offset, float(d))
+    segments = []
+    foot_used: dict[int, int] = defaultdict(int)
+    for u, v in edges:
+        if 0 in (u, v) and u != v:
+            other = v if u == 0 else u
+            x = feet[other][foot_used[other]]
+            foot_used[other] += 1
+            segments.append(((x, 0.0), place[other]))
+        elif u == v:
+            segments.append((place[u], place[u]))
+        else:
+            segments.append((place[u], place[v]))
+    return place, segments
+
+
+def _draw_hackenbush(ax: Any, edges: Sequence[tuple[int, int]], colour: str) -> float:
+    place, segments = _hackenbush_layout(edges)
+    seen: dict[tuple[tuple[float, float], tuple[float, float]], int] = defaultdict(int)
+    xs = [0.0]
+    for start, end in segments:
+        key = (min(start, end), max(start, end))
+        bend = seen[key]
+        seen[key] += 1
+        xs.extend([start[0], end[0]])
+        if start == end:  # a loop
+            ax.add_patch(_loop(start, colour))
+            continue
+        if bend == 0:
+            ax.plot([start[0], end[0]], [start[1], end[1]], color=colour, linewidth=2.2)
+        else:
+            _arc(ax, start, end, 0.25 * ((bend + 1) // 2) * (1 if bend % 2 else -1), colour)
+    for x, y in place.values():
+        ax.add_patch(_circle(x, y, 0.09, "white"))
+    return max(xs) - min(xs)
+
+
+def _loop(point: tuple[float, float], colour: str) -> Any:
+    from matplotlib.patches import Circle
+
+    x, y = point
+    return Circle((x, y + 0.3), 0.3, fill=False, edgecolor=colour, linewidth=2.2)
+
+
+def _arc(
+    ax: Any, start: tuple[float, float], end: tuple[float, float], bend: float, colour: str
+) -> None:
+    steps = 24
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+    xs, ys = [], []
+    for i in range(steps + 1):
+        t = i / steps
+        lift = bend * length * 4 * t * (1 - t)
+        xs.append(x0 + (x1 - x0) * t + nx * lift)
+        ys.append(y0 + (y1 - y0) * t + ny * lift)
+    ax.plot(xs, ys, color=colour, linewidth=2.2)
+
+
+def hackenbush_figure(name: str, caption: str, pictures: Sequence[HackenbushPicture]) -> Figure:
+    """Each picture on its ground line, and beside it the snake of its value."""
+    pictures = list(pictures)
+
+    def draw(fig: Any) -> None:
+        axes = fig.subplots(1, len(pictures), squeeze=False)[0]
+        for ax, picture in zip(axes, pictures, strict=True):
+            _bare(ax)
+            width = _draw_hackenbush(ax, picture.edges, "#3a7d44")
+            top = max((y for _, y in _hackenbush_layout(picture.edges)[0].values()), default=1)
+            if picture.value is not None:
+                snake_x = width + 1.6
+                snake = tuple((k, k + 1) for k in range(picture.value))
+                ax.plot([snake_x], [0], alpha=0)
+                for k in range(picture.value):
+                    ax.plot([snake_x, snake_x], [k, k + 1], color=ACCENT, linewidth=2.2)
+                    ax.add_patch(_circle(snake_x, k + 1, 0.09, "white"))
+                ax.text(
+                    (width + snake_x) / 2 + 0.1,
+                    max(top, picture.value, 1) / 2,
+                    "=",
+                    ha="center",
+                    va="center",
+                    fontsize=14,
+                    color=INK,
+                )
+                ax.text(snake_x, -0.45, f"*{picture.value}", ha="center", va="top", color=INK)
+                top = max(top, len(snake))
+                right = snake_x + 0.6
+            else:
+                right = width + 0.6
+            ax.plot([-0.6, right], [0, 0], color=INK, linewidth=1.5)
+            ax.set_xlim(-0.8, right + 0.2)
+            ax.set_ylim(-0.9, max(top, 1) + 0.7)
+            if picture.title:
+                ax.set_title(picture.title, fontsize=8)
+
+    width = 0.0
+    height = 1.5
+    for picture in pictures:
+        place, _ = _hackenbush_layout(picture.edges)
+        span = max((x for x, _ in place.values()), default=0.0) + 3
+        width += 0.45 * span + 0.3
+        height = max(height, 0.45 * max(max((y for _, y in place.values()), default=1), 1) + 1.1)
+        height = max(height, 0.45 * (picture.value or 0) + 1.1)
+    alt = "; ".join(f"edges {p.edges} value *{p.value}" for p in pictures)
+    return _figure(name, caption, alt, draw, (max(width, 2.5), min(height, 5.0)))
+
+
+# -- P/N strips and grids -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StripRow:
+    """One row of a strip: a label and, for n = 0, 1, 2, ..., whether n is a P-position."""
+
+    label: str
+    p_positions: tuple[bool, ...]
+
+
+def strip_figure(
+    name: str, caption: str, rows: Sequence[StripRow], mark: int | None = None
+) -> Figure:
+    """Rows of numbered cells, P-positions coloured; ``mark`` outlines one column."""
+    rows = list(rows)
+    length = max(len(r.p_positions) for r in rows)
+
+    def draw(fig: Any) -> None:
+        ax = fig.add_subplot()
+        _bare(ax)
+        for i, row in enumerate(rows):
+            y = len(rows) - 1 - i
+            ax.text(-0.4, y + 0.5, row.label, ha="right", va="center", color=INK)
+            _cells(ax, [(n, y) for n, is_p in enumerate(row.p_positions) if is_p], P_COLOUR)
+            _cells(ax, [(n, y) for n, is_p in enumerate(row.p_positions) if not is_p], N_COLOUR)
+            for n, is_p in enumerate(row.p_positions):
+                ax.text(
+                    n + 0.5,
+                    y + 0.5,
+                    str(n),
+                    ha="center",
+                    va="center",
+                    fontsize=7,
+                    color="white" if is_p else INK,
+                )
+        if mark is not None:
+            ax.add_patch(_rect(mark, 0, 1, len(rows), "none", edgecolor=ACCENT, linewidth=2.0))
+        ax.set_xlim(-3.2, length + 0.2)
+        ax.set_ylim(-0.2, len(rows) + 0.2)
+
+    alt = "; ".join(
+        f"{r.label}: P at {[n for n, p in enumerate(r.p_positions) if p]}" for r in rows
+    )
+    return _figure(name, caption, alt, draw, (0.26 * length + 1.2, 0.32 * len(rows) + 0.3))
+
+
+def grid_figure(
+    name: str,
+    caption: str,
+    p_grid: Sequence[Sequence[bool]],
+    xlabel: str,
+    ylabel: str,
+    overlay: Callable[[Any, int], None] | None = None,
+) -> Figure:
+    """A square of cells (x, y), P-positions coloured; ``overlay(ax, size)`` adds lines."""
+    grid = [list(row) for row in p_grid]
+    size = len(grid)
+
+    def draw(fig: Any) -> None:
+        ax = fig.add_subplot()
+        ax.set_aspect("equal")
+        for flag, colour in ((True, P_COLOUR), (False, N_COLOUR)):
+            cells = [
+                (x - 0.5, y - 0.5)
+                for x, column in enumerate(grid)
+                for y, is_p in enumerate(column)
+                if is_p is flag
+            ]
+            _cells(ax, cells, colour)
+        if overlay is not None:
+            overlay(ax, size)
+        ax.set_xlim(-0.5, size - 0.5)
+        ax.set_ylim(-0.5, size - 0.5)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        step = 2 if size <= 20 else 5
+        ax.set_xticks(range(0, size, step))
+        ax.set_yticks(range(0, size, step))
+
+    cells = sum(sum(column) for column in grid)
+    alt = f"{size} by {size} grid with {cells} P-positions"
+    side = 3.2 if size <= 16 else 4.4
+    return _figure(name, caption, alt, draw, (side, side))
+
+
+def wythoff_figure(name: str, caption: str, p_grid: Sequence[Sequence[bool]]) -> Figure:
+    """Wythoff's P-positions on a grid, with the lines y = φx and y = x/φ."""
+    phi = (1 + math.sqrt(5)) / 2
+
+    def overlay(ax: Any, size: int) -> None:
+        xs = [0.0, float(size)]
+        ax.plot(xs, [x * phi for x in xs], color=ACCENT, linewidth=1, label="y = φx")
+        ax.plot(
+            xs, [x / phi for x in xs], color=ACCENT, linewidth=1, linestyle="--", label="y = x/φ"
+        )
+        ax.legend(loc="upper left", fontsize=7, framealpha=0.9)
+
+    return grid_figure(name, caption, p_grid, "first heap", "second heap", overlay)
+
+
+# -- sequences ------------------------------------------------------------------------------
+
+
+def sequence_figure(
+    name: str,
+    caption: str,
+    values: Sequence[int],
+    preperiod: int | None,
+    period: int | None,
+    title: str,
+) -> Figure:
+    """G(n) against n; with a period, the periodic stretch is shaded and one period marked."""
+    values = list(values)
+
+    def draw(fig: Any) -> None:
+        ax = fig.add_subplot()
+        ns = range(len(values))
+        if period is not None and preperiod is not None:
+            ax.axvspan(preperiod - 0.5, len(values) - 0.5, color="#d8f3ef", zorder=0)
+            ax.axvline(preperiod - 0.5, color=P_COLOUR, linewidth=1, linestyle="--")
+            top = max(values) + 0.9
+            ax.annotate(
+                "",
+                xy=(preperiod - 0.5 + period, top),
+                xytext=(preperiod - 0.5, top),
+                arrowprops={"arrowstyle": "<->", "color": ACCENT},
+            )
+            ax.text(
+                preperiod - 0.5 + period / 2,
+                top + 0.25,
+                f"period {period}",
+                ha="center",
+                va="bottom",
+                color=ACCENT,
+                fontsize=8,
+            )
+            ax.text(
+                preperiod,
+                -1.6,
+                f"n₀ = {preperiod}",
+                ha="left",
+                va="top",
+                color=P_COLOUR,
+                fontsize=8,
+            )
+        ax.vlines(ns, 0, values, color="#9fb3bf", linewidth=0.6)
+        ax.plot(ns, values, linestyle="none", marker="o", markersize=2.4, color=INK)
+        ax.set_xlim(-1, len(values))
+        ax.set_ylim(-2.2, max(values, default=1) + 2.2)
+        ax.set_xlabel("heap size n")
+        ax.set_ylabel("G(n)")
+        ax.set_title(title)
+
+    alt = f"{title}: G(0..{len(values) - 1}) = {values[:24]}..."
+    return _figure(name, caption, alt, draw, (7.0, 2.6))
+
+
+def lucky_strip_figure(
+    name: str, caption: str, values: Sequence[int], block: int, title: str
+) -> Figure:
+    """Single-heap values coloured in a strip, with block boundaries every ``block``."""
+    values = list(values)
+
+    def draw(fig: Any) -> None:
+        ax = fig.add_subplot()
+        _bare(ax)
+        _cells(ax, [(n, 0) for n, value in enumerate(values) if value == 0], P_COLOUR)
+        _cells(ax, [(n, 0) for n, value in enumerate(values) if value != 0], "#457b9d")
+        for n, value in enumerate(values):
+            ax.text(n + 0.5, 0.5, str(value), ha="center", va="center", fontsize=7, color="white")
+            ax.text(n + 0.5, -0.35, str(n), ha="center", va="center", fontsize=6, color=INK)
+        for start in range(1, len(values), block):
+            ax.plot([start, start], [-0.1, 1.25], color=ACCENT, linewidth=1)
+        ax.set_xlim(-0.2, len(values) + 0.2)
+        ax.set_ylim(-0.7, 1.6)
+        ax.set_title(title, fontsize=9)
+
+    alt = f"{title}: values {values}"
+    return _figure(name, caption, alt, draw, (0.24 * len(values) + 0.6, 1.1))

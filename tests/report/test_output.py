@@ -1,0 +1,85 @@
+"""Writing reports: atomic replacement, reproducibility, formats."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from grundy.report import Format, ReportError, parse_formats, write_atomic, write_report
+from grundy.report import output as output_module
+from tests.report.helpers import mask, sample_document
+
+
+def test_formats_parse_in_order_with_aliases_and_reject_unknown_names() -> None:
+    assert parse_formats("html,md") == (Format.HTML, Format.MARKDOWN)
+    assert parse_formats("LaTeX, pdf, tex") == (Format.LATEX, Format.PDF)
+    with pytest.raises(ReportError, match="unknown report format 'docx'"):
+        parse_formats("html,docx")
+    with pytest.raises(ReportError, match="no report format"):
+        parse_formats(" , ")
+
+
+def test_atomic_write_replaces_the_whole_file(tmp_path: Path) -> None:
+    target = tmp_path / "report.html"
+    write_atomic(target, "old")
+    write_atomic(target, "new")
+    assert target.read_text() == "new"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.html"]
+
+
+def test_an_interrupted_write_leaves_the_previous_report(tmp_path: Path, monkeypatch) -> None:
+    target = tmp_path / "report.html"
+    target.write_text("the previous report")
+
+    def interrupted(source: str, destination: str) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, "half a new report" * 1000)
+    assert target.read_text() == "the previous report"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.html"], "no temporary file is left"
+
+
+def test_a_failure_while_rendering_touches_no_file(
+    sample_results, tmp_path: Path, monkeypatch
+) -> None:
+    document = sample_document(sample_results, ("take-away",))
+    write_report(document, tmp_path, [Format.HTML, Format.MARKDOWN])
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+
+    def broken(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(output_module, "render_markdown", broken)
+    with pytest.raises(KeyboardInterrupt):
+        write_report(document, tmp_path, [Format.HTML, Format.MARKDOWN])
+    after = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_new_files_get_ordinary_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "report.md"
+    write_atomic(target, "text")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_same_results_give_identical_files(sample_results, tmp_path: Path) -> None:
+    document = sample_document(sample_results, ("take-away",))
+    first, second = tmp_path / "first", tmp_path / "second"
+    formats = [Format.HTML, Format.MARKDOWN, Format.LATEX]
+    names = [p.relative_to(first) for p in write_report(document, first, formats)]
+    write_report(document, second, formats)
+    assert len(names) == 7  # three reports, two figures as SVG and as PDF
+    for name in names:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
+    assert mask("took 12.345 s on 2024-05-06 07:08:09 UTC") == "took T s on DATE"
+
+
+def test_pdf_without_a_tex_engine_is_a_clear_error(sample_results, tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(output_module, "find_tex_engine", lambda: None)
+    with pytest.raises(ReportError, match="no TeX engine found"):
+        write_report(sample_document(sample_results), tmp_path, [Format.HTML, Format.PDF])
+    assert list(tmp_path.iterdir()) == [], "nothing is written when the PDF cannot be"
