@@ -1,0 +1,84 @@
+"""Figures: positions drawn from solver data, rendered reproducibly."""
+
+import re
+
+import pytest
+
+from grundy.report.build import counterexample_figure
+from grundy.report.pictures import (
+    ChompBoard,
+    HackenbushPicture,
+    StripRow,
+    _hackenbush_layout,
+    chomp_bite,
+    chomp_figure,
+    hackenbush_figure,
+    heaps_figure,
+    strip_figure,
+)
+from grundy.report.render import FigureRenderer, render_pdf, render_svg
+
+
+def test_chomp_bite_is_recovered_from_the_position_before_and_after() -> None:
+    assert chomp_bite((4, 4, 4, 4), (4, 1, 1, 1)) == (1, 1)  # the slides' bite (2,2)
+    assert chomp_bite((3, 3), (3,)) == (1, 0)  # the whole second row
+    assert chomp_bite((5, 2), (4, 2)) == (0, 4)
+    with pytest.raises(ValueError, match="no bite"):
+        chomp_bite((3, 3), (3, 3))
+
+
+def test_hackenbush_layout_stands_pictures_on_the_ground() -> None:
+    place, segments = _hackenbush_layout([(0, 1), (1, 2), (2, 0)])
+    assert place[1][1] == 1.0 and place[2][1] == 1.0  # both touch the ground
+    feet = [start for start, _ in segments if start[1] == 0.0]
+    assert len(feet) == 2 and len(set(feet)) == 2, "one foot per edge to the ground"
+    place, _ = _hackenbush_layout([(0, 1), (1, 2), (2, 3)])
+    assert [place[v][1] for v in (1, 2, 3)] == [1.0, 2.0, 3.0]
+
+
+def test_svg_is_reproducible_and_ids_are_prefixed_per_figure() -> None:
+    one = heaps_figure("one", "c", [3, 4, 5])
+    two = heaps_figure("two", "c", [3, 4, 5])
+    assert render_svg(one) == render_svg(one)
+    ids_one = set(re.findall(r'id="([^"]+)"', render_svg(one)))
+    ids_two = set(re.findall(r'id="([^"]+)"', render_svg(two)))
+    assert ids_one and ids_two and not ids_one & ids_two
+    assert all(i.startswith("one-") for i in ids_one)
+    assert "<metadata>" not in render_svg(one) and "Date" not in render_svg(one)
+
+
+def test_pdf_is_reproducible() -> None:
+    figure = strip_figure("strip", "c", [StripRow("normal", (True, False, False))], mark=1)
+    assert render_pdf(figure) == render_pdf(figure)
+
+
+def test_renderer_draws_each_figure_once() -> None:
+    calls = []
+    figure = heaps_figure("h", "c", [1, 2])
+    counted = type(figure)(figure.name, figure.caption, figure.alt, lambda f: calls.append(f))
+    renderer = FigureRenderer()
+    renderer.svg(counted)
+    renderer.svg(counted)
+    assert len(calls) == 1
+
+
+def test_board_and_picture_figures_render() -> None:
+    chomp = chomp_figure("c", "cap", [ChompBoard((4, 4, 4, 4), ((1, 1),), "4×4")])
+    hack = hackenbush_figure("h", "cap", [HackenbushPicture(((0, 1), (1, 2), (1, 1)), 2, "t")])
+    for figure in (chomp, hack):
+        assert render_svg(figure).startswith("<svg")
+
+
+def test_counterexamples_are_drawn_as_positions_of_their_game() -> None:
+    heaps = counterexample_figure("t", "nim", {"a": 1, "b": 3})
+    assert heaps is not None and heaps.alt == "heaps of sizes [1, 3]"
+    given = counterexample_figure("t", "subtraction --set 1,2", {"position": [5, 2]})
+    assert given is not None and given.alt == "heaps of sizes [5, 2]"
+    board = counterexample_figure("t", "chomp", {"position": [3, 3, 1]})
+    assert board is not None and "board (3, 3, 1)" in board.alt
+    picture = counterexample_figure("t", "hackenbush", {"edges": "0-1,1-2"})
+    assert picture is not None and "edges ((0, 1), (1, 2))" in picture.alt
+    # Nothing to draw: no game, values that are not a position, or a huge position.
+    assert counterexample_figure("t", None, {"x": "P"}) is None
+    assert counterexample_figure("t", "nim", {"a": 1, "outcome": "N"}) is None
+    assert counterexample_figure("t", "nim", {"position": list(range(40))}) is None
