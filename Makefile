@@ -15,12 +15,13 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-# The main job.
+# The main job: verify the theorem library, then write the reports (reports/report.html,
+# .md, .tex, and .pdf when a TeX engine is installed). The report is written even when a
+# claim is not as expected, so the failure can be read there; make then fails.
 run: setup
-	$(VENV)/bin/grundy games
-	$(VENV)/bin/grundy solve nim 3 4 5
-	$(VENV)/bin/grundy solve subtraction --set 1,2,3 21
-	$(VENV)/bin/grundy solve subtraction --set 1,2,3 21 --misere
+	$(VENV)/bin/grundy verify; status=$$?; \
+	$(VENV)/bin/grundy report --out reports || exit $$?; \
+	exit $$status
 
 lint: setup
 	$(PY) -m ruff check src tests bench

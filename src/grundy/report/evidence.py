@@ -287,7 +287,8 @@ def _take_away() -> Section:
         moves = solver.winning_moves((chips,), play)
         answer = "; ".join(move.description for move in moves) or "none (a P-position)"
         p_list = ", ".join(str(n) for n, is_p in enumerate(flags) if is_p)
-        rows.append((play.value, p_list + ", ...", outcome.value, answer))
+        label = "misère" if play is Play.MISERE else "normal"
+        rows.append((label, p_list + ", ...", outcome.value, answer))
     blocks.append(
         Table.build(("play", "P-positions up to 24", "21 chips is", "winning moves from 21"), rows)
     )

@@ -82,7 +82,7 @@ table.grid th { background: #e8eef1; }
 td.p { background: var(--p); color: #fff; font-weight: 700; }
 code, pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .86em; }
 pre { background: #f6f8f9; border: 1px solid var(--line); border-radius: 4px;
-  padding: .6rem .8rem; overflow-x: auto; line-height: 1.35; }
+  padding: .6rem .8rem; overflow-x: auto; line-height: 1.35; white-space: pre-wrap; }
 figure { margin: .8rem 0 1.2rem; }
 figure svg { max-width: 100%; height: auto; display: block; }
 figcaption { color: var(--muted); font-size: .85rem; margin-top: .2rem; }
