@@ -3,7 +3,7 @@ r"""A small LaTeX-to-MathML converter for the formulas of theorem statements.
 HTML reports must open without a network, so formulas cannot be left to a JavaScript
 typesetter: they are converted here to MathML, which browsers draw natively.  The
 subset is what statements about games need: letters, numbers and operators, sub- and
-superscripts, groups, ``\frac``, ``\binom``, ``\sqrt``, ``\text``, ``\mathrm``,
+superscripts, groups, ``\frac``, ``\mathbin``, ``\binom``, ``\sqrt``, ``\text``, ``\mathrm``,
 ``\operatorname``, ``\mathbb``, ``\mathcal``, ``\overline``, ``\left``/``\right``,
 ``\lfloor`` and friends, spacing commands, Greek letters, the usual relation and logic
 symbols, big operators (``\sum``, ``\bigoplus``) and the ``cases``/``matrix``/
@@ -427,6 +427,8 @@ class _Parser:
         if name == "mathcal":
             text = self.raw_group(name).strip()
             return "<mi>" + "".join(_script_letter(ch) for ch in text) + "</mi>"
+        if name == "mathbin":
+            return self.binary_operator(self.raw_group(name).strip())
         if name == "overline":
             return f'<mover accent="true">{self.argument(name)}<mo>¯</mo></mover>'
         if name in ("bmod", "mod"):
@@ -450,7 +452,7 @@ class _Parser:
 
     def upright(self, name: str) -> str:
         text = self.raw_group(name).strip()
-        if re.fullmatch(r"[A-Za-z0-9 .\-]*", text):
+        if re.fullmatch(r"[A-Za-z0-9 ._\-]*", text):
             shown = escape(text)
             if name == "operatorname":
                 return f'<mrow><mi mathvariant="normal">{shown}</mi><mo>&#x2061;</mo></mrow>'
@@ -458,6 +460,16 @@ class _Parser:
                 f'<mi mathvariant="normal">{shown}</mi>' if len(text) == 1 else f"<mi>{shown}</mi>"
             )
         return body_of(text, wrap=True)
+
+    def binary_operator(self, text: str) -> str:
+        """``\\mathbin{...}``: its content used as an operator symbol."""
+        if text.startswith("\\"):
+            name = text[1:]
+            symbol = _OPERATORS.get(name) or _IDENTIFIERS.get(name)
+            if symbol is None:
+                raise self.error(f"unsupported operator '\\mathbin{{{text}}}'")
+            return f"<mo>{escape(symbol)}</mo>"
+        return f"<mo>{escape(text)}</mo>"
 
     def delimiter(self, name: str) -> str | None:
         token = self.take()

@@ -1,0 +1,295 @@
+"""Claim expressions (the Python-like language of claim files) written as LaTeX.
+
+A claim's statement is data, so the report typesets it from the claim itself instead of
+asking for the formula twice.  The expression is parsed with :mod:`ast` (never
+evaluated) and printed with the notes' notation: ``^`` is the nim-sum ``⊕``, ``//`` a
+floor, ``outcome == 'P'`` membership of the P-positions, ``nimsum``/``mex`` as in the
+notes.  Parentheses follow Python's precedence, so the formula means what the claim
+means, and a bitwise operator applied to arithmetic is bracketed for the reader.
+
+>>> expression_latex("(outcome == 'P') == (a ^ b ^ c == 0)", position="[a, b, c]")
+'((a, b, c) \\\\in \\\\mathcal{P}) \\\\iff (a \\\\oplus b \\\\oplus c = 0)'
+>>> print(expression_latex("implies(a >= b, g([a - b]) <= a // 2)"))
+(a \\ge b) \\implies (\\mathcal{G}(a - b) \\le \\left\\lfloor \\frac{a}{2} \\right\\rfloor)
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from grundy.report.latexmath import MathSyntaxError
+
+__all__ = ["expression_latex"]
+
+# Python's binding strength, loosest first (higher binds tighter).
+_IF, _OR, _AND, _NOT, _COMPARE, _BITOR, _XOR, _BITAND, _SHIFT, _ADD, _MUL, _UNARY, _POWER = range(
+    1, 14
+)
+_ATOM = 20
+
+_BINARY = {
+    ast.BitOr: (_BITOR, r"\mathbin{\vert}"),
+    ast.BitXor: (_XOR, r"\oplus"),
+    ast.BitAnd: (_BITAND, r"\mathbin{\&}"),
+    ast.Add: (_ADD, "+"),
+    ast.Sub: (_ADD, "-"),
+    ast.Mult: (_MUL, r"\cdot"),
+    ast.Mod: (_MUL, r"\bmod"),
+}
+_BITWISE = (ast.BitOr, ast.BitXor, ast.BitAnd)
+
+_COMPARE_OPS = {
+    ast.Eq: "=",
+    ast.NotEq: r"\ne",
+    ast.Lt: "<",
+    ast.LtE: r"\le",
+    ast.Gt: ">",
+    ast.GtE: r"\ge",
+    ast.In: r"\in",
+    ast.NotIn: r"\notin",
+}
+
+_OUTCOMES = {"P": r"\mathcal{P}", "N": r"\mathcal{N}"}
+
+
+def expression_latex(text: str, position: str | None = None) -> str:
+    """The claim expression ``text`` in LaTeX; ``position`` is the claim's position
+    expression (the argument of ``grundy`` and ``outcome``), default the vars.
+
+    Raises :class:`~grundy.report.latexmath.MathSyntaxError` for anything outside the
+    claim language, naming it.
+    """
+    printer = _Printer(text, position)
+    return printer.top()
+
+
+class _Printer:
+    def __init__(self, text: str, position: str | None) -> None:
+        self.text = text
+        self.tree = self.parse(text)
+        self.position = self.print(self.parse(position), _ATOM) if position else "p"
+
+    def parse(self, text: str) -> ast.expr:
+        try:
+            return ast.parse(text.strip(), mode="eval").body
+        except SyntaxError as exc:
+            raise MathSyntaxError(f"cannot read the expression {text!r}: {exc.msg}") from None
+
+    def error(self, node: ast.AST) -> MathSyntaxError:
+        piece = ast.get_source_segment(self.text, node) or type(node).__name__
+        return MathSyntaxError(f"cannot typeset {piece!r} in the expression {self.text!r}")
+
+    def top(self) -> str:
+        return self.print(self.tree, 0)
+
+    # -- dispatch -----------------------------------------------------------------------
+
+    def print(self, node: ast.expr, context: int) -> str:
+        text, strength = self.node(node)
+        return f"({text})" if strength < context else text
+
+    def node(self, node: ast.expr) -> tuple[str, int]:
+        if isinstance(node, ast.Constant):
+            return self.constant(node), _ATOM
+        if isinstance(node, ast.Name):
+            return self.name(node.id), _ATOM
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return "(" + ", ".join(self.print(e, 0) for e in node.elts) + ")", _ATOM
+        if isinstance(node, ast.BoolOp):
+            strength, symbol = (_AND, r"\land") if isinstance(node.op, ast.And) else (_OR, r"\lor")
+            parts = [self.print(value, strength + 1) for value in node.values]
+            return f" {symbol} ".join(parts), strength
+        if isinstance(node, ast.UnaryOp):
+            return self.unary(node)
+        if isinstance(node, ast.BinOp):
+            return self.binary(node)
+        if isinstance(node, ast.Compare):
+            return self.compare(node)
+        if isinstance(node, ast.IfExp):
+            body = self.print(node.body, 0)
+            test = self.print(node.test, 0)
+            other = self.print(node.orelse, 0)
+            cases = rf"{body} & \text{{if }} {test} \\ {other} & \text{{otherwise}}"
+            return rf"\begin{{cases}} {cases} \end{{cases}}", _IF
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        if isinstance(node, ast.Subscript):
+            return f"{self.print(node.value, _ATOM)}_{{{self.print(node.slice, 0)}}}", _ATOM
+        raise self.error(node)
+
+    # -- leaves ---------------------------------------------------------------------------
+
+    def constant(self, node: ast.Constant) -> str:
+        value = node.value
+        if isinstance(value, bool):
+            return r"\text{true}" if value else r"\text{false}"
+        if isinstance(value, int):
+            return str(value)
+        if isinstance(value, str) and value in _OUTCOMES:
+            return _OUTCOMES[value]
+        raise self.error(node)
+
+    def name(self, name: str) -> str:
+        if name == "phi":
+            return r"\varphi"
+        if name == "grundy":
+            return rf"\mathcal{{G}}{self.position_argument()}"
+        if name == "outcome":
+            return rf"o{self.position_argument()}"
+        if name in ("moves", "winning_moves"):
+            shown = name.replace("_", r"\_")
+            return rf"\operatorname{{{shown}}}{self.position_argument()}"
+        match = re.fullmatch(r"([A-Za-z]+)_?(\d+)", name)
+        if match:
+            return f"{self.name(match.group(1))}_{{{match.group(2)}}}"
+        if len(name) == 1:
+            return name
+        return r"\mathit{" + name.replace("_", r"\_") + "}"
+
+    def position_argument(self) -> str:
+        position = self.position
+        return position if position.startswith("(") else f"({position})"
+
+    # -- operators ------------------------------------------------------------------------
+
+    def unary(self, node: ast.UnaryOp) -> tuple[str, int]:
+        if isinstance(node.op, ast.Not):
+            operand = node.operand
+            simple = isinstance(operand, (ast.Name, ast.Call, ast.Constant))
+            shown = self.print(operand, _NOT) if simple else f"({self.print(operand, 0)})"
+            return rf"\lnot {shown}", _NOT
+        if isinstance(node.op, ast.USub):
+            return f"-{self.print(node.operand, _UNARY)}", _UNARY
+        if isinstance(node.op, ast.UAdd):
+            return self.print(node.operand, _UNARY), _UNARY
+        raise self.error(node)
+
+    def binary(self, node: ast.BinOp) -> tuple[str, int]:
+        op = node.op
+        if isinstance(op, ast.Pow):
+            base = self.print(node.left, _POWER + 1)
+            return f"{base}^{{{self.print(node.right, 0)}}}", _POWER
+        if isinstance(op, ast.FloorDiv):
+            top, bottom = self.print(node.left, 0), self.print(node.right, 0)
+            return rf"\left\lfloor \frac{{{top}}}{{{bottom}}} \right\rfloor", _ATOM
+        if isinstance(op, ast.LShift):
+            left = self.print(node.left, _MUL)
+            return rf"{left} \cdot 2^{{{self.print(node.right, 0)}}}", _MUL
+        if isinstance(op, ast.RShift):
+            top, shift = self.print(node.left, 0), self.print(node.right, 0)
+            return rf"\left\lfloor \frac{{{top}}}{{2^{{{shift}}}}} \right\rfloor", _ATOM
+        if isinstance(op, ast.Mult) and isinstance(node.left, ast.List):
+            return (
+                rf"{self.print(node.left, _ATOM)}^{{\times {self.print(node.right, _ATOM)}}}",
+                _ATOM,
+            )
+        if type(op) not in _BINARY:
+            raise self.error(node)
+        strength, symbol = _BINARY[type(op)]
+        left = self.operand(node.left, op, strength)
+        right = self.operand(node.right, op, strength + 1)
+        return f"{left} {symbol} {right}", strength
+
+    def operand(self, child: ast.expr, op: ast.operator, context: int) -> str:
+        """A binary operand; arithmetic under a bitwise operator is always bracketed."""
+        if (
+            isinstance(op, _BITWISE)
+            and isinstance(child, ast.BinOp)
+            and not isinstance(child.op, type(op))
+            and type(child.op) in _BINARY
+        ):
+            return f"({self.print(child, 0)})"
+        return self.print(child, context)
+
+    def compare(self, node: ast.Compare) -> tuple[str, int]:
+        parts = [self.print(node.left, _COMPARE + 1)]
+        for op, right in zip(node.ops, node.comparators, strict=True):
+            if type(op) not in _COMPARE_OPS:
+                raise self.error(node)
+            parts.append(_COMPARE_OPS[type(op)])
+            parts.append(self.print(right, _COMPARE + 1))
+        special = self.outcome_membership(node)
+        if special is not None:
+            return special, _COMPARE
+        if len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq) and self.is_boolean(node):
+            return f"{parts[0]} \\iff {parts[2]}", _COMPARE - 0
+        return " ".join(parts), _COMPARE
+
+    def is_boolean(self, node: ast.Compare) -> bool:
+        """``(p) == (q)`` between two conditions reads as ``p ⟺ q``."""
+        sides = (node.left, node.comparators[0])
+        return all(isinstance(side, (ast.Compare, ast.BoolOp)) for side in sides) or all(
+            isinstance(side, ast.UnaryOp) and isinstance(side.op, ast.Not) for side in sides
+        )
+
+    def outcome_membership(self, node: ast.Compare) -> str | None:
+        """``outcome == 'P'`` as ``p ∈ 𝒫``, and ``outcome_of(x) == 'N'`` as ``x ∈ 𝒩``."""
+        if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
+            return None
+        left, right = node.left, node.comparators[0]
+        if isinstance(left, ast.Constant):
+            left, right = right, left
+        if not (isinstance(right, ast.Constant) and right.value in _OUTCOMES):
+            return None
+        if isinstance(left, ast.Name) and left.id == "outcome":
+            subject = self.position
+        elif (
+            isinstance(left, ast.Call)
+            and isinstance(left.func, ast.Name)
+            and left.func.id == "outcome_of"
+            and len(left.args) == 1
+        ):
+            subject = self.print(left.args[0], _ATOM)
+        else:
+            return None
+        relation = r"\in" if isinstance(node.ops[0], ast.Eq) else r"\notin"
+        return f"{subject} {relation} {_OUTCOMES[str(right.value)]}"
+
+    def call(self, node: ast.Call) -> tuple[str, int]:
+        """A call of the claim language; ``implies`` and ``iff`` bind loosest of all."""
+        logic = isinstance(node.func, ast.Name) and node.func.id in ("implies", "iff")
+        return self.call_text(node), (_IF if logic else _ATOM)
+
+    def call_text(self, node: ast.Call) -> str:
+        if not isinstance(node.func, ast.Name) or node.keywords:
+            raise self.error(node)
+        name = node.func.id
+        arguments = list(node.args)
+        listed = len(arguments) == 1 and isinstance(arguments[0], (ast.List, ast.Tuple))
+        if name in ("nimsum", "mex", "min", "max") and listed:
+            arguments = list(arguments[0].elts)  # type: ignore[attr-defined]  # f([x, y]) as f(x, y)
+        node = ast.Call(node.func, arguments, [])
+        args = [self.print(arg, 0) for arg in node.args]
+        tight = [self.print(arg, _COMPARE + 1) for arg in node.args]
+        if name == "implies" and len(args) == 2:
+            return rf"{tight[0]} \implies {tight[1]}"
+        if name == "iff" and len(args) == 2:
+            return rf"{tight[0]} \iff {tight[1]}"
+        if name == "nimsum":
+            return " \\oplus ".join(self.print(arg, _XOR + 1) for arg in node.args) or "0"
+        if name == "mex":
+            return r"\operatorname{mex}\{" + ", ".join(args) + r"\}"
+        if name in ("min", "max"):
+            return f"\\{name}(" + ", ".join(args) + ")"
+        if name in ("abs", "len") and len(args) == 1:
+            return rf"\lvert {args[0]} \rvert"
+        if name == "floor" and len(args) == 1:
+            return rf"\left\lfloor {args[0]} \right\rfloor"
+        if name == "ceil" and len(args) == 1:
+            return rf"\left\lceil {args[0]} \right\rceil"
+        if name == "g" and len(args) == 1:
+            return rf"\mathcal{{G}}{self.bracketed(args[0])}"
+        if name == "outcome_of" and len(args) == 1:
+            return rf"o{self.bracketed(args[0])}"
+        raise self.error(node)
+
+    @staticmethod
+    def bracketed(text: str) -> str:
+        """``text`` in parentheses, unless one pair already encloses all of it."""
+        depth = 0
+        for index, char in enumerate(text):
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if depth == 0 and index < len(text) - 1:
+                return f"({text})"
+        return text if text.startswith("(") else f"({text})"
