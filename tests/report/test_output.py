@@ -69,10 +69,10 @@ def test_new_files_get_ordinary_permissions(tmp_path: Path) -> None:
 def test_same_results_give_identical_files(sample_results, tmp_path: Path) -> None:
     document = sample_document(sample_results, ("take-away",))
     first, second = tmp_path / "first", tmp_path / "second"
-    formats = [Format.HTML, Format.MARKDOWN, Format.LATEX]
+    formats = [Format.HTML, Format.MARKDOWN]  # PDF figures: see test_pictures
     names = [p.relative_to(first) for p in write_report(document, first, formats)]
     write_report(document, second, formats)
-    assert len(names) == 7  # three reports, two figures as SVG and as PDF
+    assert len(names) == 4  # two reports, two figures as SVG
     for name in names:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
     assert mask("took 12.345 s on 2024-05-06 07:08:09 UTC") == "took T s on DATE"

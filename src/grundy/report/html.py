@@ -91,7 +91,8 @@ figcaption { color: var(--muted); font-size: .85rem; margin-top: .2rem; }
 footer { max-width: 60rem; margin: 2rem auto; padding: 0 1.5rem; color: var(--muted);
   font-size: .85rem; }
 @media print {
-  body { background: #fff; font-size: 11pt; }
+  body { background: #fff; font-size: 11pt; -webkit-print-color-adjust: exact;
+    print-color-adjust: exact; }
   nav { display: none; }
   section.theorem, section.evidence { border-color: #bbb; }
   h2 { break-after: avoid; }
