@@ -559,10 +559,11 @@ def _chomp() -> Section:
 
 _HACKENBUSH_PICTURES = (
     ("a snake of three", "0-1,1-2,2-3"),
-    ("a triangle", "0-1,1-2,2-0"),
     ("a fork", "0-1,1-2,1-3"),
+    ("a tree", "0-1,1-2,2-3,1-4"),
+    ("a triangle", "0-1,1-2,2-0"),
     ("a house", "0-1,0-2,1-2,1-3,2-3"),
-    ("a tree", "0-1,1-2,2-3,2-4,1-5"),
+    ("a tent with a flag", "0-1,0-2,1-3,2-3,3-4,4-5"),
 )
 
 

@@ -10,7 +10,7 @@ the golden-ratio lines.  Nothing here decides a value.
 from __future__ import annotations
 
 import math
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -203,63 +203,74 @@ def _hackenbush_layout(
 ) -> tuple[dict[int, tuple[float, float]], list[tuple[tuple[float, float], tuple[float, float]]]]:
     """Coordinates for the vertices and the segments to draw.
 
-    The ground (vertex 0) is split into one foot per edge that touches it, so a picture
-    stands on the ground line; other vertices sit at their distance from the ground.
+    Vertices sit at their distance from the ground (vertex 0), laid out as a tree along
+    a breadth-first spanning tree so branches do not cross; the ground is split into one
+    foot per edge that touches it, so a picture stands on the ground line.
     """
     neighbours: dict[int, list[int]] = defaultdict(list)
     for u, v in edges:
-        neighbours[u].append(v)
-        neighbours[v].append(u)
+        if u != v:
+            neighbours[u].append(v)
+            neighbours[v].append(u)
+    vertices = sorted({v for edge in edges for v in edge} - {0})
     depth = {0: 0}
+    children: dict[int, list[int]] = defaultdict(list)
     queue = deque([0])
     while queue:
         u = queue.popleft()
-        for v in sorted(neighbours[u]):
+        for v in sorted(set(neighbours[u])):
             if v not in depth:
                 depth[v] = depth[u] + 1
+                children[u].append(v)
                 queue.append(v)
-    for v in sorted(neighbours):  # parts not touching the ground (drawn above it)
+    roots = list(children[0])
+    for v in vertices:  # parts not touching the ground float one level up
         if v not in depth:
             depth[v] = 1
-    feet: dict[int, list[float]] = defaultdict(list)
-    slot = 0.0
-    for u, v in edges:
-        if 0 in (u, v) and u != v:
-            feet[v if u == 0 else u].append(slot)
-            slot += 1.0
+            roots.append(v)
+
+    width: dict[int, float] = {}
+
+    def measure(v: int) -> float:
+        width[v] = max(1.0, sum(measure(c) for c in children[v]))
+        return width[v]
+
     place: dict[int, tuple[float, float]] = {}
-    by_depth: dict[int, list[int]] = defaultdict(list)
-    for v, d in depth.items():
-        if v != 0:
-            by_depth[d].append(v)
-    column = slot
-    for d in sorted(by_depth):
-        groups: dict[float, list[int]] = defaultdict(list)
-        for v in sorted(by_depth[d]):
-            if feet.get(v):
-                base = sum(feet[v]) / len(feet[v])
-            else:
-                parents = [place[u] for u in neighbours[v] if u in place and u != 0]
-                if parents:
-                    base = sum(p[0] for p in parents) / len(parents)
-                else:
-                    base, column = column, column + 1.0
-            groups[base].append(v)
-        for base, members in groups.items():
-            spread = 0.8 if d > 1 else 0.0
-            for k, v in enumerate(members):
-                offset = (k - (len(members) - 1) / 2) * spread
-                place[v] = (base + offset, float(d))
+
+    def assign(v: int, left: float) -> None:
+        place[v] = (left + width[v] / 2 - 0.5, float(depth[v]))
+        for child in children[v]:
+            assign(child, left)
+            left += width[child]
+
+    left = 0.0
+    for root in roots:
+        measure(root)
+        assign(root, left)
+        left += width[root]
+    parent = {child: v for v, kids in children.items() for child in kids}
+    shift: dict[int, float] = defaultdict(float)
+    for v in sorted(vertices, key=lambda v: depth[v]):
+        below = [place[u] for u in neighbours[v] if u != 0 and depth.get(u, 0) < depth[v]]
+        x, y = place[v]
+        if len(below) > 1:  # held up by several vertices: centre it over them
+            shift[v] = sum(p[0] for p in below) / len(below) - x
+        else:  # otherwise move with the vertex below it
+            shift[v] = shift[parent.get(v, 0)]
+        place[v] = (x + shift[v], y)
     segments = []
-    foot_used: dict[int, int] = defaultdict(int)
+    feet_used: dict[int, int] = defaultdict(int)
+    grounded = Counter(v if u == 0 else u for u, v in edges if 0 in (u, v) and u != v)
     for u, v in edges:
-        if 0 in (u, v) and u != v:
+        if u == v:
+            segments.append((place.get(u, (0.0, 0.0)), place.get(u, (0.0, 0.0))))
+        elif 0 in (u, v):
             other = v if u == 0 else u
-            x = feet[other][foot_used[other]]
-            foot_used[other] += 1
-            segments.append(((x, 0.0), place[other]))
-        elif u == v:
-            segments.append((place[u], place[u]))
+            x, y = place[other]
+            k, count = feet_used[other], grounded[other]
+            feet_used[other] += 1
+            foot = x + (k - (count - 1) / 2) * 0.5
+            segments.append(((foot, 0.0), (x, y)))
         else:
             segments.append((place[u], place[v]))
     return place, segments
@@ -496,18 +507,18 @@ def sequence_figure(
                 fontsize=8,
             )
             ax.text(
-                preperiod,
-                -1.6,
+                preperiod - 1.5,
+                top,
                 f"n₀ = {preperiod}",
-                ha="left",
-                va="top",
+                ha="right",
+                va="center",
                 color=P_COLOUR,
                 fontsize=8,
             )
         ax.vlines(ns, 0, values, color="#9fb3bf", linewidth=0.6)
         ax.plot(ns, values, linestyle="none", marker="o", markersize=2.4, color=INK)
         ax.set_xlim(-1, len(values))
-        ax.set_ylim(-2.2, max(values, default=1) + 2.2)
+        ax.set_ylim(-0.8, max(values, default=1) + 2.4)
         ax.set_xlabel("heap size n")
         ax.set_ylabel("G(n)")
         ax.set_title(title)
