@@ -99,3 +99,9 @@ register(
     fixed={"set": [1, 2, 3]},
     summary="the notes' take-away game: remove 1, 2 or 3 chips (subtraction --set 1,2,3)",
 )
+
+# -- heap games: octal games and their aliases, Grundy's game (see octal.py, grundys_game.py) --
+
+# -- boards and posets: Chomp, poset games, the beer-can game --
+
+# -- Green Hackenbush, Wythoff, Euclid, Lucky Nim, Gale's Nim, Moore's Nim --
