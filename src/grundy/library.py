@@ -12,9 +12,11 @@ turned into theorems by :mod:`grundy.claims`) and ``*.py`` modules that define a
 from __future__ import annotations
 
 import importlib.util
+import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
@@ -124,15 +126,58 @@ def run_theorems(
     theorems: Sequence[Theorem],
     settings: CheckSettings,
     progress: Callable[[int, int, TheoremResult], None] | None = None,
+    jobs: int = 1,
 ) -> list[TheoremResult]:
-    """Check every theorem in order; ``progress(done, total, result)`` after each."""
-    results = []
-    for index, theorem in enumerate(theorems, start=1):
-        result = check_theorem(theorem, settings)
-        results.append(result)
-        if progress:
-            progress(index, len(theorems), result)
-    return results
+    """Check every theorem; ``progress(done, total, result)`` after each.
+
+    With ``jobs > 1`` the theorems are checked in that many worker processes; the results
+    come back in the theorems' order and are the same as a serial run's (every engine is
+    seeded from ``settings``), apart from the measured times.
+    """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    if jobs == 1 or len(theorems) <= 1:
+        results = []
+        for index, theorem in enumerate(theorems, start=1):
+            result = check_theorem(theorem, settings)
+            results.append(result)
+            if progress:
+                progress(index, len(theorems), result)
+        return results
+    return _run_in_workers(theorems, settings, progress, jobs)
+
+
+# The theorems are handed to forked workers by inheritance, not by pickling: checks are
+# often closures defined in proofs/ modules that pickle cannot name.
+_WORKER_THEOREMS: Sequence[Theorem] = ()
+_WORKER_SETTINGS = CheckSettings()
+
+
+def _check_in_worker(index: int) -> Verdict:
+    return check_theorem(_WORKER_THEOREMS[index], _WORKER_SETTINGS).verdict
+
+
+def _run_in_workers(
+    theorems: Sequence[Theorem],
+    settings: CheckSettings,
+    progress: Callable[[int, int, TheoremResult], None] | None,
+    jobs: int,
+) -> list[TheoremResult]:
+    global _WORKER_THEOREMS, _WORKER_SETTINGS
+    _WORKER_THEOREMS, _WORKER_SETTINGS = theorems, settings
+    verdicts: dict[int, Verdict] = {}
+    try:
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = {pool.submit(_check_in_worker, i): i for i in range(len(theorems))}
+            for done, future in enumerate(as_completed(futures), start=1):
+                index = futures[future]
+                verdicts[index] = future.result()
+                if progress:
+                    progress(done, len(theorems), TheoremResult(theorems[index], verdicts[index]))
+    finally:
+        _WORKER_THEOREMS = ()
+    return [TheoremResult(theorem, verdicts[i]) for i, theorem in enumerate(theorems)]
 
 
 def default_proofs_dir() -> Path:

@@ -105,3 +105,22 @@ def test_missing_path_is_a_usage_error(run_cli, tmp_path: Path) -> None:
     result = run_cli("verify", str(bad))
     assert result.code == 2
     assert "must define THEOREMS" in result.err
+
+
+def test_parallel_run_matches_serial_run(proofs: Path) -> None:
+    theorems = load_library([proofs])
+    serial = run_theorems(theorems, CheckSettings())
+    seen = []
+    parallel = run_theorems(
+        theorems, CheckSettings(), progress=lambda done, total, r: seen.append(done), jobs=2
+    )
+    assert [r.theorem.id for r in parallel] == [r.theorem.id for r in serial]
+    assert [r.verdict.to_json() | {"seconds": 0} for r in parallel] == [
+        r.verdict.to_json() | {"seconds": 0} for r in serial
+    ]
+    assert sorted(seen) == [1, 2]
+
+
+def test_jobs_must_be_positive(proofs: Path) -> None:
+    with pytest.raises(ValueError, match="jobs"):
+        run_theorems(load_library([proofs]), CheckSettings(), jobs=0)

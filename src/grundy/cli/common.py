@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO, Any, NoReturn
 
 from grundy.games import Game, create_game, find_entry
 
-__all__ = ["CommandParser", "GameInvocation", "UsageError", "parse_game_invocation", "write_json"]
+__all__ = [
+    "CommandParser",
+    "GameInvocation",
+    "UsageError",
+    "add_jobs_option",
+    "parse_game_invocation",
+    "write_json",
+]
 
 
 class UsageError(Exception):
@@ -69,6 +77,29 @@ def parse_game_invocation(
         if getattr(args, f"param_{param.name}") is not None
     }
     return GameInvocation(create_game(game_name, given), args)
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    """``--jobs N``: check claims in N worker processes (default: one per core)."""
+    parser.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="worker processes for checking claims (default: one per core); results are "
+        "the same as with --jobs 1",
+    )
 
 
 def write_json(out: IO[str], data: Any) -> None:

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from grundy.cli.common import add_jobs_option
 from grundy.cli.results import exit_code, progress_printer
 from grundy.library import CheckSettings, Theorem, load_library, run_theorems, select
 from grundy.report import (
@@ -64,6 +65,7 @@ def register(commands: Any) -> None:
         help="evidence sections: all, none, or auto (all for the whole library, else "
         "those about the reported games)",
     )
+    add_jobs_option(parser)
     parser.set_defaults(run=run_report)
 
 
@@ -121,7 +123,7 @@ def run_report(args: argparse.Namespace, out: IO[str]) -> int:
 
     theorems, source = _theorems(args)
     settings = CheckSettings(seed=args.seed, quick=args.quick)
-    results = run_theorems(theorems, settings, progress_printer(err, True))
+    results = run_theorems(theorems, settings, progress_printer(err, True), jobs=args.jobs)
     evidence = build_evidence(_evidence_items(args, theorems))
     run = _run_info(args, source, formats_text, settings)
     document = build_document(results, run, evidence)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
+from grundy.cli.common import add_jobs_option
 from grundy.cli.results import exit_code, print_results, progress_printer
 from grundy.library import CheckSettings, load_library, run_theorems, select
 
@@ -21,6 +22,7 @@ def register(commands: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
     parser.add_argument("--quick", action="store_true", help="smaller domains (for CI)")
+    add_jobs_option(parser)
     parser.set_defaults(run=run_verify)
 
 
@@ -31,6 +33,8 @@ def run_verify(args: argparse.Namespace, out: IO[str]) -> int:
     if ids:
         theorems = select(theorems, ids)
     settings = CheckSettings(seed=args.seed, quick=args.quick)
-    results = run_theorems(theorems, settings, progress_printer(sys.stderr, not args.json))
+    results = run_theorems(
+        theorems, settings, progress_printer(sys.stderr, not args.json), jobs=args.jobs
+    )
     print_results(results, out, args.json)
     return exit_code(results)
