@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import IO, Any
 
+from grundy.certify.grundy_table import grundy_table_certificate
 from grundy.cli.common import CommandParser, UsageError, parse_game_invocation, write_json
-from grundy.games import catalogue
+from grundy.games import Game, catalogue
 from grundy.solve import Outcome, Play, Solver, grundy_sequence, table_rows
 
 __all__ = ["register"]
@@ -68,6 +69,25 @@ def run_games(args: argparse.Namespace, out: IO[str]) -> int:
 def _play_options(parser: CommandParser) -> None:
     parser.add_argument("--misere", action="store_true", help="misère play: the last mover loses")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--certificate",
+        metavar="FILE",
+        help="also write a Grundy-table certificate (values with their mex witnesses) that "
+        "'grundy certificate FILE' re-checks without the solver",
+    )
+
+
+def _write_certificate(options: Any, game: Game, positions: list[Any], solver: Solver) -> None:
+    if options.certificate is None:
+        return
+    if options.misere:
+        raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
+    data = grundy_table_certificate(game, positions, solver)
+    try:
+        with open(options.certificate, "w", encoding="utf-8") as handle:
+            write_json(handle, data)
+    except OSError as exc:
+        raise UsageError(f"cannot write the certificate {options.certificate}: {exc}") from None
 
 
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
@@ -79,7 +99,9 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     game, options = call.game, call.args
     position = game.parse(options.position)
     play = Play.MISERE if options.misere else Play.NORMAL
-    analysis = Solver(game, position_limit=POSITION_LIMIT).analyse(position, play)
+    solver = Solver(game, position_limit=POSITION_LIMIT)
+    analysis = solver.analyse(position, play)
+    _write_certificate(options, game, [position], solver)
     if options.json:
         write_json(
             out,
@@ -142,7 +164,9 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     game, options = call.game, call.args
     bound = game.parse(options.max)
     play = Play.MISERE if options.misere else Play.NORMAL
-    rows = list(table_rows(game, bound, play, Solver(game, position_limit=POSITION_LIMIT)))
+    solver = Solver(game, position_limit=POSITION_LIMIT)
+    rows = list(table_rows(game, bound, play, solver))
+    _write_certificate(options, game, [row.position for row in rows], solver)
     if options.json:
         write_json(
             out,
