@@ -101,7 +101,44 @@ register(
 )
 
 # -- heap games: octal games and their aliases, Grundy's game (see octal.py, grundys_game.py) --
+from grundy.games.grundys_game import GrundysGame  # noqa: E402
+from grundy.games.octal import OctalGame  # noqa: E402
+
+register("octal", OctalGame)
+register(
+    "kayles",
+    OctalGame,
+    fixed={"code": "0.77"},
+    summary="Kayles (octal 0.77): knock down one pin or two adjacent pins from a row",
+)
+register(
+    "dawsons-kayles",
+    OctalGame,
+    fixed={"code": "0.07"},
+    summary="Dawson's Kayles (octal 0.07): knock down two adjacent pins from a row",
+)
+register(
+    "dawsons-chess",
+    OctalGame,
+    fixed={"code": "0.137"},
+    summary="Dawson's chess (octal 0.137): remove 1 only from a heap of 1, 2 leaving one "
+    "or no heap, or 3 leaving up to two heaps",
+)
+register("grundys-game", GrundysGame)
 
 # -- boards and posets: Chomp, poset games, the beer-can game --
 
 # -- Green Hackenbush, Wythoff, Euclid, Lucky Nim, Gale's Nim, Moore's Nim --
+from grundy.games.euclid import Euclid  # noqa: E402
+from grundy.games.gale_nim import GaleNim  # noqa: E402
+from grundy.games.hackenbush import GreenHackenbush  # noqa: E402
+from grundy.games.lucky_nim import LuckyNim  # noqa: E402
+from grundy.games.moore_nim import MooreNim  # noqa: E402
+from grundy.games.wythoff import Wythoff  # noqa: E402
+
+register("hackenbush", GreenHackenbush)
+register("wythoff", Wythoff)
+register("euclid", Euclid)
+register("lucky-nim", LuckyNim)
+register("gale-nim", GaleNim)
+register("moore-nim", MooreNim)

@@ -1,0 +1,90 @@
+"""Euclid's game: subtract a positive multiple of the smaller number from the larger."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator
+from typing import Any
+
+from grundy.games.base import Game
+from grundy.games.wythoff import check_two_heaps
+
+__all__ = ["Euclid", "euclid_first_player_wins"]
+
+
+def euclid_first_player_wins(a: int, b: int) -> bool:
+    """The classical answer for positive ``a, b``: the player to move wins exactly when the
+    larger over the smaller is a whole number or exceeds the golden ratio ``phi``.
+
+    Exact: with ``a <= b``, ``b / a > phi`` iff ``2b - a > a sqrt(5)`` iff
+    ``2b - a > 0`` and ``(2b - a)^2 > 5 a^2`` (equality is impossible, sqrt(5) is irrational).
+
+    >>> [euclid_first_player_wins(3, b) for b in (4, 5, 6, 7)]
+    [False, True, True, True]
+    """
+    if a <= 0 or b <= 0:
+        raise ValueError(f"Euclid's game is played on positive numbers, got ({a}, {b})")
+    small, large = min(a, b), max(a, b)
+    if large % small == 0:
+        return True
+    excess = 2 * large - small
+    return excess > 0 and excess * excess > 5 * small * small
+
+
+class Euclid(Game):
+    """Euclid's game on two numbers ``(a, b)``.
+
+    The game starts from two positive integers.  A move subtracts a positive multiple of the
+    smaller number from the larger one, keeping it non-negative; the player who makes a 0
+    wins, so a position holding a 0 is terminal (the player to move there has lost).  With
+    equal numbers the only move is to subtract one from the other, reaching 0.
+
+    >>> sorted(Euclid().moves((3, 7)))
+    [(1, 3), (3, 4)]
+    """
+
+    name = "euclid"
+    summary = "two positive numbers: subtract a multiple of the smaller from the larger"
+    position_help = "two positive integers a b"
+
+    def moves(self, position: tuple[int, int]) -> Iterator[tuple[int, int]]:
+        for option, _ in self.labelled_moves(position):
+            yield option
+
+    def labelled_moves(self, position: tuple[int, int]) -> Iterator[tuple[tuple[int, int], str]]:
+        small, large = sorted(position)
+        if small == 0:
+            return  # someone has already made a 0: the game is over
+        for times in range(1, large // small + 1):
+            left = large - times * small
+            yield (min(small, left), max(small, left)), self._text(small, large, times)
+
+    def describe_move(self, position: tuple[int, int], option: Any) -> str:
+        small, large = sorted(position)
+        left = sum(option) - small
+        return self._text(small, large, (large - left) // small)
+
+    @staticmethod
+    def _text(small: int, large: int, times: int) -> str:
+        left = large - times * small
+        return f"subtract {times} x {small} from {large} ({large} -> {left})"
+
+    def canonical(self, position: tuple[int, int]) -> tuple[int, int]:
+        small, large = sorted(position)
+        # Dividing out a common factor changes no move's shape, so scaled pairs coincide.
+        common = math.gcd(small, large) or 1
+        return small // common, large // common
+
+    def from_value(self, value: Any) -> tuple[int, int]:
+        return check_two_heaps("Euclid's game", value, positive=True)
+
+    def format(self, position: tuple[int, int]) -> str:
+        return f"({position[0]},{position[1]})"
+
+    def to_json(self, position: tuple[int, int]) -> list[int]:
+        return list(position)
+
+    def bounded_positions(self, bound: Any) -> Iterator[tuple[int, int]]:
+        a, b = self.from_value(bound)
+        return itertools.product(range(1, a + 1), range(1, b + 1))

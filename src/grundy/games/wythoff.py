@@ -1,0 +1,100 @@
+"""Wythoff's game: take from one heap, or the same number from both of two heaps."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator
+from typing import Any
+
+from grundy.errors import InvalidPositionError
+from grundy.games.base import Game
+
+__all__ = ["Wythoff", "check_two_heaps", "wythoff_pair"]
+
+
+def wythoff_pair(k: int) -> tuple[int, int]:
+    """The ``k``-th P-position ``(floor(k phi), floor(k phi^2))`` in exact integers.
+
+    ``floor(k phi) = (k + isqrt(5 k^2)) // 2`` because ``k phi = (k + sqrt(5 k^2)) / 2`` and
+    ``sqrt(5 k^2)`` is irrational for ``k > 0``; ``phi^2 = phi + 1`` gives the second part.
+
+    >>> [wythoff_pair(k) for k in range(4)]
+    [(0, 0), (1, 2), (3, 5), (4, 7)]
+    """
+    if k < 0:
+        raise ValueError(f"k must be non-negative, got {k}")
+    low = (k + math.isqrt(5 * k * k)) // 2
+    return low, low + k
+
+
+def check_two_heaps(game_name: str, value: Any, *, positive: bool = False) -> tuple[int, int]:
+    """Read a position of two heaps from data, naming what is wrong with it."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise InvalidPositionError(f"{game_name} position must be two integers, got {value!r}")
+    heaps = []
+    for heap in value:
+        if isinstance(heap, bool) or not isinstance(heap, int):
+            raise InvalidPositionError(f"{game_name} position must be whole numbers, got {heap!r}")
+        if heap < 0 or (positive and heap == 0):
+            kind = "positive" if positive else "non-negative"
+            raise InvalidPositionError(f"{game_name} numbers must be {kind}, got {heap}")
+        heaps.append(heap)
+    return heaps[0], heaps[1]
+
+
+class Wythoff(Game):
+    """Wythoff's game on two heaps ``(a, b)``.
+
+    A move takes any positive number of tokens from one heap, or the same positive number
+    from both heaps; the player who cannot move (both heaps empty) loses.  The P-positions
+    are the pairs ``(floor(k phi), floor(k phi^2))`` and their mirror images
+    (:func:`wythoff_pair`); the solver derives them from the moves and the tests compare.
+
+    >>> from grundy.solve import Solver
+    >>> Solver(Wythoff()).grundy_value((1, 2))
+    0
+    >>> Wythoff().format((3, 5))
+    '(3,5)'
+    """
+
+    name = "wythoff"
+    summary = "two heaps: take from one heap, or the same number from both"
+    position_help = "two heap sizes a b"
+
+    def moves(self, position: tuple[int, int]) -> Iterator[tuple[int, int]]:
+        for option, _ in self.labelled_moves(position):
+            yield option
+
+    def labelled_moves(self, position: tuple[int, int]) -> Iterator[tuple[tuple[int, int], str]]:
+        a, b = position
+        for take in range(1, a + 1):
+            yield (a - take, b), f"take {take} from heap 1"
+        for take in range(1, b + 1):
+            yield (a, b - take), f"take {take} from heap 2"
+        for take in range(1, min(a, b) + 1):
+            yield (a - take, b - take), f"take {take} from both heaps"
+
+    def describe_move(self, position: tuple[int, int], option: Any) -> str:
+        a, b = position
+        c, d = option
+        if a - c and b - d:
+            return f"take {a - c} from both heaps"
+        return f"take {a - c or b - d} from heap {1 if a - c else 2}"
+
+    def canonical(self, position: tuple[int, int]) -> tuple[int, int]:
+        a, b = position
+        return (a, b) if a <= b else (b, a)  # the two heaps play the same part
+
+    def from_value(self, value: Any) -> tuple[int, int]:
+        return check_two_heaps(self.name, value)
+
+    def format(self, position: tuple[int, int]) -> str:
+        return f"({position[0]},{position[1]})"
+
+    def to_json(self, position: tuple[int, int]) -> list[int]:
+        return list(position)
+
+    def bounded_positions(self, bound: Any) -> Iterator[tuple[int, int]]:
+        a, b = self.from_value(bound)
+        return itertools.product(range(a + 1), range(b + 1))
