@@ -103,6 +103,13 @@ register(
 # -- heap games: octal games and their aliases, Grundy's game (see octal.py, grundys_game.py) --
 
 # -- boards and posets: Chomp, poset games, the beer-can game --
+from grundy.games.beer_can import BeerCan  # noqa: E402
+from grundy.games.chomp import Chomp  # noqa: E402
+from grundy.games.poset import PosetGame  # noqa: E402
+
+register("chomp", Chomp)
+register("poset", PosetGame)
+register("beer-can", BeerCan)
 
 # -- Green Hackenbush, Wythoff, Euclid, Lucky Nim, Gale's Nim, Moore's Nim --
 from grundy.games.euclid import Euclid  # noqa: E402

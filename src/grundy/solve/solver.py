@@ -5,20 +5,35 @@ memoised on canonical positions.  Positions that split into a disjunctive sum ar
 part by part and combined by nim-sum (the Sprague-Grundy theorem), so only the atomic
 parts are ever searched.  Misère outcomes do not decompose this way and are found by a
 separate search over whole positions.
+
+A specialised engine may be registered for a game class (``register_region_engine``): when
+the solver meets a position it has not valued, the engine may solve a whole region around it
+at once (Chomp: every diagram inside a box); the solver then reads values from that region
+instead of searching.  ``Solver(game, use_engines=False)`` is the plain search, which tests
+use as the reference for every engine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from grundy.errors import GameNotFiniteError, SearchLimitError
 from grundy.games.base import Game
 from grundy.nimber import mex
 
-__all__ = ["Analysis", "Move", "Outcome", "Play", "Solver"]
+__all__ = [
+    "Analysis",
+    "Move",
+    "Outcome",
+    "Play",
+    "RegionEngine",
+    "SolvedRegion",
+    "Solver",
+    "register_region_engine",
+]
 
 
 class Play(StrEnum):
@@ -54,6 +69,35 @@ class Analysis:
     outcome: Outcome
     winning_moves: tuple[Move, ...]
     positions_explored: int
+
+
+class SolvedRegion(Protocol):
+    """Values an engine computed for a whole family of positions of one game at once."""
+
+    @property
+    def size(self) -> int:
+        """How many positions the engine valued (counted as explored)."""
+        ...
+
+    def grundy_value(self, position: Any) -> int | None:
+        """The normal-play value of ``position``, or ``None`` when it is outside the region."""
+        ...
+
+    def misere_next_wins(self, position: Any) -> bool | None:
+        """Whether the player to move wins in misère play; ``None`` outside the region."""
+        ...
+
+
+RegionEngine = Callable[[Game, Any, "int | None"], "SolvedRegion | None"]
+"""``engine(game, position, position_limit)``: a region holding ``position``, or ``None``
+when the engine declines (for instance because the region would exceed the limit)."""
+
+_REGION_ENGINES: dict[type[Game], RegionEngine] = {}
+
+
+def register_region_engine(game_class: type[Game], engine: RegionEngine) -> None:
+    """Let ``engine`` solve regions of ``game_class`` positions (exactly that class)."""
+    _REGION_ENGINES[game_class] = engine
 
 
 _AtomKey = tuple[Hashable, Hashable]
@@ -94,9 +138,11 @@ class Solver:
 
     game: Game
     position_limit: int | None = None
+    use_engines: bool = True
     positions_explored: int = 0
     _grundy: dict[_AtomKey, int] = field(default_factory=dict, repr=False)
     _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
+    _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
 
     # -- public API -----------------------------------------------------------------------
 
@@ -133,6 +179,43 @@ class Solver:
             self.game, position, play, grundy, outcome, moves, self.positions_explored - before
         )
 
+    def prepare(self, position: Any) -> bool:
+        """Let a registered engine solve a region holding ``position`` ahead of queries.
+
+        ``grundy table`` calls this with its bound, so one region covers every row.
+        Returns whether some region now holds ``position``.
+        """
+        return self._region_for(self.game, position) is not None
+
+    def _region_for(self, game: Game, position: Any) -> SolvedRegion | None:
+        engine = _REGION_ENGINES.get(type(game)) if self.use_engines else None
+        if engine is None:
+            return None
+        regions = self._regions.setdefault(game.key, [])
+        for region in regions:
+            if region.grundy_value(position) is not None:
+                return region
+        solved = engine(game, position, self._room_left())
+        if solved is None:
+            return None
+        regions.append(solved)
+        self.positions_explored += solved.size
+        return solved
+
+    def _room_left(self) -> int | None:
+        if self.position_limit is None:
+            return None
+        return max(self.position_limit - self.positions_explored, 0)
+
+    def _from_region(self, game: Game, position: Any) -> int | None:
+        if not self._regions:  # the common case: no engine for this game
+            return None
+        for region in self._regions.get(game.key, ()):
+            value = region.grundy_value(position)
+            if value is not None:
+                return value
+        return None
+
     # -- normal play: Sprague-Grundy values -------------------------------------------------
 
     def _value(self, game: Game, position: Any) -> int:
@@ -157,6 +240,8 @@ class Solver:
         if key in self._grundy:
             return True
         value = game.known_grundy(position)
+        if value is None:
+            value = self._from_region(game, position)
         if value is not None:
             self._grundy[key] = value
             return True
@@ -175,6 +260,12 @@ class Solver:
     def _search_atom(self, game: Game, position: Any, key: _AtomKey) -> None:
         if self._known(game, position, key):
             return
+        region = self._region_for(game, position)
+        if region is not None:
+            value = region.grundy_value(position)
+            if value is not None:
+                self._grundy[key] = value
+                return
         stack = [self._expand(game, position, key)]
         on_stack = {key}
         while stack:
@@ -239,6 +330,11 @@ class Solver:
         root = game.canonical(position)
         if root in memo:
             return memo[root]
+        region = self._region_for(game, position)
+        if region is not None:
+            next_wins = region.misere_next_wins(position)
+            if next_wins is not None:
+                return next_wins
         self._count_position()
         stack = [_MisereFrame(root, position, iter(game.moves(position)))]
         on_stack = {root}

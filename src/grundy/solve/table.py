@@ -6,6 +6,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+# Imported for its effect: it registers the Chomp box engine with the solver, and this
+# module is loaded with grundy.solve, so every Solver can use it.
+import grundy.solve.chomp_engine  # noqa: F401
 from grundy.games.base import Game
 from grundy.solve.solver import Outcome, Play, Solver
 
@@ -24,11 +27,15 @@ def table_rows(
 ) -> Iterator[TableRow]:
     """One row per position componentwise at most ``bound``, in the game's own order.
 
+    A specialised engine registered for the game (Chomp's box engine) first solves the
+    whole region inside ``bound`` in one pass, so the rows are read rather than searched.
+
     >>> from grundy.games import Nim
     >>> [(r.position, r.outcome.value) for r in table_rows(Nim(), [1, 1])]
     [((0, 0), 'P'), ((0, 1), 'N'), ((1, 0), 'N'), ((1, 1), 'P')]
     """
     solver = solver or Solver(game)
+    solver.prepare(bound)
     for position in game.bounded_positions(bound):
         grundy = solver.grundy_value(position) if play is Play.NORMAL else None
         yield TableRow(position, grundy, solver.outcome(position, play))

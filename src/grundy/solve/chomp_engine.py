@@ -1,0 +1,186 @@
+"""Chomp values for every Young diagram inside a box at once, computed with arrays.
+
+A diagram inside a box of ``height`` rows and ``width`` columns is a non-increasing
+sequence ``x_0 >= x_1 >= ... >= x_{height-1}`` of row lengths in ``0..width`` (short
+boards are padded with empty rows).  There are ``C(height + width, height)`` of them, one
+per lattice path along the diagram's edge.  Listed in lexicographic order, the rank of a
+diagram is a sum of one weight per row::
+
+    rank(x) = sum_i W[i][x_i],  W[i][x] = sum_{v < x} C(height - i - 1 + v, height - i - 1)
+
+(the diagrams that agree with ``x`` before row ``i`` and have a shorter row ``i``).  A bite
+at 0-based ``(r, c)`` shortens rows ``r .. k-1`` to ``c``, where ``k`` counts the rows
+longer than ``c``; its rank is therefore the old rank minus the tail weights from row
+``r`` plus ``c``'s weights on rows ``r .. k-1`` and the old tail from row ``k``.  With
+prefix and tail sums this is a handful of array operations per bite for a whole batch of
+diagrams.  Every bite removes squares, so the diagrams are valued level by level in
+increasing number of squares: the options of a level are all on earlier levels.
+
+Misère outcomes come from the same pass: a diagram is a misère N-position when it has no
+move (only the single poisoned square) or a move to a misère P-position.
+
+>>> box = solve_box(3, 3)
+>>> box.grundy_value((3, 3, 3)), box.grundy_value((3, 1, 1)), box.grundy_value((4,))
+(5, 0, None)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from grundy.games.base import Game
+from grundy.games.chomp import Chomp
+from grundy.solve.solver import register_region_engine
+
+__all__ = ["MAX_BOX_DIAGRAMS", "ChompBox", "all_diagrams", "box_size", "solve_box"]
+
+# Beyond this many diagrams a box needs more than about a gigabyte of arrays.
+MAX_BOX_DIAGRAMS = 20_000_000
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+
+def box_size(height: int, width: int) -> int:
+    """How many diagrams fit in the box (the empty one included).
+
+    >>> box_size(10, 10)
+    184756
+    """
+    return math.comb(height + width, height)
+
+
+def rank_weights(height: int, width: int) -> list[list[int]]:
+    """``W[i][x]``: the weight row ``i`` of length ``x`` adds to a diagram's rank."""
+    weights = []
+    for row in range(height):
+        rest = height - row - 1
+        running = [0]
+        for value in range(width):
+            running.append(running[-1] + math.comb(rest + value, rest))
+        weights.append(running)
+    return weights
+
+
+def all_diagrams(height: int, width: int) -> npt.NDArray[np.int16]:
+    """Every diagram in the box as padded row lengths, one per row, in rank order.
+
+    The diagrams of ``k`` rows with longest row at most ``cap`` are a prefix of those
+    with longest row at most ``width``, so each length extends the previous one's list.
+
+    >>> all_diagrams(2, 2).tolist()
+    [[0, 0], [1, 0], [1, 1], [2, 0], [2, 1], [2, 2]]
+    """
+    shorter = np.zeros((1, 0), dtype=np.int16)
+    for rows in range(1, height + 1):
+        blocks = []
+        for cap in range(width + 1):
+            tails = shorter[: math.comb(rows - 1 + cap, rows - 1)]
+            first = np.full((len(tails), 1), cap, dtype=np.int16)
+            blocks.append(np.hstack([first, tails]))
+        shorter = np.vstack(blocks)
+    return shorter
+
+
+@dataclass(frozen=True, slots=True)
+class ChompBox:
+    """Grundy values and misère outcomes of every diagram inside a box, indexed by rank."""
+
+    height: int
+    width: int
+    grundy: npt.NDArray[np.int32]
+    misere_next: BoolArray
+    weights: tuple[tuple[int, ...], ...]
+
+    @property
+    def size(self) -> int:
+        """The number of Chomp positions valued (the empty diagram is not one)."""
+        return len(self.grundy) - 1
+
+    def rank(self, position: Sequence[int]) -> int | None:
+        """The index of a diagram (as row lengths), or ``None`` if it is not in the box."""
+        if not position or len(position) > self.height or position[0] > self.width:
+            return None
+        return sum(self.weights[row][length] for row, length in enumerate(position))
+
+    def grundy_value(self, position: Any) -> int | None:
+        index = self.rank(position)
+        return None if index is None else int(self.grundy[index])
+
+    def misere_next_wins(self, position: Any) -> bool | None:
+        index = self.rank(position)
+        return None if index is None else bool(self.misere_next[index])
+
+
+def solve_box(height: int, width: int) -> ChompBox:
+    """Value every diagram with at most ``height`` rows of at most ``width`` squares."""
+    if height < 1 or width < 1:
+        raise ValueError(f"a Chomp box needs at least one row and column, got {height}x{width}")
+    weights = rank_weights(height, width)
+    weight_table = np.array(weights, dtype=np.int64)  # (height, width + 1)
+    # prefix[c][j]: the weights of rows 0..j-1 all of length c.
+    prefix = np.zeros((width + 1, height + 1), dtype=np.int64)
+    prefix[:, 1:] = np.cumsum(weight_table.T, axis=1)
+    diagrams = all_diagrams(height, width)
+    count = len(diagrams)
+    grundy = np.zeros(count, dtype=np.int32)
+    misere_next = np.zeros(count, dtype=np.bool_)
+    squares = diagrams.sum(axis=1, dtype=np.int64)
+    order = np.argsort(squares, kind="stable")
+    bounds = np.searchsorted(squares[order], np.arange(height * width + 2))
+    row_numbers = np.arange(height)
+    largest = 0
+    for level in range(height * width + 1):
+        ranks = order[bounds[level] : bounds[level + 1]].astype(np.int64)
+        if not len(ranks):
+            continue
+        rows = diagrams[ranks].astype(np.int64)
+        contributions = weight_table[row_numbers[None, :], rows]
+        tails = np.zeros((len(ranks), height + 1), dtype=np.int64)
+        tails[:, :height] = np.cumsum(contributions[:, ::-1], axis=1)[:, ::-1]
+        everyone = np.arange(len(ranks))
+        present = np.zeros((len(ranks), largest + 2), dtype=np.bool_)
+        has_move = np.zeros(len(ranks), dtype=np.bool_)
+        reaches_misere_p = np.zeros(len(ranks), dtype=np.bool_)
+        for column in range(width):
+            longer = (rows > column).sum(axis=1)  # rows r .. longer-1 get cut to `column`
+            tail_after = tails[everyone, longer]
+            shared = ranks + prefix[column, longer] + tail_after
+            for row in range(height):
+                if row == 0 and column == 0:
+                    continue  # the poisoned square
+                legal = longer > row
+                if not legal.any():
+                    break  # later rows are no longer than this one
+                child = np.where(legal, shared - tails[:, row] - prefix[column, row], 0)
+                which = everyone[legal]
+                present[which, grundy[child[legal]]] = True
+                reaches_misere_p[which] |= ~misere_next[child[legal]]
+                has_move |= legal
+        values = np.argmin(present, axis=1)  # the first absent value: the mex
+        grundy[ranks] = values
+        misere_next[ranks] = ~has_move | reaches_misere_p
+        largest = max(largest, int(values.max()))
+    frozen = tuple(tuple(row) for row in weights)
+    return ChompBox(height, width, grundy, misere_next, frozen)
+
+
+def _chomp_region(game: Game, position: Any, room: int | None) -> ChompBox | None:
+    """The region engine for :class:`Chomp`: the smallest box around ``position``."""
+    if not isinstance(game, Chomp):
+        return None
+    position = game.from_value(position)  # a bound may arrive as a plain list
+    height, width = len(position), position[0]
+    size = box_size(height, width)
+    if size > MAX_BOX_DIAGRAMS or (room is not None and size > room):
+        return None
+    return solve_box(height, width)
+
+
+register_region_engine(Chomp, _chomp_region)
