@@ -1,0 +1,266 @@
+"""Checking a claim: its domain, the engines, and the verdict.
+
+The domain is every assignment of the claim's variables within ``range`` that satisfies
+``assume``, ordered by the sum of the variables and then lexicographically in ``vars``
+order; the first failing case is therefore the minimal counterexample, and it is
+re-evaluated from scratch (a fresh solver) before it is reported.
+
+``method``:
+
+* ``exhaustive``: every case; refused when the domain has more than
+  :data:`EXHAUSTIVE_LIMIT` assignments;
+* ``random``: hypothesis with the seed; ``unrefuted`` at best, never ``proved``;
+* ``z3``: a symbolic translation where the game has one (normal-play Nim, see
+  :mod:`grundy.claims.z3_translate`); what it cannot express is ``unknown``;
+* ``auto``: exhaustive up to :data:`AUTO_EXHAUSTIVE_LIMIT` cases (fewer with ``quick``),
+  otherwise Z3 where possible, then random search; the verdict's method says what ran.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from grundy.claims.evaluate import Scope, Value, plain, show_value, truth
+from grundy.claims.model import BadClaim, Claim, Method
+from grundy.errors import ClaimError, GrundyError
+from grundy.library import CheckSettings
+from grundy.solve import Solver
+from grundy.verdict import Status, Verdict, combine_verdicts
+from grundy.verify.exhaustive import check_exhaustive, count_integer_cases, integer_cases
+
+__all__ = [
+    "AUTO_EXHAUSTIVE_LIMIT",
+    "EXHAUSTIVE_LIMIT",
+    "QUICK_EXHAUSTIVE_LIMIT",
+    "ClaimRunner",
+    "check_claim",
+]
+
+EXHAUSTIVE_LIMIT = 5_000_000
+"""Largest domain ``method = "exhaustive"`` accepts."""
+
+AUTO_EXHAUSTIVE_LIMIT = 1_000_000
+"""Largest domain ``method = "auto"`` checks exhaustively."""
+
+QUICK_EXHAUSTIVE_LIMIT = 100_000
+"""The same, with ``quick`` settings (CI)."""
+
+
+class PositionFacts:
+    """The facts of one case's position, computed on first use with the claim's solver."""
+
+    __slots__ = ("_position", "_runner")
+
+    def __init__(self, runner: ClaimRunner, position: Any) -> None:
+        self._runner = runner
+        self._position = position
+
+    def grundy(self) -> int:
+        return self._runner.solver.grundy_value(self._position)
+
+    def outcome(self) -> str:
+        return self._runner.solver.outcome(self._position, self._runner.claim.play).value
+
+    def moves(self) -> tuple[Value, ...]:
+        return self._runner.canonical_list(self._runner.claim.game.moves(self._position))
+
+    def winning_moves(self) -> tuple[Value, ...]:
+        found = self._runner.solver.winning_moves(self._position, self._runner.claim.play)
+        return self._runner.canonical_list(move.to for move in found)
+
+    def grundy_of(self, position: Value) -> int:
+        return self._runner.solver.grundy_value(self._runner.to_position(position))
+
+    def outcome_of(self, position: Value) -> str:
+        target = self._runner.to_position(position)
+        return self._runner.solver.outcome(target, self._runner.claim.play).value
+
+
+class ClaimRunner:
+    """Evaluates one claim's expressions case by case, with one shared solver."""
+
+    def __init__(self, claim: Claim) -> None:
+        self.claim = claim
+        self.solver = Solver(claim.game)
+
+    def fresh(self) -> ClaimRunner:
+        """A runner with a new solver: for re-checking a counterexample independently."""
+        return ClaimRunner(self.claim)
+
+    def to_position(self, value: Value) -> Any:
+        data = plain(value)
+        try:
+            return self.claim.game.from_value(data)
+        except GrundyError as exc:
+            raise ClaimError(
+                f"claim {self.claim.id!r}: {show_value(value)} is not a position of "
+                f"{self.claim.game.label}: {exc}"
+            ) from None
+
+    def canonical_list(self, positions: Any) -> tuple[Value, ...]:
+        """Positions as sorted, distinct canonical values (tuples), for ``moves``."""
+        game = self.claim.game
+        keys = {_as_value(game.canonical(p)) for p in positions}
+        return tuple(sorted(keys, key=repr))
+
+    def scope_for(self, case: Mapping[str, Value]) -> Scope:
+        """A scope for ``case``; the position is built only if the statement needs it."""
+        claim = self.claim
+        facts = None
+        if claim.statement.parsed.uses_position or (
+            claim.assume is not None and claim.assume.parsed.uses_position
+        ):
+            position = self.to_position(claim.position.run(Scope(case)))
+            facts = PositionFacts(self, position)
+        return Scope(case, facts)
+
+    def admitted(self, case: Mapping[str, Value]) -> bool:
+        """Whether ``case`` satisfies ``assume`` (always, without one)."""
+        if self.claim.assume is None:
+            return True
+        return truth(self.claim.assume.run(self.scope_for(case)))
+
+    def holds(self, case: Mapping[str, Value]) -> bool:
+        return truth(self.claim.statement.run(self.scope_for(case)))
+
+    def explain(self, case: Mapping[str, Value]) -> dict[str, Any]:
+        """The values that break the statement: the position and every name it used."""
+        claim = self.claim
+        scope = self.scope_for(case)
+        claim.statement.run(scope)
+        shown: dict[str, Any] = {}
+        if claim.position_given or scope.used:
+            shown["position"] = plain(claim.position.run(Scope(case)))
+        for name, value in scope.used.items():
+            shown[name] = plain(value)
+        return shown
+
+
+def _as_value(key: Any) -> Value:
+    if isinstance(key, (list, tuple)):
+        return tuple(_as_value(item) for item in key)
+    return key
+
+
+def check_claim(
+    claim: Claim | BadClaim, settings: CheckSettings, progress: Callable[[int], None] | None = None
+) -> Verdict:
+    """The verdict on one claim (a malformed claim gives an ``error`` verdict)."""
+    if isinstance(claim, BadClaim):
+        return Verdict(Status.ERROR, "none", message=claim.problem)
+    try:
+        return _check(claim, settings, progress)
+    except GrundyError as exc:
+        return Verdict(Status.ERROR, claim.method.value, claim.scope, message=str(exc))
+
+
+def _check(
+    claim: Claim, settings: CheckSettings, progress: Callable[[int], None] | None
+) -> Verdict:
+    size = count_integer_cases(claim.ranges)
+    method = claim.method
+    if method is Method.EXHAUSTIVE:
+        if size > EXHAUSTIVE_LIMIT:
+            raise ClaimError(
+                f"claim {claim.id!r}: the domain has {size:,} cases, more than the "
+                f'{EXHAUSTIVE_LIMIT:,} an exhaustive check takes; use method = "auto" or '
+                '"random", or narrow the range'
+            )
+        return _exhaustive(claim, progress)
+    if method is Method.RANDOM:
+        return _random(claim, settings)
+    if method is Method.Z3:
+        return _z3(claim, settings)
+    limit = QUICK_EXHAUSTIVE_LIMIT if settings.quick else AUTO_EXHAUSTIVE_LIMIT
+    if size <= limit:
+        return _exhaustive(claim, progress)
+    tried = [_z3(claim, settings)]
+    if tried[0].status in (Status.PROVED, Status.REFUTED):
+        return _auto_note(tried[0], size, limit)
+    tried.append(_random(claim, settings))
+    return _auto_note(combine_verdicts(tried), size, limit)
+
+
+def _auto_note(verdict: Verdict, size: int, limit: int) -> Verdict:
+    note = f"auto: {size:,} cases is more than {limit:,} for an exhaustive check"
+    parts = [p.message for p in verdict.parts] if verdict.parts else [verdict.message]
+    return replace(verdict, message=note + "; " + "; ".join(m for m in parts if m))
+
+
+def _exhaustive(claim: Claim, progress: Callable[[int], None] | None) -> Verdict:
+    runner = ClaimRunner(claim)
+    counter = [0]
+
+    def cases() -> Any:
+        for case in integer_cases(claim.ranges):
+            counter[0] += 1
+            if progress is not None and counter[0] % 50_000 == 0:
+                progress(counter[0])
+            if runner.admitted(case):
+                yield case
+
+    verdict = check_exhaustive(
+        cases(),
+        runner.holds,
+        scope=claim.scope,
+        recheck=lambda case: runner.fresh().holds(case),
+        explain=runner.explain,
+    )
+    if claim.assume is not None and verdict.status is Status.PROVED:
+        verdict = replace(
+            verdict,
+            message=f"holds in all {verdict.cases:,} cases satisfying assume "
+            f"(of {counter[0]:,} in the ranges)",
+        )
+    if verdict.status is Status.PROVED and verdict.cases == 0:
+        verdict = replace(
+            verdict,
+            status=Status.UNKNOWN,
+            message="no case satisfies assume: the claim is vacuous, nothing was checked",
+        )
+    return verdict
+
+
+def _random(claim: Claim, settings: CheckSettings) -> Verdict:
+    from hypothesis import strategies as st
+
+    from grundy.verify.random_search import search_random
+
+    runner = ClaimRunner(claim)
+    strategy = st.fixed_dictionaries(
+        {name: st.integers(low, high) for name, (low, high) in claim.ranges.items()}
+    )
+    errors: list[ClaimError] = []
+
+    def holds(case: Mapping[str, Any]) -> bool:
+        # Cases outside assume count as holding; an evaluation error stops the search.
+        if errors:
+            return True
+        try:
+            return not runner.admitted(case) or runner.holds(case)
+        except ClaimError as exc:
+            errors.append(exc)
+            return True
+
+    examples = max(settings.random_examples // (4 if settings.quick else 1), 50)
+    verdict = search_random(
+        strategy,
+        holds,
+        seed=settings.seed,
+        examples=examples,
+        scope="random: " + claim.scope.removeprefix("bounded: "),
+        recheck=lambda case: runner.fresh().holds(case),
+        explain=runner.explain,
+        size=lambda case: max((abs(v) for v in case.values()), default=0),
+    )
+    if errors:
+        raise errors[0]
+    return verdict
+
+
+def _z3(claim: Claim, settings: CheckSettings) -> Verdict:
+    from grundy.claims.z3_translate import prove_claim_z3
+
+    return prove_claim_z3(claim, settings, ClaimRunner(claim))

@@ -1,0 +1,283 @@
+"""The claim language: reading an expression and refusing anything outside it.
+
+Expressions are read with Python's :mod:`ast` (parsing only, nothing runs) and then
+walked against an allow-list.  What is allowed:
+
+* integer, text (``'P'``, ``'N'``) and ``True``/``False`` constants;
+* names: the claim's variables, ``phi``, and the position names ``grundy``, ``outcome``,
+  ``moves``, ``winning_moves``;
+* ``+ - * // % **``, ``^ & | << >>``, unary ``-``/``+``, comparisons (chained too),
+  ``in``/``not in``, ``and or not``, ``x if c else y``;
+* list and tuple literals; indexing a list by an integer (``moves[0]``, ``p[-1]``), but no
+  slices: an index is the one subscript worth having;
+* calls of the listed functions only, with plain arguments: ``len min max abs floor ceil
+  nimsum mex implies iff g outcome_of``.
+
+Everything else (assignment, attribute access, dunder names, lambda, comprehensions,
+dicts, sets, f-strings, ``/``, keyword arguments, ``*args``) is refused with a message
+naming the offending piece of text.  Unknown names are found here, before any case is
+checked.
+
+>>> parsed = parse_expression("a ^ b == 0", "statement", "demo", {"a", "b"})
+>>> sorted(parsed.names)
+['a', 'b']
+>>> parse_expression("x.y", "statement", "demo", {"x"})
+Traceback (most recent call last):
+...
+grundy.errors.ClaimError: attribute access 'x.y' is not allowed in statement of claim 'demo'
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from grundy.errors import ClaimError
+
+__all__ = [
+    "FUNCTIONS",
+    "MAX_DEPTH",
+    "MAX_LENGTH",
+    "POSITION_NAMES",
+    "RESERVED_NAMES",
+    "ParsedExpression",
+    "parse_expression",
+]
+
+MAX_LENGTH = 2_000
+"""Longest expression text accepted (characters)."""
+
+MAX_DEPTH = 50
+"""Deepest nesting of sub-expressions accepted."""
+
+FUNCTIONS = frozenset(
+    {
+        "len",
+        "min",
+        "max",
+        "abs",
+        "floor",
+        "ceil",
+        "nimsum",
+        "mex",
+        "implies",
+        "iff",
+        "g",
+        "outcome_of",
+    }
+)
+POSITION_NAMES = frozenset({"grundy", "outcome", "moves", "winning_moves"})
+"""Names that stand for facts about the claim's position, computed only when used."""
+
+_ARITY: dict[str, tuple[int, int | None]] = {
+    "len": (1, 1),
+    "min": (1, None),
+    "max": (1, None),
+    "abs": (1, 1),
+    "floor": (1, 1),
+    "ceil": (1, 1),
+    "nimsum": (0, None),
+    "mex": (0, None),
+    "implies": (2, 2),
+    "iff": (2, 2),
+    "g": (1, 1),
+    "outcome_of": (1, 1),
+}
+
+RESERVED_NAMES = POSITION_NAMES | FUNCTIONS | {"phi", "True", "False"}
+
+_BINARY = (
+    ast.Add,
+    ast.Sub,
+    ast.Mult,
+    ast.FloorDiv,
+    ast.Mod,
+    ast.Pow,
+    ast.BitXor,
+    ast.BitAnd,
+    ast.BitOr,
+    ast.LShift,
+    ast.RShift,
+)
+_COMPARE = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn)
+_UNARY = (ast.USub, ast.UAdd, ast.Not)
+
+# Friendly names for the constructs people are most likely to try.
+_REFUSED = {
+    ast.Attribute: "attribute access",
+    ast.Lambda: "lambda",
+    ast.ListComp: "a comprehension",
+    ast.SetComp: "a comprehension",
+    ast.DictComp: "a comprehension",
+    ast.GeneratorExp: "a comprehension",
+    ast.NamedExpr: "assignment ':='",
+    ast.Dict: "a dict",
+    ast.Set: "a set",
+    ast.JoinedStr: "an f-string",
+    ast.Starred: "'*' unpacking",
+    ast.Await: "await",
+    ast.Yield: "yield",
+    ast.YieldFrom: "yield",
+    ast.Slice: "a slice",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedExpression:
+    """A checked expression: its text, its tree and every name and function it uses."""
+
+    text: str
+    tree: ast.expr
+    names: frozenset[str]
+    functions: frozenset[str]
+
+    @property
+    def uses_position(self) -> bool:
+        """True when evaluating it needs the solver (a position name, ``g``, ``outcome_of``)."""
+        return bool(self.names & POSITION_NAMES) or bool(self.functions & {"g", "outcome_of"})
+
+
+def parse_expression(
+    text: str, field: str, claim_id: str, variables: Iterable[str]
+) -> ParsedExpression:
+    """Read ``text`` (the claim's ``field``) and check it against the allow-list.
+
+    ``variables`` are the claim's vars.  Raises :class:`ClaimError` naming the field, the
+    claim and the offending token.
+    """
+    where = f"in {field} of claim {claim_id!r}"
+    if not isinstance(text, str):
+        raise ClaimError(f"{field} of claim {claim_id!r} must be text, got {text!r}")
+    if len(text) > MAX_LENGTH:
+        raise ClaimError(
+            f"{field} of claim {claim_id!r} is {len(text):,} characters long; "
+            f"the limit is {MAX_LENGTH:,}"
+        )
+    if not text.strip():
+        raise ClaimError(f"{field} of claim {claim_id!r} is empty")
+    try:
+        tree = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError as exc:
+        hint = ""
+        if "=" in text and "==" not in text.replace("<=", "").replace(">=", "").replace("!=", ""):
+            hint = " (assignment is not allowed; compare with '==')"
+        raise ClaimError(f"cannot read {field} of claim {claim_id!r}: {exc.msg}{hint}") from None
+    except (RecursionError, MemoryError):
+        raise ClaimError(f"{field} of claim {claim_id!r} is nested too deeply") from None
+    checker = _Checker(text.strip(), where, set(variables))
+    checker.visit(tree, 1)
+    return ParsedExpression(text, tree, frozenset(checker.names), frozenset(checker.functions))
+
+
+class _Checker:
+    def __init__(self, text: str, where: str, variables: set[str]) -> None:
+        self.text = text
+        self.where = where
+        self.variables = variables
+        self.names: set[str] = set()
+        self.functions: set[str] = set()
+
+    def piece(self, node: ast.AST) -> str:
+        return ast.get_source_segment(self.text, node) or type(node).__name__
+
+    def refuse(self, what: str, node: ast.AST) -> ClaimError:
+        return ClaimError(f"{what} {self.piece(node)!r} is not allowed {self.where}")
+
+    def visit(self, node: ast.AST, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            raise ClaimError(f"expression nested more than {MAX_DEPTH} deep {self.where}")
+        for refused, label in _REFUSED.items():
+            if isinstance(node, refused):
+                raise self.refuse(label, node)
+        children: list[ast.AST]
+        if isinstance(node, ast.Constant):
+            self.constant(node)
+            return
+        if isinstance(node, ast.Name):
+            self.name(node)
+            return
+        if isinstance(node, (ast.List, ast.Tuple)):
+            children = list(node.elts)
+        elif isinstance(node, ast.BoolOp):
+            children = list(node.values)
+        elif isinstance(node, ast.UnaryOp):
+            if not isinstance(node.op, _UNARY):
+                raise self.refuse("the operator", node)
+            children = [node.operand]
+        elif isinstance(node, ast.BinOp):
+            if isinstance(node.op, ast.Div):
+                raise ClaimError(
+                    f"'/' in {self.piece(node)!r} is not allowed {self.where}; "
+                    "use '//' (whole-number division)"
+                )
+            if not isinstance(node.op, _BINARY):
+                raise self.refuse("the operator in", node)
+            children = [node.left, node.right]
+        elif isinstance(node, ast.Compare):
+            for op in node.ops:
+                if not isinstance(op, _COMPARE):
+                    raise self.refuse("the comparison", node)
+            children = [node.left, *node.comparators]
+        elif isinstance(node, ast.IfExp):
+            children = [node.test, node.body, node.orelse]
+        elif isinstance(node, ast.Call):
+            children = self.call(node)
+        elif isinstance(node, ast.Subscript):
+            children = [node.value, node.slice]
+        else:
+            raise self.refuse(_describe(node), node)
+        for child in children:
+            self.visit(child, depth + 1)
+
+    def constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, (bool, int, str)):
+            return
+        raise ClaimError(
+            f"constant {self.piece(node)!r} is not allowed {self.where}; "
+            "only whole numbers, text and True/False are"
+        )
+
+    def name(self, node: ast.Name) -> None:
+        name = node.id
+        if name.startswith("__") or name.endswith("__"):
+            raise ClaimError(f"name {name!r} is not allowed {self.where}")
+        if name in FUNCTIONS:
+            raise ClaimError(f"function {name!r} must be called, e.g. {name}(...), {self.where}")
+        if name in self.variables or name in POSITION_NAMES or name == "phi":
+            self.names.add(name)
+            return
+        known = sorted(self.variables | POSITION_NAMES | {"phi"})
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ClaimError(f"unknown name {name!r} {self.where}{hint}")
+
+    def call(self, node: ast.Call) -> list[ast.AST]:
+        if not isinstance(node.func, ast.Name):
+            raise self.refuse("the call", node)
+        name = node.func.id
+        if name not in FUNCTIONS:
+            listed = ", ".join(sorted(FUNCTIONS))
+            raise ClaimError(f"unknown function {name!r} {self.where}; the functions are: {listed}")
+        if node.keywords:
+            raise self.refuse("a keyword argument in", node)
+        low, high = _ARITY[name]
+        count = len(node.args)
+        if count < low or (high is not None and count > high):
+            wanted = (
+                f"{low}" if low == high else f"at least {low}" if high is None else f"{low}-{high}"
+            )
+            raise ClaimError(
+                f"{name}() takes {wanted} argument{'s' if wanted != '1' else ''}, "
+                f"got {count} in {self.piece(node)!r} {self.where}"
+            )
+        self.functions.add(name)
+        return list(node.args)
+
+
+def _describe(node: ast.AST) -> str:
+    return {
+        "Assign": "assignment",
+        "Compare": "the comparison",
+    }.get(type(node).__name__, f"the construct ({type(node).__name__})")

@@ -1,0 +1,372 @@
+"""Claim files (TOML): reading them and validating each claim (DESIGN.md section 4).
+
+A file holds ``[[claim]]`` tables.  Each becomes a :class:`Claim` with every field
+checked, or a :class:`BadClaim` that carries the problem, so that one malformed claim
+gives an ``error`` verdict for itself while the others are still checked.  Only a file
+that cannot be read, or is not TOML, raises :class:`~grundy.errors.ClaimError`.
+
+>>> claims = claims_from_text('''
+... [[claim]]
+... id = "two-heaps"
+... game = "nim"
+... vars = ["a", "b"]
+... range = { a = [0, 3], b = [0, 3] }
+... statement = "(outcome == 'P') == (a == b)"
+... ''')
+>>> claims[0].id, claims[0].position.text, claims[0].method
+('two-heaps', '[a, b]', <Method.AUTO: 'auto'>)
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from grundy.claims.evaluate import Run, compile_expression
+from grundy.claims.expression import RESERVED_NAMES, ParsedExpression, parse_expression
+from grundy.errors import ClaimError, GrundyError
+from grundy.games import Game, create_game
+from grundy.solve import Play
+
+__all__ = [
+    "BadClaim",
+    "Claim",
+    "Expect",
+    "Method",
+    "claims_from_file",
+    "claims_from_text",
+    "read_claim",
+]
+
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+VAR_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class Method(StrEnum):
+    AUTO = "auto"
+    EXHAUSTIVE = "exhaustive"
+    Z3 = "z3"
+    RANDOM = "random"
+
+
+class Expect(StrEnum):
+    HOLDS = "holds"
+    FAILS = "fails"
+
+
+FIELDS = (
+    "id",
+    "title",
+    "game",
+    "params",
+    "play",
+    "vars",
+    "range",
+    "assume",
+    "position",
+    "statement",
+    "method",
+    "expect",
+    "source",
+    "mutant_of",
+    "tags",
+    "latex",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Expression:
+    """A checked expression and its compiled form."""
+
+    parsed: ParsedExpression
+    run: Run
+
+    @property
+    def text(self) -> str:
+        return self.parsed.text
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One validated claim of a claim file."""
+
+    id: str
+    game_name: str
+    game: Game
+    params: Mapping[str, Any]
+    play: Play
+    variables: tuple[str, ...]
+    ranges: Mapping[str, tuple[int, int]]
+    statement: Expression
+    position: Expression
+    assume: Expression | None = None
+    method: Method = Method.AUTO
+    expect: Expect | None = None
+    title: str = ""
+    source: str = ""
+    mutant_of: str | None = None
+    tags: tuple[str, ...] = ()
+    latex: str | None = None
+    position_given: bool = False
+
+    @property
+    def domain_size(self) -> int:
+        """How many assignments the ranges allow (before ``assume``)."""
+        size = 1
+        for low, high in self.ranges.values():
+            size *= high - low + 1
+        return size
+
+    @property
+    def scope(self) -> str:
+        """The domain in words, e.g. ``bounded: 0 <= a, b, c <= 7``."""
+        if not self.variables:
+            return "bounded: a single case"
+        groups: dict[tuple[int, int], list[str]] = {}
+        for name in self.variables:
+            groups.setdefault(self.ranges[name], []).append(name)
+        parts = [f"{low} <= {', '.join(names)} <= {high}" for (low, high), names in groups.items()]
+        text = "bounded: " + "; ".join(parts)
+        if self.assume is not None:
+            text += f"; assuming {self.assume.text.strip()}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class BadClaim:
+    """A claim that could not be read: checking it gives an ``error`` verdict."""
+
+    id: str
+    problem: str
+    title: str = ""
+    source: str = ""
+    mutant_of: str | None = None
+    expect: Expect | None = None
+    statement: str = ""
+    game_name: str | None = None
+    tags: tuple[str, ...] = ()
+    latex: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def claims_from_file(path: str | Path) -> list[Claim | BadClaim]:
+    """Every claim of a TOML file, in file order."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ClaimError(f"no such claim file: {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ClaimError(f"cannot read claim file {path}: {exc}") from None
+    return claims_from_text(text, str(path))
+
+
+def claims_from_text(text: str, name: str = "<claims>") -> list[Claim | BadClaim]:
+    """Every claim of TOML text; ``name`` is used in file-level messages."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ClaimError(f"{name} is not valid TOML: {exc}") from None
+    unknown = sorted(set(data) - {"claim"})
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], ["claim"], n=1)
+        hint = " (did you mean 'claim'?)" if close else ""
+        raise ClaimError(
+            f"{name}: unknown top-level key {unknown[0]!r}{hint}; claims go in [[claim]] tables"
+        )
+    tables = data.get("claim")
+    if not isinstance(tables, list) or not tables:
+        raise ClaimError(f"{name} has no [[claim]] tables")
+    claims: list[Claim | BadClaim] = []
+    seen: set[str] = set()
+    for index, table in enumerate(tables, start=1):
+        claim = read_claim(table, index)
+        if claim.id in seen:
+            claim = _bad(table, claim.id, f"claim id {claim.id!r} is used twice in {name}")
+        seen.add(claim.id)
+        claims.append(claim)
+    return claims
+
+
+def read_claim(table: Any, index: int = 1) -> Claim | BadClaim:
+    """Validate one ``[[claim]]`` table; a problem gives a :class:`BadClaim`."""
+    raw_id = table.get("id") if isinstance(table, dict) else None
+    claim_id = raw_id if isinstance(raw_id, str) and raw_id else f"claim-{index}"
+    if not isinstance(table, dict):
+        return BadClaim(claim_id, f"claim {index} must be a table")
+    try:
+        return _read(table, claim_id)
+    except GrundyError as exc:
+        return _bad(table, claim_id, str(exc))
+
+
+def _bad(table: Mapping[str, Any], claim_id: str, problem: str) -> BadClaim:
+    def text(key: str) -> str:
+        value = table.get(key)
+        return value if isinstance(value, str) else ""
+
+    expect = table.get("expect")
+    tags = table.get("tags")
+    return BadClaim(
+        claim_id,
+        problem,
+        title=text("title"),
+        source=text("source"),
+        mutant_of=text("mutant_of") or None,
+        expect=Expect(expect) if expect in ("holds", "fails") else None,
+        statement=text("statement"),
+        game_name=text("game") or None,
+        tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
+        latex=text("latex") or None,
+    )
+
+
+def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
+    def problem(field_name: str, message: str) -> ClaimError:
+        return ClaimError(f"claim {claim_id!r}, field {field_name!r}: {message}")
+
+    for key in table:
+        if key not in FIELDS:
+            close = difflib.get_close_matches(key, FIELDS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ClaimError(f"claim {claim_id!r}: unknown field {key!r}{hint}")
+
+    def text(field_name: str, required: bool = False) -> str | None:
+        value = table.get(field_name)
+        if value is None:
+            if required:
+                raise problem(field_name, "is missing")
+            return None
+        if not isinstance(value, str):
+            raise problem(field_name, f"must be text, got {_toml_kind(value)}")
+        return value
+
+    def choice(field_name: str, allowed: tuple[str, ...], default: str) -> str:
+        value = text(field_name)
+        if value is None:
+            return default
+        if value not in allowed:
+            raise problem(field_name, f"must be one of {', '.join(allowed)}, got {value!r}")
+        return value
+
+    if "id" not in table:
+        raise problem("id", "is missing")
+    raw_id = text("id", required=True)
+    assert raw_id is not None
+    if not ID_PATTERN.match(raw_id):
+        raise problem(
+            "id", f"{raw_id!r} must use lowercase letters, digits and '-' (e.g. 'misere-nim')"
+        )
+    game_name = text("game", required=True)
+    assert game_name is not None
+    params = table.get("params", {})
+    if not isinstance(params, dict):
+        raise problem("params", f"must be a table such as {{ set = [1, 2, 3] }}, got {params!r}")
+    try:
+        game = create_game(game_name, params)
+    except GrundyError as exc:
+        raise ClaimError(f"claim {claim_id!r}: {exc}") from None
+    play = Play(choice("play", ("normal", "misere"), "normal"))
+    variables = _variables(table.get("vars", []), problem)
+    ranges = _ranges(table.get("range", {}), variables, problem)
+    statement_text = text("statement", required=True)
+    assert statement_text is not None
+    position_text = text("position")
+    given = position_text is not None
+    if position_text is None:
+        position_text = "[" + ", ".join(variables) + "]"
+
+    def expression(field_name: str, source: str, names: tuple[str, ...]) -> Expression:
+        parsed = parse_expression(source, field_name, claim_id, names)
+        return Expression(parsed, compile_expression(parsed, claim_id, field_name))
+
+    position = expression("position", position_text, variables)
+    if position.parsed.uses_position:
+        raise problem("position", "cannot use grundy, outcome, moves or g(...) itself")
+    statement = expression("statement", statement_text, variables)
+    assume_text = text("assume")
+    assume = expression("assume", assume_text, variables) if assume_text is not None else None
+    method = Method(choice("method", tuple(m.value for m in Method), "auto"))
+    expect_text = choice("expect", ("holds", "fails"), "") if "expect" in table else ""
+    tags = table.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise problem("tags", "must be a list of text")
+    return Claim(
+        id=raw_id,
+        game_name=game_name,
+        game=game,
+        params=dict(params),
+        play=play,
+        variables=variables,
+        ranges=ranges,
+        statement=statement,
+        position=position,
+        assume=assume,
+        method=method,
+        expect=Expect(expect_text) if expect_text else None,
+        title=text("title") or "",
+        source=text("source") or "",
+        mutant_of=text("mutant_of"),
+        tags=tuple(tags),
+        latex=text("latex"),
+        position_given=given,
+    )
+
+
+def _variables(value: Any, problem: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise problem("vars", f'must be a list of names such as ["a", "b"], got {value!r}')
+    seen: set[str] = set()
+    for name in value:
+        if not VAR_PATTERN.match(name) or name.startswith("__"):
+            raise problem("vars", f"{name!r} is not a valid variable name")
+        if name in RESERVED_NAMES:
+            raise problem("vars", f"{name!r} is a reserved name of the claim language")
+        if name in seen:
+            raise problem("vars", f"{name!r} is listed twice")
+        seen.add(name)
+    return tuple(value)
+
+
+def _ranges(value: Any, variables: tuple[str, ...], problem: Any) -> dict[str, tuple[int, int]]:
+    if not isinstance(value, dict):
+        raise problem("range", f"must be a table such as {{ a = [0, 7] }}, got {value!r}")
+    extra = [name for name in value if name not in variables]
+    if extra:
+        raise problem("range", f"gives bounds for {extra[0]!r}, which is not in vars")
+    ranges: dict[str, tuple[int, int]] = {}
+    for name in variables:
+        if name not in value:
+            raise problem("range", f"has no bounds for variable {name!r}")
+        bounds = value[name]
+        if (
+            not isinstance(bounds, list)
+            or len(bounds) != 2
+            or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
+        ):
+            raise problem(
+                "range", f"bounds of {name!r} must be two whole numbers [low, high], got {bounds!r}"
+            )
+        low, high = bounds
+        if low > high:
+            raise problem("range", f"bounds of {name!r} are reversed: [{low}, {high}]")
+        ranges[name] = (low, high)
+    return ranges
+
+
+def _toml_kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__

@@ -1,0 +1,117 @@
+"""Exact numbers of the field Q(sqrt 5), so that the golden ratio is never rounded.
+
+A :class:`Surd` is ``rational + irrational * sqrt(5)`` with both parts as fractions.
+Sums, products, quotients, comparisons, ``floor`` and ``ceil`` are decided with integer
+arithmetic only, so ``b > a * phi`` or ``floor(n * phi**2)`` give the true answer for
+integers of any size.
+
+>>> PHI * PHI == PHI + 1
+True
+>>> floor_of(PHI * 1000)
+1618
+>>> Surd.of(3) < PHI * 2 < Surd.of(4)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import isqrt
+
+__all__ = ["PHI", "Surd", "ceil_of", "floor_of", "sign_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class Surd:
+    """The number ``rational + irrational * sqrt(5)``."""
+
+    rational: Fraction
+    irrational: Fraction = Fraction(0)
+
+    @staticmethod
+    def of(value: int | Fraction | Surd) -> Surd:
+        if isinstance(value, Surd):
+            return value
+        return Surd(Fraction(value))
+
+    @property
+    def is_rational(self) -> bool:
+        return self.irrational == 0
+
+    def __add__(self, other: Surd) -> Surd:
+        return Surd(self.rational + other.rational, self.irrational + other.irrational)
+
+    def __sub__(self, other: Surd) -> Surd:
+        return Surd(self.rational - other.rational, self.irrational - other.irrational)
+
+    def __neg__(self) -> Surd:
+        return Surd(-self.rational, -self.irrational)
+
+    def __mul__(self, other: Surd) -> Surd:
+        a, b, c, d = self.rational, self.irrational, other.rational, other.irrational
+        return Surd(a * c + 5 * b * d, a * d + b * c)
+
+    def __truediv__(self, other: Surd) -> Surd:
+        # Multiply by the conjugate: (c + d√5)(c - d√5) = c² - 5d², never 0 unless other is 0.
+        c, d = other.rational, other.irrational
+        norm = c * c - 5 * d * d
+        if norm == 0:
+            raise ZeroDivisionError("division by zero")
+        return self * Surd(c / norm, -d / norm)
+
+    def __lt__(self, other: Surd) -> bool:
+        return sign_of(self - other) < 0
+
+    def __le__(self, other: Surd) -> bool:
+        return sign_of(self - other) <= 0
+
+    def __gt__(self, other: Surd) -> bool:
+        return sign_of(self - other) > 0
+
+    def __ge__(self, other: Surd) -> bool:
+        return sign_of(self - other) >= 0
+
+    def __str__(self) -> str:
+        if self.is_rational:
+            return str(self.rational)
+        return f"{self.rational} + {self.irrational}*sqrt(5)"
+
+
+PHI = Surd(Fraction(1, 2), Fraction(1, 2))
+"""The golden ratio (1 + sqrt 5) / 2."""
+
+
+def sign_of(number: Surd) -> int:
+    """-1, 0 or 1: the sign of ``a + b*sqrt(5)``, decided by comparing a² with 5b²."""
+    a, b = number.rational, number.irrational
+    sign_a = (a > 0) - (a < 0)
+    sign_b = (b > 0) - (b < 0)
+    if sign_a == sign_b or sign_b == 0:
+        return sign_a
+    if sign_a == 0:
+        return sign_b
+    # The parts have opposite signs: the one with the larger square wins.
+    return sign_a if a * a > 5 * b * b else sign_b
+
+
+def floor_of(number: Surd) -> int:
+    """The largest integer not above ``number`` (exact)."""
+    if number.is_rational:
+        return number.rational.__floor__()
+    # Estimate b*sqrt(5) with enough bits, then correct by exact comparisons.
+    b = number.irrational
+    scale = 1 << (b.numerator.bit_length() + b.denominator.bit_length() + 64)
+    root = isqrt(5 * b.numerator * b.numerator * scale * scale)
+    estimate = number.rational + Fraction(root, scale * b.denominator) * (1 if b > 0 else -1)
+    guess = estimate.__floor__()
+    while sign_of(number - Surd.of(guess)) < 0:
+        guess -= 1
+    while sign_of(number - Surd.of(guess + 1)) >= 0:
+        guess += 1
+    return guess
+
+
+def ceil_of(number: Surd) -> int:
+    """The smallest integer not below ``number`` (exact)."""
+    return -floor_of(-number)

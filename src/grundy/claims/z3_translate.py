@@ -1,0 +1,322 @@
+"""Claims about normal-play Nim as Z3 formulas, so that huge domains can be proved.
+
+The translation covers Nim in normal play, where a position is a list of heap
+expressions.  By the Sprague-Grundy theorem a position's value is the nim-sum (XOR) of
+its heaps, and by Bouton's theorem it is a P-position exactly when that nim-sum is 0; the
+verdict names these lemmas (library theorem ids) in its details.
+
+Integers become signed bit-vectors wide enough for the ranges plus headroom that the
+allowed operations (``+ -``, XOR/AND/OR, comparisons) cannot overflow within an
+expression of the allowed length.  Anything else (``*``, ``//``, ``%``, ``**``, shifts,
+``phi``, ``moves``, misère play, other games) is not translated: the verdict is
+``unknown`` with the reason, never a guess.  Z3's ``unsat`` is ``proved`` for the stated
+ranges; ``sat`` gives a model that the exact solver re-checks, minimised to the smallest
+counterexample in the stated order; Z3's ``unknown`` or a timeout is ``unknown``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import z3
+
+from grundy.claims.model import Claim
+from grundy.games import Nim
+from grundy.library import CheckSettings
+from grundy.solve import Play
+from grundy.verdict import Status, Verdict
+from grundy.verify.z3engine import model_values, prove_z3
+
+__all__ = ["LEMMA_GRUNDY", "LEMMA_OUTCOME", "Untranslatable", "prove_claim_z3"]
+
+LEMMA_OUTCOME = "bouton-k-heaps"
+"""A Nim position is P exactly when the nim-sum of its heaps is 0."""
+
+LEMMA_GRUNDY = "sprague-grundy-nim-sum"
+"""The Grundy value of a Nim position is the nim-sum of its heaps."""
+
+_HEADROOM = 24  # bits beyond the ranges: an expression of <= 2,000 characters cannot overflow
+
+
+class Untranslatable(Exception):
+    """The claim uses something the Z3 translation does not cover (the message says what)."""
+
+
+def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdict:
+    """Decide ``claim`` with Z3, or say ``unknown`` with the reason it cannot be translated."""
+    try:
+        translation = _Translation(claim)
+        goal = translation.formula(claim.statement.parsed.tree, claim.statement.text)
+        domain = translation.domain()
+        if claim.assume is not None:
+            domain = z3.And(
+                domain, translation.formula(claim.assume.parsed.tree, claim.assume.text)
+            )
+    except Untranslatable as exc:
+        return Verdict(Status.UNKNOWN, "z3", claim.scope, message=f"not translated to Z3: {exc}")
+    variables = translation.variables
+    order = translation.order_measure()
+
+    def decode(model: z3.ModelRef) -> dict[str, Any]:
+        raw = model_values(model, [variables[name] for name in claim.variables])
+        return {name: _signed(raw[name], translation.width) for name in claim.variables}
+
+    def recheck(case: Mapping[str, Any]) -> bool:
+        fresh = runner.fresh()
+        return not fresh.admitted(case) or bool(fresh.holds(case))
+
+    verdict = prove_z3(
+        z3.Implies(domain, z3.And(goal, *translation.side_conditions)),
+        scope=claim.scope,
+        timeout_ms=settings.z3_timeout_ms,
+        lemmas=sorted(translation.lemmas),
+        decode=decode,
+        recheck=recheck,
+        minimise=order,
+        seed=settings.seed,
+    )
+    if verdict.status is Status.REFUTED and verdict.counterexample is not None:
+        case = dict(verdict.counterexample)
+        case.update(runner.explain(case))
+        verdict = Verdict(
+            verdict.status,
+            verdict.method,
+            verdict.scope,
+            counterexample=case,
+            message=verdict.message,
+            details=verdict.details,
+        )
+    return verdict
+
+
+def _signed(value: int, width: int) -> int:
+    return value - (1 << width) if value >= 1 << (width - 1) else value
+
+
+class _Translation:
+    def __init__(self, claim: Claim) -> None:
+        if not isinstance(claim.game, Nim):
+            raise Untranslatable(f"the game {claim.game.label!r} has no symbolic model")
+        self.claim = claim
+        if claim.play is not Play.NORMAL:
+            self.misere = True
+        else:
+            self.misere = False
+        largest = max((max(abs(low), abs(high)) for low, high in claim.ranges.values()), default=1)
+        self.width = max(largest.bit_length(), 1) + 1 + _HEADROOM
+        self.variables = {name: z3.BitVec(name, self.width) for name in claim.variables}
+        self.lemmas: set[str] = set()
+        self.side_conditions: list[z3.BoolRef] = []
+        self.text = ""
+        position = claim.position.parsed.tree
+        if not isinstance(position, (ast.List, ast.Tuple)):
+            raise Untranslatable("the position must be a list of heap expressions")
+        self.position_tree = position
+
+    def domain(self) -> z3.BoolRef:
+        bounds = []
+        for name, (low, high) in self.claim.ranges.items():
+            variable = self.variables[name]
+            bounds.append(variable >= low)
+            bounds.append(variable <= high)
+        return z3.And(*bounds) if bounds else z3.BoolVal(True)
+
+    def order_measure(self) -> z3.ExprRef | None:
+        """One unsigned number ordering cases by (sum, then each variable in order)."""
+        names = self.claim.variables
+        if not names:
+            return None
+        shifted = [
+            self.variables[name] - self.claim.ranges[name][0] for name in names
+        ]  # each within 0 .. high - low, so non-negative
+        spans = [high - low for low, high in (self.claim.ranges[n] for n in names)]
+        total_bits = max(sum(spans).bit_length(), 1)
+        part_bits = max(max(spans).bit_length(), 1)
+        total = z3.ZeroExt(total_bits + 1, z3.Extract(part_bits - 1, 0, shifted[0]))
+        for term in shifted[1:]:
+            total = total + z3.ZeroExt(total_bits + 1, z3.Extract(part_bits - 1, 0, term))
+        pieces = [total] + [z3.Extract(part_bits - 1, 0, term) for term in shifted]
+        return z3.Concat(*pieces) if len(pieces) > 1 else pieces[0]
+
+    # -- expressions --------------------------------------------------------------------
+
+    def formula(self, tree: ast.expr, text: str) -> z3.BoolRef:
+        self.text = text.strip()
+        value = self.term(tree)
+        if not z3.is_bool(value):
+            value = value != 0
+        return value
+
+    def piece(self, node: ast.AST) -> str:
+        return ast.get_source_segment(self.text, node) or type(node).__name__
+
+    def boolean(self, node: ast.expr) -> z3.BoolRef:
+        value = self.term(node)
+        return value if z3.is_bool(value) else value != 0
+
+    def number(self, node: ast.expr) -> z3.BitVecRef:
+        value = self.term(node)
+        if z3.is_bool(value):
+            return z3.If(value, z3.BitVecVal(1, self.width), z3.BitVecVal(0, self.width))
+        return value
+
+    def term(self, node: ast.expr) -> Any:
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, bool):
+                return z3.BoolVal(node.value)
+            if isinstance(node.value, int):
+                if abs(node.value).bit_length() >= self.width - _HEADROOM // 2:
+                    raise Untranslatable(f"the constant {node.value} is too large")
+                return z3.BitVecVal(node.value, self.width)
+            raise Untranslatable(f"text {self.piece(node)!r} outside a comparison with outcome")
+        if isinstance(node, ast.Name):
+            if node.id in self.variables:
+                return self.variables[node.id]
+            if node.id == "grundy":
+                return self.grundy(self.position_tree)
+            raise Untranslatable(f"{node.id!r}")
+        if isinstance(node, ast.BoolOp):
+            parts = [self.boolean(v) for v in node.values]
+            return z3.And(*parts) if isinstance(node.op, ast.And) else z3.Or(*parts)
+        if isinstance(node, ast.UnaryOp):
+            if isinstance(node.op, ast.Not):
+                return z3.Not(self.boolean(node.operand))
+            if isinstance(node.op, ast.USub):
+                return -self.number(node.operand)
+            return self.number(node.operand)
+        if isinstance(node, ast.BinOp):
+            return self.binary(node)
+        if isinstance(node, ast.Compare):
+            return self.compare(node)
+        if isinstance(node, ast.IfExp):
+            test = self.boolean(node.test)
+            body, other = self.term(node.body), self.term(node.orelse)
+            if z3.is_bool(body) != z3.is_bool(other):
+                body, other = self.number(node.body), self.number(node.orelse)
+            return z3.If(test, body, other)
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        raise Untranslatable(f"{self.piece(node)!r}")
+
+    def binary(self, node: ast.BinOp) -> z3.BitVecRef:
+        left, right = self.number(node.left), self.number(node.right)
+        op = node.op
+        if isinstance(op, ast.Add):
+            return left + right
+        if isinstance(op, ast.Sub):
+            return left - right
+        if isinstance(op, ast.BitXor):
+            return left ^ right
+        if isinstance(op, ast.BitAnd):
+            return left & right
+        if isinstance(op, ast.BitOr):
+            return left | right
+        raise Untranslatable(f"the operator in {self.piece(node)!r}")
+
+    def compare(self, node: ast.Compare) -> z3.BoolRef:
+        steps = []
+        left_node = node.left
+        for op, right_node in zip(node.ops, node.comparators, strict=True):
+            steps.append(self.comparison(op, left_node, right_node, node))
+            left_node = right_node
+        return z3.And(*steps) if len(steps) > 1 else steps[0]
+
+    def comparison(
+        self, op: ast.cmpop, left_node: ast.expr, right_node: ast.expr, whole: ast.AST
+    ) -> z3.BoolRef:
+        outcome_side = self.outcome_test(left_node, right_node)
+        if outcome_side is not None:
+            if not isinstance(op, (ast.Eq, ast.NotEq)):
+                raise Untranslatable(f"{self.piece(whole)!r}")
+            return outcome_side if isinstance(op, ast.Eq) else z3.Not(outcome_side)
+        left, right = self.term(left_node), self.term(right_node)
+        if z3.is_bool(left) and z3.is_bool(right):
+            if isinstance(op, ast.Eq):
+                return left == right
+            if isinstance(op, ast.NotEq):
+                return left != right
+        left, right = self.number(left_node), self.number(right_node)
+        table: dict[type[ast.cmpop], Callable[[Any, Any], z3.BoolRef]] = {
+            ast.Eq: lambda a, b: a == b,
+            ast.NotEq: lambda a, b: a != b,
+            ast.Lt: lambda a, b: a < b,  # signed comparisons on bit-vectors
+            ast.LtE: lambda a, b: a <= b,
+            ast.Gt: lambda a, b: a > b,
+            ast.GtE: lambda a, b: a >= b,
+        }
+        if type(op) not in table:
+            raise Untranslatable(f"{self.piece(whole)!r}")
+        return table[type(op)](left, right)
+
+    def outcome_test(self, left: ast.expr, right: ast.expr) -> z3.BoolRef | None:
+        """``outcome == 'P'`` (either way round) as 'the nim-sum is 0', or None."""
+        for this, other in ((left, right), (right, left)):
+            if isinstance(other, ast.Constant) and other.value in ("P", "N"):
+                position = self.outcome_position(this)
+                if position is None:
+                    continue
+                is_p = self.outcome_is_p(position)
+                return is_p if other.value == "P" else z3.Not(is_p)
+        return None
+
+    def outcome_position(self, node: ast.expr) -> ast.expr | None:
+        if isinstance(node, ast.Name) and node.id == "outcome":
+            return self.position_tree
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "outcome_of"
+        ):
+            return node.args[0]
+        return None
+
+    def outcome_is_p(self, position: ast.expr) -> z3.BoolRef:
+        if self.misere:
+            raise Untranslatable("misère outcomes (only normal-play Nim is translated)")
+        self.lemmas.add(LEMMA_OUTCOME)
+        return self.nim_sum(position) == 0
+
+    def grundy(self, position: ast.expr) -> z3.BitVecRef:
+        self.lemmas.add(LEMMA_GRUNDY)
+        return self.nim_sum(position)
+
+    def nim_sum(self, position: ast.expr) -> z3.BitVecRef:
+        if not isinstance(position, (ast.List, ast.Tuple)):
+            raise Untranslatable("a position that is not a list of heap expressions")
+        total = z3.BitVecVal(0, self.width)
+        for heap_node in position.elts:
+            heap = self.number(heap_node)
+            self.side_conditions.append(heap >= 0)  # a heap below 0 is no position
+            total = total ^ heap
+        return total
+
+    def call(self, node: ast.Call) -> Any:
+        assert isinstance(node.func, ast.Name)
+        name = node.func.id
+        if name == "g":
+            return self.grundy(node.args[0])
+        if name == "nimsum":
+            args = node.args
+            if len(args) == 1 and isinstance(args[0], (ast.List, ast.Tuple)):
+                args = list(args[0].elts)
+            total = z3.BitVecVal(0, self.width)
+            for arg in args:
+                total = total ^ self.number(arg)
+            return total
+        if name == "implies":
+            return z3.Implies(self.boolean(node.args[0]), self.boolean(node.args[1]))
+        if name == "iff":
+            return self.boolean(node.args[0]) == self.boolean(node.args[1])
+        if name == "abs":
+            value = self.number(node.args[0])
+            return z3.If(value < 0, -value, value)
+        if name in ("min", "max") and len(node.args) >= 2:
+            values = [self.number(arg) for arg in node.args]
+            best = values[0]
+            for value in values[1:]:
+                pick = value < best if name == "min" else value > best
+                best = z3.If(pick, value, best)
+            return best
+        raise Untranslatable(f"{self.piece(node)!r}")
