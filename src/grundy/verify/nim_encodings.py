@@ -1,0 +1,617 @@
+"""Z3 encodings of the nim-sum algebra, Bouton's theorem, the mex lemma and Lucky Nim.
+
+Each builder returns an :class:`Encoding`: a Z3 goal over named variables together with
+the *same statement in plain Python* (``holds``), which re-checks any model Z3 offers as
+a counterexample (see :func:`grundy.verify.z3engine.prove_z3`) and doubles as the
+predicate for exhaustive checks at small widths.  Nim-sums are bit-vector XORs of width
+``w``, so a proof covers every heap size below ``2**w``; Lucky Nim uses unbounded
+integers.
+
+>>> encoding = commutativity(8)
+>>> encoding.prove(timeout_ms=10_000).status
+<Status.PROVED: 'proved'>
+>>> encoding.holds({"x": 3, "y": 5})
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import reduce
+
+import z3
+
+from grundy.verdict import Verdict
+from grundy.verify.z3engine import model_values, prove_z3
+
+__all__ = [
+    "Encoding",
+    "associativity",
+    "bouton_move_to_zero",
+    "bouton_moves_from_zero",
+    "bouton_terminal",
+    "cancellation",
+    "commutativity",
+    "distinct_powers_add",
+    "exercise_2",
+    "exercise_3",
+    "exercise_5",
+    "exercise_7",
+    "identity",
+    "largest_heap_move",
+    "lucky_mover_wins",
+    "lucky_mover_wins_symbolic",
+    "lucky_omega",
+    "lucky_opponent_flips",
+    "lucky_opponent_flips_symbolic",
+    "lucky_writes_n",
+    "mex_lemma_no_equal_option",
+    "mex_lemma_smaller_values",
+    "ordinary_addition",
+    "self_inverse",
+    "strict_xor_bound",
+]
+
+Case = Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Encoding:
+    """A goal for Z3 and the same statement in plain Python.
+
+    ``holds(case)`` evaluates the statement on plain integers (the variables by name);
+    ``minimise`` is the measure under which a counterexample is reported least (by
+    default the sum of the variables).
+    """
+
+    name: str
+    goal: z3.BoolRef
+    variables: tuple[z3.ExprRef, ...]
+    holds: Callable[[Case], bool]
+    scope: str
+    minimise: z3.ExprRef | None = None
+
+    def prove(
+        self,
+        *,
+        timeout_ms: int,
+        seed: int = 0,
+        lemmas: Sequence[str] = (),
+        assumptions: Sequence[z3.BoolRef] = (),
+        method: str = "z3",
+    ) -> Verdict:
+        """Run :func:`prove_z3` on this goal, re-checking counterexamples with ``holds``."""
+        variables = self.variables
+        return prove_z3(
+            self.goal,
+            scope=self.scope,
+            timeout_ms=timeout_ms,
+            method=method,
+            assumptions=assumptions,
+            lemmas=lemmas,
+            decode=lambda model: model_values(model, variables),
+            recheck=self.holds,
+            minimise=self.minimise if self.minimise is not None else _total(variables),
+            seed=seed,
+        )
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _bits(names: str, width: int) -> list[z3.BitVecRef]:
+    return list(z3.BitVecs(names, width))
+
+
+def _heaps(count: int, width: int) -> list[z3.BitVecRef]:
+    return [z3.BitVec(f"h{i}", width) for i in range(1, count + 1)]
+
+
+def _xor(values: Sequence[z3.BitVecRef]) -> z3.BitVecRef:
+    return reduce(lambda left, right: left ^ right, values)
+
+
+def _total(variables: Sequence[z3.ExprRef]) -> z3.ExprRef:
+    """The sum of the variables, widened so that it cannot wrap around."""
+    if all(z3.is_bv(v) for v in variables):
+        extra = max(len(variables), 2).bit_length()
+        return z3.Sum([z3.ZeroExt(extra, v) for v in variables])
+    return z3.Sum(list(variables))
+
+
+def _plain_xor(values: Sequence[int]) -> int:
+    return reduce(lambda left, right: left ^ right, values, 0)
+
+
+def _bit_scope(width: int, what: str = "x, y, z") -> str:
+    return f"bounded: {what} < 2^{width}"
+
+
+def _heap_values(case: Case, count: int) -> list[int]:
+    return [case[f"h{i}"] for i in range(1, count + 1)]
+
+
+# -- nim-sum algebra (handout 17; slides 000) ------------------------------------------------
+
+
+def associativity(width: int) -> Encoding:
+    x, y, z = _bits("x y z", width)
+    return Encoding(
+        "associativity",
+        (x ^ y) ^ z == x ^ (y ^ z),
+        (x, y, z),
+        lambda c: (c["x"] ^ c["y"]) ^ c["z"] == c["x"] ^ (c["y"] ^ c["z"]),
+        _bit_scope(width),
+    )
+
+
+def commutativity(width: int) -> Encoding:
+    x, y = _bits("x y", width)
+    return Encoding(
+        "commutativity",
+        x ^ y == y ^ x,
+        (x, y),
+        lambda c: c["x"] ^ c["y"] == c["y"] ^ c["x"],
+        _bit_scope(width, "x, y"),
+    )
+
+
+def self_inverse(width: int) -> Encoding:
+    (x,) = _bits("x", width)
+    return Encoding(
+        "self-inverse", x ^ x == 0, (x,), lambda c: c["x"] ^ c["x"] == 0, _bit_scope(width, "x")
+    )
+
+
+def identity(width: int) -> Encoding:
+    (x,) = _bits("x", width)
+    return Encoding(
+        "identity", x ^ 0 == x, (x,), lambda c: c["x"] ^ 0 == c["x"], _bit_scope(width, "x")
+    )
+
+
+def cancellation(width: int) -> Encoding:
+    x, y, z = _bits("x y z", width)
+    return Encoding(
+        "cancellation",
+        z3.Implies(x ^ y == x ^ z, y == z),
+        (x, y, z),
+        lambda c: (c["x"] ^ c["y"]) != (c["x"] ^ c["z"]) or c["y"] == c["z"],
+        _bit_scope(width),
+    )
+
+
+def distinct_powers_add(count: int, width: int) -> Encoding:
+    """The nim-sum of ``count`` distinct powers of two equals their ordinary sum."""
+    powers = [z3.BitVec(f"p{i}", width) for i in range(1, count + 1)]
+    extra = count.bit_length()
+    is_power = [z3.And(p != 0, p & (p - 1) == 0) for p in powers]
+    goal = z3.Implies(
+        z3.And(*is_power, z3.Distinct(*powers)),
+        z3.ZeroExt(extra, _xor(powers)) == z3.Sum([z3.ZeroExt(extra, p) for p in powers]),
+    )
+
+    def holds(case: Case) -> bool:
+        values = [case[f"p{i}"] for i in range(1, count + 1)]
+        premise = len(set(values)) == count and all(v > 0 and v & (v - 1) == 0 for v in values)
+        return not premise or _plain_xor(values) == sum(values)
+
+    return Encoding(
+        "distinct-powers", goal, tuple(powers), holds, _bit_scope(width, f"{count} powers")
+    )
+
+
+def ordinary_addition(width: int) -> Encoding:
+    """Mutant: nim-sum is ordinary addition (false: 1 ⊕ 1 = 0)."""
+    x, y = _bits("x y", width)
+    goal = z3.ZeroExt(1, x ^ y) == z3.ZeroExt(1, x) + z3.ZeroExt(1, y)
+    return Encoding(
+        "ordinary-addition",
+        goal,
+        (x, y),
+        lambda c: c["x"] ^ c["y"] == c["x"] + c["y"],
+        _bit_scope(width, "x, y"),
+    )
+
+
+def strict_xor_bound(width: int) -> Encoding:
+    """Mutant: x ⊕ y < x + y always (false when no bits are shared, e.g. x = y = 0)."""
+    x, y = _bits("x y", width)
+    goal = z3.ULT(z3.ZeroExt(1, x ^ y), z3.ZeroExt(1, x) + z3.ZeroExt(1, y))
+    return Encoding(
+        "strict-bound",
+        goal,
+        (x, y),
+        lambda c: c["x"] ^ c["y"] < c["x"] + c["y"],
+        _bit_scope(width, "x, y"),
+    )
+
+
+# -- Bouton's three conditions -----------------------------------------------------------------
+
+
+def bouton_terminal(heaps: int, width: int) -> Encoding:
+    """(1) The terminal position (every heap empty) has nim-sum 0."""
+    sizes = _heaps(heaps, width)
+    goal = z3.Implies(z3.And(*[h == 0 for h in sizes]), _xor(sizes) == 0)
+
+    def holds(case: Case) -> bool:
+        values = _heap_values(case, heaps)
+        return any(values) or _plain_xor(values) == 0
+
+    return Encoding("bouton-terminal", goal, tuple(sizes), holds, _heap_scope(heaps, width))
+
+
+def bouton_move_to_zero(heaps: int, width: int, encoding: str = "disjunction") -> Encoding:
+    """(2) From nonzero nim-sum s some heap h can be lowered to h ⊕ s, leaving nim-sum 0.
+
+    ``encoding="disjunction"`` states "there is a heap i" as a disjunction over the heaps;
+    ``"top-bit"`` also names the witness of the inductive proof (seed 003): a heap having
+    the top bit of s, whose reduction gives the move.
+    """
+    sizes = _heaps(heaps, width)
+    total = _xor(sizes)
+
+    def move_from(index: int) -> z3.BoolRef:
+        lowered = sizes[index] ^ total
+        after = _xor([lowered if i == index else h for i, h in enumerate(sizes)])
+        return z3.And(z3.ULT(lowered, sizes[index]), after == 0)
+
+    if encoding == "disjunction":
+        conclusion = z3.Or(*[move_from(i) for i in range(heaps)])
+    elif encoding == "top-bit":
+        top = _top_bit(total, width)
+        conclusion = z3.Or(*[z3.And(sizes[i] & top != 0, move_from(i)) for i in range(heaps)])
+    else:
+        raise ValueError(f"unknown encoding {encoding!r} (disjunction or top-bit)")
+    goal = z3.Implies(total != 0, conclusion)
+
+    def holds(case: Case) -> bool:
+        values = _heap_values(case, heaps)
+        s = _plain_xor(values)
+        return s == 0 or any(v ^ s < v for v in values)
+
+    return Encoding(f"bouton-move-{encoding}", goal, tuple(sizes), holds, _heap_scope(heaps, width))
+
+
+def bouton_moves_from_zero(heaps: int, width: int) -> Encoding:
+    """(3) From nim-sum 0, lowering any one heap leaves a nonzero nim-sum."""
+    sizes = _heaps(heaps, width)
+    (lowered,) = _bits("to", width)
+    index = z3.BitVec("heap", 8)
+    moves = [
+        z3.And(
+            index == i,
+            z3.ULT(lowered, sizes[i]),
+            _xor([lowered if j == i else h for j, h in enumerate(sizes)]) == 0,
+        )
+        for i in range(heaps)
+    ]
+    goal = z3.Implies(_xor(sizes) == 0, z3.Not(z3.Or(*moves)))
+
+    def holds(case: Case) -> bool:
+        values = _heap_values(case, heaps)
+        i, to = case["heap"], case["to"]
+        if _plain_xor(values) != 0 or not 0 <= i < heaps or not to < values[i]:
+            return True
+        return _plain_xor([to if j == i else v for j, v in enumerate(values)]) != 0
+
+    return Encoding(
+        "bouton-from-zero",
+        goal,
+        (*sizes, lowered, index),
+        holds,
+        _heap_scope(heaps, width),
+        minimise=_total(sizes),
+    )
+
+
+def largest_heap_move(heaps: int, width: int) -> Encoding:
+    """Mutant: from nonzero nim-sum, lowering a largest heap to h ⊕ s always wins."""
+    sizes = _heaps(heaps, width)
+    total = _xor(sizes)
+    clauses = []
+    for i, heap in enumerate(sizes):
+        is_largest = z3.And(*[z3.UGE(heap, other) for other in sizes])
+        after = _xor([heap ^ total if j == i else h for j, h in enumerate(sizes)])
+        clauses.append(z3.Implies(is_largest, z3.And(z3.ULT(heap ^ total, heap), after == 0)))
+    goal = z3.Implies(total != 0, z3.And(*clauses))
+
+    def holds(case: Case) -> bool:
+        values = _heap_values(case, heaps)
+        s = _plain_xor(values)
+        return s == 0 or max(values) ^ s < max(values)
+
+    return Encoding("largest-heap", goal, tuple(sizes), holds, _heap_scope(heaps, width))
+
+
+def _top_bit(value: z3.BitVecRef, width: int) -> z3.BitVecRef:
+    """The highest set bit of ``value`` as a bit-vector (0 when ``value`` is 0)."""
+    result: z3.BitVecRef = z3.BitVecVal(0, width)
+    for bit in range(width):  # later (higher) bits override earlier ones
+        result = z3.If(z3.Extract(bit, bit, value) == 1, z3.BitVecVal(1 << bit, width), result)
+    return result
+
+
+def _heap_scope(heaps: int, width: int) -> str:
+    return f"bounded: {heaps} heaps, each of size < 2^{width}"
+
+
+# -- the mex lemma behind the Sprague-Grundy sum rule ------------------------------------------
+
+
+def mex_lemma_smaller_values(width: int) -> Encoding:
+    """Every y < a ⊕ b is reached: a' = y ⊕ b < a or b' = y ⊕ a < b.
+
+    a' ⊕ b = y forces a' = y ⊕ b, so naming that option is the same as "there is an a'".
+    """
+    a, b, y = _bits("a b y", width)
+    goal = z3.Implies(z3.ULT(y, a ^ b), z3.Or(z3.ULT(y ^ b, a), z3.ULT(y ^ a, b)))
+
+    def holds(case: Case) -> bool:
+        va, vb, vy = case["a"], case["b"], case["y"]
+        return not vy < va ^ vb or vy ^ vb < va or vy ^ va < vb
+
+    return Encoding("mex-reaches-below", goal, (a, b, y), holds, _bit_scope(width, "a, b, y"))
+
+
+def mex_lemma_no_equal_option(width: int) -> Encoding:
+    """No option of a + b has value a ⊕ b: a' < a gives a' ⊕ b ≠ a ⊕ b, and likewise b'."""
+    a, b, smaller = _bits("a b option", width)
+    goal = z3.And(
+        z3.Implies(z3.ULT(smaller, a), smaller ^ b != a ^ b),
+        z3.Implies(z3.ULT(smaller, b), a ^ smaller != a ^ b),
+    )
+
+    def holds(case: Case) -> bool:
+        va, vb, vo = case["a"], case["b"], case["option"]
+        left = not vo < va or vo ^ vb != va ^ vb
+        right = not vo < vb or va ^ vo != va ^ vb
+        return left and right
+
+    return Encoding("mex-misses-value", goal, (a, b, smaller), holds, _bit_scope(width, "a, b"))
+
+
+# -- handout 17 exercises ----------------------------------------------------------------------
+
+
+def exercise_2(width: int) -> Encoding:
+    """If a ⊕ b = c then a ⊕ b ⊕ c = 0, a = b ⊕ c and a ⊕ c = b."""
+    a, b, c = _bits("a b c", width)
+    goal = z3.Implies(a ^ b == c, z3.And(a ^ b ^ c == 0, a == b ^ c, a ^ c == b))
+
+    def holds(case: Case) -> bool:
+        va, vb, vc = case["a"], case["b"], case["c"]
+        return va ^ vb != vc or (va ^ vb ^ vc == 0 and va == vb ^ vc and va ^ vc == vb)
+
+    return Encoding("exercise-2", goal, (a, b, c), holds, _bit_scope(width, "a, b, c"))
+
+
+def exercise_3(width: int) -> Encoding:
+    """*a = *b if and only if *a + *b = *0."""
+    a, b = _bits("a b", width)
+    return Encoding(
+        "exercise-3",
+        (a == b) == (a ^ b == 0),
+        (a, b),
+        lambda c: (c["a"] == c["b"]) == (c["a"] ^ c["b"] == 0),
+        _bit_scope(width, "a, b"),
+    )
+
+
+def exercise_5(heaps: int, width: int) -> Encoding:
+    """Lowering heap i from a to b changes the value *m into *m + *a + *b."""
+    sizes = _heaps(heaps, width)
+    (lowered,) = _bits("b", width)
+    total = _xor(sizes)
+    goal = z3.And(
+        *[
+            z3.Implies(
+                z3.ULT(lowered, sizes[i]),
+                _xor([lowered if j == i else h for j, h in enumerate(sizes)])
+                == total ^ sizes[i] ^ lowered,
+            )
+            for i in range(heaps)
+        ]
+    )
+
+    def holds(case: Case) -> bool:
+        values = _heap_values(case, heaps)
+        m, b = _plain_xor(values), case["b"]
+        return all(
+            not b < a or _plain_xor([b if j == i else v for j, v in enumerate(values)]) == m ^ a ^ b
+            for i, a in enumerate(values)
+        )
+
+    return Encoding("exercise-5", goal, (*sizes, lowered), holds, _heap_scope(heaps, width))
+
+
+def exercise_7(heaps: int, width: int) -> Encoding:
+    """Lowering heap i to b leaves value 0 exactly when b = h_i ⊕ s (the recipe's move)."""
+    sizes = _heaps(heaps, width)
+    (lowered,) = _bits("b", width)
+    total = _xor(sizes)
+    goal = z3.And(
+        *[
+            z3.Implies(
+                z3.ULT(lowered, sizes[i]),
+                (_xor([lowered if j == i else h for j, h in enumerate(sizes)]) == 0)
+                == (lowered == sizes[i] ^ total),
+            )
+            for i in range(heaps)
+        ]
+    )
+
+    def holds(case: Case) -> bool:
+        values = _heap_values(case, heaps)
+        s, b = _plain_xor(values), case["b"]
+        return all(
+            not b < a
+            or (_plain_xor([b if j == i else v for j, v in enumerate(values)]) == 0) == (b == a ^ s)
+            for i, a in enumerate(values)
+        )
+
+    return Encoding("exercise-7", goal, (*sizes, lowered), holds, _heap_scope(heaps, width))
+
+
+# -- Lucky Nim (seed 001): block parity ------------------------------------------------------
+
+
+def lucky_omega(heap: int, block: int) -> int:
+    """Ω(k) for blocks of length ``block`` (= m + n): 1 iff k ≥ 1 and ⌈k / block⌉ is odd.
+
+    Equivalently, with p the number such that p·M < k ≤ (p+1)·M, Ω(k) = 1 iff p is even.
+
+    >>> [lucky_omega(k, 6) for k in (0, 1, 6, 7, 12, 13)]
+    [0, 1, 1, 0, 0, 1]
+    """
+    return int(heap >= 1 and ((heap - 1) // block) % 2 == 0)
+
+
+def _omega(heap: z3.ArithRef, block: z3.ArithRef | int) -> z3.BoolRef:
+    return z3.And(heap >= 1, ((heap - 1) / block) % 2 == 0)
+
+
+def _left(heap: z3.ArithRef, taken: z3.ArithRef | int) -> z3.ArithRef:
+    return z3.If(heap - taken > 0, heap - taken, 0)
+
+
+def lucky_mover_wins(low: int, high: int, block: int | None = None) -> Encoding:
+    """(a) From Ω(k) = 1 the mover has x in [m, n] with Ω(max(k - x - y, 0)) = 0 for every
+    y in [m, n].  ``block`` defaults to m + n (another value gives a mutant)."""
+    block = low + high if block is None else block
+    k = z3.Int("k")
+    choices = range(low, high + 1)
+    goal = z3.Implies(
+        z3.And(k >= 0, _omega(k, block)),
+        z3.Or(
+            *[z3.And(*[z3.Not(_omega(_left(k, x + y), block)) for y in choices]) for x in choices]
+        ),
+    )
+
+    def holds(case: Case) -> bool:
+        heap = case["k"]
+        if heap < 0 or not lucky_omega(heap, block):
+            return True
+        return any(
+            all(not lucky_omega(max(heap - x - y, 0), block) for y in choices) for x in choices
+        )
+
+    return Encoding(
+        "lucky-mover", goal, (k,), holds, f"unbounded heap k, with m = {low}, n = {high}"
+    )
+
+
+def lucky_writes_n(low: int, high: int) -> Encoding:
+    """Mutant: from Ω(k) = 1, writing x = n always leaves Ω = 0 (the notes' overshoot)."""
+    block = low + high
+    k = z3.Int("k")
+    choices = range(low, high + 1)
+    goal = z3.Implies(
+        z3.And(k >= 0, _omega(k, block)),
+        z3.And(*[z3.Not(_omega(_left(k, high + y), block)) for y in choices]),
+    )
+
+    def holds(case: Case) -> bool:
+        heap = case["k"]
+        if heap < 0 or not lucky_omega(heap, block):
+            return True
+        return all(not lucky_omega(max(heap - high - y, 0), block) for y in choices)
+
+    return Encoding(
+        "lucky-writes-n", goal, (k,), holds, f"unbounded heap k, with m = {low}, n = {high}"
+    )
+
+
+def lucky_opponent_flips(low: int, high: int, block: int | None = None) -> Encoding:
+    """(b) From any non-empty heap and any x in [m, n], the opponent has y in [m, n] with
+    Ω(max(k - x - y, 0)) ≠ Ω(k)."""
+    block = low + high if block is None else block
+    k = z3.Int("k")
+    choices = range(low, high + 1)
+    goal = z3.Implies(
+        k >= 1,
+        z3.And(
+            *[
+                z3.Or(*[_omega(_left(k, x + y), block) != _omega(k, block) for y in choices])
+                for x in choices
+            ]
+        ),
+    )
+
+    def holds(case: Case) -> bool:
+        heap = case["k"]
+        if heap < 1:
+            return True
+        before = lucky_omega(heap, block)
+        return all(
+            any(lucky_omega(max(heap - x - y, 0), block) != before for y in choices)
+            for x in choices
+        )
+
+    return Encoding(
+        "lucky-opponent", goal, (k,), holds, f"unbounded heap k, with m = {low}, n = {high}"
+    )
+
+
+def _symbolic_lucky() -> tuple[z3.ArithRef, ...]:
+    return tuple(z3.Ints("m n k"))
+
+
+def lucky_mover_wins_symbolic() -> Encoding:
+    """(a) for all 1 ≤ m ≤ n and every k, with the mover's choice x = max(m, r - m), where
+    r = k - pM is the heap's place in its block: every reply y leaves Ω = 0."""
+    m, n, k = _symbolic_lucky()
+    y = z3.Int("y")
+    block = m + n
+    place = k - ((k - 1) / block) * block
+    x = z3.If(place - m > m, place - m, m)
+    goal = z3.Implies(
+        z3.And(m >= 1, m <= n, k >= 1, _omega(k, block), y >= m, y <= n),
+        z3.And(x >= m, x <= n, z3.Not(_omega(_left(k, x + y), block))),
+    )
+
+    def holds(case: Case) -> bool:
+        vm, vn, vk, vy = case["m"], case["n"], case["k"], case["y"]
+        if not (1 <= vm <= vn and vk >= 1 and vm <= vy <= vn and lucky_omega(vk, vm + vn)):
+            return True
+        place_k = vk - ((vk - 1) // (vm + vn)) * (vm + vn)
+        vx = max(vm, place_k - vm)
+        return vm <= vx <= vn and not lucky_omega(max(vk - vx - vy, 0), vm + vn)
+
+    return Encoding(
+        "lucky-mover-symbolic", goal, (m, n, k, y), holds, "unbounded: every 1 <= m <= n, every k"
+    )
+
+
+def lucky_opponent_flips_symbolic() -> Encoding:
+    """(b) for all 1 ≤ m ≤ n, every k ≥ 1 and every x in [m, n], the reply
+    y = max(m, r - x) (r the heap's place in its block) changes Ω."""
+    m, n, k = _symbolic_lucky()
+    x = z3.Int("x")
+    block = m + n
+    place = k - ((k - 1) / block) * block
+    y = z3.If(place - x > m, place - x, m)
+    goal = z3.Implies(
+        z3.And(m >= 1, m <= n, k >= 1, x >= m, x <= n),
+        z3.And(y >= m, y <= n, _omega(_left(k, x + y), block) != _omega(k, block)),
+    )
+
+    def holds(case: Case) -> bool:
+        vm, vn, vk, vx = case["m"], case["n"], case["k"], case["x"]
+        if not (1 <= vm <= vn and vk >= 1 and vm <= vx <= vn):
+            return True
+        place_k = vk - ((vk - 1) // (vm + vn)) * (vm + vn)
+        vy = max(vm, place_k - vx)
+        return vm <= vy <= vn and lucky_omega(max(vk - vx - vy, 0), vm + vn) != lucky_omega(
+            vk, vm + vn
+        )
+
+    return Encoding(
+        "lucky-opponent-symbolic",
+        goal,
+        (m, n, k, x),
+        holds,
+        "unbounded: every 1 <= m <= n, every k",
+    )
