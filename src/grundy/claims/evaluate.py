@@ -560,9 +560,16 @@ class _Compiler:
             return lambda scope: truth(left(scope)) == truth(right(scope))
         if name in ("g", "outcome_of"):
             (argument,) = args
-            if name == "g":
-                return self.guarded(node, lambda scope: _facts(scope).grundy_of(argument(scope)))
-            return self.guarded(node, lambda scope: _facts(scope).outcome_of(argument(scope)))
+            ask_grundy = name == "g"
+
+            def fact(scope: Scope) -> Value:
+                position = argument(scope)
+                facts = _facts(scope)
+                value = facts.grundy_of(position) if ask_grundy else facts.outcome_of(position)
+                scope.used[f"{name}({show_value(position)})"] = value  # shown in counterexamples
+                return value
+
+            return self.guarded(node, fact)
         function = _PLAIN_FUNCTIONS[name]
         return self.guarded(node, lambda scope: function([arg(scope) for arg in args]))
 
