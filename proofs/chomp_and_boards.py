@@ -1,0 +1,446 @@
+"""Chomp, the beer-can game and poset games (slides of seed 000): strategies and outcomes.
+
+The constructive claims are checked as strategies: the strategy is played for the first
+player against every reply of the opponent until the game ends (``check_strategy``).
+The outcome claims are checked by the exact solver (Chomp boards through its box engine,
+which tests cross-check against the plain search).  Every theorem has a plausible but
+false mutant that must come out refuted with the smallest counterexample in the stated
+order.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from grundy.games.beer_can import BeerCan
+from grundy.games.chomp import Chomp
+from grundy.games.poset import PosetGame
+from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.solve.chomp_strategy import (
+    beer_can_mirror,
+    check_strategy,
+    chomp_bite_then_mirror,
+    is_l_shape,
+)
+from grundy.solve.solver import Outcome, Solver
+from grundy.verdict import Verdict
+from grundy.verify.exhaustive import check_exhaustive, integer_cases
+
+CHOMP_SOURCE = "000 Mathematical Games I, Chomp"
+BEER_CAN_SOURCE = "000 Mathematical Games I, the beer can game"
+POSET_SOURCE = "beyond the notes: strategy stealing for poset games (generalises 000, Chomp)"
+
+
+def _square_side(settings: CheckSettings) -> int:
+    return 8 if settings.quick else 20
+
+
+def _rectangle_side(settings: CheckSettings) -> int:
+    # Even the quick run goes to 10: the smallest board with two winning bites is 8 x 10.
+    return 10 if settings.quick else 11
+
+
+@cache
+def _box_solver(side: int) -> Solver:
+    """One solver whose Chomp box holds every rectangle up to ``side``, shared by theorems."""
+    solver = Solver(Chomp())
+    solver.prepare((side,) * side)
+    return solver
+
+
+def _rows(case: Any) -> tuple[int, ...]:
+    return (case["width"],) * case["height"]
+
+
+def _names(game: Chomp, rows: tuple[int, ...], options: list[tuple[int, ...]]) -> list[str]:
+    return [game.describe_move(rows, option) for option in options]
+
+
+# -- squares: bite (2,2), then mirror ---------------------------------------------------------
+
+
+def _square_strategy(first_bite: tuple[int, int]):
+    def check(settings: CheckSettings) -> Verdict:
+        game = Chomp()
+        largest = _square_side(settings)
+        strategy = chomp_bite_then_mirror(first_bite)
+        results: dict[int, Any] = {}
+
+        def holds(case: Any) -> bool:
+            side = case["n"]
+            results[side] = check_strategy(game, (side,) * side, strategy)
+            return bool(results[side].wins)
+
+        def explain(case: Any) -> dict[str, Any]:
+            found = results[case["n"]]
+            return {
+                "failing line": [game.format(p) for p in found.failing_line],
+                "why": found.reason,
+            }
+
+        return check_exhaustive(
+            ({"n": side} for side in range(2, largest + 1)),
+            holds,
+            scope=f"bounded: square boards n x n, 2 <= n <= {largest}, every reply",
+            method="strategy",
+            explain=explain,
+        )
+
+    return check
+
+
+# -- rectangles: N-positions, winning bites, strategy stealing -------------------------------
+
+
+def _rectangle_cases(largest: int, *, include_unit: bool = False) -> Iterator[dict[str, int]]:
+    for case in integer_cases({"height": (1, largest), "width": (1, largest)}):
+        if include_unit or case["height"] * case["width"] > 1:
+            yield case
+
+
+def _rectangle_check(prediction: str, *, include_unit: bool = False):
+    """Check a statement about the winning bites of every rectangle up to the side."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        game = Chomp()
+        largest = _rectangle_side(settings)
+        solver = _box_solver(largest)
+
+        def winning(case: Any) -> list[tuple[int, ...]]:
+            return [move.to for move in solver.winning_moves(_rows(case))]
+
+        def holds(case: Any) -> bool:
+            rows = _rows(case)
+            found = winning(case)
+            if prediction == "next-player-wins":
+                return solver.outcome(rows) is Outcome.N and bool(found)
+            if prediction == "unique-winning-bite":
+                return len(found) == 1
+            if prediction == "winning-bite-leaves-l":
+                return any(is_l_shape(option) for option in found)
+            raise AssertionError(prediction)
+
+        def explain(case: Any) -> dict[str, Any]:
+            rows = _rows(case)
+            return {
+                "outcome": solver.outcome(rows).value,
+                "winning bites": _names(game, rows, winning(case)),
+            }
+
+        return check_exhaustive(
+            _rectangle_cases(largest, include_unit=include_unit),
+            holds,
+            scope=f"bounded: height x width rectangles, 1 <= height, width <= {largest}"
+            + ("" if include_unit else ", area > 1"),
+            explain=explain,
+        )
+
+    return check
+
+
+def _stealing_check(corner_always_wins: bool):
+    """Biting the top-right corner square either wins, or the winning reply to it is
+    itself a first bite leading to the same position (so the rectangle is N either way).
+    The mutant claims the corner bite always wins by itself."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        game = Chomp()
+        largest = _rectangle_side(settings)
+        solver = _box_solver(largest)
+
+        def corner(case: Any) -> tuple[int, ...]:
+            rows = _rows(case)
+            return game.from_value([*rows[:-1], rows[-1] - 1])
+
+        def holds(case: Any) -> bool:
+            rows, after_corner = _rows(case), corner(case)
+            if solver.outcome(after_corner) is Outcome.P:
+                return True
+            if corner_always_wins:
+                return False
+            first_bites = set(game.moves(rows))
+            replies = [move.to for move in solver.winning_moves(after_corner)]
+            return bool(replies) and all(reply in first_bites for reply in replies)
+
+        def explain(case: Any) -> dict[str, Any]:
+            after_corner = corner(case)
+            replies = [move.to for move in solver.winning_moves(after_corner)]
+            return {
+                "after the corner bite": game.format(after_corner),
+                "outcome there": solver.outcome(after_corner).value,
+                "winning replies": _names(game, after_corner, replies),
+            }
+
+        return check_exhaustive(
+            _rectangle_cases(largest),
+            holds,
+            scope=f"bounded: rectangles with 1 <= height, width <= {largest}, area > 1",
+            explain=explain,
+        )
+
+    return check
+
+
+# -- the beer-can game: centre, then mirror ---------------------------------------------------
+
+
+def _beer_can_cases(largest: int, symmetric_only: bool) -> Iterator[dict[str, int]]:
+    for case in integer_cases({"rows": (1, largest), "columns": (1, largest), "piece": (1, 3)}):
+        rows, columns, piece = case["rows"], case["columns"], case["piece"]
+        if piece > min(rows, columns):
+            continue
+        has_centre = (rows - piece) % 2 == 0 and (columns - piece) % 2 == 0
+        if has_centre or not symmetric_only:
+            yield case
+
+
+def _beer_can_check(opening: str, symmetric_only: bool):
+    """``opening``: "centre" (the can covering the centre; on boards without one, the
+    most central placement rounding up-left) or "corner" (the top-left placement)."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        largest = 4 if settings.quick else 6
+        results: dict[tuple[int, int, int], Any] = {}
+
+        def game_of(case: Any) -> BeerCan:
+            return BeerCan(case["rows"], case["columns"], case["piece"])
+
+        def holds(case: Any) -> bool:
+            game = game_of(case)
+            if opening == "corner":
+                first = (0, 0)
+            else:
+                first = (
+                    (game.rows - game.piece) // 2,
+                    (game.columns - game.piece) // 2,
+                )
+            found = check_strategy(game, 0, beer_can_mirror(game, first))
+            results[(game.rows, game.columns, game.piece)] = (game, found)
+            return bool(found.wins)
+
+        def explain(case: Any) -> dict[str, Any]:
+            game, found = results[(case["rows"], case["columns"], case["piece"])]
+            return {
+                "failing line": [game.format(p) for p in found.failing_line],
+                "why": found.reason,
+            }
+
+        which = "with a central placement" if symmetric_only else "all"
+        return check_exhaustive(
+            _beer_can_cases(largest, symmetric_only),
+            holds,
+            scope=f"bounded: {which} boards rows x columns <= {largest} x {largest}, "
+            "square cans of side 1..3, every reply",
+            method="strategy",
+            explain=explain,
+        )
+
+    return check
+
+
+# -- poset games: strategy stealing ------------------------------------------------------------
+
+
+def labelled_posets(size: int) -> Iterator[str]:
+    """Every partial order on ``0..size-1`` in which ``i < j`` implies ``i < j`` as
+    numbers (each poset has such a labelling, a linear extension), as relations text,
+    without repeats, in a fixed order."""
+    pairs = list(itertools.combinations(range(size), 2))
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for chosen in itertools.product((False, True), repeat=len(pairs)):
+        relation = {pair for pair, keep in zip(pairs, chosen, strict=True) if keep}
+        closed = set(relation)
+        for middle in range(size):  # Warshall: close under transitivity
+            closed |= {
+                (low, high) for (low, m1) in closed for (m2, high) in closed if m1 == m2 == middle
+            }
+        key = frozenset(closed)
+        if key in seen:
+            continue
+        seen.add(key)
+        words = [str(element) for element in range(size)]
+        words += [f"{low}<{high}" for low, high in sorted(closed)]
+        yield ",".join(words)
+
+
+def _poset_check(needs_greatest: bool):
+    def check(settings: CheckSettings) -> Verdict:
+        largest = 4 if settings.quick else 5
+
+        def cases() -> Iterator[dict[str, Any]]:
+            for size in range(1, largest + 1):
+                for relations in labelled_posets(size):
+                    yield {"elements": size, "relations": relations}
+
+        def holds(case: Any) -> bool:
+            game = PosetGame(case["relations"])
+            if needs_greatest and not any(
+                all(game.less_or_equal(other, top) for other in game.elements)
+                for top in game.elements
+            ):
+                return True  # the statement says nothing about this poset
+            return Solver(game).outcome(game.elements) is Outcome.N
+
+        def explain(case: Any) -> dict[str, Any]:
+            game = PosetGame(case["relations"])
+            return {"outcome": Solver(game).outcome(game.elements).value}
+
+        return check_exhaustive(
+            cases(),
+            holds,
+            scope=f"bounded: every partial order on 1..{largest} elements (labelled)",
+            explain=explain,
+        )
+
+    return check
+
+
+THEOREMS = [
+    Theorem(
+        id="chomp-square-bite-and-mirror",
+        title="Chomp squares: bite (2,2), then mirror",
+        statement="on an n x n Chomp board (n >= 2) the first player wins by biting (2,2), "
+        "leaving an L, and then answering every bite on one arm by the same bite on the other",
+        source=CHOMP_SOURCE,
+        game="chomp",
+        tags=("chomp", "strategy", "mirroring"),
+        check=_square_strategy((1, 1)),
+    ),
+    Theorem(
+        id="chomp-square-bite-1-2-and-mirror",
+        title="Mutant: Chomp squares are won by biting (1,2), then mirroring",
+        statement="on an n x n board the first player wins by biting (1,2) and then mirroring",
+        source=CHOMP_SOURCE,
+        game="chomp",
+        tags=("chomp", "strategy", "mirroring"),
+        check=_square_strategy((0, 1)),
+        mutant_of="chomp-square-bite-and-mirror",
+        expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="chomp-rectangles-are-n",
+        title="Chomp rectangles of area > 1 are N-positions",
+        statement="every height x width rectangle with area > 1 is an N-position; the "
+        "solver lists its winning bites",
+        source=CHOMP_SOURCE,
+        game="chomp",
+        tags=("chomp", "strategy-stealing"),
+        check=_rectangle_check("next-player-wins"),
+    ),
+    Theorem(
+        id="chomp-every-rectangle-is-n",
+        title="Mutant: every Chomp rectangle is an N-position",
+        statement="every rectangle, the single poisoned square 1 x 1 included, is N",
+        source=CHOMP_SOURCE,
+        game="chomp",
+        tags=("chomp", "strategy-stealing"),
+        check=_rectangle_check("next-player-wins", include_unit=True),
+        mutant_of="chomp-rectangles-are-n",
+        expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="chomp-rectangle-unique-winning-bite",
+        title="Mutant: a Chomp rectangle has exactly one winning bite",
+        statement="every rectangle of area > 1 has exactly one winning bite",
+        source=CHOMP_SOURCE,
+        game="chomp",
+        tags=("chomp", "strategy-stealing"),
+        check=_rectangle_check("unique-winning-bite"),
+        mutant_of="chomp-rectangles-are-n",
+        expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="chomp-rectangle-bite-leaves-l",
+        title="Mutant: a winning bite on a Chomp rectangle always leaves an L",
+        statement="every rectangle of area > 1 has a winning bite that leaves an L "
+        "(a first row and a single column), as on squares",
+        source=CHOMP_SOURCE,
+        game="chomp",
+        tags=("chomp", "strategy-stealing"),
+        check=_rectangle_check("winning-bite-leaves-l"),
+        mutant_of="chomp-rectangles-are-n",
+        expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="chomp-strategy-stealing",
+        title="Chomp: the strategy-stealing argument, move by move",
+        statement="on every rectangle of area > 1, biting the top-right square either leaves "
+        "a P-position, or every winning reply to that bite is also a first bite from the "
+        "rectangle, leading to the same position",
+        source=CHOMP_SOURCE,
+        game="chomp",
+        tags=("chomp", "strategy-stealing"),
+        check=_stealing_check(corner_always_wins=False),
+    ),
+    Theorem(
+        id="chomp-corner-bite-wins",
+        title="Mutant: biting the top-right square always wins",
+        statement="on every rectangle of area > 1, biting the top-right square leaves a P-position",
+        source=CHOMP_SOURCE,
+        game="chomp",
+        tags=("chomp", "strategy-stealing"),
+        check=_stealing_check(corner_always_wins=True),
+        mutant_of="chomp-strategy-stealing",
+        expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="beer-can-centre-and-mirror",
+        title="Beer cans: the centre can, then the point reflection",
+        statement="on a rows x columns table where a square can fits exactly in the middle "
+        "(rows - side and columns - side even), the first player wins by placing that can "
+        "and then answering every can by its reflection through the centre",
+        source=BEER_CAN_SOURCE,
+        game="beer-can",
+        tags=("beer-can", "strategy", "mirroring"),
+        check=_beer_can_check("centre", symmetric_only=True),
+    ),
+    Theorem(
+        id="beer-can-mirror-any-board",
+        title="Mutant: the mirror strategy wins on every board",
+        statement="on every rows x columns table, the first player wins by placing the most "
+        "central can and then mirroring, even where no can fits exactly in the middle",
+        source=BEER_CAN_SOURCE,
+        game="beer-can",
+        tags=("beer-can", "strategy", "mirroring"),
+        check=_beer_can_check("centre", symmetric_only=False),
+        mutant_of="beer-can-centre-and-mirror",
+        expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="beer-can-corner-and-mirror",
+        title="Mutant: mirroring wins without the centre move",
+        statement="on a table with a middle can, the first player also wins by opening in "
+        "the corner and then mirroring",
+        source=BEER_CAN_SOURCE,
+        game="beer-can",
+        tags=("beer-can", "strategy", "mirroring"),
+        check=_beer_can_check("corner", symmetric_only=True),
+        mutant_of="beer-can-centre-and-mirror",
+        expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="poset-greatest-element-is-n",
+        title="Poset games with a greatest element are N-positions",
+        statement="a finite poset with a greatest element is won by the first player "
+        "(strategy stealing: taking the greatest element alone either wins, or its winning "
+        "reply removes the greatest element too and is available as a first move)",
+        source=POSET_SOURCE,
+        game="poset",
+        tags=("poset", "strategy-stealing"),
+        check=_poset_check(needs_greatest=True),
+    ),
+    Theorem(
+        id="poset-every-poset-is-n",
+        title="Mutant: every non-empty poset game is an N-position",
+        statement="every finite non-empty poset is won by the first player",
+        source=POSET_SOURCE,
+        game="poset",
+        tags=("poset", "strategy-stealing"),
+        check=_poset_check(needs_greatest=False),
+        mutant_of="poset-greatest-element-is-n",
+        expect=Expectation.FAILS,
+    ),
+]
