@@ -17,7 +17,7 @@ from grundy.verdict import Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.nim_encodings import Encoding
 
-__all__ = ["exhaustive_encoding", "headline_z3", "z3_and_exhaustive", "z3_check"]
+__all__ = ["all_proved", "exhaustive_encoding", "headline_z3", "z3_and_exhaustive", "z3_check"]
 
 Builder = Callable[[], Encoding]
 
@@ -95,3 +95,25 @@ def _headline_fields(verdict: Verdict) -> dict[str, Any]:
         "message": verdict.message,
         "details": verdict.details,
     }
+
+
+def all_proved(verdicts: list[Verdict], *, scope: str, method: str = "z3") -> Verdict:
+    """One verdict for a conjunction of goals: proved only if every part is proved.
+
+    Otherwise the first part that is not (a refutation before an unknown) is the
+    headline; every part is kept in ``parts`` with its own scope and time.
+    """
+    seconds = sum(v.seconds for v in verdicts)
+    for wanted in (Status.REFUTED, Status.UNKNOWN, Status.ERROR):
+        for verdict in verdicts:
+            if verdict.status is wanted:
+                return replace(verdict, seconds=seconds, parts=tuple(verdicts))
+    return Verdict(
+        Status.PROVED,
+        method,
+        scope,
+        message=f"all {len(verdicts)} parts proved",
+        seconds=seconds,
+        details={"parts_seconds": [round(v.seconds, 3) for v in verdicts]},
+        parts=tuple(verdicts),
+    )

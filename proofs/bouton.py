@@ -1,0 +1,289 @@
+"""Bouton's theorem (slides 000, Legner 001, notes 003): Nim is P exactly at nim-sum 0.
+
+Checked four ways: every three-heap position up to 31 by plain search (no XOR anywhere in
+the search), the three conditions of the slides for 1 to 8 heaps of 64-bit sizes by Z3,
+the inductive step of notes 003 (the heap holding the top bit of the nim-sum) by Z3, and a
+random search with up to 16 heaps of sizes up to 2^64.  The winning-move recipe of the
+handout is checked against the solver's list of winning moves.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.solve.solver import Solver
+from grundy.verdict import Verdict
+from grundy.verify import nim_encodings as enc
+from grundy.verify.exhaustive import check_exhaustive, integer_cases
+from grundy.verify.random_games import SearchOnlyNim
+from grundy.verify.random_search import search_random
+from grundy.verify.z3_checks import all_proved, headline_z3, exhaustive_encoding
+
+SLIDES = "000 slides, Bouton's theorem via the three conditions"
+TAGS = ("nim", "bouton")
+
+
+def _nim_sum(heaps) -> int:
+    total = 0
+    for heap in heaps:
+        total ^= heap
+    return total
+
+
+def _heap_cases(bound: int):
+    return integer_cases({"a": (0, bound), "b": (0, bound), "c": (0, bound)})
+
+
+def _three_heaps(settings: CheckSettings, rule=lambda a, b, c: a ^ b ^ c == 0) -> Verdict:
+    bound = 7 if settings.quick else 31
+    solver = Solver(SearchOnlyNim())
+
+    def searched_p(case) -> bool:
+        return solver.grundy_value((case["a"], case["b"], case["c"])) == 0
+
+    return check_exhaustive(
+        _heap_cases(bound),
+        lambda case: searched_p(case) == rule(case["a"], case["b"], case["c"]),
+        scope=f"bounded: 3 heaps, each 0..{bound} (plain search of whole positions)",
+        explain=lambda case: {"searched outcome": "P" if searched_p(case) else "N"},
+    )
+
+
+def _k_heaps(settings: CheckSettings, encoding: str = "disjunction") -> Verdict:
+    most, width = (3, 16) if settings.quick else (8, 64)
+    verdicts = []
+    for heaps in range(1, most + 1):
+        for build in (
+            lambda: enc.bouton_terminal(heaps, width),
+            lambda: enc.bouton_move_to_zero(heaps, width, encoding),
+            lambda: enc.bouton_moves_from_zero(heaps, width),
+        ):
+            verdicts.append(build().prove(timeout_ms=settings.z3_timeout_ms, seed=settings.seed))
+    return all_proved(
+        verdicts, scope=f"bounded: 1 to {most} heaps, each of size < 2^{width}", method="z3"
+    )
+
+
+def _inductive_step(settings: CheckSettings) -> Verdict:
+    most, width = (3, 16) if settings.quick else (8, 64)
+    verdicts = [
+        enc.bouton_move_to_zero(heaps, width, "top-bit").prove(
+            timeout_ms=settings.z3_timeout_ms,
+            seed=settings.seed,
+            lemmas=["a nonzero nim-sum has a highest set bit (constructed bit by bit)"],
+        )
+        for heaps in range(1, most + 1)
+    ]
+    return all_proved(
+        verdicts, scope=f"bounded: 1 to {most} heaps, each of size < 2^{width}", method="z3"
+    )
+
+
+def _largest_heap(settings: CheckSettings) -> Verdict:
+    small = exhaustive_encoding(enc.largest_heap_move(3, 3), 7)
+    big = enc.largest_heap_move(3, 16 if settings.quick else 64).prove(
+        timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+    )
+    return headline_z3([small, big])
+
+
+def _random_heaps(settings: CheckSettings) -> Verdict:
+    examples = 200 if settings.quick else settings.random_examples
+    cases = st.fixed_dictionaries(
+        {
+            "heaps": st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=16),
+            "heap": st.integers(0, 15),
+            "to": st.integers(0, 2**64 - 1),
+        }
+    )
+
+    def holds(case) -> bool:
+        heaps = case["heaps"]
+        total = _nim_sum(heaps)
+        recipe = [i for i, h in enumerate(heaps) if h ^ total < h]
+        # condition 2: from a nonzero nim-sum the recipe offers a move, and it reaches 0
+        if total and not recipe:
+            return False
+        for i in recipe:
+            if _nim_sum(heaps[:i] + [heaps[i] ^ total] + heaps[i + 1 :]) != 0:
+                return False
+        # condition 3: the chosen move (heap, to) from nim-sum 0 leaves a nonzero nim-sum
+        index = case["heap"] % len(heaps)
+        if total == 0 and case["to"] < heaps[index]:
+            after = heaps[:index] + [case["to"]] + heaps[index + 1 :]
+            return _nim_sum(after) != 0
+        return True
+
+    return search_random(
+        cases,
+        holds,
+        seed=settings.seed,
+        examples=examples,
+        scope="random: 1 to 16 heaps of sizes below 2^64, one random move each",
+        size=lambda case: max(case["heaps"]),
+    )
+
+
+def _canonical(position) -> tuple[int, ...]:
+    return tuple(sorted(h for h in position if h))
+
+
+def _recipe(heaps: tuple[int, ...]) -> set[tuple[int, ...]]:
+    total = _nim_sum(heaps)
+    return {
+        _canonical(heaps[:i] + (h ^ total,) + heaps[i + 1 :])
+        for i, h in enumerate(heaps)
+        if h ^ total < h
+    }
+
+
+def _recipe_check(settings: CheckSettings, exactly_one: bool = False) -> Verdict:
+    bound = 7 if settings.quick else 15
+    solver = Solver(SearchOnlyNim())
+
+    def searched(case) -> set[tuple[int, ...]]:
+        heaps = (case["a"], case["b"], case["c"])
+        return {_canonical(move.to) for move in solver.winning_moves(heaps)}
+
+    def holds(case) -> bool:
+        moves = searched(case)
+        if exactly_one:
+            return len(moves) <= 1
+        return moves == _recipe((case["a"], case["b"], case["c"]))
+
+    return check_exhaustive(
+        _heap_cases(bound),
+        holds,
+        scope=f"bounded: 3 heaps, each 0..{bound}",
+        explain=lambda case: {"winning moves": sorted(searched(case))},
+    )
+
+
+def _example(settings: CheckSettings, heaps, value, moves) -> Verdict:
+    solver = Solver(SearchOnlyNim())
+
+    def found(case) -> tuple[int, list[tuple[int, ...]]]:
+        position = tuple(case["heaps"])
+        return solver.grundy_value(position), sorted(m.to for m in solver.winning_moves(position))
+
+    return check_exhaustive(
+        [{"heaps": list(heaps), "value": value, "moves": [list(m) for m in moves]}],
+        lambda case: found(case) == (case["value"], sorted(map(tuple, case["moves"]))),
+        scope="the example of the notes",
+        explain=lambda case: {
+            "solver value": found(case)[0],
+            "solver moves": [list(m) for m in found(case)[1]],
+        },
+    )
+
+
+THEOREMS = [
+    Theorem(
+        id="bouton-three-heaps",
+        title="Bouton's theorem for three heaps",
+        statement="a three-heap Nim position (a, b, c) is a P-position iff a ⊕ b ⊕ c = 0",
+        source=SLIDES,
+        latex=r"(a,b,c) \in \mathcal{P} \iff a \oplus b \oplus c = 0",
+        game="nim",
+        tags=(*TAGS, "exhaustive"),
+        check=_three_heaps,
+    ),
+    Theorem(
+        id="bouton-even-sum",
+        title="Mutant: P iff the ordinary sum of the heaps is even",
+        statement="(a, b, c) is P iff a + b + c is even",
+        source=SLIDES,
+        game="nim",
+        tags=(*TAGS, "exhaustive"),
+        mutant_of="bouton-three-heaps",
+        expect=Expectation.FAILS,
+        check=lambda settings: _three_heaps(settings, lambda a, b, c: (a + b + c) % 2 == 0),
+    ),
+    Theorem(
+        id="bouton-k-heaps",
+        title="Bouton's three conditions for up to 8 heaps of 64-bit sizes",
+        statement="(1) the terminal position has nim-sum 0; (2) from a nonzero nim-sum some move "
+        "reaches nim-sum 0; (3) every move from nim-sum 0 reaches a nonzero nim-sum; "
+        "for 1 to 8 heaps of sizes below 2^64",
+        source=SLIDES,
+        latex=r"s = h_1 \oplus \cdots \oplus h_k \neq 0 \implies \exists i:\ h_i \oplus s < h_i",
+        game="nim",
+        tags=(*TAGS, "z3"),
+        check=_k_heaps,
+    ),
+    Theorem(
+        id="bouton-inductive-step",
+        title="Bouton's inductive step: the heap holding the top bit of the nim-sum",
+        statement="if s = h1 ⊕ ... ⊕ hk ≠ 0, some heap hi has the highest bit of s set, and "
+        "lowering it to hi ⊕ s is a move to nim-sum 0 (1 to 8 heaps below 2^64)",
+        source="003 notes, Nim: Bouton's theorem and its inductive proof",
+        game="nim",
+        tags=(*TAGS, "z3"),
+        check=_inductive_step,
+    ),
+    Theorem(
+        id="bouton-largest-heap",
+        title="Mutant: the winning move is always in the largest heap",
+        statement="from a nonzero nim-sum s, lowering a largest heap h to h ⊕ s is always a move",
+        source=SLIDES,
+        game="nim",
+        tags=(*TAGS, "z3"),
+        mutant_of="bouton-k-heaps",
+        expect=Expectation.FAILS,
+        check=_largest_heap,
+    ),
+    Theorem(
+        id="bouton-random-heaps",
+        title="Bouton's conditions on random positions with huge heaps",
+        statement="for up to 16 heaps below 2^64: from a nonzero nim-sum the recipe gives a move "
+        "to nim-sum 0, and a move from nim-sum 0 never reaches nim-sum 0",
+        source=SLIDES,
+        game="nim",
+        tags=(*TAGS, "random"),
+        check=_random_heaps,
+    ),
+    Theorem(
+        id="winning-move-recipe",
+        title="The winning moves are exactly the recipe's moves",
+        statement="nim-add the total to each heap; the heaps that get smaller, lowered to that "
+        "size, are all the winning moves, and there are no others (3 heaps up to 15)",
+        source="002 Handout 17, finding winning moves",
+        game="nim",
+        tags=(*TAGS, "exhaustive"),
+        check=_recipe_check,
+    ),
+    Theorem(
+        id="winning-move-unique",
+        title="Mutant: an N-position of Nim has exactly one winning move",
+        statement="every three-heap Nim position has at most one winning move",
+        source="002 Handout 17, finding winning moves",
+        game="nim",
+        tags=(*TAGS, "exhaustive"),
+        mutant_of="winning-move-recipe",
+        expect=Expectation.FAILS,
+        check=lambda settings: _recipe_check(settings, exactly_one=True),
+    ),
+    Theorem(
+        id="bouton-example-3451",
+        title="Legner's example (3, 4, 5, 1)",
+        statement="(3, 4, 5, 1) has Grundy value 3 and its only winning move empties the heap "
+        "of 3, leaving (0, 4, 5, 1)",
+        source="001 Legner, Bouton's theorem example",
+        game="nim",
+        tags=(*TAGS, "example"),
+        check=lambda settings: _example(settings, (3, 4, 5, 1), 3, [(0, 4, 5, 1)]),
+    ),
+    Theorem(
+        id="bouton-example-3451-largest",
+        title="Mutant: in (3, 4, 5, 1) the winning move takes from the largest heap",
+        statement="(3, 4, 5, 1) has value 3 and its only winning move takes 3 from the largest "
+        "heap (5 -> 2)",
+        source="001 Legner, Bouton's theorem example",
+        game="nim",
+        tags=(*TAGS, "example"),
+        mutant_of="bouton-example-3451",
+        expect=Expectation.FAILS,
+        check=lambda settings: _example(settings, (3, 4, 5, 1), 3, [(3, 4, 2, 1)]),
+    ),
+]
