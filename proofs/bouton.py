@@ -18,7 +18,7 @@ from grundy.verify import nim_encodings as enc
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.random_games import SearchOnlyNim
 from grundy.verify.random_search import search_random
-from grundy.verify.z3_checks import all_proved, headline_z3, exhaustive_encoding
+from grundy.verify.z3_checks import all_proved, exhaustive_encoding, headline_z3
 
 SLIDES = "000 slides, Bouton's theorem via the three conditions"
 TAGS = ("nim", "bouton")
@@ -54,12 +54,12 @@ def _k_heaps(settings: CheckSettings, encoding: str = "disjunction") -> Verdict:
     most, width = (3, 16) if settings.quick else (8, 64)
     verdicts = []
     for heaps in range(1, most + 1):
-        for build in (
-            lambda: enc.bouton_terminal(heaps, width),
-            lambda: enc.bouton_move_to_zero(heaps, width, encoding),
-            lambda: enc.bouton_moves_from_zero(heaps, width),
+        for condition in (
+            enc.bouton_terminal(heaps, width),
+            enc.bouton_move_to_zero(heaps, width, encoding),
+            enc.bouton_moves_from_zero(heaps, width),
         ):
-            verdicts.append(build().prove(timeout_ms=settings.z3_timeout_ms, seed=settings.seed))
+            verdicts.append(condition.prove(timeout_ms=settings.z3_timeout_ms, seed=settings.seed))
     return all_proved(
         verdicts, scope=f"bounded: 1 to {most} heaps, each of size < 2^{width}", method="z3"
     )
@@ -106,12 +106,12 @@ def _random_heaps(settings: CheckSettings) -> Verdict:
         if total and not recipe:
             return False
         for i in recipe:
-            if _nim_sum(heaps[:i] + [heaps[i] ^ total] + heaps[i + 1 :]) != 0:
+            if _nim_sum([*heaps[:i], heaps[i] ^ total, *heaps[i + 1 :]]) != 0:
                 return False
         # condition 3: the chosen move (heap, to) from nim-sum 0 leaves a nonzero nim-sum
         index = case["heap"] % len(heaps)
         if total == 0 and case["to"] < heaps[index]:
-            after = heaps[:index] + [case["to"]] + heaps[index + 1 :]
+            after = [*heaps[:index], case["to"], *heaps[index + 1 :]]
             return _nim_sum(after) != 0
         return True
 
@@ -132,7 +132,7 @@ def _canonical(position) -> tuple[int, ...]:
 def _recipe(heaps: tuple[int, ...]) -> set[tuple[int, ...]]:
     total = _nim_sum(heaps)
     return {
-        _canonical(heaps[:i] + (h ^ total,) + heaps[i + 1 :])
+        _canonical((*heaps[:i], h ^ total, *heaps[i + 1 :]))
         for i, h in enumerate(heaps)
         if h ^ total < h
     }
