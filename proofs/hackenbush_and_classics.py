@@ -1,0 +1,976 @@
+"""Green Hackenbush, Lucky Nim, and classics beyond the notes (Wythoff, Euclid, Moore,
+misere Nim, Gale's Nim), each with a deliberately false mutant.
+
+Every check derives values with the exact solver from the games' rules and compares
+them with the statement; exhaustive checks enumerate a stated finite domain in a stated
+order (so the first failure is the minimal counterexample), random checks draw pictures
+with hypothesis from a recorded seed.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from hypothesis import strategies as st
+
+from grundy.games import Nim
+from grundy.games.base import Part
+from grundy.games.euclid import Euclid, euclid_first_player_wins
+from grundy.games.gale_nim import GaleNim
+from grundy.games.hackenbush import (
+    GreenHackenbush,
+    Picture,
+    attach,
+    find_cycle,
+    format_edges,
+    fuse,
+    prune,
+    snake,
+)
+from grundy.games.lucky_nim import Choice, LuckyNim, LuckyPosition, block_parity
+from grundy.games.moore_nim import MooreNim, moore_p_position
+from grundy.games.wythoff import Wythoff, wythoff_pair
+from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.nimber import nim_sum
+from grundy.solve import Outcome, Play, Solver
+from grundy.verdict import Status, Verdict, combine_verdicts
+from grundy.verify.exhaustive import Case, check_exhaustive, integer_cases
+from grundy.verify.random_search import search_random
+
+HACKENBUSH_SOURCE = "003 Hackenbush notes, Bonus I (every picture is equivalent to a snake)"
+LUCKY_SOURCE = "001 Legner, Lucky Nim (Analysis of Lucky Nim I and II)"
+
+
+# -- Green Hackenbush -------------------------------------------------------------------------
+
+
+class _WholePicture(GreenHackenbush):
+    """Hackenbush searched as one game: no splitting at the ground.  Used to check sums
+    and snakes without assuming the Sprague-Grundy theorem the statements are about."""
+
+    def components(self, position: Picture) -> list[Part] | None:
+        return None
+
+
+def _values() -> Callable[[Picture], int]:
+    solver = Solver(GreenHackenbush(""))
+    return solver.grundy_value
+
+
+def _whole_outcomes() -> Callable[[Picture], Outcome]:
+    solver = Solver(_WholePicture(""))
+    return solver.outcome
+
+
+def _small_pictures(vertices: int, most_edges: int) -> Iterator[Picture]:
+    """Every multigraph on vertices ``0..vertices`` (loops and parallel edges allowed) with
+    at most ``most_edges`` edges, by number of edges, then lexicographically; pruned."""
+    possible = [(u, v) for u in range(vertices + 1) for v in range(u, vertices + 1)]
+    for count in range(most_edges + 1):
+        for edges in itertools.combinations_with_replacement(possible, count):
+            yield prune(edges)
+
+
+def _pictures(max_vertex: int, max_edges: int) -> st.SearchStrategy[Picture]:
+    ends = st.integers(0, max_vertex)
+    edge = st.tuples(ends, ends).map(lambda e: (min(e), max(e)))
+    return st.lists(edge, min_size=1, max_size=max_edges).map(prune)
+
+
+def _hackenbush_sizes(settings: CheckSettings) -> tuple[int, int, int]:
+    """(vertices, edges) of the exhaustive domain and the number of random examples."""
+    if settings.quick:
+        return 2, 3, 40
+    return 3, 5, min(settings.random_examples, 300)
+
+
+def _snake_check(wrong_value: Callable[[Picture, int], int] | None) -> Callable[..., Verdict]:
+    """Every picture G with value g (the mex rule) satisfies: G + snake(g) is a second-player
+    win and G + snake(j) is a first-player win for every other j <= g + 1, searched as one
+    game.  ``wrong_value`` replaces g by a mutant's claimed length."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        value, whole = _values(), _whole_outcomes()
+        vertices, edges, examples = _hackenbush_sizes(settings)
+
+        def claimed(picture: Picture) -> int:
+            true = value(picture)
+            return true if wrong_value is None else wrong_value(picture, true)
+
+        def holds(case: Case) -> bool:
+            picture = case["picture"]
+            length = claimed(picture)
+            for other in range(max(length, value(picture)) + 2):
+                outcome = whole(attach(picture, 0, snake(other)))
+                if (outcome is Outcome.P) != (other == length):
+                    return False
+            return True
+
+        def explain(case: Case) -> dict[str, Any]:
+            return {"edges": format_edges(case["picture"]), "value": value(case["picture"])}
+
+        exhaustive = check_exhaustive(
+            ({"picture": p} for p in _small_pictures(vertices, edges)),
+            holds,
+            scope=f"bounded: every multigraph on ground + {vertices} vertices, <= {edges} edges",
+            explain=explain,
+        )
+        if exhaustive.status is Status.REFUTED or wrong_value is not None:
+            return exhaustive
+        randomised = search_random(
+            st.fixed_dictionaries({"picture": _pictures(5, 7)}),
+            holds,
+            seed=settings.seed,
+            examples=examples,
+            scope="random: pictures on ground + 5 vertices, <= 7 edges",
+            explain=explain,
+        )
+        return combine_verdicts([exhaustive, randomised])
+
+    return check
+
+
+def _sum_check(combine: Callable[[int, int], int]) -> Callable[[CheckSettings], Verdict]:
+    """Two pictures side by side, searched as one game, have value ``combine(g1, g2)``."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        value = _values()
+        whole = Solver(_WholePicture(""))
+        most = 2 if settings.quick else 3
+
+        def holds(case: Case) -> bool:
+            both = attach(case["left"], 0, case["right"])
+            return whole.grundy_value(both) == combine(value(case["left"]), value(case["right"]))
+
+        def explain(case: Case) -> dict[str, Any]:
+            left, right = case["left"], case["right"]
+            return {
+                "left": format_edges(left),
+                "right": format_edges(right),
+                "values": [value(left), value(right)],
+                "together": whole.grundy_value(attach(left, 0, right)),
+            }
+
+        small = list(_small_pictures(2, most))
+        cases = ({"left": a, "right": b} for a, b in itertools.product(small, repeat=2))
+        return check_exhaustive(
+            cases,
+            holds,
+            scope=f"bounded: pairs of multigraphs on ground + 2 vertices, <= {most} edges each",
+            explain=explain,
+        )
+
+    return check
+
+
+def _colon_check(replacement: Callable[[Picture, int], Picture]) -> Callable[..., Verdict]:
+    """Hanging a branch at a vertex, or ``replacement(branch, value)`` instead, gives
+    pictures of equal value.  The colon principle's replacement is the snake of the
+    branch's value."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        value = _values()
+        _, _, examples = _hackenbush_sizes(settings)
+
+        def vertex_of(base: Picture, index: int) -> int:
+            vertices = sorted({v for edge in base for v in edge} | {0})
+            return vertices[index % len(vertices)]
+
+        def holds(case: Case) -> bool:
+            base, branch = case["base"], case["branch"]
+            vertex = vertex_of(base, case["at"])
+            other = replacement(branch, value(branch))
+            return value(attach(base, vertex, branch)) == value(attach(base, vertex, other))
+
+        def explain(case: Case) -> dict[str, Any]:
+            base, branch = case["base"], case["branch"]
+            vertex = vertex_of(base, case["at"])
+            other = replacement(branch, value(branch))
+            return {
+                "base": format_edges(base),
+                "vertex": vertex,
+                "branch": format_edges(branch),
+                "replacement": format_edges(other),
+                "values": [value(attach(base, vertex, branch)), value(attach(base, vertex, other))],
+            }
+
+        most = 2 if settings.quick else 3
+        bases = list(_small_pictures(2, most))
+        branches = list(_small_pictures(2, most))
+        cases = (
+            {"base": base, "at": at, "branch": branch}
+            for base in bases
+            for branch in branches
+            for at in range(1, 3)
+        )
+        exhaustive = check_exhaustive(
+            cases,
+            holds,
+            scope=f"bounded: base and branch multigraphs on ground + 2 vertices, <= {most} "
+            "edges each, hung at each base vertex",
+            explain=explain,
+        )
+        if exhaustive.status is Status.REFUTED:
+            return exhaustive  # the least counterexample in the stated order
+        randomised = search_random(
+            st.fixed_dictionaries(
+                {"base": _pictures(4, 5), "at": st.integers(0, 9), "branch": _pictures(4, 5)}
+            ),
+            holds,
+            seed=settings.seed,
+            examples=examples,
+            scope="random: base and branch on ground + 4 vertices, <= 5 edges each",
+            explain=explain,
+        )
+        return combine_verdicts([exhaustive, randomised])
+
+    return check
+
+
+def _fusion(settings: CheckSettings) -> Verdict:
+    """Fusing the vertices of a circuit (found by :func:`find_cycle`) keeps the value."""
+    value = _values()
+    vertices, edges, examples = _hackenbush_sizes(settings)
+
+    def holds(case: Case) -> bool:
+        cycle = find_cycle(case["picture"])
+        return cycle is None or value(fuse(case["picture"], cycle)) == value(case["picture"])
+
+    def explain(case: Case) -> dict[str, Any]:
+        cycle = find_cycle(case["picture"]) or ()
+        fused = fuse(case["picture"], cycle)
+        return {
+            "edges": format_edges(case["picture"]),
+            "cycle": list(cycle),
+            "fused": format_edges(fused),
+            "values": [value(case["picture"]), value(fused)],
+        }
+
+    exhaustive = check_exhaustive(
+        ({"picture": p} for p in _small_pictures(vertices, edges)),
+        holds,
+        scope=f"bounded: every multigraph on ground + {vertices} vertices, <= {edges} edges",
+        explain=explain,
+    )
+    if exhaustive.status is Status.REFUTED:
+        return exhaustive
+    randomised = search_random(
+        st.fixed_dictionaries({"picture": _pictures(6, 9)}),
+        holds,
+        seed=settings.seed,
+        examples=examples,
+        scope="random: pictures on ground + 6 vertices, <= 9 edges",
+        explain=explain,
+    )
+    return combine_verdicts([exhaustive, randomised])
+
+
+def _cycle_value_mutant(settings: CheckSettings) -> Verdict:
+    """Mutant: a circuit of n edges through the ground has value n (it is n mod 2)."""
+    value = _values()
+    top = 6 if settings.quick else 10
+
+    def circuit(n: int) -> Picture:
+        return prune([(0, 1)] if n == 1 else [*snake(n - 1), (0, n - 1)])
+
+    return check_exhaustive(
+        ({"n": n} for n in range(1, top + 1)),
+        lambda case: value(circuit(case["n"])) == case["n"],
+        scope=f"bounded: circuits of 1..{top} edges through the ground",
+        explain=lambda case: {
+            "edges": format_edges(circuit(case["n"])),
+            "value": value(circuit(case["n"])),
+        },
+    )
+
+
+def _trees(most_edges: int) -> Iterator[Picture]:
+    """Every rooted tree with up to ``most_edges`` edges, vertex i hung below one of
+    0..i-1 (each shape appears, some more than once), by number of edges."""
+    for count in range(most_edges + 1):
+        for parents in itertools.product(*(range(i) for i in range(1, count + 1))):
+            yield tuple(sorted((parent, child + 1) for child, parent in enumerate(parents)))
+
+
+def _tree_edges_mutant(settings: CheckSettings) -> Verdict:
+    """Mutant: a tree's value is its number of edges (true only for snakes)."""
+    value = _values()
+    most = 4 if settings.quick else 6
+    return check_exhaustive(
+        ({"tree": tree} for tree in _trees(most)),
+        lambda case: value(case["tree"]) == len(case["tree"]),
+        scope=f"bounded: rooted trees with <= {most} edges",
+        explain=lambda case: {"edges": format_edges(case["tree"]), "value": value(case["tree"])},
+    )
+
+
+# -- Wythoff and Euclid -----------------------------------------------------------------------
+
+
+def _wythoff_check(pair: Callable[[int], tuple[int, int]]) -> Callable[..., Verdict]:
+    """(a, b) is P exactly when it is ``pair(k)`` or its mirror image for some k."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        solver = Solver(Wythoff())
+        top = 25 if settings.quick else 70
+        predicted: set[tuple[int, int]] = set()
+        for k in range(2 * top + 2):
+            low, high = pair(k)
+            predicted |= {(low, high), (high, low)}
+
+        def holds(case: Case) -> bool:
+            position = (case["a"], case["b"])
+            return (solver.outcome(position) is Outcome.P) == (position in predicted)
+
+        return check_exhaustive(
+            integer_cases({"a": (0, top), "b": (0, top)}),
+            holds,
+            scope=f"bounded: 0 <= a, b <= {top}",
+            explain=lambda case: {
+                "outcome": solver.outcome((case["a"], case["b"])).value,
+                "formula_says_p": (case["a"], case["b"]) in predicted,
+            },
+        )
+
+    return check
+
+
+def _euclid_check(ratio_beats: Callable[[int, int], bool]) -> Callable[..., Verdict]:
+    """The player to move wins (a, b) exactly when the larger over the smaller is whole or
+    ``ratio_beats(small, large)``."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        solver = Solver(Euclid())
+        top = 30 if settings.quick else 120
+
+        def predicted(a: int, b: int) -> bool:
+            small, large = min(a, b), max(a, b)
+            return large % small == 0 or ratio_beats(small, large)
+
+        return check_exhaustive(
+            integer_cases({"a": (1, top), "b": (1, top)}),
+            lambda c: (solver.outcome((c["a"], c["b"])) is Outcome.N) == predicted(c["a"], c["b"]),
+            scope=f"bounded: 1 <= a, b <= {top}",
+            explain=lambda c: {"outcome": solver.outcome((c["a"], c["b"])).value},
+        )
+
+    return check
+
+
+def _beats_phi(small: int, large: int) -> bool:
+    # large / small > phi = (1 + sqrt 5) / 2, in integers (equality is impossible).
+    return euclid_first_player_wins(small, large) and large % small != 0
+
+
+# -- Lucky Nim --------------------------------------------------------------------------------
+
+_LUCKY_PARAMS = ((1, 1), (1, 2), (2, 2), (1, 3), (2, 3), (2, 4), (3, 4))
+
+
+def _lucky_params(settings: CheckSettings) -> Sequence[tuple[int, int]]:
+    return (*_LUCKY_PARAMS[:4], (2, 4)) if settings.quick else _LUCKY_PARAMS
+
+
+def _lucky_parity_check(block: Callable[[int, int], int]) -> Callable[..., Verdict]:
+    """P exactly when the sum of Omega (blocks of ``block(m, n)``) over the heaps is even."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        verdicts = []
+        for m, n in _lucky_params(settings):
+            game = LuckyNim(m, n)
+            solver = Solver(game)
+            size = block(m, n)
+            top = 2 * (m + n) + 1 if settings.quick else 3 * (m + n) + 1
+
+            def omega(k: int, size: int = size) -> int:
+                return 0 if k == 0 else 1 - ((k - 1) // size) % 2
+
+            def holds(case: Case, solver: Solver = solver, game: LuckyNim = game) -> bool:
+                heaps = [case["a"], case["b"], case["c"]]
+                even = sum(map(omega, heaps)) % 2 == 0
+                return (solver.outcome(game.from_value(heaps)) is Outcome.P) == even
+
+            def explain(
+                case: Case, solver: Solver = solver, game: LuckyNim = game, m: int = m, n: int = n
+            ) -> dict[str, Any]:
+                heaps = [case["a"], case["b"], case["c"]]
+                return {
+                    "m": m,
+                    "n": n,
+                    "omegas": [omega(k) for k in heaps],
+                    "outcome": solver.outcome(game.from_value(heaps)).value,
+                }
+
+            third = 0 if settings.quick else m + n + 1
+            verdicts.append(
+                check_exhaustive(
+                    integer_cases({"a": (0, top), "b": (0, top), "c": (0, third)}),
+                    holds,
+                    scope=f"bounded: m = {m}, n = {n}; heaps a, b <= {top}, c <= {third}",
+                    explain=explain,
+                )
+            )
+            if verdicts[-1].status is Status.REFUTED:
+                break
+        return combine_verdicts(verdicts)
+
+    return check
+
+
+def _winning_numbers(solver: Solver, k: int, m: int, n: int) -> list[int]:
+    """The numbers x with which choosing a single heap of k wins whatever is answered."""
+    return [
+        x for x in range(m, n + 1) if solver.outcome(LuckyPosition((k,), Choice(0, x))) is Outcome.P
+    ]
+
+
+def _interval_rule(k: int, m: int, n: int) -> list[int]:
+    """The notes' case analysis with its inequalities written out.  For k in block p
+    (``k = p M + r``, ``1 <= r <= M``): in the first block any x with ``x + m >= k`` empties
+    the heap; in a later block with Omega 1 the heap must land in the block below, which
+    needs ``r - m <= x <= m + r - 1``; in a block with Omega 0 nothing works."""
+    if k == 0:
+        return []
+    total = m + n
+    block, r = (k - 1) // total, (k - 1) % total + 1
+    if block == 0:
+        return [x for x in range(m, n + 1) if x >= k - m]
+    if block % 2:
+        return []
+    return [x for x in range(m, n + 1) if r - m <= x <= m + r - 1]
+
+
+def _always_n(k: int, m: int, n: int) -> list[int]:
+    """The mutant's simplification: in every block with Omega 1, writing n wins."""
+    return [n] if block_parity(k, m, n) else []
+
+
+def _matches_rule(k: int, m: int, n: int, winning: list[int]) -> bool:
+    return _interval_rule(k, m, n) == winning
+
+
+def _n_among_winners(k: int, m: int, n: int, winning: list[int]) -> bool:
+    return set(_always_n(k, m, n)) <= set(winning)
+
+
+def _lucky_single_heap_check(
+    agrees: Callable[[int, int, int, list[int]], bool],
+    rule: Callable[[int, int, int], list[int]],
+) -> Callable[..., Verdict]:
+    """``agrees(k, m, n, winning)`` compares the solver's winning numbers with a rule."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        solvers = {(m, n): Solver(LuckyNim(m, n)) for m in range(1, 6) for n in range(m, 6)}
+        top_n = 3 if settings.quick else 5
+
+        def holds(case: Case) -> bool:
+            m, n, k = case["m"], case["m"] + case["d"], case["k"]
+            return agrees(k, m, n, _winning_numbers(solvers[m, n], k, m, n))
+
+        def explain(case: Case) -> dict[str, Any]:
+            m, n, k = case["m"], case["m"] + case["d"], case["k"]
+            return {
+                "n": n,
+                "rule": rule(k, m, n),
+                "winning_numbers": _winning_numbers(solvers[m, n], k, m, n),
+            }
+
+        cases = (
+            case
+            for case in integer_cases({"m": (1, top_n), "d": (0, top_n - 1), "k": (1, 40)})
+            if case["m"] + case["d"] <= top_n and case["k"] <= 4 * (2 * case["m"] + case["d"])
+        )
+        return check_exhaustive(
+            cases,
+            holds,
+            scope=f"bounded: 1 <= m <= n <= {top_n} (n = m + d), single heaps 1 <= k <= 4(m + n)",
+            explain=explain,
+        )
+
+    return check
+
+
+def _overshoot_check(numbers: Sequence[int]) -> Callable[..., Verdict]:
+    """m = 2, n = 4, a heap of 14: the numbers that win are exactly ``numbers``."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        game = LuckyNim(2, 4)
+        solver = Solver(game)
+
+        def holds(case: Case) -> bool:
+            wins = solver.outcome(LuckyPosition((14,), Choice(0, case["x"]))) is Outcome.P
+            return wins == (case["x"] in numbers)
+
+        def explain(case: Case) -> dict[str, Any]:
+            pending = LuckyPosition((14,), Choice(0, case["x"]))
+            answers = [
+                {"y": y, "left": game.after(pending, y)[0]}
+                for y in range(2, 5)
+                if solver.outcome(LuckyPosition(game.after(pending, y))) is Outcome.N
+            ]
+            return {"answers_that_beat_it": answers}
+
+        return check_exhaustive(
+            ({"x": x} for x in range(2, 5)),
+            holds,
+            scope="bounded: m = 2, n = 4, heap 14, every number 2..4",
+            explain=explain,
+        )
+
+    return check
+
+
+def _boundary_check(answer: Callable[[int, int], int]) -> Callable[..., Verdict]:
+    """In a P-position holding a heap of exactly m + n, if that heap is chosen with any x,
+    the answer ``answer(m, n)`` leaves the answerer a winning (N) position."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        top_n = 3 if settings.quick else 4
+        solvers = {(m, n): Solver(LuckyNim(m, n)) for m in range(1, 5) for n in range(m, 5)}
+
+        def cases() -> Iterator[dict[str, int]]:
+            for case in integer_cases(
+                {"m": (1, top_n), "d": (0, top_n - 1), "b": (0, 2 * top_n + 2), "x": (0, 3)}
+            ):
+                m, n = case["m"], case["m"] + case["d"]
+                game = LuckyNim(m, n) if n <= top_n else None
+                if game is None or case["x"] > n - m:
+                    continue
+                if solvers[m, n].outcome(game.from_value([m + n, case["b"]])) is Outcome.P:
+                    yield case
+
+        def left_after(case: Case) -> tuple[int, ...]:
+            m, n = case["m"], case["m"] + case["d"]
+            pending = LuckyPosition((m + n, case["b"]), Choice(0, m + case["x"]))
+            return LuckyNim(m, n).after(pending, answer(m, n))
+
+        def holds(case: Case) -> bool:
+            m, n = case["m"], case["m"] + case["d"]
+            left = left_after(case)
+            return any(left) and solvers[m, n].outcome(LuckyPosition(left)) is Outcome.N
+
+        return check_exhaustive(
+            cases(),
+            holds,
+            scope=f"bounded: 1 <= m <= n <= {top_n}; P-positions (m + n, b), b <= {2 * top_n + 2}; "
+            "chooser's number m + x, every x",
+            explain=lambda case: {
+                "n": case["m"] + case["d"],
+                "answer": answer(case["m"], case["m"] + case["d"]),
+                "left": list(left_after(case)),
+            },
+        )
+
+    return check
+
+
+# -- Moore's Nim, misere Nim, Gale's Nim ------------------------------------------------------
+
+
+def _moore_check(modulus: Callable[[int], int]) -> Callable[..., Verdict]:
+    """Nim_k: P exactly when every binary digit's count of ones is divisible by
+    ``modulus(k)`` (Moore: k + 1)."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        top = 3 if settings.quick else 5
+        verdicts = []
+        for k in (1, 2, 3):
+            solver = Solver(MooreNim(k))
+            names = [f"h{i + 1}" for i in range(k + 1)]
+
+            def holds(case: Case, solver: Solver = solver, k: int = k) -> bool:
+                heaps = tuple(case[name] for name in sorted(case) if name != "k")
+                return (solver.outcome(heaps) is Outcome.P) == moore_p_position(
+                    heaps, modulus(k) - 1
+                )
+
+            verdicts.append(
+                check_exhaustive(
+                    ({"k": k, **case} for case in integer_cases(dict.fromkeys(names, (0, top)))),
+                    holds,
+                    scope=f"bounded: k = {k}, {k + 1} heaps of 0..{top}",
+                )
+            )
+            if verdicts[-1].status is Status.REFUTED:
+                break
+        return combine_verdicts(verdicts)
+
+    return check
+
+
+def _misere_rule(heaps: Sequence[int]) -> bool:
+    """Misere Nim is P when some heap exceeds 1 and the nim-sum is 0, or when every heap
+    is at most 1 and an odd number of them hold 1."""
+    if max(heaps, default=0) <= 1:
+        return sum(heaps) % 2 == 1
+    return nim_sum(*heaps) == 0
+
+
+def _misere_check(rule: Callable[[Sequence[int]], bool]) -> Callable[..., Verdict]:
+    def check(settings: CheckSettings) -> Verdict:
+        solver = Solver(Nim())
+        top = 4 if settings.quick else 7
+        return check_exhaustive(
+            integer_cases({"a": (0, top), "b": (0, top), "c": (0, top)}),
+            lambda c: (
+                (solver.outcome((c["a"], c["b"], c["c"]), Play.MISERE) is Outcome.P)
+                == rule((c["a"], c["b"], c["c"]))
+            ),
+            scope=f"bounded: three heaps 0 <= a, b, c <= {top}",
+            explain=lambda c: {
+                "misere_outcome": solver.outcome((c["a"], c["b"], c["c"]), Play.MISERE).value
+            },
+        )
+
+    return check
+
+
+def _gale_check(formula: Callable[[int, int], int]) -> Callable[..., Verdict]:
+    """Gale's Nim stopping at one heap: two non-empty heaps have value formula(a, b)."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        solver = Solver(GaleNim(n=1))
+        top = 8 if settings.quick else 20
+        return check_exhaustive(
+            integer_cases({"a": (1, top), "b": (1, top)}),
+            lambda c: solver.grundy_value((c["a"], c["b"])) == formula(c["a"], c["b"]),
+            scope=f"bounded: 1 <= a, b <= {top}",
+            explain=lambda c: {"value": solver.grundy_value((c["a"], c["b"]))},
+        )
+
+    return check
+
+
+def _wythoff_with_two(k: int) -> tuple[int, int]:
+    return wythoff_pair(k)[0], 2 * k
+
+
+THEOREMS: list[Theorem] = [
+    Theorem(
+        id="hackenbush-snake",
+        title="Every Green Hackenbush picture is equivalent to a snake",
+        statement=(
+            "For every picture G, with n the least number such that no move from G leads to a "
+            "picture equivalent to the snake *n, the picture G + *n (searched as one game) is a "
+            "second-player win, and G + *j is a first-player win for every other j."
+        ),
+        source=HACKENBUSH_SOURCE,
+        check=_snake_check(None),
+        game="hackenbush",
+        tags=("hackenbush", "sprague-grundy", "snake"),
+    ),
+    Theorem(
+        id="hackenbush-snake-edge-count",
+        title="Mutant: a picture is equivalent to a snake as long as its number of edges",
+        statement="Every picture G is equivalent to the snake whose length is G's number of edges.",
+        source=HACKENBUSH_SOURCE,
+        check=_snake_check(lambda picture, value: len(picture)),
+        mutant_of="hackenbush-snake",
+        expect=Expectation.FAILS,
+        game="hackenbush",
+        tags=("hackenbush", "mutant"),
+    ),
+    Theorem(
+        id="hackenbush-sum-is-nim",
+        title="Pictures side by side add like Nim heaps",
+        statement=(
+            "Two pictures drawn side by side (sharing only the ground) have the nim-sum of "
+            "their values as value, found by searching the combined picture as one game."
+        ),
+        source=HACKENBUSH_SOURCE + "; P+Q is the pictures side by side",
+        check=_sum_check(lambda a, b: a ^ b),
+        game="hackenbush",
+        tags=("hackenbush", "sums", "nim-sum"),
+    ),
+    Theorem(
+        id="hackenbush-sum-ordinary",
+        title="Mutant: pictures side by side add their values as integers",
+        statement="Two pictures side by side have the ordinary sum of their values as value.",
+        source=HACKENBUSH_SOURCE,
+        check=_sum_check(lambda a, b: a + b),
+        mutant_of="hackenbush-sum-is-nim",
+        expect=Expectation.FAILS,
+        game="hackenbush",
+        tags=("hackenbush", "mutant"),
+    ),
+    Theorem(
+        id="hackenbush-colon-principle",
+        title="Colon principle: a branch may be replaced by a snake of equal value",
+        statement=(
+            "Hanging a picture H at a vertex v of a picture G gives the same value as hanging "
+            "the snake *g(H) at v instead."
+        ),
+        source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
+        check=_colon_check(lambda branch, value: snake(value)),
+        game="hackenbush",
+        tags=("hackenbush", "colon-principle"),
+    ),
+    Theorem(
+        id="hackenbush-tree-edge-count",
+        title="Mutant: a tree's value is its number of edges",
+        statement="Every tree rooted at the ground has value equal to its number of edges.",
+        source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
+        check=_tree_edges_mutant,
+        mutant_of="hackenbush-colon-principle",
+        expect=Expectation.FAILS,
+        game="hackenbush",
+        tags=("hackenbush", "trees", "mutant"),
+    ),
+    Theorem(
+        id="hackenbush-colon-edge-count",
+        title="Mutant: a branch may be replaced by a snake as long as its number of edges",
+        statement=(
+            "Hanging a picture H at a vertex gives the same value as hanging a snake with as "
+            "many edges as H."
+        ),
+        source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
+        check=_colon_check(lambda branch, value: snake(len(branch))),
+        mutant_of="hackenbush-colon-principle",
+        expect=Expectation.FAILS,
+        game="hackenbush",
+        tags=("hackenbush", "colon-principle", "mutant"),
+    ),
+    Theorem(
+        id="hackenbush-fusion-principle",
+        title="Fusion principle: the vertices of a circuit may be fused",
+        statement=(
+            "Merging all vertices of a circuit of a picture into one vertex (the ground if the "
+            "circuit touches it), its edges becoming loops, does not change the value."
+        ),
+        source="beyond the notes: Winning Ways, fusion principle (003 Hackenbush, Bonus I)",
+        check=_fusion,
+        game="hackenbush",
+        tags=("hackenbush", "fusion-principle"),
+    ),
+    Theorem(
+        id="hackenbush-cycle-length",
+        title="Mutant: a circuit of n edges through the ground has value n",
+        statement="A circuit of n edges through the ground is equivalent to the snake *n.",
+        source="beyond the notes: Winning Ways, fusion principle (003 Hackenbush, Bonus I)",
+        check=_cycle_value_mutant,
+        mutant_of="hackenbush-fusion-principle",
+        expect=Expectation.FAILS,
+        game="hackenbush",
+        tags=("hackenbush", "cycles", "mutant"),
+    ),
+    Theorem(
+        id="wythoff-golden-pairs",
+        title="Wythoff's P-positions are the golden-ratio pairs",
+        statement=(
+            "(a, b) is a P-position of Wythoff's game exactly when {a, b} = "
+            "{floor(k phi), floor(k phi^2)} for some k >= 0, phi the golden ratio."
+        ),
+        latex=(
+            r"(a,b) \in \mathcal{P} \iff \{a,b\} = "
+            r"\{\lfloor k\varphi \rfloor, \lfloor k\varphi^2 \rfloor\}"
+        ),
+        source="beyond the notes: Wythoff (1907)",
+        check=_wythoff_check(wythoff_pair),
+        game="wythoff",
+        tags=("wythoff", "golden-ratio"),
+    ),
+    Theorem(
+        id="wythoff-phi-squared-is-two",
+        title="Mutant: Wythoff's pairs with phi^2 replaced by 2",
+        statement="(a, b) is P exactly when {a, b} = {floor(k phi), 2k} for some k >= 0.",
+        source="beyond the notes: Wythoff (1907)",
+        check=_wythoff_check(_wythoff_with_two),
+        mutant_of="wythoff-golden-pairs",
+        expect=Expectation.FAILS,
+        game="wythoff",
+        tags=("wythoff", "mutant"),
+    ),
+    Theorem(
+        id="euclid-golden-ratio",
+        title="Euclid's game is won by the player to move iff b/a is whole or exceeds phi",
+        statement=(
+            "With 0 < a <= b, the player to move in Euclid's game wins exactly when b/a is an "
+            "integer or b/a > phi (compared exactly, in integers)."
+        ),
+        source="001 Legner, unsolved problems: Euclid's Nim (two numbers; Cole and Davie 1969)",
+        check=_euclid_check(_beats_phi),
+        game="euclid",
+        tags=("euclid", "golden-ratio"),
+    ),
+    Theorem(
+        id="euclid-ratio-two",
+        title="Mutant: Euclid's game with 2 in place of phi",
+        statement="With 0 < a <= b, the player to move wins exactly when b/a is whole or b > 2a.",
+        source="001 Legner, unsolved problems: Euclid's Nim",
+        check=_euclid_check(lambda small, large: large > 2 * small),
+        mutant_of="euclid-golden-ratio",
+        expect=Expectation.FAILS,
+        game="euclid",
+        tags=("euclid", "mutant"),
+    ),
+    Theorem(
+        id="lucky-nim-block-parity",
+        title="Lucky Nim: P exactly when the heaps' block colours add up to an even number",
+        statement=(
+            "With M = m + n and Omega(k) = 1 when k lies in an even-numbered block "
+            "(pM < k <= (p+1)M, p even) and 0 otherwise (Omega(0) = 0), a position is P "
+            "exactly when the sum of Omega over its heaps is even."
+        ),
+        source=LUCKY_SOURCE,
+        check=_lucky_parity_check(lambda m, n: m + n),
+        game="lucky-nim",
+        tags=("lucky-nim", "parity"),
+    ),
+    Theorem(
+        id="lucky-nim-blocks-one-short",
+        title="Mutant: Lucky Nim colours blocks of m + n - 1",
+        statement="As the block-parity rule, with blocks of m + n - 1 counters instead of m + n.",
+        source=LUCKY_SOURCE,
+        check=_lucky_parity_check(lambda m, n: max(1, m + n - 1)),
+        mutant_of="lucky-nim-block-parity",
+        expect=Expectation.FAILS,
+        game="lucky-nim",
+        tags=("lucky-nim", "mutant"),
+    ),
+    Theorem(
+        id="lucky-nim-winning-numbers",
+        title="Lucky Nim: which numbers win on a single heap (the notes' inequalities)",
+        statement=(
+            "For a single heap k = pM + r (1 <= r <= M): if p = 0 the numbers x with "
+            "x + m >= k win (whatever is answered, the heap is emptied); if p is even and "
+            "positive exactly those with r - m <= x <= m + r - 1 win (the heap lands in the "
+            "block below); if p is odd none does."
+        ),
+        source=LUCKY_SOURCE + ": write down n in the first block, avoid overshooting later",
+        check=_lucky_single_heap_check(_matches_rule, _interval_rule),
+        game="lucky-nim",
+        tags=("lucky-nim", "strategy"),
+    ),
+    Theorem(
+        id="lucky-nim-always-write-n",
+        title="Mutant: in every winning block, writing down n wins",
+        statement="For a single heap with Omega = 1, showing n wins whatever is answered.",
+        source=LUCKY_SOURCE,
+        check=_lucky_single_heap_check(_n_among_winners, _always_n),
+        mutant_of="lucky-nim-winning-numbers",
+        expect=Expectation.FAILS,
+        game="lucky-nim",
+        tags=("lucky-nim", "mutant"),
+    ),
+    Theorem(
+        id="lucky-nim-overshoot-14",
+        title="Lucky Nim, m = 2, n = 4: on 14, showing 2 or 3 wins and showing 4 loses",
+        statement=(
+            "With m = 2, n = 4 and a heap of 14, the winning numbers are exactly 2 and 3: "
+            "after 4 the opponent shows 4 and leaves 6, a heap in a winning block for them."
+        ),
+        source=LUCKY_SOURCE + " (the overshoot example at 14)",
+        check=_overshoot_check((2, 3)),
+        game="lucky-nim",
+        tags=("lucky-nim", "example"),
+    ),
+    Theorem(
+        id="lucky-nim-overshoot-14-write-n",
+        title="Mutant: on 14 (m = 2, n = 4) writing down n = 4 also wins",
+        statement="With m = 2, n = 4 and a heap of 14, the numbers 2, 3 and 4 all win.",
+        source=LUCKY_SOURCE + " (the overshoot example at 14)",
+        check=_overshoot_check((2, 3, 4)),
+        mutant_of="lucky-nim-overshoot-14",
+        expect=Expectation.FAILS,
+        game="lucky-nim",
+        tags=("lucky-nim", "mutant"),
+    ),
+    Theorem(
+        id="lucky-nim-boundary-m-plus-n",
+        title="Lucky Nim: a heap of exactly m + n (the case the notes' split omits)",
+        statement=(
+            "In a P-position holding a heap of exactly m + n, if the chooser picks that heap "
+            "with any number, the answer y = n empties it and leaves the answerer an "
+            "N-position (the notes treat k < m + n and k > m + n only)."
+        ),
+        source=LUCKY_SOURCE + " (case k = m + n of Analysis II)",
+        check=_boundary_check(lambda m, n: n),
+        game="lucky-nim",
+        tags=("lucky-nim", "boundary"),
+    ),
+    Theorem(
+        id="lucky-nim-boundary-answer-m",
+        title="Mutant: at a heap of m + n, answering m suffices",
+        statement="As lucky-nim-boundary-m-plus-n, with the answer y = m instead of y = n.",
+        source=LUCKY_SOURCE + " (case k = m + n of Analysis II)",
+        check=_boundary_check(lambda m, n: m),
+        mutant_of="lucky-nim-boundary-m-plus-n",
+        expect=Expectation.FAILS,
+        game="lucky-nim",
+        tags=("lucky-nim", "mutant"),
+    ),
+    Theorem(
+        id="moore-nim-digit-counts",
+        title="Moore's theorem for Nim_k",
+        statement=(
+            "In Moore's Nim_k (take from up to k heaps at once) a position is P exactly when, "
+            "for every binary digit, the number of heaps with a 1 there is divisible by k + 1."
+        ),
+        source="beyond the notes: Moore (1910)",
+        check=_moore_check(lambda k: k + 1),
+        game="moore-nim",
+        tags=("moore-nim", "nim-variants"),
+    ),
+    Theorem(
+        id="moore-nim-mod-k",
+        title="Mutant: Moore's theorem with counts modulo k",
+        statement="Nim_k is P exactly when every binary digit's count of ones is divisible by k.",
+        source="beyond the notes: Moore (1910)",
+        check=_moore_check(lambda k: k),
+        mutant_of="moore-nim-digit-counts",
+        expect=Expectation.FAILS,
+        game="moore-nim",
+        tags=("moore-nim", "mutant"),
+    ),
+    Theorem(
+        id="misere-nim-rule",
+        title="Misere Nim: play as in Nim until only heaps of 1 remain",
+        statement=(
+            "In misere Nim (the last mover loses) a position is P exactly when its nim-sum is "
+            "0 and some heap exceeds 1, or every heap is at most 1 and an odd number hold 1."
+        ),
+        source="beyond the notes: misere Nim (Bouton 1901)",
+        check=_misere_check(_misere_rule),
+        game="nim",
+        tags=("nim", "misere"),
+    ),
+    Theorem(
+        id="misere-nim-like-normal",
+        title="Mutant: misere Nim is won exactly like normal Nim",
+        statement="In misere Nim a position is P exactly when its nim-sum is 0.",
+        source="beyond the notes: misere Nim (Bouton 1901)",
+        check=_misere_check(lambda heaps: nim_sum(*heaps) == 0),
+        mutant_of="misere-nim-rule",
+        expect=Expectation.FAILS,
+        game="nim",
+        tags=("nim", "misere", "mutant"),
+    ),
+    Theorem(
+        id="gale-nim-two-heaps",
+        title="Gale's Nim stopping at one heap: two heaps have value ((a-1) xor (b-1)) + 1",
+        statement=(
+            "In Gale's Nim that ends once at most one heap is non-empty, two non-empty heaps "
+            "a, b have Grundy value ((a - 1) xor (b - 1)) + 1."
+        ),
+        source=(
+            "001 Legner, unsolved problems: Gale's Nim (two-heap case as noted by T. Plambeck, "
+            "math-fun list, 2004)"
+        ),
+        check=_gale_check(lambda a, b: ((a - 1) ^ (b - 1)) + 1),
+        game="gale-nim",
+        tags=("gale-nim", "open-problem"),
+    ),
+    Theorem(
+        id="gale-nim-two-heaps-plain-xor",
+        title="Mutant: Gale's Nim two heaps have value a xor b",
+        statement="Two non-empty heaps of Gale's Nim stopping at one heap have value a xor b.",
+        source="001 Legner, unsolved problems: Gale's Nim",
+        check=_gale_check(lambda a, b: a ^ b),
+        mutant_of="gale-nim-two-heaps",
+        expect=Expectation.FAILS,
+        game="gale-nim",
+        tags=("gale-nim", "mutant"),
+    ),
+]
