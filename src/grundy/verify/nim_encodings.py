@@ -22,7 +22,7 @@ from functools import reduce
 
 import z3
 
-from grundy.verdict import Verdict
+from grundy.verdict import UNBOUNDED, Verdict
 from grundy.verify.z3engine import model_values, prove_z3
 
 __all__ = [
@@ -580,9 +580,7 @@ def lucky_mover_wins_symbolic() -> Encoding:
         vx = max(vm, place_k - vm)
         return vm <= vx <= vn and not lucky_omega(max(vk - vx - vy, 0), vm + vn)
 
-    return Encoding(
-        "lucky-mover-symbolic", goal, (m, n, k, y), holds, "unbounded: every 1 <= m <= n, every k"
-    )
+    return Encoding("lucky-mover-symbolic", goal, (m, n, k, y), holds, UNBOUNDED)
 
 
 def lucky_opponent_flips_symbolic() -> Encoding:
@@ -613,5 +611,5 @@ def lucky_opponent_flips_symbolic() -> Encoding:
         goal,
         (m, n, k, x),
         holds,
-        "unbounded: every 1 <= m <= n, every k",
+        UNBOUNDED,
     )
