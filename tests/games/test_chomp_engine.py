@@ -1,0 +1,87 @@
+"""The Chomp box engine, cross-checked against the plain exact solver."""
+
+import math
+
+import numpy as np
+import pytest
+
+from grundy import Outcome, Play, SearchLimitError, Solver
+from grundy.games.chomp import Chomp
+from grundy.solve.chomp_engine import all_diagrams, box_size, rank_weights, solve_box
+
+
+@pytest.mark.parametrize(("height", "width"), [(1, 1), (2, 3), (4, 4), (3, 6)])
+def test_diagrams_are_listed_in_rank_order(height: int, width: int) -> None:
+    diagrams = all_diagrams(height, width)
+    assert len(diagrams) == box_size(height, width) == math.comb(height + width, height)
+    rows = [tuple(int(x) for x in d) for d in diagrams]
+    assert rows == sorted(set(rows))  # lexicographic, no repeats
+    assert all(np.all(np.diff(d) <= 0) and d[0] <= width for d in diagrams)
+    weights = rank_weights(height, width)
+    for index, diagram in enumerate(rows):
+        assert sum(weights[i][x] for i, x in enumerate(diagram)) == index
+
+
+@pytest.mark.parametrize(("height", "width"), [(5, 5), (3, 8), (1, 9), (9, 1), (6, 4)])
+def test_every_position_in_a_box_matches_the_plain_solver(height: int, width: int) -> None:
+    game = Chomp()
+    box = solve_box(height, width)
+    plain = Solver(game, use_engines=False)
+    positions = list(game.bounded_positions([width] * height))
+    assert box.size == len(positions)
+    for position in positions:
+        assert box.grundy_value(position) == plain.grundy_value(position), position
+        misere = plain.outcome(position, Play.MISERE) is Outcome.N
+        assert box.misere_next_wins(position) == misere, position
+
+
+def test_positions_outside_the_box_are_not_answered() -> None:
+    box = solve_box(3, 4)
+    assert box.grundy_value((5,)) is None
+    assert box.grundy_value((1, 1, 1, 1)) is None
+    assert box.misere_next_wins((4, 4, 4, 4)) is None
+    assert box.grundy_value((4, 4, 4)) is not None
+
+
+def test_solver_reads_the_box_and_plain_mode_does_not() -> None:
+    game = Chomp()
+    fast = Solver(game)
+    assert fast.grundy_value((6, 6, 6, 6)) == Solver(game, use_engines=False).grundy_value(
+        (6, 6, 6, 6)
+    )
+    assert fast.positions_explored == box_size(4, 6) - 1  # the whole box, valued at once
+    assert fast.prepare((3, 2))  # already inside the solved box
+    assert not Solver(game, use_engines=False).prepare((3, 2))
+
+
+def test_winning_moves_and_misere_through_the_engine_agree_with_plain() -> None:
+    game = Chomp()
+    fast, plain = Solver(game), Solver(game, use_engines=False)
+    for position in [(5, 5, 5, 5), (6, 4, 4, 1), (7, 7, 2)]:
+        for play in Play:
+            assert [m.to for m in fast.winning_moves(position, play)] == [
+                m.to for m in plain.winning_moves(position, play)
+            ]
+
+
+def test_position_limit_makes_the_engine_decline() -> None:
+    solver = Solver(Chomp(), position_limit=1_000)
+    with pytest.raises(SearchLimitError):
+        solver.grundy_value((10,) * 10)
+
+
+def test_ten_by_ten_square_is_won_by_biting_2_2() -> None:
+    solver = Solver(Chomp())
+    moves = solver.winning_moves((10,) * 10)
+    assert [m.description for m in moves] == ["bite (2,2)"]
+
+
+@pytest.mark.slow
+def test_eight_by_eight_box_matches_the_plain_solver() -> None:
+    game = Chomp()
+    box = solve_box(8, 8)
+    plain = Solver(game, use_engines=False)
+    for position in game.bounded_positions([8] * 8):
+        assert box.grundy_value(position) == plain.grundy_value(position), position
+        misere = plain.outcome(position, Play.MISERE) is Outcome.N
+        assert box.misere_next_wins(position) == misere, position
