@@ -13,7 +13,31 @@ from grundy.games.lucky_nim import (
     block_parity,
     block_parity_predicts_p,
 )
-from grundy.solve import Outcome, Solver
+from grundy.solve import Outcome, Play, Solver
+
+
+def _chooser_wins(heaps: tuple[int, ...], m: int, n: int, misere: bool, memo: dict) -> bool:
+    """The notes' definition, read directly: the player to move wins when some heap and
+    number win against every answer.  Emptying the board ends the game; its last counter
+    wins in normal play and loses in misere play.  Independent of the encoding."""
+    key = (tuple(sorted(heaps)), misere)
+    if key not in memo:
+        memo[key] = misere and not any(heaps)  # no move at all: the mover wins only in misere
+        for index, size in enumerate(heaps):
+            if not size:
+                continue
+            for x in range(m, n + 1):
+                beaten = False
+                for y in range(m, n + 1):
+                    left = (*heaps[:index], max(0, size - x - y), *heaps[index + 1 :])
+                    # An empty board: the chooser took the last counter.
+                    beaten = _chooser_wins(left, m, n, misere, memo) if any(left) else misere
+                    if beaten:
+                        break
+                if not beaten:
+                    memo[key] = True
+        memo[key] = bool(memo[key])
+    return memo[key]
 
 
 def test_block_parity_colours_blocks_of_m_plus_n() -> None:
@@ -41,14 +65,29 @@ def test_a_choice_wins_only_if_it_wins_against_every_answer() -> None:
     assert choices == [Choice(0, 2), Choice(0, 3)]
 
 
-def test_emptying_the_board_is_not_an_answer() -> None:
+def test_emptying_the_board_leaves_the_last_move_to_the_chooser() -> None:
     game = LuckyNim(2, 4)
-    # Heap 3, chooser shows 2: every answer empties the heap, so the opponent has no move.
-    assert list(game.moves(LuckyPosition((3,), Choice(0, 2)))) == []
+    # Heap 3, chooser shows 2: every answer empties the heap; the chooser then takes the
+    # last counters, so the chooser is the last mover.
+    emptied = LuckyPosition((0,), emptied=True)
+    assert list(game.moves(LuckyPosition((3,), Choice(0, 2)))) == [emptied]
+    assert list(game.moves(emptied)) == [LuckyPosition((0,))]
+    assert Solver(game).outcome(LuckyPosition((3,), Choice(0, 2))) is Outcome.P
     # With another heap left the answer is a move, followed by the next choice.
     options = list(game.moves(LuckyPosition((3, 1), Choice(0, 2))))
     assert {o.heaps for o in options} == {(0, 1)}
     assert {o.pending for o in options} == {Choice(1, x) for x in (2, 3, 4)}
+
+
+@pytest.mark.parametrize(("m", "n"), [(1, 1), (1, 2), (2, 3)])
+@pytest.mark.parametrize("play", [Play.NORMAL, Play.MISERE])
+def test_encoding_matches_the_direct_definition(m: int, n: int, play: Play) -> None:
+    game = LuckyNim(m, n)
+    solver = Solver(game)
+    memo: dict = {}
+    for heaps in itertools.product(range(2 * (m + n) + 1), repeat=2):
+        wins = _chooser_wins(heaps, m, n, play is Play.MISERE, memo)
+        assert (solver.outcome(game.from_value(list(heaps)), play) is Outcome.N) == wins, heaps
 
 
 def test_never_split_into_heaps() -> None:
@@ -61,6 +100,12 @@ def test_notation_round_trips() -> None:
     pending = LuckyPosition((7, 8), Choice(1, 4))
     assert game.from_value(game.to_json(pending)) == pending
     assert game.to_json(game.from_value([7, 8])) == [7, 8]
+    emptied = LuckyPosition((0, 0), emptied=True)
+    assert game.from_value(game.to_json(emptied)) == emptied
+    assert list(game.bounded_positions(game.from_value([1, 0]))) == [
+        LuckyPosition((0, 0)),
+        LuckyPosition((1, 0)),
+    ]
     assert game.format(pending) == "(7,8), heap 2 chosen, 4 shown"
     assert game.canonical(LuckyPosition((8, 7))) == game.canonical(LuckyPosition((7, 8, 0)))
     with pytest.raises(InvalidPositionError):

@@ -51,10 +51,15 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class LuckyPosition:
-    """Heap sizes, and the choice the player to move must answer (``None`` between turns)."""
+    """Heap sizes, and the choice the player to move must answer (``None`` between turns).
+
+    ``emptied`` marks the moment after an answer that emptied the board: the chooser's one
+    remaining move is to take the last counters (see :class:`LuckyNim`).
+    """
 
     heaps: tuple[int, ...]
     pending: Choice | None = None
+    emptied: bool = False
 
 
 class LuckyNim(Game):
@@ -72,9 +77,11 @@ class LuckyNim(Game):
 
     * between turns (``pending is None``) a move picks a heap and a number ``x``;
     * facing a choice, a move shows ``y`` and then, on the new heaps, picks the next heap
-      and number.  A ``y`` that empties every heap is not a move: it would end the game
-      with the chooser having taken the last counter.  So a chooser whose every ``y``
-      empties the board wins, the opponent having no move.
+      and number;
+    * a ``y`` that empties the board leads instead to a position whose only move, the
+      chooser's, takes the last counters.  So the chooser is the last mover, as in the real
+      game, under either convention: in normal play the opponent avoids such a ``y`` (and
+      loses when every ``y`` empties the board); in misere play they welcome it.
 
     Positions written on the command line are the heaps between turns.  The Grundy values
     of this turn-based game are exact, but only zero versus non-zero means anything for
@@ -127,6 +134,9 @@ class LuckyNim(Game):
             yield option
 
     def labelled_moves(self, position: LuckyPosition) -> Iterator[tuple[LuckyPosition, str]]:
+        if position.emptied:
+            yield LuckyPosition(position.heaps), "take the last counters"
+            return
         if position.pending is None:
             for option in self._choices(position.heaps):
                 yield option, self._choice_text(option)
@@ -135,11 +145,14 @@ class LuckyNim(Game):
         seen: set[tuple[int, ...]] = set()
         for shown in range(self.m, self.n + 1):
             heaps = self.after(position, shown)
-            if not any(heaps) or heaps in seen:
-                continue  # emptying the board is the chooser's win, not a move
+            if heaps in seen:
+                continue
             seen.add(heaps)
             before = position.heaps[chosen.heap]
             answer = f"show {shown} (heap {chosen.heap + 1}: {before} -> {heaps[chosen.heap]})"
+            if not any(heaps):
+                yield LuckyPosition(heaps, emptied=True), f"{answer}, emptying the board"
+                continue
             for option in self._choices(heaps):
                 yield option, f"{answer}, then {self._choice_text(option)}"
 
@@ -171,6 +184,8 @@ class LuckyNim(Game):
         return f"{self.format(position)} -> {self.format(option)}"
 
     def canonical(self, position: LuckyPosition) -> Hashable:
+        if position.emptied:
+            return (), "emptied"
         if position.pending is None:
             return tuple(sorted(h for h in position.heaps if h)), None
         index, number = position.pending.heap, position.pending.number
@@ -187,6 +202,10 @@ class LuckyNim(Game):
         position where heap ``i`` (1-based) has been chosen with ``x`` and awaits an answer."""
         if isinstance(value, Mapping):
             heaps = self._heaps(value.get("heaps"))
+            if value.get("emptied") is True:
+                if any(heaps):
+                    raise InvalidPositionError("Lucky Nim: an emptied board has no counters left")
+                return LuckyPosition(heaps, emptied=True)
             index, number = value.get("heap"), value.get("number")
             if not isinstance(index, int) or not 1 <= index <= len(heaps) or not heaps[index - 1]:
                 raise InvalidPositionError(
@@ -217,12 +236,16 @@ class LuckyNim(Game):
 
     def format(self, position: LuckyPosition) -> str:
         heaps = "(" + ",".join(map(str, position.heaps)) + ")"
+        if position.emptied:
+            return f"{heaps}, emptied: the chooser takes the last counters"
         if position.pending is None:
             return heaps
         index, number = position.pending.heap, position.pending.number
         return f"{heaps}, heap {index + 1} chosen, {number} shown"
 
     def to_json(self, position: LuckyPosition) -> Any:
+        if position.emptied:
+            return {"heaps": list(position.heaps), "emptied": True}
         if position.pending is None:
             return list(position.heaps)
         return {
@@ -232,6 +255,6 @@ class LuckyNim(Game):
         }
 
     def bounded_positions(self, bound: Any) -> Iterator[LuckyPosition]:
-        limits = self._heaps(bound)
+        limits = bound.heaps if isinstance(bound, LuckyPosition) else self._heaps(bound)
         for heaps in itertools.product(*(range(limit + 1) for limit in limits)):
             yield LuckyPosition(heaps)
