@@ -7,7 +7,13 @@ import pytest
 
 from grundy import Outcome, Play, SearchLimitError, Solver
 from grundy.games.chomp import Chomp
-from grundy.solve.chomp_engine import all_diagrams, box_size, rank_weights, solve_box
+from grundy.solve.chomp_engine import (
+    all_diagrams,
+    box_size,
+    count_subdiagrams,
+    rank_weights,
+    solve_box,
+)
 
 
 @pytest.mark.parametrize(("height", "width"), [(1, 1), (2, 3), (4, 4), (3, 6)])
@@ -64,7 +70,7 @@ def test_winning_moves_and_misere_through_the_engine_agree_with_plain() -> None:
             ]
 
 
-def test_position_limit_makes_the_engine_decline() -> None:
+def test_position_limit_is_reported_at_once() -> None:
     solver = Solver(Chomp(), position_limit=1_000)
     with pytest.raises(SearchLimitError):
         solver.grundy_value((10,) * 10)
@@ -85,3 +91,18 @@ def test_eight_by_eight_box_matches_the_plain_solver() -> None:
         assert box.grundy_value(position) == plain.grundy_value(position), position
         misere = plain.outcome(position, Play.MISERE) is Outcome.N
         assert box.misere_next_wins(position) == misere, position
+
+
+def test_count_subdiagrams_matches_enumeration() -> None:
+    game = Chomp()
+    for position in [(1,), (3, 1), (4, 4, 2), (5, 3, 3, 1), (6,) * 4]:
+        inside = sum(1 for _ in game.bounded_positions(list(position)))
+        assert count_subdiagrams(position) == inside + 1  # plus the empty board
+
+
+def test_thin_positions_in_huge_boxes_use_the_plain_search() -> None:
+    game = Chomp()
+    long_l = (40,) + (1,) * 39  # its box holds C(80, 40) diagrams; only 1,600 are reachable
+    solver = Solver(game)
+    assert solver.grundy_value(long_l) == 0  # equal arms: the mirror position is P
+    assert solver.positions_explored <= 40 * 40

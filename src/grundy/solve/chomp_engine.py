@@ -26,6 +26,7 @@ move (only the single poisoned square) or a move to a misère P-position.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,14 +35,24 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from grundy.errors import SearchLimitError
 from grundy.games.base import Game
 from grundy.games.chomp import Chomp
 from grundy.solve.solver import register_region_engine
 
-__all__ = ["MAX_BOX_DIAGRAMS", "ChompBox", "all_diagrams", "box_size", "solve_box"]
+__all__ = [
+    "MAX_BOX_DIAGRAMS",
+    "ChompBox",
+    "all_diagrams",
+    "box_size",
+    "count_subdiagrams",
+    "solve_box",
+]
 
 # Beyond this many diagrams a box needs more than about a gigabyte of arrays.
 MAX_BOX_DIAGRAMS = 20_000_000
+# Boxes this small are solved whatever the position, in well under a second.
+SMALL_BOX = 200_000
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -171,15 +182,44 @@ def solve_box(height: int, width: int) -> ChompBox:
     return ChompBox(height, width, grundy, misere_next, frozen)
 
 
+def count_subdiagrams(position: Sequence[int]) -> int:
+    """How many diagrams (the empty one included) fit inside ``position``: every Chomp
+    position reachable from it, plus the empty board.
+
+    >>> count_subdiagrams((2, 1)), count_subdiagrams((3, 3)) == box_size(2, 3)
+    (5, True)
+    """
+    # ways[v]: the diagrams on the rows below the current one whose first row is <= v.
+    ways = [1] * (max(position, default=0) + 1)
+    for length in reversed(position):
+        exact = [ways[v] if v <= length else 0 for v in range(len(ways))]
+        ways = list(itertools.accumulate(exact))
+    return ways[-1]
+
+
 def _chomp_region(game: Game, position: Any, room: int | None) -> ChompBox | None:
-    """The region engine for :class:`Chomp`: the smallest box around ``position``."""
+    """The region engine for :class:`Chomp`: the smallest box around ``position``.
+
+    The engine declines (the plain search takes over) when the box is much larger than
+    what can be reached from ``position``, as for a long thin L; it raises
+    :class:`SearchLimitError` at once when even the reachable positions exceed ``room``,
+    since the plain search would then pass the limit too, only much later.
+    """
     if not isinstance(game, Chomp):
         return None
     position = game.from_value(position)  # a bound may arrive as a plain list
+    reachable = count_subdiagrams(position) - 1
+    if room is not None and reachable > room:
+        raise SearchLimitError(
+            f"chomp {game.format(position)}: {reachable:,} positions are reachable, more than "
+            f"the {room:,} the search may still visit; try a smaller board"
+        )
     height, width = len(position), position[0]
     size = box_size(height, width)
     if size > MAX_BOX_DIAGRAMS or (room is not None and size > room):
         return None
+    if size > SMALL_BOX and size > 16 * reachable:
+        return None  # mostly diagrams the position cannot reach
     return solve_box(height, width)
 
 
