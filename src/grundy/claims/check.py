@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from grundy.claims.evaluate import Scope, Value, plain, show_value, truth
+from grundy.claims.expression import POSITION_NAMES
 from grundy.claims.model import BadClaim, Claim, Method
 from grundy.errors import ClaimError, GrundyError
 from grundy.library import CheckSettings
@@ -131,7 +132,7 @@ class ClaimRunner:
         scope = self.scope_for(case)
         claim.statement.run(scope)
         shown: dict[str, Any] = {}
-        if claim.position_given or scope.used:
+        if claim.position_given or any(name in POSITION_NAMES for name in scope.used):
             shown["position"] = plain(claim.position.run(Scope(case)))
         for name, value in scope.used.items():
             shown[name] = plain(value)

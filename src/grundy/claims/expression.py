@@ -167,6 +167,13 @@ def parse_expression(
     except (RecursionError, MemoryError):
         raise ClaimError(f"{field} of claim {claim_id!r} is nested too deeply") from None
     checker = _Checker(text.strip(), where, set(variables))
+    for node in ast.walk(tree):  # the most telling refusal first: a dunder name anywhere
+        if isinstance(node, ast.Name) and "__" in node.id:
+            raise ClaimError(f"name {node.id!r} is not allowed {where}")
+    for node in ast.walk(tree):  # then constructs that are never allowed, wherever they are
+        for refused, label in _REFUSED.items():
+            if isinstance(node, refused):
+                raise checker.refuse(label, node)
     checker.visit(tree, 1)
     return ParsedExpression(text, tree, frozenset(checker.names), frozenset(checker.functions))
 
@@ -225,7 +232,12 @@ class _Checker:
         elif isinstance(node, ast.Call):
             children = self.call(node)
         elif isinstance(node, ast.Subscript):
-            children = [node.value, node.slice]
+            index = node.slice
+            if isinstance(index, ast.Constant) and not (
+                isinstance(index.value, int) and not isinstance(index.value, bool)
+            ):
+                raise self.refuse("the index", node)
+            children = [node.value, index]
         else:
             raise self.refuse(_describe(node), node)
         for child in children:
@@ -255,6 +267,7 @@ class _Checker:
 
     def call(self, node: ast.Call) -> list[ast.AST]:
         if not isinstance(node.func, ast.Name):
+            self.visit(node.func, 1)  # names the real culprit (an attribute, a lambda...)
             raise self.refuse("the call", node)
         name = node.func.id
         if name not in FUNCTIONS:

@@ -39,20 +39,24 @@ class Surd:
     def is_rational(self) -> bool:
         return self.irrational == 0
 
-    def __add__(self, other: Surd) -> Surd:
+    def __add__(self, other: Surd | int) -> Surd:
+        other = Surd.of(other)
         return Surd(self.rational + other.rational, self.irrational + other.irrational)
 
-    def __sub__(self, other: Surd) -> Surd:
+    def __sub__(self, other: Surd | int) -> Surd:
+        other = Surd.of(other)
         return Surd(self.rational - other.rational, self.irrational - other.irrational)
 
     def __neg__(self) -> Surd:
         return Surd(-self.rational, -self.irrational)
 
-    def __mul__(self, other: Surd) -> Surd:
+    def __mul__(self, other: Surd | int) -> Surd:
+        other = Surd.of(other)
         a, b, c, d = self.rational, self.irrational, other.rational, other.irrational
         return Surd(a * c + 5 * b * d, a * d + b * c)
 
-    def __truediv__(self, other: Surd) -> Surd:
+    def __truediv__(self, other: Surd | int) -> Surd:
+        other = Surd.of(other)
         # Multiply by the conjugate: (c + d√5)(c - d√5) = c² - 5d², never 0 unless other is 0.
         c, d = other.rational, other.irrational
         norm = c * c - 5 * d * d
@@ -60,16 +64,20 @@ class Surd:
             raise ZeroDivisionError("division by zero")
         return self * Surd(c / norm, -d / norm)
 
-    def __lt__(self, other: Surd) -> bool:
+    def __lt__(self, other: Surd | int) -> bool:
+        other = Surd.of(other)
         return sign_of(self - other) < 0
 
-    def __le__(self, other: Surd) -> bool:
+    def __le__(self, other: Surd | int) -> bool:
+        other = Surd.of(other)
         return sign_of(self - other) <= 0
 
-    def __gt__(self, other: Surd) -> bool:
+    def __gt__(self, other: Surd | int) -> bool:
+        other = Surd.of(other)
         return sign_of(self - other) > 0
 
-    def __ge__(self, other: Surd) -> bool:
+    def __ge__(self, other: Surd | int) -> bool:
+        other = Surd.of(other)
         return sign_of(self - other) >= 0
 
     def __str__(self) -> str:

@@ -1,0 +1,38 @@
+"""Small builders for claim tests."""
+
+from __future__ import annotations
+
+from grundy.claims import BadClaim, Claim, claims_from_text
+
+RAW_TOML = {"vars", "range", "params", "tags"}  # given as TOML text; other strings are quoted
+
+
+def claim_text(**fields: object) -> str:
+    """One [[claim]] table in TOML, from keyword fields (strings quoted, the rest as TOML)."""
+    lines = ["[[claim]]"]
+    fields.setdefault("id", "demo")
+    fields.setdefault("game", "nim")
+    for key, value in fields.items():
+        if isinstance(value, str) and key not in RAW_TOML:
+            escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+            lines.append(f'{key} = "{escaped}"')
+        else:
+            lines.append(f"{key} = {value}")
+    return "\n".join(lines) + "\n"
+
+
+def one_claim(**fields: object) -> Claim | BadClaim:
+    (claim,) = claims_from_text(claim_text(**fields))
+    return claim
+
+
+def good_claim(**fields: object) -> Claim:
+    claim = one_claim(**fields)
+    assert isinstance(claim, Claim), getattr(claim, "problem", "")
+    return claim
+
+
+def problem_of(**fields: object) -> str:
+    claim = one_claim(**fields)
+    assert isinstance(claim, BadClaim), "expected the claim to be refused"
+    return claim.problem
