@@ -70,3 +70,21 @@ def test_hostile_file_is_refused_claim_by_claim_and_runs_nothing() -> None:
     } <= refused_at_load
     assert "'__import__'" in results["import-os"].message
     assert "1,003,003,001 cases" in results["too-large-for-exhaustive"].message
+
+
+def test_every_friendly_statement_can_be_typeset_for_reports() -> None:
+    # The report typesets claim statements from the same grammar (grundy.report.expression).
+    from grundy.claims import Claim
+    from grundy.report.expression import expression_latex
+
+    proofs = EXAMPLES.parent / "proofs"
+    files = [EXAMPLES / n for n in FRIENDLY] + [
+        proofs / "take_away.toml",
+        proofs / "nim_positions.toml",
+    ]
+    for path in files:
+        for claim in claims_from_file(path):
+            assert isinstance(claim, Claim), claim
+            texts = [claim.statement.text] + ([claim.assume.text] if claim.assume else [])
+            for text in texts:
+                assert expression_latex(text, position=claim.position.text)

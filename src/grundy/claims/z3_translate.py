@@ -56,6 +56,8 @@ def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdic
             )
     except Untranslatable as exc:
         return Verdict(Status.UNKNOWN, "z3", claim.scope, message=f"not translated to Z3: {exc}")
+    except z3.Z3Exception as exc:  # e.g. mixed sorts the translation did not foresee
+        return Verdict(Status.UNKNOWN, "z3", claim.scope, message=f"not translated to Z3: {exc}")
     variables = translation.variables
     order = translation.order_measure()
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
+from dataclasses import replace
 from typing import IO, Any
 
-from grundy.claims import theorems_from_file
+from grundy.claims import check_claim, claims_from_file, theorem_from_claim
 from grundy.cli.results import exit_code, print_results, progress_printer
-from grundy.library import CheckSettings, run_theorems
+from grundy.library import CheckSettings, TheoremResult
 
 __all__ = ["register"]
 
@@ -24,8 +26,23 @@ def register(commands: Any) -> None:
 
 def run_check(args: argparse.Namespace, out: IO[str]) -> int:
     # A file that cannot be read or is not TOML raises ClaimError: one line, exit code 2.
-    theorems = list(theorems_from_file(args.file))
+    claims = claims_from_file(args.file)
     settings = CheckSettings(seed=args.seed, quick=args.quick)
-    results = run_theorems(theorems, settings, progress_printer(sys.stderr, not args.json))
+    err = sys.stderr
+    show_done = progress_printer(err, not args.json)
+    results = []
+    for index, claim in enumerate(claims, start=1):
+
+        def show_cases(count: int, claim_id: str = claim.id) -> None:
+            err.write(f"\r{claim_id[:50]}: {count:,} cases checked".ljust(72))
+            err.flush()
+
+        start = time.perf_counter()
+        verdict = check_claim(claim, settings, show_cases if show_done else None)
+        verdict = replace(verdict, seconds=time.perf_counter() - start)
+        result = TheoremResult(theorem_from_claim(claim), verdict)
+        results.append(result)
+        if show_done:
+            show_done(index, len(claims), result)
     print_results(results, out, args.json)
     return exit_code(results)
