@@ -152,3 +152,21 @@ def test_bad_input_through_the_cli(run_cli, words: tuple[str, ...]) -> None:
     assert result.code == 2
     assert result.err.count("\n") == 1 and "Traceback" not in result.err
     assert "chomp" in result.err or "whole numbers" in result.err
+
+
+def test_theorem_file_comes_out_as_expected_in_quick_mode() -> None:
+    from pathlib import Path
+
+    from grundy.library import CheckSettings, load_library, run_theorems
+    from grundy.verdict import Status
+
+    path = Path(__file__).resolve().parents[2] / "proofs" / "chomp_and_boards.py"
+    theorems = load_library([path])
+    results = run_theorems(theorems, CheckSettings(quick=True))
+    assert all(result.as_expected for result in results)
+    by_id = {result.theorem.id: result.verdict for result in results}
+    assert by_id["chomp-square-bite-1-2-and-mirror"].counterexample["n"] == 2
+    unique = by_id["chomp-rectangle-unique-winning-bite"]
+    assert unique.status is Status.REFUTED
+    assert (unique.counterexample["height"], unique.counterexample["width"]) == (8, 10)
+    assert all(t.mutant_of or any(m.mutant_of == t.id for m in theorems) for t in theorems)

@@ -44,7 +44,7 @@ class PosetGame(Game):
         Param(
             "relations",
             ParamKind.TEXT,
-            'covering relations a<b separated by commas, e.g. "1<2,1<3,2<4"',
+            'relations a<b separated by commas (closed transitively), e.g. "1<2,1<3,2<4"',
             metavar='"A<B,..."',
         ),
     )
