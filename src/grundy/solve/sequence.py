@@ -38,8 +38,18 @@ def plain_grundy_sequence(game: Game, upto: int) -> list[int]:
 def grundy_sequence(game: Game, upto: int) -> list[int]:
     """G(0..upto), by the fastest engine registered for the game."""
     _check_heap_game(game, upto)
+    _load_engines()
     engine = _ENGINES.get(type(game))
     return engine(game, upto) if engine else plain_grundy_sequence(game, upto)
+
+
+def _load_engines() -> None:
+    """Import the modules that register specialised engines.
+
+    Done on first use, not at import: they import game modules, and the game catalogue
+    must be importable without the solvers.
+    """
+    import grundy.solve.heap_sequences  # noqa: F401 - registers the heap-game engines
 
 
 def _check_heap_game(game: Game, upto: int) -> None:

@@ -1,0 +1,308 @@
+"""Fast Grundy sequences G(0..N) for take-and-break heap games, without a game graph.
+
+A single heap's options are described by :class:`HeapRules` (which sizes may be taken,
+and into how many heaps the rest may be left), so G(n) is the mex of values read from
+an array of the smaller heaps' values:
+
+* :func:`direct_grundy_sequence` tries every option: O(n) work per heap for games that
+  split heaps, so O(N^2) in all.  It is simple and serves as the second reference,
+  beside the plain :class:`~grundy.solve.solver.Solver` (see the tests).
+* :func:`sparse_grundy_sequence` uses the rare/common ("sparse space") observation of
+  Berlekamp, Conway and Guy (Winning Ways, ch. 4): choose a bit mask and call a heap
+  ``a`` *rare* when ``parity(G(a) & mask)`` (optionally xor the parity of ``a``) has the
+  less frequent label.  For a split ``a + b = s`` the labels of ``a`` and ``b`` differ
+  exactly when ``parity(v & mask)`` (xor the parity of ``s``) is 1, for
+  ``v = G(a) ^ G(b)``.  So every split with a value of that *mixed* kind has a rare part
+  and is found by running over the rare heaps only, which are few in the games where
+  the phenomenon occurs.  Values of the other kind are needed only when they are below
+  the mex; a short scan of the splits finds them, and a full scan is made only when such
+  a value is the mex.  The result is exact whatever mask is chosen; the mask only
+  decides the speed, and it is re-chosen from the values found so far as N doubles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from grundy.errors import InvalidParameterError
+from grundy.games.base import Game
+from grundy.games.grundys_game import GrundysGame
+from grundy.games.octal import OctalGame
+from grundy.games.subtraction import SubtractionGame
+from grundy.solve.sequence import register_sequence_engine
+
+__all__ = [
+    "HeapRules",
+    "direct_grundy_sequence",
+    "rules_of",
+    "sparse_grundy_sequence",
+]
+
+_SHORT_SCAN = 48  # splits tried one by one before the rest are done with one array pass
+_FIRST_CHECKPOINT = 64  # the mask is (re)chosen at 64, 128, 256, ... heaps
+_SAMPLE = 4096  # recent heaps looked at when choosing a mask
+_MASK_BITS = 10  # masks are chosen among the low bits of the values
+
+
+@dataclass(frozen=True, slots=True)
+class HeapRules:
+    """What a single heap may become, as sets of numbers ``k`` of tokens removed.
+
+    ``take_all``: a heap of exactly ``k`` may be removed; ``leave_one``: removing ``k``
+    may leave one non-empty heap; ``split_two`` / ``split_three``: the rest may be left as
+    two / three non-empty heaps; ``unequal_only``: two-heap splits must be unequal.
+
+    >>> HeapRules.from_octal_digits((0, 7, 7)).split_two
+    frozenset({1, 2})
+    """
+
+    take_all: frozenset[int] = frozenset()
+    leave_one: frozenset[int] = frozenset()
+    split_two: frozenset[int] = frozenset()
+    split_three: frozenset[int] = frozenset()
+    unequal_only: bool = False
+
+    @classmethod
+    def from_octal_digits(cls, digits: Sequence[int]) -> HeapRules:
+        """The rules of the octal (or hexadecimal) code with these digits."""
+
+        def takes(bit: int) -> frozenset[int]:
+            return frozenset(k for k, digit in enumerate(digits) if digit & bit)
+
+        return cls(takes(1), takes(2), takes(4), takes(8))
+
+
+def rules_of(game: Game) -> HeapRules:
+    """The :class:`HeapRules` of an octal game, Grundy's game or a subtraction game."""
+    if isinstance(game, OctalGame):
+        return HeapRules.from_octal_digits(game.digits)
+    if isinstance(game, GrundysGame):
+        return HeapRules(split_two=frozenset({0}), unequal_only=True)
+    if isinstance(game, SubtractionGame):
+        return HeapRules(leave_one=frozenset(game.subtraction_set))
+    raise InvalidParameterError(f"{game.name} is not a take-and-break game with fixed rules")
+
+
+def _mex(seen: set[int]) -> int:
+    value = 0
+    while value in seen:
+        value += 1
+    return value
+
+
+def _single_heap_values(rules: HeapRules, values: Sequence[int], heap: int) -> set[int]:
+    """Values of the options that leave at most one heap."""
+    seen = {0} if heap in rules.take_all else set()
+    for take in rules.leave_one:
+        if heap - take >= 1:
+            seen.add(values[heap - take])
+    return seen
+
+
+def _three_heap_values(rules: HeapRules, values: Sequence[int], heap: int) -> set[int]:
+    seen: set[int] = set()
+    for take in rules.split_three:
+        rest = heap - take
+        for small in range(1, rest // 3 + 1):
+            for middle in range(small, (rest - small) // 2 + 1):
+                seen.add(values[small] ^ values[middle] ^ values[rest - small - middle])
+    return seen
+
+
+def _last_small_part(rules: HeapRules, rest: int) -> int:
+    """The largest smaller part of a two-heap split of ``rest`` tokens."""
+    return (rest - 1) // 2 if rules.unequal_only else rest // 2
+
+
+def direct_grundy_sequence(rules: HeapRules, upto: int) -> list[int]:
+    """G(0..upto) trying every option of every heap (the simple O(N^2) reference).
+
+    >>> direct_grundy_sequence(HeapRules.from_octal_digits((0, 7, 7)), 11)
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    """
+    values: list[int] = []
+    for heap in range(upto + 1):
+        seen = _single_heap_values(rules, values, heap)
+        for take in rules.split_two:
+            rest = heap - take
+            for small in range(1, _last_small_part(rules, rest) + 1):
+                seen.add(values[small] ^ values[rest - small])
+        seen |= _three_heap_values(rules, values, heap)
+        values.append(_mex(seen))
+    return values
+
+
+@dataclass(frozen=True, slots=True)
+class _Classes:
+    """Which heaps are rare: ``parity(G(a) & mask) ^ (domain & a) == rare_label``."""
+
+    mask: int
+    domain: int
+    rare_label: int
+
+    def label(self, heap: int, value: int) -> int:
+        return ((value & self.mask).bit_count() ^ (self.domain & heap)) & 1
+
+    def needs_rare_part(self, value: int, rest: int) -> bool:
+        """True when every split of ``rest`` with xor ``value`` has exactly one rare part."""
+        return bool(((value & self.mask).bit_count() ^ (self.domain & rest)) & 1)
+
+
+def _choose_classes(values: npt.NDArray[np.int64], upto: int, splits: Sequence[int]) -> _Classes:
+    """The mask (and domain flag) with the fewest rare heaps among the recent ones.
+
+    The rare label is not free: for the mex (a common value) to need a rare part, the
+    labels must satisfy ``label(n) != rare_label`` exactly when ``v = G(n)`` is of the
+    mixed kind for ``rest = n - k``.  With ``domain = 0`` that means ``rare_label = 0``;
+    with ``domain = 1`` it means ``rare_label = k & 1``, which needs every splitting ``k``
+    to have the same parity.
+    """
+    start = max(1, upto + 1 - _SAMPLE)
+    recent = values[start : upto + 1]
+    heaps = np.arange(start, upto + 1, dtype=np.int64)
+    top = int(values[: upto + 1].max()).bit_length()
+    parities = {take & 1 for take in splits}
+    choices = [(0, 0)] + ([(1, parities.pop())] if len(parities) == 1 else [])
+    parity_table = np.array([bin(i).count("1") & 1 for i in range(1 << _MASK_BITS)], np.int64)
+    best: tuple[int, _Classes] | None = None
+    for mask in range(1, 1 << min(max(top, 1), _MASK_BITS)):
+        parity = parity_table[recent & mask]
+        for domain, rare_label in choices:
+            count = int(np.count_nonzero((parity ^ (heaps & domain)) == rare_label))
+            if best is None or count < best[0]:
+                best = (count, _Classes(mask, domain, rare_label))
+    return best[1] if best else _Classes(mask=-1, domain=0, rare_label=0)
+
+
+class _RareHeaps:
+    """The rare heaps found so far, ascending, with an array copy made when needed."""
+
+    __slots__ = ("_array", "heaps")
+
+    def __init__(self, heaps: list[int] | None = None) -> None:
+        self.heaps: list[int] = heaps or []
+        self._array: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+
+    def as_array(self) -> npt.NDArray[np.int64]:
+        if len(self._array) != len(self.heaps):
+            self._array = np.array(self.heaps, dtype=np.int64)
+        return self._array
+
+
+def sparse_grundy_sequence(rules: HeapRules, upto: int) -> list[int]:
+    """G(0..upto) by the rare/common method (exact for every mask; see the module doc).
+
+    >>> sparse_grundy_sequence(HeapRules(split_two=frozenset({0}), unequal_only=True), 12)
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
+    """
+    if not rules.split_two:  # no splits: each value is a mex over a few earlier ones
+        return direct_grundy_sequence(rules, upto)
+    values: list[int] = [0] * (upto + 1)
+    array = np.zeros(upto + 1, dtype=np.int64)
+    classes = _Classes(mask=-1, domain=0, rare_label=0)
+    rare = _RareHeaps()
+    checkpoint = _FIRST_CHECKPOINT
+    splits = sorted(rules.split_two)
+    for heap in range(1, upto + 1):
+        seen = _single_heap_values(rules, values, heap)
+        if rules.split_three:
+            seen |= _three_heap_values(rules, values, heap)
+        rests = [heap - take for take in splits if heap - take >= 2]
+        for rest in rests:
+            seen |= _splits_with_rare_part(rules, values, array, rare, rest)
+        value = 0
+        scans = {rest: 1 for rest in rests}  # next smaller part to try, per rest
+        while True:
+            if value not in seen and not _found_by_scan(
+                rules, values, array, classes, scans, seen, value
+            ):
+                break
+            value += 1
+        values[heap] = value
+        array[heap] = value
+        if classes.label(heap, value) == classes.rare_label:
+            rare.heaps.append(heap)
+        if heap == checkpoint and heap < upto:
+            checkpoint *= 2
+            classes = _choose_classes(array, heap, splits)
+            rare = _RareHeaps(
+                [a for a in range(1, heap + 1) if classes.label(a, values[a]) == classes.rare_label]
+            )
+    return values
+
+
+def _splits_with_rare_part(
+    rules: HeapRules,
+    values: list[int],
+    array: npt.NDArray[np.int64],
+    rare: _RareHeaps,
+    rest: int,
+) -> set[int]:
+    """Values of every two-heap split of ``rest`` that has a rare part."""
+    if len(rare.heaps) <= _SHORT_SCAN:
+        return {
+            values[part] ^ values[rest - part]
+            for part in rare.heaps
+            if part < rest and not (rules.unequal_only and 2 * part == rest)
+        }
+    every = rare.as_array()
+    parts = every[: int(np.searchsorted(every, rest))]
+    if rules.unequal_only:
+        parts = parts[2 * parts != rest]
+    return set(np.flatnonzero(np.bincount(array[parts] ^ array[rest - parts])).tolist())
+
+
+def _found_by_scan(
+    rules: HeapRules,
+    values: list[int],
+    array: npt.NDArray[np.int64],
+    classes: _Classes,
+    scans: dict[int, int],
+    seen: set[int],
+    value: int,
+) -> bool:
+    """Whether some split with two common (or two rare) parts has xor ``value``.
+
+    Splits of a rest where ``value`` needs a rare part were all seen already.  The others
+    are scanned from where the last scan stopped, in growing chunks taken in turn from
+    each rest, adding every value met to ``seen``.
+    """
+    active = [rest for rest in scans if not classes.needs_rare_part(value, rest)]
+    chunk = _SHORT_SCAN
+    while active:
+        for rest in list(active):
+            part, last = scans[rest], _last_small_part(rules, rest)
+            stop = min(last, part + chunk - 1)
+            if chunk == _SHORT_SCAN:  # one by one, stopping at the first hit
+                while part <= stop:
+                    found = values[part] ^ values[rest - part]
+                    seen.add(found)
+                    part += 1
+                    if found == value:
+                        scans[rest] = part
+                        return True
+            elif part <= stop:
+                smaller = np.arange(part, stop + 1)
+                counts = np.bincount(array[smaller] ^ array[rest - smaller])
+                seen.update(np.flatnonzero(counts).tolist())
+                part = stop + 1
+            scans[rest] = part
+            if part > last:
+                active.remove(rest)
+            if value in seen:
+                return True
+        chunk *= 8
+    return False
+
+
+def _octal_engine(game: Game, upto: int) -> list[int]:
+    return sparse_grundy_sequence(rules_of(game), upto)
+
+
+register_sequence_engine(OctalGame, _octal_engine)
+register_sequence_engine(GrundysGame, _octal_engine)
+register_sequence_engine(SubtractionGame, _octal_engine)
