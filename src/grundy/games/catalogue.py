@@ -101,6 +101,30 @@ register(
 )
 
 # -- heap games: octal games and their aliases, Grundy's game (see octal.py, grundys_game.py) --
+from grundy.games.grundys_game import GrundysGame  # noqa: E402
+from grundy.games.octal import OctalGame  # noqa: E402
+
+register("octal", OctalGame)
+register(
+    "kayles",
+    OctalGame,
+    fixed={"code": "0.77"},
+    summary="Kayles (octal 0.77): knock down one pin or two adjacent pins from a row",
+)
+register(
+    "dawsons-kayles",
+    OctalGame,
+    fixed={"code": "0.07"},
+    summary="Dawson's Kayles (octal 0.07): knock down two adjacent pins from a row",
+)
+register(
+    "dawsons-chess",
+    OctalGame,
+    fixed={"code": "0.137"},
+    summary="Dawson's chess (octal 0.137): remove 1 only from a heap of 1, 2 leaving one "
+    "or no heap, or 3 leaving up to two heaps",
+)
+register("grundys-game", GrundysGame)
 
 # -- boards and posets: Chomp, poset games, the beer-can game --
 from grundy.games.beer_can import BeerCan  # noqa: E402
