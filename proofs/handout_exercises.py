@@ -1,0 +1,376 @@
+"""Exercises 2-8 of handout 17 (seed 002), stated exactly and checked.
+
+Exercises 2, 3, 5, 6, 7 and 8 are short proofs about nim-sums: each is proved by Z3 over
+64-bit values (for 5-8: up to 8 heaps) and checked again by running the same statement
+in plain Python over every small case.  Exercise 4 asks for the winning moves of four
+positions; the solver searches them (without Nim's closed form) and they are compared
+with the answers worked out by hand from the handout's recipe.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.solve.solver import Solver
+from grundy.verdict import Verdict
+from grundy.verify import nim_encodings as enc
+from grundy.verify.exhaustive import check_exhaustive
+from grundy.verify.nim_encodings import Encoding
+from grundy.verify.random_games import SearchOnlyNim
+from grundy.verify.z3_checks import all_proved, exhaustive_encoding, headline_z3
+
+TAGS = ("nim", "nim-sum", "exercise")
+
+
+def _source(number: int) -> str:
+    return f"002 Handout 17, exercise {number}"
+
+
+def _bits_check(builder, small_width: int = 3):
+    """Z3 at 64 bits (16 under quick), plus every value below 2^small_width."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        width = 16 if settings.quick else 64
+        small = exhaustive_encoding(builder(small_width), 2**small_width - 1)
+        proof = builder(width).prove(timeout_ms=settings.z3_timeout_ms, seed=settings.seed)
+        return headline_z3([small, proof])
+
+    return check
+
+
+def _heaps_check(builder):
+    """Z3 for 1 to 8 heaps below 2^64 (1 to 3 below 2^16 under quick), plus 3 heaps and the
+    other variables exhaustively in 0..7."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        most, width = (3, 16) if settings.quick else (8, 64)
+        small = exhaustive_encoding(builder(3, 3), 7)
+        proofs = [
+            builder(heaps, width).prove(timeout_ms=settings.z3_timeout_ms, seed=settings.seed)
+            for heaps in range(1, most + 1)
+        ]
+        combined = all_proved(proofs, scope=f"bounded: 1 to {most} heaps below 2^{width}")
+        return headline_z3([small, combined])
+
+    return check
+
+
+def _heaps_mutant_check(builder):
+    """For a mutant one counterexample is enough: the least one among 3 heaps in 0..7
+    (exhaustive), and Z3's least one for 3 heaps below 2^64 (2^16 under quick)."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        small = exhaustive_encoding(builder(3, 3), 7)
+        proof = builder(3, 16 if settings.quick else 64).prove(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        )
+        return headline_z3([small, proof])
+
+    return check
+
+
+# -- mutants: plausible misreadings, each with its plain-Python twin --------------------------
+
+
+def _sum_never_smaller(width: int) -> Encoding:
+    a, b, c = z3.BitVecs("a b c", width)
+    goal = z3.Implies(a ^ b == c, z3.And(z3.UGE(c, a), z3.UGE(c, b)))
+    return Encoding(
+        "sum-never-smaller",
+        goal,
+        (a, b, c),
+        lambda k: k["a"] ^ k["b"] != k["c"] or (k["c"] >= k["a"] and k["c"] >= k["b"]),
+        f"bounded: a, b, c < 2^{width}",
+    )
+
+
+def _zero_only_when_both_zero(width: int) -> Encoding:
+    a, b = z3.BitVecs("a b", width)
+    goal = (a ^ b == 0) == z3.And(a == 0, b == 0)
+    return Encoding(
+        "zero-iff-both-zero",
+        goal,
+        (a, b),
+        lambda k: (k["a"] ^ k["b"] == 0) == (k["a"] == 0 and k["b"] == 0),
+        f"bounded: a, b < 2^{width}",
+    )
+
+
+def _ordinary_change(heaps: int, width: int) -> Encoding:
+    """Lowering a to b changes the value m into m - a + b (ordinary arithmetic)."""
+    sizes = [z3.BitVec(f"h{i}", width) for i in range(1, heaps + 1)]
+    (lowered,) = z3.BitVecs("b", width)
+    total = sizes[0]
+    for heap in sizes[1:]:
+        total = total ^ heap
+
+    def after(i: int) -> z3.BitVecRef:
+        result = lowered if i == 0 else sizes[0]
+        for j in range(1, heaps):
+            result = result ^ (lowered if j == i else sizes[j])
+        return result
+
+    goal = z3.And(
+        *[
+            z3.Implies(
+                z3.ULT(lowered, sizes[i]),
+                z3.ZeroExt(2, after(i))
+                == z3.ZeroExt(2, total) - z3.ZeroExt(2, sizes[i]) + z3.ZeroExt(2, lowered),
+            )
+            for i in range(heaps)
+        ]
+    )
+
+    def holds(case) -> bool:
+        values = [case[f"h{i}"] for i in range(1, heaps + 1)]
+        m, b = 0, case["b"]
+        for v in values:
+            m ^= v
+        for i, a in enumerate(values):
+            if b < a:
+                rest = 0
+                for j, v in enumerate(values):
+                    rest ^= b if j == i else v
+                if rest != m - a + b:
+                    return False
+        return True
+
+    return Encoding(
+        "ordinary-change", goal, (*sizes, lowered), holds, f"bounded: {heaps} heaps < 2^{width}"
+    )
+
+
+def _moves_from_nonzero_stay_nonzero(heaps: int, width: int) -> Encoding:
+    """Every move from a nonzero value gives a nonzero value (false: that is how one wins)."""
+    sizes = [z3.BitVec(f"h{i}", width) for i in range(1, heaps + 1)]
+    (lowered,) = z3.BitVecs("to", width)
+
+    def xor_all(values):
+        result = values[0]
+        for value in values[1:]:
+            result = result ^ value
+        return result
+
+    moves = [
+        z3.Implies(
+            z3.ULT(lowered, sizes[i]),
+            xor_all([lowered if j == i else h for j, h in enumerate(sizes)]) != 0,
+        )
+        for i in range(heaps)
+    ]
+    goal = z3.Implies(xor_all(sizes) != 0, z3.And(*moves))
+
+    def holds(case) -> bool:
+        values = [case[f"h{i}"] for i in range(1, heaps + 1)]
+        total = 0
+        for v in values:
+            total ^= v
+        if total == 0:
+            return True
+        for i, a in enumerate(values):
+            if case["to"] < a:
+                rest = 0
+                for j, v in enumerate(values):
+                    rest ^= case["to"] if j == i else v
+                if rest == 0:
+                    return False
+        return True
+
+    return Encoding(
+        "nonzero-stays-nonzero",
+        goal,
+        (*sizes, lowered),
+        holds,
+        f"bounded: {heaps} heaps < 2^{width}",
+    )
+
+
+def _recipe_from_everywhere(heaps: int, width: int) -> Encoding:
+    """At least one recipe move exists from every position, even of value 0 (false)."""
+    sizes = [z3.BitVec(f"h{i}", width) for i in range(1, heaps + 1)]
+    total = sizes[0]
+    for heap in sizes[1:]:
+        total = total ^ heap
+    goal = z3.Or(*[z3.ULT(h ^ total, h) for h in sizes])
+
+    def holds(case) -> bool:
+        values = [case[f"h{i}"] for i in range(1, heaps + 1)]
+        s = 0
+        for v in values:
+            s ^= v
+        return any(v ^ s < v for v in values)
+
+    return Encoding(
+        "recipe-everywhere", goal, tuple(sizes), holds, f"bounded: {heaps} heaps < 2^{width}"
+    )
+
+
+# -- exercise 4: the winning moves of four positions ------------------------------------------
+
+# Worked by hand with the handout's recipe (nim-add the value to each heap, keep the heaps
+# that get smaller); the solver must find exactly these, by search.
+EXERCISE_4 = {
+    (3, 4, 5): [(1, 4, 5)],
+    (5, 6, 7): [(1, 6, 7), (5, 2, 7), (5, 6, 3)],
+    (2, 3, 5, 7, 11): [(2, 3, 5, 7, 3)],
+    (2, 3, 5, 7, 11, 13): [(2, 3, 0, 7, 11, 13), (2, 3, 5, 2, 11, 13), (2, 3, 5, 7, 11, 8)],
+}
+
+
+def _exercise_4(settings: CheckSettings, answers=EXERCISE_4) -> Verdict:
+    solver = Solver(SearchOnlyNim())
+
+    def searched(heaps) -> list[list[int]]:
+        return sorted(list(move.to) for move in solver.winning_moves(tuple(heaps)))
+
+    return check_exhaustive(
+        [{"position": list(p), "moves": sorted(list(m) for m in ms)} for p, ms in answers.items()],
+        lambda case: searched(case["position"]) == case["moves"],
+        scope="the four positions of exercise 4 (plain search, no closed form)",
+        explain=lambda case: {"solver moves": searched(case["position"])},
+    )
+
+
+THEOREMS = [
+    Theorem(
+        id="handout-exercise-2",
+        title="Exercise 2: a ⊕ b = c gives a ⊕ b ⊕ c = 0, a = b ⊕ c and a ⊕ c = b",
+        statement="if *a + *b = *c then *a + *b + *c = *0, *a = *b + *c and *a + *c = *b",
+        source=_source(2),
+        latex=r"a \oplus b = c \implies a \oplus b \oplus c = 0 \wedge a = b \oplus c "
+        r"\wedge a \oplus c = b",
+        game="nim",
+        tags=(*TAGS, "z3"),
+        check=_bits_check(enc.exercise_2),
+    ),
+    Theorem(
+        id="handout-exercise-2-never-smaller",
+        title="Mutant: a nim-sum is never smaller than its terms",
+        statement="if *a + *b = *c then c >= a and c >= b",
+        source=_source(2),
+        game="nim",
+        tags=(*TAGS, "z3"),
+        mutant_of="handout-exercise-2",
+        expect=Expectation.FAILS,
+        check=_bits_check(_sum_never_smaller),
+    ),
+    Theorem(
+        id="handout-exercise-3",
+        title="Exercise 3: *a = *b iff *a + *b = *0",
+        statement="a = b if and only if a ⊕ b = 0",
+        source=_source(3),
+        latex=r"a = b \iff a \oplus b = 0",
+        game="nim",
+        tags=(*TAGS, "z3"),
+        check=_bits_check(enc.exercise_3),
+    ),
+    Theorem(
+        id="handout-exercise-3-both-zero",
+        title="Mutant: *a + *b = *0 only when both are *0",
+        statement="a ⊕ b = 0 if and only if a = 0 and b = 0",
+        source=_source(3),
+        game="nim",
+        tags=(*TAGS, "z3"),
+        mutant_of="handout-exercise-3",
+        expect=Expectation.FAILS,
+        check=_bits_check(_zero_only_when_both_zero),
+    ),
+    Theorem(
+        id="handout-exercise-4",
+        title="Exercise 4: all winning moves of four positions",
+        statement="the winning moves are (3,4,5) -> (1,4,5); (5,6,7) -> (1,6,7), (5,2,7), "
+        "(5,6,3); (2,3,5,7,11) -> (2,3,5,7,3); (2,3,5,7,11,13) -> (2,3,0,7,11,13), "
+        "(2,3,5,2,11,13), (2,3,5,7,11,8)",
+        source=_source(4),
+        game="nim",
+        tags=(*TAGS, "example"),
+        check=_exercise_4,
+    ),
+    Theorem(
+        id="handout-exercise-4-one-move",
+        title="Mutant: (5,6,7) has a single winning move, in the largest heap",
+        statement="the only winning move from (5,6,7) is 7 -> 3",
+        source=_source(4),
+        game="nim",
+        tags=(*TAGS, "example"),
+        mutant_of="handout-exercise-4",
+        expect=Expectation.FAILS,
+        check=lambda settings: _exercise_4(settings, {(5, 6, 7): [(5, 6, 3)]}),
+    ),
+    Theorem(
+        id="handout-exercise-5",
+        title="Exercise 5: lowering a heap from a to b changes *m into *m + *a + *b",
+        statement="if a position has value *m and a heap goes from a to b < a, the new value "
+        "is *m + *a + *b (1 to 8 heaps below 2^64)",
+        source=_source(5),
+        latex=r"\mathcal{G}(\ldots, b, \ldots) = m \oplus a \oplus b",
+        game="nim",
+        tags=(*TAGS, "z3"),
+        check=_heaps_check(enc.exercise_5),
+    ),
+    Theorem(
+        id="handout-exercise-5-ordinary",
+        title="Mutant: the new value is m - a + b",
+        statement="lowering a heap from a to b changes the value m into m - a + b",
+        source=_source(5),
+        game="nim",
+        tags=(*TAGS, "z3"),
+        mutant_of="handout-exercise-5",
+        expect=Expectation.FAILS,
+        check=_heaps_mutant_check(_ordinary_change),
+    ),
+    Theorem(
+        id="handout-exercise-6",
+        title="Exercise 6: every move from value *0 gives a nonzero value",
+        statement="from a position of value *0, every move leads to a nonzero value "
+        "(1 to 8 heaps below 2^64)",
+        source=_source(6),
+        game="nim",
+        tags=(*TAGS, "z3"),
+        check=_heaps_check(enc.bouton_moves_from_zero),
+    ),
+    Theorem(
+        id="handout-exercise-6-nonzero",
+        title="Mutant: every move from a nonzero value gives a nonzero value",
+        statement="from a position of nonzero value, every move leads to a nonzero value",
+        source=_source(6),
+        game="nim",
+        tags=(*TAGS, "z3"),
+        mutant_of="handout-exercise-6",
+        expect=Expectation.FAILS,
+        check=_heaps_mutant_check(_moves_from_nonzero_stay_nonzero),
+    ),
+    Theorem(
+        id="handout-exercise-7",
+        title="Exercise 7: the recipe's moves, and only they, reach value *0",
+        statement="lowering heap h to b leaves value *0 exactly when b = h ⊕ s, s the value "
+        "(1 to 8 heaps below 2^64)",
+        source=_source(7),
+        latex=r"h_i \to b \text{ leaves } 0 \iff b = h_i \oplus s",
+        game="nim",
+        tags=(*TAGS, "z3"),
+        check=_heaps_check(enc.exercise_7),
+    ),
+    Theorem(
+        id="handout-exercise-8",
+        title="Exercise 8: from a nonzero value a recipe move always exists",
+        statement="if the value s is nonzero, some heap h has h ⊕ s < h (1 to 8 heaps below 2^64)",
+        source=_source(8),
+        latex=r"s \ne 0 \implies \exists i:\ h_i \oplus s < h_i",
+        game="nim",
+        tags=(*TAGS, "z3"),
+        check=_heaps_check(enc.bouton_move_to_zero),
+    ),
+    Theorem(
+        id="handout-exercise-8-everywhere",
+        title="Mutant: a recipe move exists from every position",
+        statement="from every position (even of value *0) some heap h has h ⊕ s < h",
+        source=_source(8),
+        game="nim",
+        tags=(*TAGS, "z3"),
+        mutant_of="handout-exercise-8",
+        expect=Expectation.FAILS,
+        check=_heaps_mutant_check(_recipe_from_everywhere),
+    ),
+]
