@@ -48,6 +48,8 @@ AUTO_EXHAUSTIVE_LIMIT = 1_000_000
 QUICK_EXHAUSTIVE_LIMIT = 100_000
 """The same, with ``quick`` settings (CI)."""
 
+_CACHE_LIMIT = 200_000
+
 
 class PositionFacts:
     """The facts of one case's position, computed on first use with the claim's solver."""
@@ -59,10 +61,10 @@ class PositionFacts:
         self._position = position
 
     def grundy(self) -> int:
-        return self._runner.solver.grundy_value(self._position)
+        return self._runner.grundy_of(self._position)
 
     def outcome(self) -> str:
-        return self._runner.solver.outcome(self._position, self._runner.claim.play).value
+        return self._runner.outcome_of(self._position)
 
     def moves(self) -> tuple[Value, ...]:
         return self._runner.canonical_list(self._runner.claim.game.moves(self._position))
@@ -72,11 +74,10 @@ class PositionFacts:
         return self._runner.canonical_list(move.to for move in found)
 
     def grundy_of(self, position: Value) -> int:
-        return self._runner.solver.grundy_value(self._runner.to_position(position))
+        return self._runner.grundy_of(self._runner.to_position(position))
 
     def outcome_of(self, position: Value) -> str:
-        target = self._runner.to_position(position)
-        return self._runner.solver.outcome(target, self._runner.claim.play).value
+        return self._runner.outcome_of(self._runner.to_position(position))
 
 
 class ClaimRunner:
@@ -85,6 +86,32 @@ class ClaimRunner:
     def __init__(self, claim: Claim) -> None:
         self.claim = claim
         self.solver = Solver(claim.game)
+        # Answers by canonical position: many cases of a domain are the same position
+        # (heaps in another order), and a dict lookup is far cheaper than the solver's.
+        self._grundy: dict[Any, int] = {}
+        self._outcome: dict[Any, str] = {}
+
+    def grundy_of(self, position: Any) -> int:
+        key = self.claim.game.canonical(position)
+        found = self._grundy.get(key)
+        if found is None:
+            found = self.solver.grundy_value(position)
+            self._remember(self._grundy, key, found)
+        return found
+
+    def outcome_of(self, position: Any) -> str:
+        key = self.claim.game.canonical(position)
+        found = self._outcome.get(key)
+        if found is None:
+            found = self.solver.outcome(position, self.claim.play).value
+            self._remember(self._outcome, key, found)
+        return found
+
+    @staticmethod
+    def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()  # bounded memory; the solver keeps its own memo anyway
+        cache[key] = value
 
     def fresh(self) -> ClaimRunner:
         """A runner with a new solver: for re-checking a counterexample independently."""
