@@ -134,3 +134,11 @@ def test_winning_moves_in_a_sum_of_parts() -> None:
     game = create_game("hackenbush", {"edges": "0-1,1-2,0-3"})
     moves = Solver(game).winning_moves(game.start())
     assert [(m.to, m.description) for m in moves] == [(((0, 1), (0, 3)), "cut edge 1-2")]
+
+
+def test_floating_edges_given_directly_are_ignored() -> None:
+    # A picture passed straight to the solver, with edges cut off from the ground, is
+    # valued as its pruned self (the floating edges are no moves).
+    solver = Solver(GreenHackenbush("0-1"))
+    assert solver.grundy_value(((0, 1), (2, 3), (3, 4))) == 1
+    assert solver.grundy_value(((2, 3),)) == 0

@@ -84,7 +84,12 @@ def prune(edges: Iterable[Edge]) -> Picture:
     >>> prune([(0, 1), (2, 3), (1, 1)])
     ((0, 1), (1, 1))
     """
-    edges = list(edges)
+    return _prune_cached(tuple(edges))
+
+
+@lru_cache(maxsize=200_000)
+def _prune_cached(edges: tuple[Edge, ...]) -> Picture:
+    # The same picture minus an edge is met from many parents during a search.
     neighbours: dict[int, set[int]] = {}
     for u, v in edges:
         neighbours.setdefault(u, set()).add(v)
@@ -128,6 +133,11 @@ def ground_components(edges: Iterable[Edge]) -> list[Picture]:
         key: Hashable = ("loop", index) if u == v == GROUND else root(v)
         groups.setdefault(key, []).append((u, v))
     return sorted(tuple(sorted(group)) for group in groups.values())
+
+
+@lru_cache(maxsize=200_000)
+def _split(position: Picture) -> tuple[Picture, ...]:
+    return tuple(ground_components(prune(position)))
 
 
 def canonical_picture(edges: Picture) -> Picture:
@@ -406,13 +416,14 @@ class GreenHackenbush(Game):
         return self.describe_move(part, option)
 
     def canonical(self, position: Picture) -> Picture:
-        return canonical_picture(prune(position))
+        # The solver keys atoms, which components() has already pruned.
+        return canonical_picture(position)
 
     def components(self, position: Picture) -> Sequence[Part] | None:
-        parts = ground_components(prune(position))
-        if len(parts) <= 1:
-            return None if parts else []
-        return [(self, part) for part in parts]
+        parts = _split(position)
+        if len(parts) == 1 and parts[0] == position:
+            return None  # one part, already pruned: an atom
+        return [(self, part) for part in parts]  # several, none, or a pruned copy
 
     def replace(self, position: Picture, index: int, part_position: Any) -> Picture:
         parts = ground_components(prune(position))
