@@ -152,9 +152,8 @@ def _numbers(left: Value, right: Value, what: str) -> tuple[Surd, Surd]:
 
 def _check_bits(bits: int, what: str) -> None:
     if bits > MAX_BITS:
-        raise _EvalError(
-            f"{what} would give a number of about {bits:,} bits; the limit is {MAX_BITS:,}"
-        )
+        size = f"about {bits:,}" if bits < 10**15 else "more than 10^15"
+        raise _EvalError(f"{what} would give a number of {size} bits; the limit is {MAX_BITS:,}")
 
 
 def _check_items(count: int) -> None:
@@ -224,6 +223,8 @@ def _pow(left: Value, right: Value) -> Value:
         raise _EvalError("a negative exponent is not allowed (results must stay exact)")
     if isinstance(left, int):
         if abs(left) > 1:
+            # Compare the exponent first: a huge one would overflow the float estimate.
+            _check_bits(exponent if exponent > MAX_BITS else 0, "'**'")
             _check_bits(math.ceil(exponent * math.log2(abs(left))), "'**'")
         return left**exponent
     if isinstance(left, Surd):
@@ -436,7 +437,7 @@ class _Compiler:
 
     def compile(self, node: ast.AST) -> Run:
         run = self.node(node)
-        if not any(isinstance(n, ast.Name) for n in ast.walk(node)) and not any(
+        if not any(isinstance(n, ast.Name) and n.id != "phi" for n in ast.walk(node)) and not any(
             isinstance(n, ast.Call) and getattr(n.func, "id", "") in ("g", "outcome_of")
             for n in ast.walk(node)
         ):
