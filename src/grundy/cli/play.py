@@ -137,19 +137,37 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
 def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
     def configure(parser: CommandParser) -> None:
         parser.add_argument("--upto", type=int, required=True, metavar="N", help="last heap size")
+        parser.add_argument(
+            "--period",
+            action="store_true",
+            help="report the period and preperiod, and whether a theorem certifies them",
+        )
         parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+    from grundy.certify.periodicity import period_report  # only --period needs it
 
     call = parse_game_invocation("sequence", args.game, args.rest, out, configure)
     game, options = call.game, call.args
     values = grundy_sequence(game, options.upto)
+    report = period_report(game, values) if options.period else None
     if options.json:
-        write_json(out, {"game": game.name, "params": game.options(), "values": values})
+        data: dict[str, Any] = {"game": game.name, "params": game.options(), "values": values}
+        if report is not None:
+            data.update(report.to_json())
+        write_json(out, data)
         return 0
     out.write(f"Grundy values G(0..{options.upto}) of {game.label}\n")
     width = len(str(options.upto))
     for start in range(0, len(values), 10):
         row = " ".join(f"{v:>2}" for v in values[start : start + 10])
         out.write(f"  {start:>{width}}: {row}\n")
+    if report is not None:
+        if report.period is None:
+            out.write("Period: none found\n")
+        else:
+            out.write(f"Period: {report.period}, preperiod: {report.preperiod}\n")
+        verdict = "yes" if report.certified else "no"
+        out.write(f"Certified for every n: {verdict} ({report.reason})\n")
     return 0
 
 

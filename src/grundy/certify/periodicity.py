@@ -1,0 +1,270 @@
+"""Periods of Grundy sequences, and certificates that make a period hold for every n.
+
+Definitions used by ``grundy sequence --period`` (values ``G(0..N)`` computed):
+
+* for a period ``p``, its *preperiod* ``n0(p)`` is the least ``n0`` with
+  ``G(n + p) = G(n)`` for every ``n`` with ``n0 <= n`` and ``n + p <= N``;
+* ``p`` is *observed* when that repetition spans at least two whole periods, that is
+  ``N + 1 - n0(p) >= 2p``;
+* the reported period is the least certifiable ``p`` (see below) if there is one, else
+  the least observed ``p``, with its preperiod ``n0(p)``.  (The least eventual period
+  of a sequence divides every other one and has the same least preperiod, so when a
+  period is certified it is also the least one.)
+
+A period is *certified* only when a theorem extends it from the computed values to
+every ``n``:
+
+* **Octal games** (finitely many digits, at most two heaps left by a move), by the
+  periodicity theorem of Guy and Smith (1956; Winning Ways, ch. 4; Siegel, Combinatorial
+  Game Theory, ch. IV).  Form used here: with ``t`` the most tokens a move removes, if
+  ``G(n + p) = G(n)`` for every ``n`` with ``s <= n <= 2s + p + t - 1``, where ``s >= 1``,
+  then ``G(n + p) = G(n)`` for every ``n >= s``.  (Proof: for ``n >= 2s + p + t`` the
+  larger part ``b`` of any split of ``n + p - k`` is at least ``s + p``, so ``b - p >= s``
+  is still a non-empty heap and the options of ``n + p`` and ``n`` correspond value for
+  value; the argument also covers a splitting digit before the point, ``k = 0``.)  We
+  take ``s = max(n0, 1)``: with ``s = 0`` the split ``(p, p)`` of ``2p + t`` would
+  correspond to the heap ``p`` alone, a move of another kind, and ``n = 0`` is then
+  checked directly.  Codes whose moves can leave three heaps (hexadecimal digits 8-f)
+  are refused: the theorem in this form does not cover them.
+* **Subtraction games**, with ``m = max(S)``: if ``G(n + p) = G(n)`` for the ``m``
+  consecutive ``n`` with ``n0 <= n <= n0 + m - 1``, then for every ``n >= n0`` (for
+  ``n >= n0 + m`` every ``s`` in ``S`` is legal from both ``n`` and ``n + p``, and the
+  options ``n - s`` lie in ``[n0, n)``).
+
+Grundy's game (and any other game) is never certified: no such theorem is known for
+it, and whether its sequence is eventually periodic is an open question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from grundy.errors import InvalidParameterError
+from grundy.games.base import Game
+from grundy.games.grundys_game import GrundysGame
+from grundy.games.octal import OctalGame
+from grundy.games.subtraction import SubtractionGame
+
+__all__ = [
+    "GUY_SMITH",
+    "SUBTRACTION_WINDOW",
+    "PeriodReport",
+    "PeriodicityCertificate",
+    "observed_period",
+    "period_report",
+    "periods",
+]
+
+GUY_SMITH = "guy-smith"
+SUBTRACTION_WINDOW = "subtraction-window"
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodicityCertificate:
+    """Everything a checker needs to confirm that ``G(n + period) = G(n)`` for ``n >= preperiod``.
+
+    ``game`` is ``"octal"`` (``rules`` = the code) or ``"subtraction"`` (``rules`` = the
+    set, e.g. ``"1,2,3"``); ``theorem`` is :data:`GUY_SMITH` or :data:`SUBTRACTION_WINDOW`;
+    ``reach`` is ``t`` (the most tokens a move removes) or ``m = max(S)``; ``start`` is
+    where the theorem is applied (``max(n0, 1)`` for octal games, ``n0`` otherwise);
+    ``values`` are ``G(0)``, ..., ``G(last_needed)``.
+    """
+
+    game: str
+    rules: str
+    theorem: str
+    preperiod: int
+    period: int
+    reach: int
+    start: int
+    values: tuple[int, ...]
+
+    @property
+    def last_compared(self) -> int:
+        """The last ``n`` whose value is compared with ``G(n + p)``."""
+        if self.theorem == GUY_SMITH:
+            return 2 * self.start + self.period + self.reach - 1
+        return self.start + self.reach - 1
+
+    @property
+    def last_needed(self) -> int:
+        """The largest heap whose value the certificate needs."""
+        return self.last_compared + self.period
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "rules": self.rules,
+            "theorem": self.theorem,
+            "preperiod": self.preperiod,
+            "period": self.period,
+            "reach": self.reach,
+            "start": self.start,
+            "values": list(self.values),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PeriodicityCertificate:
+        try:
+            return cls(
+                game=str(data["game"]),
+                rules=str(data["rules"]),
+                theorem=str(data["theorem"]),
+                preperiod=int(data["preperiod"]),
+                period=int(data["period"]),
+                reach=int(data["reach"]),
+                start=int(data["start"]),
+                values=tuple(int(v) for v in data["values"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidParameterError(f"malformed periodicity certificate: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodReport:
+    """The period found in ``G(0..upto)``, whether it is certified, and why (not)."""
+
+    upto: int
+    period: int | None
+    preperiod: int | None
+    certified: bool
+    reason: str
+    certificate: PeriodicityCertificate | None = None
+    needed_upto: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "period": self.period,
+            "preperiod": self.preperiod,
+            "certified": self.certified,
+            "reason": self.reason,
+            "needed_upto": self.needed_upto,
+            "certificate": self.certificate.to_json() if self.certificate else None,
+        }
+
+
+def periods(values: Sequence[int]) -> list[tuple[int, int]]:
+    """Every observed ``(p, n0(p))``, least ``p`` first (see the module docstring).
+
+    >>> periods([5, 0, 1, 2, 0, 1, 2, 0, 1, 2])
+    [(3, 1)]
+    """
+    count = len(values)
+    array = np.asarray(values, dtype=np.int64)
+    found = []
+    for period in range(1, count // 2 + 1):
+        if values[-1] != values[-1 - period]:  # cheap filter before the array pass
+            continue
+        differ = np.flatnonzero(array[period:] != array[:-period])
+        preperiod = int(differ[-1]) + 1 if len(differ) else 0
+        if count - preperiod >= 2 * period:
+            found.append((period, preperiod))
+    return found
+
+
+def observed_period(values: Sequence[int]) -> tuple[int, int] | None:
+    """The least observed ``(p, n0(p))``, or ``None``.
+
+    >>> observed_period([0, 1, 2, 0, 1, 2, 0])
+    (3, 0)
+    >>> observed_period([0, 1, 2, 3, 4, 4]) is None
+    True
+    """
+    found = periods(values)
+    return found[0] if found else None
+
+
+def period_report(game: Game, values: Sequence[int]) -> PeriodReport:
+    """The period of ``values`` (``G(0..N)`` of ``game``), certified where a theorem allows."""
+    upto = len(values) - 1
+    found = periods(values)
+    refusal = _refusal(game)
+    if not found:
+        return PeriodReport(upto, None, None, False, f"no period repeats twice within G(0..{upto})")
+    period, preperiod = found[0]
+    if refusal is not None:
+        return PeriodReport(upto, period, preperiod, False, refusal)
+    first_needed: int | None = None
+    for candidate, start in found:
+        certificate = _certificate(game, values, candidate, start)
+        if certificate.last_needed <= upto:
+            return PeriodReport(
+                upto,
+                candidate,
+                start,
+                True,
+                _theorem_text(certificate),
+                certificate,
+                certificate.last_needed,
+            )
+        if first_needed is None:
+            first_needed = certificate.last_needed
+    return PeriodReport(
+        upto,
+        period,
+        preperiod,
+        False,
+        f"the theorem needs G(0..{first_needed}) for period {period} from {preperiod}; "
+        f"computed only G(0..{upto}) (try --upto {first_needed})",
+        needed_upto=first_needed,
+    )
+
+
+def _refusal(game: Game) -> str | None:
+    """Why no theorem certifies a period of ``game``, or ``None`` when one may."""
+    if isinstance(game, GrundysGame):
+        return (
+            "Grundy's game is not an octal game with finitely many digits; no periodicity "
+            "theorem applies, and whether it is eventually periodic is an open question"
+        )
+    if isinstance(game, OctalGame):
+        if game.max_heaps_left > 2:
+            return (
+                f"code {game.code} lets a move leave three heaps; the Guy-Smith theorem "
+                "as used here covers moves that leave at most two"
+            )
+        return None
+    if isinstance(game, SubtractionGame):
+        return None
+    return f"no periodicity theorem is implemented for {game.name}"
+
+
+def _certificate(
+    game: Game, values: Sequence[int], period: int, preperiod: int
+) -> PeriodicityCertificate:
+    if isinstance(game, OctalGame):
+        theorem, rules, reach, start = GUY_SMITH, game.code, game.max_take, max(preperiod, 1)
+        kind = "octal"
+    elif isinstance(game, SubtractionGame):
+        theorem, reach, start = SUBTRACTION_WINDOW, max(game.subtraction_set), preperiod
+        rules, kind = ",".join(map(str, game.subtraction_set)), "subtraction"
+    else:  # pragma: no cover - _refusal has excluded every other game
+        raise InvalidParameterError(f"no periodicity theorem for {game.name}")
+    draft = PeriodicityCertificate(kind, rules, theorem, preperiod, period, reach, start, ())
+    return PeriodicityCertificate(
+        kind,
+        rules,
+        theorem,
+        preperiod,
+        period,
+        reach,
+        start,
+        tuple(values[: draft.last_needed + 1]),
+    )
+
+
+def _theorem_text(certificate: PeriodicityCertificate) -> str:
+    p, s, reach = certificate.period, certificate.start, certificate.reach
+    if certificate.theorem == GUY_SMITH:
+        return (
+            f"Guy-Smith periodicity theorem: G(n+{p}) = G(n) checked for {s} <= n <= "
+            f"{certificate.last_compared} = 2*{s} + {p} + {reach} - 1 (t = {reach})"
+        )
+    return (
+        f"subtraction-game window: G(n+{p}) = G(n) for the {reach} = max(S) consecutive "
+        f"n = {s}..{certificate.last_compared}"
+    )
