@@ -3,7 +3,7 @@
 import pytest
 
 from grundy.errors import InvalidPositionError
-from grundy.games.euclid import Euclid, euclid_first_player_wins
+from grundy.games.euclid import Euclid, euclid_first_player_wins, euclid_grundy
 from grundy.solve import Outcome, Solver
 
 
@@ -26,7 +26,7 @@ def test_golden_ratio_rule_against_the_solver() -> None:
 def test_examples() -> None:
     solver = Solver(Euclid())
     assert solver.outcome((3, 5)) is Outcome.N  # 5/3 > phi
-    assert solver.outcome((5, 8)) is Outcome.P  # consecutive Fibonacci numbers
+    assert solver.outcome((5, 8)) is Outcome.P  # 8/5 < phi
     assert [m.to for m in solver.winning_moves((3, 7))] == [(3, 4)]
 
 
@@ -53,3 +53,40 @@ def test_cli(run_cli) -> None:
     assert bad.code == 2
     assert "positive" in bad.err and bad.err.count("\n") == 1
     assert "Traceback" not in bad.err
+
+
+class PlainEuclid(Euclid):
+    """The same rules without the chain formula: the plain search."""
+
+    def known_grundy(self, position):  # type: ignore[no-untyped-def]
+        return None
+
+    def moves_to_value(self, position, target):  # type: ignore[no-untyped-def]
+        return None
+
+
+def test_chain_formula_matches_the_plain_search() -> None:
+    plain = Solver(PlainEuclid())
+    for a in range(1, 41):
+        for b in range(1, 41):
+            assert euclid_grundy(a, b) == plain.grundy_value((a, b)), (a, b)
+
+
+def test_winning_moves_match_the_plain_search() -> None:
+    fast, plain = Solver(Euclid()), Solver(PlainEuclid())
+    for a in range(1, 25):
+        for b in range(1, 25):
+            fast_moves = sorted(m.to for m in fast.winning_moves((a, b)))
+            plain_moves = sorted(m.to for m in plain.winning_moves((a, b)))
+            assert fast_moves == plain_moves, (a, b)
+
+
+def test_huge_numbers_at_once() -> None:
+    solver = Solver(Euclid())
+    big = 10**30
+    assert solver.outcome((1, big)) is Outcome.N
+    for pair in [(832040, 1346269), (1346269, 2178309)]:  # consecutive Fibonacci numbers
+        wins = euclid_first_player_wins(*pair)
+        assert (solver.outcome(pair) is Outcome.N) == wins
+    assert solver.outcome((10**30, 2 * 10**30 - 1)) is Outcome.N  # ratio just below 2
+    assert [m.to for m in solver.winning_moves((1, big))] == [(0, 1)]

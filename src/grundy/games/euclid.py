@@ -10,7 +10,7 @@ from typing import Any
 from grundy.games.base import Game
 from grundy.games.wythoff import check_two_heaps
 
-__all__ = ["Euclid", "euclid_first_player_wins"]
+__all__ = ["Euclid", "euclid_first_player_wins", "euclid_grundy"]
 
 
 def euclid_first_player_wins(a: int, b: int) -> bool:
@@ -30,6 +30,34 @@ def euclid_first_player_wins(a: int, b: int) -> bool:
         return True
     excess = 2 * large - small
     return excess > 0 and excess * excess > 5 * small * small
+
+
+def euclid_grundy(a: int, b: int) -> int:
+    """The Grundy value of the Euclid position ``(a, b)``, in as many steps as Euclid's
+    algorithm takes.
+
+    Write the larger number as ``t s + r`` (``s`` the smaller, ``0 <= r < s``).  The
+    positions ``(s, r + j s)`` for ``j = 1..t`` form a chain: each may move to any lower
+    one, or to ``(r, s)`` (subtracting the largest multiple).  So with ``g = G(r, s)`` the
+    chain's values are the mex of ``{g}`` and the values below it: ``0, 1, 2, ...`` with
+    ``g`` skipped, which gives ``G(s, t s + r) = t - 1`` if ``t - 1 < g`` and ``t``
+    otherwise.  A position holding a 0 is terminal (value 0).  The tests check this
+    against the plain search.
+
+    >>> [euclid_grundy(1, k) for k in range(1, 5)], euclid_grundy(3, 5), euclid_grundy(5, 8)
+    ([1, 2, 3, 4], 1, 0)
+    """
+    if a < 0 or b < 0:
+        raise ValueError(f"Euclid positions hold non-negative numbers, got ({a}, {b})")
+    chain = []
+    small, large = min(a, b), max(a, b)
+    while small:
+        chain.append(large // small)
+        small, large = large % small, small
+    value = 0  # the terminal position at the bottom of the chain
+    for times in reversed(chain):
+        value = times - 1 if times - 1 < value else times
+    return value
 
 
 class Euclid(Game):
@@ -69,6 +97,27 @@ class Euclid(Game):
     def _text(small: int, large: int, times: int) -> str:
         left = large - times * small
         return f"subtract {times} x {small} from {large} ({large} -> {left})"
+
+    def known_grundy(self, position: tuple[int, int]) -> int | None:
+        return euclid_grundy(*position)
+
+    def moves_to_value(
+        self, position: tuple[int, int], target: int
+    ) -> list[tuple[int, int]] | None:
+        """The option of value ``target``, read off the chain of :func:`euclid_grundy`."""
+        small, large = sorted(position)
+        if small == 0:
+            return []
+        times, rest = divmod(large, small)
+        bottom = euclid_grundy(rest, small)
+        if target == bottom:
+            step = 0  # subtract the largest multiple, leaving (rest, small)
+        else:
+            step = target + 1 if target < bottom else target  # the chain's j with G = target
+            if not 1 <= step <= times - 1:
+                return []
+        left = rest + step * small
+        return [(min(small, left), max(small, left))]
 
     def canonical(self, position: tuple[int, int]) -> tuple[int, int]:
         small, large = sorted(position)
