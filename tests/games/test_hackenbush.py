@@ -142,3 +142,16 @@ def test_floating_edges_given_directly_are_ignored() -> None:
     solver = Solver(GreenHackenbush("0-1"))
     assert solver.grundy_value(((0, 1), (2, 3), (3, 4))) == 1
     assert solver.grundy_value(((2, 3),)) == 0
+
+
+def test_table_lists_every_sub_picture(run_cli) -> None:
+    data = run_cli(
+        "table", "hackenbush", "--edges", "0-1,1-2,2-0", "--max", "0-1,1-2,0-2", "--json"
+    )
+    rows = data.json()["rows"]
+    # A triangle has 8 edge subsets; cutting the two ground edges leaves nothing, like the
+    # empty subset, so 7 distinct pictures remain.
+    assert len(rows) == len({str(row["position"]) for row in rows}) == 7
+    assert {row["grundy"] for row in rows if len(row["position"]) == 3} == {1}
+    too_big = run_cli("table", "hackenbush", "--edges", "0-1", "--max", ",".join(["0-0"] * 17))
+    assert too_big.code == 2 and "17 edges" in too_big.err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator, Sequence
@@ -39,6 +40,8 @@ Picture = tuple[Edge, ...]
 # this many; past it one branch is followed.  That key is still a relabelling of the same
 # picture (so always sound), only no longer guaranteed equal for every isomorphic copy.
 _CANONICAL_BRANCH_LIMIT = 256
+# A table lists every sub-picture: 2**edges subsets to look at.
+_TABLE_EDGE_LIMIT = 16
 
 
 def _edge(u: int, v: int) -> Edge:
@@ -333,7 +336,9 @@ class GreenHackenbush(Game):
     """Green Hackenbush on a finite multigraph; vertex 0 is the ground.
 
     A picture is a multiset of edges: loops (``1-1``), cycles and several edges between the
-    same two vertices are all allowed.  A move deletes one edge, and with it every edge no
+    same two vertices are all allowed.  The notes let several dots stand on the ground;
+    here they are all the one vertex 0 (joining ground dots changes nothing, since the
+    ground never falls).  A move deletes one edge, and with it every edge no
     longer connected to the ground; whoever cannot move (no edges left) loses.
 
     ``--edges`` gives the whole picture, which is the position when none is written
@@ -461,3 +466,24 @@ class GreenHackenbush(Game):
 
     def to_json(self, position: Picture) -> list[list[int]]:
         return [[u, v] for u, v in position]
+
+    def bounded_positions(self, bound: Any) -> Iterator[Picture]:
+        """Every picture left by deleting some of the edges of ``bound`` (then pruning),
+        each once, by number of edges (``grundy table hackenbush --edges ... --max ...``).
+
+        >>> list(GreenHackenbush("0-1,1-2").bounded_positions(((0, 1), (1, 2))))
+        [(), ((0, 1),), ((0, 1), (1, 2))]
+        """
+        edges = prune(bound)
+        if len(edges) > _TABLE_EDGE_LIMIT:
+            raise InvalidPositionError(
+                f"a Hackenbush table lists every sub-picture; {len(edges)} edges is more than "
+                f"the {_TABLE_EDGE_LIMIT} allowed"
+            )
+        seen: set[Picture] = set()
+        for count in range(len(edges) + 1):
+            for kept in itertools.combinations(edges, count):
+                picture = prune(kept)
+                if picture not in seen:
+                    seen.add(picture)
+                    yield picture
