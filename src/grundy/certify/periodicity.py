@@ -184,7 +184,8 @@ def period_report(game: Game, values: Sequence[int]) -> PeriodReport:
     found = periods(values)
     refusal = _refusal(game)
     if not found:
-        return PeriodReport(upto, None, None, False, f"no period repeats twice within G(0..{upto})")
+        reason = f"no period repeats twice within G(0..{upto})"
+        return PeriodReport(upto, None, None, False, f"{reason}; {refusal}" if refusal else reason)
     period, preperiod = found[0]
     if refusal is not None:
         return PeriodReport(upto, period, preperiod, False, refusal)

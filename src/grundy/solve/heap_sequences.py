@@ -83,7 +83,8 @@ def rules_of(game: Game) -> HeapRules:
     if isinstance(game, GrundysGame):
         return HeapRules(split_two=frozenset({0}), unequal_only=True)
     if isinstance(game, SubtractionGame):
-        return HeapRules(leave_one=frozenset(game.subtraction_set))
+        takes = frozenset(game.subtraction_set)  # a heap of exactly s may be emptied too
+        return HeapRules(take_all=takes, leave_one=takes)
     raise InvalidParameterError(f"{game.name} is not a take-and-break game with fixed rules")
 
 
