@@ -1,0 +1,123 @@
+"""Nim encodings: each Z3 goal agrees with its plain-Python twin, and proves or refutes
+exactly what it should.  Widths are small here so the tests stay fast."""
+
+import itertools
+
+import pytest
+
+from grundy.verdict import Status
+from grundy.verify import nim_encodings as enc
+from grundy.verify.z3_checks import exhaustive_encoding
+
+TIMEOUT = 20_000
+
+TRUE_BIT_LAWS = [
+    enc.associativity,
+    enc.commutativity,
+    enc.self_inverse,
+    enc.identity,
+    enc.cancellation,
+    enc.mex_lemma_smaller_values,
+    enc.mex_lemma_no_equal_option,
+    enc.exercise_2,
+    enc.exercise_3,
+]
+
+
+@pytest.mark.parametrize("builder", TRUE_BIT_LAWS, ids=lambda b: b.__name__)
+def test_true_laws_are_proved_by_z3_and_by_exhaustion(builder):
+    assert builder(16).prove(timeout_ms=TIMEOUT).status is Status.PROVED
+    assert exhaustive_encoding(builder(3), 7).status is Status.PROVED
+
+
+@pytest.mark.parametrize(
+    ("builder", "least"),
+    [(enc.ordinary_addition, {"x": 1, "y": 1}), (enc.strict_xor_bound, {"x": 0, "y": 0})],
+)
+def test_false_laws_are_refuted_with_the_least_counterexample(builder, least):
+    verdict = builder(16).prove(timeout_ms=TIMEOUT)
+    assert verdict.status is Status.REFUTED
+    assert dict(verdict.counterexample) == least
+    assert exhaustive_encoding(builder(3), 7).counterexample == least
+
+
+def test_distinct_powers_add_like_integers():
+    assert enc.distinct_powers_add(3, 16).prove(timeout_ms=TIMEOUT).status is Status.PROVED
+    twin = enc.distinct_powers_add(3, 8).holds
+    assert twin({"p1": 1, "p2": 8, "p3": 16})
+    assert twin({"p1": 2, "p2": 2, "p3": 4})  # not distinct: the premise fails
+
+
+@pytest.mark.parametrize("heaps", [1, 2, 3, 4])
+@pytest.mark.parametrize("encoding", ["disjunction", "top-bit"])
+def test_bouton_conditions_are_proved(heaps, encoding):
+    for goal in (
+        enc.bouton_terminal(heaps, 16),
+        enc.bouton_move_to_zero(heaps, 16, encoding),
+        enc.bouton_moves_from_zero(heaps, 16),
+    ):
+        assert goal.prove(timeout_ms=TIMEOUT).status is Status.PROVED, goal.name
+
+
+def test_an_unknown_bouton_encoding_is_rejected():
+    with pytest.raises(ValueError, match="unknown encoding"):
+        enc.bouton_move_to_zero(3, 8, "guess")
+
+
+def test_the_python_twins_match_a_direct_brute_force_of_bouton():
+    twin = enc.bouton_move_to_zero(3, 3).holds
+    for heaps in itertools.product(range(8), repeat=3):
+        total = heaps[0] ^ heaps[1] ^ heaps[2]
+        # some move (a heap lowered to any smaller size) reaches nim-sum 0
+        direct = total == 0 or any(
+            total ^ heap ^ smaller == 0 for heap in heaps for smaller in range(heap)
+        )
+        assert twin({"h1": heaps[0], "h2": heaps[1], "h3": heaps[2]}) == direct
+
+
+def test_largest_heap_mutant_is_refuted_at_a_real_counterexample():
+    verdict = enc.largest_heap_move(3, 16).prove(timeout_ms=TIMEOUT)
+    assert verdict.status is Status.REFUTED
+    heaps = [verdict.counterexample[f"h{i}"] for i in (1, 2, 3)]
+    total = heaps[0] ^ heaps[1] ^ heaps[2]
+    assert total != 0 and max(heaps) ^ total > max(heaps)
+
+
+@pytest.mark.parametrize("builder", [enc.exercise_5, enc.exercise_7])
+def test_heap_exercises_are_proved(builder):
+    assert builder(3, 16).prove(timeout_ms=TIMEOUT).status is Status.PROVED
+    assert exhaustive_encoding(builder(2, 3), 7).status is Status.PROVED
+
+
+def test_omega_follows_the_notes_block_definition():
+    # Notes 001: m = 2, n = 4, M = 6: Ω(1..6) = 1, Ω(7..12) = 0, Ω(13..18) = 1.
+    assert [enc.lucky_omega(k, 6) for k in range(19)] == [0] + [1] * 6 + [0] * 6 + [1] * 6
+
+
+@pytest.mark.parametrize(("low", "high"), [(1, 2), (2, 4), (3, 3)])
+def test_lucky_nim_conditions_hold_for_every_heap(low, high):
+    assert enc.lucky_mover_wins(low, high).prove(timeout_ms=TIMEOUT).status is Status.PROVED
+    assert enc.lucky_opponent_flips(low, high).prove(timeout_ms=TIMEOUT).status is Status.PROVED
+
+
+@pytest.mark.parametrize(
+    ("encoding", "least_heap"),
+    [
+        (enc.lucky_mover_wins(2, 4, block=5), 11),
+        (enc.lucky_mover_wins(0, 4), 9),
+        (enc.lucky_writes_n(2, 4), 13),
+    ],
+    ids=["short-blocks", "m-zero", "always-n"],
+)
+def test_lucky_nim_mutants_fail_at_the_least_heap(encoding, least_heap):
+    verdict = encoding.prove(timeout_ms=TIMEOUT)
+    assert verdict.status is Status.REFUTED
+    assert verdict.counterexample == {"k": least_heap}
+    assert all(encoding.holds({"k": k}) for k in range(least_heap))
+
+
+def test_lucky_nim_symbolic_conditions_are_proved_unbounded():
+    for encoding in (enc.lucky_mover_wins_symbolic(), enc.lucky_opponent_flips_symbolic()):
+        verdict = encoding.prove(timeout_ms=TIMEOUT)
+        assert verdict.status is Status.PROVED
+        assert verdict.unbounded

@@ -1,0 +1,98 @@
+"""The Nim / Sprague-Grundy part of the theorem library, run with quick settings: every
+theorem comes out as expected and each mutant is refuted at the stated counterexample."""
+
+from pathlib import Path
+
+import pytest
+
+from grundy.library import CheckSettings, check_theorem, load_library
+from grundy.verdict import Status
+
+PROOFS = Path(__file__).resolve().parents[2] / "proofs"
+MODULES = [
+    "nim_sum_algebra.py",
+    "bouton.py",
+    "handout_exercises.py",
+    "lucky_nim_z3.py",
+    "sprague_grundy.py",
+]
+QUICK = CheckSettings(quick=True, random_examples=100)
+
+
+@pytest.fixture(scope="module")
+def results():
+    theorems = load_library([PROOFS / name for name in MODULES])
+    return {t.id: check_theorem(t, QUICK) for t in theorems}
+
+
+def test_every_theorem_and_mutant_comes_out_as_expected(results):
+    wrong = {
+        i: (r.verdict.status, r.verdict.message) for i, r in results.items() if not r.as_expected
+    }
+    assert wrong == {}
+
+
+def test_every_theorem_has_a_source_a_tag_and_a_mutant(results):
+    theorems = [r.theorem for r in results.values()]
+    assert all(t.source and t.tags for t in theorems)
+    mutated = {t.mutant_of for t in theorems if t.is_mutant}
+    # every family has at least one mutant; the families' main theorems are named here
+    for main in [
+        "nim-sum-distinct-powers",
+        "bouton-three-heaps",
+        "bouton-k-heaps",
+        "winning-move-recipe",
+        "handout-exercise-2",
+        "handout-exercise-4",
+        "handout-exercise-8",
+        "lucky-nim-mover",
+        "sg-sum-rule",
+        "sums-n-plus-n-either",
+        "sg-zero-iff-p",
+    ]:
+        assert main in mutated, main
+
+
+@pytest.mark.parametrize(
+    ("identifier", "expected"),
+    [
+        ("nim-sum-is-ordinary-sum", {"x": 1, "y": 1}),
+        ("bouton-even-sum", {"a": 0, "b": 0, "c": 2}),
+        ("bouton-largest-heap", {"h1": 1, "h2": 2, "h3": 2}),
+        ("lucky-nim-short-blocks", {"k": 11}),
+        ("lucky-nim-m-zero", {"k": 9}),
+        ("lucky-nim-always-write-n", {"k": 13}),
+        ("sums-n-plus-n-always-n", {"G": "{0}", "H": "{0}"}),
+        ("handout-exercise-8-everywhere", {"h1": 0, "h2": 0, "h3": 0}),
+    ],
+)
+def test_mutants_name_the_least_counterexample(results, identifier, expected):
+    verdict = results[identifier].verdict
+    assert verdict.status is Status.REFUTED
+    shown = {key: verdict.counterexample[key] for key in expected}
+    assert shown == expected
+
+
+def test_z3_proofs_state_their_scope(results):
+    assert results["bouton-k-heaps"].verdict.scope == "bounded: 1 to 3 heaps, each of size < 2^16"
+    assert results["lucky-nim-mover-symbolic"].verdict.unbounded
+    assert results["nim-sum-associative"].verdict.scope == "bounded: x, y, z < 2^16"
+
+
+def test_random_checks_are_unrefuted_not_proved(results):
+    assert results["bouton-random-heaps"].verdict.status is Status.UNREFUTED
+
+
+def test_n_plus_n_exhibits_both_outcomes(results):
+    details = results["sums-n-plus-n-either"].verdict.details
+    assert details["P example"] == ["{0}", "{0}"]
+    assert details["N example"][0] == "{0}"
+
+
+def test_a_z3_timeout_turns_a_proof_into_unknown_not_proved():
+    theorems = {t.id: t for t in load_library([PROOFS / "bouton.py"])}
+    verdict = check_theorem(theorems["bouton-k-heaps"], CheckSettings(z3_timeout_ms=1)).verdict
+    # 24 Z3 goals (8 heaps of 64 bits) cannot all be settled in 1 ms each
+    assert verdict.status is Status.UNKNOWN
+    assert "timeout" in verdict.message
+    assert any(part.status is Status.PROVED for part in verdict.parts)  # the easy ones
