@@ -19,7 +19,7 @@ from grundy.games.hackenbush import (
     random_picture,
     snake,
 )
-from grundy.solve import Solver
+from grundy.solve import Outcome, Play, Solver
 
 
 class PlainHackenbush(GreenHackenbush):
@@ -179,3 +179,12 @@ def test_theorem_file_comes_out_as_expected_in_quick_mode() -> None:
     )
     assert (found["euclid-ratio-two"]["a"], found["euclid-ratio-two"]["b"]) == (3, 5)
     assert found["lucky-nim-overshoot-14-write-n"]["answers_that_beat_it"] == [{"y": 4, "left": 6}]
+
+
+def test_misere_outcomes_match_the_plain_search() -> None:
+    fast, plain = Solver(GreenHackenbush("0-1")), Solver(PlainHackenbush("0-1"))
+    for picture in _all_pictures(2, 4):
+        position = prune(picture)
+        assert fast.outcome(position, Play.MISERE) is plain.outcome(position, Play.MISERE)
+    # Misere single edge: the mover must take it and loses.
+    assert fast.outcome(((0, 1),), Play.MISERE) is Outcome.P
