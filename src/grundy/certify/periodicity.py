@@ -54,6 +54,7 @@ __all__ = [
     "SUBTRACTION_WINDOW",
     "PeriodReport",
     "PeriodicityCertificate",
+    "build_certificate",
     "observed_period",
     "period_report",
     "periods",
@@ -232,6 +233,20 @@ def _refusal(game: Game) -> str | None:
     if isinstance(game, SubtractionGame):
         return None
     return f"no periodicity theorem is implemented for {game.name}"
+
+
+def build_certificate(
+    game: Game, values: Sequence[int], period: int, preperiod: int
+) -> PeriodicityCertificate:
+    """The certificate claiming period ``period`` from ``preperiod`` for ``game``.
+
+    Built from whatever ``values`` hold (truncated to what the theorem needs); it is for
+    :func:`~grundy.certify.periodicity_check.check_certificate` to accept or reject it.
+    """
+    refusal = _refusal(game)
+    if refusal is not None:
+        raise InvalidParameterError(refusal)
+    return _certificate(game, values, period, preperiod)
 
 
 def _certificate(

@@ -1,0 +1,378 @@
+"""Heap games: Grundy's game, Kayles, Dawson's Kayles, subtraction games, fast engines.
+
+Periodicity claims "G(n + p) = G(n) for every n >= n0" are decided in two steps.  First
+every computed n from n0 up to what the theorem needs is compared (in increasing order,
+so a failure is the least counterexample); then, if all agree, a periodicity
+certificate (Guy-Smith for octal codes, the window argument for subtraction sets) is
+built and re-verified by the independent checker of ``grundy.certify.periodicity_check``,
+which recomputes the values from the rules.  Only an accepted certificate proves the
+claim for every n; Grundy's game has no such theorem, so a period claimed for it can be
+refuted but never proved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+from grundy.certify.periodicity import build_certificate, period_report
+from grundy.certify.periodicity_check import check_certificate
+from grundy.games import SubtractionGame, create_game
+from grundy.games.base import Game
+from grundy.games.octal import OctalGame
+from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.solve.heap_sequences import rules_of, sparse_grundy_sequence
+from grundy.solve.sequence import grundy_sequence, plain_grundy_sequence
+from grundy.solve.solver import Solver
+from grundy.verdict import UNBOUNDED, Status, Verdict
+from grundy.verify.exhaustive import check_exhaustive, integer_cases
+
+GRUNDY_SOURCE = "001 Legner, Grundy's game"
+KAYLES_SOURCE = "beyond the notes: Kayles period 12 (Guy and Smith 1956; Winning Ways ch. 4)"
+DAWSON_SOURCE = "beyond the notes: Dawson's Kayles period 34 (Guy and Smith 1956)"
+SUBTRACTION_SOURCE = "beyond the notes: subtraction-game periodicity (generalises 000 take-away)"
+ENGINE_SOURCE = "beyond the notes: fast heap-sequence engine (001 Grundy values by mex)"
+TAGS = ("heap-games", "periodicity")
+
+# Legner (seed 001): the first values of Grundy's game, for heaps n = 1, 2, ..., 10.
+GRUNDY_FIRST_VALUES = (0, 0, 1, 0, 2, 1, 0, 2, 1, 0)
+# A plausible slip: the 8th and 9th values swapped.
+GRUNDY_WRONG_VALUES = (0, 0, 1, 0, 2, 1, 0, 1, 2, 0)
+
+
+def _first_values(expected: Sequence[int]) -> Callable[[CheckSettings], Verdict]:
+    def check(settings: CheckSettings) -> Verdict:
+        solver = Solver(create_game("grundys-game"))
+
+        def holds(case: dict[str, int]) -> bool:
+            return solver.grundy_value((case["n"],)) == expected[case["n"] - 1]
+
+        def explain(case: dict[str, int]) -> dict[str, Any]:
+            n = case["n"]
+            return {
+                "G(n)": Solver(create_game("grundys-game")).grundy_value((n,)),
+                "claimed": expected[n - 1],
+            }
+
+        return check_exhaustive(
+            integer_cases({"n": (1, len(expected))}),
+            holds,
+            scope=f"bounded: 1 <= n <= {len(expected)}",
+            method="exhaustive",
+            recheck=lambda case: (
+                plain_grundy_sequence(create_game("grundys-game"), case["n"])[case["n"]]
+                == expected[case["n"] - 1]
+            ),
+            explain=explain,
+        )
+
+    return check
+
+
+def _periodic_claim(
+    game_name: str, period: int, preperiod: int
+) -> Callable[[CheckSettings], Verdict]:
+    """Check "G(n + period) = G(n) for every n >= preperiod, and not from preperiod - 1"."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        game = create_game(game_name)
+        upto = _needed(game, period, preperiod)
+        values = grundy_sequence(game, upto)
+        compared = upto - period
+        scan = check_exhaustive(
+            ({"n": n} for n in range(preperiod, compared + 1)),
+            lambda case: values[case["n"] + period] == values[case["n"]],
+            scope=f"bounded: {preperiod} <= n <= {compared}",
+            method="exhaustive",
+            recheck=lambda case: _value(game, case["n"] + period) == _value(game, case["n"]),
+            explain=lambda case: {
+                "G(n)": values[case["n"]],
+                f"G(n+{period})": values[case["n"] + period],
+            },
+        )
+        if scan.status is not Status.PROVED:
+            return scan
+        if preperiod > 0 and values[preperiod - 1 + period] == values[preperiod - 1]:
+            n = preperiod - 1
+            return Verdict(
+                Status.REFUTED,
+                "exhaustive",
+                f"bounded: n = {n}",
+                cases=1,
+                counterexample={"n": n, "G(n)": values[n], f"G(n+{period})": values[n + period]},
+                message=f"the period already holds from {n}, so {preperiod} is not least",
+            )
+        report = period_report(game, values)
+        if isinstance(game, (OctalGame, SubtractionGame)) and report.certificate is not None:
+            certificate = build_certificate(game, values, period, preperiod)
+            checked = check_certificate(certificate)
+            if not checked.valid:
+                return Verdict(
+                    Status.UNKNOWN,
+                    f"periodicity-certificate ({certificate.theorem})",
+                    UNBOUNDED,
+                    message="certificate rejected: " + "; ".join(checked.problems),
+                )
+            return Verdict(
+                Status.PROVED,
+                f"periodicity-certificate ({certificate.theorem})",
+                UNBOUNDED,
+                cases=checked.values_checked,
+                message=(
+                    f"G(n+{period}) = G(n) for every n >= {preperiod}: a certificate with "
+                    f"G(0..{certificate.last_needed}) accepted by the independent checker"
+                ),
+                details={"certificate": certificate.to_json(), "theorem": report.reason},
+            )
+        return Verdict(
+            Status.UNKNOWN,
+            "exhaustive",
+            scan.scope,
+            cases=scan.cases,
+            message=f"no counterexample up to n = {compared}, and no theorem certifies "
+            f"a period of {game.label}: {report.reason}",
+        )
+
+    return check
+
+
+def _needed(game: Game, period: int, preperiod: int) -> int:
+    """How far to compute: what a certificate needs, and at least a few periods."""
+    if isinstance(game, OctalGame):
+        start = max(preperiod, 1)
+        return max(2 * start + 2 * period + game.max_take - 1, preperiod + 4 * period)
+    if isinstance(game, SubtractionGame):
+        return preperiod + max(game.subtraction_set) + 2 * period
+    return max(200, preperiod + 20 * period)
+
+
+def _value(game: Game, heap: int) -> int:
+    return Solver(game).grundy_value((heap,))
+
+
+@cache
+def _subtraction_sets() -> tuple[tuple[int, ...], ...]:
+    """Every non-empty subset of {1, 2, 3, 4}, by largest element, then as written."""
+    subsets = [tuple(s for s in range(1, 5) if mask >> (s - 1) & 1) for mask in range(1, 16)]
+    return tuple(sorted(subsets, key=lambda subset: (max(subset), subset)))
+
+
+def _subtraction_periodicity(settings: CheckSettings) -> Verdict:
+    sets = _subtraction_sets()
+
+    def holds(case: dict[str, int]) -> bool:
+        game = SubtractionGame(list(sets[case["index"]]))
+        report = period_report(game, grundy_sequence(game, 60))
+        return report.certificate is not None and check_certificate(report.certificate).valid
+
+    verdict = check_exhaustive(
+        integer_cases({"index": (0, len(sets) - 1)}),
+        holds,
+        scope=UNBOUNDED,
+        method="periodicity-certificate (subtraction-window)",
+        explain=lambda case: {"set": list(sets[case["index"]])},
+    )
+    if verdict.status is Status.PROVED:
+        return Verdict(
+            Status.PROVED,
+            verdict.method,
+            UNBOUNDED,
+            cases=verdict.cases,
+            message=f"all {len(sets)} sets S within {{1,2,3,4}} have a certified period, "
+            "accepted by the independent checker",
+        )
+    return verdict
+
+
+def _period_is_max_plus_one(settings: CheckSettings) -> Verdict:
+    sets = _subtraction_sets()
+
+    def period_of(index: int) -> int | None:
+        game = SubtractionGame(list(sets[index]))
+        return period_report(game, grundy_sequence(game, 60)).period
+
+    return check_exhaustive(
+        integer_cases({"index": (0, len(sets) - 1)}),
+        lambda case: period_of(case["index"]) == max(sets[case["index"]]) + 1,
+        scope=f"bounded: the {len(sets)} sets S within {{1,2,3,4}}",
+        method="periodicity-certificate (subtraction-window)",
+        explain=lambda case: {
+            "set": list(sets[case["index"]]),
+            "period": period_of(case["index"]),
+            "claimed": max(sets[case["index"]]) + 1,
+        },
+    )
+
+
+def _engine_cases(settings: CheckSettings) -> tuple[int, Any]:
+    largest = 10 if settings.quick else 16
+    ranges = {"d0": (0, 1), "d1": (0, 7), "d2": (0, 7), "n": (0, largest)}
+    return largest, integer_cases(ranges)
+
+
+@cache
+def _fast(code: str, upto: int) -> tuple[int, ...]:
+    return tuple(sparse_grundy_sequence(rules_of(OctalGame(code)), upto))
+
+
+@cache
+def _plain(code: str, upto: int) -> tuple[int, ...]:
+    return tuple(plain_grundy_sequence(OctalGame(code), upto))
+
+
+def _code(case: dict[str, int], before: int | None = None) -> str:
+    first = 4 * case["d0"] if before is None else before
+    return f"{first}.{case['d1']}{case['d2']}"
+
+
+def _engine_agrees(settings: CheckSettings) -> Verdict:
+    largest, cases = _engine_cases(settings)
+    return check_exhaustive(
+        cases,
+        lambda c: _fast(_code(c), largest)[c["n"]] == _plain(_code(c), largest)[c["n"]],
+        scope=f"bounded: codes d0.d1d2 with d0 in {{0,4}}, d1, d2 <= 7; heaps n <= {largest}",
+        method="exhaustive",
+        explain=lambda c: {
+            "fast": _fast(_code(c), largest)[c["n"]],
+            "plain": _plain(_code(c), largest)[c["n"]],
+        },
+    )
+
+
+def _split_digit_irrelevant(settings: CheckSettings) -> Verdict:
+    largest, cases = _engine_cases(settings)
+    return check_exhaustive(
+        (c for c in cases if c["d0"] == 1),
+        lambda c: _plain(_code(c), largest)[c["n"]] == _plain(_code(c, 0), largest)[c["n"]],
+        scope=f"bounded: codes 4.d1d2 with d1, d2 <= 7; heaps n <= {largest}",
+        method="exhaustive",
+        explain=lambda c: {
+            "G with 4.": _plain(_code(c), largest)[c["n"]],
+            "G with 0.": _plain(_code(c, 0), largest)[c["n"]],
+        },
+    )
+
+
+THEOREMS = [
+    Theorem(
+        id="grundys-game-first-values",
+        title="Grundy's game: the first values",
+        statement="In Grundy's game a heap of n = 1, 2, ..., 10 has Grundy value "
+        "0, 0, 1, 0, 2, 1, 0, 2, 1, 0.",
+        source=GRUNDY_SOURCE,
+        check=_first_values(GRUNDY_FIRST_VALUES),
+        game="grundys-game",
+        tags=(*TAGS, "grundys-game"),
+    ),
+    Theorem(
+        id="grundys-game-first-values-swapped",
+        title="Grundy's game: wrong first values (mutant)",
+        statement="In Grundy's game a heap of n = 1, ..., 10 has Grundy value "
+        "0, 0, 1, 0, 2, 1, 0, 1, 2, 0.",
+        source=GRUNDY_SOURCE,
+        check=_first_values(GRUNDY_WRONG_VALUES),
+        mutant_of="grundys-game-first-values",
+        expect=Expectation.FAILS,
+        game="grundys-game",
+        tags=(*TAGS, "grundys-game", "mutant"),
+    ),
+    Theorem(
+        id="grundys-game-period-3",
+        title="Grundy's game is periodic with period 3 (mutant)",
+        statement="In Grundy's game G(n + 3) = G(n) for every n >= 1, as the first values "
+        "0, 0, 1, 0, 2, 1, 0, 2, 1, 0 suggest.",
+        source=GRUNDY_SOURCE,
+        check=_periodic_claim("grundys-game", 3, 1),
+        mutant_of="grundys-game-first-values",
+        expect=Expectation.FAILS,
+        game="grundys-game",
+        tags=(*TAGS, "grundys-game", "mutant"),
+    ),
+    Theorem(
+        id="kayles-period-12",
+        title="Kayles has period 12 from n = 71",
+        statement="In Kayles (octal 0.77), G(n + 12) = G(n) for every n >= 71, and not for n = 70.",
+        latex=r"\mathcal{G}(n+12) = \mathcal{G}(n) \text{ for all } n \ge 71",
+        source=KAYLES_SOURCE,
+        check=_periodic_claim("kayles", 12, 71),
+        game="kayles",
+        tags=(*TAGS, "kayles", "certificate"),
+    ),
+    Theorem(
+        id="kayles-period-11",
+        title="Kayles has period 11 (mutant)",
+        statement="In Kayles (octal 0.77), G(n + 11) = G(n) for every n >= 71.",
+        source=KAYLES_SOURCE,
+        check=_periodic_claim("kayles", 11, 71),
+        mutant_of="kayles-period-12",
+        expect=Expectation.FAILS,
+        game="kayles",
+        tags=(*TAGS, "kayles", "mutant"),
+    ),
+    Theorem(
+        id="dawsons-kayles-period-34",
+        title="Dawson's Kayles has period 34",
+        statement="In Dawson's Kayles (octal 0.07), G(n + 34) = G(n) for every n >= 53, "
+        "and not for n = 52.",
+        latex=r"\mathcal{G}(n+34) = \mathcal{G}(n) \text{ for all } n \ge 53",
+        source=DAWSON_SOURCE,
+        check=_periodic_claim("dawsons-kayles", 34, 53),
+        game="dawsons-kayles",
+        tags=(*TAGS, "dawsons-kayles", "certificate"),
+    ),
+    Theorem(
+        id="dawsons-kayles-period-33",
+        title="Dawson's Kayles has period 33 (mutant, off by one)",
+        statement="In Dawson's Kayles (octal 0.07), G(n + 33) = G(n) for every n >= 53.",
+        source=DAWSON_SOURCE,
+        check=_periodic_claim("dawsons-kayles", 33, 53),
+        mutant_of="dawsons-kayles-period-34",
+        expect=Expectation.FAILS,
+        game="dawsons-kayles",
+        tags=(*TAGS, "dawsons-kayles", "mutant"),
+    ),
+    Theorem(
+        id="subtraction-sets-periodic",
+        title="Subtraction games within {1,2,3,4} are periodic",
+        statement="For every non-empty S within {1, 2, 3, 4}, the Grundy sequence of the "
+        "subtraction game S is eventually periodic (certified for every n).",
+        source=SUBTRACTION_SOURCE,
+        check=_subtraction_periodicity,
+        game="subtraction",
+        tags=(*TAGS, "subtraction", "certificate"),
+    ),
+    Theorem(
+        id="subtraction-period-max-plus-one",
+        title="Subtraction games have period max(S) + 1 (mutant)",
+        statement="For every non-empty S within {1, 2, 3, 4}, the least period of the "
+        "subtraction game S is max(S) + 1, as for take-away 1..k.",
+        source=SUBTRACTION_SOURCE,
+        check=_period_is_max_plus_one,
+        mutant_of="subtraction-sets-periodic",
+        expect=Expectation.FAILS,
+        game="subtraction",
+        tags=(*TAGS, "subtraction", "mutant"),
+    ),
+    Theorem(
+        id="heap-engine-agrees",
+        title="The fast heap-sequence engine agrees with the exact solver",
+        statement="For every octal code d0.d1d2 with d0 in {0, 4} and d1, d2 <= 7, the "
+        "rare/common engine gives the same G(n) as the plain exact solver for small n.",
+        source=ENGINE_SOURCE,
+        check=_engine_agrees,
+        game="octal",
+        tags=("heap-games", "engine"),
+    ),
+    Theorem(
+        id="split-digit-irrelevant",
+        title="Splitting without taking changes nothing (mutant)",
+        statement="For every code 4.d1d2 (d1, d2 <= 7), G(n) equals that of 0.d1d2.",
+        source=ENGINE_SOURCE,
+        check=_split_digit_irrelevant,
+        mutant_of="heap-engine-agrees",
+        expect=Expectation.FAILS,
+        game="octal",
+        tags=("heap-games", "engine", "mutant"),
+    ),
+]
