@@ -1,0 +1,63 @@
+"""Time the heap-sequence engines: fast (rare/common) against naive, as a Markdown table.
+
+    .venv/bin/python bench/bench_sequences.py            # N up to 10^5 for the fast engine
+    .venv/bin/python bench/bench_sequences.py --quick    # small N only
+
+The naive engines are the plain exact solver (a game graph per heap) and the direct
+O(N^2) mex over every split; they are run only where they finish in a few seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+
+from grundy.games import create_game
+from grundy.solve.heap_sequences import direct_grundy_sequence, rules_of, sparse_grundy_sequence
+from grundy.solve.sequence import plain_grundy_sequence
+
+GAMES = ("kayles", "dawsons-kayles", "grundys-game")
+
+
+def _timed(run: Callable[[], list[int]]) -> tuple[float, list[int]]:
+    start = time.perf_counter()
+    values = run()
+    return time.perf_counter() - start, values
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="only small N")
+    args = parser.parse_args(argv)
+    sizes = (1_000, 10_000) if args.quick else (1_000, 10_000, 100_000)
+    limits = {"plain": 300, "direct": 10_000}
+    out = sys.stdout
+    out.write("| game | N | fast (s) | direct O(N^2) (s) | plain solver (s) | max G |\n")
+    out.write("|---|---:|---:|---:|---:|---:|\n")
+    for name in GAMES:
+        game = create_game(name)
+        rules = rules_of(game)
+        for upto in (300, *sizes):
+            fast_seconds, values = _timed(partial(sparse_grundy_sequence, rules, upto))
+            cells = [f"{fast_seconds:.3f}"]
+            for label, engine in (
+                ("direct", partial(direct_grundy_sequence, rules, upto)),
+                ("plain", partial(plain_grundy_sequence, game, upto)),
+            ):
+                if upto <= limits[label]:
+                    seconds, other = _timed(engine)
+                    if other != values:
+                        out.write(f"MISMATCH: {label} engine disagrees for {name} at N={upto}\n")
+                        return 1
+                    cells.append(f"{seconds:.3f}")
+                else:
+                    cells.append("-")
+            out.write(f"| {name} | {upto:,} | {' | '.join(cells)} | {max(values)} |\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
