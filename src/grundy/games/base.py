@@ -29,6 +29,9 @@ class Game(ABC):
     summary: ClassVar[str] = ""
     params: ClassVar[tuple[Param, ...]] = ()
     position_help: ClassVar[str] = "integers"
+    reports_grundy: ClassVar[bool] = True
+    """False for a game whose Grundy values mean nothing to a user (e.g. an encoding with
+    hidden turn structure, like Lucky Nim's): the solver then reports outcomes only."""
 
     # -- identity -------------------------------------------------------------------------
 

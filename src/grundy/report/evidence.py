@@ -626,28 +626,39 @@ def hackenbush_start(game: Game) -> Any:
 
 
 def _lucky_nim() -> Section:
+    from grundy.games.lucky_nim import block_parity
+
     m, n = 2, 4
     game = create_game("lucky-nim", {"m": m, "n": n})
     solver = Solver(game)
     upto = 36
-    values = [solver.grundy_value(game.from_value([k])) for k in range(upto + 1)]
+    # 1 where the solver finds a single heap of k an N-position, from the rules alone.
+    values = [int(solver.outcome(game.from_value([k])) is Outcome.N) for k in range(upto + 1)]
+    agree = all(values[k] == block_parity(k, m, n) for k in range(upto + 1))
     block = m + n
+    verdict = (
+        "agrees with the notes' block value Ω(k) at every k shown"
+        if agree
+        else "DISAGREES with the notes' block value Ω(k) somewhere: see the strip"
+    )
     return _section(
         "lucky-nim",
         "Lucky Nim: block colouring",
         [
             Paragraph(
                 (
-                    f"Lucky Nim with m = {m}, n = {n}: the value of a single heap of k "
-                    f"counters for k ≤ {upto}, from the solver. Lines mark blocks of "
-                    f"m + n = {block}, starting at 1: the notes colour heaps by the parity "
-                    "of the block they fall in, and a position is won by the next player "
-                    "exactly when the heaps' colours add up to an odd number.",
+                    f"Lucky Nim with m = {m}, n = {n}: for a single heap of k counters "
+                    f"(k ≤ {upto}) the strip shows 1 where the solver finds the player to "
+                    "move can force a win (an N-position) and 0 where not, searched from the "
+                    f"rules. Lines mark blocks of m + n = {block}, starting at 1: the notes "
+                    "colour heaps by the parity of the block they fall in, and a position is "
+                    "won by the next player exactly when the heaps' colours add up to an odd "
+                    f"number. The solver's strip {verdict}.",
                 )
             ),
             lucky_strip_figure(
                 "lucky-nim",
-                f"Lucky Nim (m = {m}, n = {n}): values of single heaps",
+                f"Lucky Nim (m = {m}, n = {n}): single heaps won by the player to move",
                 values,
                 block,
                 f"Lucky Nim m = {m}, n = {n}",

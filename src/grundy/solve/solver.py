@@ -172,7 +172,11 @@ class Solver:
     def analyse(self, position: Any, play: Play = Play.NORMAL) -> Analysis:
         """Value, outcome and winning moves of ``position``, with the work it took."""
         before = self.positions_explored
-        grundy = self.grundy_value(position) if play is Play.NORMAL else None
+        grundy = (
+            self.grundy_value(position)
+            if play is Play.NORMAL and self.game.reports_grundy
+            else None
+        )
         outcome = self.outcome(position, play)
         moves = tuple(self.winning_moves(position, play))
         return Analysis(

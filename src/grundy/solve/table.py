@@ -37,5 +37,7 @@ def table_rows(
     solver = solver or Solver(game)
     solver.prepare(bound)
     for position in game.bounded_positions(bound):
-        grundy = solver.grundy_value(position) if play is Play.NORMAL else None
+        grundy = (
+            solver.grundy_value(position) if play is Play.NORMAL and game.reports_grundy else None
+        )
         yield TableRow(position, grundy, solver.outcome(position, play))
