@@ -63,10 +63,19 @@ def test_subtraction_games_match_the_plain_solver(subtraction_set: list[int]) ->
     assert grundy_sequence(game, 40) == plain_grundy_sequence(game, 40)
 
 
+@pytest.mark.parametrize("use_periodicity", [True, False])
 @pytest.mark.parametrize("code", ["0.77", "0.07", "0.137", "4.726", "0.16", "0.54", "4.7"])
-def test_sparse_engine_matches_direct_on_longer_ranges(code: str) -> None:
+def test_sparse_engine_matches_direct_on_longer_ranges(code: str, use_periodicity: bool) -> None:
     rules = rules_of(OctalGame(code))
-    assert sparse_grundy_sequence(rules, 700) == direct_grundy_sequence(rules, 700)
+    fast = sparse_grundy_sequence(rules, 700, use_periodicity=use_periodicity)
+    assert fast == direct_grundy_sequence(rules, 700)
+
+
+def test_period_shortcut_matches_the_mex_far_out() -> None:
+    rules = rules_of(OctalGame("0.07"))
+    assert sparse_grundy_sequence(rules, 5000) == sparse_grundy_sequence(
+        rules, 5000, use_periodicity=False
+    )
 
 
 def test_sparse_engine_is_exact_whatever_the_mask(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -110,4 +119,7 @@ def test_large_sequences_are_fast() -> None:
     start = time.perf_counter()
     values = grundy_sequence(create_game("kayles"), 100_000)
     assert values[99_995] == values[99_995 - 12 * 8000]
+    assert time.perf_counter() - start < 20
+    start = time.perf_counter()
+    grundy_sequence(create_game("grundys-game"), 30_000)
     assert time.perf_counter() - start < 20

@@ -42,7 +42,8 @@ __all__ = [
     "sparse_grundy_sequence",
 ]
 
-_SHORT_SCAN = 48  # splits tried one by one before the rest are done with one array pass
+_SHORT_SCAN = 16  # splits tried one by one before the array passes
+_ARRAY_CHUNK = 4096  # splits in the first array pass; each later pass is 4 times longer
 _FIRST_CHECKPOINT = 64  # the mask is (re)chosen at 64, 128, 256, ... heaps
 _SAMPLE = 4096  # recent heaps looked at when choosing a mask
 _MASK_BITS = 10  # masks are chosen among the low bits of the values
@@ -180,22 +181,31 @@ def _choose_classes(values: npt.NDArray[np.int64], upto: int, splits: Sequence[i
 
 
 class _RareHeaps:
-    """The rare heaps found so far, ascending, with an array copy made when needed."""
+    """The rare heaps found so far, ascending, as a list and as a growing array."""
 
     __slots__ = ("_array", "heaps")
 
-    def __init__(self, heaps: list[int] | None = None) -> None:
+    def __init__(self, capacity: int, heaps: list[int] | None = None) -> None:
         self.heaps: list[int] = heaps or []
-        self._array: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+        self._array: npt.NDArray[np.int64] = np.zeros(capacity + 1, dtype=np.int64)
+        self._array[: len(self.heaps)] = self.heaps
+
+    def add(self, heap: int) -> None:
+        self._array[len(self.heaps)] = heap
+        self.heaps.append(heap)
 
     def as_array(self) -> npt.NDArray[np.int64]:
-        if len(self._array) != len(self.heaps):
-            self._array = np.array(self.heaps, dtype=np.int64)
-        return self._array
+        return self._array[: len(self.heaps)]
 
 
-def sparse_grundy_sequence(rules: HeapRules, upto: int) -> list[int]:
+def sparse_grundy_sequence(
+    rules: HeapRules, upto: int, *, use_periodicity: bool = True
+) -> list[int]:
     """G(0..upto) by the rare/common method (exact for every mask; see the module doc).
+
+    With ``use_periodicity`` (and rules the Guy-Smith theorem covers), once the values
+    computed so far prove a period (checked at each mask checkpoint), the rest of the
+    sequence is filled in from it; ``False`` computes every value by the mex.
 
     >>> sparse_grundy_sequence(HeapRules(split_two=frozenset({0}), unequal_only=True), 12)
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
@@ -205,9 +215,15 @@ def sparse_grundy_sequence(rules: HeapRules, upto: int) -> list[int]:
     values: list[int] = [0] * (upto + 1)
     array = np.zeros(upto + 1, dtype=np.int64)
     classes = _Classes(mask=-1, domain=0, rare_label=0)
-    rare = _RareHeaps()
+    rare = _RareHeaps(upto)
     checkpoint = _FIRST_CHECKPOINT
     splits = sorted(rules.split_two)
+    # The most tokens a move removes, when the Guy-Smith theorem applies to these rules.
+    reach = (
+        None
+        if rules.split_three or rules.unequal_only or not use_periodicity
+        else max(rules.take_all | rules.leave_one | rules.split_two)
+    )
     for heap in range(1, upto + 1):
         seen = _single_heap_values(rules, values, heap)
         if rules.split_three:
@@ -226,14 +242,46 @@ def sparse_grundy_sequence(rules: HeapRules, upto: int) -> list[int]:
         values[heap] = value
         array[heap] = value
         if classes.label(heap, value) == classes.rare_label:
-            rare.heaps.append(heap)
+            rare.add(heap)
         if heap == checkpoint and heap < upto:
             checkpoint *= 2
+            if reach is not None and (found := _proved_period(array, heap, reach)):
+                period = found
+                for later in range(heap + 1, upto + 1):
+                    values[later] = values[later - period]
+                return values
             classes = _choose_classes(array, heap, splits)
             rare = _RareHeaps(
-                [a for a in range(1, heap + 1) if classes.label(a, values[a]) == classes.rare_label]
+                upto,
+                [
+                    a
+                    for a in range(1, heap + 1)
+                    if classes.label(a, values[a]) == classes.rare_label
+                ],
             )
     return values
+
+
+def _proved_period(values: npt.NDArray[np.int64], known: int, reach: int) -> int | None:
+    """A period that the Guy-Smith theorem proves from ``values[0..known]``, if any.
+
+    Theorem (Guy and Smith 1956; see grundy.certify.periodicity for the exact form and
+    its proof): for a take-and-break game whose moves remove at most ``reach`` tokens
+    and leave at most two heaps, if ``G(n + p) = G(n)`` for ``s <= n <= 2s + p + reach - 1``
+    with ``s >= 1``, then for every ``n >= s``.  Here ``G(n + p) = G(n)`` is checked for
+    every ``n >= n0`` that the known values allow, with ``s = max(n0, 1)``, and ``n = 0``
+    directly when ``n0 = 0``; every later value is then ``G(n - p)``.
+    """
+    known_values = values[: known + 1]
+    for period in range(1, known // 2 + 1):
+        if known_values[known] != known_values[known - period]:
+            continue  # cheap filter before the array pass
+        differ = np.flatnonzero(known_values[period:] != known_values[:-period])
+        preperiod = int(differ[-1]) + 1 if len(differ) else 0
+        start = max(preperiod, 1)
+        if 2 * start + 2 * period + reach - 1 <= known:
+            return period
+    return None
 
 
 def _splits_with_rare_part(
@@ -287,8 +335,10 @@ def _found_by_scan(
                         scans[rest] = part
                         return True
             elif part <= stop:
-                smaller = np.arange(part, stop + 1)
-                counts = np.bincount(array[smaller] ^ array[rest - smaller])
+                # smaller parts part..stop meet larger parts rest-part..rest-stop
+                counts = np.bincount(
+                    array[part : stop + 1] ^ array[rest - stop : rest - part + 1][::-1]
+                )
                 seen.update(np.flatnonzero(counts).tolist())
                 part = stop + 1
             scans[rest] = part
@@ -296,7 +346,7 @@ def _found_by_scan(
                 active.remove(rest)
             if value in seen:
                 return True
-        chunk *= 8
+        chunk = _ARRAY_CHUNK if chunk == _SHORT_SCAN else 4 * chunk
     return False
 
 
