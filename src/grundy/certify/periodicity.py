@@ -172,8 +172,10 @@ def observed_period(values: Sequence[int]) -> tuple[int, int] | None:
 
     >>> observed_period([0, 1, 2, 0, 1, 2, 0])
     (3, 0)
-    >>> observed_period([0, 1, 2, 3, 4, 4]) is None
+    >>> observed_period([0, 1, 2, 3, 4, 5]) is None
     True
+    >>> observed_period([0, 1, 2, 3, 4, 4])  # two equal values are two periods of 1
+    (1, 4)
     """
     found = periods(values)
     return found[0] if found else None
