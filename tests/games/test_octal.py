@@ -54,6 +54,13 @@ def test_digit_before_the_point_splits_without_taking() -> None:
     assert game.max_take == 0
 
 
+def test_move_descriptions(run_cli) -> None:
+    text = run_cli("solve", "octal", "--code", "4.726", "6").out
+    assert "split the heap (6 -> 3 + 3), leaving (3,3)" in text
+    text = run_cli("solve", "kayles", "4", "2").out
+    assert "take 2 from heap 1 (4 -> 2)" in text
+
+
 def test_hex_digit_leaves_three_heaps() -> None:
     game = OctalGame("0.8")  # remove one token and leave exactly three heaps
     assert set(game.heap_options(5)) == {(1, 1, 2)}

@@ -121,4 +121,6 @@ class OctalGame(HeapGame):
         taken = heap - sum(option)
         where = f"heap {index + 1}" if len(position) > 1 else "the heap"
         left = " + ".join(map(str, option)) if option else "nothing"
+        if taken == 0:  # a digit before the point: split without taking
+            return f"split {where} ({heap} -> {left})"
         return f"take {taken} from {where} ({heap} -> {left})"
