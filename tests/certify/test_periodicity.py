@@ -160,6 +160,7 @@ def test_malformed_certificates() -> None:
     assert not check_certificate({**good, "rules": "0,2"}).valid
     assert not check_certificate({**good, "theorem": "guy-smith"}).valid
     assert not check_certificate({**good, "period": 0}).valid
+    assert not check_certificate({**good, "values": 7}).valid
     with pytest.raises(InvalidParameterError):
         PeriodicityCertificate.from_json({"game": "octal"})
     assert PeriodicityCertificate.from_json(good).period == 3

@@ -40,6 +40,8 @@ def check_certificate(certificate: Mapping[str, Any] | Any) -> CertificateCheck:
     missing = [name for name in _FIELDS if name not in data]
     if missing:
         return CertificateCheck(False, (f"missing field {missing[0]!r}",), 0)
+    if not isinstance(data["values"], (list, tuple)):
+        return CertificateCheck(False, ("field 'values' must be a list of whole numbers",), 0)
     try:
         numbers = {name: _whole(data[name], name) for name in _FIELDS[3:7]}
         values = [_whole(v, "values") for v in data["values"]]
