@@ -10,11 +10,9 @@ from grundy.report.evidence import (
     EVIDENCE,
     EvidenceItem,
     build_evidence,
-    observed_period,
     related_evidence,
     side_by_side,
 )
-from grundy.solve import plain_grundy_sequence
 
 
 def _section(key: str) -> Section:
@@ -83,18 +81,6 @@ class _Kayles(HeapGame):
 
     def from_value(self, value: object) -> tuple[int, ...]:
         return tuple(value)  # type: ignore[arg-type]
-
-
-def test_observed_period_finds_kayles_period_twelve_from_seventy_one() -> None:
-    values = plain_grundy_sequence(_Kayles(), 170)
-    # Winning Ways (Berlekamp, Conway, Guy): Kayles has period 12, the last exception at 70.
-    assert observed_period(values) == (12, 71)
-    assert observed_period(values[:100]) is None, "too short a range to show the period"
-
-
-def test_observed_period_ignores_a_coincidence_at_the_end() -> None:
-    assert observed_period([0, 1, 2, 3, 4, 5, 6, 7, 7, 7]) is None
-    assert observed_period([1, 2] * 6) == (2, 0)
 
 
 def test_missing_games_are_skipped_and_named() -> None:

@@ -23,7 +23,8 @@ def test_kayles_period_is_marked_and_certified() -> None:
     section = _build("kayles")
     text = _text(section)
     assert "From n₀ = 71 on, the values repeat with period 12" in text
-    assert "Guy and Smith" in text and "2n₀ + p + t − 1 = 155" in text
+    assert "Guy and Smith" in text and "2s + p + t − 1 = 155" in text
+    assert "re-checked independently" in text
     # Winning Ways lists the period from n = 72 as 4 1 2 8 1 4 7 2 1 8 2 7.
     assert "One period, starting at n₀: 7 4 1 2 8 1 4 7 2 1 8 2" in text
     (figure,) = _figures(section)

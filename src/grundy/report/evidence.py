@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.certify import check_certificate, period_report
 from grundy.errors import GrundyError, UnknownGameError
 from grundy.games import Game, Nim, create_game, find_entry
 from grundy.report.document import (
@@ -47,7 +48,6 @@ __all__ = [
     "EvidenceItem",
     "EvidenceResult",
     "build_evidence",
-    "observed_period",
     "parse_edges",
     "position_text",
     "related_evidence",
@@ -384,64 +384,43 @@ def _wythoff() -> Section:
 # -- Grundy sequences with their period --------------------------------------------------------
 
 
-def observed_period(values: Sequence[int], min_repeats: int = 3) -> tuple[int, int] | None:
-    """The least period ``p``, with the least start ``n0``, such that ``G(n + p) = G(n)``
-    for every computed ``n >= n0``; ``None`` unless the computed values run to at least
-    ``2 n0 + 2p`` and hold ``min_repeats`` periods (so a pattern in the last few values
-    does not count).
-
-    >>> observed_period([5, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1])
-    (3, 1)
-    >>> observed_period([0, 1, 2, 3, 4, 4, 4]) is None
-    True
-    """
-    count = len(values)
-    for period in range(1, count // 2 + 1):
-        start = count - period
-        while start > 0 and values[start - 1] == values[start - 1 + period]:
-            start -= 1
-        if count - start >= min_repeats * period and count >= 2 * start + 2 * period:
-            return period, start
-    return None
-
-
-def _octal_digits(game: Game) -> int | None:
-    code = game.options().get("code")
-    if isinstance(code, str) and "." in code:
-        return len(code.split(".", 1)[1])
-    return None
-
-
 def _sequence_section(
     key: str, name: str, title: str, upto: int, intro: str, theorem_note: bool
 ) -> Section:
     find_entry(name)
     game = create_game(name)
     values = grundy_sequence(game, upto)
-    found = observed_period(values)
+    found = period_report(game, values)
     blocks: list[Block] = [Paragraph((intro,))]
-    if found is None:
+    # An uncertified repetition is shown only when it covers at least as many values as
+    # precede it: a pattern among the last few values of the range is no evidence.
+    convincing = found.certified or (
+        found.preperiod is not None and len(values) - found.preperiod >= found.preperiod
+    )
+    if found.period is None or found.preperiod is None or not convincing:
         period = preperiod = None
         text = (
             f"The solver computed G(0) to G({upto}); no period shows in that range "
             "(none is known for this game)."
         )
     else:
-        period, preperiod = found
-        digits = _octal_digits(game)
+        period, preperiod = found.period, found.preperiod
         text = (
             f"The solver computed G(0) to G({upto}). From n₀ = {preperiod} on, the values "
             f"repeat with period {period} throughout the computed range."
         )
-        if theorem_note and digits is not None:
-            last_needed = 2 * preperiod + period + digits - 1  # the last n to compare
-            if upto >= last_needed + period:
-                text += (
-                    f" The check covers every n from n₀ to 2n₀ + p + t − 1 = {last_needed} "
-                    f"(t = {digits}, the most tokens a move removes), so the periodicity "
-                    "theorem for octal games (Guy and Smith) makes the period hold for "
-                    "every n ≥ n₀."
-                )
+        rechecked = found.certificate is not None and check_certificate(found.certificate).valid
+        if theorem_note and found.certified and found.certificate is not None and rechecked:
+            certificate = found.certificate
+            text += (
+                f" The check covers every n from s = {certificate.start} to "
+                f"2s + p + t − 1 = {certificate.last_compared} (t = {certificate.reach}, "
+                "the most tokens a move removes), so the periodicity theorem for octal "
+                "games (Guy and Smith) makes the period hold for every n ≥ n₀; the "
+                "certificate was re-checked independently."
+            )
+        elif theorem_note:
+            text += f" Not certified for every n: {found.reason}."
         last = values[preperiod : preperiod + period]
         blocks.append(
             Paragraph(("One period, starting at n₀: ", Code(" ".join(map(str, last))), "."))
