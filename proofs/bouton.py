@@ -19,6 +19,7 @@ from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.random_games import SearchOnlyNim
 from grundy.verify.random_search import search_random
 from grundy.verify.z3_checks import all_proved, exhaustive_encoding, headline_z3
+from grundy.verify.z3_induction import prove_bouton_any_heaps
 
 SLIDES = "000 slides, Bouton's theorem via the three conditions"
 TAGS = ("nim", "bouton")
@@ -285,5 +286,35 @@ THEOREMS = [
         mutant_of="bouton-example-3451",
         expect=Expectation.FAILS,
         check=lambda settings: _example(settings, (3, 4, 5, 1), 3, [(3, 4, 2, 1)]),
+    ),
+    Theorem(
+        id="bouton-any-number-of-heaps",
+        title="Bouton's conditions for any number of heaps, from lemmas Z3 proves once",
+        statement="for every number of heaps of sizes below 2^64: the terminal position has "
+        "nim-sum 0, from a nonzero nim-sum some move reaches 0, and every move from 0 leaves a "
+        "nonzero nim-sum (five lemmas by Z3, induction on the number of heaps)",
+        source="003 notes, Nim: Bouton's theorem and its inductive proof",
+        game="nim",
+        tags=(*TAGS, "z3", "unbounded"),
+        check=lambda settings: prove_bouton_any_heaps(
+            16 if settings.quick else 64, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
+    ),
+    Theorem(
+        id="bouton-any-heaps-lowest-bit",
+        title="Mutant: the inductive proof with the lowest bit of the nim-sum",
+        statement="as bouton-any-number-of-heaps, but choosing a heap that holds the lowest set "
+        "bit of s (instead of the top bit) and lowering it to h ⊕ s",
+        source="003 notes, Nim: Bouton's theorem and its inductive proof",
+        game="nim",
+        tags=(*TAGS, "z3", "unbounded"),
+        mutant_of="bouton-any-number-of-heaps",
+        expect=Expectation.FAILS,
+        check=lambda settings: prove_bouton_any_heaps(
+            16 if settings.quick else 64,
+            timeout_ms=settings.z3_timeout_ms,
+            seed=settings.seed,
+            witness="lowest",
+        ),
     ),
 ]

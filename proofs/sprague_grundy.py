@@ -31,6 +31,7 @@ from grundy.verify.random_games import (
 )
 from grundy.verify.random_search import search_random
 from grundy.verify.z3_checks import all_proved, exhaustive_encoding, headline_z3
+from grundy.verify.z3_induction import prove_take_away_closed_form, prove_take_away_misere
 
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
 NOTES = "003 notes, abstract impartial games"
@@ -501,6 +502,65 @@ THEOREMS = [
         expect=Expectation.FAILS,
         check=lambda settings: _trees_check(
             ("G",), lambda g: (_grundy(g) == 0) == (not g), "G born by day 3"
+        ),
+    ),
+    Theorem(
+        id="take-away-grundy-closed-form",
+        title="Take-away 1..k: G(n) = n mod (k + 1) for every n and every k",
+        statement="in the subtraction game S(1, ..., k), the heap n has Grundy value n mod (k+1), "
+        "for every n >= 0 and k >= 1 (the induction step proved by Z3)",
+        source="000 slides, the take-away game (21 chips, remove 1-3), generalised to 1..k",
+        latex=r"\mathcal{G}_{S(1..k)}(n) = n \bmod (k+1)",
+        game="take-away",
+        tags=("take-away", "z3", "induction", "unbounded"),
+        check=lambda settings: prove_take_away_closed_form(
+            (lambda n, k: n % (k + 1), lambda n, k: n % (k + 1)),
+            timeout_ms=settings.z3_timeout_ms,
+            seed=settings.seed,
+        ),
+    ),
+    Theorem(
+        id="take-away-grundy-mod-k",
+        title="Mutant: take-away 1..k has G(n) = n mod k",
+        statement="in S(1, ..., k), G(n) = n mod k",
+        source="000 slides, the take-away game",
+        game="take-away",
+        tags=("take-away", "z3", "induction"),
+        mutant_of="take-away-grundy-closed-form",
+        expect=Expectation.FAILS,
+        check=lambda settings: prove_take_away_closed_form(
+            (lambda n, k: n % k, lambda n, k: n % k),
+            timeout_ms=settings.z3_timeout_ms,
+            seed=settings.seed,
+        ),
+    ),
+    Theorem(
+        id="take-away-misere-closed-form",
+        title="Misère take-away 1..k: n is P iff n mod (k + 1) = 1",
+        statement="in misère play of S(1, ..., k), the heap n is a P-position iff "
+        "n mod (k+1) = 1, for every n >= 0 and k >= 1 (the induction step proved by Z3)",
+        source="000 slides, the take-away game, misère version",
+        game="take-away",
+        tags=("take-away", "misere", "z3", "induction", "unbounded"),
+        check=lambda settings: prove_take_away_misere(
+            (lambda n, k: n % (k + 1) == 1, lambda n, k: n % (k + 1) == 1),
+            timeout_ms=settings.z3_timeout_ms,
+            seed=settings.seed,
+        ),
+    ),
+    Theorem(
+        id="take-away-misere-like-normal",
+        title="Mutant: misère take-away has the normal P-positions (multiples of k + 1)",
+        statement="in misère play of S(1, ..., k), n is P iff n mod (k+1) = 0",
+        source="000 slides, the take-away game, misère version",
+        game="take-away",
+        tags=("take-away", "misere", "z3", "induction"),
+        mutant_of="take-away-misere-closed-form",
+        expect=Expectation.FAILS,
+        check=lambda settings: prove_take_away_misere(
+            (lambda n, k: n % (k + 1) == 0, lambda n, k: n % (k + 1) == 0),
+            timeout_ms=settings.z3_timeout_ms,
+            seed=settings.seed,
         ),
     ),
 ]

@@ -1,0 +1,329 @@
+"""Unbounded proofs by induction, with the step discharged by Z3 (issue 7).
+
+Two kinds:
+
+- :func:`prove_take_away_closed_form`: "G(n) = f(n) for every heap n and every k" for the
+  subtraction game S(1..k) (normal play), and "n is a misère P-position iff p(n)".  By
+  strong induction on n it suffices that f(n) is the mex of f over the options of n
+  (resp. that p(n) holds iff n has moves and no option satisfies p, or n = 0 is N); Z3
+  proves that step for unbounded integers n ≥ 0, k ≥ 1, with the mex's existential
+  ("every smaller value is reached") given by an explicit witness move.  A failed step is
+  not yet a counterexample (the hypothesis may fail earlier), so a refutation is found and
+  confirmed by the exact solver: the least n where the closed form and the solver
+  disagree, for the k of Z3's model.
+- :func:`prove_bouton_any_heaps`: Bouton's conditions for any number of heaps of sizes
+  below ``2**width``, from lemmas Z3 proves once, with the induction over the list of
+  heaps recorded in the verdict's details.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+import z3
+
+from grundy.games.subtraction import SubtractionGame
+from grundy.solve.solver import Outcome, Play, Solver
+from grundy.verdict import UNBOUNDED, Status, Verdict
+from grundy.verify.z3engine import model_values, prove_z3
+
+__all__ = [
+    "ClosedForm",
+    "prove_bouton_any_heaps",
+    "prove_take_away_closed_form",
+    "prove_take_away_misere",
+]
+
+ClosedForm = tuple[Callable[[Any, Any], Any], Callable[[int, int], int]]
+"""A closed form given twice: as a Z3 term of (n, k) and as a Python function of (n, k)."""
+
+_SEARCH_LIMIT = 200  # how far the exact solver looks for a real counterexample
+
+
+def prove_take_away_closed_form(
+    closed_form: ClosedForm, *, timeout_ms: int, seed: int = 0
+) -> Verdict:
+    """Prove G(n) = f(n) for every n ≥ 0 and k ≥ 1 in the game S(1, ..., k).
+
+    The step: (i) no option n - s (1 ≤ s ≤ min(k, n)) has f(n - s) = f(n); (ii) every
+    u < f(n) is f(n - s) for the witness s = f(n) - u, a legal move.  Together with
+    f(n) ≥ 0 this says f(n) = mex{f(n - s)}, so G = f by strong induction on n.
+
+    >>> form = (lambda n, k: n % (k + 1), lambda n, k: n % (k + 1))
+    >>> prove_take_away_closed_form(form, timeout_ms=20_000).status
+    <Status.PROVED: 'proved'>
+    """
+    as_term, as_python = closed_form
+    n, k, s, u = z3.Ints("n k s u")
+    value = as_term(n, k)
+    witness = value - u
+    no_option_has_the_value = z3.Implies(z3.And(s >= 1, s <= k, s <= n), as_term(n - s, k) != value)
+    smaller_values_reached = z3.Implies(
+        z3.And(u >= 0, u < value),
+        z3.And(witness >= 1, witness <= k, witness <= n, as_term(n - witness, k) == u),
+    )
+    step = z3.Implies(
+        z3.And(n >= 0, k >= 1),
+        z3.And(value >= 0, no_option_has_the_value, smaller_values_reached),
+    )
+
+    def first_disagreement(case: dict[str, int]) -> dict[str, int] | None:
+        # the least (k, n), k first, up to the k of Z3's model
+        for heaps in range(1, max(1, case["k"]) + 1):
+            solver = Solver(SubtractionGame(list(range(1, heaps + 1))))
+            for heap in range(_SEARCH_LIMIT):
+                if solver.grundy_value((heap,)) != as_python(heap, heaps):
+                    return {"k": heaps, "n": heap, "G(n)": solver.grundy_value((heap,))}
+        return None
+
+    return _induction_verdict(
+        step,
+        [n, k, s, u],
+        first_disagreement,
+        timeout_ms=timeout_ms,
+        seed=seed,
+        lemma="G(n) = mex{G(n - s) : 1 <= s <= min(k, n)} (strong induction on n)",
+    )
+
+
+def prove_take_away_misere(
+    closed_form: tuple[Callable[[Any, Any], Any], Callable[[int, int], bool]],
+    *,
+    timeout_ms: int,
+    seed: int = 0,
+) -> Verdict:
+    """Prove "n is a misère P-position iff p(n)" for S(1, ..., k), every n ≥ 0, k ≥ 1.
+
+    In misère play 0 is an N-position (the player to move has no move, so wins); for
+    n ≥ 1, n is P iff no option is P.  The step: p(0) is false; for n ≥ 1, p(n) implies
+    no option satisfies p, and not p(n) gives a witness move s = (n - 1) mod (k + 1)
+    (a move to an option satisfying p).
+    """
+    as_term, as_python = closed_form
+    n, k, s = z3.Ints("n k s")
+    witness = (n - 1) % (k + 1)
+    step = z3.Implies(
+        z3.And(n >= 0, k >= 1),
+        z3.And(
+            z3.Implies(n == 0, z3.Not(as_term(n, k))),
+            z3.Implies(
+                z3.And(n >= 1, as_term(n, k), s >= 1, s <= k, s <= n), z3.Not(as_term(n - s, k))
+            ),
+            z3.Implies(
+                z3.And(n >= 1, z3.Not(as_term(n, k))),
+                z3.And(witness >= 1, witness <= k, witness <= n, as_term(n - witness, k)),
+            ),
+        ),
+    )
+
+    def first_disagreement(case: dict[str, int]) -> dict[str, Any] | None:
+        for heaps in range(1, max(1, case["k"]) + 1):
+            solver = Solver(SubtractionGame(list(range(1, heaps + 1))))
+            for heap in range(_SEARCH_LIMIT):
+                is_p = solver.outcome((heap,), Play.MISERE) is Outcome.P
+                if is_p != as_python(heap, heaps):
+                    return {"k": heaps, "n": heap, "misere outcome": "P" if is_p else "N"}
+        return None
+
+    return _induction_verdict(
+        step,
+        [n, k, s],
+        first_disagreement,
+        timeout_ms=timeout_ms,
+        seed=seed,
+        lemma="misère: 0 is N; n >= 1 is P iff every option is N (strong induction on n)",
+    )
+
+
+def _induction_verdict(
+    step: z3.BoolRef,
+    variables: list[z3.ArithRef],
+    first_disagreement: Callable[[dict[str, int]], dict[str, Any] | None],
+    *,
+    timeout_ms: int,
+    seed: int,
+    lemma: str,
+) -> Verdict:
+    start = time.perf_counter()
+    found: dict[str, Any] = {}
+
+    def recheck(case: Mapping[str, Any]) -> bool:
+        real = first_disagreement(dict(case))
+        if real is None:
+            return True  # the step failed, but no real counterexample: not refuted
+        found.update(real)
+        return False
+
+    verdict = prove_z3(
+        step,
+        scope=UNBOUNDED,
+        timeout_ms=timeout_ms,
+        method="z3-induction",
+        lemmas=[lemma],
+        decode=lambda model: model_values(model, variables),
+        recheck=recheck,
+        seed=seed,
+    )
+    if verdict.status is Status.REFUTED:
+        return replace(
+            verdict,
+            counterexample=found,
+            message="the induction step fails (Z3); the exact solver confirms the closed form "
+            "is wrong: least k, then least n, where they disagree",
+            details={**verdict.details, "failed step": dict(verdict.counterexample or {})},
+            seconds=time.perf_counter() - start,
+        )
+    if verdict.status is Status.UNKNOWN and "encoding is wrong" in verdict.message:
+        return replace(
+            verdict,
+            message=f"the induction step fails, but the exact solver agrees with the closed form "
+            f"up to {_SEARCH_LIMIT}: not proved, not refuted",
+        )
+    return verdict
+
+
+# -- Bouton for any number of heaps -----------------------------------------------------------
+
+
+def _top_bit(value: z3.BitVecRef, width: int) -> z3.BitVecRef:
+    result: z3.BitVecRef = z3.BitVecVal(0, width)
+    for bit in range(width):
+        result = z3.If(z3.Extract(bit, bit, value) == 1, z3.BitVecVal(1 << bit, width), result)
+    return result
+
+
+def _top(value: int) -> int:
+    return 1 << (value.bit_length() - 1) if value else 0
+
+
+Lemma = tuple[str, z3.BoolRef, list[z3.BitVecRef], Callable[[Mapping[str, int]], bool]]
+"""A lemma: its name, its Z3 goal, its variables and the same statement in Python."""
+
+
+def bouton_lemmas(width: int, witness: str = "top") -> list[Lemma]:
+    """The lemmas of the inductive proof (notes 003), each over a fixed few variables.
+
+    ``o`` is the nim-sum of all heaps but one, ``h`` that heap, ``a`` a partial nim-sum.
+    ``witness="lowest"`` puts the lowest set bit of s in L3 instead of the top bit (a
+    plausible mistake, which Z3 refutes).
+    """
+    o, h, a, lowered = z3.BitVecs("o h a lowered", width)
+    s = o ^ h  # the nim-sum of the whole position
+    top = _top_bit(s, width)
+    column = z3.BitVec("t", width)
+    if witness == "top":
+        chosen, pick = top, _top
+    elif witness == "lowest":
+        chosen, pick = s & -s, lambda value: value & -value
+    else:
+        raise ValueError(f"unknown witness bit {witness!r} (top or lowest)")
+    return [
+        (
+            "L1 a nonzero nim-sum has a top bit t: a power of two, set in s, with s < 2t",
+            z3.Implies(
+                s != 0,
+                z3.And(
+                    top != 0,
+                    top & (top - 1) == 0,
+                    s & top != 0,
+                    z3.ULT(s ^ top, top),
+                ),
+            ),
+            [o, h],
+            lambda c: (
+                c["o"] ^ c["h"] == 0
+                or (
+                    (c["o"] ^ c["h"]) & _top(c["o"] ^ c["h"]) != 0
+                    and (c["o"] ^ c["h"]) ^ _top(c["o"] ^ c["h"]) < _top(c["o"] ^ c["h"])
+                )
+            ),
+        ),
+        (
+            "L2 column step: a bit set in a ⊕ h is set in a or in h (so, by induction on the "
+            "number of heaps, a bit set in the nim-sum is set in some heap; the empty nim-sum "
+            "is 0)",
+            z3.Implies((a ^ h) & column != 0, z3.Or(a & column != 0, h & column != 0)),
+            [a, h, column],
+            lambda c: (c["a"] ^ c["h"]) & c["t"] == 0 or bool(c["a"] & c["t"] or c["h"] & c["t"]),
+        ),
+        (
+            f"L3 a heap holding the {witness} bit of s gets smaller when nim-added to s",
+            z3.Implies(z3.And(s != 0, h & chosen != 0), z3.ULT(h ^ s, h)),
+            [o, h],
+            lambda c: (
+                c["o"] ^ c["h"] == 0
+                or c["h"] & pick(c["o"] ^ c["h"]) == 0
+                or c["h"] ^ c["o"] ^ c["h"] < c["h"]
+            ),
+        ),
+        (
+            "L4 lowering that heap to h ⊕ s leaves nim-sum 0",
+            o ^ (h ^ s) == 0,
+            [o, h],
+            lambda c: c["o"] ^ (c["h"] ^ c["o"] ^ c["h"]) == 0,
+        ),
+        (
+            "L5 changing one heap changes the nim-sum: from 0, every move leaves a nonzero nim-sum",
+            z3.Implies(z3.And(o ^ h == 0, z3.ULT(lowered, h)), o ^ lowered != 0),
+            [o, h, lowered],
+            lambda c: (
+                c["o"] ^ c["h"] != 0 or not c["lowered"] < c["h"] or c["o"] ^ c["lowered"] != 0
+            ),
+        ),
+    ]
+
+
+def prove_bouton_any_heaps(
+    width: int, *, timeout_ms: int, seed: int = 0, witness: str = "top"
+) -> Verdict:
+    """Bouton's three conditions for any number of heaps of sizes below ``2**width``.
+
+    Z3 proves each lemma of :func:`bouton_lemmas` once; the conditions for a position
+    h1..hk follow for every k: (1) the empty nim-sum is 0; (2) if s ≠ 0, L1 gives its top
+    bit t, L2 applied along the list of heaps finds a heap hi with bit t, L3 and L4 make
+    hi -> hi ⊕ s a move to nim-sum 0 (with o the nim-sum of the other heaps); (3) L5.
+    """
+    start = time.perf_counter()
+    parts = []
+    names: list[str] = []
+    for name, goal, variables, holds in bouton_lemmas(width, witness):
+        verdict = prove_z3(
+            goal,
+            scope=f"bounded: variables < 2^{width}",
+            timeout_ms=timeout_ms,
+            method="z3",
+            decode=lambda model, vs=variables: model_values(model, vs),  # type: ignore[misc]
+            recheck=holds,
+            minimise=z3.Sum([z3.ZeroExt(2, v) for v in variables]),
+            seed=seed,
+        )
+        names.append(name)
+        parts.append(replace(verdict, message=f"{name}: {verdict.message}"))
+        if verdict.status is not Status.PROVED:
+            return replace(
+                verdict,
+                message=f"{name}: {verdict.message}",
+                parts=tuple(parts),
+                seconds=time.perf_counter() - start,
+            )
+    return Verdict(
+        Status.PROVED,
+        "z3-lemmas",
+        f"{UNBOUNDED} number of heaps, each of size < 2^{width}",
+        message=f"{len(parts)} lemmas proved by Z3; the conditions follow by induction on the "
+        "number of heaps",
+        seconds=time.perf_counter() - start,
+        details={
+            "lemmas": names,
+            "decomposition": [
+                "(1) terminal: the nim-sum of no heaps is 0 by definition",
+                "(2) s != 0: L1 gives t; L2 by induction on k finds hi with bit t; "
+                "L3: hi ⊕ s < hi is a move; L4 with o = the other heaps: nim-sum 0",
+                "(3) s = 0: L5 with o = the other heaps, for each heap",
+            ],
+        },
+        parts=tuple(parts),
+    )

@@ -1,0 +1,87 @@
+"""Induction steps discharged by Z3: unbounded proofs, and refutations confirmed by the
+exact solver at the least disagreeing heap."""
+
+import pytest
+
+from grundy.verdict import Status
+from grundy.verify.z3_induction import (
+    bouton_lemmas,
+    prove_bouton_any_heaps,
+    prove_take_away_closed_form,
+    prove_take_away_misere,
+)
+
+TIMEOUT = 20_000
+
+
+def test_take_away_closed_form_is_proved_for_every_n_and_k():
+    verdict = prove_take_away_closed_form(
+        (lambda n, k: n % (k + 1), lambda n, k: n % (k + 1)), timeout_ms=TIMEOUT
+    )
+    assert verdict.status is Status.PROVED
+    assert verdict.unbounded
+    assert verdict.details["lemmas"]
+
+
+@pytest.mark.parametrize(
+    ("form", "least"),
+    [
+        ((lambda n, k: n % k, lambda n, k: n % k), {"k": 1, "n": 1, "G(n)": 1}),
+        ((lambda n, k: n % (k + 2), lambda n, k: n % (k + 2)), {"k": 1, "n": 2, "G(n)": 0}),
+    ],
+    ids=["mod-k", "mod-k-plus-2"],
+)
+def test_wrong_closed_forms_are_refuted_at_the_least_heap(form, least):
+    verdict = prove_take_away_closed_form(form, timeout_ms=TIMEOUT)
+    assert verdict.status is Status.REFUTED
+    assert dict(verdict.counterexample) == least
+
+
+def test_a_failed_step_without_a_real_counterexample_is_unknown():
+    # G(n) = n mod (k+1) written as a step that Z3 cannot verify: the "closed form" in Z3
+    # is wrong (n mod k), but the Python form the solver is compared with is right.
+    verdict = prove_take_away_closed_form(
+        (lambda n, k: n % k, lambda n, k: n % (k + 1)), timeout_ms=TIMEOUT
+    )
+    assert verdict.status is Status.UNKNOWN
+    assert "not proved, not refuted" in verdict.message
+
+
+def test_misere_take_away():
+    right = prove_take_away_misere(
+        (lambda n, k: n % (k + 1) == 1, lambda n, k: n % (k + 1) == 1), timeout_ms=TIMEOUT
+    )
+    assert right.status is Status.PROVED
+    wrong = prove_take_away_misere(
+        (lambda n, k: n % (k + 1) == 0, lambda n, k: n % (k + 1) == 0), timeout_ms=TIMEOUT
+    )
+    assert wrong.status is Status.REFUTED
+    assert dict(wrong.counterexample) == {"k": 1, "n": 0, "misere outcome": "N"}
+
+
+def test_bouton_for_any_number_of_heaps_records_its_decomposition():
+    verdict = prove_bouton_any_heaps(32, timeout_ms=TIMEOUT)
+    assert verdict.status is Status.PROVED
+    assert len(verdict.details["lemmas"]) == 5
+    assert len(verdict.details["decomposition"]) == 3
+    assert all(part.status is Status.PROVED for part in verdict.parts)
+
+
+def test_bouton_with_the_lowest_bit_is_refuted_at_a_rechecked_case():
+    verdict = prove_bouton_any_heaps(32, timeout_ms=TIMEOUT, witness="lowest")
+    assert verdict.status is Status.REFUTED
+    assert dict(verdict.counterexample) == {"o": 2, "h": 1}
+    assert verdict.message.startswith("L3")
+
+
+def test_the_python_twins_of_the_lemmas_hold_on_small_values():
+    for name, _goal, variables, holds in bouton_lemmas(4):
+        names = [str(v) for v in variables]
+        for values in range(16 ** len(names)):
+            case = {n: (values >> (4 * i)) & 15 for i, n in enumerate(names)}
+            assert holds(case), (name, case)
+
+
+def test_an_unknown_witness_bit_is_rejected():
+    with pytest.raises(ValueError, match="witness"):
+        bouton_lemmas(8, "middle")
