@@ -1,0 +1,82 @@
+"""``grundy certificate FILE``: re-check a certificate with the independent checkers.
+
+Two kinds are understood: Grundy tables (``grundy solve/table ... --certificate FILE``)
+and periodicity certificates (the ``certificate`` of ``grundy sequence ... --period
+--json``, or that whole JSON object).  Exit code 0 when the certificate is valid, 1 when
+the checker finds a problem, 2 when the file cannot be read or is not a certificate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from grundy.certify.periodicity_check import check_certificate
+from grundy.certify.table_check import check_grundy_table
+from grundy.cli.common import UsageError, write_json
+
+__all__ = ["register"]
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser(
+        "certificate",
+        help="re-check a Grundy-table or periodicity certificate without the solver",
+    )
+    parser.add_argument("file", metavar="FILE", help="a certificate written by grundy (JSON)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run_certificate)
+
+
+def _load(path: str) -> Any:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path} is not JSON (line {exc.lineno}: {exc.msg})") from None
+
+
+def _periodicity_data(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    if "theorem" in data and "values" in data:
+        return data
+    inner = data.get("certificate")
+    if isinstance(inner, Mapping) and "theorem" in inner:
+        return inner
+    return None
+
+
+def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
+    data = _load(args.file)
+    if not isinstance(data, Mapping):
+        raise UsageError(f"{args.file} is not a certificate (expected a JSON object)")
+    periodic = _periodicity_data(data)
+    if data.get("certificate") == "grundy-table":
+        table = check_grundy_table(data)
+        kind, valid, problems = "grundy-table", table.ok, table.problems
+        subject = f"{data.get('game')}, {table.entries:,} positions"
+    elif periodic is not None:
+        period = check_certificate(periodic)
+        kind, valid, problems = "periodicity", period.valid, period.problems
+        subject = (
+            f"{periodic.get('game')} {periodic.get('rules')}: period {periodic.get('period')} "
+            f"from {periodic.get('preperiod')} ({periodic.get('theorem')})"
+        )
+    elif data.get("certified") is False:
+        raise UsageError(f"{args.file} holds no certificate: the period was not certified")
+    else:
+        raise UsageError(f"{args.file} is not a certificate grundy knows")
+    if args.json:
+        write_json(
+            out, {"kind": kind, "subject": subject, "valid": valid, "problems": list(problems)}
+        )
+    else:
+        out.write(f"{kind} certificate, {subject}: {'valid' if valid else 'INVALID'}\n")
+        for problem in problems:
+            out.write(f"  {problem}\n")
+    return 0 if valid else 1
