@@ -856,7 +856,7 @@ THEOREMS: list[Theorem] = [
         tags=("lucky-nim", "strategy"),
     ),
     Theorem(
-        id="lucky-nim-always-write-n",
+        id="lucky-nim-solver-always-write-n",
         title="Mutant: in every winning block, writing down n wins",
         statement="For a single heap with Omega = 1, showing n wins whatever is answered.",
         source=LUCKY_SOURCE,
