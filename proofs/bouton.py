@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from grundy.games.nim import Nim
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
 from grundy.verdict import Verdict
@@ -99,6 +100,8 @@ def _random_heaps(settings: CheckSettings) -> Verdict:
         }
     )
 
+    nim_solver = Solver(Nim())
+
     def holds(case) -> bool:
         heaps = case["heaps"]
         total = _nim_sum(heaps)
@@ -109,6 +112,10 @@ def _random_heaps(settings: CheckSettings) -> Verdict:
         for i in recipe:
             if _nim_sum([*heaps[:i], heaps[i] ^ total, *heaps[i + 1 :]]) != 0:
                 return False
+        # the solver's winning moves (Nim's closed form per heap) are the recipe's moves
+        found = {_canonical(move.to) for move in nim_solver.winning_moves(tuple(heaps))}
+        if found != _recipe(tuple(heaps)):
+            return False
         # condition 3: the chosen move (heap, to) from nim-sum 0 leaves a nonzero nim-sum
         index = case["heap"] % len(heaps)
         if total == 0 and case["to"] < heaps[index]:
@@ -238,7 +245,8 @@ THEOREMS = [
         id="bouton-random-heaps",
         title="Bouton's conditions on random positions with huge heaps",
         statement="for up to 16 heaps below 2^64: from a nonzero nim-sum the recipe gives a move "
-        "to nim-sum 0, and a move from nim-sum 0 never reaches nim-sum 0",
+        "to nim-sum 0, the solver's winning moves are exactly the recipe's, and a move from "
+        "nim-sum 0 never reaches nim-sum 0",
         source=SLIDES,
         game="nim",
         tags=(*TAGS, "random"),

@@ -15,6 +15,7 @@ from grundy.verdict import Verdict
 from grundy.verify import nim_encodings as enc
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.z3_checks import z3_and_exhaustive
+from grundy.verify.z3_induction import prove_distinct_powers_any_count
 
 SOURCE = "002 Handout 17, rules for adding nimbers"
 TAGS = ("nim-sum", "algebra", "z3")
@@ -219,5 +220,33 @@ THEOREMS = [
         mutant_of="handout-exercise-1",
         expect=Expectation.FAILS,
         check=lambda settings: _check_addition_table(settings, lambda a, b: a | b),
+    ),
+    Theorem(
+        id="nim-sum-distinct-powers-any-count",
+        title="Distinct powers of two nim-add like integers, however many",
+        statement="for any number of distinct powers of two below 2^64, their nim-sum is their "
+        "ordinary sum (three lemmas by Z3, induction on the number of powers)",
+        source=SOURCE,
+        game="nim",
+        tags=(*TAGS, "unbounded"),
+        check=lambda settings: prove_distinct_powers_any_count(
+            16 if settings.quick else 64, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
+    ),
+    Theorem(
+        id="nim-sum-distinct-numbers-add",
+        title="Mutant: any distinct numbers nim-add like integers",
+        statement="the same induction with 'distinct powers of two' weakened to 'distinct numbers'",
+        source=SOURCE,
+        game="nim",
+        tags=(*TAGS, "unbounded"),
+        mutant_of="nim-sum-distinct-powers-any-count",
+        expect=Expectation.FAILS,
+        check=lambda settings: prove_distinct_powers_any_count(
+            16 if settings.quick else 64,
+            timeout_ms=settings.z3_timeout_ms,
+            seed=settings.seed,
+            disjoint="any",
+        ),
     ),
 ]

@@ -7,6 +7,7 @@ from grundy.verdict import Status
 from grundy.verify.z3_induction import (
     bouton_lemmas,
     prove_bouton_any_heaps,
+    prove_distinct_powers_any_count,
     prove_take_away_closed_form,
     prove_take_away_misere,
 )
@@ -85,3 +86,13 @@ def test_the_python_twins_of_the_lemmas_hold_on_small_values():
 def test_an_unknown_witness_bit_is_rejected():
     with pytest.raises(ValueError, match="witness"):
         bouton_lemmas(8, "middle")
+
+
+def test_distinct_powers_for_any_count_and_its_false_generalisation():
+    right = prove_distinct_powers_any_count(32, timeout_ms=TIMEOUT)
+    assert right.status is Status.PROVED
+    assert [name[:2] for name in right.details["lemmas"]] == ["D1", "D2", "D3"]
+    wrong = prove_distinct_powers_any_count(32, timeout_ms=TIMEOUT, disjoint="any")
+    assert wrong.status is Status.REFUTED
+    # least by p + q; (1, 3) and (3, 1) tie, and either may come back
+    assert sorted(wrong.counterexample.values()) == [1, 3]

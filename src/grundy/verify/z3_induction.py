@@ -32,7 +32,11 @@ from grundy.verify.z3engine import model_values, prove_z3
 
 __all__ = [
     "ClosedForm",
+    "bouton_lemmas",
+    "distinct_power_lemmas",
     "prove_bouton_any_heaps",
+    "prove_distinct_powers_any_count",
+    "prove_lemmas",
     "prove_take_away_closed_form",
     "prove_take_away_misere",
 ]
@@ -286,10 +290,107 @@ def prove_bouton_any_heaps(
     bit t, L2 applied along the list of heaps finds a heap hi with bit t, L3 and L4 make
     hi -> hi ⊕ s a move to nim-sum 0 (with o the nim-sum of the other heaps); (3) L5.
     """
+    return prove_lemmas(
+        bouton_lemmas(width, witness),
+        scope=f"{UNBOUNDED} number of heaps, each of size < 2^{width}",
+        width=width,
+        timeout_ms=timeout_ms,
+        seed=seed,
+        conclusion="the conditions follow by induction on the number of heaps",
+        decomposition=[
+            "(1) terminal: the nim-sum of no heaps is 0 by definition",
+            "(2) s != 0: L1 gives t; L2 by induction on k finds hi with bit t; "
+            "L3: hi ⊕ s < hi is a move; L4 with o = the other heaps: nim-sum 0",
+            "(3) s = 0: L5 with o = the other heaps, for each heap",
+        ],
+    )
+
+
+def distinct_power_lemmas(width: int, disjoint: str = "powers") -> list[Lemma]:
+    """Lemmas for "distinct powers of two nim-add like integers", for any number of them.
+
+    ``disjoint="any"`` states D1 for any two distinct numbers (a false generalisation).
+    """
+    p, q, x = z3.BitVecs("p q x", width)
+
+    def is_power(value: z3.BitVecRef) -> z3.BoolRef:
+        return z3.And(value != 0, value & (value - 1) == 0)
+
+    def python_power(value: int) -> bool:
+        return value > 0 and value & (value - 1) == 0
+
+    if disjoint == "powers":
+        premise = z3.And(is_power(p), is_power(q), p != q)
+
+        def plain_premise(c: Mapping[str, int]) -> bool:
+            return python_power(c["p"]) and python_power(c["q"]) and c["p"] != c["q"]
+    elif disjoint == "any":
+        premise = p != q
+
+        def plain_premise(c: Mapping[str, int]) -> bool:
+            return c["p"] != c["q"]
+    else:
+        raise ValueError(f"unknown premise {disjoint!r} (powers or any)")
+    return [
+        (
+            f"D1 distinct {'powers of two' if disjoint == 'powers' else 'numbers'} share no bit",
+            z3.Implies(premise, p & q == 0),
+            [p, q],
+            lambda c: not plain_premise(c) or c["p"] & c["q"] == 0,
+        ),
+        (
+            "D2 a bit missing from x and from q is missing from x ⊕ q",
+            z3.Implies(z3.And(x & p == 0, q & p == 0), (x ^ q) & p == 0),
+            [x, q, p],
+            lambda c: (
+                not (c["x"] & c["p"] == 0 and c["q"] & c["p"] == 0)
+                or (c["x"] ^ c["q"]) & c["p"] == 0
+            ),
+        ),
+        (
+            "D3 numbers with no common bit nim-add like integers",
+            z3.Implies(x & p == 0, z3.ZeroExt(1, x ^ p) == z3.ZeroExt(1, x) + z3.ZeroExt(1, p)),
+            [x, p],
+            lambda c: c["x"] & c["p"] != 0 or c["x"] ^ c["p"] == c["x"] + c["p"],
+        ),
+    ]
+
+
+def prove_distinct_powers_any_count(
+    width: int, *, timeout_ms: int, seed: int = 0, disjoint: str = "powers"
+) -> Verdict:
+    """The nim-sum of any number of distinct powers of two below ``2**width`` is their sum."""
+    return prove_lemmas(
+        distinct_power_lemmas(width, disjoint),
+        scope=f"{UNBOUNDED} number of distinct powers of two, each < 2^{width}",
+        width=width,
+        timeout_ms=timeout_ms,
+        seed=seed,
+        conclusion="the sum rule follows by induction on the number of powers",
+        decomposition=[
+            "invariant: x_i = p_1 ⊕ ... ⊕ p_i = p_1 + ... + p_i, and x_i shares no bit "
+            "with any later p_j (D1 for each earlier p, D2 along the list)",
+            "step: D3 with x = x_i and p = p_(i+1) gives x_(i+1) = x_i + p_(i+1)",
+        ],
+    )
+
+
+def prove_lemmas(
+    lemmas: list[Lemma],
+    *,
+    scope: str,
+    width: int,
+    timeout_ms: int,
+    seed: int,
+    conclusion: str,
+    decomposition: list[str],
+) -> Verdict:
+    """Prove each lemma by Z3 (counterexamples re-checked by its Python twin); the
+    theorem's verdict records the lemmas and how the theorem follows from them."""
     start = time.perf_counter()
     parts = []
     names: list[str] = []
-    for name, goal, variables, holds in bouton_lemmas(width, witness):
+    for name, goal, variables, holds in lemmas:
         verdict = prove_z3(
             goal,
             scope=f"bounded: variables < 2^{width}",
@@ -312,18 +413,9 @@ def prove_bouton_any_heaps(
     return Verdict(
         Status.PROVED,
         "z3-lemmas",
-        f"{UNBOUNDED} number of heaps, each of size < 2^{width}",
-        message=f"{len(parts)} lemmas proved by Z3; the conditions follow by induction on the "
-        "number of heaps",
+        scope,
+        message=f"{len(parts)} lemmas proved by Z3; {conclusion}",
         seconds=time.perf_counter() - start,
-        details={
-            "lemmas": names,
-            "decomposition": [
-                "(1) terminal: the nim-sum of no heaps is 0 by definition",
-                "(2) s != 0: L1 gives t; L2 by induction on k finds hi with bit t; "
-                "L3: hi ⊕ s < hi is a move; L4 with o = the other heaps: nim-sum 0",
-                "(3) s = 0: L5 with o = the other heaps, for each heap",
-            ],
-        },
+        details={"lemmas": names, "decomposition": decomposition},
         parts=tuple(parts),
     )
