@@ -96,3 +96,21 @@ def test_a_z3_timeout_turns_a_proof_into_unknown_not_proved():
     assert verdict.status is Status.UNKNOWN
     assert "timeout" in verdict.message
     assert any(part.status is Status.PROVED for part in verdict.parts)  # the easy ones
+
+
+def test_the_cli_runs_a_theorem_with_its_mutant(run_cli):
+    result = run_cli("verify", "bouton-k-heaps", "--quick", "--json", "--jobs", "1")
+    assert result.code == 0, result.err
+    claims = {claim["id"]: claim for claim in result.json()["claims"]}
+    assert claims["bouton-k-heaps"]["status"] == "proved"
+    assert claims["bouton-largest-heap"]["status"] == "refuted"
+    assert claims["bouton-largest-heap"]["mutant_of"] == "bouton-k-heaps"
+    assert claims["bouton-k-heaps"]["source"].startswith("000")
+
+
+def test_the_cli_rejects_an_unknown_theorem_in_one_line(run_cli):
+    result = run_cli("verify", "bouton-k-heapz")
+    assert result.code == 2
+    assert result.err.count("\n") == 1
+    assert "bouton-k-heapz" in result.err
+    assert "Traceback" not in result.err
