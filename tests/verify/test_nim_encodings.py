@@ -121,3 +121,11 @@ def test_lucky_nim_symbolic_conditions_are_proved_unbounded():
         verdict = encoding.prove(timeout_ms=TIMEOUT)
         assert verdict.status is Status.PROVED
         assert verdict.unbounded
+
+
+def test_omega_agrees_with_the_lucky_nim_game_module():
+    from grundy.games.lucky_nim import block_parity
+
+    for low, high in [(1, 1), (1, 2), (2, 4), (3, 3), (2, 7)]:
+        for heap in range(80):
+            assert enc.lucky_omega(heap, low + high) == block_parity(heap, low, high)
