@@ -150,7 +150,6 @@ def test_z3_refutes_with_the_minimal_counterexample() -> None:
 @pytest.mark.parametrize(
     ("fields", "reason"),
     [
-        ({"play": "misere"}, "misère"),
         ({"statement": "len(moves) >= 0"}, "moves"),
         ({"statement": "grundy == a * b * c"}, "operator"),
         (
@@ -190,10 +189,21 @@ def test_auto_picks_and_says_what_it_did() -> None:
     big = check_claim(bouton(range=huge), SETTINGS)
     assert big.method == "z3" and big.status is Status.PROVED
     assert big.message.startswith("auto: ")
-    beyond = check_claim(bouton(range=huge, play="misere"), SETTINGS)
+    beyond = check_claim(bouton(range=huge, statement="grundy == (a ^ b ^ c) * 1"), SETTINGS)
     assert beyond.method == "z3+random"
-    assert beyond.status is Status.REFUTED  # misere is not like normal, found by hypothesis
+    assert beyond.status is Status.UNREFUTED
     assert "not translated to Z3" in beyond.message
+
+
+def test_z3_misere_nim_relies_on_the_misere_rule() -> None:
+    huge = "{ a = [0, 1000000000], b = [0, 1000000000], c = [0, 1000000000] }"
+    wrong = check_claim(bouton(range=huge, play="misere"), SETTINGS)
+    assert wrong.method == "z3" and wrong.status is Status.REFUTED
+    assert wrong.details["lemmas"] == ["misere-nim-rule"]
+    assert wrong.counterexample == {"a": 0, "b": 0, "c": 0, "position": [0, 0, 0], "outcome": "N"}
+    rule = "(outcome == 'P') == (a ^ b ^ c == 1 if max(a, b, c) <= 1 else a ^ b ^ c == 0)"
+    right = check_claim(bouton(range=huge, play="misere", statement=rule), SETTINGS)
+    assert right.status is Status.PROVED
 
 
 def test_quick_lowers_the_exhaustive_bound_of_auto() -> None:
@@ -241,3 +251,24 @@ def test_library_files_come_out_as_expected(name: str) -> None:
 def test_library_loader_reads_claim_files() -> None:
     loaded = {t.id for t in load_library([PROOFS / "take_away.toml"])}
     assert "take-away-21-chips-n" in loaded
+
+
+def test_solver_resource_limit_is_unknown_not_error(monkeypatch) -> None:
+    import grundy.claims.check as check_module
+
+    monkeypatch.setattr(check_module, "POSITION_LIMIT", 500)
+    statement = "(outcome == 'P') == (n % 4 == 0)"
+    exhaustive = good_claim(
+        game="take-away", vars='["n"]', range="{ n = [0, 5000] }", statement=statement
+    )
+    verdict = check_claim(exhaustive, SETTINGS)
+    assert verdict.status is Status.UNKNOWN and "500 positions" in verdict.message
+    random = good_claim(
+        game="take-away",
+        vars='["n"]',
+        range="{ n = [0, 1000000] }",
+        statement=statement,
+        method="random",
+    )
+    verdict = check_claim(random, SETTINGS)
+    assert verdict.status is Status.UNKNOWN and "resource limit" in verdict.message

@@ -25,7 +25,7 @@ from typing import Any
 from grundy.claims.evaluate import Scope, Value, plain, show_value, truth
 from grundy.claims.expression import POSITION_NAMES
 from grundy.claims.model import BadClaim, Claim, Method
-from grundy.errors import ClaimError, GrundyError
+from grundy.errors import ClaimError, GrundyError, SearchLimitError
 from grundy.library import CheckSettings
 from grundy.solve import Solver
 from grundy.verdict import Status, Verdict, combine_verdicts
@@ -34,6 +34,7 @@ from grundy.verify.exhaustive import check_exhaustive, count_integer_cases, inte
 __all__ = [
     "AUTO_EXHAUSTIVE_LIMIT",
     "EXHAUSTIVE_LIMIT",
+    "POSITION_LIMIT",
     "QUICK_EXHAUSTIVE_LIMIT",
     "ClaimRunner",
     "check_claim",
@@ -47,6 +48,9 @@ AUTO_EXHAUSTIVE_LIMIT = 1_000_000
 
 QUICK_EXHAUSTIVE_LIMIT = 100_000
 """The same, with ``quick`` settings (CI)."""
+
+POSITION_LIMIT = 1_000_000
+"""Most positions one claim's solver may explore (memory stays a few hundred MB)."""
 
 _CACHE_LIMIT = 200_000
 
@@ -85,7 +89,7 @@ class ClaimRunner:
 
     def __init__(self, claim: Claim) -> None:
         self.claim = claim
-        self.solver = Solver(claim.game)
+        self.solver = Solver(claim.game, position_limit=POSITION_LIMIT)
         # Answers by canonical position: many cases of a domain are the same position
         # (heaps in another order), and a dict lookup is far cheaper than the solver's.
         self._grundy: dict[Any, int] = {}
@@ -180,6 +184,8 @@ def check_claim(
         return Verdict(Status.ERROR, "none", message=claim.problem)
     try:
         return _check(claim, settings, progress)
+    except SearchLimitError as exc:  # a resource limit: honest "unknown", not an error
+        return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=str(exc))
     except GrundyError as exc:
         return Verdict(Status.ERROR, claim.method.value, claim.scope, message=str(exc))
 
@@ -260,7 +266,7 @@ def _random(claim: Claim, settings: CheckSettings) -> Verdict:
     strategy = st.fixed_dictionaries(
         {name: st.integers(low, high) for name, (low, high) in claim.ranges.items()}
     )
-    errors: list[ClaimError] = []
+    errors: list[GrundyError] = []
 
     def holds(case: Mapping[str, Any]) -> bool:
         # Cases outside assume count as holding; an evaluation error stops the search.
@@ -268,7 +274,7 @@ def _random(claim: Claim, settings: CheckSettings) -> Verdict:
             return True
         try:
             return not runner.admitted(case) or runner.holds(case)
-        except ClaimError as exc:
+        except GrundyError as exc:  # a bad case or a resource limit: stop the search
             errors.append(exc)
             return True
 
@@ -283,6 +289,13 @@ def _random(claim: Claim, settings: CheckSettings) -> Verdict:
         explain=runner.explain,
         size=lambda case: max((abs(v) for v in case.values()), default=0),
     )
+    if errors and isinstance(errors[0], SearchLimitError):
+        return replace(
+            verdict,
+            status=Status.UNKNOWN,
+            counterexample=None,
+            message=f"random search stopped at a resource limit: {errors[0]}",
+        )
     if errors:
         raise errors[0]
     return verdict

@@ -1,14 +1,15 @@
 """Claims about normal-play Nim as Z3 formulas, so that huge domains can be proved.
 
-The translation covers Nim in normal play, where a position is a list of heap
-expressions.  By the Sprague-Grundy theorem a position's value is the nim-sum (XOR) of
-its heaps, and by Bouton's theorem it is a P-position exactly when that nim-sum is 0; the
-verdict names these lemmas (library theorem ids) in its details.
+The translation covers Nim, where a position is a list of heap expressions.  By the
+Sprague-Grundy theorem a position's value is the nim-sum (XOR) of its heaps; by Bouton's
+theorem it is a P-position exactly when that nim-sum is 0; in misère play the same holds
+unless every heap is at most 1, when it is P exactly when the nim-sum is 1.  The verdict
+names the lemmas it relied on (library theorem ids) in its details.
 
 Integers become signed bit-vectors wide enough for the ranges plus headroom that the
 allowed operations (``+ -``, XOR/AND/OR, comparisons) cannot overflow within an
 expression of the allowed length.  Anything else (``*``, ``//``, ``%``, ``**``, shifts,
-``phi``, ``moves``, misère play, other games) is not translated: the verdict is
+``phi``, ``moves``, other games) is not translated: the verdict is
 ``unknown`` with the reason, never a guess.  Z3's ``unsat`` is ``proved`` for the stated
 ranges; ``sat`` gives a model that the exact solver re-checks, minimised to the smallest
 counterexample in the stated order; Z3's ``unknown`` or a timeout is ``unknown``.
@@ -29,10 +30,13 @@ from grundy.solve import Play
 from grundy.verdict import Status, Verdict
 from grundy.verify.z3engine import model_values, prove_z3
 
-__all__ = ["LEMMA_GRUNDY", "LEMMA_OUTCOME", "Untranslatable", "prove_claim_z3"]
+__all__ = ["LEMMA_GRUNDY", "LEMMA_MISERE", "LEMMA_OUTCOME", "Untranslatable", "prove_claim_z3"]
 
 LEMMA_OUTCOME = "bouton-k-heaps"
 """A Nim position is P exactly when the nim-sum of its heaps is 0."""
+
+LEMMA_MISERE = "misere-nim-rule"
+"""Misère Nim: P iff the nim-sum is 0, except when no heap exceeds 1 (then iff it is 1)."""
 
 LEMMA_GRUNDY = "sprague-grundy-nim-sum"
 """The Grundy value of a Nim position is the nim-sum of its heaps."""
@@ -276,7 +280,13 @@ class _Translation:
 
     def outcome_is_p(self, position: ast.expr) -> z3.BoolRef:
         if self.misere:
-            raise Untranslatable("misère outcomes (only normal-play Nim is translated)")
+            # Misère Nim: as normal play unless every heap is at most 1; then P iff the
+            # nim-sum is 1 (an odd number of heaps of one).
+            self.lemmas.add(LEMMA_MISERE)
+            total = self.nim_sum(position)
+            assert isinstance(position, (ast.List, ast.Tuple))  # nim_sum checked it
+            small = z3.And(*[self.number(heap) <= 1 for heap in position.elts])
+            return z3.If(small, total == 1, total == 0)
         self.lemmas.add(LEMMA_OUTCOME)
         return self.nim_sum(position) == 0
 
