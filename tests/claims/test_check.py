@@ -272,3 +272,12 @@ def test_solver_resource_limit_is_unknown_not_error(monkeypatch) -> None:
     )
     verdict = check_claim(random, SETTINGS)
     assert verdict.status is Status.UNKNOWN and "resource limit" in verdict.message
+
+
+def test_z3_never_proves_what_python_semantics_refute() -> None:
+    # (a and 5) is 5 for a != 0 in Python, so '(a and 5) <= 1' fails at a = 1.
+    huge = "{ a = [0, 1000000000], b = [0, 1], c = [0, 1] }"
+    verdict = check_claim(bouton(range=huge, statement="(a and 5) <= 1", method="z3"), SETTINGS)
+    assert verdict.status is Status.UNKNOWN
+    small = check_claim(bouton(range=huge, statement="(a and 5) <= 1", method="auto"), SETTINGS)
+    assert small.status is Status.REFUTED and small.counterexample["a"] == 1

@@ -111,6 +111,8 @@ def test_phi_algebra() -> None:
         ("10 ** 30000 * 10 ** 30000", "'*'"),
         ("phi ** 10 ** 6", "'**'"),
         ("'ab' * 10 ** 9", "needs numbers"),
+        ("nimsum(-1, 3)", "non-negative"),
+        ("mex(-1)", "non-negative"),
         ("1 << 10 ** 12", "'<<'"),
         ("[0] * 10 ** 9", "items"),
         ("1 // 0", "division by zero"),

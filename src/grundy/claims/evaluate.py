@@ -26,9 +26,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from grundy.claims.expression import ParsedExpression
+from grundy.claims.expression import FUNCTIONS, ParsedExpression
 from grundy.claims.numbers import PHI, Surd, ceil_of, floor_of
-from grundy.errors import ClaimError
+from grundy.errors import ClaimError, GrundyError
 from grundy.nimber import mex, nim_sum
 
 __all__ = [
@@ -73,6 +73,9 @@ class Scope:
 
 
 Run = Callable[[Scope], Value]
+
+# Names that do not vary from case to case (functions are called, never looked up).
+_CONSTANT_NAMES = FUNCTIONS | {"phi"}
 
 
 class _EvalError(Exception):
@@ -367,7 +370,10 @@ def _rounding(to_int: Callable[[Surd], int], name: str) -> Callable[[Sequence[Va
 
 
 def _call_nimsum(args: Sequence[Value]) -> Value:
-    return nim_sum(*(_whole(v, "nimsum()") for v in _spread(args, "nimsum")))
+    values = [_whole(v, "nimsum()") for v in _spread(args, "nimsum")]
+    if any(v < 0 for v in values):
+        raise _EvalError("nimsum() needs non-negative numbers")
+    return nim_sum(*values)
 
 
 def _call_mex(args: Sequence[Value]) -> Value:
@@ -432,12 +438,18 @@ class _Compiler:
                 return run(scope)
             except _EvalError as exc:
                 raise ClaimError(f"{exc} in {piece!r}{where}") from None
+            except GrundyError:
+                raise
+            except (ArithmeticError, ValueError, TypeError) as exc:  # a guard we did not foresee
+                raise ClaimError(f"cannot evaluate {piece!r}{where}: {exc}") from None
 
         return call
 
     def compile(self, node: ast.AST) -> Run:
         run = self.node(node)
-        if not any(isinstance(n, ast.Name) and n.id != "phi" for n in ast.walk(node)) and not any(
+        if not any(
+            isinstance(n, ast.Name) and n.id not in _CONSTANT_NAMES for n in ast.walk(node)
+        ) and not any(
             isinstance(n, ast.Call) and getattr(n.func, "id", "") in ("g", "outcome_of")
             for n in ast.walk(node)
         ):

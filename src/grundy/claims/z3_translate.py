@@ -184,7 +184,11 @@ class _Translation:
                 return self.grundy(self.position_tree)
             raise Untranslatable(f"{node.id!r}")
         if isinstance(node, ast.BoolOp):
-            parts = [self.boolean(v) for v in node.values]
+            # Python's 'and'/'or' give an operand's value, not True/False; they agree with
+            # z3.And/z3.Or only when every operand is itself a truth value.
+            parts = [self.term(v) for v in node.values]
+            if not all(z3.is_bool(part) for part in parts):
+                raise Untranslatable(f"'and'/'or' of numbers in {self.piece(node)!r}")
             return z3.And(*parts) if isinstance(node.op, ast.And) else z3.Or(*parts)
         if isinstance(node, ast.UnaryOp):
             if isinstance(node.op, ast.Not):
@@ -315,7 +319,9 @@ class _Translation:
                 args = list(args[0].elts)
             total = z3.BitVecVal(0, self.width)
             for arg in args:
-                total = total ^ self.number(arg)
+                value = self.number(arg)
+                self.side_conditions.append(value >= 0)  # nimsum() refuses negative numbers
+                total = total ^ value
             return total
         if name == "implies":
             return z3.Implies(self.boolean(node.args[0]), self.boolean(node.args[1]))
