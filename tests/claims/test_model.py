@@ -64,6 +64,8 @@ def test_library_fields_are_read() -> None:
         ({"vars": '["a", "a"]'}, "'a' is listed twice"),
         ({"vars": '["grundy"]', "range": "{ grundy = [0, 1] }"}, "reserved"),
         ({"vars": '["2x"]', "range": "{}"}, "not a valid variable name"),
+        ({"vars": '["None"]', "range": "{ None = [0, 1] }"}, "reserved"),
+        ({"vars": '["lambda"]', "range": "{ lambda = [0, 1] }"}, "reserved"),
         ({"vars": '"a"'}, "field 'vars': must be a list"),
         ({"tags": '"x"'}, "field 'tags': must be a list of text"),
         ({"position": "grundy"}, "field 'position'"),
@@ -115,6 +117,8 @@ def test_file_level_errors(tmp_path: Path) -> None:
         claims_from_file(broken)
     with pytest.raises(ClaimError, match="did you mean 'claim'"):
         claims_from_text('[[claims]]\nid = "x"\n')
+    with pytest.raises(ClaimError, match="is not valid TOML"):
+        claims_from_text("x = " + "[" * 100_000 + "]" * 100_000)
     with pytest.raises(ClaimError, match=r"no \[\[claim\]\] tables"):
         claims_from_text('title = "x"\n'.replace("title", "claim"))
 

@@ -20,6 +20,7 @@ that cannot be read, or is not TOML, raises :class:`~grundy.errors.ClaimError`.
 from __future__ import annotations
 
 import difflib
+import keyword
 import re
 import tomllib
 from collections.abc import Mapping
@@ -173,6 +174,8 @@ def claims_from_text(text: str, name: str = "<claims>") -> list[Claim | BadClaim
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ClaimError(f"{name} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ClaimError(f"{name} is not valid TOML: nested too deeply") from None
     unknown = sorted(set(data) - {"claim"})
     if unknown:
         close = difflib.get_close_matches(unknown[0], ["claim"], n=1)
@@ -326,7 +329,7 @@ def _variables(value: Any, problem: Any) -> tuple[str, ...]:
     for name in value:
         if not VAR_PATTERN.match(name) or name.startswith("__"):
             raise problem("vars", f"{name!r} is not a valid variable name")
-        if name in RESERVED_NAMES:
+        if name in RESERVED_NAMES or keyword.iskeyword(name):
             raise problem("vars", f"{name!r} is a reserved name of the claim language")
         if name in seen:
             raise problem("vars", f"{name!r} is listed twice")
