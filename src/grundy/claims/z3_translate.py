@@ -32,14 +32,15 @@ from grundy.verify.z3engine import model_values, prove_z3
 
 __all__ = ["LEMMA_GRUNDY", "LEMMA_MISERE", "LEMMA_OUTCOME", "Untranslatable", "prove_claim_z3"]
 
-LEMMA_OUTCOME = "bouton-k-heaps"
-"""A Nim position is P exactly when the nim-sum of its heaps is 0."""
+LEMMA_OUTCOME = "bouton-any-number-of-heaps"
+"""A Nim position is P exactly when the nim-sum of its heaps is 0 (any number of heaps)."""
 
 LEMMA_MISERE = "misere-nim-rule"
 """Misère Nim: P iff the nim-sum is 0, except when no heap exceeds 1 (then iff it is 1)."""
 
-LEMMA_GRUNDY = "sprague-grundy-nim-sum"
-"""The Grundy value of a Nim position is the nim-sum of its heaps."""
+LEMMA_GRUNDY = "sg-mex-lemma"
+"""The Grundy value of a Nim position is the nim-sum of its heaps: the mex lemma is the
+inductive step of *a + *b = *(a XOR b)."""
 
 _HEADROOM = 24  # bits beyond the ranges: an expression of <= 2,000 characters cannot overflow
 
