@@ -15,16 +15,12 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from grundy.certify.strategy import check_strategy
 from grundy.games.beer_can import BeerCan
 from grundy.games.chomp import Chomp
 from grundy.games.poset import PosetGame
 from grundy.library import CheckSettings, Expectation, Theorem
-from grundy.solve.chomp_strategy import (
-    beer_can_mirror,
-    check_strategy,
-    chomp_bite_then_mirror,
-    is_l_shape,
-)
+from grundy.solve.chomp_strategy import beer_can_mirror, chomp_bite_then_mirror, is_l_shape
 from grundy.solve.solver import Outcome, Solver
 from grundy.verdict import Verdict
 from grundy.verify.exhaustive import check_exhaustive, integer_cases

@@ -3,8 +3,9 @@
 import pytest
 
 from grundy import InvalidParameterError, InvalidPositionError, Outcome, Solver, create_game
+from grundy.certify.strategy import check_strategy
 from grundy.games.beer_can import BeerCan
-from grundy.solve.chomp_strategy import beer_can_mirror, check_strategy
+from grundy.solve.chomp_strategy import beer_can_mirror
 
 
 def test_placements_and_notation() -> None:

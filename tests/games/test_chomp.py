@@ -5,9 +5,10 @@ import math
 import pytest
 
 from grundy import InvalidPositionError, Outcome, Play, Solver, create_game
+from grundy.certify.strategy import check_strategy
 from grundy.games.chomp import Chomp, bite, bite_square
 from grundy.report.pictures import chomp_bite
-from grundy.solve.chomp_strategy import check_strategy, chomp_bite_then_mirror, is_l_shape
+from grundy.solve.chomp_strategy import chomp_bite_then_mirror, is_l_shape
 
 
 @pytest.fixture

@@ -1,97 +1,24 @@
-"""Checking a strategy, not just an outcome: does it win against every reply?
+"""The notes' mirroring strategies for Chomp squares and the beer-can game.
 
-:func:`check_strategy` plays a given strategy for the player to move and walks every
-reply of the opponent until the game ends (normal play: the player who cannot move
-loses).  It proves the strategy wins, or returns the line of play on which it fails.
-This is how the theorem library checks the notes' constructive claims: Chomp squares
-are won by biting (2,2) and then mirroring, and a centrally symmetric beer-can table is
-won by the centre can and then the point reflection.
+Chomp squares are won by biting (2,2) and then mirroring on the L; a centrally symmetric
+beer-can table is won by the centre can and then the point reflection.  The generic
+checker that plays a strategy against every reply lives in :mod:`grundy.certify.strategy`.
 
-The module also holds those strategies.  (It lives beside the Chomp engine for now; the
-checker itself is generic and would fit with the verify engines.)
+>>> from grundy.certify.strategy import check_strategy
+>>> from grundy.games.chomp import Chomp
+>>> check_strategy(Chomp(), (3, 3, 3), chomp_bite_then_mirror((1, 1))).wins
+True
+>>> check_strategy(Chomp(), (2, 2), chomp_bite_then_mirror((0, 1))).failing_line
+((2, 2), (1, 1), (1,))
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Any
-
-from grundy.errors import SearchLimitError
-from grundy.games.base import Game
+from grundy.certify.strategy import Strategy
 from grundy.games.beer_can import BeerCan
 from grundy.games.chomp import bite
 
-__all__ = [
-    "Strategy",
-    "StrategyCheck",
-    "beer_can_mirror",
-    "check_strategy",
-    "chomp_bite_then_mirror",
-    "is_l_shape",
-]
-
-Strategy = Callable[[Any], Any | None]
-"""Given a position where it is to move, the position the strategy moves to (or ``None``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class StrategyCheck:
-    """The result of walking every reply: a win, or the line of play where it breaks."""
-
-    wins: bool
-    positions_checked: int
-    failing_line: tuple[Any, ...] = ()  # start, our move, their reply, ... up to the failure
-    reason: str = ""
-
-
-def check_strategy(
-    game: Game, start: Any, strategy: Strategy, *, position_limit: int = 2_000_000
-) -> StrategyCheck:
-    """Whether the player to move at ``start`` wins by always playing ``strategy``.
-
-    At each of our turns the strategy must name a legal move; we win when the opponent
-    is left without a move, and the strategy fails when it is our turn with no move, or
-    when it names no move or an illegal one.  Our turns are memoised on the exact
-    position, so each is checked once.
-
-    >>> from grundy.games.chomp import Chomp
-    >>> check_strategy(Chomp(), (3, 3, 3), chomp_bite_then_mirror((1, 1))).wins
-    True
-    >>> check_strategy(Chomp(), (2, 2), chomp_bite_then_mirror((0, 1))).failing_line
-    ((2, 2), (1, 1), (1,))
-    """
-    won: set[Hashable] = set()
-    # Each frame: (our-turn position, line to it, replies still to walk, or None if unexpanded)
-    stack: list[tuple[Any, tuple[Any, ...], list[Any] | None]] = [(start, (start,), None)]
-    while stack:
-        position, line, replies = stack.pop()
-        if replies is None:
-            if position in won:
-                continue
-            if len(won) >= position_limit:
-                raise SearchLimitError(
-                    f"{game.label}: the strategy check passed {position_limit:,} positions"
-                )
-            options = list(game.moves(position))
-            if not options:
-                return StrategyCheck(False, len(won), line, "the strategy's player cannot move")
-            choice = strategy(position)
-            if choice is None:
-                return StrategyCheck(False, len(won), line, "the strategy names no move here")
-            if choice not in options:
-                return StrategyCheck(
-                    False, len(won), (*line, choice), "the strategy's move is not legal here"
-                )
-            line = (*line, choice)
-            replies = list(game.moves(choice))
-        if not replies:
-            won.add(line[-2])
-            continue
-        reply = replies.pop()
-        stack.append((line[-2], line, replies))
-        stack.append((reply, (*line, reply), None))
-    return StrategyCheck(True, len(won))
+__all__ = ["beer_can_mirror", "chomp_bite_then_mirror", "is_l_shape"]
 
 
 def is_l_shape(rows: tuple[int, ...]) -> bool:
