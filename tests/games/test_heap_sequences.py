@@ -86,6 +86,27 @@ def test_sparse_engine_is_exact_whatever_the_mask(monkeypatch: pytest.MonkeyPatc
         assert sparse_grundy_sequence(rules, 400) == direct_grundy_sequence(rules, 400)
 
 
+@pytest.mark.parametrize(("block", "hints"), [(1, 0), (3, 1), (7, 64), (256, 2)])
+def test_block_kernel_is_exact_whatever_the_block(
+    monkeypatch: pytest.MonkeyPatch, block: int, hints: int
+) -> None:
+    # Blocks of every shape, so that rare parts meet the block edges in every way.
+    monkeypatch.setattr(heap_sequences, "_BLOCK", block)
+    monkeypatch.setattr(heap_sequences, "_HINT_PARTS", hints)
+    for code in ("0.77", "0.16", "4.726", "0.54"):
+        rules = rules_of(OctalGame(code))
+        assert sparse_grundy_sequence(rules, 300, use_periodicity=False) == (
+            direct_grundy_sequence(rules, 300)
+        )
+    grundys = rules_of(GrundysGame())
+    assert sparse_grundy_sequence(grundys, 300) == direct_grundy_sequence(grundys, 300)
+
+
+def test_block_kernel_matches_direct_on_grundys_game_far_out() -> None:
+    rules = rules_of(GrundysGame())
+    assert sparse_grundy_sequence(rules, 3000) == direct_grundy_sequence(rules, 3000)
+
+
 def test_kayles_period_oracle() -> None:
     # Guy and Smith (1956), also Winning Ways ch. 4: Kayles has period 12 from n = 71 on,
     # with the period 4 1 2 8 1 4 7 2 1 8 2 7 starting at n = 72.

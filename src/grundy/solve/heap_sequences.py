@@ -18,12 +18,16 @@ an array of the smaller heaps' values:
   the mex; a short scan of the splits finds them, and a full scan is made only when such
   a value is the mex.  The result is exact whatever mask is chosen; the mask only
   decides the speed, and it is re-chosen from the values found so far as N doubles.
+  Heaps are taken in blocks of ``_BLOCK``: the rare-part splits whose parts both lie
+  before the block are valued for the whole block in a few array operations, and only
+  the splits reaching into the block are added heap by heap (:func:`_sparse_by_block`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -47,6 +51,11 @@ _ARRAY_CHUNK = 4096  # splits in the first array pass; each later pass is 4 time
 _FIRST_CHECKPOINT = 64  # the mask is (re)chosen at 64, 128, 256, ... heaps
 _SAMPLE = 4096  # recent heaps looked at when choosing a mask
 _MASK_BITS = 10  # masks are chosen among the low bits of the values
+_BLOCK = 256  # heaps whose far rare-part splits are valued together
+_HINT_PARTS = 64  # small parts whose far splits are valued with the rare ones
+
+BoolArray = npt.NDArray[np.bool_]
+AnyIntArray = npt.NDArray[np.signedinteger[Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +163,7 @@ class _Classes:
         return bool(((value & self.mask).bit_count() ^ (self.domain & rest)) & 1)
 
 
-def _choose_classes(values: npt.NDArray[np.int64], upto: int, splits: Sequence[int]) -> _Classes:
+def _choose_classes(values: AnyIntArray, upto: int, splits: Sequence[int]) -> _Classes:
     """The mask (and domain flag) with the fewest rare heaps among the recent ones.
 
     The rare label is not free: for the mex (a common value) to need a rare part, the
@@ -224,6 +233,8 @@ def sparse_grundy_sequence(
         if rules.split_three or rules.unequal_only or not use_periodicity
         else max(rules.take_all | rules.leave_one | rules.split_two)
     )
+    if not rules.split_three:
+        return _sparse_by_block(rules, upto, reach)
     for heap in range(1, upto + 1):
         seen = _single_heap_values(rules, values, heap)
         if rules.split_three:
@@ -262,7 +273,159 @@ def sparse_grundy_sequence(
     return values
 
 
-def _proved_period(values: npt.NDArray[np.int64], known: int, reach: int) -> int | None:
+def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int]:
+    """The rare/common method with the rare-part splits of a block of heaps at once.
+
+    For the heaps ``start .. stop`` of a block, every split whose rare part and partner
+    are both below ``start`` is known in advance, so those option values are found with
+    a few array operations into one boolean row per heap.  Splits that reach into the
+    block (a small rare part, or a rare part inside the block) are added heap by heap.
+    Blocks end at the mask checkpoints and whenever a value needs a new bit, so that a
+    row of ``2**bits + 1`` flags holds every option value and the mex.
+    """
+    values: list[int] = [0] * (upto + 1)
+    array = np.zeros(upto + 1, dtype=np.int32)
+    classes = _Classes(mask=-1, domain=0, rare_label=0)
+    rare: list[int] = []  # the rare heaps below the current block, ascending
+    splits = sorted(rules.split_two)
+    checkpoint = _FIRST_CHECKPOINT
+    start = 1
+    while start <= upto:
+        stop = min(upto, start + _BLOCK - 1, checkpoint)
+        width = 1 << max(int(array[:start].max()).bit_length(), 1)
+        rows = _far_options(rules, array, rare, splits, start, stop, width)
+        block_rare: list[int] = []
+        heap = start
+        while heap <= stop:
+            row = rows[heap - start]
+            for value in _single_heap_values(rules, values, heap):
+                row[value] = True
+            rests = [heap - take for take in splits if heap - take >= 2]
+            for rest in rests:
+                # rare parts whose partner lies in the block, then rare parts in the block
+                for part in rare:
+                    if part > rest - start:
+                        break
+                    if not (rules.unequal_only and 2 * part == rest):
+                        row[values[part] ^ values[rest - part]] = True
+                for part in block_rare:
+                    if part >= rest:
+                        break
+                    if not (rules.unequal_only and 2 * part == rest):
+                        row[values[part] ^ values[rest - part]] = True
+                # small parts with a partner in the block: hints, as in _far_options
+                near = min(rest - start, _HINT_PARTS, _last_small_part(rules, rest))
+                if near > 0:
+                    row[array[1 : near + 1] ^ array[rest - near : rest][::-1]] = True
+            value = int(row.argmin())
+            scans = {rest: 1 for rest in rests}
+            while not all(classes.needs_rare_part(value, rest) for rest in rests):
+                if not _found_by_scan_into(rules, values, array, classes, scans, row, value):
+                    break
+                value = int(row.argmin())
+            values[heap] = value
+            array[heap] = value
+            if classes.label(heap, value) == classes.rare_label:
+                block_rare.append(heap)
+            heap += 1
+            if value >= width:
+                break  # later rows could not hold the xors with this value
+        rare.extend(block_rare)
+        last = heap - 1
+        if last == checkpoint and last < upto:
+            checkpoint *= 2
+            if reach is not None and (found := _proved_period(array, last, reach)):
+                for later in range(last + 1, upto + 1):
+                    values[later] = values[later - found]
+                return values
+            classes = _choose_classes(array, last, splits)
+            rare = [
+                a for a in range(1, last + 1) if classes.label(a, values[a]) == classes.rare_label
+            ]
+        start = heap
+    return values
+
+
+def _far_options(
+    rules: HeapRules,
+    array: npt.NDArray[np.int32],
+    rare: list[int],
+    splits: Sequence[int],
+    start: int,
+    stop: int,
+    width: int,
+) -> BoolArray:
+    """One row of ``width + 1`` flags per heap ``start .. stop``: the values of the
+    two-heap splits whose parts are below ``start`` and one of them rare or at most
+    ``_HINT_PARTS`` (the small ones only speed up the search for common values)."""
+    length = stop - start + 1
+    flat = np.zeros(length * (width + 1) + 1, dtype=np.bool_)  # the last flag is a bin
+    parts = np.union1d(np.asarray(rare, dtype=np.int32), np.arange(1, _HINT_PARTS + 1))
+    parts = parts[parts < start].astype(np.int32)
+    if not len(parts):
+        return flat[:-1].reshape(length, width + 1)
+    windows = np.lib.stride_tricks.sliding_window_view(array[:stop], length)
+    offsets = np.arange(length, dtype=np.int32) * np.int32(width + 1)
+    for take in splits:
+        # The partner of `part` for heap start + j is start + j - take - part = first + j.
+        first = start - take - parts
+        # Most parts have every partner in 1 .. start-1 (and never equal to the part):
+        # their partners are one contiguous window each.
+        whole = (first >= 1) & (first <= start - length)
+        if rules.unequal_only:
+            whole &= (parts - first < 0) | (parts - first >= length)
+        inner = parts[whole]
+        values = windows[first[whole]] ^ array[inner][:, None]
+        flat[(values + offsets[None, :]).ravel()] = True
+        edge = parts[~whole]
+        if len(edge):
+            position = (start - take - edge)[:, None] + np.arange(length)[None, :]
+            valid = (position >= 1) & (position < start)
+            if rules.unequal_only:
+                valid &= position != edge[:, None]
+            partners = array[np.clip(position, 0, stop - 1)]
+            index = offsets[None, :] + (partners ^ array[edge][:, None])
+            flat[np.where(valid, index, len(flat) - 1)] = True
+    return flat[:-1].reshape(length, width + 1)
+
+
+def _found_by_scan_into(
+    rules: HeapRules,
+    values: list[int],
+    array: AnyIntArray,
+    classes: _Classes,
+    scans: dict[int, int],
+    row: BoolArray,
+    value: int,
+) -> bool:
+    """:func:`_found_by_scan` for a row of flags instead of a set."""
+    active = [rest for rest in scans if not classes.needs_rare_part(value, rest)]
+    chunk = _SHORT_SCAN
+    while active:
+        for rest in list(active):
+            part, last = scans[rest], _last_small_part(rules, rest)
+            stop = min(last, part + chunk - 1)
+            if chunk == _SHORT_SCAN:
+                while part <= stop:
+                    found = values[part] ^ values[rest - part]
+                    row[found] = True
+                    part += 1
+                    if found == value:
+                        scans[rest] = part
+                        return True
+            elif part <= stop:
+                row[array[part : stop + 1] ^ array[rest - stop : rest - part + 1][::-1]] = True
+                part = stop + 1
+            scans[rest] = part
+            if part > last:
+                active.remove(rest)
+            if row[value]:
+                return True
+        chunk = _ARRAY_CHUNK if chunk == _SHORT_SCAN else 4 * chunk
+    return False
+
+
+def _proved_period(values: AnyIntArray, known: int, reach: int) -> int | None:
     """A period that the Guy-Smith theorem proves from ``values[0..known]``, if any.
 
     Theorem (Guy and Smith 1956; see grundy.certify.periodicity for the exact form and
