@@ -1,0 +1,340 @@
+"""The P/N labelling rules of the slides (seed 000), on every game of the catalogue.
+
+The rules: (1) a terminal position is P (in normal play; N in misère play); (2) a position
+is N when some move leads to a P-position; (3) a position is P when every move leads to an
+N-position.  So every position of a finite game gets exactly one label.
+
+Here the labels are computed independently of the solver: every position reachable from a
+few start positions is listed with its moves (exact positions, no canonical forms, no
+Grundy values) and labelled by backward induction, options before the position.  Each
+label is then checked against the rules and against the exact solver's outcome, in normal
+and misère play.  Every game of ``grundy.games.catalogue()`` must have a domain below: a
+game added later without one makes the theorem an error, not a silent skip.  A random part
+draws games with random options and positions (``grundy.strategies``) beyond the domains.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.errors import ClaimError, GameNotFiniteError
+from grundy.games.base import Game
+from grundy.games.catalogue import catalogue, create_game
+from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.solve.solver import Outcome, Play, Solver
+from grundy.strategies import games_and_positions
+from grundy.verdict import Verdict, combine_verdicts
+from grundy.verify.exhaustive import check_exhaustive
+from grundy.verify.random_search import search_random
+
+SOURCE = "000 Mathematical Games I, P-positions and N-positions (labelling rules (1)-(3))"
+TAGS = ("labelling-rules", "every-game")
+
+# Options and start positions (as data for ``from_value``) for each catalogue name; the
+# domain is everything reachable from the starts.  (quick, full) pairs of start lists.
+Domain = tuple[Mapping[str, Any], list[Any], list[Any]]
+
+DOMAINS: dict[str, list[Domain]] = {
+    "nim": [({}, [[3, 3, 3]], [[4, 4, 4], [2, 2, 2, 2]])],
+    "subtraction": [
+        ({"set": [1, 3, 4]}, [[12]], [[25], [9, 7]]),
+        ({"set": [2, 5]}, [[9, 4]], [[14, 11]]),
+    ],
+    "take-away": [({}, [[21]], [[21], [9, 6]])],  # the slides' 21 chips
+    "octal": [
+        ({"code": "4.7"}, [[6]], [[9], [5, 3]]),
+        ({"code": "0.51"}, [[8]], [[12], [6, 5]]),
+    ],
+    "kayles": [({}, [[7]], [[10], [5, 4]])],
+    "dawsons-kayles": [({}, [[9]], [[13]])],
+    "dawsons-chess": [({}, [[9]], [[13]])],
+    "grundys-game": [({}, [[9]], [[13]])],
+    "chomp": [({}, [[3, 3, 3]], [[4, 4, 4, 4], [6, 3, 2]])],
+    "poset": [
+        ({"relations": "0<1,0<2,1<3,2<3"}, [[0, 1, 2, 3]], [[0, 1, 2, 3]]),
+        ({"relations": "0,1,2,3,4,0<2,1<2,2<3,2<4"}, [[0, 1, 2, 3, 4]], [[0, 1, 2, 3, 4]]),
+    ],
+    "beer-can": [
+        ({"rows": 2, "columns": 3, "piece": 1}, [[]], [[]]),
+        ({"rows": 3, "columns": 3, "piece": 1}, [], [[]]),
+        ({"rows": 3, "columns": 4, "piece": 2}, [[]], [[]]),
+    ],
+    "hackenbush": [
+        ({"edges": "0-1,1-2,2-0,2-3,3-3"}, ["0-1,1-2,2-0,2-3,3-3"], ["0-1,1-2,2-0,2-3,3-3"]),
+        ({"edges": "0-1,0-2,1-2,1-3,3-4,0-4"}, [], ["0-1,0-2,1-2,1-3,3-4,0-4"]),
+    ],
+    "wythoff": [({}, [[5, 5]], [[9, 9]])],
+    "euclid": [({}, [[7, 12]], [[13, 21], [9, 30]])],
+    "lucky-nim": [
+        ({"m": 1, "n": 2}, [[4, 3]], [[7, 5]]),
+        ({"m": 2, "n": 3}, [[7]], [[12], [6, 4]]),
+    ],
+    "gale-nim": [
+        ({"n": 1}, [[3, 2, 2]], [[4, 3, 3]]),
+        ({"n": 2, "m": 3}, [[3, 3, 3]], [[4, 4, 4]]),
+    ],
+    "moore-nim": [({"k": 2}, [[2, 2, 2]], [[3, 3, 3]])],
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Labelling:
+    """Every position reachable from the starts, children before parents, with its
+    options and its label under the rules."""
+
+    game: Game
+    play: Play
+    order: tuple[Any, ...]
+    options: Mapping[Hashable, tuple[Any, ...]]
+    labels: Mapping[Hashable, Outcome]
+
+
+def reachable(game: Game, starts: list[Any]) -> tuple[list[Any], dict[Hashable, tuple[Any, ...]]]:
+    """Positions reachable from ``starts`` in post-order (every option first), with their
+    options; a cycle means the game is not finite here and is an error."""
+    options: dict[Hashable, tuple[Any, ...]] = {}
+    order: list[Any] = []
+    for start in starts:
+        if start in options:
+            continue
+        options[start] = tuple(game.moves(start))
+        stack: list[tuple[Any, Iterator[Any]]] = [(start, iter(options[start]))]
+        on_stack = {start}
+        while stack:
+            position, pending = stack[-1]
+            following = next(pending, _DONE)
+            if following is _DONE:
+                stack.pop()
+                on_stack.discard(position)
+                order.append(position)
+            elif following in on_stack:
+                raise GameNotFiniteError(f"{game.label}: a cycle through {following!r}")
+            elif following not in options:
+                options[following] = tuple(game.moves(following))
+                stack.append((following, iter(options[following])))
+                on_stack.add(following)
+    return order, options
+
+
+_DONE = object()
+
+
+def label(game: Game, starts: list[Any], play: Play) -> Labelling:
+    """Backward induction by rules (1)-(3): terminal positions first, from the moves only."""
+    order, options = reachable(game, starts)
+    labels: dict[Hashable, Outcome] = {}
+    for position in order:
+        moves = options[position]
+        if not moves:
+            labels[position] = Outcome.P if play is Play.NORMAL else Outcome.N
+        elif any(labels[option] is Outcome.P for option in moves):
+            labels[position] = Outcome.N
+        else:
+            labels[position] = Outcome.P
+    return Labelling(game, play, tuple(order), options, labels)
+
+
+def obeys_rules(labelling: Labelling, position: Any) -> bool:
+    """Rules (1)-(3) at ``position``: exactly one label, and the right one."""
+    moves = labelling.options[position]
+    mine = labelling.labels.get(position)
+    if mine not in (Outcome.P, Outcome.N):
+        return False
+    if not moves:
+        return mine is (Outcome.P if labelling.play is Play.NORMAL else Outcome.N)
+    to_p = any(labelling.labels[option] is Outcome.P for option in moves)
+    all_to_n = all(labelling.labels[option] is Outcome.N for option in moves)
+    return (mine is Outcome.N) == to_p and (mine is Outcome.P) == all_to_n
+
+
+def _key(case: Mapping[str, Any]) -> str:
+    fields = [case["game"], case["options"], case["play"], case["position"]]
+    return json.dumps(fields, sort_keys=True)
+
+
+Rule = Callable[[Labelling, Any, Solver], bool]
+
+
+def _the_rules(labelling: Labelling, position: Any, solver: Solver) -> bool:
+    return obeys_rules(labelling, position) and (
+        solver.outcome(position, labelling.play) is labelling.labels[position]
+    )
+
+
+def _move_to_n_means_n(labelling: Labelling, position: Any, solver: Solver) -> bool:
+    """The mutant rule: a position with some move to an N-position is N."""
+    moves = labelling.options[position]
+    if any(labelling.labels[option] is Outcome.N for option in moves):
+        return solver.outcome(position, labelling.play) is Outcome.N
+    return True
+
+
+def _terminal_is_n(labelling: Labelling, position: Any, solver: Solver) -> bool:
+    """The mutant rule: terminal positions are N (in normal play)."""
+    if labelling.options[position]:
+        return True
+    return solver.outcome(position, labelling.play) is Outcome.N
+
+
+def _games(quick: bool) -> Iterator[tuple[str, Game, list[Any]]]:
+    """Each catalogue game with each of its domains; a game without one is an error."""
+    for entry in catalogue():
+        domains = DOMAINS.get(entry.name)
+        if not domains:
+            raise ClaimError(
+                f"catalogue game {entry.name!r} has no finite domain in "
+                "proofs/labelling_rules.py: add one, so that the labelling rules cover it"
+            )
+        for options, quick_starts, full_starts in domains:
+            starts = quick_starts if quick else full_starts
+            if not starts:
+                continue
+            game = create_game(entry.name, options)
+            yield entry.name, game, [game.from_value(start) for start in starts]
+
+
+def _exhaustive(rule: Rule, plays: tuple[Play, ...], settings: CheckSettings) -> Verdict:
+    contexts: dict[str, tuple[Labelling, Any, Solver]] = {}
+    totals = {"games": 0, "positions": 0}
+
+    def cases() -> Iterator[dict[str, Any]]:
+        for name, game, starts in _games(settings.quick):
+            totals["games"] += 1
+            solver = Solver(game)
+            for play in plays:
+                labelling = label(game, starts, play)
+                for position in labelling.order:
+                    totals["positions"] += 1
+                    case = {
+                        "game": name,
+                        "options": dict(game.options()),
+                        "play": play.value,
+                        "position": game.to_json(position),
+                    }
+                    contexts[_key(case)] = (labelling, position, solver)
+                    yield case
+
+    def context(case: Mapping[str, Any]) -> tuple[Labelling, Any, Solver]:
+        return contexts[_key(case)]
+
+    def holds(case: Mapping[str, Any]) -> bool:
+        return rule(*context(case))
+
+    def recheck(case: Mapping[str, Any]) -> bool:
+        labelling, position, _ = context(case)
+        return rule(labelling, position, Solver(labelling.game))  # a fresh solver
+
+    def explain(case: Mapping[str, Any]) -> dict[str, Any]:
+        labelling, position, solver = context(case)
+        game = labelling.game
+        moves = labelling.options[position]
+        return {
+            "label by the rules": labelling.labels[position].value,
+            "solver outcome": solver.outcome(position, labelling.play).value,
+            "moves": [
+                f"{game.format(option)}: {labelling.labels[option].value}" for option in moves
+            ],
+        }
+
+    which = " and ".join(play.value for play in plays)
+    verdict = check_exhaustive(
+        cases(),
+        holds,
+        scope=f"bounded: every position reachable from the listed starts of each catalogue "
+        f"game ({len(catalogue())} names), {which} play",
+        recheck=recheck,
+        explain=explain,
+    )
+    return Verdict(
+        verdict.status,
+        verdict.method,
+        verdict.scope,
+        cases=verdict.cases,
+        counterexample=verdict.counterexample,
+        message=verdict.message,
+        details={**verdict.details, **totals},
+    )
+
+
+def _random(settings: CheckSettings) -> Verdict:
+    size = 3 if settings.quick else 4
+    examples = 60 if settings.quick else 400
+
+    def as_case(drawn: tuple[Game, Any]) -> dict[str, Any]:
+        game, position = drawn
+        return {"game": game.name, "options": game.options(), "position": game.to_json(position)}
+
+    def holds(case: Mapping[str, Any]) -> bool:
+        game = create_game(case["game"], case["options"])
+        position = game.from_value(case["position"])
+        solver = Solver(game)
+        for play in (Play.NORMAL, Play.MISERE):
+            labelling = label(game, [position], play)
+            if not all(_the_rules(labelling, p, solver) for p in labelling.order):
+                return False
+        return True
+
+    return search_random(
+        games_and_positions(size=size).map(as_case),
+        holds,
+        seed=settings.seed,
+        examples=examples,
+        scope=f"random: every catalogue game with random options, positions of size <= {size} "
+        "(heaps, board sides) and everything reachable from them, normal and misere play",
+        size=lambda case: len(json.dumps(case["position"])),
+    )
+
+
+def _check(rule: Rule, plays: tuple[Play, ...], *, with_random: bool):
+    def check(settings: CheckSettings) -> Verdict:
+        exhaustive = _exhaustive(rule, plays, settings)
+        if not with_random:
+            return exhaustive
+        return combine_verdicts([exhaustive, _random(settings)])
+
+    return check
+
+
+BOTH = (Play.NORMAL, Play.MISERE)
+
+THEOREMS = [
+    Theorem(
+        id="labelling-rules-every-game",
+        title="The P/N labelling rules hold on every game of the catalogue",
+        statement="in every catalogue game, labelling terminal positions P (N in misere play), "
+        "a position N when some move leads to a P-position and P when every move leads to an "
+        "N-position gives every position exactly one label, and it is the solver's outcome, "
+        "in normal and misere play",
+        latex=r"\mathrm{o}(x) = \mathrm{N} \iff \exists\, x \to y : \mathrm{o}(y) = \mathrm{P}",
+        source=SOURCE,
+        tags=TAGS,
+        check=_check(_the_rules, BOTH, with_random=True),
+    ),
+    Theorem(
+        id="labelling-move-to-n-means-n",
+        title="Mutant: a position with a move to an N-position is N",
+        statement="in every catalogue game, a position with some move to an N-position is "
+        "itself an N-position",
+        latex=r"\exists\, x \to y : \mathrm{o}(y) = \mathrm{N} \implies \mathrm{o}(x) = \mathrm{N}",
+        source=SOURCE,
+        tags=TAGS,
+        check=_check(_move_to_n_means_n, BOTH, with_random=False),
+        mutant_of="labelling-rules-every-game",
+        expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="labelling-terminal-is-n",
+        title="Mutant: terminal positions are N in normal play",
+        statement="in every catalogue game under normal play, a position without moves is an "
+        "N-position (the player to move wins)",
+        latex=r"x \text{ terminal} \implies \mathrm{o}(x) = \mathrm{N}",
+        source=SOURCE,
+        tags=TAGS,
+        check=_check(_terminal_is_n, (Play.NORMAL,), with_random=False),
+        mutant_of="labelling-rules-every-game",
+        expect=Expectation.FAILS,
+    ),
+]
