@@ -48,7 +48,10 @@ def _three_heaps(settings: CheckSettings, rule=lambda a, b, c: a ^ b ^ c == 0) -
         _heap_cases(bound),
         lambda case: searched_p(case) == rule(case["a"], case["b"], case["c"]),
         scope=f"bounded: 3 heaps, each 0..{bound} (plain search of whole positions)",
-        explain=lambda case: {"searched outcome": "P" if searched_p(case) else "N"},
+        explain=lambda case: {
+            "searched outcome": "P" if searched_p(case) else "N",
+            "position": [case["a"], case["b"], case["c"]],
+        },
     )
 
 
@@ -164,7 +167,10 @@ def _recipe_check(settings: CheckSettings, exactly_one: bool = False) -> Verdict
         _heap_cases(bound),
         holds,
         scope=f"bounded: 3 heaps, each 0..{bound}",
-        explain=lambda case: {"winning moves": sorted(searched(case))},
+        explain=lambda case: {
+            "winning moves": sorted(searched(case)),
+            "position": [case["a"], case["b"], case["c"]],
+        },
     )
 
 
@@ -182,6 +188,7 @@ def _example(settings: CheckSettings, heaps, value, moves) -> Verdict:
         explain=lambda case: {
             "solver value": found(case)[0],
             "solver moves": [list(m) for m in found(case)[1]],
+            "position": list(case["heaps"]),
         },
     )
 

@@ -75,6 +75,7 @@ def _square_strategy(first_bite: tuple[int, int]):
             return {
                 "failing line": [game.format(p) for p in found.failing_line],
                 "why": found.reason,
+                "position": [case["n"]] * case["n"],
             }
 
         return check_exhaustive(
@@ -124,6 +125,7 @@ def _rectangle_check(prediction: str, *, include_unit: bool = False):
             return {
                 "outcome": solver.outcome(rows).value,
                 "winning bites": _names(game, rows, winning(case)),
+                "position": list(rows),
             }
 
         return check_exhaustive(
@@ -168,6 +170,7 @@ def _stealing_check(corner_always_wins: bool):
                 "after the corner bite": game.format(after_corner),
                 "outcome there": solver.outcome(after_corner).value,
                 "winning replies": _names(game, after_corner, replies),
+                "position": list(_rows(case)),
             }
 
         return check_exhaustive(

@@ -151,6 +151,7 @@ def _sum_check(combine: Callable[[int, int], int]) -> Callable[[CheckSettings], 
                 "right": format_edges(right),
                 "values": [value(left), value(right)],
                 "together": whole.grundy_value(attach(left, 0, right)),
+                "edges": format_edges(attach(left, 0, right)),
             }
 
         small = list(_small_pictures(2, most))
@@ -194,6 +195,7 @@ def _colon_check(replacement: Callable[[Picture, int], Picture]) -> Callable[...
                 "branch": format_edges(branch),
                 "replacement": format_edges(other),
                 "values": [value(attach(base, vertex, branch)), value(attach(base, vertex, other))],
+                "edges": format_edges(attach(base, vertex, branch)),
             }
 
         most = 2 if settings.quick else 3
@@ -331,6 +333,7 @@ def _wythoff_check(pair: Callable[[int], tuple[int, int]]) -> Callable[..., Verd
             explain=lambda case: {
                 "outcome": solver.outcome((case["a"], case["b"])).value,
                 "formula_says_p": (case["a"], case["b"]) in predicted,
+                "position": [case["a"], case["b"]],
             },
         )
 
@@ -365,7 +368,10 @@ def _euclid_check(ratio_beats: Callable[[int, int], bool]) -> Callable[..., Verd
             integer_cases({"a": (1, top), "b": (1, top)}),
             lambda c: (solver.outcome((c["a"], c["b"])) is Outcome.N) == predicted(c["a"], c["b"]),
             scope=f"bounded: 1 <= a, b <= {top}",
-            explain=lambda c: {"outcome": solver.outcome((c["a"], c["b"])).value},
+            explain=lambda c: {
+                "outcome": solver.outcome((c["a"], c["b"])).value,
+                "position": [c["a"], c["b"]],
+            },
         )
 
     return check
@@ -413,6 +419,7 @@ def _lucky_parity_check(block: Callable[[int, int], int]) -> Callable[..., Verdi
                     "n": n,
                     "omegas": [omega(k) for k in heaps],
                     "outcome": solver.outcome(game.from_value(heaps)).value,
+                    "position": heaps,
                 }
 
             third = 0 if settings.quick else m + n + 1
@@ -487,6 +494,7 @@ def _lucky_single_heap_check(
                 "n": n,
                 "rule": rule(k, m, n),
                 "winning_numbers": _winning_numbers(solvers[m, n], k, m, n),
+                "position": [k],
             }
 
         cases = (
@@ -522,7 +530,7 @@ def _overshoot_check(numbers: Sequence[int]) -> Callable[..., Verdict]:
                 for y in range(2, 5)
                 if solver.outcome(LuckyPosition(game.after(pending, y))) is Outcome.N
             ]
-            return {"answers_that_beat_it": answers}
+            return {"answers_that_beat_it": answers, "position": [14]}
 
         return check_exhaustive(
             ({"x": x} for x in range(2, 5)),
@@ -572,6 +580,7 @@ def _boundary_check(answer: Callable[[int, int], int]) -> Callable[..., Verdict]
                 "n": case["m"] + case["d"],
                 "answer": answer(case["m"], case["m"] + case["d"]),
                 "left": list(left_after(case)),
+                "position": [case["m"] + case["m"] + case["d"], case["b"]],
             },
         )
 
@@ -632,7 +641,8 @@ def _misere_check(rule: Callable[[Sequence[int]], bool]) -> Callable[..., Verdic
             ),
             scope=f"bounded: three heaps 0 <= a, b, c <= {top}",
             explain=lambda c: {
-                "misere_outcome": solver.outcome((c["a"], c["b"], c["c"]), Play.MISERE).value
+                "misere_outcome": solver.outcome((c["a"], c["b"], c["c"]), Play.MISERE).value,
+                "position": [c["a"], c["b"], c["c"]],
             },
         )
 

@@ -16,6 +16,8 @@ hypotheses matter: blocks of the wrong length, m = 0, and "always write n".
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.verdict import Verdict
 from grundy.verify import nim_encodings as enc
@@ -26,6 +28,20 @@ SOURCE = "001 Legner, Lucky Nim (analysis I and II)"
 TAGS = ("lucky-nim", "z3")
 PAIRS = [(1, 1), (1, 2), (2, 2), (2, 4), (1, 5), (3, 3), (3, 7), (5, 6)]
 QUICK_PAIRS = [(1, 2), (2, 4), (3, 3)]
+
+
+def _heap_drawn(check, heap: str):
+    """The same check; a counterexample also gets the single heap ``heap`` as its
+    ``position``, so that a report can draw it."""
+
+    def run(settings: CheckSettings) -> Verdict:
+        verdict = check(settings)
+        example = verdict.counterexample
+        if example is None or "position" in example or not isinstance(example.get(heap), int):
+            return verdict
+        return replace(verdict, counterexample={**example, "position": [example[heap]]})
+
+    return run
 
 
 def _fixed(settings: CheckSettings, builder) -> Verdict:
@@ -121,8 +137,11 @@ THEOREMS = [
         tags=TAGS,
         mutant_of="lucky-nim-mover",
         expect=Expectation.FAILS,
-        check=lambda settings: enc.lucky_mover_wins(2, 4, block=5).prove(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        check=_heap_drawn(
+            lambda settings: enc.lucky_mover_wins(2, 4, block=5).prove(
+                timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+            ),
+            "k",
         ),
     ),
     Theorem(
@@ -135,8 +154,11 @@ THEOREMS = [
         tags=TAGS,
         mutant_of="lucky-nim-mover",
         expect=Expectation.FAILS,
-        check=lambda settings: enc.lucky_mover_wins(0, 4).prove(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        check=_heap_drawn(
+            lambda settings: enc.lucky_mover_wins(0, 4).prove(
+                timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+            ),
+            "k",
         ),
     ),
     Theorem(
@@ -149,8 +171,11 @@ THEOREMS = [
         tags=TAGS,
         mutant_of="lucky-nim-mover",
         expect=Expectation.FAILS,
-        check=lambda settings: enc.lucky_writes_n(2, 4).prove(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        check=_heap_drawn(
+            lambda settings: enc.lucky_writes_n(2, 4).prove(
+                timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+            ),
+            "k",
         ),
     ),
 ]

@@ -60,7 +60,10 @@ def _check_worked_sums(settings: CheckSettings, claimed=HANDOUT_SUMS) -> Verdict
         ({"heaps": list(heaps), "claimed": value} for heaps, value in claimed),
         lambda case: solver.grundy_value(tuple(case["heaps"])) == case["claimed"],
         scope=f"the {len(claimed)} worked sums of handout 17 and the slides",
-        explain=lambda case: {"solver value": solver.grundy_value(tuple(case["heaps"]))},
+        explain=lambda case: {
+            "solver value": solver.grundy_value(tuple(case["heaps"])),
+            "position": list(case["heaps"]),
+        },
     )
 
 

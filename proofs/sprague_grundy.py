@@ -9,6 +9,7 @@ tested against every game K born by day 3: G + K and H + K have the same outcome
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 
 from hypothesis import strategies as st
@@ -36,6 +37,21 @@ from grundy.verify.z3_induction import prove_take_away_closed_form, prove_take_a
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
 NOTES = "003 notes, abstract impartial games"
 TAGS = ("sprague-grundy", "sums")
+
+
+def _heap_drawn(check, heap: str):
+    """The same check; a counterexample also gets the single heap ``heap`` as its
+    ``position``, so that a report can draw it."""
+
+    def run(settings: CheckSettings) -> Verdict:
+        verdict = check(settings)
+        example = verdict.counterexample
+        if example is None or "position" in example or not isinstance(example.get(heap), int):
+            return verdict
+        return replace(verdict, counterexample={**example, "position": [example[heap]]})
+
+    return run
+
 
 TREES = TreeGame()
 DAY_3 = born_by(3)
@@ -173,7 +189,11 @@ def _sum_rule_catalogue(settings: CheckSettings, combine=lambda a, b: a ^ b) -> 
         cases,
         holds,
         scope=f"bounded: heaps 0..{bound} in every pair of {labels} (whole sums searched)",
-        explain=lambda case: {"G": games[case["G"]].label, "H": games[case["H"]].label},
+        explain=lambda case: {
+            "G": games[case["G"]].label,
+            "H": games[case["H"]].label,
+            "position": [case["a"], case["b"]],
+        },
     )
 
 
@@ -557,10 +577,13 @@ THEOREMS = [
         tags=("take-away", "misere", "z3", "induction"),
         mutant_of="take-away-misere-closed-form",
         expect=Expectation.FAILS,
-        check=lambda settings: prove_take_away_misere(
-            (lambda n, k: n % (k + 1) == 0, lambda n, k: n % (k + 1) == 0),
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
+        check=_heap_drawn(
+            lambda settings: prove_take_away_misere(
+                (lambda n, k: n % (k + 1) == 0, lambda n, k: n % (k + 1) == 0),
+                timeout_ms=settings.z3_timeout_ms,
+                seed=settings.seed,
+            ),
+            "n",
         ),
     ),
 ]
