@@ -208,6 +208,7 @@ THEOREMS = [
         id="bouton-even-sum",
         title="Mutant: P iff the ordinary sum of the heaps is even",
         statement="(a, b, c) is P iff a + b + c is even",
+        latex=r"(a,b,c) \in \mathcal{P} \iff a + b + c \equiv 0 \pmod{2}",
         source=SLIDES,
         game="nim",
         tags=(*TAGS, "exhaustive"),
@@ -232,6 +233,8 @@ THEOREMS = [
         title="Bouton's inductive step: the heap holding the top bit of the nim-sum",
         statement="if s = h1 ⊕ ... ⊕ hk ≠ 0, some heap hi has the highest bit of s set, and "
         "lowering it to hi ⊕ s is a move to nim-sum 0 (1 to 8 heaps below 2^64)",
+        latex=r"s = h_1 \oplus \cdots \oplus h_k \ne 0,\ 2^{t} \le s < 2^{t+1},\ h_i \text{ has "
+        r"bit } t \implies h_i \oplus s < h_i",
         source="003 notes, Nim: Bouton's theorem and its inductive proof",
         game="nim",
         tags=(*TAGS, "z3"),
@@ -241,6 +244,7 @@ THEOREMS = [
         id="bouton-largest-heap",
         title="Mutant: the winning move is always in the largest heap",
         statement="from a nonzero nim-sum s, lowering a largest heap h to h ⊕ s is always a move",
+        latex=r"s \ne 0,\ h_i = \max_j h_j \implies h_i \oplus s < h_i",
         source=SLIDES,
         game="nim",
         tags=(*TAGS, "z3"),
@@ -254,6 +258,8 @@ THEOREMS = [
         statement="for up to 16 heaps below 2^64: from a nonzero nim-sum the recipe gives a move "
         "to nim-sum 0, the solver's winning moves are exactly the recipe's, and a move from "
         "nim-sum 0 never reaches nim-sum 0",
+        latex=r"s = h_1 \oplus \cdots \oplus h_k \ne 0 \implies \exists i:\ h_i \oplus s < h_i "
+        r"\quad (k \le 16,\ h_i < 2^{64})",
         source=SLIDES,
         game="nim",
         tags=(*TAGS, "random"),
@@ -264,6 +270,8 @@ THEOREMS = [
         title="The winning moves are exactly the recipe's moves",
         statement="nim-add the total to each heap; the heaps that get smaller, lowered to that "
         "size, are all the winning moves, and there are no others (3 heaps up to 15)",
+        latex=r"(a,b,c) \to (a',b,c) \text{ wins} \iff a' = a \oplus s < a, \quad s = a \oplus b "
+        r"\oplus c",
         source="002 Handout 17, finding winning moves",
         game="nim",
         tags=(*TAGS, "exhaustive"),
@@ -273,6 +281,7 @@ THEOREMS = [
         id="winning-move-unique",
         title="Mutant: an N-position of Nim has exactly one winning move",
         statement="every three-heap Nim position has at most one winning move",
+        latex=r"\lvert \{\text{winning moves from } (a,b,c)\} \rvert \le 1",
         source="002 Handout 17, finding winning moves",
         game="nim",
         tags=(*TAGS, "exhaustive"),
@@ -285,6 +294,8 @@ THEOREMS = [
         title="Legner's example (3, 4, 5, 1)",
         statement="(3, 4, 5, 1) has Grundy value 3 and its only winning move empties the heap "
         "of 3, leaving (0, 4, 5, 1)",
+        latex=r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (0,4,5,1)"
+        r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (0,4,5,1)",
         source="001 Legner, Bouton's theorem example",
         game="nim",
         tags=(*TAGS, "example"),
@@ -295,6 +306,8 @@ THEOREMS = [
         title="Mutant: in (3, 4, 5, 1) the winning move takes from the largest heap",
         statement="(3, 4, 5, 1) has value 3 and its only winning move takes 3 from the largest "
         "heap (5 -> 2)",
+        latex=r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (3,4,2,1)"
+        r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (3,4,2,1)",
         source="001 Legner, Bouton's theorem example",
         game="nim",
         tags=(*TAGS, "example"),
@@ -308,6 +321,8 @@ THEOREMS = [
         statement="for every number of heaps of sizes below 2^64: the terminal position has "
         "nim-sum 0, from a nonzero nim-sum some move reaches 0, and every move from 0 leaves a "
         "nonzero nim-sum (five lemmas by Z3, induction on the number of heaps)",
+        latex=r"\forall k:\ s = h_1 \oplus \cdots \oplus h_k \ne 0 \iff (h_1, \ldots, h_k) \in "
+        r"\mathcal{N} \quad (h_i < 2^{64})",
         source="003 notes, Nim: Bouton's theorem and its inductive proof",
         game="nim",
         tags=(*TAGS, "z3", "unbounded"),
@@ -320,6 +335,7 @@ THEOREMS = [
         title="Mutant: the inductive proof with the lowest bit of the nim-sum",
         statement="as bouton-any-number-of-heaps, but choosing a heap that holds the lowest set "
         "bit of s (instead of the top bit) and lowering it to h ⊕ s",
+        latex=r"s \ne 0,\ h_i \text{ holds the lowest set bit of } s \implies h_i \oplus s < h_i",
         source="003 notes, Nim: Bouton's theorem and its inductive proof",
         game="nim",
         tags=(*TAGS, "z3", "unbounded"),

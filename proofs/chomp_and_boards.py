@@ -303,6 +303,7 @@ THEOREMS = [
         title="Chomp squares: bite (2,2), then mirror",
         statement="on an n x n Chomp board (n >= 2) the first player wins by biting (2,2), "
         "leaving an L, and then answering every bite on one arm by the same bite on the other",
+        latex=r"n \ge 2 \implies \text{bite } (2,2) \text{ then mirror wins } n \times n",
         source=CHOMP_SOURCE,
         game="chomp",
         tags=("chomp", "strategy", "mirroring"),
@@ -312,6 +313,7 @@ THEOREMS = [
         id="chomp-square-bite-1-2-and-mirror",
         title="Mutant: Chomp squares are won by biting (1,2), then mirroring",
         statement="on an n x n board the first player wins by biting (1,2) and then mirroring",
+        latex=r"n \ge 2 \implies \text{bite } (1,2) \text{ then mirror wins } n \times n",
         source=CHOMP_SOURCE,
         game="chomp",
         tags=("chomp", "strategy", "mirroring"),
@@ -324,6 +326,7 @@ THEOREMS = [
         title="Chomp rectangles of area > 1 are N-positions",
         statement="every height x width rectangle with area > 1 is an N-position; the "
         "solver lists its winning bites",
+        latex=r"h w > 1 \implies h \times w \in \mathcal{N}",
         source=CHOMP_SOURCE,
         game="chomp",
         tags=("chomp", "strategy-stealing"),
@@ -333,6 +336,7 @@ THEOREMS = [
         id="chomp-every-rectangle-is-n",
         title="Mutant: every Chomp rectangle is an N-position",
         statement="every rectangle, the single poisoned square 1 x 1 included, is N",
+        latex=r"h, w \ge 1 \implies h \times w \in \mathcal{N}",
         source=CHOMP_SOURCE,
         game="chomp",
         tags=("chomp", "strategy-stealing"),
@@ -344,6 +348,7 @@ THEOREMS = [
         id="chomp-rectangle-unique-winning-bite",
         title="Mutant: a Chomp rectangle has exactly one winning bite",
         statement="every rectangle of area > 1 has exactly one winning bite",
+        latex=r"h w > 1 \implies h \times w \text{ has exactly one winning bite}",
         source=CHOMP_SOURCE,
         game="chomp",
         tags=("chomp", "strategy-stealing"),
@@ -356,6 +361,7 @@ THEOREMS = [
         title="Mutant: a winning bite on a Chomp rectangle always leaves an L",
         statement="every rectangle of area > 1 has a winning bite that leaves an L "
         "(a first row and a single column), as on squares",
+        latex=r"h w > 1 \implies \text{some winning bite on } h \times w \text{ leaves an L}",
         source=CHOMP_SOURCE,
         game="chomp",
         tags=("chomp", "strategy-stealing"),
@@ -369,6 +375,8 @@ THEOREMS = [
         statement="on every rectangle of area > 1, biting the top-right square either leaves "
         "a P-position, or every winning reply to that bite is also a first bite from the "
         "rectangle, leading to the same position",
+        latex=r"h w > 1:\ c = h \times w - \text{corner} \in \mathcal{P} \ \vee\ (c \to d \text{ "
+        r"wins} \implies h \times w \to d)",
         source=CHOMP_SOURCE,
         game="chomp",
         tags=("chomp", "strategy-stealing"),
@@ -378,6 +386,7 @@ THEOREMS = [
         id="chomp-corner-bite-wins",
         title="Mutant: biting the top-right square always wins",
         statement="on every rectangle of area > 1, biting the top-right square leaves a P-position",
+        latex=r"h w > 1 \implies h \times w - \text{corner} \in \mathcal{P}",
         source=CHOMP_SOURCE,
         game="chomp",
         tags=("chomp", "strategy-stealing"),
@@ -391,6 +400,8 @@ THEOREMS = [
         statement="on a rows x columns table where a square can fits exactly in the middle "
         "(rows - side and columns - side even), the first player wins by placing that can "
         "and then answering every can by its reflection through the centre",
+        latex=r"r - d,\ c - d \text{ even} \implies \text{centre can, then reflection, wins the } "
+        r"r \times c \text{ table}",
         source=BEER_CAN_SOURCE,
         game="beer-can",
         tags=("beer-can", "strategy", "mirroring"),
@@ -401,6 +412,7 @@ THEOREMS = [
         title="Mutant: the mirror strategy wins on every board",
         statement="on every rows x columns table, the first player wins by placing the most "
         "central can and then mirroring, even where no can fits exactly in the middle",
+        latex=r"\text{the most central can, then reflection, wins every } r \times c \text{ table}",
         source=BEER_CAN_SOURCE,
         game="beer-can",
         tags=("beer-can", "strategy", "mirroring"),
@@ -413,6 +425,8 @@ THEOREMS = [
         title="Mutant: mirroring wins without the centre move",
         statement="on a table with a middle can, the first player also wins by opening in "
         "the corner and then mirroring",
+        latex=r"r - d,\ c - d \text{ even} \implies \text{corner can, then reflection, wins the } "
+        r"r \times c \text{ table}",
         source=BEER_CAN_SOURCE,
         game="beer-can",
         tags=("beer-can", "strategy", "mirroring"),
@@ -426,6 +440,7 @@ THEOREMS = [
         statement="a finite poset with a greatest element is won by the first player "
         "(strategy stealing: taking the greatest element alone either wins, or its winning "
         "reply removes the greatest element too and is available as a first move)",
+        latex=r"\exists\, t \in X\ \forall x \in X:\ x \le t \implies X \in \mathcal{N}",
         source=POSET_SOURCE,
         game="poset",
         tags=("poset", "strategy-stealing"),
@@ -435,6 +450,7 @@ THEOREMS = [
         id="poset-every-poset-is-n",
         title="Mutant: every non-empty poset game is an N-position",
         statement="every finite non-empty poset is won by the first player",
+        latex=r"X \ne \emptyset \implies X \in \mathcal{N}",
         source=POSET_SOURCE,
         game="poset",
         tags=("poset", "strategy-stealing"),

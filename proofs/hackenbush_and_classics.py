@@ -678,6 +678,8 @@ THEOREMS: list[Theorem] = [
             "picture equivalent to the snake *n, the picture G + *n (searched as one game) is a "
             "second-player win, and G + *j is a first-player win for every other j."
         ),
+        latex=r"\mathcal{G}(G) = \operatorname{mex}\{\mathcal{G}(G') : G \to G'\} = n \iff G + "
+        r"{*n} \in \mathcal{P}",
         source=HACKENBUSH_SOURCE,
         check=_snake_check(None),
         game="hackenbush",
@@ -687,6 +689,7 @@ THEOREMS: list[Theorem] = [
         id="hackenbush-snake-edge-count",
         title="Mutant: a picture is equivalent to a snake as long as its number of edges",
         statement="Every picture G is equivalent to the snake whose length is G's number of edges.",
+        latex=r"G \equiv {*\lvert E(G) \rvert}",
         source=HACKENBUSH_SOURCE,
         check=_snake_check(lambda picture, value: len(picture)),
         mutant_of="hackenbush-snake",
@@ -701,6 +704,7 @@ THEOREMS: list[Theorem] = [
             "Two pictures drawn side by side (sharing only the ground) have the nim-sum of "
             "their values as value, found by searching the combined picture as one game."
         ),
+        latex=r"\mathcal{G}(G \cup_0 H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
         source=HACKENBUSH_SOURCE + "; P+Q is the pictures side by side",
         check=_sum_check(lambda a, b: a ^ b),
         game="hackenbush",
@@ -710,6 +714,7 @@ THEOREMS: list[Theorem] = [
         id="hackenbush-sum-ordinary",
         title="Mutant: pictures side by side add their values as integers",
         statement="Two pictures side by side have the ordinary sum of their values as value.",
+        latex=r"\mathcal{G}(G \cup_0 H) = \mathcal{G}(G) + \mathcal{G}(H)",
         source=HACKENBUSH_SOURCE,
         check=_sum_check(lambda a, b: a + b),
         mutant_of="hackenbush-sum-is-nim",
@@ -724,6 +729,7 @@ THEOREMS: list[Theorem] = [
             "Hanging a picture H at a vertex v of a picture G gives the same value as hanging "
             "the snake *g(H) at v instead."
         ),
+        latex=r"G \cup_v H \equiv G \cup_v {*\mathcal{G}(H)}",
         source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
         check=_colon_check(lambda branch, value: snake(value)),
         game="hackenbush",
@@ -733,6 +739,7 @@ THEOREMS: list[Theorem] = [
         id="hackenbush-tree-edge-count",
         title="Mutant: a tree's value is its number of edges",
         statement="Every tree rooted at the ground has value equal to its number of edges.",
+        latex=r"T \text{ a tree} \implies \mathcal{G}(T) = \lvert E(T) \rvert",
         source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
         check=_tree_edges_mutant,
         mutant_of="hackenbush-colon-principle",
@@ -747,6 +754,7 @@ THEOREMS: list[Theorem] = [
             "Hanging a picture H at a vertex gives the same value as hanging a snake with as "
             "many edges as H."
         ),
+        latex=r"G \cup_v H \equiv G \cup_v {*\lvert E(H) \rvert}",
         source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
         check=_colon_check(lambda branch, value: snake(len(branch))),
         mutant_of="hackenbush-colon-principle",
@@ -761,6 +769,7 @@ THEOREMS: list[Theorem] = [
             "Merging all vertices of a circuit of a picture into one vertex (the ground if the "
             "circuit touches it), its edges becoming loops, does not change the value."
         ),
+        latex=r"G \equiv G / C \quad (C \text{ a circuit fused to one vertex})",
         source="beyond the notes: Winning Ways, fusion principle (003 Hackenbush, Bonus I)",
         check=_fusion,
         game="hackenbush",
@@ -770,6 +779,7 @@ THEOREMS: list[Theorem] = [
         id="hackenbush-cycle-length",
         title="Mutant: a circuit of n edges through the ground has value n",
         statement="A circuit of n edges through the ground is equivalent to the snake *n.",
+        latex=r"C_n \text{ through the ground} \equiv {*n}",
         source="beyond the notes: Winning Ways, fusion principle (003 Hackenbush, Bonus I)",
         check=_cycle_value_mutant,
         mutant_of="hackenbush-fusion-principle",
@@ -797,6 +807,7 @@ THEOREMS: list[Theorem] = [
         id="wythoff-phi-squared-is-two",
         title="Mutant: Wythoff's pairs with phi^2 replaced by 2",
         statement="(a, b) is P exactly when {a, b} = {floor(k phi), 2k} for some k >= 0.",
+        latex=r"(a,b) \in \mathcal{P} \iff \{a,b\} = \{\lfloor k\varphi \rfloor, 2k\},\ k \ge 0",
         source="beyond the notes: Wythoff (1907)",
         check=_wythoff_check(_wythoff_with_two),
         mutant_of="wythoff-golden-pairs",
@@ -811,6 +822,7 @@ THEOREMS: list[Theorem] = [
             "With 0 < a <= b, the player to move in Euclid's game wins exactly when b/a is an "
             "integer or b/a > phi (compared exactly, in integers)."
         ),
+        latex=r"0 < a \le b:\ (a,b) \in \mathcal{N} \iff a \mid b \ \vee\ b > \varphi a",
         source="001 Legner, unsolved problems: Euclid's Nim (two numbers; Cole and Davie 1969)",
         check=_euclid_check(_beats_phi),
         game="euclid",
@@ -820,6 +832,7 @@ THEOREMS: list[Theorem] = [
         id="euclid-ratio-two",
         title="Mutant: Euclid's game with 2 in place of phi",
         statement="With 0 < a <= b, the player to move wins exactly when b/a is whole or b > 2a.",
+        latex=r"0 < a \le b:\ (a,b) \in \mathcal{N} \iff a \mid b \ \vee\ b > 2a",
         source="001 Legner, unsolved problems: Euclid's Nim",
         check=_euclid_check(lambda small, large: large > 2 * small),
         mutant_of="euclid-golden-ratio",
@@ -835,6 +848,7 @@ THEOREMS: list[Theorem] = [
             "(pM < k <= (p+1)M, p even) and 0 otherwise (Omega(0) = 0), a position is P "
             "exactly when the sum of Omega over its heaps is even."
         ),
+        latex=r"(h_1, \ldots, h_r) \in \mathcal{P} \iff \sum_i \Omega(h_i) \equiv 0 \pmod{2}",
         source=LUCKY_SOURCE,
         check=_lucky_parity_check(lambda m, n: m + n),
         game="lucky-nim",
@@ -844,6 +858,8 @@ THEOREMS: list[Theorem] = [
         id="lucky-nim-blocks-one-short",
         title="Mutant: Lucky Nim colours blocks of m + n - 1",
         statement="As the block-parity rule, with blocks of m + n - 1 counters instead of m + n.",
+        latex=r"(h_1, \ldots, h_r) \in \mathcal{P} \iff \sum_i \Omega'(h_i) \equiv 0 \pmod{2},\ "
+        r"\text{blocks of } m + n - 1",
         source=LUCKY_SOURCE,
         check=_lucky_parity_check(lambda m, n: max(1, m + n - 1)),
         mutant_of="lucky-nim-block-parity",
@@ -860,6 +876,8 @@ THEOREMS: list[Theorem] = [
             "positive exactly those with r - m <= x <= m + r - 1 win (the heap lands in the "
             "block below); if p is odd none does."
         ),
+        latex=r"k = pM + r:\ W(k) = \begin{cases} \{x : x + m \ge k\} & p = 0 \\ \{x : r - m \le x "
+        r"\le m + r - 1\} & p > 0 \text{ even} \\ \emptyset & p \text{ odd} \end{cases}",
         source=LUCKY_SOURCE + ": write down n in the first block, avoid overshooting later",
         check=_lucky_single_heap_check(_matches_rule, _interval_rule),
         game="lucky-nim",
@@ -869,6 +887,7 @@ THEOREMS: list[Theorem] = [
         id="lucky-nim-solver-always-write-n",
         title="Mutant: in every winning block, writing down n wins",
         statement="For a single heap with Omega = 1, showing n wins whatever is answered.",
+        latex=r"\Omega(k) = 1 \implies n \in W(k)",
         source=LUCKY_SOURCE,
         check=_lucky_single_heap_check(_n_among_winners, _always_n),
         mutant_of="lucky-nim-winning-numbers",
@@ -883,6 +902,7 @@ THEOREMS: list[Theorem] = [
             "With m = 2, n = 4 and a heap of 14, the winning numbers are exactly 2 and 3: "
             "after 4 the opponent shows 4 and leaves 6, a heap in a winning block for them."
         ),
+        latex=r"m = 2,\ n = 4:\ W(14) = \{2, 3\}",
         source=LUCKY_SOURCE + " (the overshoot example at 14)",
         check=_overshoot_check((2, 3)),
         game="lucky-nim",
@@ -892,6 +912,7 @@ THEOREMS: list[Theorem] = [
         id="lucky-nim-overshoot-14-write-n",
         title="Mutant: on 14 (m = 2, n = 4) writing down n = 4 also wins",
         statement="With m = 2, n = 4 and a heap of 14, the numbers 2, 3 and 4 all win.",
+        latex=r"m = 2,\ n = 4:\ W(14) = \{2, 3, 4\}",
         source=LUCKY_SOURCE + " (the overshoot example at 14)",
         check=_overshoot_check((2, 3, 4)),
         mutant_of="lucky-nim-overshoot-14",
@@ -907,6 +928,8 @@ THEOREMS: list[Theorem] = [
             "with any number, the answer y = n empties it and leaves the answerer an "
             "N-position (the notes treat k < m + n and k > m + n only)."
         ),
+        latex=r"(m + n, b) \in \mathcal{P} \implies \forall x:\ \text{the answer } y = n \text{ "
+        r"leaves an } \mathcal{N}\text{-position}",
         source=LUCKY_SOURCE + " (case k = m + n of Analysis II)",
         check=_boundary_check(lambda m, n: n),
         game="lucky-nim",
@@ -916,6 +939,8 @@ THEOREMS: list[Theorem] = [
         id="lucky-nim-boundary-answer-m",
         title="Mutant: at a heap of m + n, answering m suffices",
         statement="As lucky-nim-boundary-m-plus-n, with the answer y = m instead of y = n.",
+        latex=r"(m + n, b) \in \mathcal{P} \implies \forall x:\ \text{the answer } y = m \text{ "
+        r"leaves an } \mathcal{N}\text{-position}",
         source=LUCKY_SOURCE + " (case k = m + n of Analysis II)",
         check=_boundary_check(lambda m, n: m),
         mutant_of="lucky-nim-boundary-m-plus-n",
@@ -930,6 +955,8 @@ THEOREMS: list[Theorem] = [
             "In Moore's Nim_k (take from up to k heaps at once) a position is P exactly when, "
             "for every binary digit, the number of heaps with a 1 there is divisible by k + 1."
         ),
+        latex=r"(h_1, \ldots, h_r) \in \mathcal{P}_k \iff \forall t:\ (k+1) \mid \lvert\{i : h_i "
+        r"\text{ has bit } t\}\rvert",
         source="beyond the notes: Moore (1910)",
         check=_moore_check(lambda k: k + 1),
         game="moore-nim",
@@ -939,6 +966,8 @@ THEOREMS: list[Theorem] = [
         id="moore-nim-mod-k",
         title="Mutant: Moore's theorem with counts modulo k",
         statement="Nim_k is P exactly when every binary digit's count of ones is divisible by k.",
+        latex=r"(h_1, \ldots, h_r) \in \mathcal{P}_k \iff \forall t:\ k \mid \lvert\{i : h_i "
+        r"\text{ has bit } t\}\rvert",
         source="beyond the notes: Moore (1910)",
         check=_moore_check(lambda k: k),
         mutant_of="moore-nim-digit-counts",
@@ -953,6 +982,8 @@ THEOREMS: list[Theorem] = [
             "In misere Nim (the last mover loses) a position is P exactly when its nim-sum is "
             "0 and some heap exceeds 1, or every heap is at most 1 and an odd number hold 1."
         ),
+        latex=r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
+        r"(\max_i h_i \le 1 \wedge \sum_i h_i \text{ odd})",
         source="beyond the notes: misere Nim (Bouton 1901)",
         check=_misere_check(_misere_rule),
         game="nim",
@@ -962,6 +993,7 @@ THEOREMS: list[Theorem] = [
         id="misere-nim-like-normal",
         title="Mutant: misere Nim is won exactly like normal Nim",
         statement="In misere Nim a position is P exactly when its nim-sum is 0.",
+        latex=r"h \in \mathcal{P}^{-} \iff \bigoplus_i h_i = 0",
         source="beyond the notes: misere Nim (Bouton 1901)",
         check=_misere_check(lambda heaps: nim_sum(*heaps) == 0),
         mutant_of="misere-nim-rule",
@@ -976,6 +1008,7 @@ THEOREMS: list[Theorem] = [
             "In Gale's Nim that ends once at most one heap is non-empty, two non-empty heaps "
             "a, b have Grundy value ((a - 1) xor (b - 1)) + 1."
         ),
+        latex=r"a, b \ge 1 \implies \mathcal{G}(a,b) = ((a-1) \oplus (b-1)) + 1",
         source=(
             "001 Legner, unsolved problems: Gale's Nim (two-heap case as noted by T. Plambeck, "
             "math-fun list, 2004)"
@@ -988,6 +1021,7 @@ THEOREMS: list[Theorem] = [
         id="gale-nim-two-heaps-plain-xor",
         title="Mutant: Gale's Nim two heaps have value a xor b",
         statement="Two non-empty heaps of Gale's Nim stopping at one heap have value a xor b.",
+        latex=r"a, b \ge 1 \implies \mathcal{G}(a,b) = a \oplus b",
         source="001 Legner, unsolved problems: Gale's Nim",
         check=_gale_check(lambda a, b: a ^ b),
         mutant_of="gale-nim-two-heaps",

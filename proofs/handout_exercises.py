@@ -248,6 +248,7 @@ THEOREMS = [
         id="handout-exercise-2-never-smaller",
         title="Mutant: a nim-sum is never smaller than its terms",
         statement="if *a + *b = *c then c >= a and c >= b",
+        latex=r"a \oplus b = c \implies c \ge a \wedge c \ge b",
         source=_source(2),
         game="nim",
         tags=(*TAGS, "z3"),
@@ -269,6 +270,7 @@ THEOREMS = [
         id="handout-exercise-3-both-zero",
         title="Mutant: *a + *b = *0 only when both are *0",
         statement="a ⊕ b = 0 if and only if a = 0 and b = 0",
+        latex=r"a \oplus b = 0 \iff a = 0 \wedge b = 0",
         source=_source(3),
         game="nim",
         tags=(*TAGS, "z3"),
@@ -282,6 +284,7 @@ THEOREMS = [
         statement="the winning moves are (3,4,5) -> (1,4,5); (5,6,7) -> (1,6,7), (5,2,7), "
         "(5,6,3); (2,3,5,7,11) -> (2,3,5,7,3); (2,3,5,7,11,13) -> (2,3,0,7,11,13), "
         "(2,3,5,2,11,13), (2,3,5,7,11,8)",
+        latex=r"(3,4,5) \to (1,4,5),\ (5,6,7) \to (1,6,7), (5,2,7), (5,6,3),\ \ldots",
         source=_source(4),
         game="nim",
         tags=(*TAGS, "example"),
@@ -291,6 +294,7 @@ THEOREMS = [
         id="handout-exercise-4-one-move",
         title="Mutant: (5,6,7) has a single winning move, in the largest heap",
         statement="the only winning move from (5,6,7) is 7 -> 3",
+        latex=r"(5,6,7) \to (5,6,3) \text{ is the only winning move}",
         source=_source(4),
         game="nim",
         tags=(*TAGS, "example"),
@@ -313,6 +317,7 @@ THEOREMS = [
         id="handout-exercise-5-ordinary",
         title="Mutant: the new value is m - a + b",
         statement="lowering a heap from a to b changes the value m into m - a + b",
+        latex=r"\mathcal{G}(\ldots, b, \ldots) = m - a + b",
         source=_source(5),
         game="nim",
         tags=(*TAGS, "z3"),
@@ -325,6 +330,8 @@ THEOREMS = [
         title="Exercise 6: every move from value *0 gives a nonzero value",
         statement="from a position of value *0, every move leads to a nonzero value "
         "(1 to 8 heaps below 2^64)",
+        latex=r"h_1 \oplus \cdots \oplus h_k = 0,\ h_i \to h_i' < h_i \implies h_1 \oplus \cdots "
+        r"\oplus h_i' \oplus \cdots \oplus h_k \ne 0",
         source=_source(6),
         game="nim",
         tags=(*TAGS, "z3"),
@@ -334,6 +341,8 @@ THEOREMS = [
         id="handout-exercise-6-nonzero",
         title="Mutant: every move from a nonzero value gives a nonzero value",
         statement="from a position of nonzero value, every move leads to a nonzero value",
+        latex=r"h_1 \oplus \cdots \oplus h_k \ne 0,\ h_i \to h_i' < h_i \implies h_1 \oplus \cdots "
+        r"\oplus h_i' \oplus \cdots \oplus h_k \ne 0",
         source=_source(6),
         game="nim",
         tags=(*TAGS, "z3"),
@@ -366,6 +375,7 @@ THEOREMS = [
         id="handout-exercise-8-everywhere",
         title="Mutant: a recipe move exists from every position",
         statement="from every position (even of value *0) some heap h has h ⊕ s < h",
+        latex=r"\forall (h_1, \ldots, h_k)\ \exists i:\ h_i \oplus s < h_i",
         source=_source(8),
         game="nim",
         tags=(*TAGS, "z3"),

@@ -260,6 +260,7 @@ THEOREMS = [
         title="Grundy's game: the first values",
         statement="In Grundy's game a heap of n = 1, 2, ..., 10 has Grundy value "
         "0, 0, 1, 0, 2, 1, 0, 2, 1, 0.",
+        latex=r"(\mathcal{G}(1), \ldots, \mathcal{G}(10)) = (0,0,1,0,2,1,0,2,1,0)",
         source=GRUNDY_SOURCE,
         check=_first_values(GRUNDY_FIRST_VALUES),
         game="grundys-game",
@@ -270,6 +271,7 @@ THEOREMS = [
         title="Grundy's game: wrong first values (mutant)",
         statement="In Grundy's game a heap of n = 1, ..., 10 has Grundy value "
         "0, 0, 1, 0, 2, 1, 0, 1, 2, 0.",
+        latex=r"(\mathcal{G}(1), \ldots, \mathcal{G}(10)) = (0,0,1,0,2,1,0,1,2,0)",
         source=GRUNDY_SOURCE,
         check=_first_values(GRUNDY_WRONG_VALUES),
         mutant_of="grundys-game-first-values",
@@ -282,6 +284,7 @@ THEOREMS = [
         title="Grundy's game is periodic with period 3 (mutant)",
         statement="In Grundy's game G(n + 3) = G(n) for every n >= 1, as the first values "
         "0, 0, 1, 0, 2, 1, 0, 2, 1, 0 suggest.",
+        latex=r"\mathcal{G}(n+3) = \mathcal{G}(n) \text{ for all } n \ge 1",
         source=GRUNDY_SOURCE,
         check=_periodic_claim("grundys-game", 3, 1),
         mutant_of="grundys-game-first-values",
@@ -303,6 +306,7 @@ THEOREMS = [
         id="kayles-period-11",
         title="Kayles has period 11 (mutant)",
         statement="In Kayles (octal 0.77), G(n + 11) = G(n) for every n >= 71.",
+        latex=r"\mathcal{G}(n+11) = \mathcal{G}(n) \text{ for all } n \ge 71",
         source=KAYLES_SOURCE,
         check=_periodic_claim("kayles", 11, 71),
         mutant_of="kayles-period-12",
@@ -325,6 +329,7 @@ THEOREMS = [
         id="dawsons-kayles-period-33",
         title="Dawson's Kayles has period 33 (mutant, off by one)",
         statement="In Dawson's Kayles (octal 0.07), G(n + 33) = G(n) for every n >= 53.",
+        latex=r"\mathcal{G}(n+33) = \mathcal{G}(n) \text{ for all } n \ge 53",
         source=DAWSON_SOURCE,
         check=_periodic_claim("dawsons-kayles", 33, 53),
         mutant_of="dawsons-kayles-period-34",
@@ -337,6 +342,8 @@ THEOREMS = [
         title="Subtraction games within {1,2,3,4} are periodic",
         statement="For every non-empty S within {1, 2, 3, 4}, the Grundy sequence of the "
         "subtraction game S is eventually periodic (certified for every n).",
+        latex=r"\emptyset \ne S \subseteq \{1,2,3,4\} \implies \exists p, n_0\ \forall n \ge n_0:\ "
+        r"\mathcal{G}_S(n+p) = \mathcal{G}_S(n)",
         source=SUBTRACTION_SOURCE,
         check=_subtraction_periodicity,
         game="subtraction",
@@ -347,6 +354,8 @@ THEOREMS = [
         title="Subtraction games have period max(S) + 1 (mutant)",
         statement="For every non-empty S within {1, 2, 3, 4}, the least period of the "
         "subtraction game S is max(S) + 1, as for take-away 1..k.",
+        latex=r"\emptyset \ne S \subseteq \{1,2,3,4\} \implies \text{the least period of } "
+        r"\mathcal{G}_S \text{ is } \max S + 1",
         source=SUBTRACTION_SOURCE,
         check=_period_is_max_plus_one,
         mutant_of="subtraction-sets-periodic",
@@ -359,6 +368,8 @@ THEOREMS = [
         title="The fast heap-sequence engine agrees with the exact solver",
         statement="For every octal code d0.d1d2 with d0 in {0, 4} and d1, d2 <= 7, the "
         "rare/common engine gives the same G(n) as the plain exact solver for small n.",
+        latex=r"\mathcal{G}_{\text{rare/common}}(n) = \mathcal{G}_{\text{exact}}(n) \text{ for "
+        r"every code } d_0.d_1 d_2",
         source=ENGINE_SOURCE,
         check=_engine_agrees,
         game="octal",
@@ -368,6 +379,7 @@ THEOREMS = [
         id="split-digit-irrelevant",
         title="Splitting without taking changes nothing (mutant)",
         statement="For every code 4.d1d2 (d1, d2 <= 7), G(n) equals that of 0.d1d2.",
+        latex=r"\mathcal{G}_{4.d_1 d_2}(n) = \mathcal{G}_{0.d_1 d_2}(n)",
         source=ENGINE_SOURCE,
         check=_split_digit_irrelevant,
         mutant_of="heap-engine-agrees",

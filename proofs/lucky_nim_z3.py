@@ -99,6 +99,8 @@ THEOREMS = [
         title="Lucky Nim (a) for all m, n: the choice x = max(m, r - m)",
         statement="for all 1 <= m <= n and every k with Ω(k) = 1, x = max(m, r - m) (r the "
         "place of k in its block of M = m + n) is in [m, n] and every reply leaves Ω = 0",
+        latex=r"1 \le m \le n,\ \Omega(k) = 1 \implies x = \max(m, r - m) \in [m,n] \wedge \forall "
+        r"y \in [m,n]:\ \Omega(\max(k-x-y,0)) = 0",
         source=SOURCE,
         game="lucky-nim",
         tags=(*TAGS, "unbounded"),
@@ -111,6 +113,8 @@ THEOREMS = [
         title="Lucky Nim (b) for all m, n: the reply y = max(m, r - x)",
         statement="for all 1 <= m <= n, k >= 1 and x in [m, n], y = max(m, r - x) is in "
         "[m, n] and changes Ω",
+        latex=r"1 \le m \le n,\ k \ge 1,\ x \in [m,n] \implies y = \max(m, r - x) \in [m,n] \wedge "
+        r"\Omega(\max(k-x-y,0)) \ne \Omega(k)",
         source=SOURCE,
         game="lucky-nim",
         tags=(*TAGS, "unbounded"),
@@ -123,6 +127,7 @@ THEOREMS = [
         title="Lucky Nim at the boundary k = m + n, including m = n",
         statement="at k = m + n, which the notes' case split k < m + n / k > m + n leaves out, "
         "both (a) and (b) hold, for every 1 <= m <= n <= 15 (so also for m = n)",
+        latex=r"k = m + n,\ 1 \le m \le n \le 15 \implies \text{(a) and (b) hold}",
         source=SOURCE + ", the case split of analysis II",
         game="lucky-nim",
         tags=("lucky-nim", "exhaustive"),
@@ -132,6 +137,7 @@ THEOREMS = [
         id="lucky-nim-short-blocks",
         title="Mutant: blocks of length m + n - 1",
         statement="(a) with Ω computed on blocks of m + n - 1, for (m, n) = (2, 4)",
+        latex=r"(m,n) = (2,4),\ \Omega \text{ on blocks of } m + n - 1 \implies \text{(a)}",
         source=SOURCE,
         game="lucky-nim",
         tags=TAGS,
@@ -149,6 +155,7 @@ THEOREMS = [
         title="Mutant: the analysis also holds for m = 0",
         statement="(a) for (m, n) = (0, 4): a reply y = 0 is allowed, and the block of 4 is too "
         "short to jump over",
+        latex=r"(m,n) = (0,4) \implies \text{(a)}",
         source=SOURCE + " (the rules ask m, n ≥ 1)",
         game="lucky-nim",
         tags=TAGS,
@@ -166,6 +173,8 @@ THEOREMS = [
         title="Mutant: from Ω = 1, writing x = n always works",
         statement="for (m, n) = (2, 4), from every heap with Ω = 1 the choice x = n leaves Ω = 0 "
         "whatever y is (the notes warn of the overshoot from 14)",
+        latex=r"(m,n) = (2,4),\ \Omega(k) = 1 \implies \forall y \in [m,n]:\ \Omega(\max(k-n-y,0)) "
+        r"= 0",
         source=SOURCE + ", the overshoot example",
         game="lucky-nim",
         tags=TAGS,

@@ -184,6 +184,8 @@ THEOREMS = [
         title="The handout's worked nimber sums",
         statement="*5+*10 = *15, *5+*12 = *9, *5+*6+*7 = *4, *3+*5+*6 = *0, *2+*4 = *6, "
         "*1+*8+*16 = *25, and the slides' 2⊕3 = 1, 5⊕3 = 6, 7⊕4 = 3",
+        latex=r"{*5} + {*10} = {*15},\ {*5} + {*12} = {*9},\ {*5} + {*6} + {*7} = {*4},\ {*3} + "
+        r"{*5} + {*6} = {*0}",
         source="002 Handout 17, worked examples; 000 slides, nim-sum",
         game="nim",
         tags=("nim-sum", "example"),
@@ -193,6 +195,7 @@ THEOREMS = [
         id="handout-worked-sums-misread",
         title="Mutant: *5 + *12 = *17 (adding without cancelling)",
         statement="the worked sums with *5 + *12 read as the ordinary sum 17",
+        latex=r"{*5} + {*12} = {*17}",
         source="002 Handout 17, worked examples",
         game="nim",
         tags=("nim-sum", "example"),
@@ -217,6 +220,7 @@ THEOREMS = [
         id="handout-exercise-1-or",
         title="Mutant: the addition table is bitwise OR",
         statement="for 0 <= a, b <= 15 the value of (a, b) is a OR b",
+        latex=r"\mathcal{G}(*a + *b) = a \mathbin{|} b \quad (0 \le a, b \le 15)",
         source="002 Handout 17, exercise 1",
         game="nim",
         tags=("nim-sum", "exercise", "exhaustive"),
@@ -229,6 +233,8 @@ THEOREMS = [
         title="Distinct powers of two nim-add like integers, however many",
         statement="for any number of distinct powers of two below 2^64, their nim-sum is their "
         "ordinary sum (three lemmas by Z3, induction on the number of powers)",
+        latex=r"e_1 < \cdots < e_r \implies 2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + "
+        r"\cdots + 2^{e_r}",
         source=SOURCE,
         game="nim",
         tags=(*TAGS, "unbounded"),
@@ -240,6 +246,7 @@ THEOREMS = [
         id="nim-sum-distinct-numbers-add",
         title="Mutant: any distinct numbers nim-add like integers",
         statement="the same induction with 'distinct powers of two' weakened to 'distinct numbers'",
+        latex=r"x_1 < \cdots < x_r \implies x_1 \oplus \cdots \oplus x_r = x_1 + \cdots + x_r",
         source=SOURCE,
         game="nim",
         tags=(*TAGS, "unbounded"),
