@@ -5,6 +5,7 @@
 3
 """
 
+from grundy.certify.strategy import StrategyCheck, check_second_player_strategy, check_strategy
 from grundy.errors import (
     ClaimError,
     GameNotFiniteError,
@@ -37,12 +38,15 @@ __all__ = [
     "SearchLimitError",
     "Solver",
     "Status",
+    "StrategyCheck",
     "SubtractionGame",
     "SumGame",
     "UnknownGameError",
     "Verdict",
     "__version__",
     "catalogue",
+    "check_second_player_strategy",
+    "check_strategy",
     "create_game",
     "grundy_sequence",
     "mex",

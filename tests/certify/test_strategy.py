@@ -137,3 +137,12 @@ def test_misere_rejects_a_strategy_that_takes_the_last_counter() -> None:
 def test_position_limit() -> None:
     with pytest.raises(SearchLimitError, match="strategy check passed 3"):
         check_second_player_strategy(Nim(), (6, 6), equalise, position_limit=3)
+
+
+def test_the_checkers_are_public_api() -> None:
+    import grundy
+
+    for name in ["StrategyCheck", "check_strategy", "check_second_player_strategy"]:
+        assert name in grundy.__all__
+    assert grundy.check_strategy is check_strategy
+    assert all(hasattr(grundy, name) for name in grundy.__all__)
