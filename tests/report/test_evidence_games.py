@@ -1,6 +1,5 @@
 """Evidence for the games beyond Nim, computed with the catalogue's real games."""
 
-
 from grundy.report import evidence
 from grundy.report.document import Figure, Paragraph, Section, Table, plain_text
 from grundy.report.render import render_svg
