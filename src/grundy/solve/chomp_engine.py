@@ -140,44 +140,68 @@ def solve_box(height: int, width: int) -> ChompBox:
     prefix[:, 1:] = np.cumsum(weight_table.T, axis=1)
     diagrams = all_diagrams(height, width)
     count = len(diagrams)
-    grundy = np.zeros(count, dtype=np.int32)
-    misere_next = np.zeros(count, dtype=np.bool_)
+    # coded[rank] = 2 * Grundy value + (1 if a misère P-position): one look-up per bite.
+    coded = np.zeros(count, dtype=np.int32)
     squares = diagrams.sum(axis=1, dtype=np.int64)
-    order = np.argsort(squares, kind="stable")
+    order = np.argsort(squares, kind="stable").astype(np.int32)
     bounds = np.searchsorted(squares[order], np.arange(height * width + 2))
     row_numbers = np.arange(height)
+    column_numbers = np.arange(width, dtype=np.int16)
+    prefix32 = prefix.astype(np.int32)
     largest = 0
     for level in range(height * width + 1):
-        ranks = order[bounds[level] : bounds[level + 1]].astype(np.int64)
+        ranks = order[bounds[level] : bounds[level + 1]]
         if not len(ranks):
             continue
-        rows = diagrams[ranks].astype(np.int64)
-        contributions = weight_table[row_numbers[None, :], rows]
-        tails = np.zeros((len(ranks), height + 1), dtype=np.int64)
-        tails[:, :height] = np.cumsum(contributions[:, ::-1], axis=1)[:, ::-1]
+        rows = diagrams[ranks]
+        by_row = np.ascontiguousarray(rows.T)  # (height, diagrams): long axes last
+        # tails_by_row[i]: the rank weights of rows i .. height-1, per diagram
+        tails_by_row = np.zeros((height + 1, len(ranks)), dtype=np.int32)
+        contributions = weight_table[row_numbers[:, None], by_row]
+        tails_by_row[:height] = np.cumsum(contributions[::-1], axis=0)[::-1]
         everyone = np.arange(len(ranks))
-        present = np.zeros((len(ranks), largest + 2), dtype=np.bool_)
-        has_move = np.zeros(len(ranks), dtype=np.bool_)
-        reaches_misere_p = np.zeros(len(ranks), dtype=np.bool_)
+        columns = largest + 2  # the mex is at most largest + 1
+        present = np.zeros(len(ranks) * columns, dtype=np.bool_)
+        starts = everyone * columns
+        reaches_misere_p = np.zeros(len(ranks), dtype=np.int32)
+        # conjugate[column]: how many rows are longer than `column` (the column's height);
+        # a bite at (row, column) cuts rows row .. conjugate-1 down to `column`
+        conjugate = (by_row[None, :, :] > column_numbers[:, None, None]).sum(axis=1, dtype=np.int8)
         for column in range(width):
-            longer = (rows > column).sum(axis=1)  # rows r .. longer-1 get cut to `column`
-            tail_after = tails[everyone, longer]
-            shared = ranks + prefix[column, longer] + tail_after
+            longer = conjugate[column]
+            # Diagrams sorted by `longer`, most first: the ones a bite at (row, column) can
+            # reach are a prefix, so each row works on a slice and no mask is needed.
+            by_longer = np.argsort(-longer, kind="stable")  # a radix sort on int8
+            legal_counts = np.bincount(longer, minlength=height + 1)[::-1].cumsum()[::-1]
+            if not legal_counts[1]:
+                break
+            longer_sorted = longer[by_longer]
+            shared = (
+                ranks[by_longer]
+                + prefix32[column, longer_sorted]
+                + tails_by_row[longer_sorted, by_longer]
+            )
+            sorted_starts = starts[by_longer]
+            sorted_tails = tails_by_row[:, by_longer]
+            reached = np.zeros(len(ranks), dtype=np.int32)
             for row in range(height):
+                legal = int(legal_counts[row + 1])  # diagrams with longer > row
+                if not legal:
+                    break
                 if row == 0 and column == 0:
                     continue  # the poisoned square
-                legal = longer > row
-                if not legal.any():
-                    break  # later rows are no longer than this one
-                child = np.where(legal, shared - tails[:, row] - prefix[column, row], 0)
-                which = everyone[legal]
-                present[which, grundy[child[legal]]] = True
-                reaches_misere_p[which] |= ~misere_next[child[legal]]
-                has_move |= legal
-        values = np.argmin(present, axis=1)  # the first absent value: the mex
-        grundy[ranks] = values
-        misere_next[ranks] = ~has_move | reaches_misere_p
+                child = shared[:legal] - sorted_tails[row, :legal] - prefix32[column, row]
+                codes = coded[child]
+                present[sorted_starts[:legal] + (codes >> 1)] = True
+                reached[:legal] |= codes & 1
+            reaches_misere_p[by_longer] |= reached
+        values = np.argmin(present.reshape(len(ranks), columns), axis=1).astype(np.int32)
+        # misère N: no move (the poisoned square alone, or nothing) or a move to a P
+        misere_p = (squares[ranks] > 1) & (reaches_misere_p == 0)
+        coded[ranks] = 2 * values + misere_p
         largest = max(largest, int(values.max()))
+    grundy = coded >> 1
+    misere_next = (coded & 1) == 0
     frozen = tuple(tuple(row) for row in weights)
     return ChompBox(height, width, grundy, misere_next, frozen)
 
