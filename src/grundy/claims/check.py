@@ -12,8 +12,12 @@ re-evaluated from scratch (a fresh solver) before it is reported.
 * ``random``: hypothesis with the seed; ``unrefuted`` at best, never ``proved``;
 * ``z3``: a symbolic translation where the game has one (normal-play Nim, see
   :mod:`grundy.claims.z3_translate`); what it cannot express is ``unknown``;
+* ``certificate``: one heap size ``n`` of a heap game, decided for every ``n`` from a
+  certified period of the Grundy sequence (see :mod:`grundy.claims.periodic`); a claim
+  it does not cover is ``unknown`` with the reason;
 * ``auto``: exhaustive up to :data:`AUTO_EXHAUSTIVE_LIMIT` cases (fewer with ``quick``),
-  otherwise Z3 where possible, then random search; the verdict's method says what ran.
+  otherwise Z3 where possible, then the certificate method, then random search; the
+  verdict's method says what ran.
 """
 
 from __future__ import annotations
@@ -207,14 +211,25 @@ def _check(
         return _random(claim, settings)
     if method is Method.Z3:
         return _z3(claim, settings)
+    if method is Method.CERTIFICATE:
+        decided = _certificate(claim, settings)
+        if isinstance(decided, Verdict):
+            return decided
+        return Verdict(Status.UNKNOWN, "certificate", claim.scope, message=decided)
     limit = QUICK_EXHAUSTIVE_LIMIT if settings.quick else AUTO_EXHAUSTIVE_LIMIT
     if size <= limit:
         return _exhaustive(claim, progress)
     tried = [_z3(claim, settings)]
     if tried[0].status in (Status.PROVED, Status.REFUTED):
         return _auto_note(tried[0], size, limit)
+    decided = _certificate(claim, settings)
+    if isinstance(decided, Verdict):
+        return _auto_note(decided, size, limit)
     tried.append(_random(claim, settings))
-    return _auto_note(combine_verdicts(tried), size, limit)
+    verdict = _auto_note(combine_verdicts(tried), size, limit)
+    if len(claim.variables) == 1:  # say why the certificate method did not decide it
+        verdict = replace(verdict, message=f"{verdict.message}; certificate: {decided}")
+    return verdict
 
 
 def _auto_note(verdict: Verdict, size: int, limit: int) -> Verdict:
@@ -305,3 +320,11 @@ def _z3(claim: Claim, settings: CheckSettings) -> Verdict:
     from grundy.claims.z3_translate import prove_claim_z3
 
     return prove_claim_z3(claim, settings, ClaimRunner(claim))
+
+
+def _certificate(claim: Claim, settings: CheckSettings) -> Verdict | str:
+    """The certificate method's verdict, or the reason it does not apply."""
+    from grundy.claims.periodic import NotApplicable, check_by_certificate
+
+    decided = check_by_certificate(claim, settings)
+    return decided.reason if isinstance(decided, NotApplicable) else decided

@@ -54,6 +54,7 @@ class Method(StrEnum):
     EXHAUSTIVE = "exhaustive"
     Z3 = "z3"
     RANDOM = "random"
+    CERTIFICATE = "certificate"  # one heap size n, every n: see grundy.claims.periodic
 
 
 class Expect(StrEnum):
