@@ -161,9 +161,10 @@ def solve_box(height: int, width: int) -> ChompBox:
         tails_by_row[:height] = np.cumsum(contributions[::-1], axis=0)[::-1]
         everyone = np.arange(len(ranks))
         columns = largest + 2  # the mex is at most largest + 1
-        present = np.zeros(len(ranks) * columns, dtype=np.bool_)
-        starts = everyone * columns
-        reaches_misere_p = np.zeros(len(ranks), dtype=np.int32)
+        # present[d, 2 * v + p]: diagram d has an option of value v that is (p = 1) or
+        # is not (p = 0) a misère P-position; the flat index is d's start plus a code.
+        present = np.zeros(len(ranks) * 2 * columns, dtype=np.bool_)
+        starts = everyone * (2 * columns)
         # conjugate[column]: how many rows are longer than `column` (the column's height);
         # a bite at (row, column) cuts rows row .. conjugate-1 down to `column`
         conjugate = (by_row[None, :, :] > column_numbers[:, None, None]).sum(axis=1, dtype=np.int8)
@@ -182,22 +183,20 @@ def solve_box(height: int, width: int) -> ChompBox:
                 + tails_by_row[longer_sorted, by_longer]
             )
             sorted_starts = starts[by_longer]
-            sorted_tails = tails_by_row[:, by_longer]
-            reached = np.zeros(len(ranks), dtype=np.int32)
             for row in range(height):
                 legal = int(legal_counts[row + 1])  # diagrams with longer > row
                 if not legal:
                     break
                 if row == 0 and column == 0:
                     continue  # the poisoned square
-                child = shared[:legal] - sorted_tails[row, :legal] - prefix32[column, row]
-                codes = coded[child]
-                present[sorted_starts[:legal] + (codes >> 1)] = True
-                reached[:legal] |= codes & 1
-            reaches_misere_p[by_longer] |= reached
-        values = np.argmin(present.reshape(len(ranks), columns), axis=1).astype(np.int32)
+                reachable = by_longer[:legal]
+                child = shared[:legal] - tails_by_row[row][reachable] - prefix32[column, row]
+                present[sorted_starts[:legal] + coded[child]] = True
+        flags = present.reshape(len(ranks), columns, 2)
+        values = np.argmin(flags[:, :, 0] | flags[:, :, 1], axis=1).astype(np.int32)
+        reaches_misere_p = flags[:, :, 1].any(axis=1)
         # misère N: no move (the poisoned square alone, or nothing) or a move to a P
-        misere_p = (squares[ranks] > 1) & (reaches_misere_p == 0)
+        misere_p = (squares[ranks] > 1) & ~reaches_misere_p
         coded[ranks] = 2 * values + misere_p
         largest = max(largest, int(values.max()))
     grundy = coded >> 1
