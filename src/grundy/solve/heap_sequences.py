@@ -25,6 +25,7 @@ an array of the smaller heaps' values:
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,7 +53,7 @@ _FIRST_CHECKPOINT = 64  # the mask is (re)chosen at 64, 128, 256, ... heaps
 _SAMPLE = 4096  # recent heaps looked at when choosing a mask
 _MASK_BITS = 10  # masks are chosen among the low bits of the values
 _BLOCK = 256  # heaps whose far rare-part splits are valued together
-_HINT_PARTS = 64  # small parts whose far splits are valued with the rare ones
+_HINT_PARTS = 16  # small parts whose far splits are valued with the rare ones
 
 BoolArray = npt.NDArray[np.bool_]
 AnyIntArray = npt.NDArray[np.signedinteger[Any]]
@@ -289,38 +290,49 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
     rare: list[int] = []  # the rare heaps below the current block, ascending
     splits = sorted(rules.split_two)
     checkpoint = _FIRST_CHECKPOINT
+    single_heap_moves = bool(rules.take_all or rules.leave_one)
     start = 1
     while start <= upto:
         stop = min(upto, start + _BLOCK - 1, checkpoint)
         width = 1 << max(int(array[:start].max()).bit_length(), 1)
         rows = _far_options(rules, array, rare, splits, start, stop, width)
+        rare_array = np.asarray(rare[: bisect.bisect_right(rare, _BLOCK)], dtype=np.int64)
         block_rare: list[int] = []
         heap = start
         while heap <= stop:
             row = rows[heap - start]
-            for value in _single_heap_values(rules, values, heap):
-                row[value] = True
+            if single_heap_moves:
+                for value in _single_heap_values(rules, values, heap):
+                    row[value] = True
             rests = [heap - take for take in splits if heap - take >= 2]
             for rest in rests:
                 # rare parts whose partner lies in the block, then rare parts in the block
-                for part in rare:
-                    if part > rest - start:
-                        break
-                    if not (rules.unequal_only and 2 * part == rest):
-                        row[values[part] ^ values[rest - part]] = True
+                count = bisect.bisect_right(rare, rest - start)
+                if count > _SHORT_SCAN:  # one array operation beats a long loop
+                    parts = rare_array[:count]
+                    if rules.unequal_only:
+                        parts = parts[2 * parts != rest]
+                    row[array[parts] ^ array[rest - parts]] = True
+                else:
+                    for part in rare[:count]:
+                        if not (rules.unequal_only and 2 * part == rest):
+                            row[values[part] ^ values[rest - part]] = True
                 for part in block_rare:
                     if part >= rest:
                         break
                     if not (rules.unequal_only and 2 * part == rest):
                         row[values[part] ^ values[rest - part]] = True
-                # small parts with a partner in the block: hints, as in _far_options
-                near = min(rest - start, _HINT_PARTS, _last_small_part(rules, rest))
-                if near > 0:
-                    row[array[1 : near + 1] ^ array[rest - near : rest][::-1]] = True
             value = int(row.argmin())
-            scans = {rest: 1 for rest in rests}
-            while not all(classes.needs_rare_part(value, rest) for rest in rests):
-                if not _found_by_scan_into(rules, values, array, classes, scans, row, value):
+            scans: dict[int, int] = {}
+            while True:
+                # the rests where `value` could come from two common (or two rare) parts
+                parity = (value & classes.mask).bit_count()
+                unmixed = [rest for rest in rests if not (parity ^ classes.domain & rest) & 1]
+                if not unmixed:
+                    break
+                if not scans:
+                    scans = {rest: 1 for rest in rests}
+                if not _scan_for(rules, array, unmixed, scans, row, value):
                     break
                 value = int(row.argmin())
             values[heap] = value
@@ -389,39 +401,34 @@ def _far_options(
     return flat[:-1].reshape(length, width + 1)
 
 
-def _found_by_scan_into(
+def _scan_for(
     rules: HeapRules,
-    values: list[int],
     array: AnyIntArray,
-    classes: _Classes,
+    rests: list[int],
     scans: dict[int, int],
     row: BoolArray,
     value: int,
 ) -> bool:
-    """:func:`_found_by_scan` for a row of flags instead of a set."""
-    active = [rest for rest in scans if not classes.needs_rare_part(value, rest)]
-    chunk = _SHORT_SCAN
+    """Whether some split of these rests (two common or two rare parts) has xor ``value``.
+
+    Like :func:`_found_by_scan`, for a row of flags: growing chunks of each rest in turn,
+    from where the last scan stopped, every value met flagged in ``row``.
+    """
+    chunk = _ARRAY_CHUNK
+    active = list(rests)
     while active:
         for rest in list(active):
             part, last = scans[rest], _last_small_part(rules, rest)
             stop = min(last, part + chunk - 1)
-            if chunk == _SHORT_SCAN:
-                while part <= stop:
-                    found = values[part] ^ values[rest - part]
-                    row[found] = True
-                    part += 1
-                    if found == value:
-                        scans[rest] = part
-                        return True
-            elif part <= stop:
+            if part <= stop:
+                # smaller parts part..stop meet larger parts rest-part..rest-stop
                 row[array[part : stop + 1] ^ array[rest - stop : rest - part + 1][::-1]] = True
-                part = stop + 1
-            scans[rest] = part
-            if part > last:
+            scans[rest] = stop + 1
+            if stop >= last:
                 active.remove(rest)
             if row[value]:
                 return True
-        chunk = _ARRAY_CHUNK if chunk == _SHORT_SCAN else 4 * chunk
+        chunk *= 4
     return False
 
 
