@@ -112,7 +112,7 @@ SCAN_CASES = 2_000
 SCAN_HEAPS = 500
 """Heaps solved by the plain solver for a scan when no period is certified (quick: 200)."""
 
-DIRECT_RECHECK_HEAPS = 2_000
+DIRECT_RECHECK_HEAPS = 300
 """Largest heap a counterexample is re-checked on as it is; larger ones are reduced by p."""
 
 MAX_DEGREE = 16
@@ -753,11 +753,18 @@ def _decide(
             status=Status.UNKNOWN,
             message="no case satisfies assume: the claim is vacuous, nothing was checked",
         )
+    if verdict.status is Status.REFUTED and verdict.counterexample is not None:
+        least = verdict.counterexample[variable]
+        return replace(
+            verdict,
+            message=f"fails at {variable} = {least}, the least {variable} of the range "
+            f"(values from the certified period, re-checked by a fresh exact solver)",
+        )
     if verdict.status is not Status.PROVED:
         return verdict
     where = f"{variable} >= {low}"
     if claim.assume is not None:
-        where += f" with {claim.assume.text.strip()}"
+        where += f" satisfying {claim.assume.text.strip()}"
     summary = (
         f"G has period {table.period} from {table.preperiod} ({table.theorem} certificate, "
         f"re-checked independently); the statement repeats with period {periodicity.period}"
