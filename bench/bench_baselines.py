@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -150,8 +152,31 @@ def heap_sequence_rows(programs: dict[str, Path] | str, quick: bool) -> list[str
     return rows
 
 
-def chomp_child(side: int, output: str) -> None:
-    """In a fresh process: solve the box with the Python engine, save its values."""
+def winning_bites(box: Any, rows: tuple[int, ...]) -> str:
+    """The bites of diagram ``rows`` to a P-position, as ``row,col`` sorted (C's format)."""
+    bites = []
+    for column in range(rows[0]):
+        for row in range(len(rows)):
+            if (row, column) == (0, 0) or rows[row] <= column:
+                continue
+            child = tuple(
+                length if i < row else min(length, column) for i, length in enumerate(rows)
+            )
+            if box.grundy_value(tuple(length for length in child if length)) == 0:
+                bites.append((row, column))
+    return " ".join(f"{r},{c}" for r, c in sorted(bites)) or "none"
+
+
+def _sorted_bites(text: str) -> str:
+    if text == "none":
+        return text
+    pairs = sorted(tuple(int(x) for x in bite.split(",")) for bite in text.split())
+    return " ".join(f"{r},{c}" for r, c in pairs)
+
+
+def chomp_child(side: int, output: str, rectangles: bool) -> None:
+    """In a fresh process: solve the box with the Python engine and save its values;
+    print the time, the peak memory and the winning bites (of every rectangle)."""
     import resource
 
     from grundy.solve.chomp_engine import solve_box
@@ -159,21 +184,30 @@ def chomp_child(side: int, output: str) -> None:
     start = time.perf_counter()
     box = solve_box(side, side)
     seconds = time.perf_counter() - start
-    np.save(output, box.grundy)
-    full = (side,) * side
-    bites = []
-    for column in range(side):
-        for row in range(side):
-            if (row, column) == (0, 0):
-                continue
-            child = tuple(
-                length if i < row else min(length, column) for i, length in enumerate(full)
-            )
-            child = tuple(length for length in child if length)
-            if box.grundy_value(child) == 0:
-                bites.append(f"{row},{column}")
+    if output != "-":
+        np.save(output, box.grundy)
+    boards = {
+        f"{height}x{width}": [
+            box.grundy_value((width,) * height),
+            winning_bites(box, (width,) * height),
+        ]
+        for height in range(1, side + 1)
+        for width in range(1, side + 1)
+        if rectangles or (height, width) == (side, side)
+    }
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"seconds": seconds, "peak": peak, "bites": " ".join(bites) or "none"}))
+    print(json.dumps({"seconds": seconds, "peak": peak, "boards": boards}))
+
+
+def python_box(side: int, output: str, rectangles: bool = False) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, __file__, "--chomp-child", str(side), output, str(int(rectangles))],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
 
 
 def chomp_rows(programs: dict[str, Path] | str, quick: bool) -> list[str]:
@@ -182,22 +216,16 @@ def chomp_rows(programs: dict[str, Path] | str, quick: bool) -> list[str]:
         "| G | winning bites (row,col) |",
         "|---|---:|---|---:|---:|---:|---:|---|",
     ]
-    for side in (6, 8) if quick else (10, 12):
+    BUILD.mkdir(exist_ok=True)
+    for side in (6, 8) if quick else (10, 12, 13):
         output = BUILD / f"chomp{side}.npy"
-        BUILD.mkdir(exist_ok=True)
-        done = subprocess.run(
-            [sys.executable, __file__, "--chomp-child", str(side), str(output)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        python = json.loads(done.stdout)
+        python = python_box(side, str(output))
         values = np.load(output)
         diagrams = len(values)
-        grundy = int(values[-1])
+        grundy, bites = python["boards"][f"{side}x{side}"]
         rows.append(
             f"| {side}x{side} | {diagrams:,} | Python (numpy box engine) | {python['seconds']:.2f} "
-            f"| {python['peak']:.0f} | 1.0x | {grundy} | {python['bites']} |"
+            f"| {python['peak']:.0f} | 1.0x | {grundy} | {bites} |"
         )
         if isinstance(programs, str):
             rows.append(f"| {side}x{side} | {diagrams:,} | C | - | - | - | - | {programs} |")
@@ -207,66 +235,77 @@ def chomp_rows(programs: dict[str, Path] | str, quick: bool) -> list[str]:
         c_values = np.fromfile(binary, dtype=np.uint16)
         if not np.array_equal(c_values.astype(np.int64), values.astype(np.int64)):
             raise Mismatch(f"chomp {side}x{side}: C values differ from Python's")
-        if fields["bites"] != python["bites"]:
-            raise Mismatch(
-                f"chomp {side}x{side}: winning bites {fields['bites']} != {python['bites']}"
-            )
+        if _sorted_bites(fields["bites"]) != bites:
+            raise Mismatch(f"chomp {side}x{side}: winning bites {fields['bites']} != {bites}")
         seconds = float(fields["seconds"])
         rows.append(
             f"| {side}x{side} | {diagrams:,} | C (rank array, cc -O2) | {seconds:.2f} | {peak:.0f} "
-            f"| {python['seconds'] / seconds:.1f}x | {fields['grundy']} | {fields['bites']} |"
+            f"| {float(python['seconds']) / seconds:.1f}x | {fields['grundy']} "
+            f"| {fields['bites']} |"
         )
     return rows
 
 
 def rectangles_rows(programs: dict[str, Path] | str, quick: bool) -> list[str]:
-    """Stretch: every a x b board with a, b <= 14 by the C solver, checked on the
-    Python engine's 10 x 10 box (all of its rectangles)."""
-    if isinstance(programs, str):
-        return [f"Every a x b board up to 14 x 14: not run ({programs})."]
-    from grundy.solve.chomp_engine import solve_box
-
+    """Stretch: every a x b board with a, b <= 14, by the Python engine (one 14 x 14
+    box) and by the C solver, values and winning bites compared board by board."""
     side = 8 if quick else 14
-    done = subprocess.run(
-        [str(programs["chomp"]), str(side), str(side), "-", "1"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    lines = done.stdout.splitlines()
-    seconds = float(lines[0].split()[0].split("=")[1])
-    box = solve_box(10, 10) if not quick else solve_box(8, 8)
-    checked = 0
-    table = {}
-    for line in lines[1:]:
-        board, grundy_field, bites_field = line.split(" ", 2)
-        height, width = (int(part) for part in board.split("x"))
-        table[(height, width)] = (int(grundy_field.split("=")[1]), bites_field.split("=")[1])
-        if height <= box.height and width <= box.width:
-            if box.grundy_value((width,) * height) != table[(height, width)][0]:
-                raise Mismatch(f"chomp {board}: C value differs from the Python engine's")
-            checked += 1
-    listing = (BUILD if quick else HERE) / "chomp_rectangles.txt"
-    listing.write_text(
-        f"Chomp: value and winning bites (row,col from the poisoned corner 0,0) of every a x b "
-        f"board with a, b <= {side}, from bench/c/chomp.c; written by bench/bench_baselines.py\n"
-        + "\n".join(lines[1:])
-        + "\n",
-        encoding="utf-8",
-    )
-    unique = sum(1 for (h, w), (_, bites) in table.items() if h > 1 and w > 1 and " " not in bites)
-    return [
-        f"Every a x b Chomp board with a, b <= {side} ({len(table)} boards, "
-        f"{int(lines[0].split()[1].split('=')[1]):,} diagrams in the box): {seconds:.1f} s in C; "
-        f"{checked} of them re-checked against the Python engine's {box.height}x{box.width} box; "
-        f"{unique} of the boards with a, b >= 2 have a single winning bite.  Listing: "
-        f"{listing.relative_to(HERE.parent)}."
+    python = python_box(side, "-", rectangles=True)
+    boards: dict[str, list[Any]] = python["boards"]
+    lines = [
+        f"Every a x b Chomp board with a, b <= {side} ({len(boards)} boards, one box of "
+        f"{math.comb(2 * side, side):,} diagrams): Python {float(python['seconds']):.1f} s, "
+        f"peak {float(python['peak']):.0f} MiB"
     ]
+    if isinstance(programs, str):
+        lines[0] += f"; C not run ({programs})."
+    else:
+        done = subprocess.run(
+            [str(programs["chomp"]), str(side), str(side), "-", "1"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        output = done.stdout.splitlines()
+        c_seconds = float(output[0].split()[0].split("=")[1])
+        for line in output[1:]:
+            board, grundy_field, bites_field = line.split(" ", 2)
+            c_value, c_bites = int(grundy_field.split("=")[1]), bites_field.split("=")[1]
+            if boards[board] != [c_value, _sorted_bites(c_bites)]:
+                raise Mismatch(
+                    f"chomp {board}: C says {c_value} / {c_bites}, Python {boards[board]}"
+                )
+        lines[0] += f"; C {c_seconds:.1f} s; values and winning bites identical on every board."
+    single = sum(
+        1
+        for board, (_, bites) in boards.items()
+        if min(int(n) for n in board.split("x")) >= 2 and " " not in str(bites)
+    )
+    lines.append(
+        f"{single} of the {sum(1 for b in boards if min(int(n) for n in b.split('x')) >= 2)} "
+        "boards with both sides at least 2 have a single winning bite."
+    )
+    if not quick:
+        listing = HERE / "chomp_rectangles.md"
+        table = [
+            f"# Chomp: every a x b board with a, b <= {side}",
+            "",
+            "Written by bench/bench_baselines.py from the Python box engine (checked against",
+            "bench/c/chomp.c).  Squares are (row, column) from the poisoned corner (0, 0);",
+            "a winning bite leaves a P-position.",
+            "",
+            "| board | G | winning bites |",
+            "|---|---:|---|",
+        ]
+        table += [f"| {board} | {value} | {bites} |" for board, (value, bites) in boards.items()]
+        listing.write_text("\n".join(table) + "\n", encoding="utf-8")
+        lines.append(f"Listing: bench/{listing.name}.")
+    return lines
 
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--chomp-child"]:
-        chomp_child(int(argv[1]), argv[2])
+        chomp_child(int(argv[1]), argv[2], argv[3] == "1")
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes only")
