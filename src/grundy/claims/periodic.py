@@ -300,19 +300,43 @@ def sign_settled_from(poly: _Polynomial) -> int | None:
     """An ``S`` with ``poly(n)`` non-zero and of its leading coefficient's sign for all
     ``n >= S`` (``None`` for a constant, whose sign never changes).
 
-    Degree 1: just past the root; higher degree: past Cauchy's bound on every root.
+    Degree 1: just past the root.  Higher degree: past a bound on the size of every
+    complex root, the smaller of Cauchy's ``1 + max|a_i / a_d|`` and Fujiwara's
+    ``2 * max|a_(d-i) / a_d| ** (1/i)`` (both taken with whole numbers rounded up).
 
     >>> sign_settled_from(_Polynomial((-71, 1)))  # n - 71
     72
-    >>> sign_settled_from(_Polynomial((-10, 0, 1)))  # n*n - 10: Cauchy gives 12
-    12
+    >>> sign_settled_from(_Polynomial((-4000, 0, 1)))  # n*n - 4000: 2 * ceil(sqrt(4000)) + 1
+    129
     """
     if poly.degree <= 0:
         return None
     if poly.degree == 1:
         constant, slope = poly.coefficients
         return (-constant) // slope + 1  # floor of the root, plus one
-    return 2 + max(abs(c) for c in poly.coefficients[:-1])
+    *lower, lead = (abs(c) for c in poly.coefficients)
+    cauchy = 1 + -(-max(lower) // lead)
+    degree = poly.degree
+    fujiwara = 2 * max(_root_ceiling(lower[degree - i], lead, i) for i in range(1, degree + 1))
+    return min(cauchy, fujiwara) + 1
+
+
+def _root_ceiling(numerator: int, denominator: int, k: int) -> int:
+    """The least whole ``r >= 0`` with ``r ** k >= numerator / denominator``.
+
+    >>> _root_ceiling(4000, 1, 2), _root_ceiling(8, 1, 3), _root_ceiling(9, 1, 3)
+    (64, 2, 3)
+    """
+    low, high = 0, 1
+    while high**k * denominator < numerator:
+        high *= 2
+    while low < high:  # least r in [low, high] with r**k * denominator >= numerator
+        middle = (low + high) // 2
+        if middle**k * denominator >= numerator:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def statement_periodicity(claim: Claim, values: CertifiedValues) -> Periodicity:
@@ -415,12 +439,12 @@ class _Reader:
             return _periodic(left).join(_periodic(right))
         op = node.op
         if isinstance(op, ast.Mod) and isinstance(left, _Polynomial):
-            modulus = self.whole(right, node.right)
+            modulus = self.whole(right, node.right, node)
             if modulus == 0:
                 raise self.decline(node, "division by zero")
             return Periodicity(None, abs(modulus))  # rule 1
         if isinstance(op, ast.Pow) and isinstance(left, _Polynomial):
-            exponent = self.whole(right, node.right)
+            exponent = self.whole(right, node.right, node)
             if exponent < 0 or left.degree * exponent > MAX_DEGREE:
                 raise self.decline(node, f"the degree in {self.variable} would exceed {MAX_DEGREE}")
             result = _Polynomial((1,))
@@ -428,7 +452,7 @@ class _Reader:
                 result = result * left
             return self.checked(result, node)
         if isinstance(op, (ast.Add, ast.Sub, ast.Mult)):
-            a, b = self.polynomial(left, node.left), self.polynomial(right, node.right)
+            a, b = self.polynomial(left, node.left, node), self.polynomial(right, node.right, node)
             if isinstance(op, ast.Add):
                 return self.checked(a + b, node)
             if isinstance(op, ast.Sub):
@@ -449,32 +473,35 @@ class _Reader:
                 continue
             if not isinstance(op, _ORDERINGS):
                 raise self.decline(node, f"'in' with a polynomial in {self.variable}")
-            difference = self.polynomial(left, operands[index]) + -self.polynomial(
-                right, operands[index + 1]
+            difference = self.polynomial(left, operands[index], node) + -self.polynomial(
+                right, operands[index + 1], node
             )
             result = result.join(Periodicity(sign_settled_from(difference), 1))  # rule 2
         return result
 
-    def polynomial(self, shape: _Shape, node: ast.expr) -> _Polynomial:
+    def polynomial(self, shape: _Shape, node: ast.expr, where: ast.AST) -> _Polynomial:
+        """``shape`` as a polynomial (a whole constant is one); ``where`` names the use."""
         if isinstance(shape, _Polynomial):
             return shape
         if isinstance(shape, _Constant):
-            return _Polynomial.of([self.whole(shape, node)])
-        raise self.decline(node, f"a position fact mixed with a polynomial in {self.variable}")
+            return _Polynomial.of([self.whole(shape, node, where)])
+        raise self.decline(where, f"a position fact mixed with a polynomial in {self.variable}")
 
-    def whole(self, shape: _Shape, node: ast.expr) -> int:
-        """The value of a constant piece that must be a whole number."""
+    def whole(self, shape: _Shape, node: ast.expr, where: ast.AST) -> int:
+        """The value of the constant piece ``node``, which must be a whole number."""
         if isinstance(shape, _Polynomial) and shape.degree <= 0:
             return shape.coefficients[0] if shape.coefficients else 0
         if not isinstance(shape, _Constant):
-            raise self.decline(node, "needs a whole number that does not depend on n")
+            raise self.decline(
+                where, f"{self.piece(node)!r} must be a whole number that does not depend on n"
+            )
         parsed = ParsedExpression(self.text, node, frozenset(), frozenset())
         try:
             value = compile_expression(parsed)(Scope({}))
         except GrundyError as exc:
-            raise self.decline(node, str(exc)) from None
+            raise self.decline(where, str(exc)) from None
         if not isinstance(value, int):
-            raise self.decline(node, "is not a whole number")
+            raise self.decline(where, f"{self.piece(node)!r} is not a whole number")
         return int(value)
 
     def checked(self, poly: _Polynomial, node: ast.AST) -> _Polynomial:
