@@ -403,3 +403,19 @@ def test_cli_unreadable_claim_file_is_one_line_exit_2(run_cli, tmp_path) -> None
     result = run_cli("check", str(path))
     assert result.code == 2
     assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+
+
+@pytest.mark.parametrize(
+    "statement",
+    ["g([n + 10]) == g([n + 22])", "implies(n >= 0, g([n + 12]) == grundy)", "n % 5 != 7"],
+)
+def test_negative_heaps_give_the_same_verdict_as_the_exhaustive_check(statement: str) -> None:
+    # Cases build the position [n] whenever a position fact is used, as the exhaustive
+    # check does: a negative heap there is an error, not something to prove past.
+    verdicts = [
+        check_claim(heap_claim(low=-5, high=120, statement=statement, method=method), SETTINGS)
+        for method in ("certificate", "exhaustive")
+    ]
+    assert verdicts[0].status is verdicts[1].status
+    assert verdicts[0].counterexample == verdicts[1].counterexample
+    assert verdicts[0].method == "certificate"

@@ -353,6 +353,10 @@ def statement_periodicity(claim: Claim, values: CertifiedValues) -> Periodicity:
             continue
         reader = _Reader(claim, expression, variable, values, largest)
         result = result.join(reader.truth(expression.parsed.tree))
+    if _uses_position(claim):  # every case builds the position: its validity must repeat too
+        position = claim.position
+        reader = _Reader(claim, position, variable, values, largest)
+        result = result.join(reader.heap_fact(position.parsed.tree, False, position.parsed.tree))
     return result
 
 
@@ -622,6 +626,8 @@ class _Cases:
 
     def scope(self, case: Mapping[str, Value]) -> Scope:
         facts = _TableFacts(self.claim, case, self.value_of)
+        if _uses_position(self.claim):  # built (and so validated) first, as ClaimRunner does
+            facts.heap(self.claim.position.run(Scope(case)))
         return Scope(case, facts)
 
     def run(self, expression: Expression, case: Mapping[str, Value]) -> tuple[bool, Scope]:
@@ -726,13 +732,19 @@ def _unsuitable(claim: Claim) -> str | None:
             ):
                 return "only positions of a single heap are read (several heaps given)"
     position = claim.position.parsed.tree
-    uses_position = any(
-        e is not None and e.parsed.names & {"grundy", "outcome"}
-        for e in (claim.statement, claim.assume)
-    )
-    if uses_position and isinstance(position, (ast.List, ast.Tuple)) and len(position.elts) != 1:
+    if (
+        _uses_position(claim)
+        and isinstance(position, (ast.List, ast.Tuple))
+        and len(position.elts) != 1
+    ):
         return "only positions of a single heap are read (the position has several heaps)"
     return None
+
+
+def _uses_position(claim: Claim) -> bool:
+    """Whether cases build the claim's position (any position fact is used, as in
+    :meth:`~grundy.claims.check.ClaimRunner.scope_for`)."""
+    return any(e is not None and e.parsed.uses_position for e in (claim.statement, claim.assume))
 
 
 def _decide(
