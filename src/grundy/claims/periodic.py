@@ -819,7 +819,7 @@ def _decide(
     return replace(
         verdict,
         scope=UNBOUNDED,
-        message=f"holds for every {where} (not only up to {high}): {summary}; "
+        message=f"holds for every {where} (not only up to {high:,}): {summary}; "
         f"checked {variable} = {low}..{last}",
     )
 
