@@ -166,10 +166,12 @@ def test_grundys_game_is_never_proved(statement: str) -> None:
     [
         ("n // 3 == grundy", "n // 3"),
         ("grundy == floor(n * phi) % 9", "n * phi"),
-        ("grundy <= n", "grundy <= n"),
+        ("grundy * n == 0", "grundy * n"),
         ("(grundy + n) % 12 == 0", "grundy + n"),
         ("max(n, 3) > grundy", "max(n, 3)"),
-        ("n & 1 == grundy % 2", "n & 1"),
+        ("n | 1 == grundy % 2", "n | 1"),
+        ("(n % 3 + 1) * n > grundy", "(n % 3 + 1) * n"),
+        ("n < grundy % 2 + n // 2", "n // 2"),
         ("n in [1, 2, 3] or grundy > 0", "n in [1, 2, 3]"),
         ("implies(n <= 100, g([100 - n]) >= 0)", "shrinks"),
     ],
@@ -314,6 +316,11 @@ AGREEMENT = [
     ("take-away", "grundy == n % 4 if n >= 2 else grundy < 2", None),
     ("subtraction", "(outcome == 'P') == (n % 22 in [0, 1, 4, 10, 13, 14])", None),
     ("subtraction", "outcome_of([3 * n + 2]) == 'N'", None),
+    ("kayles", "grundy <= n", None),
+    ("kayles", "(n & 5) == grundy % 6 or n > grundy + 10", None),
+    ("kayles", "g([n]) - 3 < n * n - 50 or grundy == 4", None),
+    ("kayles", "-grundy > 2 - n", None),
+    ("dawsons-kayles", "grundy * 2 + (n % 5) * 3 < n - 5", None),
 ]
 
 

@@ -25,10 +25,16 @@ The rules, each a small lemma:
 
 1. ``P(n) % k`` for a whole constant ``k != 0`` is periodic with period ``|k|`` everywhere,
    since ``P(n + k) - P(n)`` is a multiple of ``k``.  (So ``n * n % 7`` is fine.)
+   ``P(n) & k`` for a constant ``k >= 0`` keeps only bits below ``2**b`` (``b`` the bit
+   length of ``k``), so it has period ``2**b``.
 2. ``P(n) < Q(n)`` (and ``<=, ==, !=, >, >=``) is eventually constant: ``D = P - Q`` has
-   no root beyond ``-d0/d1`` when it has degree 1, and none beyond Cauchy's bound
-   ``1 + max|d_i|`` (``d_i`` the lower coefficients; the leading one is at least 1 in
-   size) otherwise, so past that point ``D(n)`` has the sign of its leading coefficient.
+   no root beyond ``-d0/d1`` when it has degree 1, and otherwise none beyond Cauchy's or
+   Fujiwara's bound on the roots (see :func:`sign_settled_from`), so past that point
+   ``D(n)`` has the sign of its leading coefficient.
+   The same holds for ``P(n)`` against a periodic whole number with known bounds (a
+   Grundy value lies between 0 and the largest certified value; ``% k``, ``+ - *`` of
+   bounded values are bounded): once ``P(n)`` is past the bounds the comparison is
+   decided, and it repeats with the value's period (an error in the value repeats too).
 3. ``G(P(n))`` (``g([P(n)])``, ``grundy`` of the position ``[P(n)]``), with ``P`` of
    degree at least 1 and a positive leading coefficient, is periodic with period ``p``
    from the first ``S`` beyond which ``P(n) >= n0`` (rule 2's bound applied to
@@ -39,7 +45,7 @@ The rules, each a small lemma:
    with the least common multiple of their periods, from the largest of their starts:
    the interpreter's operations are pure functions of their arguments' values.
 
-Anything else (``n // 3``, ``floor(n * phi)``, ``n & 1``, ``grundy + n``, ``max(n, 3)``,
+Anything else (``n // 3``, ``floor(n * phi)``, ``n | 1``, ``grundy + n``, ``max(n, 3)``,
 several heaps, ``moves``) is not read, and the method declines with the reason; ``auto``
 then goes on to random search as before.  Never a guess.
 
@@ -66,7 +72,7 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from grundy.certify.periodicity import (
@@ -132,7 +138,9 @@ class NotApplicable:
 class Periodicity:
     """A value of ``n`` that repeats: ``f(n + period) == f(n)`` for every ``n >= start``.
 
-    ``start`` is ``None`` when the repetition holds for every ``n``.
+    ``start`` is ``None`` when the repetition holds for every ``n``.  ``low`` and ``high``,
+    when known, bound the value: for every ``n >= start`` it is a whole number in
+    ``[low, high]`` (when it can be computed at all).
 
     >>> Periodicity(None, 4).join(Periodicity(71, 6))
     Periodicity(start=71, period=12)
@@ -140,6 +148,11 @@ class Periodicity:
 
     start: int | None
     period: int
+    low: int | None = field(default=None, repr=False)
+    high: int | None = field(default=None, repr=False)
+
+    def bounded(self, low: int, high: int) -> Periodicity:
+        return Periodicity(self.start, self.period, low, high)
 
     def join(self, other: Periodicity) -> Periodicity:
         starts = [s for s in (self.start, other.start) if s is not None]
@@ -408,7 +421,10 @@ class _Reader:
                 if isinstance(node.op, ast.UAdd):
                     return operand
                 raise self.decline(node, "'not' of a polynomial in n is not followed")
-            return _periodic(operand)
+            found = _periodic(operand)
+            if isinstance(node.op, ast.USub) and found.low is not None and found.high is not None:
+                return found.bounded(-found.high, -found.low)
+            return Periodicity(found.start, found.period)  # bounds of the operand no longer hold
         if isinstance(node, ast.Compare):
             return self.compare(node)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -439,14 +455,22 @@ class _Reader:
 
     def binary(self, node: ast.BinOp) -> _Shape:
         left, right = self.shape(node.left), self.shape(node.right)
-        if not isinstance(left, _Polynomial) and not isinstance(right, _Polynomial):
-            return _periodic(left).join(_periodic(right))
         op = node.op
+        if not isinstance(left, _Polynomial) and not isinstance(right, _Polynomial):
+            joined = _periodic(left).join(_periodic(right))
+            bounds = _interval(op, self.bounds(left, node.left), self.bounds(right, node.right))
+            return joined.bounded(*bounds) if bounds else joined
         if isinstance(op, ast.Mod) and isinstance(left, _Polynomial):
             modulus = self.whole(right, node.right, node)
             if modulus == 0:
                 raise self.decline(node, "division by zero")
-            return Periodicity(None, abs(modulus))  # rule 1
+            bounds = _interval(op, None, (modulus, modulus))
+            assert bounds is not None
+            return Periodicity(None, abs(modulus)).bounded(*bounds)  # rule 1
+        if isinstance(op, ast.BitAnd) and isinstance(left, _Polynomial):
+            mask = self.whole(right, node.right, node)
+            if mask >= 0:  # only the bits below the mask's top bit survive
+                return Periodicity(None, 2 ** mask.bit_length()).bounded(0, mask)
         if isinstance(op, ast.Pow) and isinstance(left, _Polynomial):
             exponent = self.whole(right, node.right, node)
             if exponent < 0 or left.degree * exponent > MAX_DEGREE:
@@ -477,11 +501,40 @@ class _Reader:
                 continue
             if not isinstance(op, _ORDERINGS):
                 raise self.decline(node, f"'in' with a polynomial in {self.variable}")
+            if isinstance(left, Periodicity) or isinstance(right, Periodicity):
+                result = result.join(self.beyond_bounds(left, right, node))
+                continue
             difference = self.polynomial(left, operands[index], node) + -self.polynomial(
                 right, operands[index + 1], node
             )
             result = result.join(Periodicity(sign_settled_from(difference), 1))  # rule 2
         return result
+
+    def beyond_bounds(self, left: _Shape, right: _Shape, node: ast.AST) -> Periodicity:
+        """Rule 2b: a polynomial of degree >= 1 against a bounded periodic value leaves
+        its bounds for good, so the comparison repeats with the value's period (an
+        error in the value repeats with it), from where the polynomial is past them."""
+        poly, other = (left, right) if isinstance(left, _Polynomial) else (right, left)
+        assert isinstance(poly, _Polynomial) and isinstance(other, Periodicity)
+        if other.low is None or other.high is None:
+            raise self.decline(node, f"compares {self.variable} with a value of unknown bounds")
+        if poly.degree <= 0:  # a constant after all, such as n - n
+            return Periodicity(other.start, other.period)
+        beyond = other.high if poly.coefficients[-1] > 0 else other.low
+        settled = sign_settled_from(poly + _Polynomial.of([-beyond]))
+        return Periodicity(settled, 1).join(other)
+
+    def bounds(self, shape: _Shape, node: ast.expr) -> tuple[int, int] | None:
+        """Bounds of a periodic or constant whole-number piece, when known."""
+        if isinstance(shape, Periodicity):
+            if shape.low is None or shape.high is None:
+                return None
+            return shape.low, shape.high
+        try:
+            value = self.whole(shape, node, node)
+        except _Declined:  # text, a list, phi...: no bounds, which is fine here
+            return None
+        return value, value
 
     def polynomial(self, shape: _Shape, node: ast.expr, where: ast.AST) -> _Polynomial:
         """``shape`` as a polynomial (a whole constant is one); ``where`` names the use."""
@@ -536,14 +589,42 @@ class _Reader:
                 raise self.decline(argument, "only positions of a single heap are followed")
             heap = argument.elts[0]
         shape = self.shape(heap)
+        # Every Grundy value of the game is among the certified ones (the rest repeat).
+        low, high = (0, max(self.values.values)) if not is_outcome else (None, None)
         if not isinstance(shape, _Polynomial):
-            return _periodic(shape)
-        if shape.degree <= 0:
-            return Periodicity(None, 1)
-        if shape.coefficients[-1] < 0:
+            found = Periodicity(_periodic(shape).start, _periodic(shape).period)
+        elif shape.degree <= 0:
+            found = Periodicity(None, 1)
+        elif shape.coefficients[-1] < 0:
             raise self.decline(heap, f"the heap shrinks as {self.variable} grows")
-        at_least_n0 = shape + _Polynomial.of([1 - self.values.preperiod])  # P(n) - n0 + 1 > 0
-        return Periodicity(sign_settled_from(at_least_n0), self.values.period)
+        else:
+            at_least_n0 = shape + _Polynomial.of([1 - self.values.preperiod])  # P(n) >= n0
+            found = Periodicity(sign_settled_from(at_least_n0), self.values.period)
+        return found if low is None or high is None else found.bounded(low, high)
+
+
+def _interval(
+    op: ast.operator, left: tuple[int, int] | None, right: tuple[int, int] | None
+) -> tuple[int, int] | None:
+    """Bounds of ``left op right`` from bounds of both sides, where this is simple.
+
+    >>> _interval(ast.Sub(), (0, 8), (1, 3)), _interval(ast.Mod(), None, (-4, -4))
+    ((-3, 7), (-3, 0))
+    """
+    if isinstance(op, ast.Mod) and right is not None and right[0] == right[1] != 0:
+        modulus = right[0]
+        return (0, modulus - 1) if modulus > 0 else (modulus + 1, 0)
+    if left is None or right is None:
+        return None
+    (a, b), (c, d) = left, right
+    if isinstance(op, ast.Add):
+        return a + c, b + d
+    if isinstance(op, ast.Sub):
+        return a - d, b - c
+    if isinstance(op, ast.Mult):
+        products = (a * c, a * d, b * c, b * d)
+        return min(products), max(products)
+    return None
 
 
 def _periodic(shape: _Shape) -> Periodicity:
