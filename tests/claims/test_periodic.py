@@ -426,3 +426,56 @@ def test_negative_heaps_give_the_same_verdict_as_the_exhaustive_check(statement:
     assert verdicts[0].status is verdicts[1].status
     assert verdicts[0].counterexample == verdicts[1].counterexample
     assert verdicts[0].method == "certificate"
+
+
+def _random_statement(rng: random.Random, depth: int = 0) -> str:
+    """A random statement from pieces the method reads, and a few it declines."""
+    numbers = [
+        "n",
+        str(rng.randint(-3, 20)),
+        "grundy",
+        f"g([n + {rng.randint(0, 24)}])",
+        f"n % {rng.randint(1, 7)}",
+        f"(n & {rng.randint(0, 6)})",
+        f"n * n % {rng.randint(2, 9)}",
+    ]
+    if depth >= 2 or rng.random() < 0.3:
+        left, right = rng.choice(numbers), rng.choice(numbers)
+        op = rng.choice(["==", "!=", "<", "<=", ">", ">="])
+        if rng.random() < 0.3:
+            left = f"{left} {rng.choice('+-*')} {rng.choice(numbers)}"
+        return f"({left} {op} {right})"
+    kind = rng.random()
+    if kind < 0.4:
+        joiner = rng.choice([" and ", " or "])
+        return "(" + joiner.join(_random_statement(rng, depth + 1) for _ in range(2)) + ")"
+    if kind < 0.55:
+        return f"(not {_random_statement(rng, depth + 1)})"
+    if kind < 0.7:
+        return f"(outcome == 'P') == {_random_statement(rng, depth + 1)}"
+    parts = [_random_statement(rng, depth + 1) for _ in range(3)]
+    return f"({parts[0]} if {parts[1]} else {parts[2]})"
+
+
+@pytest.mark.parametrize("game", ["kayles", "dawsons-kayles", "take-away"])
+def test_random_statements_agree_with_the_exact_solver_beyond_the_checked_window(
+    game: str,
+) -> None:
+    # Whatever the certificate method proves for every n must hold, by the exact solver,
+    # on a range well past the values it looked at; refutations must be the same case.
+    rng = random.Random(f"periodic-{game}")
+    proved_unbounded = 0
+    for _ in range(25):
+        statement = _random_statement(rng)
+        low = rng.choice([0, 40, 75])
+        claim = heap_claim(game, low, HUGE, statement=statement, method="certificate")
+        verdict = check_claim(claim, SETTINGS)
+        if verdict.status not in (Status.PROVED, Status.REFUTED):
+            continue
+        exhaustive = check_claim(
+            heap_claim(game, low, low + 260, statement=statement, method="exhaustive"), SETTINGS
+        )
+        assert exhaustive.status is verdict.status, (statement, verdict.message)
+        assert exhaustive.counterexample == verdict.counterexample, statement
+        proved_unbounded += verdict.status is Status.PROVED and verdict.scope == UNBOUNDED
+    assert proved_unbounded >= 1  # the comparison above is not only about refutations
