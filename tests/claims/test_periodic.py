@@ -479,3 +479,18 @@ def test_random_statements_agree_with_the_exact_solver_beyond_the_checked_window
         assert exhaustive.counterexample == verdict.counterexample, statement
         proved_unbounded += verdict.status is Status.PROVED and verdict.scope == UNBOUNDED
     assert proved_unbounded >= 1  # the comparison above is not only about refutations
+
+
+def test_random_search_after_a_decline_uses_certified_values_for_huge_heaps() -> None:
+    # The exact solver cannot solve a Kayles row of 10^18 pins; the certified values can.
+    holds = check_claim(heap_claim(statement="grundy <= n // 2 + 8"), SETTINGS)
+    assert holds.method == "z3+random" and holds.status is Status.UNREFUTED
+    random_part = holds.parts[-1]
+    assert random_part.details["values"] == "certified period"
+    assert random_part.details["largest_size"] > 10**12
+    wrong = check_claim(heap_claim(statement="grundy != 8 or n < 100000"), SETTINGS)
+    assert wrong.status is Status.REFUTED and wrong.method == "z3+random"
+    case = wrong.counterexample
+    assert case["n"] >= 100_000 and case["grundy"] == 8
+    values = plain_grundy_sequence(create_game("kayles"), 82)
+    assert values[71 + (case["n"] - 71) % 12] == 8

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grundy.claims.evaluate import Scope, Value, plain, show_value, truth
 from grundy.claims.expression import POSITION_NAMES
@@ -34,6 +34,9 @@ from grundy.library import CheckSettings
 from grundy.solve import Solver
 from grundy.verdict import Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, count_integer_cases, integer_cases
+
+if TYPE_CHECKING:
+    from grundy.claims.periodic import NotApplicable
 
 __all__ = [
     "AUTO_EXHAUSTIVE_LIMIT",
@@ -215,7 +218,7 @@ def _check(
         decided = _certificate(claim, settings)
         if isinstance(decided, Verdict):
             return decided
-        return Verdict(Status.UNKNOWN, "certificate", claim.scope, message=decided)
+        return Verdict(Status.UNKNOWN, "certificate", claim.scope, message=decided.reason)
     limit = QUICK_EXHAUSTIVE_LIMIT if settings.quick else AUTO_EXHAUSTIVE_LIMIT
     if size <= limit:
         return _exhaustive(claim, progress)
@@ -225,10 +228,10 @@ def _check(
     decided = _certificate(claim, settings)
     if isinstance(decided, Verdict):
         return _auto_note(decided, size, limit)
-    tried.append(_random(claim, settings))
+    tried.append(_certified_random(claim, settings, decided) or _random(claim, settings))
     verdict = _auto_note(combine_verdicts(tried), size, limit)
     if len(claim.variables) == 1:  # say why the certificate method did not decide it
-        verdict = replace(verdict, message=f"{verdict.message}; certificate: {decided}")
+        verdict = replace(verdict, message=f"{verdict.message}; certificate: {decided.reason}")
     return verdict
 
 
@@ -322,9 +325,20 @@ def _z3(claim: Claim, settings: CheckSettings) -> Verdict:
     return prove_claim_z3(claim, settings, ClaimRunner(claim))
 
 
-def _certificate(claim: Claim, settings: CheckSettings) -> Verdict | str:
-    """The certificate method's verdict, or the reason it does not apply."""
-    from grundy.claims.periodic import NotApplicable, check_by_certificate
+def _certificate(claim: Claim, settings: CheckSettings) -> Verdict | NotApplicable:
+    """The certificate method's verdict, or why it does not apply."""
+    from grundy.claims.periodic import check_by_certificate
 
-    decided = check_by_certificate(claim, settings)
-    return decided.reason if isinstance(decided, NotApplicable) else decided
+    return check_by_certificate(claim, settings)
+
+
+def _certified_random(
+    claim: Claim, settings: CheckSettings, declined: NotApplicable
+) -> Verdict | None:
+    """Random search with certified values where the game has them (huge heaps are
+    then a table look-up, not a solve); ``None`` otherwise."""
+    if declined.values is None:
+        return None
+    from grundy.claims.periodic import random_with_certified_values
+
+    return random_with_certified_values(claim, settings, declined.values)

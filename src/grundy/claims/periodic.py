@@ -64,7 +64,9 @@ When no period is certified (Grundy's game never is) or the statement is not per
 first values of ``n`` are still scanned (up to :data:`SCAN_CASES` of them, with values
 from the certified sequence or from the plain exact solver): a failure there is the least
 counterexample, reported ``refuted`` with method ``sequence-scan``; otherwise the method
-declines.
+declines.  ``auto`` then runs its random search, with ``G`` from the certified values when
+there are some (:func:`random_with_certified_values`), so that heaps of 10^18 tokens are a
+look-up rather than a solve; it can refute, never prove.
 """
 
 from __future__ import annotations
@@ -103,6 +105,7 @@ __all__ = [
     "Periodicity",
     "certified_values",
     "check_by_certificate",
+    "random_with_certified_values",
     "statement_periodicity",
 ]
 
@@ -129,9 +132,14 @@ _FIRST_UPTO = 500
 
 @dataclass(frozen=True, slots=True)
 class NotApplicable:
-    """Why the certificate method does not decide a claim (``auto`` moves on)."""
+    """Why the certificate method does not decide a claim (``auto`` moves on).
+
+    ``values`` are the game's certified values when there are some (the statement was
+    the problem): random search can then use them instead of solving huge heaps.
+    """
 
     reason: str
+    values: CertifiedValues | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -779,13 +787,61 @@ def check_by_certificate(claim: Claim, settings: CheckSettings) -> Verdict | Not
             reasons.append(f"not followed: {exc}")
     else:
         reasons.append(table.reason)
+    certified = table if isinstance(table, CertifiedValues) else None
     try:
-        scanned = _scan(claim, table if isinstance(table, CertifiedValues) else None, settings)
+        scanned = _scan(claim, certified, settings)
     except _Declined as exc:
         return NotApplicable("; ".join([*reasons, f"not followed: {exc}"]))
     if isinstance(scanned, Verdict):
         return scanned
-    return NotApplicable("; ".join([*reasons, scanned.reason]))
+    return NotApplicable("; ".join([*reasons, scanned.reason]), certified)
+
+
+def random_with_certified_values(
+    claim: Claim, settings: CheckSettings, values: CertifiedValues
+) -> Verdict | None:
+    """Random search over the claim's range with ``G`` taken from certified values.
+
+    The same search as ``method = "random"`` (same seed, strategy and number of
+    examples), but a heap of 10^18 tokens costs a table look-up instead of a solve; a
+    counterexample is re-checked by a fresh exact solver on the equivalent small heap.
+    ``None`` when a case turns out to be outside what this method reads.
+    """
+    from hypothesis import strategies as st
+
+    from grundy.verify.random_search import search_random
+
+    variable = claim.variables[0]
+    low, high = claim.ranges[variable]
+    cases = _Cases(claim, values.value)
+    problems: list[BaseException] = []
+
+    def holds(case: Mapping[str, Any]) -> bool:
+        if problems:  # an evaluation error or a decline stops the search
+            return True
+        try:
+            return not cases.admitted(case) or cases.holds(case)
+        except (GrundyError, _Declined) as exc:
+            problems.append(exc)
+            return True
+
+    examples = max(settings.random_examples // (4 if settings.quick else 1), 50)
+    verdict = search_random(
+        st.fixed_dictionaries({variable: st.integers(low, high)}),
+        holds,
+        seed=settings.seed,
+        examples=examples,
+        scope="random: " + claim.scope.removeprefix("bounded: "),
+        recheck=_direct_recheck(claim, values),
+        explain=cases.explain,
+        size=lambda case: abs(case[variable]),
+    )
+    if problems and isinstance(problems[0], _Declined):
+        return None
+    if problems:
+        raise problems[0]
+    details = {**verdict.details, "values": "certified period", "certificate": values.details()}
+    return replace(verdict, details=details)
 
 
 def _unsuitable(claim: Claim) -> str | None:
@@ -913,7 +969,7 @@ def _scan(
     low, high = claim.ranges[variable]
     if table is not None:
         value_of: Callable[[int], int] = table.value
-        source = "certified values"
+        source = "the certified period"
     else:
         heaps = SCAN_HEAPS * 2 // 5 if settings.quick else SCAN_HEAPS
         plain_values = plain_grundy_sequence(claim.game, heaps)
@@ -923,7 +979,7 @@ def _scan(
                 raise _BeyondTable(heap)
             return plain_values[heap]
 
-        source = f"the exact solver's G(0..{heaps})"
+        source = f"the exact solver, heaps up to {heaps}"
     cases = _Cases(claim, value_of)
     count = SCAN_CASES // 4 if settings.quick else SCAN_CASES
     last = min(high, low + count - 1)
@@ -943,7 +999,8 @@ def _scan(
                 "sequence-scan",
                 claim.scope,
                 cases=checked + 1,
-                message=f"case {case} failed with {source} but passed the exact re-check",
+                message=f"case {case} failed with Grundy values from {source} but passed "
+                "the exact re-check",
             )
         found: dict[str, Any] = dict(case)
         found.update(cases.explain(case))
@@ -954,12 +1011,12 @@ def _scan(
             cases=checked + 1,
             counterexample=found,
             message=f"fails at {variable} = {n}, the least value in the range "
-            + (f"({variable} = {low}..{n - 1} hold, " if n > low else "(")
-            + f"values from {source})",
+            + (f"({variable} = {low}..{n - 1} hold; " if n > low else "(")
+            + f"Grundy values from {source})",
             details={"certificate": table.details() if table else None},
         )
     if last < low:
         return NotApplicable(f"a scan from {variable} = {low} needs heaps beyond {source}")
     return NotApplicable(
-        f"no counterexample for {variable} = {low}..{last} (scanned with {source})"
+        f"no counterexample for {variable} = {low}..{last} (Grundy values from {source})"
     )
