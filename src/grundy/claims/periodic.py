@@ -886,7 +886,8 @@ def _uses_position(claim: Claim) -> bool:
 
 def _decide(
     claim: Claim, table: CertifiedValues, periodicity: Periodicity, settings: CheckSettings
-) -> Verdict | NotApplicable:
+) -> Verdict:
+    """Check one period of the statement (raises ``_Declined`` when it is too long)."""
     variable = claim.variables[0]
     low, high = claim.ranges[variable]
     first_periodic = low if periodicity.start is None else max(low, periodicity.start)
