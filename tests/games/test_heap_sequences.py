@@ -102,6 +102,16 @@ def test_block_kernel_is_exact_whatever_the_block(
     assert sparse_grundy_sequence(grundys, 300) == direct_grundy_sequence(grundys, 300)
 
 
+def test_block_kernel_switches_to_32_bits_when_values_grow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(heap_sequences, "_NARROW_LIMIT", 4)
+    for rules in (rules_of(GrundysGame()), rules_of(OctalGame("0.77"))):
+        assert sparse_grundy_sequence(rules, 500, use_periodicity=False) == (
+            direct_grundy_sequence(rules, 500)
+        )
+
+
 def test_block_kernel_matches_direct_on_grundys_game_far_out() -> None:
     rules = rules_of(GrundysGame())
     assert sparse_grundy_sequence(rules, 3000) == direct_grundy_sequence(rules, 3000)

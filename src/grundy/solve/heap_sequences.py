@@ -53,6 +53,7 @@ _FIRST_CHECKPOINT = 64  # the mask is (re)chosen at 64, 128, 256, ... heaps
 _SAMPLE = 4096  # recent heaps looked at when choosing a mask
 _MASK_BITS = 10  # masks are chosen among the low bits of the values
 _BLOCK = 256  # heaps whose far rare-part splits are valued together
+_NARROW_LIMIT = 1 << 14  # values (and xors) below this fit the 16-bit copy
 _HINT_PARTS = 16  # small parts whose far splits are valued with the rare ones
 
 BoolArray = npt.NDArray[np.bool_]
@@ -286,16 +287,21 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
     """
     values: list[int] = [0] * (upto + 1)
     array = np.zeros(upto + 1, dtype=np.int32)
+    # A 16-bit copy halves the memory traffic of the array passes while values fit.
+    narrow = np.zeros(upto + 1, dtype=np.int16)
     classes = _Classes(mask=-1, domain=0, rare_label=0)
     rare: list[int] = []  # the rare heaps below the current block, ascending
     splits = sorted(rules.split_two)
     checkpoint = _FIRST_CHECKPOINT
     single_heap_moves = bool(rules.take_all or rules.leave_one)
+    # Scans begin with a few parts one by one while that finds values often enough.
+    short_first, short_record = True, [0, 0]
     start = 1
     while start <= upto:
         stop = min(upto, start + _BLOCK - 1, checkpoint)
         width = 1 << max(int(array[:start].max()).bit_length(), 1)
-        rows = _far_options(rules, array, rare, splits, start, stop, width)
+        compact = narrow if width <= _NARROW_LIMIT else array
+        rows = _far_options(rules, compact, rare, splits, start, stop, width)
         rare_array = np.asarray(rare[: bisect.bisect_right(rare, _BLOCK)], dtype=np.int64)
         block_rare: list[int] = []
         heap = start
@@ -332,11 +338,14 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
                     break
                 if not scans:
                     scans = {rest: 1 for rest in rests}
-                if not _scan_for(rules, array, unmixed, scans, row, value):
+                short = short_record if short_first else None
+                if not _scan_for(rules, values, compact, unmixed, scans, row, value, short):
                     break
                 value = int(row.argmin())
             values[heap] = value
             array[heap] = value
+            if value < _NARROW_LIMIT:  # larger values make blocks read the 32-bit array
+                narrow[heap] = value
             if classes.label(heap, value) == classes.rare_label:
                 block_rare.append(heap)
             heap += 1
@@ -354,13 +363,16 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
             rare = [
                 a for a in range(1, last + 1) if classes.label(a, values[a]) == classes.rare_label
             ]
+            if short_first and short_record[0] >= 64:
+                short_first = 4 * short_record[1] >= short_record[0]
+            short_record = [0, 0]
         start = heap
     return values
 
 
 def _far_options(
     rules: HeapRules,
-    array: npt.NDArray[np.int32],
+    array: AnyIntArray,
     rare: list[int],
     splits: Sequence[int],
     start: int,
@@ -403,17 +415,36 @@ def _far_options(
 
 def _scan_for(
     rules: HeapRules,
+    values: list[int],
     array: AnyIntArray,
     rests: list[int],
     scans: dict[int, int],
     row: BoolArray,
     value: int,
+    short_record: list[int] | None,
 ) -> bool:
     """Whether some split of these rests (two common or two rare parts) has xor ``value``.
 
-    Like :func:`_found_by_scan`, for a row of flags: growing chunks of each rest in turn,
-    from where the last scan stopped, every value met flagged in ``row``.
+    Like :func:`_found_by_scan`, for a row of flags: chunks of each rest in turn, from
+    where the last scan stopped, every value met flagged in ``row``.  With a
+    ``short_record`` (tries, hits) the first ``_SHORT_SCAN`` parts are tried one by one
+    (cheap when values are found at once, as in Kayles); then array passes of growing
+    chunks.
     """
+    if short_record is not None:
+        short_record[0] += 1
+        for rest in rests:
+            part = scans[rest]
+            stop = min(_last_small_part(rules, rest), _SHORT_SCAN)
+            while part <= stop:
+                found = values[part] ^ values[rest - part]
+                row[found] = True
+                part += 1
+                if found == value:
+                    scans[rest] = part
+                    short_record[1] += 1
+                    return True
+            scans[rest] = part
     chunk = _ARRAY_CHUNK
     active = list(rests)
     while active:
@@ -423,7 +454,7 @@ def _scan_for(
             if part <= stop:
                 # smaller parts part..stop meet larger parts rest-part..rest-stop
                 row[array[part : stop + 1] ^ array[rest - stop : rest - part + 1][::-1]] = True
-            scans[rest] = stop + 1
+            scans[rest] = max(part, stop + 1)
             if stop >= last:
                 active.remove(rest)
             if row[value]:
