@@ -52,7 +52,7 @@ _ARRAY_CHUNK = 4096  # splits in the first array pass; each later pass is 4 time
 _FIRST_CHECKPOINT = 64  # the mask is (re)chosen at 64, 128, 256, ... heaps
 _SAMPLE = 4096  # recent heaps looked at when choosing a mask
 _MASK_BITS = 10  # masks are chosen among the low bits of the values
-_BLOCK = 256  # heaps whose far rare-part splits are valued together
+_BLOCK = 64  # heaps whose far rare-part splits are valued together
 _NARROW_LIMIT = 1 << 14  # values (and xors) below this fit the 16-bit copy
 _HINT_PARTS = 16  # small parts whose far splits are valued with the rare ones
 
@@ -291,6 +291,8 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
     narrow = np.zeros(upto + 1, dtype=np.int16)
     classes = _Classes(mask=-1, domain=0, rare_label=0)
     rare: list[int] = []  # the rare heaps below the current block, ascending
+    probe_parts: npt.NDArray[np.int32] | None = None  # rare heaps and small hint parts
+    rare_array = np.zeros(0, dtype=np.int64)  # the rare heaps up to _BLOCK
     splits = sorted(rules.split_two)
     checkpoint = _FIRST_CHECKPOINT
     single_heap_moves = bool(rules.take_all or rules.leave_one)
@@ -301,8 +303,10 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
         stop = min(upto, start + _BLOCK - 1, checkpoint)
         width = 1 << max(int(array[:start].max()).bit_length(), 1)
         compact = narrow if width <= _NARROW_LIMIT else array
-        rows = _far_options(rules, compact, rare, splits, start, stop, width)
-        rare_array = np.asarray(rare[: bisect.bisect_right(rare, _BLOCK)], dtype=np.int64)
+        if probe_parts is None:  # the rare heaps changed since the last block
+            probe_parts = np.union1d(rare, np.arange(1, _HINT_PARTS + 1)).astype(np.int32)
+            rare_array = np.asarray(rare[: bisect.bisect_right(rare, _BLOCK)], dtype=np.int64)
+        rows = _far_options(rules, compact, probe_parts, splits, start, stop, width)
         block_rare: list[int] = []
         heap = start
         while heap <= stop:
@@ -351,7 +355,9 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
             heap += 1
             if value >= width:
                 break  # later rows could not hold the xors with this value
-        rare.extend(block_rare)
+        if block_rare:
+            rare.extend(block_rare)
+            probe_parts = None
         last = heap - 1
         if last == checkpoint and last < upto:
             checkpoint *= 2
@@ -360,6 +366,7 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
                     values[later] = values[later - found]
                 return values
             classes = _choose_classes(array, last, splits)
+            probe_parts = None
             rare = [
                 a for a in range(1, last + 1) if classes.label(a, values[a]) == classes.rare_label
             ]
@@ -373,7 +380,7 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
 def _far_options(
     rules: HeapRules,
     array: AnyIntArray,
-    rare: list[int],
+    probe_parts: npt.NDArray[np.int32],
     splits: Sequence[int],
     start: int,
     stop: int,
@@ -384,8 +391,7 @@ def _far_options(
     ``_HINT_PARTS`` (the small ones only speed up the search for common values)."""
     length = stop - start + 1
     flat = np.zeros(length * (width + 1) + 1, dtype=np.bool_)  # the last flag is a bin
-    parts = np.union1d(np.asarray(rare, dtype=np.int32), np.arange(1, _HINT_PARTS + 1))
-    parts = parts[parts < start].astype(np.int32)
+    parts = probe_parts[: int(np.searchsorted(probe_parts, start))]
     if not len(parts):
         return flat[:-1].reshape(length, width + 1)
     windows = np.lib.stride_tricks.sliding_window_view(array[:stop], length)
@@ -453,7 +459,8 @@ def _scan_for(
             stop = min(last, part + chunk - 1)
             if part <= stop:
                 # smaller parts part..stop meet larger parts rest-part..rest-stop
-                row[array[part : stop + 1] ^ array[rest - stop : rest - part + 1][::-1]] = True
+                xors = array[part : stop + 1] ^ array[rest - stop : rest - part + 1][::-1]
+                np.logical_or(row, np.bincount(xors, minlength=len(row)), out=row)
             scans[rest] = max(part, stop + 1)
             if stop >= last:
                 active.remove(rest)
