@@ -308,6 +308,8 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
             rare_array = np.asarray(rare[: bisect.bisect_right(rare, _BLOCK)], dtype=np.int64)
         rows = _far_options(rules, compact, probe_parts, splits, start, stop, width)
         block_rare: list[int] = []
+        mask, domain, rare_label = classes.mask, classes.domain, classes.rare_label
+        unequal = rules.unequal_only
         heap = start
         while heap <= stop:
             row = rows[heap - start]
@@ -320,24 +322,24 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
                 count = bisect.bisect_right(rare, rest - start)
                 if count > _SHORT_SCAN:  # one array operation beats a long loop
                     parts = rare_array[:count]
-                    if rules.unequal_only:
+                    if unequal:
                         parts = parts[2 * parts != rest]
                     row[array[parts] ^ array[rest - parts]] = True
                 else:
                     for part in rare[:count]:
-                        if not (rules.unequal_only and 2 * part == rest):
+                        if not (unequal and 2 * part == rest):
                             row[values[part] ^ values[rest - part]] = True
                 for part in block_rare:
                     if part >= rest:
                         break
-                    if not (rules.unequal_only and 2 * part == rest):
+                    if not (unequal and 2 * part == rest):
                         row[values[part] ^ values[rest - part]] = True
             value = int(row.argmin())
             scans: dict[int, int] = {}
             while True:
                 # the rests where `value` could come from two common (or two rare) parts
-                parity = (value & classes.mask).bit_count()
-                unmixed = [rest for rest in rests if not (parity ^ classes.domain & rest) & 1]
+                parity = (value & mask).bit_count()
+                unmixed = [rest for rest in rests if not (parity ^ domain & rest) & 1]
                 if not unmixed:
                     break
                 if not scans:
@@ -350,8 +352,8 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
             array[heap] = value
             if value < _NARROW_LIMIT:  # larger values make blocks read the 32-bit array
                 narrow[heap] = value
-            if classes.label(heap, value) == classes.rare_label:
-                block_rare.append(heap)
+            if (((value & mask).bit_count() ^ domain & heap) & 1) == rare_label:
+                block_rare.append(heap)  # classes.label(heap, value), inlined
             heap += 1
             if value >= width:
                 break  # later rows could not hold the xors with this value
