@@ -15,6 +15,10 @@ longer than ``c``; its rank is therefore the old rank minus the tail weights fro
 prefix and tail sums this is a handful of array operations per bite for a whole batch of
 diagrams.  Every bite removes squares, so the diagrams are valued level by level in
 increasing number of squares: the options of a level are all on earlier levels.
+Within a level, the bites of one column are taken with the diagrams sorted by that
+column's height, so the diagrams a bite in a given row can reach form a prefix and each
+step works on a slice; the value and misère outcome of an option come from one look-up
+of a packed code (``2 * value + misère P``).
 
 Misère outcomes come from the same pass: a diagram is a misère N-position when it has no
 move (only the single poisoned square) or a move to a misère P-position.
