@@ -156,17 +156,24 @@ def render_latex(document: Document, figures: FigureRenderer | None = None) -> L
     return LatexReport(writer.document(document), tuple(writer.files))
 
 
-def _column_widths(table: Table, total: float = 0.92) -> list[float]:
-    """Column widths (fractions of the line) in proportion to how much each one holds."""
+def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> list[float]:
+    """Column widths (fractions of the line): each column first gets room for its longest
+    word (about ``line_chars`` characters fit on a line), then the rest of the line is
+    shared in proportion to how much each column holds."""
+    floors = []
     weights = []
     for index, head in enumerate(table.header):
-        longest = len(plain_text(head.content))
-        for row in table.rows:
-            if index < len(row):
-                longest = max(longest, len(plain_text(row[index].content)))
-        weights.append(min(longest, 70) + 6)
-    scale = total / sum(weights)
-    return [weight * scale for weight in weights]
+        texts = [plain_text(head.content)]
+        texts += [plain_text(row[index].content) for row in table.rows if index < len(row)]
+        longest_word = max((len(word) for text in texts for word in text.split()), default=0)
+        floors.append((min(longest_word, 18) + 2) / line_chars)  # ids break at hyphens
+        weights.append(min(max(len(text) for text in texts), 70))
+    if sum(floors) >= total:
+        return [floor * total / sum(floors) for floor in floors]
+    spare = total - sum(floors)
+    return [
+        floor + spare * weight / sum(weights) for floor, weight in zip(floors, weights, strict=True)
+    ]
 
 
 class _LatexWriter:
@@ -263,9 +270,11 @@ class _LatexWriter:
             )
             size = "\\small"
         else:
+            # Widths are shares of the line less each column's padding, so the table fits.
             spec = "".join(
-                f">{{\\raggedright\\arraybackslash}}p{{{width:.3f}\\linewidth}}"
-                for width in _column_widths(table)
+                f">{{\\raggedright\\arraybackslash}}"
+                f"p{{\\dimexpr{width:.3f}\\linewidth-2\\tabcolsep\\relax}}"
+                for width in _column_widths(table, total=1.0)
             )
             size = "\\small"
         lines = ["{" + size, "\\setlength{\\tabcolsep}{3pt}" if table.kind == "grid" else ""]
