@@ -97,7 +97,7 @@ def combine_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
     best = max(verdicts, key=_strength)
     return replace(
         best,
-        method="+".join(v.method for v in verdicts),
+        method="+".join(dict.fromkeys(v.method for v in verdicts)),  # each engine named once
         seconds=sum(v.seconds for v in verdicts),
         parts=tuple(verdicts),
     )

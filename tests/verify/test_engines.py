@@ -91,3 +91,17 @@ def test_random_search_shrinks_a_counterexample_and_is_reproducible():
     assert first.status is Status.REFUTED
     assert first.counterexample == {"a": 0, "b": 0, "c": 1000}
     assert again.counterexample == first.counterexample
+
+
+def test_combined_verdicts_name_each_engine_once_and_keep_every_part():
+    from grundy.verdict import Verdict, combine_verdicts
+
+    parts = [
+        Verdict(Status.PROVED, "exhaustive", "bounded: a", cases=3),
+        Verdict(Status.PROVED, "exhaustive", "bounded: b", cases=5),
+        Verdict(Status.UNREFUTED, "random", "random", cases=100),
+    ]
+    combined = combine_verdicts(parts)
+    assert combined.method == "exhaustive+random"
+    assert combined.parts == tuple(parts)
+    assert combined.status is Status.PROVED and combined.cases == 5
