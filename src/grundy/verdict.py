@@ -81,8 +81,8 @@ def combine_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
     """One verdict from several engines' verdicts on the same claim.
 
     A counterexample beats everything; then a proof (unbounded before bounded, then the
-    one covering more cases); then unrefuted, unknown, error.  The engines' own
-    verdicts are kept in ``parts``.
+    one covering more cases; several bounded proofs state every domain they cover);
+    then unrefuted, unknown, error.  The engines' own verdicts are kept in ``parts``.
 
     >>> a = Verdict(Status.PROVED, "exhaustive", "bounded: n <= 9", cases=10)
     >>> b = Verdict(Status.UNREFUTED, "random", cases=1000)
@@ -95,9 +95,18 @@ def combine_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
     if len(verdicts) == 1:
         return verdicts[0]
     best = max(verdicts, key=_strength)
+    scope, cases = best.scope, best.cases
+    proofs = [v for v in verdicts if v.status is Status.PROVED]
+    if best.status is Status.PROVED and not best.unbounded and len(proofs) > 1:
+        # Bounded proofs of one claim cover the union of their domains: say all of them.
+        scope = "; ".join(dict.fromkeys(v.scope for v in proofs if v.scope))
+        counted = [v.cases for v in proofs if v.cases is not None]
+        cases = sum(counted) if counted else None
     return replace(
         best,
         method="+".join(dict.fromkeys(v.method for v in verdicts)),  # each engine named once
+        scope=scope,
+        cases=cases,
         seconds=sum(v.seconds for v in verdicts),
         parts=tuple(verdicts),
     )

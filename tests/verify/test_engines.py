@@ -104,4 +104,5 @@ def test_combined_verdicts_name_each_engine_once_and_keep_every_part():
     combined = combine_verdicts(parts)
     assert combined.method == "exhaustive+random"
     assert combined.parts == tuple(parts)
-    assert combined.status is Status.PROVED and combined.cases == 5
+    assert combined.status is Status.PROVED and combined.cases == 8
+    assert combined.scope == "bounded: a; bounded: b"
