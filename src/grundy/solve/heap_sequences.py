@@ -453,6 +453,20 @@ def _scan_for(
                     short_record[1] += 1
                     return True
             scans[rest] = part
+    if len(rests) == 1:  # the usual case (Grundy's game), without the bookkeeping
+        rest = rests[0]
+        part, last = scans[rest], _last_small_part(rules, rest)
+        chunk = _ARRAY_CHUNK
+        while part <= last:
+            stop = min(last, part + chunk - 1)
+            xors = array[part : stop + 1] ^ array[rest - stop : rest - part + 1][::-1]
+            np.logical_or(row, np.bincount(xors, minlength=len(row)), out=row)
+            part = stop + 1
+            if row[value]:
+                break
+            chunk *= 4
+        scans[rest] = part
+        return bool(row[value])
     chunk = _ARRAY_CHUNK
     active = list(rests)
     while active:
