@@ -298,10 +298,11 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
     single_heap_moves = bool(rules.take_all or rules.leave_one)
     # Scans begin with a few parts one by one while that finds values often enough.
     short_first, short_record = True, [0, 0]
+    largest = 0  # the largest value so far
     start = 1
     while start <= upto:
         stop = min(upto, start + _BLOCK - 1, checkpoint)
-        width = 1 << max(int(array[:start].max()).bit_length(), 1)
+        width = 1 << max(largest.bit_length(), 1)
         compact = narrow if width <= _NARROW_LIMIT else array
         if probe_parts is None:  # the rare heaps changed since the last block
             probe_parts = np.union1d(rare, np.arange(1, _HINT_PARTS + 1)).astype(np.int32)
@@ -350,6 +351,7 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
                 value = int(row.argmin())
             values[heap] = value
             array[heap] = value
+            largest = max(largest, value)
             if value < _NARROW_LIMIT:  # larger values make blocks read the 32-bit array
                 narrow[heap] = value
             if (((value & mask).bit_count() ^ domain & heap) & 1) == rare_label:
@@ -369,14 +371,28 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
                 return values
             classes = _choose_classes(array, last, splits)
             probe_parts = None
-            rare = [
-                a for a in range(1, last + 1) if classes.label(a, values[a]) == classes.rare_label
-            ]
+            rare = _rare_heaps(array, last, classes)
             if short_first and short_record[0] >= 64:
                 short_first = 4 * short_record[1] >= short_record[0]
             short_record = [0, 0]
         start = heap
     return values
+
+
+def _rare_heaps(array: AnyIntArray, last: int, classes: _Classes) -> list[int]:
+    """The heaps ``1 .. last`` that ``classes`` calls rare (:meth:`_Classes.label`).
+
+    >>> _rare_heaps(np.array([0, 1, 2, 3]), 3, _Classes(mask=3, domain=0, rare_label=0))
+    [3]
+    """
+    heaps = np.arange(1, last + 1)
+    masked = array[1 : last + 1].astype(np.int64) & classes.mask
+    parity = np.zeros(len(heaps), dtype=np.int64)
+    while masked.any():  # the parity of the set bits, one bit at a time
+        parity ^= masked & 1
+        masked >>= 1
+    labels = (parity ^ (classes.domain & heaps)) & 1
+    return (np.flatnonzero(labels == classes.rare_label) + 1).tolist()
 
 
 def _far_options(
