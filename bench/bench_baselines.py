@@ -167,6 +167,15 @@ def winning_bites(box: Any, rows: tuple[int, ...]) -> str:
     return " ".join(f"{r},{c}" for r, c in sorted(bites)) or "none"
 
 
+def shown_bites(text: str) -> str:
+    """Bites as the rest of grundy writes them: (row,column) counted from 1, the poisoned
+    square being (1,1); the C program and the comparisons count from 0."""
+    if text == "none":
+        return text
+    pairs = (tuple(int(x) + 1 for x in bite.split(",")) for bite in text.split())
+    return " ".join(f"({r},{c})" for r, c in pairs)
+
+
 def _sorted_bites(text: str) -> str:
     if text == "none":
         return text
@@ -213,7 +222,7 @@ def python_box(side: int, output: str, rectangles: bool = False) -> dict[str, An
 def chomp_rows(programs: dict[str, Path] | str, quick: bool) -> list[str]:
     rows = [
         "| board | diagrams | engine | seconds | peak MiB | Python time / this "
-        "| G | winning bites (row,col) |",
+        "| G | winning bites (row,column) |",
         "|---|---:|---|---:|---:|---:|---:|---|",
     ]
     BUILD.mkdir(exist_ok=True)
@@ -225,7 +234,7 @@ def chomp_rows(programs: dict[str, Path] | str, quick: bool) -> list[str]:
         grundy, bites = python["boards"][f"{side}x{side}"]
         rows.append(
             f"| {side}x{side} | {diagrams:,} | Python (numpy box engine) | {python['seconds']:.2f} "
-            f"| {python['peak']:.0f} | 1.0x | {grundy} | {bites} |"
+            f"| {python['peak']:.0f} | 1.0x | {grundy} | {shown_bites(bites)} |"
         )
         if isinstance(programs, str):
             rows.append(f"| {side}x{side} | {diagrams:,} | C | - | - | - | - | {programs} |")
@@ -241,7 +250,7 @@ def chomp_rows(programs: dict[str, Path] | str, quick: bool) -> list[str]:
         rows.append(
             f"| {side}x{side} | {diagrams:,} | C (rank array, cc -O2) | {seconds:.2f} | {peak:.0f} "
             f"| {float(python['seconds']) / seconds:.1f}x | {fields['grundy']} "
-            f"| {fields['bites']} |"
+            f"| {shown_bites(_sorted_bites(fields['bites']))} |"
         )
     return rows
 
@@ -291,13 +300,16 @@ def rectangles_rows(programs: dict[str, Path] | str, quick: bool) -> list[str]:
             f"# Chomp: every a x b board with a, b <= {side}",
             "",
             "Written by bench/bench_baselines.py from the Python box engine (checked against",
-            "bench/c/chomp.c).  Squares are (row, column) from the poisoned corner (0, 0);",
+            "bench/c/chomp.c).  Squares are (row, column) counted from 1, the poisoned one (1,1);",
             "a winning bite leaves a P-position.",
             "",
             "| board | G | winning bites |",
             "|---|---:|---|",
         ]
-        table += [f"| {board} | {value} | {bites} |" for board, (value, bites) in boards.items()]
+        table += [
+            f"| {board} | {value} | {shown_bites(bites)} |"
+            for board, (value, bites) in boards.items()
+        ]
         listing.write_text("\n".join(table) + "\n", encoding="utf-8")
         lines.append(f"Listing: bench/{listing.name}.")
     return lines
