@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from dataclasses import replace
 from typing import IO, Any
 
 from grundy.claims import check_claim, claims_from_file, theorem_from_claim
-from grundy.cli.results import exit_code, print_results, progress_printer
+from grundy.cli.progress import progress_line
+from grundy.cli.results import exit_code, print_results
 from grundy.library import CheckSettings, TheoremResult
 
 __all__ = ["register"]
@@ -28,21 +28,15 @@ def run_check(args: argparse.Namespace, out: IO[str]) -> int:
     # A file that cannot be read or is not TOML raises ClaimError: one line, exit code 2.
     claims = claims_from_file(args.file)
     settings = CheckSettings(seed=args.seed, quick=args.quick)
-    err = sys.stderr
-    show_done = progress_printer(err, not args.json)
     results = []
-    for index, claim in enumerate(claims, start=1):
-
-        def show_cases(count: int, claim_id: str = claim.id) -> None:
-            err.write(f"\r{claim_id[:50]}: {count:,} cases checked".ljust(72))
-            err.flush()
-
-        start = time.perf_counter()
-        verdict = check_claim(claim, settings, show_cases if show_done else None)
-        verdict = replace(verdict, seconds=time.perf_counter() - start)
-        result = TheoremResult(theorem_from_claim(claim), verdict)
-        results.append(result)
-        if show_done:
-            show_done(index, len(claims), result)
+    with progress_line(as_json=args.json) as line:
+        for index, claim in enumerate(claims, start=1):
+            start = time.perf_counter()
+            show_cases = line.cases_checked(claim.id) if line.enabled else None
+            verdict = check_claim(claim, settings, show_cases)
+            verdict = replace(verdict, seconds=time.perf_counter() - start)
+            result = TheoremResult(theorem_from_claim(claim), verdict)
+            results.append(result)
+            line.claim_done(index, len(claims), result)
     print_results(results, out, args.json)
     return exit_code(results)

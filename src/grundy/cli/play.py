@@ -7,8 +7,11 @@ from typing import IO, Any
 
 from grundy.certify.grundy_table import grundy_table_certificate
 from grundy.cli.common import CommandParser, UsageError, parse_game_invocation, write_json
+from grundy.cli.progress import ProgressLine, progress_line
 from grundy.games import Game, catalogue
+from grundy.progress import ProgressCallback
 from grundy.solve import Outcome, Play, Solver, grundy_sequence, table_rows
+from grundy.solve.table import TABLE_PROGRESS
 
 __all__ = ["register"]
 
@@ -99,9 +102,10 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     game, options = call.game, call.args
     position = game.parse(options.position)
     play = Play.MISERE if options.misere else Play.NORMAL
-    solver = Solver(game, position_limit=POSITION_LIMIT)
-    analysis = solver.analyse(position, play)
-    _write_certificate(options, game, [position], solver)
+    with progress_line(as_json=options.json) as line:
+        solver = Solver(game, position_limit=POSITION_LIMIT, progress=line.callback)
+        analysis = solver.analyse(position, play)
+        _write_certificate(options, game, [position], solver)
     if options.json:
         write_json(
             out,
@@ -148,7 +152,8 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
 
     call = parse_game_invocation("sequence", args.game, args.rest, out, configure)
     game, options = call.game, call.args
-    values = grundy_sequence(game, options.upto)
+    with progress_line(as_json=options.json) as line:
+        values = grundy_sequence(game, options.upto, line.callback)
     report = period_report(game, values) if options.period else None
     if options.json:
         data: dict[str, Any] = {"game": game.name, "params": game.options(), "values": values}
@@ -171,6 +176,19 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
+def _until_rows(line: ProgressLine) -> ProgressCallback | None:
+    """The solver's count of positions for ``grundy table``, shown until the rows begin
+    (while a region engine solves the whole bound), so that it never hides the row bar."""
+    if not line.enabled:
+        return None
+
+    def show(done: int, total: int | None, what: str) -> None:
+        if line.showing != TABLE_PROGRESS:
+            line(done, total, what)
+
+    return show
+
+
 def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     def configure(parser: CommandParser) -> None:
         parser.add_argument(
@@ -182,9 +200,10 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     game, options = call.game, call.args
     bound = game.parse(options.max)
     play = Play.MISERE if options.misere else Play.NORMAL
-    solver = Solver(game, position_limit=POSITION_LIMIT)
-    rows = list(table_rows(game, bound, play, solver))
-    _write_certificate(options, game, [row.position for row in rows], solver)
+    with progress_line(as_json=options.json) as line:
+        solver = Solver(game, position_limit=POSITION_LIMIT, progress=_until_rows(line))
+        rows = list(table_rows(game, bound, play, solver, line.callback))
+        _write_certificate(options, game, [row.position for row in rows], solver)
     if options.json:
         write_json(
             out,

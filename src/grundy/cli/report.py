@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from grundy.cli.common import add_jobs_option
-from grundy.cli.results import exit_code, progress_printer
+from grundy.cli.progress import progress_line
+from grundy.cli.results import exit_code
 from grundy.library import CheckSettings, Theorem, load_library, run_theorems, select
 from grundy.report import (
     EVIDENCE,
@@ -123,7 +124,9 @@ def run_report(args: argparse.Namespace, out: IO[str]) -> int:
 
     theorems, source = _theorems(args)
     settings = CheckSettings(seed=args.seed, quick=args.quick)
-    results = run_theorems(theorems, settings, progress_printer(err, True), jobs=args.jobs)
+    with progress_line(stream=err) as line:
+        progress = line.claim_done if line.enabled else None
+        results = run_theorems(theorems, settings, progress, jobs=args.jobs)
     evidence = build_evidence(_evidence_items(args, theorems))
     run = _run_info(args, source, formats_text, settings)
     document = build_document(results, run, evidence)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import IO
 
 from grundy.cli.common import write_json
 from grundy.library import TheoremResult
 
-__all__ = ["exit_code", "print_results", "progress_printer"]
+__all__ = ["exit_code", "print_results"]
 
 
 def print_results(results: Sequence[TheoremResult], out: IO[str], as_json: bool) -> None:
@@ -50,19 +50,3 @@ def print_results(results: Sequence[TheoremResult], out: IO[str], as_json: bool)
 
 def exit_code(results: Sequence[TheoremResult]) -> int:
     return 0 if all(result.as_expected for result in results) else 1
-
-
-def progress_printer(
-    err: IO[str], enabled: bool
-) -> Callable[[int, int, TheoremResult], None] | None:
-    """A one-line progress display on stderr, only when it is a terminal."""
-    if not enabled or not getattr(err, "isatty", lambda: False)():
-        return None
-
-    def show(done: int, total: int, result: TheoremResult) -> None:
-        err.write(f"\r[{done}/{total}] {result.theorem.id[:60]:<60}")
-        if done == total:
-            err.write("\r" + " " * 72 + "\r")
-        err.flush()
-
-    return show

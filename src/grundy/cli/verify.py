@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import IO, Any
 
 from grundy.cli.common import add_jobs_option
-from grundy.cli.results import exit_code, print_results, progress_printer
+from grundy.cli.progress import progress_line
+from grundy.cli.results import exit_code, print_results
 from grundy.library import CheckSettings, load_library, run_theorems, select
 
 __all__ = ["register"]
@@ -33,8 +33,8 @@ def run_verify(args: argparse.Namespace, out: IO[str]) -> int:
     if ids:
         theorems = select(theorems, ids)
     settings = CheckSettings(seed=args.seed, quick=args.quick)
-    results = run_theorems(
-        theorems, settings, progress_printer(sys.stderr, not args.json), jobs=args.jobs
-    )
+    with progress_line(as_json=args.json) as line:
+        progress = line.claim_done if line.enabled else None
+        results = run_theorems(theorems, settings, progress, jobs=args.jobs)
     print_results(results, out, args.json)
     return exit_code(results)

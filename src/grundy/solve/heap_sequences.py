@@ -38,7 +38,8 @@ from grundy.games.base import Game
 from grundy.games.grundys_game import GrundysGame
 from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
-from grundy.solve.sequence import register_sequence_engine
+from grundy.progress import ProgressCallback, next_report
+from grundy.solve.sequence import SEQUENCE_PROGRESS, register_sequence_engine
 
 __all__ = [
     "HeapRules",
@@ -131,13 +132,19 @@ def _last_small_part(rules: HeapRules, rest: int) -> int:
     return (rest - 1) // 2 if rules.unequal_only else rest // 2
 
 
-def direct_grundy_sequence(rules: HeapRules, upto: int) -> list[int]:
+def direct_grundy_sequence(
+    rules: HeapRules, upto: int, progress: ProgressCallback | None = None
+) -> list[int]:
     """G(0..upto) trying every option of every heap (the simple O(N^2) reference).
+
+    ``progress`` hears the heaps valued so far (see :mod:`grundy.progress`).
 
     >>> direct_grundy_sequence(HeapRules.from_octal_digits((0, 7, 7)), 11)
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
     """
     values: list[int] = []
+    report_at = next_report(0) if progress is not None else upto  # never, without progress
+    _report(progress, 0, upto)
     for heap in range(upto + 1):
         seen = _single_heap_values(rules, values, heap)
         for take in rules.split_two:
@@ -146,7 +153,17 @@ def direct_grundy_sequence(rules: HeapRules, upto: int) -> list[int]:
                 seen.add(values[small] ^ values[rest - small])
         seen |= _three_heap_values(rules, values, heap)
         values.append(_mex(seen))
+        if heap >= report_at and heap < upto:
+            _report(progress, heap, upto)
+            report_at = next_report(heap)
+    _report(progress, upto, upto)
     return values
+
+
+def _report(progress: ProgressCallback | None, done: int, upto: int) -> None:
+    """Tell ``progress`` that G(0..done) are known (the last call has ``done == upto``)."""
+    if progress is not None:
+        progress(done, upto, SEQUENCE_PROGRESS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,19 +227,24 @@ class _RareHeaps:
 
 
 def sparse_grundy_sequence(
-    rules: HeapRules, upto: int, *, use_periodicity: bool = True
+    rules: HeapRules,
+    upto: int,
+    *,
+    use_periodicity: bool = True,
+    progress: ProgressCallback | None = None,
 ) -> list[int]:
     """G(0..upto) by the rare/common method (exact for every mask; see the module doc).
 
     With ``use_periodicity`` (and rules the Guy-Smith theorem covers), once the values
     computed so far prove a period (checked at each mask checkpoint), the rest of the
     sequence is filled in from it; ``False`` computes every value by the mex.
+    ``progress`` hears the heaps valued so far, every few thousand heaps at most.
 
     >>> sparse_grundy_sequence(HeapRules(split_two=frozenset({0}), unequal_only=True), 12)
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
     """
     if not rules.split_two:  # no splits: each value is a mex over a few earlier ones
-        return direct_grundy_sequence(rules, upto)
+        return direct_grundy_sequence(rules, upto, progress)
     values: list[int] = [0] * (upto + 1)
     array = np.zeros(upto + 1, dtype=np.int64)
     classes = _Classes(mask=-1, domain=0, rare_label=0)
@@ -235,8 +257,12 @@ def sparse_grundy_sequence(
         if rules.split_three or rules.unequal_only or not use_periodicity
         else max(rules.take_all | rules.leave_one | rules.split_two)
     )
+    _report(progress, 0, upto)
     if not rules.split_three:
-        return _sparse_by_block(rules, upto, reach)
+        values = _sparse_by_block(rules, upto, reach, progress)
+        _report(progress, upto, upto)
+        return values
+    report_at = next_report(0) if progress is not None else upto  # never, without progress
     for heap in range(1, upto + 1):
         seen = _single_heap_values(rules, values, heap)
         if rules.split_three:
@@ -256,13 +282,16 @@ def sparse_grundy_sequence(
         array[heap] = value
         if classes.label(heap, value) == classes.rare_label:
             rare.add(heap)
+        if heap >= report_at and heap < upto:
+            _report(progress, heap, upto)
+            report_at = next_report(heap)
         if heap == checkpoint and heap < upto:
             checkpoint *= 2
             if reach is not None and (found := _proved_period(array, heap, reach)):
                 period = found
                 for later in range(heap + 1, upto + 1):
                     values[later] = values[later - period]
-                return values
+                break
             classes = _choose_classes(array, heap, splits)
             rare = _RareHeaps(
                 upto,
@@ -272,10 +301,13 @@ def sparse_grundy_sequence(
                     if classes.label(a, values[a]) == classes.rare_label
                 ],
             )
+    _report(progress, upto, upto)
     return values
 
 
-def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int]:
+def _sparse_by_block(
+    rules: HeapRules, upto: int, reach: int | None, progress: ProgressCallback | None
+) -> list[int]:
     """The rare/common method with the rare-part splits of a block of heaps at once.
 
     For the heaps ``start .. stop`` of a block, every split whose rare part and partner
@@ -299,6 +331,8 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
     # Scans begin with a few parts one by one while that finds values often enough.
     short_first, short_record = True, [0, 0]
     largest = 0  # the largest value so far
+    # Checked once per block, so the heap loop itself is untouched.
+    report_at = next_report(0) if progress is not None else upto  # never, without progress
     start = 1
     while start <= upto:
         stop = min(upto, start + _BLOCK - 1, checkpoint)
@@ -363,6 +397,9 @@ def _sparse_by_block(rules: HeapRules, upto: int, reach: int | None) -> list[int
             rare.extend(block_rare)
             probe_parts = None
         last = heap - 1
+        if last >= report_at and last < upto:
+            _report(progress, last, upto)
+            report_at = next_report(last)
         if last == checkpoint and last < upto:
             checkpoint *= 2
             if reach is not None and (found := _proved_period(array, last, reach)):
@@ -590,8 +627,8 @@ def _found_by_scan(
     return False
 
 
-def _octal_engine(game: Game, upto: int) -> list[int]:
-    return sparse_grundy_sequence(rules_of(game), upto)
+def _octal_engine(game: Game, upto: int, progress: ProgressCallback | None) -> list[int]:
+    return sparse_grundy_sequence(rules_of(game), upto, progress=progress)
 
 
 register_sequence_engine(OctalGame, _octal_engine)

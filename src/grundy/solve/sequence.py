@@ -10,21 +10,29 @@ from collections.abc import Callable
 
 from grundy.errors import InvalidParameterError
 from grundy.games.base import Game, HeapGame
+from grundy.progress import PROGRESS_STEP, ProgressCallback
 from grundy.solve.solver import Solver
 
 __all__ = ["SequenceEngine", "grundy_sequence", "plain_grundy_sequence", "register_sequence_engine"]
 
-SequenceEngine = Callable[[Game, int], list[int]]
+SequenceEngine = Callable[[Game, int, ProgressCallback | None], list[int]]
+"""``engine(game, upto, progress)``: G(0..upto), reporting ``"Grundy values"`` done."""
+
+SEQUENCE_PROGRESS = "Grundy values"  # what sequence engines report to ``progress``
 _ENGINES: dict[type[Game], SequenceEngine] = {}
 
 
 def register_sequence_engine(game_class: type[Game], engine: SequenceEngine) -> None:
-    """Use ``engine(game, upto)`` for ``game_class`` instead of the plain solver."""
+    """Use ``engine(game, upto, progress)`` for ``game_class`` instead of the plain solver."""
     _ENGINES[game_class] = engine
 
 
-def plain_grundy_sequence(game: Game, upto: int) -> list[int]:
+def plain_grundy_sequence(
+    game: Game, upto: int, progress: ProgressCallback | None = None
+) -> list[int]:
     """G(0..upto) by the plain exact solver: the reference for every faster engine.
+
+    ``progress`` (see :mod:`grundy.progress`) hears how many heaps are valued.
 
     >>> from grundy.games import SubtractionGame
     >>> plain_grundy_sequence(SubtractionGame([1, 2, 3]), 9)
@@ -32,15 +40,30 @@ def plain_grundy_sequence(game: Game, upto: int) -> list[int]:
     """
     _check_heap_game(game, upto)
     solver = Solver(game)
-    return [solver.grundy_value((heap,)) for heap in range(upto + 1)]  # ascending: shallow search
+    if progress is None:
+        return [solver.grundy_value((heap,)) for heap in range(upto + 1)]  # ascending: shallow
+    progress(0, upto, SEQUENCE_PROGRESS)
+    values = []
+    for heap in range(upto + 1):
+        values.append(solver.grundy_value((heap,)))
+        if heap % PROGRESS_STEP == 0 and 0 < heap < upto:
+            progress(heap, upto, SEQUENCE_PROGRESS)
+    progress(upto, upto, SEQUENCE_PROGRESS)
+    return values
 
 
-def grundy_sequence(game: Game, upto: int) -> list[int]:
-    """G(0..upto), by the fastest engine registered for the game."""
+def grundy_sequence(game: Game, upto: int, progress: ProgressCallback | None = None) -> list[int]:
+    """G(0..upto), by the fastest engine registered for the game.
+
+    ``progress(done, upto, "Grundy values")`` is called before, now and then during
+    (see :mod:`grundy.progress`), and once with ``done == upto`` at the end.
+    """
     _check_heap_game(game, upto)
     _load_engines()
     engine = _ENGINES.get(type(game))
-    return engine(game, upto) if engine else plain_grundy_sequence(game, upto)
+    if engine is None:
+        return plain_grundy_sequence(game, upto, progress)
+    return engine(game, upto, progress)
 
 
 def _load_engines() -> None:

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from grundy.errors import GameNotFiniteError, SearchLimitError
 from grundy.games.base import Game
 from grundy.nimber import mex
+from grundy.progress import PROGRESS_STEP, ProgressCallback
 
 __all__ = [
     "Analysis",
@@ -88,6 +89,9 @@ class SolvedRegion(Protocol):
         ...
 
 
+POSITIONS_EXPLORED = "positions explored"  # what the solver reports to ``progress``
+REGION_SOLVING = "positions explored (a region engine at work)"
+
 RegionEngine = Callable[[Game, Any, "int | None"], "SolvedRegion | None"]
 """``engine(game, position, position_limit)``: a region holding ``position``, or ``None``
 when the engine declines (for instance because the region would exceed the limit)."""
@@ -134,12 +138,16 @@ class Solver:
     [(1, 4, 5)]
     >>> solver.outcome((1, 1), Play.MISERE)
     <Outcome.N: 'N'>
+
+    ``progress`` (see :mod:`grundy.progress`) hears the running count of positions
+    explored, every few thousand positions, with an unknown total.
     """
 
     game: Game
     position_limit: int | None = None
     use_engines: bool = True
     positions_explored: int = 0
+    progress: ProgressCallback | None = field(default=None, repr=False, compare=False)
     _grundy: dict[_AtomKey, int] = field(default_factory=dict, repr=False)
     _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
     _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
@@ -199,11 +207,15 @@ class Solver:
         for region in regions:
             if region.grundy_value(position) is not None:
                 return region
+        if self.progress is not None:  # an engine may work a while without reporting
+            self.progress(self.positions_explored, None, REGION_SOLVING)
         solved = engine(game, position, self._room_left())
         if solved is None:
             return None
         regions.append(solved)
         self.positions_explored += solved.size
+        if self.progress is not None:
+            self.progress(self.positions_explored, None, POSITIONS_EXPLORED)
         return solved
 
     def _room_left(self) -> int | None:
@@ -389,6 +401,8 @@ class Solver:
                 f"{self.game.label}: the search passed {self.position_limit:,} positions; "
                 "try a smaller position"
             )
+        if self.progress is not None and not self.positions_explored % PROGRESS_STEP:
+            self.progress(self.positions_explored, None, POSITIONS_EXPLORED)
 
     def _distinct(self, moves: Iterator[tuple[Any, str]]) -> Iterator[tuple[Any, str]]:
         """Drop moves that lead to the same position as an earlier one (equal heaps)."""

@@ -10,9 +10,12 @@ from typing import Any
 # module is loaded with grundy.solve, so every Solver can use it.
 import grundy.solve.chomp_engine  # noqa: F401
 from grundy.games.base import Game
+from grundy.progress import PROGRESS_STEP, ProgressCallback
 from grundy.solve.solver import Outcome, Play, Solver
 
 __all__ = ["TableRow", "table_rows"]
+
+TABLE_PROGRESS = "rows"  # what table_rows reports to ``progress``
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,12 +26,18 @@ class TableRow:
 
 
 def table_rows(
-    game: Game, bound: Any, play: Play = Play.NORMAL, solver: Solver | None = None
+    game: Game,
+    bound: Any,
+    play: Play = Play.NORMAL,
+    solver: Solver | None = None,
+    progress: ProgressCallback | None = None,
 ) -> Iterator[TableRow]:
     """One row per position componentwise at most ``bound``, in the game's own order.
 
     A specialised engine registered for the game (Chomp's box engine) first solves the
     whole region inside ``bound`` in one pass, so the rows are read rather than searched.
+    With ``progress`` (see :mod:`grundy.progress`) the positions are listed first, so
+    that the calls can give the total number of rows.
 
     >>> from grundy.games import Nim
     >>> [(r.position, r.outcome.value) for r in table_rows(Nim(), [1, 1])]
@@ -36,8 +45,21 @@ def table_rows(
     """
     solver = solver or Solver(game)
     solver.prepare(bound)
-    for position in game.bounded_positions(bound):
+    positions = game.bounded_positions(bound)
+    if progress is not None:
+        positions = _reporting(list(positions), progress)
+    for position in positions:
         grundy = (
             solver.grundy_value(position) if play is Play.NORMAL and game.reports_grundy else None
         )
         yield TableRow(position, grundy, solver.outcome(position, play))
+
+
+def _reporting(positions: list[Any], progress: ProgressCallback) -> Iterator[Any]:
+    """The positions, telling ``progress`` how many rows came before each batch."""
+    total = len(positions)
+    for done, position in enumerate(positions):
+        if not done % PROGRESS_STEP:
+            progress(done, total, TABLE_PROGRESS)
+        yield position
+    progress(total, total, TABLE_PROGRESS)
