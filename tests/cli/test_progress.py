@@ -162,7 +162,8 @@ def test_line_is_redrawn_at_most_ten_times_a_second_and_erased() -> None:
     frames = stream.getvalue().split("\r")[1:]
     assert [frame.split()[2] for frame in frames[:3]] == ["0/1,000", "500/1,000", "1,000/1,000"]
     assert "[##########..........]" in frames[1]
-    assert "250/s" in frames[1] and "0:02" in frames[1]
+    assert frames[1].split("]", 1)[1].split() == ["500/1,000", "250/s", "0:02", "(0:02", "left)"]
+    assert "left" not in frames[2]  # finished
     assert frames[-1] == "" and frames[-2].strip() == ""  # erased, cursor back at the start
     assert len(frames[-2]) >= len(frames[2].rstrip())
     assert "\n" not in stream.getvalue()
@@ -298,7 +299,7 @@ def test_check_shows_claims_on_a_terminal_only(
     shown = run_on(FakeTerminal(), monkeypatch, "check", str(path))
     assert plain.code == shown.code == 0
     assert plain.err == "" and shown.out == plain.out
-    assert "claims [##########..........] 1/2" in shown.err
+    assert "claims [....................] 0/2" in shown.err  # before the first claim
     assert "claims [####################] 2/2" in shown.err
     assert "wrong-on-purpose" in shown.err
     assert shown.err.endswith("\r") and "\n" not in shown.err
@@ -312,6 +313,29 @@ def test_verify_shows_claims_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch)
     shown = run_on(FakeTerminal(), monkeypatch, "verify", str(proofs), "--quick", "--jobs", "1")
     assert plain.code == shown.code
     assert plain.err == "" and shown.out == plain.out
-    assert "\rclaims [" in shown.err and shown.err.endswith("\r")
+    assert "\rclaims [....................] 0/" in shown.err and shown.err.endswith("\r")
     quiet = run_on(FakeTerminal(), monkeypatch, "verify", str(proofs), "--quick", "--json")
     assert quiet.err == ""
+
+
+def test_report_shows_claims_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = tmp_path / "claims.toml"
+    path.write_text(CLAIMS)
+    words = ["report", "--claims", str(path), "--format", "md", "--evidence", "none"]
+    shown = run_on(FakeTerminal(), monkeypatch, *words, "--out", str(tmp_path / "a"))
+    plain = run_on(io.StringIO(), monkeypatch, *words, "--out", str(tmp_path / "a"))
+    assert shown.code == plain.code == 0
+    assert "\rclaims [....................] 0/2" in shown.err
+    assert "\r" not in plain.err
+    assert shown.out == plain.out and (tmp_path / "a" / "report.md").exists()
+
+
+def test_cases_of_a_claim_show_with_its_id() -> None:
+    stream, clock = FakeTerminal(), FakeClock()
+    line = ProgressLine(stream, enabled=True, clock=clock, columns=100)
+    show = line.cases_checked("bouton-k-heaps")
+    show(50_000)
+    clock.now = 1.0
+    show(100_000)
+    last = stream.getvalue().split("\r")[-1]
+    assert last.split() == ["cases", "checked", "100,000", "50,000/s", "0:01", "bouton-k-heaps"]

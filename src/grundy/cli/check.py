@@ -30,6 +30,7 @@ def run_check(args: argparse.Namespace, out: IO[str]) -> int:
     settings = CheckSettings(seed=args.seed, quick=args.quick)
     results = []
     with progress_line(as_json=args.json) as line:
+        line(0, len(claims), "claims")  # shown while the first claim is checked
         for index, claim in enumerate(claims, start=1):
             start = time.perf_counter()
             show_cases = line.cases_checked(claim.id) if line.enabled else None

@@ -128,10 +128,13 @@ class ProgressLine:
         else:
             parts.append(f"{done:,}")
         seconds = now - self._what_started
+        left = ""
         if seconds >= RATE_AFTER_SECONDS and done > self._what_first:
             rate = (done - self._what_first) / seconds
             parts.append(f"{rate:,.0f}/s" if rate >= 10 else f"{rate:.2g}/s")
-        parts.append(f" {_clock_text(now - self._started)}")
+            if total is not None and done < total:  # the time left, at the rate so far
+                left = f" ({_clock_text((total - done) / rate)} left)"
+        parts.append(f" {_clock_text(now - self._started)}{left}")
         if detail:
             parts.append(f" {detail}")
         return " ".join(parts)[: self._width()]

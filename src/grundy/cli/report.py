@@ -125,6 +125,7 @@ def run_report(args: argparse.Namespace, out: IO[str]) -> int:
     theorems, source = _theorems(args)
     settings = CheckSettings(seed=args.seed, quick=args.quick)
     with progress_line(stream=err) as line:
+        line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None
         results = run_theorems(theorems, settings, progress, jobs=args.jobs)
     evidence = build_evidence(_evidence_items(args, theorems))

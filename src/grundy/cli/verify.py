@@ -34,6 +34,7 @@ def run_verify(args: argparse.Namespace, out: IO[str]) -> int:
         theorems = select(theorems, ids)
     settings = CheckSettings(seed=args.seed, quick=args.quick)
     with progress_line(as_json=args.json) as line:
+        line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None
         results = run_theorems(theorems, settings, progress, jobs=args.jobs)
     print_results(results, out, args.json)
