@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from grundy.errors import GameNotFiniteError, SearchLimitError
 from grundy.games.base import Game
 from grundy.nimber import mex
-from grundy.progress import PROGRESS_STEP, ProgressCallback
+from grundy.progress import POSITION_STEP, ProgressCallback
 
 __all__ = [
     "Analysis",
@@ -140,7 +140,7 @@ class Solver:
     <Outcome.N: 'N'>
 
     ``progress`` (see :mod:`grundy.progress`) hears the running count of positions
-    explored, every few thousand positions, with an unknown total.
+    explored, every :data:`~grundy.progress.POSITION_STEP` positions, with an unknown total.
     """
 
     game: Game
@@ -401,7 +401,7 @@ class Solver:
                 f"{self.game.label}: the search passed {self.position_limit:,} positions; "
                 "try a smaller position"
             )
-        if self.progress is not None and not self.positions_explored % PROGRESS_STEP:
+        if self.progress is not None and not self.positions_explored % POSITION_STEP:
             self.progress(self.positions_explored, None, POSITIONS_EXPLORED)
 
     def _distinct(self, moves: Iterator[tuple[Any, str]]) -> Iterator[tuple[Any, str]]:
