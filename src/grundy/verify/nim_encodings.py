@@ -22,7 +22,7 @@ from functools import reduce
 
 import z3
 
-from grundy.verdict import UNBOUNDED, Verdict
+from grundy.verdict import UNBOUNDED, Status, Verdict
 from grundy.verify.z3engine import model_values, prove_z3
 
 __all__ = [
@@ -30,6 +30,8 @@ __all__ = [
     "associativity",
     "bouton_move_to_zero",
     "bouton_moves_from_zero",
+    "bouton_moves_from_zero_at",
+    "bouton_queries",
     "bouton_terminal",
     "cancellation",
     "commutativity",
@@ -38,6 +40,7 @@ __all__ = [
     "exercise_3",
     "exercise_5",
     "exercise_7",
+    "first_heap_move",
     "identity",
     "largest_heap_move",
     "lucky_mover_wins",
@@ -49,6 +52,7 @@ __all__ = [
     "mex_lemma_no_equal_option",
     "mex_lemma_smaller_values",
     "ordinary_addition",
+    "prove_bouton",
     "self_inverse",
     "strict_xor_bound",
 ]
@@ -248,7 +252,9 @@ def bouton_move_to_zero(heaps: int, width: int, encoding: str = "disjunction") -
 
     ``encoding="disjunction"`` states "there is a heap i" as a disjunction over the heaps;
     ``"top-bit"`` also names the witness of the inductive proof (seed 003): a heap having
-    the top bit of s, whose reduction gives the move.
+    the top bit of s, whose reduction gives the move.  ``"named-sum"`` is the disjunction
+    with s a variable of its own (see :func:`_move_to_zero_named`): the same statement,
+    about a hundred times faster for 16 heaps.
     """
     sizes = _heaps(heaps, width)
     total = _xor(sizes)
@@ -258,13 +264,15 @@ def bouton_move_to_zero(heaps: int, width: int, encoding: str = "disjunction") -
         after = _xor([lowered if i == index else h for i, h in enumerate(sizes)])
         return z3.And(z3.ULT(lowered, sizes[index]), after == 0)
 
+    if encoding == "named-sum":
+        return _move_to_zero_named(heaps, width)
     if encoding == "disjunction":
         conclusion = z3.Or(*[move_from(i) for i in range(heaps)])
     elif encoding == "top-bit":
         top = _top_bit(total, width)
         conclusion = z3.Or(*[z3.And(sizes[i] & top != 0, move_from(i)) for i in range(heaps)])
     else:
-        raise ValueError(f"unknown encoding {encoding!r} (disjunction or top-bit)")
+        raise ValueError(f"unknown encoding {encoding!r} (disjunction, top-bit or named-sum)")
     goal = z3.Implies(total != 0, conclusion)
 
     def holds(case: Case) -> bool:
@@ -305,6 +313,176 @@ def bouton_moves_from_zero(heaps: int, width: int) -> Encoding:
         _heap_scope(heaps, width),
         minimise=_total(sizes),
     )
+
+
+def _named_sum(sizes: Sequence[z3.BitVecRef], width: int) -> tuple[z3.BitVecRef, z3.BoolRef]:
+    """A fresh variable ``s`` and the fact that it is the nim-sum of ``sizes``.
+
+    The fact is written ``s ⊕ h1 ⊕ ... ⊕ hk = 0`` rather than ``s = h1 ⊕ ... ⊕ hk`` on
+    purpose: Z3's equation solver eliminates a variable defined by an equation of the
+    second shape, substituting the whole XOR back for ``s``, and then ``hi ⊕ s`` becomes
+    the XOR of the other heaps, which loses the link between a heap and the bits of s.
+    Kept as a variable, ``hi ⊕ s < hi`` is a comparison between two vectors and s's top
+    bit, which bit-level propagation settles at once.
+    """
+    total = z3.BitVec("s", width)
+    return total, (total ^ _xor(sizes)) == 0
+
+
+def _move_to_zero_named(heaps: int, width: int) -> Encoding:
+    """Condition (2) with the nim-sum named (``encoding="named-sum"``).
+
+    ``s ⊕ h1 ⊕ ... ⊕ hk = 0  ∧  s ≠ 0  ⇒  ∃ i: hi ⊕ s < hi  ∧  h1 ⊕ ... (hi ⊕ s) ... ⊕ hk = 0``
+
+    The premise defines s as the nim-sum, so this is exactly condition (2); only the
+    heaps are the case's variables (s follows from them).
+
+    >>> encoding = bouton_move_to_zero(4, 16, "named-sum")
+    >>> encoding.prove(timeout_ms=20_000).status
+    <Status.PROVED: 'proved'>
+    """
+    sizes = _heaps(heaps, width)
+    total, is_nim_sum = _named_sum(sizes, width)
+
+    def move_from(index: int) -> z3.BoolRef:
+        lowered = sizes[index] ^ total
+        after = _xor([lowered if i == index else h for i, h in enumerate(sizes)])
+        return z3.And(z3.ULT(lowered, sizes[index]), after == 0)
+
+    goal = z3.Implies(z3.And(is_nim_sum, total != 0), z3.Or(*[move_from(i) for i in range(heaps)]))
+
+    def holds(case: Case) -> bool:
+        values = _heap_values(case, heaps)
+        s = _plain_xor(values)
+        return s == 0 or any(v ^ s < v for v in values)
+
+    return Encoding("bouton-move-named-sum", goal, tuple(sizes), holds, _heap_scope(heaps, width))
+
+
+def bouton_moves_from_zero_at(heaps: int, width: int, index: int) -> Encoding:
+    """(3) for one heap: from nim-sum 0, lowering heap ``index`` (0-based) to any smaller
+    size ``to`` leaves a nonzero nim-sum.
+
+    A move changes exactly one heap, so condition (3) is the conjunction of these
+    statements over ``index = 0 .. heaps - 1``; each is a small query.
+
+    >>> bouton_moves_from_zero_at(3, 16, 1).prove(timeout_ms=20_000).status
+    <Status.PROVED: 'proved'>
+    """
+    if not 0 <= index < heaps:
+        raise ValueError(f"heap index {index} is outside 0..{heaps - 1}")
+    sizes = _heaps(heaps, width)
+    (lowered,) = _bits("to", width)
+    after = _xor([lowered if j == index else h for j, h in enumerate(sizes)])
+    goal = z3.Implies(z3.And(_xor(sizes) == 0, z3.ULT(lowered, sizes[index])), after != 0)
+
+    def holds(case: Case) -> bool:
+        values = _heap_values(case, heaps)
+        to = case["to"]
+        if _plain_xor(values) != 0 or not to < values[index]:
+            return True
+        return _plain_xor([to if j == index else v for j, v in enumerate(values)]) != 0
+
+    return Encoding(
+        f"bouton-from-zero-heap-{index + 1}",
+        goal,
+        (*sizes, lowered),
+        holds,
+        _heap_scope(heaps, width),
+        minimise=_total(sizes),
+    )
+
+
+def bouton_queries(heaps: int, width: int) -> tuple[Encoding, ...]:
+    """Bouton's three conditions as ``heaps + 2`` Z3 queries whose conjunction is exactly
+    the three conditions (the decomposition :func:`prove_bouton` proves).
+
+    (1) terminal position; (2) one query, :func:`bouton_move_to_zero` with the nim-sum
+    named; (3) one query per heap, :func:`bouton_moves_from_zero_at`.  Why the split of
+    (3) is sound: a move lowers exactly one heap i to some ``to < hi``, so "every move
+    from nim-sum 0 leaves a nonzero nim-sum" is the conjunction over i of "every move in
+    heap i does", and each conjunct is one query.
+
+    >>> [q.name for q in bouton_queries(2, 8)]  # doctest: +NORMALIZE_WHITESPACE
+    ['bouton-terminal', 'bouton-move-named-sum', 'bouton-from-zero-heap-1',
+     'bouton-from-zero-heap-2']
+    """
+    return (
+        bouton_terminal(heaps, width),
+        bouton_move_to_zero(heaps, width, "named-sum"),
+        *(bouton_moves_from_zero_at(heaps, width, i) for i in range(heaps)),
+    )
+
+
+def prove_bouton(
+    heaps: int,
+    width: int,
+    *,
+    timeout_ms: int,
+    seed: int = 0,
+    queries: Sequence[Encoding] | None = None,
+) -> Verdict:
+    """Bouton's three conditions for ``heaps`` heaps below ``2**width``, query by query.
+
+    ``queries`` defaults to :func:`bouton_queries`.  Proved only when every query is
+    proved; otherwise the first refuted query is the verdict (its counterexample was
+    re-checked without Z3), else the first unknown one: a single unknown or timed-out
+    query makes the whole verdict unknown, never proved.  ``timeout_ms`` applies to each
+    query.  The details name the decomposition and each query's verdict and seconds.
+
+    >>> verdict = prove_bouton(3, 16, timeout_ms=20_000)
+    >>> verdict.status, len(verdict.details["queries"])
+    (<Status.PROVED: 'proved'>, 5)
+    """
+    chosen = tuple(bouton_queries(heaps, width) if queries is None else queries)
+    verdicts = [query.prove(timeout_ms=timeout_ms, seed=seed) for query in chosen]
+    details = {
+        "decomposition": "(1) terminal; (2) move to zero, nim-sum named; "
+        "(3) from zero, one query per heap lowered",
+        "queries": [
+            {"query": q.name, "status": v.status.value, "seconds": round(v.seconds, 3)}
+            for q, v in zip(chosen, verdicts, strict=True)
+        ],
+    }
+    seconds = sum(v.seconds for v in verdicts)
+    for wanted in (Status.REFUTED, Status.UNKNOWN, Status.ERROR):
+        failed = [(q, v) for q, v in zip(chosen, verdicts, strict=True) if v.status is wanted]
+        if failed:
+            query, verdict = failed[0]
+            return Verdict(
+                wanted,
+                verdict.method,
+                verdict.scope,
+                counterexample=verdict.counterexample,
+                message=f"query {query.name}: {verdict.message}",
+                seconds=seconds,
+                details={**details, "failed query": query.name, **verdict.details},
+                parts=tuple(verdicts),
+            )
+    return Verdict(
+        Status.PROVED,
+        "z3",
+        _heap_scope(heaps, width),
+        message=f"all {len(chosen)} queries proved (unsat negations)",
+        seconds=seconds,
+        details=details,
+        parts=tuple(verdicts),
+    )
+
+
+def first_heap_move(heaps: int, width: int) -> Encoding:
+    """Mutant, in the named-sum encoding: from a nonzero nim-sum s the first heap can
+    always be lowered to h1 ⊕ s (false: (0, 1) has s = 1 and h1 ⊕ s = 1 > 0)."""
+    sizes = _heaps(heaps, width)
+    total, is_nim_sum = _named_sum(sizes, width)
+    goal = z3.Implies(z3.And(is_nim_sum, total != 0), z3.ULT(sizes[0] ^ total, sizes[0]))
+
+    def holds(case: Case) -> bool:
+        values = _heap_values(case, heaps)
+        s = _plain_xor(values)
+        return s == 0 or values[0] ^ s < values[0]
+
+    return Encoding("first-heap-move", goal, tuple(sizes), holds, _heap_scope(heaps, width))
 
 
 def largest_heap_move(heaps: int, width: int) -> Encoding:
