@@ -1,7 +1,7 @@
 """Bouton's theorem (slides 000, Legner 001, notes 003): Nim is P exactly at nim-sum 0.
 
 Checked four ways: every three-heap position up to 31 by plain search (no XOR anywhere in
-the search), the three conditions of the slides for 1 to 8 heaps of 64-bit sizes by Z3,
+the search), the three conditions of the slides for 1 to 16 heaps of 64-bit sizes by Z3,
 the inductive step of notes 003 (the heap holding the top bit of the nim-sum) by Z3, and a
 random search with up to 16 heaps of sizes up to 2^64.  The winning-move recipe of the
 handout is checked against the solver's list of winning moves.
@@ -55,16 +55,15 @@ def _three_heaps(settings: CheckSettings, rule=lambda a, b, c: a ^ b ^ c == 0) -
     )
 
 
-def _k_heaps(settings: CheckSettings, encoding: str = "disjunction") -> Verdict:
-    most, width = (3, 16) if settings.quick else (8, 64)
-    verdicts = []
-    for heaps in range(1, most + 1):
-        for condition in (
-            enc.bouton_terminal(heaps, width),
-            enc.bouton_move_to_zero(heaps, width, encoding),
-            enc.bouton_moves_from_zero(heaps, width),
-        ):
-            verdicts.append(condition.prove(timeout_ms=settings.z3_timeout_ms, seed=settings.seed))
+def _k_heaps(settings: CheckSettings) -> Verdict:
+    # The named-sum encoding with condition (3) split per heap (enc.prove_bouton): the
+    # whole range 1..16 heaps of 64 bits takes about 3 s, where the plain disjunction
+    # needed 36 s for 16 heaps alone.
+    most, width = (3, 16) if settings.quick else (16, 64)
+    verdicts = [
+        enc.prove_bouton(heaps, width, timeout_ms=settings.z3_timeout_ms, seed=settings.seed)
+        for heaps in range(1, most + 1)
+    ]
     return all_proved(
         verdicts, scope=f"bounded: 1 to {most} heaps, each of size < 2^{width}", method="z3"
     )
@@ -218,10 +217,10 @@ THEOREMS = [
     ),
     Theorem(
         id="bouton-k-heaps",
-        title="Bouton's three conditions for up to 8 heaps of 64-bit sizes",
+        title="Bouton's three conditions for up to 16 heaps of 64-bit sizes",
         statement="(1) the terminal position has nim-sum 0; (2) from a nonzero nim-sum some move "
         "reaches nim-sum 0; (3) every move from nim-sum 0 reaches a nonzero nim-sum; "
-        "for 1 to 8 heaps of sizes below 2^64",
+        "for 1 to 16 heaps of sizes below 2^64",
         source=SLIDES,
         latex=r"s = h_1 \oplus \cdots \oplus h_k \neq 0 \implies \exists i:\ h_i \oplus s < h_i",
         game="nim",
