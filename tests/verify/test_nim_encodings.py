@@ -49,7 +49,7 @@ def test_distinct_powers_add_like_integers():
 
 
 @pytest.mark.parametrize("heaps", [1, 2, 3, 4])
-@pytest.mark.parametrize("encoding", ["disjunction", "top-bit"])
+@pytest.mark.parametrize("encoding", ["disjunction", "top-bit", "named-sum"])
 def test_bouton_conditions_are_proved(heaps, encoding):
     for goal in (
         enc.bouton_terminal(heaps, 16),
@@ -129,3 +129,68 @@ def test_omega_agrees_with_the_lucky_nim_game_module():
     for low, high in [(1, 1), (1, 2), (2, 4), (3, 3), (2, 7)]:
         for heap in range(80):
             assert enc.lucky_omega(heap, low + high) == block_parity(heap, low, high)
+
+
+# -- the fast decomposition: named nim-sum for (2), one query per heap for (3) ---------------
+
+
+@pytest.mark.parametrize(("heaps", "width"), [(1, 8), (2, 8), (3, 16), (5, 16)])
+def test_prove_bouton_proves_every_query_of_the_decomposition(heaps, width):
+    verdict = enc.prove_bouton(heaps, width, timeout_ms=TIMEOUT)
+    assert verdict.status is Status.PROVED
+    assert verdict.scope == f"bounded: {heaps} heaps, each of size < 2^{width}"
+    queries = verdict.details["queries"]
+    assert len(queries) == heaps + 2  # terminal, move to zero, one per heap lowered
+    assert {query["status"] for query in queries} == {"proved"}
+    assert [part.status for part in verdict.parts] == [Status.PROVED] * (heaps + 2)
+
+
+def test_sixteen_heaps_of_64_bits_are_proved():
+    # The issue 8 target (timed in bench/bench_z3.py, not here): every query proved.
+    verdict = enc.prove_bouton(16, 64, timeout_ms=60_000)
+    assert verdict.status is Status.PROVED
+    assert len(verdict.details["queries"]) == 18
+
+
+def test_the_decomposed_statements_agree_with_exhaustion_at_small_widths():
+    # Each query's plain-Python twin holds on every case with heaps and `to` in 0..7.
+    for query in enc.bouton_queries(2, 3):
+        assert exhaustive_encoding(query, 7).status is Status.PROVED, query.name
+
+
+def test_the_per_heap_twin_matches_a_direct_brute_force():
+    for index in range(3):
+        twin = enc.bouton_moves_from_zero_at(3, 3, index).holds
+        for *heaps, to in itertools.product(range(8), repeat=4):
+            after = list(heaps)
+            after[index] = to
+            is_move_from_zero = heaps[0] ^ heaps[1] ^ heaps[2] == 0 and to < heaps[index]
+            direct = not is_move_from_zero or after[0] ^ after[1] ^ after[2] != 0
+            case = {"h1": heaps[0], "h2": heaps[1], "h3": heaps[2], "to": to}
+            assert twin(case) == direct
+
+
+def test_a_corrupted_condition_is_refuted_with_a_rechecked_counterexample():
+    queries = (*enc.bouton_queries(3, 64), enc.first_heap_move(3, 64))
+    verdict = enc.prove_bouton(3, 64, timeout_ms=TIMEOUT, queries=queries)
+    assert verdict.status is Status.REFUTED
+    assert verdict.details["failed query"] == "first-heap-move"
+    heaps = [verdict.counterexample[f"h{i}"] for i in (1, 2, 3)]
+    total = heaps[0] ^ heaps[1] ^ heaps[2]
+    # a real failure of "lower the first heap to h1 xor s", and the least by heap total
+    assert total != 0 and heaps[0] ^ total >= heaps[0]
+    assert sum(heaps) == 1 and heaps[0] == 0
+    assert not enc.first_heap_move(3, 64).holds(dict(verdict.counterexample))
+
+
+def test_a_forced_timeout_makes_the_whole_verdict_unknown():
+    verdict = enc.prove_bouton(16, 64, timeout_ms=1)
+    assert verdict.status is Status.UNKNOWN
+    assert "timeout" in verdict.message
+    statuses = {query["status"] for query in verdict.details["queries"]}
+    assert "unknown" in statuses
+
+
+def test_a_heap_index_outside_the_position_is_rejected():
+    with pytest.raises(ValueError, match=r"heap index 3 is outside 0\.\.2"):
+        enc.bouton_moves_from_zero_at(3, 8, 3)

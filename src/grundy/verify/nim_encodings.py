@@ -22,6 +22,7 @@ from functools import reduce
 
 import z3
 
+from grundy.errors import InvalidParameterError
 from grundy.verdict import UNBOUNDED, Status, Verdict
 from grundy.verify.z3engine import model_values, prove_z3
 
@@ -272,7 +273,9 @@ def bouton_move_to_zero(heaps: int, width: int, encoding: str = "disjunction") -
         top = _top_bit(total, width)
         conclusion = z3.Or(*[z3.And(sizes[i] & top != 0, move_from(i)) for i in range(heaps)])
     else:
-        raise ValueError(f"unknown encoding {encoding!r} (disjunction, top-bit or named-sum)")
+        raise InvalidParameterError(
+            f"unknown encoding {encoding!r} (disjunction, top-bit or named-sum)"
+        )
     goal = z3.Implies(total != 0, conclusion)
 
     def holds(case: Case) -> bool:
@@ -370,7 +373,7 @@ def bouton_moves_from_zero_at(heaps: int, width: int, index: int) -> Encoding:
     <Status.PROVED: 'proved'>
     """
     if not 0 <= index < heaps:
-        raise ValueError(f"heap index {index} is outside 0..{heaps - 1}")
+        raise InvalidParameterError(f"heap index {index} is outside 0..{heaps - 1}")
     sizes = _heaps(heaps, width)
     (lowered,) = _bits("to", width)
     after = _xor([lowered if j == index else h for j, h in enumerate(sizes)])
