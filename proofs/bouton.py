@@ -2,9 +2,9 @@
 
 Checked four ways: every three-heap position up to 31 by plain search (no XOR anywhere in
 the search), the three conditions of the slides for 1 to 16 heaps of 64-bit sizes by Z3,
-the inductive step of notes 003 (the heap holding the top bit of the nim-sum) by Z3, and a
-random search with up to 16 heaps of sizes up to 2^64.  The winning-move recipe of the
-handout is checked against the solver's list of winning moves.
+the inductive step of notes 003 (the heap holding the top bit of the nim-sum) by Z3 for as
+many heaps, and a random search with up to 16 heaps of sizes up to 2^64.  The winning-move
+recipe of the handout is checked against the solver's list of winning moves.
 """
 
 from __future__ import annotations
@@ -70,9 +70,9 @@ def _k_heaps(settings: CheckSettings) -> Verdict:
 
 
 def _inductive_step(settings: CheckSettings) -> Verdict:
-    most, width = (3, 16) if settings.quick else (8, 64)
+    most, width = (3, 16) if settings.quick else (16, 64)
     verdicts = [
-        enc.bouton_move_to_zero(heaps, width, "top-bit").prove(
+        enc.bouton_move_to_zero(heaps, width, "named-top-bit").prove(
             timeout_ms=settings.z3_timeout_ms,
             seed=settings.seed,
             lemmas=["a nonzero nim-sum has a highest set bit (constructed bit by bit)"],
@@ -231,7 +231,7 @@ THEOREMS = [
         id="bouton-inductive-step",
         title="Bouton's inductive step: the heap holding the top bit of the nim-sum",
         statement="if s = h1 ⊕ ... ⊕ hk ≠ 0, some heap hi has the highest bit of s set, and "
-        "lowering it to hi ⊕ s is a move to nim-sum 0 (1 to 8 heaps below 2^64)",
+        "lowering it to hi ⊕ s is a move to nim-sum 0 (1 to 16 heaps below 2^64)",
         latex=r"s = h_1 \oplus \cdots \oplus h_k \ne 0,\ 2^{t} \le s < 2^{t+1},\ h_i \text{ has "
         r"bit } t \implies h_i \oplus s < h_i",
         source="003 notes, Nim: Bouton's theorem and its inductive proof",

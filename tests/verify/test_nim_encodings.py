@@ -49,7 +49,7 @@ def test_distinct_powers_add_like_integers():
 
 
 @pytest.mark.parametrize("heaps", [1, 2, 3, 4])
-@pytest.mark.parametrize("encoding", ["disjunction", "top-bit", "named-sum"])
+@pytest.mark.parametrize("encoding", ["disjunction", "top-bit", "named-sum", "named-top-bit"])
 def test_bouton_conditions_are_proved(heaps, encoding):
     for goal in (
         enc.bouton_terminal(heaps, 16),

@@ -253,30 +253,38 @@ def bouton_move_to_zero(heaps: int, width: int, encoding: str = "disjunction") -
 
     ``encoding="disjunction"`` states "there is a heap i" as a disjunction over the heaps;
     ``"top-bit"`` also names the witness of the inductive proof (seed 003): a heap having
-    the top bit of s, whose reduction gives the move.  ``"named-sum"`` is the disjunction
-    with s a variable of its own (see :func:`_move_to_zero_named`): the same statement,
-    about a hundred times faster for 16 heaps.
+    the top bit of s, whose reduction gives the move.  ``"named-sum"`` and
+    ``"named-top-bit"`` are the same two statements with s a variable of its own, tied to
+    the heaps by the premise ``s ⊕ h1 ⊕ ... ⊕ hk = 0`` (see :func:`_named_sum`): since
+    the premise defines s, the statement is unchanged, and Z3 proves it about a hundred
+    times faster for 16 heaps of 64 bits (0.1 s instead of 25-36 s).
+
+    >>> encoding = bouton_move_to_zero(4, 16, "named-sum")
+    >>> encoding.prove(timeout_ms=20_000).status
+    <Status.PROVED: 'proved'>
     """
+    if encoding not in _MOVE_ENCODINGS:
+        raise InvalidParameterError(f"unknown encoding {encoding!r} ({', '.join(_MOVE_ENCODINGS)})")
     sizes = _heaps(heaps, width)
-    total = _xor(sizes)
+    premise: z3.BoolRef
+    if encoding.startswith("named"):
+        total, is_nim_sum = _named_sum(sizes, width)
+        premise = z3.And(is_nim_sum, total != 0)
+    else:
+        total = _xor(sizes)
+        premise = total != 0
 
     def move_from(index: int) -> z3.BoolRef:
         lowered = sizes[index] ^ total
         after = _xor([lowered if i == index else h for i, h in enumerate(sizes)])
         return z3.And(z3.ULT(lowered, sizes[index]), after == 0)
 
-    if encoding == "named-sum":
-        return _move_to_zero_named(heaps, width)
-    if encoding == "disjunction":
-        conclusion = z3.Or(*[move_from(i) for i in range(heaps)])
-    elif encoding == "top-bit":
+    if encoding.endswith("top-bit"):
         top = _top_bit(total, width)
         conclusion = z3.Or(*[z3.And(sizes[i] & top != 0, move_from(i)) for i in range(heaps)])
     else:
-        raise InvalidParameterError(
-            f"unknown encoding {encoding!r} (disjunction, top-bit or named-sum)"
-        )
-    goal = z3.Implies(total != 0, conclusion)
+        conclusion = z3.Or(*[move_from(i) for i in range(heaps)])
+    goal = z3.Implies(premise, conclusion)
 
     def holds(case: Case) -> bool:
         values = _heap_values(case, heaps)
@@ -284,6 +292,9 @@ def bouton_move_to_zero(heaps: int, width: int, encoding: str = "disjunction") -
         return s == 0 or any(v ^ s < v for v in values)
 
     return Encoding(f"bouton-move-{encoding}", goal, tuple(sizes), holds, _heap_scope(heaps, width))
+
+
+_MOVE_ENCODINGS = ("disjunction", "top-bit", "named-sum", "named-top-bit")
 
 
 def bouton_moves_from_zero(heaps: int, width: int) -> Encoding:
@@ -330,36 +341,6 @@ def _named_sum(sizes: Sequence[z3.BitVecRef], width: int) -> tuple[z3.BitVecRef,
     """
     total = z3.BitVec("s", width)
     return total, (total ^ _xor(sizes)) == 0
-
-
-def _move_to_zero_named(heaps: int, width: int) -> Encoding:
-    """Condition (2) with the nim-sum named (``encoding="named-sum"``).
-
-    ``s ⊕ h1 ⊕ ... ⊕ hk = 0  ∧  s ≠ 0  ⇒  ∃ i: hi ⊕ s < hi  ∧  h1 ⊕ ... (hi ⊕ s) ... ⊕ hk = 0``
-
-    The premise defines s as the nim-sum, so this is exactly condition (2); only the
-    heaps are the case's variables (s follows from them).
-
-    >>> encoding = bouton_move_to_zero(4, 16, "named-sum")
-    >>> encoding.prove(timeout_ms=20_000).status
-    <Status.PROVED: 'proved'>
-    """
-    sizes = _heaps(heaps, width)
-    total, is_nim_sum = _named_sum(sizes, width)
-
-    def move_from(index: int) -> z3.BoolRef:
-        lowered = sizes[index] ^ total
-        after = _xor([lowered if i == index else h for i, h in enumerate(sizes)])
-        return z3.And(z3.ULT(lowered, sizes[index]), after == 0)
-
-    goal = z3.Implies(z3.And(is_nim_sum, total != 0), z3.Or(*[move_from(i) for i in range(heaps)]))
-
-    def holds(case: Case) -> bool:
-        values = _heap_values(case, heaps)
-        s = _plain_xor(values)
-        return s == 0 or any(v ^ s < v for v in values)
-
-    return Encoding("bouton-move-named-sum", goal, tuple(sizes), holds, _heap_scope(heaps, width))
 
 
 def bouton_moves_from_zero_at(heaps: int, width: int, index: int) -> Encoding:
