@@ -340,3 +340,17 @@ def test_cases_of_a_claim_show_with_its_id() -> None:
     show(100_000)
     last = stream.getvalue().split("\r")[-1]
     assert last.split() == ["cases", "checked", "100,000", "50,000/s", "0:01", "bouton-k-heaps"]
+
+
+def test_bar_gives_way_on_a_narrow_terminal() -> None:
+    stream, clock = FakeTerminal(), FakeClock()
+    line = ProgressLine(stream, enabled=True, clock=clock, columns=80)
+    line(0, 1_048_576, "Grundy values")
+    clock.now = 16.0
+    line(806_912, 1_048_576, "Grundy values")
+    text = stream.getvalue().split("\r")[-1]
+    assert text.endswith("806,912/1,048,576 50,432/s  0:16 (0:04 left)")
+    assert len(text) <= 79
+    assert "[" + "#" * 13 + "." * 5 + "]" in text  # 18 cells of 20 fit; 77% filled
+    line = ProgressLine(FakeTerminal(), enabled=True, clock=clock, columns=40)
+    assert "[" not in line.render(5, 10, "Grundy values", "", now=16.0)  # no room for 5

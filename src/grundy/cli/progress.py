@@ -120,24 +120,27 @@ class ProgressLine:
         >>> line.render(130_000, None, "positions explored", "", now=65.0)
         'positions explored 130,000 2,000/s  1:05'
         """
-        parts = [what]
-        if total is not None and total > 0:
-            filled = min(BAR_WIDTH, BAR_WIDTH * done // total)
-            parts.append("[" + "#" * filled + "." * (BAR_WIDTH - filled) + "]")
-            parts.append(f"{done:,}/{total:,}")
-        else:
-            parts.append(f"{done:,}")
+        counts = f"{done:,}/{total:,}" if total else f"{done:,}"
         seconds = now - self._what_started
+        times = ""
         left = ""
         if seconds >= RATE_AFTER_SECONDS and done > self._what_first:
             rate = (done - self._what_first) / seconds
-            parts.append(f"{rate:,.0f}/s" if rate >= 10 else f"{rate:.2g}/s")
+            times = f"{rate:,.0f}/s " if rate >= 10 else f"{rate:.2g}/s "
             if total is not None and done < total:  # the time left, at the rate so far
                 left = f" ({_clock_text((total - done) / rate)} left)"
-        parts.append(f" {_clock_text(now - self._started)}{left}")
-        if detail:
-            parts.append(f" {detail}")
-        return " ".join(parts)[: self._width()]
+        times += f" {_clock_text(now - self._started)}{left}"
+        detail = f"  {detail}" if detail else ""
+        width = self._width()
+        bar = ""
+        if total:
+            # The bar gives way first on a narrow terminal, so the numbers stay whole.
+            room = width - len(f"{what}  {counts} {times}") - 2
+            cells = min(BAR_WIDTH, room)
+            if cells >= 5:
+                filled = min(cells, cells * done // total)
+                bar = " [" + "#" * filled + "." * (cells - filled) + "]"
+        return f"{what}{bar} {counts} {times}{detail}"[:width]
 
     def _width(self) -> int:
         columns = self._columns or shutil.get_terminal_size(fallback=(80, 24)).columns
