@@ -352,5 +352,5 @@ def test_bar_gives_way_on_a_narrow_terminal() -> None:
     assert text.endswith("806,912/1,048,576 50,432/s  0:16 (0:04 left)")
     assert len(text) <= 79
     assert "[" + "#" * 13 + "." * 5 + "]" in text  # 18 cells of 20 fit; 77% filled
-    line = ProgressLine(FakeTerminal(), enabled=True, clock=clock, columns=40)
+    line = ProgressLine(FakeTerminal(), enabled=True, clock=clock, columns=30)
     assert "[" not in line.render(5, 10, "Grundy values", "", now=16.0)  # no room for 5
