@@ -354,3 +354,26 @@ def test_bar_gives_way_on_a_narrow_terminal() -> None:
     assert "[" + "#" * 13 + "." * 5 + "]" in text  # 18 cells of 20 fit; 77% filled
     line = ProgressLine(FakeTerminal(), enabled=True, clock=clock, columns=30)
     assert "[" not in line.render(5, 10, "Grundy values", "", now=16.0)  # no room for 5
+
+
+def test_table_shows_the_region_engine_then_only_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = run_on(FakeTerminal(), monkeypatch, "table", "chomp", "--max", "6", "6", "6", "6")
+    assert result.code == 0
+    frames = [frame.split()[0] for frame in result.err.split("\r")[1:] if frame.strip()]
+    assert frames[0] == "positions"  # the Chomp engine solves the whole bound first
+    assert frames[-1] == "rows" and "positions" not in frames[frames.index("rows") :]
+
+
+def test_table_hides_the_solver_count_once_rows_begin() -> None:
+    stream, clock = FakeTerminal(), FakeClock()
+    line = ProgressLine(stream, enabled=True, clock=clock, columns=100)
+    solver_progress = play._until_rows(line)
+    assert solver_progress is not None
+    solver_progress(1024, None, "positions explored")
+    clock.now = 1.0
+    line(0, 10, "rows")
+    clock.now = 2.0
+    solver_progress(2048, None, "positions explored")  # a search inside one row
+    frames = [frame.split()[0] for frame in stream.getvalue().split("\r")[1:]]
+    assert frames == ["positions", "rows"]
+    assert play._until_rows(ProgressLine(stream, enabled=False)) is None

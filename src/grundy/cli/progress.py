@@ -3,8 +3,8 @@
 The library reports progress through callbacks (:mod:`grundy.progress`); this module is
 the one place that draws them.  The line is shown only when stderr is a terminal and
 ``--json`` was not given; it is redrawn in place (carriage return, no newline) at most
-ten times a second, and erased when the command finishes or fails, so that neither
-stdout nor a log of stderr ever holds a trace of it.
+ten times a second, and erased when the command finishes or fails, so that stdout is
+never touched and the terminal is left as it was.
 """
 
 from __future__ import annotations
