@@ -30,6 +30,20 @@ def machine() -> str:
     )
 
 
+def _merge_with_earlier(runs: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Keep the earlier results of the scripts not run this time (a partial run)."""
+    try:
+        earlier = json.loads((HERE / "RESULTS.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return runs
+    fresh = {run["script"]: run for run in runs}
+    merged = []
+    for run in earlier.get("runs", []):
+        run.setdefault("measured", earlier.get("measured", ""))
+        merged.append(fresh.pop(run["script"], run))
+    return merged + list(fresh.values())
+
+
 def main(words: list[str]) -> int:
     scripts = sorted(HERE.glob("bench_*.py"))
     if words:
@@ -57,15 +71,23 @@ def main(words: list[str]) -> int:
         runs.append(
             {
                 "script": script.name,
+                "measured": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
                 "seconds": round(time.perf_counter() - start, 1),
                 "exit_code": status,
                 "output": output,
             }
         )
+    runs = _merge_with_earlier(runs)
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    lines = ["# Benchmark results", "", f"Measured {stamp} on {machine()}.", ""]
+    lines = ["# Benchmark results", "", f"Written {stamp} on {machine()}.", ""]
     for run in runs:
-        lines += [f"## {run['script']} ({run['seconds']} s)", "", run["output"].rstrip(), ""]
+        when = run.get("measured", "")
+        lines += [
+            f"## {run['script']} ({run['seconds']} s, measured {when})",
+            "",
+            run["output"].rstrip(),
+            "",
+        ]
     (HERE / "RESULTS.md").write_text("\n".join(lines), encoding="utf-8")
     (HERE / "RESULTS.json").write_text(
         json.dumps({"measured": stamp, "machine": machine(), "runs": runs}, indent=2) + "\n",
