@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ __all__ = [
     "Theorem",
     "TheoremResult",
     "check_theorem",
+    "load_file",
     "load_library",
     "run_theorems",
     "select",
@@ -59,6 +60,8 @@ class Theorem:
     ``statement`` is plain text; ``latex`` (optional) the same in LaTeX math for reports.
     ``source`` names the seed file and section, e.g. ``"002 Handout 17, exercise 4"``, or
     ``"beyond the notes: ..."``.  ``mutant_of`` is the id of the theorem a mutant falsifies.
+    ``origin`` is the file :func:`load_library` read the theorem from (``None`` for one
+    built in code); a worker on another machine reloads the theorem from it.
     """
 
     id: str
@@ -71,6 +74,7 @@ class Theorem:
     latex: str | None = None
     game: str | None = None
     tags: tuple[str, ...] = ()
+    origin: Path | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_mutant(self) -> bool:
@@ -193,7 +197,7 @@ def load_library(paths: Iterable[str | Path] | None = None) -> list[Theorem]:
     files = sorted(_expand(paths or [default_proofs_dir()]))
     theorems: list[Theorem] = []
     for file in files:
-        theorems.extend(_load_file(file))
+        theorems.extend(load_file(file))
     seen: set[str] = set()
     for theorem in theorems:
         if theorem.id in seen:
@@ -203,6 +207,18 @@ def load_library(paths: Iterable[str | Path] | None = None) -> list[Theorem]:
         if theorem.mutant_of is not None and theorem.mutant_of not in seen:
             raise ClaimError(f"{theorem.id!r} is a mutant of unknown theorem {theorem.mutant_of!r}")
     return theorems
+
+
+def load_file(path: str | Path) -> list[Theorem]:
+    """The theorems of one claim file or proofs module, each knowing its file (``origin``).
+
+    Unlike :func:`load_library` it does not check ids against other files: the Dask
+    backend's workers use it to reload just the file a theorem came from.
+    """
+    file = Path(path)
+    if not file.is_file():
+        raise ClaimError(f"no such file: {file}")
+    return [replace(t, origin=file.resolve()) for t in _load_file(file)]
 
 
 def select(theorems: Sequence[Theorem], ids: Sequence[str]) -> list[Theorem]:

@@ -5,17 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, NoReturn
 
 from grundy.games import Game, create_game, find_entry
+from grundy.library import CheckSettings, Theorem, TheoremResult, run_theorems
 
 __all__ = [
     "CommandParser",
     "GameInvocation",
     "UsageError",
     "add_jobs_option",
+    "add_scheduler_option",
+    "check_claims",
     "parse_game_invocation",
     "write_json",
 ]
@@ -99,6 +102,33 @@ def add_jobs_option(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="worker processes for checking claims (default: one per core); results are "
         "the same as with --jobs 1",
+    )
+
+
+def add_scheduler_option(parser: argparse.ArgumentParser) -> None:
+    """``--scheduler ADDRESS``: check claims on a Dask cluster (needs dask[distributed])."""
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="check claims on a Dask cluster: a scheduler address (tcp://host:8786), or "
+        "'local' for --jobs worker processes on this machine (needs grundy[distributed])",
+    )
+
+
+def check_claims(
+    theorems: Sequence[Theorem],
+    settings: CheckSettings,
+    progress: Callable[[int, int, TheoremResult], None] | None,
+    args: argparse.Namespace,
+) -> list[TheoremResult]:
+    """Check the theorems as ``--jobs`` and ``--scheduler`` say: the same results either way."""
+    if args.scheduler is None:
+        return run_theorems(theorems, settings, progress, jobs=args.jobs)
+    from grundy.distributed import run_theorems_on_dask  # imports dask only when asked
+
+    return run_theorems_on_dask(
+        theorems, settings, progress, scheduler=args.scheduler, jobs=args.jobs
     )
 
 

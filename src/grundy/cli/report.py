@@ -9,10 +9,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from grundy.cli.common import add_jobs_option
+from grundy.cli.common import add_jobs_option, add_scheduler_option, check_claims
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code
-from grundy.library import CheckSettings, Theorem, load_library, run_theorems, select
+from grundy.library import CheckSettings, Theorem, load_library, select
 from grundy.report import (
     EVIDENCE,
     Format,
@@ -67,6 +67,7 @@ def register(commands: Any) -> None:
         "those about the reported games)",
     )
     add_jobs_option(parser)
+    add_scheduler_option(parser)
     parser.set_defaults(run=run_report)
 
 
@@ -127,7 +128,7 @@ def run_report(args: argparse.Namespace, out: IO[str]) -> int:
     with progress_line(stream=err) as line:
         line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None
-        results = run_theorems(theorems, settings, progress, jobs=args.jobs)
+        results = check_claims(theorems, settings, progress, args)
     evidence = build_evidence(_evidence_items(args, theorems))
     run = _run_info(args, source, formats_text, settings)
     document = build_document(results, run, evidence)

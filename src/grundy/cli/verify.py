@@ -6,10 +6,10 @@ import argparse
 from pathlib import Path
 from typing import IO, Any
 
-from grundy.cli.common import add_jobs_option
+from grundy.cli.common import add_jobs_option, add_scheduler_option, check_claims
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code, print_results
-from grundy.library import CheckSettings, load_library, run_theorems, select
+from grundy.library import CheckSettings, load_library, select
 
 __all__ = ["register"]
 
@@ -23,6 +23,7 @@ def register(commands: Any) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
     parser.add_argument("--quick", action="store_true", help="smaller domains (for CI)")
     add_jobs_option(parser)
+    add_scheduler_option(parser)
     parser.set_defaults(run=run_verify)
 
 
@@ -36,6 +37,6 @@ def run_verify(args: argparse.Namespace, out: IO[str]) -> int:
     with progress_line(as_json=args.json) as line:
         line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None
-        results = run_theorems(theorems, settings, progress, jobs=args.jobs)
+        results = check_claims(theorems, settings, progress, args)
     print_results(results, out, args.json)
     return exit_code(results)

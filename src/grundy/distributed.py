@@ -1,0 +1,201 @@
+"""An optional backend that checks theorems on a Dask cluster (``--scheduler``).
+
+The fork pool of :func:`grundy.library.run_theorems` hands theorems to its workers by
+inheritance; a Dask worker may run on another machine, so here each task names the
+theorem by its file (``Theorem.origin``) and id, and the worker loads that file itself
+(once per file and worker), checks the theorem with the same :class:`CheckSettings` and
+sends back the :class:`~grundy.verdict.Verdict`.  Every engine is seeded from the
+settings, so the verdicts equal a serial run's apart from the measured times.
+
+Workers need grundy installed and the theorem files at the same paths (the same
+checkout, or a shared file system).  ``dask[distributed]`` is an optional dependency
+(``pip install 'grundy[distributed]'``): it is imported only when the backend is used.
+
+>>> run_theorems_on_dask([], CheckSettings(), scheduler=LOCAL)  # nothing to check
+[]
+"""
+
+from __future__ import annotations
+
+import logging
+import pickle
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from grundy.errors import ClaimError, GrundyError
+from grundy.library import CheckSettings, Theorem, TheoremResult, check_theorem, load_file
+from grundy.verdict import Status, Verdict
+
+__all__ = ["LOCAL", "DistributedError", "portable", "run_theorems_on_dask"]
+
+LOCAL = "local"  # the --scheduler value that starts a cluster of processes on this machine
+CONNECT_SECONDS = 5.0  # how long to try reaching a scheduler before giving up
+WORKERS_SECONDS = 60.0  # how long to wait for workers to join (a local cluster's startup)
+INSTALL_HINT = "pip install 'grundy[distributed]'"
+
+
+class DistributedError(GrundyError):
+    """Raised when the Dask backend is not installed, or its cluster cannot be used."""
+
+
+def run_theorems_on_dask(
+    theorems: Sequence[Theorem],
+    settings: CheckSettings,
+    progress: Callable[[int, int, TheoremResult], None] | None = None,
+    *,
+    scheduler: str,
+    jobs: int = 1,
+    connect_seconds: float = CONNECT_SECONDS,
+) -> list[TheoremResult]:
+    """Check every theorem on a Dask cluster, one task per theorem.
+
+    ``scheduler`` is a scheduler's address (``tcp://host:8786``) or :data:`LOCAL` for a
+    cluster of ``jobs`` worker processes on this machine, closed afterwards.  Results come
+    back in the theorems' order; ``progress(done, total, result)`` as each one arrives.
+    """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    if not theorems:
+        return []
+    tasks = [(str(_origin(theorem)), theorem.id) for theorem in theorems]
+    dask = _import_distributed()
+    verdicts: dict[int, Verdict] = {}
+    with _client(dask, scheduler, jobs, connect_seconds) as client:
+        # pure=False: a task's result depends on the file's current text, not only its name.
+        futures = [
+            client.submit(_check_on_worker, path, theorem_id, settings, pure=False)
+            for path, theorem_id in tasks
+        ]
+        index_of = {future.key: index for index, future in enumerate(futures)}
+        arrivals = dask.as_completed(futures, loop=client.loop)
+        for done, future in enumerate(arrivals, start=1):
+            index = index_of[future.key]
+            verdicts[index] = future.result()  # a worker's exception is raised again here
+            if progress:
+                progress(done, len(theorems), TheoremResult(theorems[index], verdicts[index]))
+    return [TheoremResult(theorem, verdicts[i]) for i, theorem in enumerate(theorems)]
+
+
+def _origin(theorem: Theorem) -> Path:
+    if theorem.origin is None:
+        raise DistributedError(
+            f"theorem {theorem.id!r} was not loaded from a file, so a Dask worker cannot load it"
+        )
+    return theorem.origin
+
+
+def _import_distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise DistributedError(
+            f"the Dask backend (--scheduler) needs dask[distributed]: {INSTALL_HINT}"
+        ) from None
+    return distributed
+
+
+@contextmanager
+def _client(dask: Any, scheduler: str, jobs: int, connect_seconds: float) -> Iterator[Any]:
+    """A client of the named scheduler, or of a local cluster started (and closed) here."""
+    if scheduler == LOCAL:
+        # Processes, one thread each: the checks are pure Python and hold the GIL.
+        # No dashboard, so that a busy port 8787 cannot make the cluster complain.
+        cluster = dask.LocalCluster(
+            n_workers=jobs,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        with cluster, dask.Client(cluster, set_as_default=False) as client:
+            _wait_for_workers(client, jobs, scheduler)
+            yield client
+        return
+    try:
+        # Checked first: a client built on an address without a port hangs while closing.
+        dask.comm.get_address_host_port(scheduler)
+    except ValueError:
+        raise DistributedError(
+            f"--scheduler must be 'local' or an address like tcp://host:8786, got {scheduler!r}"
+        ) from None
+    try:
+        client = dask.Client(scheduler, timeout=connect_seconds, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise DistributedError(
+            f"cannot reach the Dask scheduler at {scheduler!r}: {_one_line(exc)}"
+        ) from None
+    with client:
+        _wait_for_workers(client, 1, scheduler)  # a scheduler without workers would hang
+        yield client
+
+
+def _wait_for_workers(client: Any, count: int, scheduler: str) -> None:
+    try:
+        client.wait_for_workers(count, timeout=WORKERS_SECONDS)
+    except TimeoutError:
+        raise DistributedError(
+            f"the Dask scheduler at {scheduler!r} has fewer than {count} workers "
+            f"after {WORKERS_SECONDS:g} s"
+        ) from None
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0]
+
+
+# -- on the worker --------------------------------------------------------------------------
+
+# Each worker loads a file once (again when it changes); the lock guards workers that
+# run several threads.
+_LOADED: dict[tuple[str, int], dict[str, Theorem]] = {}
+_LOADING = threading.Lock()
+
+
+def _check_on_worker(path: str, theorem_id: str, settings: CheckSettings) -> Verdict:
+    """Load ``path`` (if not yet loaded here), check theorem ``theorem_id``, return its verdict."""
+    with _LOADING:
+        try:
+            stamp = Path(path).stat().st_mtime_ns
+        except OSError:
+            raise ClaimError(f"no such file on the Dask worker: {path}") from None
+        theorems = _LOADED.get((path, stamp))
+        if theorems is None:
+            theorems = {theorem.id: theorem for theorem in load_file(path)}
+            _LOADED[(path, stamp)] = theorems
+    theorem = theorems.get(theorem_id)
+    if theorem is None:
+        raise ClaimError(f"{path} has no theorem {theorem_id!r} on the Dask worker")
+    return portable(check_theorem(theorem, settings).verdict)
+
+
+def portable(verdict: Verdict) -> Verdict:
+    """The verdict itself if it pickles; else the same verdict with its counterexample and
+    details in JSON form (what ``--json`` prints anyway), so that it can travel.
+
+    >>> odd = Verdict(Status.REFUTED, "exhaustive", counterexample={"f": lambda: 0})
+    >>> portable(odd).counterexample["f"].startswith("<function")
+    True
+    """
+    try:
+        pickle.dumps(verdict)
+    except Exception:  # pickle raises several kinds of error for objects it cannot save
+        return _from_json(verdict.to_json(), verdict)
+    return verdict
+
+
+def _from_json(data: dict[str, Any], original: Verdict) -> Verdict:
+    return Verdict(
+        Status(data["status"]),
+        data["method"],
+        data["scope"],
+        data["cases"],
+        data["counterexample"],
+        data["message"],
+        original.seconds,  # unrounded
+        data["details"],
+        tuple(_from_json(p, o) for p, o in zip(data["parts"], original.parts, strict=True)),
+    )
