@@ -102,12 +102,13 @@ def _client(dask: Any, scheduler: str, jobs: int, connect_seconds: float) -> Ite
     """A client of the named scheduler, or of a local cluster started (and closed) here."""
     if scheduler == LOCAL:
         # Processes, one thread each: the checks are pure Python and hold the GIL.
-        # No dashboard, so that a busy port 8787 cannot make the cluster complain.
         cluster = dask.LocalCluster(
             n_workers=jobs,
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
+            # The scheduler's HTTP server takes any free port: a busy 8787 would be a warning.
+            scheduler_kwargs={"dashboard_address": ":0"},
             silence_logs=logging.ERROR,
         )
         with cluster, dask.Client(cluster, set_as_default=False) as client:
