@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import pickle
 import threading
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -158,6 +159,9 @@ _LOADING = threading.Lock()
 
 def _check_on_worker(path: str, theorem_id: str, settings: CheckSettings) -> Verdict:
     """Load ``path`` (if not yet loaded here), check theorem ``theorem_id``, return its verdict."""
+    # Hypothesis warns when the global random state moves while it draws an example; on a
+    # Dask worker the worker's own threads move it, so the warning is noise there.
+    warnings.filterwarnings("ignore", message="Do not use the `random` module inside strategies")
     with _LOADING:
         try:
             stamp = Path(path).stat().st_mtime_ns
