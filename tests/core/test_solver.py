@@ -197,3 +197,13 @@ def test_positions_are_canonical_for_the_solver() -> None:
     assert nim.canonical((3, 0, 1)) == nim.canonical((1, 3)) == (1, 3)
     assert create_game("take-away") == SubtractionGame([3, 2, 1])
     assert hash(create_game("take-away")) == hash(SubtractionGame([1, 2, 3]))
+
+
+def test_move_limit_stops_a_position_with_astronomically_many_options():
+    from grundy.errors import SearchLimitError
+    from grundy.games import create_game
+
+    solver = Solver(create_game("grundys-game"), move_limit=10_000)
+    with pytest.raises(SearchLimitError, match="10,000 moves"):
+        solver.grundy_value((10**12,))
+    assert solver.moves_generated == 10_001

@@ -106,3 +106,23 @@ def test_combined_verdicts_name_each_engine_once_and_keep_every_part():
     assert combined.parts == tuple(parts)
     assert combined.status is Status.PROVED and combined.cases == 8
     assert combined.scope == "bounded: a; bounded: b"
+
+
+def test_z3_counterexample_ties_are_broken_in_the_stated_order():
+    import z3
+
+    from grundy.verify.z3engine import model_values, prove_z3
+
+    x, y = z3.BitVecs("x y", 8)
+    wide = z3.ZeroExt(8, x) + z3.ZeroExt(8, y)
+    for seed in (0, 1, 2):
+        verdict = prove_z3(
+            wide != 3,
+            scope="bounded: 8-bit x, y",
+            timeout_ms=5000,
+            decode=lambda model: model_values(model, [x, y]),
+            recheck=lambda case: case["x"] + case["y"] != 3,
+            minimise=[wide, x, y],
+            seed=seed,
+        )
+        assert verdict.counterexample == {"x": 0, "y": 3}

@@ -59,6 +59,10 @@ QUICK_EXHAUSTIVE_LIMIT = 100_000
 POSITION_LIMIT = 1_000_000
 """Most positions one claim's solver may explore (memory stays a few hundred MB)."""
 
+MOVE_LIMIT = 5_000_000
+"""Most moves one claim's solver may generate: a huge heap of Grundy's game has that many
+options in a single position, which the position limit alone would not catch in time."""
+
 _CACHE_LIMIT = 200_000
 
 
@@ -96,7 +100,7 @@ class ClaimRunner:
 
     def __init__(self, claim: Claim) -> None:
         self.claim = claim
-        self.solver = Solver(claim.game, position_limit=POSITION_LIMIT)
+        self.solver = Solver(claim.game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT)
         # Answers by canonical position: many cases of a domain are the same position
         # (heaps in another order), and a dict lookup is far cheaper than the solver's.
         self._grundy: dict[Any, int] = {}

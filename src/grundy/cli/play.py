@@ -17,6 +17,8 @@ __all__ = ["register"]
 
 # The solver refuses searches past this many positions rather than exhausting memory.
 POSITION_LIMIT = 5_000_000
+# ...and past this many moves generated (one position can have billions of options).
+MOVE_LIMIT = 50_000_000
 
 OUTCOME_TEXT = {
     Outcome.P: "P (the previous player wins: the player to move loses)",
@@ -103,7 +105,12 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     position = game.parse(options.position)
     play = Play.MISERE if options.misere else Play.NORMAL
     with progress_line(as_json=options.json) as line:
-        solver = Solver(game, position_limit=POSITION_LIMIT, progress=line.callback)
+        solver = Solver(
+            game,
+            position_limit=POSITION_LIMIT,
+            move_limit=MOVE_LIMIT,
+            progress=line.callback,
+        )
         analysis = solver.analyse(position, play)
         _write_certificate(options, game, [position], solver)
     if options.json:
@@ -201,7 +208,12 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     bound = game.parse(options.max)
     play = Play.MISERE if options.misere else Play.NORMAL
     with progress_line(as_json=options.json) as line:
-        solver = Solver(game, position_limit=POSITION_LIMIT, progress=_until_rows(line))
+        solver = Solver(
+            game,
+            position_limit=POSITION_LIMIT,
+            move_limit=MOVE_LIMIT,
+            progress=_until_rows(line),
+        )
         rows = list(table_rows(game, bound, play, solver, line.callback))
         _write_certificate(options, game, [row.position for row in rows], solver)
     if options.json:

@@ -163,13 +163,17 @@ class HeapGame(Game):
             yield option
 
     def labelled_moves(self, position: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], str]]:
-        seen: set[tuple[int, ...]] = set()
+        # Equal heaps give equal options; a single heap cannot, so it needs no memory of
+        # what was seen (its options may be astronomically many: a heap of 10**12).
+        seen: set[tuple[int, ...]] | None = set() if len(position) > 1 else None
         for index, heap in enumerate(position):
             for option in self.heap_options(heap):
                 result = position[:index] + option + position[index + 1 :]
-                if result not in seen:
+                if seen is not None:
+                    if result in seen:
+                        continue
                     seen.add(result)
-                    yield result, self.describe_part_move(position, index, (heap,), option)
+                yield result, self.describe_part_move(position, index, (heap,), option)
 
     def canonical(self, position: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(sorted(heap for heap in position if heap))

@@ -15,7 +15,7 @@ use as the reference for every engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -148,6 +148,8 @@ class Solver:
     use_engines: bool = True
     positions_explored: int = 0
     progress: ProgressCallback | None = field(default=None, repr=False, compare=False)
+    move_limit: int | None = None
+    moves_generated: int = 0
     _grundy: dict[_AtomKey, int] = field(default_factory=dict, repr=False)
     _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
     _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
@@ -169,7 +171,9 @@ class Solver:
         if play is Play.MISERE:
             return [
                 Move(option, text)
-                for option, text in self._distinct(self.game.labelled_moves(position))
+                for option, text in self._distinct(
+                    self._counted(self.game.labelled_moves(position))
+                )
                 if not self._misere_next_wins_at(option)
             ]
         if self.grundy_value(position) == 0:
@@ -267,7 +271,7 @@ class Solver:
         self._count_position()
         options: list[list[_AtomKey]] = []
         todo: list[tuple[Game, Any, _AtomKey]] = []
-        for option in game.moves(position):
+        for option in self._moves(game, position):
             atoms = self._atoms(game, option)
             options.append([atom_key for _, _, atom_key in atoms])
             todo.extend(atoms)
@@ -322,7 +326,7 @@ class Solver:
                 for option in direct:
                     yield option, game.describe_move(position, option)
                 return
-            for option, text in game.labelled_moves(position):
+            for option, text in self._counted(game.labelled_moves(position)):
                 if self._value(game, option) == target:
                     yield option, text
             return
@@ -352,7 +356,7 @@ class Solver:
             if next_wins is not None:
                 return next_wins
         self._count_position()
-        stack = [_MisereFrame(root, position, iter(game.moves(position)))]
+        stack = [_MisereFrame(root, position, self._moves(game, position))]
         on_stack = {root}
         while stack:
             frame = stack[-1]
@@ -379,7 +383,7 @@ class Solver:
                     )
                 frame.waiting_for = key
                 self._count_position()
-                stack.append(_MisereFrame(key, option, iter(game.moves(option))))
+                stack.append(_MisereFrame(key, option, self._moves(game, option)))
                 on_stack.add(key)
                 pushed = True
                 break
@@ -393,6 +397,29 @@ class Solver:
         frame = stack.pop()
         on_stack.discard(frame.key)
         self._misere_next_wins[frame.key] = next_wins
+
+    def _moves(self, game: Game, position: Any) -> Iterator[Any]:
+        """The options of ``position``, counted against ``move_limit``.
+
+        A position can have astronomically many options (a heap of 10^12 in Grundy's
+        game), so the limit on positions alone would not stop a search in time.
+        """
+        for option in game.moves(position):
+            self._count_move()
+            yield option
+
+    def _counted(self, moves: Iterable[tuple[Any, str]]) -> Iterator[tuple[Any, str]]:
+        for move in moves:
+            self._count_move()
+            yield move
+
+    def _count_move(self) -> None:
+        self.moves_generated += 1
+        if self.move_limit is not None and self.moves_generated > self.move_limit:
+            raise SearchLimitError(
+                f"{self.game.label}: the search generated more than {self.move_limit:,} "
+                "moves; try a smaller position"
+            )
 
     def _count_position(self) -> None:
         self.positions_explored += 1

@@ -99,7 +99,7 @@ class Encoding:
             lemmas=lemmas,
             decode=lambda model: model_values(model, variables),
             recheck=self.holds,
-            minimise=self.minimise if self.minimise is not None else _total(variables),
+            minimise=self.minimise if self.minimise is not None else _in_order(variables),
             seed=seed,
         )
 
@@ -117,6 +117,11 @@ def _heaps(count: int, width: int) -> list[z3.BitVecRef]:
 
 def _xor(values: Sequence[z3.BitVecRef]) -> z3.BitVecRef:
     return reduce(lambda left, right: left ^ right, values)
+
+
+def _in_order(variables: Sequence[z3.ExprRef]) -> list[z3.ExprRef]:
+    """The stated order of counterexamples: least sum, then each variable in turn."""
+    return [_total(variables), *variables]
 
 
 def _total(variables: Sequence[z3.ExprRef]) -> z3.ExprRef:
@@ -327,7 +332,7 @@ def bouton_moves_from_zero(heaps: int, width: int) -> Encoding:
         (*sizes, lowered, index),
         holds,
         _heap_scope(heaps, width),
-        minimise=_total(sizes),
+        minimise=_in_order(sizes),
     )
 
 
@@ -375,7 +380,7 @@ def bouton_moves_from_zero_at(heaps: int, width: int, index: int) -> Encoding:
         (*sizes, lowered),
         holds,
         _heap_scope(heaps, width),
-        minimise=_total(sizes),
+        minimise=_in_order(sizes),
     )
 
 

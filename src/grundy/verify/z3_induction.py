@@ -398,7 +398,7 @@ def prove_lemmas(
             method="z3",
             decode=lambda model, vs=variables: model_values(model, vs),  # type: ignore[misc]
             recheck=holds,
-            minimise=z3.Sum([z3.ZeroExt(2, v) for v in variables]),
+            minimise=[z3.Sum([z3.ZeroExt(2, v) for v in variables]), *variables],
             seed=seed,
         )
         names.append(name)

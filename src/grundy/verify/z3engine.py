@@ -59,7 +59,7 @@ def prove_z3(
     lemmas: Sequence[str] = (),
     decode: Decoder | None = None,
     recheck: Recheck | None = None,
-    minimise: z3.ExprRef | None = None,
+    minimise: z3.ExprRef | Sequence[z3.ExprRef] | None = None,
     seed: int = 0,
 ) -> Verdict:
     """Check ``goal`` for every value of its free variables.
@@ -68,8 +68,10 @@ def prove_z3(
     ``lemmas``, are recorded in the verdict's details.  ``decode(model)`` turns a model of
     the negation into a case (a dict of plain values) and ``recheck(case)`` evaluates the
     statement on it without Z3, returning whether it holds.  ``minimise`` is an integer
-    term (for example the sum of the variables): when given, the counterexample is the
-    model with the least value of that term.
+    term (for example the sum of the variables), or several, compared in turn: when given,
+    the counterexample is the model with the least value of that term (ties broken by the
+    next ones).  Breaking every tie (e.g. sum, then each variable) makes the counterexample
+    independent of Z3's internal state, so a parallel run reports the same one.
 
     >>> x, y = z3.BitVecs("x y", 8)
     >>> prove_z3(x ^ y == y ^ x, scope="bounded: 8-bit x, y", timeout_ms=5000).status
@@ -111,7 +113,12 @@ def prove_z3(
         return _unknown(method, scope, f"Z3 answered unknown ({reason})", details, start)
     model = solver.model()
     if minimise is not None:
-        model = _least_model(solver, model, minimise)
+        measures = [minimise] if isinstance(minimise, z3.ExprRef) else list(minimise)
+        solver.push()
+        for measure in measures:
+            model = _least_model(solver, model, measure)
+            solver.add(measure == model.eval(measure, model_completion=True))
+        solver.pop()
     if decode is None or recheck is None:
         return _unknown(
             method,
