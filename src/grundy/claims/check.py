@@ -59,7 +59,7 @@ QUICK_EXHAUSTIVE_LIMIT = 100_000
 POSITION_LIMIT = 1_000_000
 """Most positions one claim's solver may explore (memory stays a few hundred MB)."""
 
-MOVE_LIMIT = 5_000_000
+MOVE_LIMIT = 2_000_000
 """Most moves one claim's solver may generate: a huge heap of Grundy's game has that many
 options in a single position, which the position limit alone would not catch in time."""
 
