@@ -115,3 +115,16 @@ def test_examples_from_the_command_line(run_cli) -> None:
     result = run_cli("check", str(EXAMPLES / "take_away.toml"), "--quick")
     assert result.code == 0, result.out
     assert "misere-same-as-normal" in result.out
+
+
+def test_check_in_worker_processes_matches_a_serial_run(run_cli):
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parents[2] / "examples" / "take_away.toml"
+    keys = ("id", "status", "scope", "method", "cases", "counterexample", "message")
+    serial = run_cli("check", str(examples), "--json", "--jobs", "1")
+    parallel = run_cli("check", str(examples), "--json", "--jobs", "2")
+    assert serial.code == parallel.code
+    assert [{k: c[k] for k in keys} for c in serial.json()["claims"]] == [
+        {k: c[k] for k in keys} for c in parallel.json()["claims"]
+    ]

@@ -296,8 +296,8 @@ def test_check_shows_claims_on_a_terminal_only(
 ) -> None:
     path = tmp_path / "claims.toml"
     path.write_text(CLAIMS)
-    plain = run_on(io.StringIO(), monkeypatch, "check", str(path))
-    shown = run_on(FakeTerminal(), monkeypatch, "check", str(path))
+    plain = run_on(io.StringIO(), monkeypatch, "check", str(path), "--jobs", "1")
+    shown = run_on(FakeTerminal(), monkeypatch, "check", str(path), "--jobs", "1")
     assert plain.code == shown.code == 0
     assert plain.err == "" and shown.out == plain.out
     assert "claims [....................] 0/2" in shown.err  # before the first claim

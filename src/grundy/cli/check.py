@@ -8,9 +8,10 @@ from dataclasses import replace
 from typing import IO, Any
 
 from grundy.claims import check_claim, claims_from_file, theorem_from_claim
+from grundy.cli.common import add_jobs_option
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code, print_results
-from grundy.library import CheckSettings, TheoremResult
+from grundy.library import CheckSettings, TheoremResult, run_theorems
 
 __all__ = ["register"]
 
@@ -21,6 +22,7 @@ def register(commands: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
     parser.add_argument("--quick", action="store_true", help="smaller searches (for CI)")
+    add_jobs_option(parser)
     parser.set_defaults(run=run_check)
 
 
@@ -28,16 +30,22 @@ def run_check(args: argparse.Namespace, out: IO[str]) -> int:
     # A file that cannot be read or is not TOML raises ClaimError: one line, exit code 2.
     claims = claims_from_file(args.file)
     settings = CheckSettings(seed=args.seed, quick=args.quick)
-    results = []
     with progress_line(as_json=args.json) as line:
         line(0, len(claims), "claims")  # shown while the first claim is checked
-        for index, claim in enumerate(claims, start=1):
-            start = time.perf_counter()
-            show_cases = line.cases_checked(claim.id) if line.enabled else None
-            verdict = check_claim(claim, settings, show_cases)
-            verdict = replace(verdict, seconds=time.perf_counter() - start)
-            result = TheoremResult(theorem_from_claim(claim), verdict)
-            results.append(result)
-            line.claim_done(index, len(claims), result)
+        if args.jobs > 1 and len(claims) > 1:
+            # Claims in worker processes, counted as they end (no per-case counts).
+            theorems = [theorem_from_claim(claim) for claim in claims]
+            progress = line.claim_done if line.enabled else None
+            results = run_theorems(theorems, settings, progress, jobs=args.jobs)
+        else:
+            results = []
+            for index, claim in enumerate(claims, start=1):
+                start = time.perf_counter()
+                show_cases = line.cases_checked(claim.id) if line.enabled else None
+                verdict = check_claim(claim, settings, show_cases)
+                verdict = replace(verdict, seconds=time.perf_counter() - start)
+                result = TheoremResult(theorem_from_claim(claim), verdict)
+                results.append(result)
+                line.claim_done(index, len(claims), result)
     print_results(results, out, args.json)
     return exit_code(results)
