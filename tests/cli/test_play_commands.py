@@ -97,6 +97,7 @@ def test_bad_input_is_one_line_and_exit_2(run_cli, words, message) -> None:
 
 def test_search_limit_is_a_clear_error(run_cli, monkeypatch) -> None:
     monkeypatch.setattr("grundy.cli.play.POSITION_LIMIT", 100)
+    monkeypatch.setattr("grundy.cli.play.SEQUENCE_LOOKUP_LIMIT", 10)  # make it search
     result = run_cli("solve", "subtraction", "--set", "1", "1000")
     assert result.code == 2
     assert "passed 100 positions" in result.err
@@ -117,3 +118,26 @@ def test_help_goes_to_stdout(run_cli) -> None:
     result = run_cli("--help")
     assert result.code == 0
     assert "solve" in result.out
+
+
+def test_solve_values_large_heaps_with_the_fast_sequence_engine(run_cli):
+    from grundy.games import create_game
+    from grundy.solve import Solver
+
+    result = run_cli("solve", "kayles", "300", "--json")
+    assert result.code == 0
+    data = result.json()
+    plain = Solver(create_game("kayles"))  # the search, without the sequence engine
+    assert data["grundy"] == plain.grundy_value((300,))
+    assert data["winning_moves"]
+    assert all(plain.grundy_value(tuple(move["to"])) == 0 for move in data["winning_moves"])
+
+
+def test_solve_stops_at_the_move_limit_with_one_line(run_cli, monkeypatch):
+    from grundy.cli import play
+
+    monkeypatch.setattr(play, "MOVE_LIMIT", 1_000)
+    monkeypatch.setattr(play, "SEQUENCE_LOOKUP_LIMIT", 10)
+    result = run_cli("solve", "grundys-game", "100000")
+    assert result.code == 2
+    assert result.err.count("\n") == 1 and "more than 1,000 moves" in result.err

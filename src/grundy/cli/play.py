@@ -8,9 +8,10 @@ from typing import IO, Any
 from grundy.certify.grundy_table import grundy_table_certificate
 from grundy.cli.common import CommandParser, UsageError, parse_game_invocation, write_json
 from grundy.cli.progress import ProgressLine, progress_line
-from grundy.games import Game, catalogue
+from grundy.games import Game, HeapGame, catalogue
 from grundy.progress import ProgressCallback
 from grundy.solve import Outcome, Play, Solver, grundy_sequence, table_rows
+from grundy.solve.sequence import has_fast_sequence
 from grundy.solve.table import TABLE_PROGRESS
 
 __all__ = ["register"]
@@ -18,7 +19,9 @@ __all__ = ["register"]
 # The solver refuses searches past this many positions rather than exhausting memory.
 POSITION_LIMIT = 5_000_000
 # ...and past this many moves generated (one position can have billions of options).
-MOVE_LIMIT = 50_000_000
+MOVE_LIMIT = 10_000_000
+# Single heaps up to this size are valued by the game's fast sequence engine, not searched.
+SEQUENCE_LOOKUP_LIMIT = 1 << 20
 
 OUTCOME_TEXT = {
     Outcome.P: "P (the previous player wins: the player to move loses)",
@@ -82,6 +85,19 @@ def _play_options(parser: CommandParser) -> None:
     )
 
 
+def _seed_heap_values(solver: Solver, game: Game, position: Any) -> None:
+    """Hand the solver G(0..N) from the game's fast sequence engine (octal games, Grundy's
+    game, subtraction games; cross-checked against the plain solver in the tests), so a
+    large heap is a look-up instead of a search of millions of moves."""
+    if not isinstance(game, HeapGame) or not has_fast_sequence(game):
+        return
+    largest = max(position, default=0)
+    if largest > SEQUENCE_LOOKUP_LIMIT:
+        return  # the search runs, within its limits
+    values = grundy_sequence(game, largest)
+    solver.add_known_values(((heap,), value) for heap, value in enumerate(values))
+
+
 def _write_certificate(options: Any, game: Game, positions: list[Any], solver: Solver) -> None:
     if options.certificate is None:
         return
@@ -111,6 +127,7 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
             move_limit=MOVE_LIMIT,
             progress=line.callback,
         )
+        _seed_heap_values(solver, game, position)
         analysis = solver.analyse(position, play)
         _write_certificate(options, game, [position], solver)
     if options.json:
@@ -214,6 +231,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
             move_limit=MOVE_LIMIT,
             progress=_until_rows(line),
         )
+        _seed_heap_values(solver, game, bound)
         rows = list(table_rows(game, bound, play, solver, line.callback))
         _write_certificate(options, game, [row.position for row in rows], solver)
     if options.json:

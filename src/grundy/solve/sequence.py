@@ -13,7 +13,13 @@ from grundy.games.base import Game, HeapGame
 from grundy.progress import PROGRESS_STEP, ProgressCallback
 from grundy.solve.solver import Solver
 
-__all__ = ["SequenceEngine", "grundy_sequence", "plain_grundy_sequence", "register_sequence_engine"]
+__all__ = [
+    "SequenceEngine",
+    "grundy_sequence",
+    "has_fast_sequence",
+    "plain_grundy_sequence",
+    "register_sequence_engine",
+]
 
 SequenceEngine = Callable[[Game, int, ProgressCallback | None], list[int]]
 """``engine(game, upto, progress)``: G(0..upto), reporting ``"Grundy values"`` done."""
@@ -64,6 +70,12 @@ def grundy_sequence(game: Game, upto: int, progress: ProgressCallback | None = N
     if engine is None:
         return plain_grundy_sequence(game, upto, progress)
     return engine(game, upto, progress)
+
+
+def has_fast_sequence(game: Game) -> bool:
+    """Whether a specialised engine (not the plain solver) computes ``game``'s sequence."""
+    _load_engines()
+    return type(game) in _ENGINES
 
 
 def _load_engines() -> None:

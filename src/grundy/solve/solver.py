@@ -195,6 +195,16 @@ class Solver:
             self.game, position, play, grundy, outcome, moves, self.positions_explored - before
         )
 
+    def add_known_values(self, values: Iterable[tuple[Any, int]]) -> None:
+        """Record normal-play values found elsewhere, as ``(position, value)`` pairs.
+
+        The command line hands over G(0..N) from a fast sequence engine (cross-checked
+        against this solver in the tests), so a heap of 3,000 in Kayles is a look-up, not a
+        search of millions of moves.
+        """
+        for position, value in values:
+            self._grundy[(self.game.key, self.game.canonical(position))] = value
+
     def prepare(self, position: Any) -> bool:
         """Let a registered engine solve a region holding ``position`` ahead of queries.
 
