@@ -141,3 +141,10 @@ def test_solve_stops_at_the_move_limit_with_one_line(run_cli, monkeypatch):
     result = run_cli("solve", "grundys-game", "100000")
     assert result.code == 2
     assert result.err.count("\n") == 1 and "more than 1,000 moves" in result.err
+
+
+def test_help_says_how_each_game_writes_a_position(run_cli):
+    chomp = run_cli("solve", "chomp", "--help")
+    assert chomp.code == 0 and "row lengths, non-increasing" in chomp.out
+    euclid = run_cli("table", "euclid", "--help")
+    assert "two positive integers a b" in euclid.out

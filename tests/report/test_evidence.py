@@ -1,10 +1,7 @@
 """The evidence sections: values from the solver, checked against the notes' rules."""
 
-from collections.abc import Iterator
-
 import pytest
 
-from grundy.games import HeapGame
 from grundy.report.document import Figure, Preformatted, Section, Table, plain_text
 from grundy.report.evidence import (
     EVIDENCE,
@@ -67,20 +64,6 @@ def test_two_pile_nim_p_positions_are_the_diagonal() -> None:
     text = plain_text(_section("two-pile-nim").blocks[0].content)  # type: ignore[union-attr]
     assert "every P-position lies on the diagonal" in text
     assert "every one-pile position (x) with x > 0 is N" in text
-
-
-class _Kayles(HeapGame):
-    """Kayles for the test only: remove one or two adjacent pins, maybe splitting the row."""
-
-    name = "test-kayles"
-
-    def heap_options(self, heap: int) -> Iterator[tuple[int, ...]]:
-        for take in (1, 2):
-            for left in range(heap - take + 1):
-                yield (left, heap - take - left)
-
-    def from_value(self, value: object) -> tuple[int, ...]:
-        return tuple(value)  # type: ignore[arg-type]
 
 
 def test_missing_games_are_skipped_and_named() -> None:

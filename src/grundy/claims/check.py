@@ -33,7 +33,7 @@ from grundy.errors import ClaimError, GrundyError, SearchLimitError
 from grundy.library import CheckSettings
 from grundy.solve import Solver
 from grundy.verdict import Status, Verdict, combine_verdicts
-from grundy.verify.exhaustive import check_exhaustive, count_integer_cases, integer_cases
+from grundy.verify.exhaustive import check_exhaustive, integer_cases
 
 if TYPE_CHECKING:
     from grundy.claims.periodic import NotApplicable
@@ -204,7 +204,7 @@ def check_claim(
 def _check(
     claim: Claim, settings: CheckSettings, progress: Callable[[int], None] | None
 ) -> Verdict:
-    size = count_integer_cases(claim.ranges)
+    size = claim.domain_size
     method = claim.method
     if method is Method.EXHAUSTIVE:
         if size > EXHAUSTIVE_LIMIT:
@@ -300,7 +300,7 @@ def _random(claim: Claim, settings: CheckSettings) -> Verdict:
             errors.append(exc)
             return True
 
-    examples = max(settings.random_examples // (4 if settings.quick else 1), 50)
+    examples = random_examples(settings)
     verdict = search_random(
         strategy,
         holds,
@@ -321,6 +321,11 @@ def _random(claim: Claim, settings: CheckSettings) -> Verdict:
     if errors:
         raise errors[0]
     return verdict
+
+
+def random_examples(settings: CheckSettings) -> int:
+    """How many cases a claim's random search draws (a quarter under ``quick``)."""
+    return max(settings.random_examples // (4 if settings.quick else 1), 50)
 
 
 def _z3(claim: Claim, settings: CheckSettings) -> Verdict:

@@ -34,6 +34,7 @@ from grundy.claims.expression import RESERVED_NAMES, ParsedExpression, parse_exp
 from grundy.errors import ClaimError, GrundyError
 from grundy.games import Game, create_game
 from grundy.solve import Play
+from grundy.verify.exhaustive import count_integer_cases
 
 __all__ = [
     "BadClaim",
@@ -120,10 +121,7 @@ class Claim:
     @property
     def domain_size(self) -> int:
         """How many assignments the ranges allow (before ``assume``)."""
-        size = 1
-        for low, high in self.ranges.values():
-            size *= high - low + 1
-        return size
+        return count_integer_cases(self.ranges)
 
     @property
     def scope(self) -> str:

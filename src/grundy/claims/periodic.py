@@ -83,6 +83,7 @@ from grundy.certify.periodicity import (
     period_report,
 )
 from grundy.certify.periodicity_check import check_certificate
+from grundy.claims.check import random_examples
 from grundy.claims.evaluate import MAX_BITS, Scope, Value, compile_expression, plain, truth
 from grundy.claims.expression import FUNCTIONS, POSITION_NAMES, ParsedExpression
 from grundy.claims.model import Claim, Expression
@@ -825,7 +826,7 @@ def random_with_certified_values(
             problems.append(exc)
             return True
 
-    examples = max(settings.random_examples // (4 if settings.quick else 1), 50)
+    examples = random_examples(settings)
     verdict = search_random(
         st.fixed_dictionaries({variable: st.integers(low, high)}),
         holds,

@@ -55,11 +55,12 @@ def parse_game_invocation(
     game_name: str,
     words: Sequence[str],
     out: IO[str],
-    configure: Any,
+    configure: Callable[[CommandParser, str], None],
 ) -> GameInvocation:
     """Parse ``GAME [game options] [command options] POSITION...`` for one command.
 
-    ``configure(parser)`` adds the command's own options (``--misere``, ``--upto``...).
+    ``configure(parser, position_help)`` adds the command's own options (``--misere``,
+    ``--upto``...); ``position_help`` says how the game writes a position.
     """
     entry = find_entry(game_name)
     parser = CommandParser(
@@ -69,7 +70,7 @@ def parse_game_invocation(
         parser.add_argument(
             param.flag, dest=f"param_{param.name}", metavar=param.metavar, help=param.help
         )
-    configure(parser)
+    configure(parser, entry.game_class.position_help)
     try:
         args = parser.parse_args(list(words))
     except argparse.ArgumentError as exc:

@@ -112,8 +112,8 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
 
 
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
-    def configure(parser: CommandParser) -> None:
-        parser.add_argument("position", nargs="*", help="the position, e.g. heap sizes")
+    def configure(parser: CommandParser, position_help: str) -> None:
+        parser.add_argument("position", nargs="*", help=f"the position: {position_help}")
         _play_options(parser)
 
     call = parse_game_invocation("solve", args.game, args.rest, out, configure)
@@ -163,7 +163,7 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
-    def configure(parser: CommandParser) -> None:
+    def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("--upto", type=int, required=True, metavar="N", help="last heap size")
         parser.add_argument(
             "--period",
@@ -214,9 +214,9 @@ def _until_rows(line: ProgressLine) -> ProgressCallback | None:
 
 
 def run_table(args: argparse.Namespace, out: IO[str]) -> int:
-    def configure(parser: CommandParser) -> None:
+    def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument(
-            "--max", nargs="+", required=True, metavar="B", help="the bound, e.g. 7 7 7"
+            "--max", nargs="+", required=True, metavar="B", help=f"the bound: {position_help}"
         )
         _play_options(parser)
 

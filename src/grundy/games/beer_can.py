@@ -85,10 +85,6 @@ class BeerCan(Game):
 
     # -- geometry ----------------------------------------------------------------------------
 
-    @property
-    def all_cells(self) -> Occupied:
-        return (1 << (self.rows * self.columns)) - 1
-
     def _square_mask(self, top: int, left: int) -> int:
         mask = 0
         for row in range(top, top + self.piece):

@@ -27,7 +27,6 @@ from grundy.games.params import Param, ParamKind
 __all__ = ["OctalGame", "parse_octal_code"]
 
 _CODE = re.compile(r"^([0-9a-fA-F])?\.([0-9a-fA-F]*)$")
-MAX_HEAPS_LEFT = 3  # a hexadecimal digit has bits for 0, 1, 2 and 3 heaps
 
 
 def parse_octal_code(code: str) -> tuple[int, ...]:
