@@ -9,6 +9,8 @@ with the answers worked out by hand from the handout's recipe.
 
 from __future__ import annotations
 
+from functools import partial
+
 import z3
 
 from grundy.library import CheckSettings, Expectation, Theorem
@@ -369,7 +371,7 @@ THEOREMS = [
         latex=r"s \ne 0 \implies \exists i:\ h_i \oplus s < h_i",
         game="nim",
         tags=(*TAGS, "z3"),
-        check=_heaps_check(enc.bouton_move_to_zero),
+        check=_heaps_check(partial(enc.bouton_move_to_zero, encoding="named-sum")),
     ),
     Theorem(
         id="handout-exercise-8-everywhere",
