@@ -113,6 +113,7 @@ class TheoremResult:
             "mutant_of": self.theorem.mutant_of,
             "details": verdict["details"],
             "parts": verdict["parts"],
+            "assumes": verdict["assumes"],
         }
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["UNBOUNDED", "Status", "Verdict", "combine_verdicts"]
+__all__ = ["UNBOUNDED", "Assumption", "Status", "Verdict", "combine_verdicts"]
 
 UNBOUNDED = "unbounded"
 
@@ -26,13 +26,38 @@ class Status(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Assumption:
+    """A library theorem that a proof relied on as a lemma (DESIGN.md section 3).
+
+    ``scope`` is the scope in which the library proved the lemma (``"unbounded"`` or a
+    bounded domain); ``instance_proved`` is true when the lemma's instance for this claim's
+    own scope was proved inside the same verdict rather than taken from the library.
+
+    >>> Assumption("bouton-any-number-of-heaps", "unbounded").describe()
+    'bouton-any-number-of-heaps (unbounded)'
+    """
+
+    id: str
+    scope: str
+    instance_proved: bool = False
+
+    def describe(self) -> str:
+        proved_here = "; instance proved here" if self.instance_proved else ""
+        return f"{self.id} ({self.scope}{proved_here})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "scope": self.scope, "instance_proved": self.instance_proved}
+
+
+@dataclass(frozen=True, slots=True)
 class Verdict:
     """The result of checking one claim with one engine (or several, combined).
 
     ``scope`` is ``"unbounded"`` or a description of the finite domain, e.g.
     ``"bounded: 0 <= a, b, c <= 7"``; ``details`` holds engine figures (seed, solver
     statistics, lemmas relied on, largest sizes tried); ``parts`` the verdict of each
-    engine when several were combined.
+    engine when several were combined; ``assumes`` the library lemmas a proof relied on,
+    each with the scope in which it is proved.
     """
 
     status: Status
@@ -44,6 +69,7 @@ class Verdict:
     seconds: float = 0.0
     details: Mapping[str, Any] = field(default_factory=dict)
     parts: tuple[Verdict, ...] = ()
+    assumes: tuple[Assumption, ...] = ()
 
     @property
     def unbounded(self) -> bool:
@@ -63,6 +89,7 @@ class Verdict:
             "seconds": round(self.seconds, 3),
             "details": _jsonable(self.details),
             "parts": [part.to_json() for part in self.parts],
+            "assumes": [assumption.to_json() for assumption in self.assumes],
         }
 
 
@@ -102,8 +129,11 @@ def combine_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
         scope = "; ".join(dict.fromkeys(v.scope for v in proofs if v.scope))
         counted = [v.cases for v in proofs if v.cases is not None]
         cases = sum(counted) if counted else None
+    # A combined proof rests on every lemma any of its proving parts used.
+    assumes = tuple(dict.fromkeys(a for v in proofs for a in v.assumes))
     return replace(
         best,
+        assumes=assumes if best.status is Status.PROVED else best.assumes,
         method="+".join(dict.fromkeys(v.method for v in verdicts)),  # each engine named once
         scope=scope,
         cases=cases,
