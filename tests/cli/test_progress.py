@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from grundy.cli import main, play
+from grundy.cli import explore, main
 from grundy.cli.progress import ProgressLine, progress_line
 from grundy.games import create_game
 from grundy.progress import POSITION_STEP, PROGRESS_STEP
@@ -367,7 +367,7 @@ def test_table_shows_the_region_engine_then_only_rows(monkeypatch: pytest.Monkey
 def test_table_hides_the_solver_count_once_rows_begin() -> None:
     stream, clock = FakeTerminal(), FakeClock()
     line = ProgressLine(stream, enabled=True, clock=clock, columns=100)
-    solver_progress = play._until_rows(line)
+    solver_progress = explore._until_rows(line)
     assert solver_progress is not None
     solver_progress(1024, None, "positions explored")
     clock.now = 1.0
@@ -376,4 +376,4 @@ def test_table_hides_the_solver_count_once_rows_begin() -> None:
     solver_progress(2048, None, "positions explored")  # a search inside one row
     frames = [frame.split()[0] for frame in stream.getvalue().split("\r")[1:]]
     assert frames == ["positions", "rows"]
-    assert play._until_rows(ProgressLine(stream, enabled=False)) is None
+    assert explore._until_rows(ProgressLine(stream, enabled=False)) is None
