@@ -257,7 +257,7 @@ def test_json_keeps_stderr_silent_even_on_a_terminal(
 def test_error_mid_search_leaves_one_line_after_the_erased_bar(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(play, "POSITION_LIMIT", 4500)
+    monkeypatch.setattr(explore, "POSITION_LIMIT", 4500)
     result = run_on(FakeTerminal(), monkeypatch, "solve", "nim", *["9"] * 6, "--misere")
     assert result.code == 2
     assert "\rpositions explored 1,024 " in result.err  # the count was shown
