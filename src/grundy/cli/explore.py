@@ -6,7 +6,13 @@ import argparse
 from typing import IO, Any
 
 from grundy.certify.grundy_table import grundy_table_certificate
-from grundy.cli.common import CommandParser, UsageError, parse_game_invocation, write_json
+from grundy.cli.common import (
+    CommandParser,
+    UsageError,
+    parse_game_invocation,
+    register_game_command,
+    write_json,
+)
 from grundy.cli.progress import ProgressLine, progress_line
 from grundy.games import Game, HeapGame, catalogue
 from grundy.progress import ProgressCallback
@@ -34,15 +40,15 @@ def register(commands: Any) -> None:
     games.add_argument("--json", action="store_true", help="print one JSON object")
     games.set_defaults(run=run_games)
 
-    for name, helptext, runner in (
-        ("solve", "Grundy value, outcome and winning moves of a position", run_solve),
-        ("sequence", "values G(0..N) of single heaps of a heap game", run_sequence),
-        ("table", "every position up to a bound, with values and outcomes", run_table),
-    ):
-        parser = commands.add_parser(name, help=helptext, add_help=False)
-        parser.add_argument("game", help="a catalogue name (see 'grundy games')")
-        parser.add_argument("rest", nargs=argparse.REMAINDER, help="game options and position")
-        parser.set_defaults(run=runner)
+    register_game_command(
+        commands, "solve", "Grundy value, outcome and winning moves of a position", run_solve
+    )
+    register_game_command(
+        commands, "sequence", "values G(0..N) of single heaps of a heap game", run_sequence
+    )
+    register_game_command(
+        commands, "table", "every position up to a bound, with values and outcomes", run_table
+    )
 
 
 def run_games(args: argparse.Namespace, out: IO[str]) -> int:
@@ -148,7 +154,7 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
             },
         )
         return 0
-    out.write(f"{game.label}, position {game.format(position)}, {play.value} play\n")
+    out.write(f"{call.label}, position {game.format(position)}, {play.value} play\n")
     if analysis.grundy is not None:
         out.write(f"Grundy value: *{analysis.grundy}\n")
     out.write(f"Outcome: {OUTCOME_TEXT[analysis.outcome]}\n")
@@ -185,7 +191,7 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
             data.update(report.to_json())
         write_json(out, data)
         return 0
-    out.write(f"Grundy values G(0..{options.upto}) of {game.label}\n")
+    out.write(f"Grundy values G(0..{options.upto}) of {call.label}\n")
     width = len(str(options.upto))
     for start in range(0, len(values), 10):
         row = " ".join(f"{v:>2}" for v in values[start : start + 10])
@@ -256,7 +262,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
         raise UsageError("no positions within that bound")
     shown = [game.format(r.position) for r in rows]
     width = max(len("position"), *(len(s) for s in shown))
-    out.write(f"{game.label}, {play.value} play, {len(rows):,} positions\n")
+    out.write(f"{call.label}, {play.value} play, {len(rows):,} positions\n")
     out.write(f"{'position':<{width}}  grundy  outcome\n")
     for text, row in zip(shown, rows, strict=True):
         grundy = "-" if row.grundy is None else str(row.grundy)
