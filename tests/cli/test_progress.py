@@ -264,7 +264,7 @@ def test_error_mid_search_leaves_one_line_after_the_erased_bar(
     result = run_on(FakeTerminal(), monkeypatch, "solve", "nim", *["9"] * 6, "--misere")
     assert result.code == 2
     assert any(f.startswith("positions explored 1,024") for f in frames(result.err))
-    drawn, message = result.err.rsplit("\x1b[2K", 1)  # the bar erased, then the message
+    _, message = result.err.rsplit("\x1b[2K", 1)  # the bar erased, then the message
     assert message.startswith("grundy: error: ") and "4,500 positions" in message
     assert message.count("\n") == 1 and "Traceback" not in result.err
 
