@@ -148,7 +148,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 def frames(drawn: str) -> list[str]:
     """The lines the terminal showed, one per redraw, without colours and cursor codes."""
     shown = ANSI.sub("", drawn).replace("\n", "\r").split("\r")
-    return [frame.rstrip() for frame in shown if frame.strip()]
+    return [" ".join(frame.split()) for frame in shown if frame.strip()]
 
 
 def erased(drawn: str) -> bool:

@@ -27,6 +27,7 @@ __all__ = [
     "game_entry",
     "output_width",
     "parse_game_invocation",
+    "plural",
     "register_game_command",
     "write_json",
 ]
@@ -260,6 +261,15 @@ def check_claims(
     return run_theorems_on_dask(
         theorems, settings, progress, scheduler=args.scheduler, jobs=args.jobs
     )
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``count`` and the noun, singular for exactly one.
+
+    >>> plural(1, "claim"), plural(147, "claim"), plural(2, "match", "matches")
+    ('1 claim', '147 claims', '2 matches')
+    """
+    return f"{count:,} {noun if count == 1 else (nouns or noun + 's')}"
 
 
 def write_json(out: IO[str], data: Any) -> None:

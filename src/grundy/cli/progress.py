@@ -13,7 +13,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import IO
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.progress import (
     BarColumn,
     Progress,
@@ -148,7 +148,7 @@ def _new_progress(stream: IO[str], width: int | None) -> Progress:
         TextColumn("{task.description}", table_column=Column(no_wrap=True))
     ]
     if columns >= 50:
-        shown.append(BarColumn(bar_width=max(5, min(BAR_WIDTH, columns - 62))))
+        shown.append(_BarColumn(bar_width=max(5, min(BAR_WIDTH, columns - 62))))
     shown.append(_CountColumn(with_rate=columns >= 60, table_column=fixed))
     shown.append(_ElapsedColumn(table_column=fixed))
     if columns >= 70:
@@ -169,6 +169,13 @@ def _new_progress(stream: IO[str], width: int | None) -> Progress:
         redirect_stdout=False,
         redirect_stderr=False,
     )
+
+
+class _BarColumn(BarColumn):
+    """rich's bar, left out while the total is unknown (a count alone says as much)."""
+
+    def render(self, task: Task) -> RenderableType:
+        return Text("") if task.total is None else super().render(task)
 
 
 class _CountColumn(ProgressColumn):
