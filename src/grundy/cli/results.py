@@ -49,11 +49,8 @@ def print_results(
         out.write("no claims to check\n")
         return
     width = width or output_width(out)
-    shown: RenderableType
-    if width is None or width >= TABLE_COLUMNS:
-        shown = _table(results)
-    else:
-        shown = _blocks(results)
+    wide = width is None or width >= TABLE_COLUMNS
+    shown: RenderableType = _table(results) if wide else _blocks(results)
     console = Console(
         file=out,
         width=width or UNLIMITED,
