@@ -171,11 +171,15 @@ def _new_progress(stream: IO[str], width: int | None) -> Progress:
     )
 
 
-class _BarColumn(BarColumn):
+class _BarColumn(ProgressColumn):
     """rich's bar, left out while the total is unknown (a count alone says as much)."""
 
+    def __init__(self, bar_width: int) -> None:
+        super().__init__()
+        self.bar = BarColumn(bar_width=bar_width)
+
     def render(self, task: Task) -> RenderableType:
-        return Text("") if task.total is None else super().render(task)
+        return Text("") if task.total is None else self.bar.render(task)
 
 
 class _CountColumn(ProgressColumn):
