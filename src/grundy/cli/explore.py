@@ -9,16 +9,18 @@ from grundy.certify.grundy_table import grundy_table_certificate
 from grundy.cli.common import (
     CommandParser,
     UsageError,
+    output_width,
     parse_game_invocation,
     register_game_command,
     write_json,
 )
+from grundy.cli.layout import grid_lines, sequence_lines
 from grundy.cli.progress import ProgressLine, progress_line
 from grundy.games import Game, HeapGame, catalogue
 from grundy.progress import ProgressCallback
 from grundy.solve import Outcome, Play, Solver, grundy_sequence, table_rows
 from grundy.solve.sequence import has_fast_sequence
-from grundy.solve.table import TABLE_PROGRESS
+from grundy.solve.table import TABLE_PROGRESS, TableRow
 
 __all__ = ["register"]
 
@@ -192,10 +194,9 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
         write_json(out, data)
         return 0
     out.write(f"Grundy values G(0..{options.upto}) of {call.label}\n")
-    width = len(str(options.upto))
-    for start in range(0, len(values), 10):
-        row = " ".join(f"{v:>2}" for v in values[start : start + 10])
-        out.write(f"  {start:>{width}}: {row}\n")
+    period = report.period if report is not None else None
+    for text in sequence_lines(values, period, output_width(out)):
+        out.write(text + "\n")
     if report is not None:
         if report.period is None:
             out.write("Period: none found\n")
@@ -223,6 +224,12 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument(
             "--max", nargs="+", required=True, metavar="B", help=f"the bound: {position_help}"
+        )
+        parser.add_argument(
+            "--grid",
+            action="store_true",
+            help="positions of two numbers (Wythoff, two-heap Nim) as a grid: a down, b "
+            "across, the Grundy value in each cell (in misère play, the outcome)",
         )
         _play_options(parser)
 
@@ -260,11 +267,33 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
         return 0
     if not rows:
         raise UsageError("no positions within that bound")
+    grid = _grid(game, rows, play) if options.grid else None
+    out.write(f"{call.label}, {play.value} play, {len(rows):,} positions\n")
+    if grid is not None:
+        for text in grid:
+            out.write(text + "\n")
+        return 0
     shown = [game.format(r.position) for r in rows]
     width = max(len("position"), *(len(s) for s in shown))
-    out.write(f"{call.label}, {play.value} play, {len(rows):,} positions\n")
     out.write(f"{'position':<{width}}  grundy  outcome\n")
     for text, row in zip(shown, rows, strict=True):
         grundy = "-" if row.grundy is None else str(row.grundy)
         out.write(f"{text:<{width}}  {grundy:>6}  {row.outcome.value}\n")
     return 0
+
+
+def _grid(game: Game, rows: list[TableRow], play: Play) -> list[str]:
+    """The rows of a table of two-number positions as a grid (``table --grid``)."""
+    cells: dict[tuple[int, int], str] = {}
+    for row in rows:
+        written = game.to_json(row.position)
+        if not (isinstance(written, list) and len(written) == 2):
+            raise UsageError(
+                "--grid shows positions of two numbers (such as wythoff, or nim --max A B); "
+                f"{game.name} has the position {game.format(row.position)}"
+            )
+        value = row.outcome.value if play is Play.MISERE or row.grundy is None else row.grundy
+        cells[(int(written[0]), int(written[1]))] = str(value)
+    rows_shown = max(a for a, _ in cells) + 1
+    columns_shown = max(b for _, b in cells) + 1
+    return grid_lines(cells, rows_shown, columns_shown)
