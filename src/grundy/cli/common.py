@@ -23,6 +23,7 @@ __all__ = [
     "UsageError",
     "add_jobs_option",
     "add_scheduler_option",
+    "catalogue_lines",
     "check_claims",
     "game_entry",
     "output_width",
@@ -131,23 +132,32 @@ def _typed_label(name: str, entry: GameEntry, game: Game) -> str:
 def games_help(command: str, width: int) -> str:
     """The help of ``grundy COMMAND`` before a game is named: usage, then every game of
     the catalogue with its options, wrapped to ``width`` columns."""
-    lines = [
-        f"usage: grundy {command} GAME [GAME OPTIONS] {COMMAND_USAGE[command]}",
-        "",
+    width = max(width, 40)
+    lines = [f"usage: grundy {command} GAME [GAME OPTIONS] {COMMAND_USAGE[command]}", ""]
+    for paragraph in (
         COMMAND_SUMMARY[command],
-        "",
         "GAME is a name below, or an octal code such as 0.77 or 4.07 (the octal game with "
-        "that code). 'grundy " + command + " GAME --help' shows the options of one game.",
-        "",
-        "games:",
-    ]
+        f"that code). 'grundy {command} GAME --help' shows the options of one game.",
+    ):
+        lines.extend(textwrap.wrap(paragraph, width))
+        lines.append("")
+    lines.append("games:")
+    lines.extend(catalogue_lines(width))
+    return "\n".join(lines) + "\n"
+
+
+def catalogue_lines(width: int | None) -> list[str]:
+    """Every game of the catalogue with its summary and options, indented under its name
+    and wrapped to ``width`` columns (not wrapped when ``width`` is ``None``)."""
     entries = catalogue()
     name_width = max(len(entry.name) for entry in entries) + 2
+    wrap_at = max(width, 40) if width is not None else 100_000
+    lines = []
     for entry in entries:
         lines.extend(
             textwrap.wrap(
                 entry.description,
-                width=max(width, 40),
+                width=wrap_at,
                 initial_indent=f"  {entry.name:<{name_width}}",
                 subsequent_indent=" " * (name_width + 2),
             )
@@ -156,16 +166,12 @@ def games_help(command: str, width: int) -> str:
             lines.extend(
                 textwrap.wrap(
                     f"{param.flag} {param.metavar}: {param.help}",
-                    width=max(width, 40),
+                    width=wrap_at,
                     initial_indent=" " * (name_width + 4),
                     subsequent_indent=" " * (name_width + 6),
                 )
             )
-    wrapped = [
-        line if line.startswith(" ") else "\n".join(textwrap.wrap(line, max(width, 40))) or ""
-        for line in lines
-    ]
-    return "\n".join(wrapped) + "\n"
+    return lines
 
 
 def register_game_command(

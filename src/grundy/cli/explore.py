@@ -9,6 +9,7 @@ from grundy.certify.grundy_table import grundy_table_certificate
 from grundy.cli.common import (
     CommandParser,
     UsageError,
+    catalogue_lines,
     output_width,
     parse_game_invocation,
     register_game_command,
@@ -74,11 +75,8 @@ def run_games(args: argparse.Namespace, out: IO[str]) -> int:
             },
         )
         return 0
-    width = max(len(entry.name) for entry in entries)
-    for entry in entries:
-        out.write(f"{entry.name:<{width}}  {entry.description}\n")
-        for param in entry.params:
-            out.write(f"{'':<{width}}    {param.flag} {param.metavar}: {param.help}\n")
+    for line in catalogue_lines(output_width(out)):
+        out.write(line + "\n")
     return 0
 
 
