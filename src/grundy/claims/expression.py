@@ -162,9 +162,9 @@ def parse_expression(
         tree = ast.parse(text.strip(), mode="eval").body
     except SyntaxError as exc:
         hint = _syntax_hint(text, set(variables))
-        if not hint and "=" in text:
-            if "==" not in text.replace("<=", "").replace(">=", "").replace("!=", ""):
-                hint = "assignment is not allowed; compare with '=='"
+        compared = text.replace("<=", "").replace(">=", "").replace("!=", "")
+        if not hint and "=" in text and "==" not in compared:
+            hint = "assignment is not allowed; compare with '=='"
         hint = f" ({hint})" if hint else ""
         raise ClaimError(f"cannot read {field} of claim {claim_id!r}: {exc.msg}{hint}") from None
     except (RecursionError, MemoryError):
