@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from typing import IO
 
 from grundy import __version__
-from grundy.cli import certificate, check, explore, report, verify
+from grundy.cli import certificate, check, explore, interactive, report, verify
 from grundy.cli.common import CommandParser, UsageError
 from grundy.errors import GrundyError
 
 __all__ = ["main"]
 
 # Each module adds its subcommands; a command's ``run(args, out)`` returns the exit code.
-COMMAND_MODULES = [explore, verify, check, report, certificate]
+COMMAND_MODULES = [explore, interactive, verify, check, report, certificate]
 
 
 def build_parser(out: IO[str]) -> CommandParser:

@@ -91,7 +91,7 @@ def _play_options(parser: CommandParser) -> None:
     )
 
 
-def _seed_heap_values(solver: Solver, game: Game, position: Any) -> None:
+def seed_heap_values(solver: Solver, game: Game, position: Any) -> None:
     """Hand the solver G(0..N) from the game's fast sequence engine (octal games, Grundy's
     game, subtraction games; cross-checked against the plain solver in the tests), so a
     large heap is a look-up instead of a search of millions of moves."""
@@ -133,7 +133,7 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
             move_limit=MOVE_LIMIT,
             progress=line.callback,
         )
-        _seed_heap_values(solver, game, position)
+        seed_heap_values(solver, game, position)
         analysis = solver.analyse(position, play)
         _write_certificate(options, game, [position], solver)
     if options.json:
@@ -242,7 +242,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
             move_limit=MOVE_LIMIT,
             progress=_until_rows(line),
         )
-        _seed_heap_values(solver, game, bound)
+        seed_heap_values(solver, game, bound)
         rows = list(table_rows(game, bound, play, solver, line.callback))
         _write_certificate(options, game, [row.position for row in rows], solver)
     if options.json:
