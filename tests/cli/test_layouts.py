@@ -82,6 +82,20 @@ def test_grid_refuses_other_positions_in_one_line(run_cli, words):
     assert "--grid" in result.err and result.err.count("\n") == 1
 
 
-def test_grid_marks_missing_cells():
-    lines = grid_lines({(0, 0): "0", (1, 1): "0"}, 2, 2)
+def test_grid_marks_missing_cells_and_starts_at_the_least_pair():
+    lines = grid_lines({(0, 0): "0", (1, 1): "0"})
     assert lines[1].split() == ["0", "0", "."]
+    lines = grid_lines({(2, 3): "5", (3, 4): "10"})
+    assert lines[0].split() == ["a\\b", "3", "4"]
+    assert [line.split() for line in lines[1:]] == [["2", "5", "."], ["3", ".", "10"]]
+
+
+def test_euclid_grid_leaves_out_the_zero_row_and_column(run_cli):
+    result = run_cli("table", "euclid", "--max", "4", "4", "--grid")
+    assert result.code == 0
+    lines = result.out.splitlines()
+    assert lines[1].split() == ["a\\b", "1", "2", "3", "4"]
+    solver = Solver(create_game("euclid"))
+    for line in lines[2:]:
+        a, *cells = (int(word) for word in line.split())
+        assert cells == [solver.grundy_value((a, b)) for b in range(1, 5)]

@@ -292,6 +292,4 @@ def _grid(game: Game, rows: list[TableRow], play: Play) -> list[str]:
             )
         value = row.outcome.value if play is Play.MISERE or row.grundy is None else row.grundy
         cells[(int(written[0]), int(written[1]))] = str(value)
-    rows_shown = max(a for a, _ in cells) + 1
-    columns_shown = max(b for _, b in cells) + 1
-    return grid_lines(cells, rows_shown, columns_shown)
+    return grid_lines(cells)

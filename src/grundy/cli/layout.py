@@ -51,20 +51,23 @@ def sequence_lines(
     return lines
 
 
-def grid_lines(cells: Mapping[tuple[int, int], str], rows: int, columns: int) -> list[str]:
-    """A grid of ``cells[(a, b)]`` for ``a < rows`` down and ``b < columns`` across, with
-    the values of ``a`` and ``b`` as labels; a missing cell is shown as ``.``.
+def grid_lines(cells: Mapping[tuple[int, int], str]) -> list[str]:
+    """A grid of ``cells[(a, b)]``, ``a`` down and ``b`` across, over the least ranges of
+    ``a`` and ``b`` that hold every cell, labelled with their values; a pair inside the
+    ranges but missing from ``cells`` is shown as ``.``.
 
-    >>> print("\\n".join(grid_lines({(0, 0): "0", (0, 1): "1", (1, 1): "0"}, 2, 2)))
+    >>> print("\\n".join(grid_lines({(0, 0): "0", (0, 1): "1", (1, 1): "0"})))
     a\\b  0  1
       0  0  1
       1  .  0
     """
-    cell = max(2, len(str(columns - 1)), *(len(text) for text in cells.values()))
-    label = max(3, len(str(rows - 1)))
-    header = " ".join(f"{b:>{cell}}" for b in range(columns))
+    rows = range(min(a for a, _ in cells), max(a for a, _ in cells) + 1)
+    columns = range(min(b for _, b in cells), max(b for _, b in cells) + 1)
+    cell = max(2, *(len(str(b)) for b in columns), *(len(text) for text in cells.values()))
+    label = max(3, *(len(str(a)) for a in rows))
+    header = " ".join(f"{b:>{cell}}" for b in columns)
     lines = [f"{'a' + chr(92) + 'b':<{label}} {header}"]
-    for a in range(rows):
-        shown = " ".join(f"{cells.get((a, b), '.'):>{cell}}" for b in range(columns))
+    for a in rows:
+        shown = " ".join(f"{cells.get((a, b), '.'):>{cell}}" for b in columns)
         lines.append(f"{a:>{label}} {shown}")
     return lines
