@@ -1,0 +1,98 @@
+"""The documentation shows what the code does: every claim file example in docs/claims.md
+checks as expected, and every command shown with its output in docs/ or the README
+prints exactly that output."""
+
+from __future__ import annotations
+
+import io
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from grundy.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def shown_commands() -> list[tuple[str, str, list[str]]]:
+    """(file, command line, output lines) for every console example with its output."""
+    found = []
+    for path in DOCS:
+        for block in re.findall(r"```console\n(.*?)```", path.read_text(), re.S):
+            lines = block.splitlines()
+            for index, line in enumerate(lines):
+                if not line.startswith("$ "):
+                    continue
+                output = []
+                for later in lines[index + 1 :]:
+                    if later.startswith("$ "):
+                        break
+                    output.append(later)
+                while output and not output[-1].strip():
+                    output.pop()
+                if output and not any(o.strip() == "..." or "; ...)" in o for o in output):
+                    found.append((path.name, line[2:], output))
+    return found
+
+
+def run_shown(command: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    """Run a shown command line in-process: ``printf ... |`` feeds standard input and a
+    final ``| tail -N`` keeps the last lines, as the shell would."""
+    keep = None
+    tail = re.search(r"\| tail -(\d+)$", command)
+    if tail is not None:
+        keep, command = int(tail.group(1)), command[: tail.start()]
+    stdin = ""
+    if command.startswith("printf "):
+        feed, command = command.split("|", 1)
+        stdin = shlex.split(feed)[1].encode().decode("unicode_escape")
+    words = shlex.split(command.split("  #")[0])
+    assert words[0].endswith("grundy"), command
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    out, err = io.StringIO(), io.StringIO()
+    code = main(words[1:], stdout=out, stderr=err)
+    text = out.getvalue()
+    if keep is not None:
+        text = "\n".join(text.splitlines()[-keep:]) + "\n"
+    return code, text
+
+
+EXAMPLES = shown_commands()
+
+
+def test_the_docs_show_some_outputs() -> None:
+    assert len(EXAMPLES) >= 4
+    assert {name for name, _, _ in EXAMPLES} >= {"README.md", "cli.md"}
+
+
+@pytest.mark.parametrize(
+    ("name", "command", "output"), EXAMPLES, ids=[f"{n}: {c}" for n, c, _ in EXAMPLES]
+)
+def test_shown_output_is_the_real_output(
+    monkeypatch: pytest.MonkeyPatch, name: str, command: str, output: list[str]
+) -> None:
+    code, out = run_shown(command, monkeypatch)
+    assert code == 0
+    assert out.rstrip("\n").splitlines() == output
+
+
+def test_claim_examples_in_docs_check_as_expected(run_cli, tmp_path: Path) -> None:
+    text = (ROOT / "docs" / "claims.md").read_text()
+    blocks = re.findall(r"```toml\n(.*?)```", text, re.S)
+    assert len(blocks) >= 2
+    path = tmp_path / "claims.toml"
+    path.write_text("\n".join(blocks))
+    result = run_cli("check", str(path), "--jobs", "1", "--json")
+    assert result.code == 0, result.out
+    assert result.json()["total"] >= 4
+
+
+def test_docs_index_links_every_page() -> None:
+    index = (ROOT / "docs" / "README.md").read_text()
+    for page in ("cli.md", "claims.md", "json.md", "python-api.md", "adding-a-game.md"):
+        assert f"({page})" in index
+    assert "(docs/README.md)" in (ROOT / "README.md").read_text()
