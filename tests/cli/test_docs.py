@@ -96,3 +96,47 @@ def test_docs_index_links_every_page() -> None:
     for page in ("cli.md", "claims.md", "json.md", "python-api.md", "adding-a-game.md"):
         assert f"({page})" in index
     assert "(docs/README.md)" in (ROOT / "README.md").read_text()
+
+
+def json_blocks() -> dict[str, list[object]]:
+    """The JSON examples of docs/json.md, by the section they appear in."""
+    import json
+
+    found: dict[str, list[object]] = {}
+    section = ""
+    text = (ROOT / "docs" / "json.md").read_text()
+    for piece in re.split(r"(?m)^(## .*)$", text):
+        if piece.startswith("## "):
+            section = piece[3:].strip()
+            continue
+        for block in re.findall(r"```json\n(.*?)```", piece, re.S):
+            found.setdefault(section, []).append(json.loads(block))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("section", "words"),
+    [
+        ("solve", ("solve", "nim", "3", "4", "5")),
+        ("sequence", ("sequence", "kayles", "--upto", "11")),
+        ("table", ("table", "nim", "--max", "1", "1")),
+    ],
+)
+def test_json_examples_are_real_output(run_cli, section: str, words: tuple[str, ...]) -> None:
+    assert json_blocks()[section][0] == run_cli(*words, "--json").json()
+
+
+def test_json_examples_have_the_real_keys(run_cli, tmp_path: Path) -> None:
+    blocks = json_blocks()
+    games = run_cli("games", "--json").json()
+    shown = blocks["games"][0]["games"][0]
+    assert shown == next(g for g in games["games"] if g["name"] == shown["name"])
+    path = tmp_path / "claims.toml"
+    path.write_text((ROOT / "examples" / "take_away.toml").read_text())
+    checked = run_cli("check", str(path), "--jobs", "1", "--json").json()
+    documented = blocks["verify and check"][0]
+    assert set(documented) == set(checked)
+    assert set(documented["claims"][0]) == set(checked["claims"][0])
+    table = tmp_path / "t.json"
+    run_cli("table", "nim", "--max", "1", "1", "--certificate", str(table))
+    assert blocks["certificate"][0] == run_cli("certificate", str(table), "--json").json()
