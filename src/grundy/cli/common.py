@@ -178,7 +178,7 @@ def register_game_command(
     commands: Any, command: str, helptext: str, runner: Callable[[argparse.Namespace, IO[str]], int]
 ) -> None:
     """Add ``grundy COMMAND GAME ...``: the game's own parser reads the words after GAME,
-    and ``grundy COMMAND --help`` (or no game) lists the games."""
+    ``grundy COMMAND --help`` lists the games, and no game at all is a usage error."""
     parser = commands.add_parser(command, help=helptext, add_help=False)
     parser.add_argument("-h", "--help", action="store_true", dest="asked_help")
     parser.add_argument("game", nargs="?", help="a catalogue name or an octal code")
