@@ -99,3 +99,9 @@ def test_euclid_grid_leaves_out_the_zero_row_and_column(run_cli):
     for line in lines[2:]:
         a, *cells = (int(word) for word in line.split())
         assert cells == [solver.grundy_value((a, b)) for b in range(1, 5)]
+
+
+def test_one_position_reads_as_english(run_cli):
+    assert run_cli("table", "nim", "--max", "0").out.splitlines()[0] == (
+        "nim, normal play, 1 position"
+    )

@@ -12,6 +12,7 @@ from grundy.cli.common import (
     catalogue_lines,
     output_width,
     parse_game_invocation,
+    plural,
     register_game_command,
     write_json,
 )
@@ -266,7 +267,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     if not rows:
         raise UsageError("no positions within that bound")
     grid = _grid(game, rows, play) if options.grid else None
-    out.write(f"{call.label}, {play.value} play, {len(rows):,} positions\n")
+    out.write(f"{call.label}, {play.value} play, {plural(len(rows), 'position')}\n")
     if grid is not None:
         for text in grid:
             out.write(text + "\n")
