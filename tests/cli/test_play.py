@@ -247,3 +247,9 @@ def test_play_reads_the_real_standard_input() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "You win." in done.stdout.splitlines()
+
+
+def test_a_game_with_hidden_turns_is_refused(monkeypatch) -> None:
+    result = play(monkeypatch, io.StringIO(""), "lucky-nim", "--m", "1", "--n", "2", "3")
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "grundy solve lucky-nim" in result.err

@@ -81,6 +81,11 @@ def run_play(args: argparse.Namespace, out: IO[str]) -> int:
 
     call = parse_game_invocation("play", args.game, args.rest, out, configure)
     game, options = call.game, call.args
+    if not game.reports_grundy:  # its moves encode a hidden turn structure
+        raise UsageError(
+            f"{call.label} is not played by alternate moves that one can type; "
+            f"'grundy solve {call.label} ...' analyses its positions"
+        )
     position = game.parse(options.position)
     play = Play.MISERE if options.misere else Play.NORMAL
     solver = Solver(game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT)
