@@ -1,4 +1,4 @@
-"""Progress: library callbacks (sequence, table, solver) and the CLI's progress line.
+"""Progress: library callbacks (sequence, table, solver) and the CLI's progress bar.
 
 The line must appear on stderr only when stderr is a terminal and ``--json`` is not
 given, be erased at the end, and never change stdout.
