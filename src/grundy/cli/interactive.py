@@ -36,7 +36,7 @@ LISTED_MOVES = 12
 MOVES_ALLOWED = 100_000
 """A position with more moves than this is too large to play move by move."""
 
-REMOTENESS_BUDGET = 200_000
+REMOTENESS_BUDGET = 20_000
 """Positions the search for the longest losing line may visit before it settles for the
 move that leaves the most options."""
 
@@ -330,14 +330,15 @@ class _OverBudget(Exception):
 class _Remoteness:
     """Steinhaus remoteness: 0 at the end; from an N-position one more than the least
     remoteness of a move to a P-position (the winner hurries); from a P-position one
-    more than the greatest remoteness of any move (the loser delays).  Memoised, with an
-    explicit stack so that long games do not reach Python's recursion limit."""
+    more than the greatest remoteness of any move (the loser delays).  Memoised with each
+    position's outcome, and walked with an explicit stack so that long games do not reach
+    Python's recursion limit."""
 
     def __init__(self, game: Game, solver: Solver, play: Play) -> None:
         self.game = game
         self.solver = solver
         self.play = play
-        self.known: dict[Hashable, int] = {}
+        self.known: dict[Hashable, tuple[int, Outcome]] = {}
 
     def of(self, position: Any) -> int:
         stack = [position]
@@ -347,26 +348,22 @@ class _Remoteness:
             if key in self.known:
                 stack.pop()
                 continue
-            options = list(self.game.moves(current))
-            pending = [o for o in options if self.game.canonical(o) not in self.known]
+            options = {self.game.canonical(option): option for option in self.game.moves(current)}
+            pending = [option for k, option in options.items() if k not in self.known]
             if pending:
                 if len(self.known) + len(stack) > REMOTENESS_BUDGET:
                     raise _OverBudget
                 stack.extend(pending)
                 continue
             stack.pop()
-            self.known[key] = self._score(current, options)
-        return self.known[self.game.canonical(position)]
+            self.known[key] = self._score(current, list(options))
+        return self.known[self.game.canonical(position)][0]
 
-    def _score(self, position: Any, options: list[Any]) -> int:
+    def _score(self, position: Any, options: list[Hashable]) -> tuple[int, Outcome]:
+        outcome = self.solver.outcome(position, self.play)
         if not options:
-            return 0
-        values = [self.known[self.game.canonical(o)] for o in options]
-        if self.solver.outcome(position, self.play) is Outcome.N:
-            to_p = [
-                value
-                for option, value in zip(options, values, strict=True)
-                if self.solver.outcome(option, self.play) is Outcome.P
-            ]
-            return 1 + min(to_p)
-        return 1 + max(values)
+            return 0, outcome
+        scored = [self.known[option] for option in options]
+        if outcome is Outcome.N:  # the winner takes the quickest win
+            return 1 + min(r for r, after in scored if after is Outcome.P), outcome
+        return 1 + max(r for r, _ in scored), outcome
