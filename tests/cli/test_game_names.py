@@ -78,3 +78,12 @@ def test_headers_use_the_name_the_user_typed(run_cli, words, header):
     result = run_cli(*words)
     assert result.code == 0
     assert result.out.splitlines()[0].startswith(header)
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 120])
+def test_games_help_fits_the_width(width):
+    from grundy.cli.common import games_help
+
+    text = games_help("table", width)
+    assert max(len(line) for line in text.splitlines()) <= width
+    assert "--grid" in text and "--certificate FILE" in text

@@ -133,7 +133,9 @@ def games_help(command: str, width: int) -> str:
     """The help of ``grundy COMMAND`` before a game is named: usage, then every game of
     the catalogue with its options, wrapped to ``width`` columns."""
     width = max(width, 40)
-    lines = [f"usage: grundy {command} GAME [GAME OPTIONS] {COMMAND_USAGE[command]}", ""]
+    usage = f"usage: grundy {command} GAME [GAME OPTIONS] {COMMAND_USAGE[command]}"
+    indent = " " * len(f"usage: grundy {command} ")
+    lines = [*textwrap.wrap(usage, width, subsequent_indent=indent, break_on_hyphens=False), ""]
     for paragraph in (
         COMMAND_SUMMARY[command],
         "GAME is a name below, or an octal code such as 0.77 or 4.07 (the octal game with "
