@@ -133,9 +133,8 @@ def games_help(command: str, width: int) -> str:
     """The help of ``grundy COMMAND`` before a game is named: usage, then every game of
     the catalogue with its options, wrapped to ``width`` columns."""
     width = max(width, 40)
-    usage = f"usage: grundy {command} GAME [GAME OPTIONS] {COMMAND_USAGE[command]}"
-    indent = " " * len(f"usage: grundy {command} ")
-    lines = [*textwrap.wrap(usage, width, subsequent_indent=indent, break_on_hyphens=False), ""]
+    words = f"GAME [GAME OPTIONS] {COMMAND_USAGE[command]}"
+    lines = [*_usage_lines(f"grundy {command}", words, width), ""]
     for paragraph in (
         COMMAND_SUMMARY[command],
         "GAME is a name below, or an octal code such as 0.77 or 4.07 (the octal game with "
@@ -146,6 +145,25 @@ def games_help(command: str, width: int) -> str:
     lines.append("games:")
     lines.extend(catalogue_lines(width))
     return "\n".join(lines) + "\n"
+
+
+def _usage_lines(prog: str, words: str, width: int) -> list[str]:
+    """``usage: PROG WORDS`` wrapped to ``width``, never inside a ``[...]`` group.
+
+    >>> for line in _usage_lines("grundy x", "A [--b C] [--d]", 30):
+    ...     print(line)
+    usage: grundy x A [--b C]
+                    [--d]
+    """
+    first = f"usage: {prog}"
+    indent = " " * (len(first) + 1)
+    lines = [first]
+    for group in re.findall(r"\[[^\]]*\]|\S+", words):
+        if len(lines[-1]) + 1 + len(group) > width and lines[-1] != first:
+            lines.append(indent + group)
+        else:
+            lines[-1] += " " + group
+    return lines
 
 
 def catalogue_lines(width: int | None) -> list[str]:
