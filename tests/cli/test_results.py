@@ -98,7 +98,7 @@ def test_off_a_terminal_lines_are_not_wrapped(library_results) -> None:
     out = io.StringIO()
     print_results(library_results, out, as_json=False)
     lines = out.getvalue().splitlines()
-    assert lines[0].split() == ["id", "status", "expected", "method", "scope", "and", "findings"]
+    assert lines[0].split() == ["id", "status", "expected", "method;", "scope", "and", "findings"]
     for result in library_results:
         if result.verdict.counterexample is not None:
             shown = ", ".join(f"{k} = {v}" for k, v in result.verdict.counterexample.items())

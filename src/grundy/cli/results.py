@@ -1,7 +1,7 @@
 """Presenting theorem and claim results: a table sized to the terminal, or JSON.
 
 On a terminal at least :data:`TABLE_COLUMNS` wide, and in a file or a pipe, the results
-are a table (claim, verdict, whether it was expected, method, then scope and findings).
+are a table (claim, verdict, whether it was expected, then method, scope and findings).
 On a narrower terminal each claim is a short block: its id and verdict on one line, the
 details indented below, wrapped to the width.
 """
@@ -89,11 +89,10 @@ def exit_code(results: Sequence[TheoremResult]) -> int:
     return 0 if all(result.as_expected for result in results) else 1
 
 
-def _details(result: TheoremResult, with_method: bool) -> list[str]:
-    """The lines about a claim: the method (unless it has a column of its own), the scope,
-    then what was found."""
+def _details(result: TheoremResult) -> list[str]:
+    """The lines about a claim: the method and the scope, then what was found."""
     verdict = result.verdict
-    lines = [f"{verdict.method}; {verdict.scope}" if with_method else verdict.scope]
+    lines = [f"{verdict.method}; {verdict.scope}"]
     if verdict.counterexample is not None:
         shown = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.items())
         lines.append(f"counterexample: {shown}")
@@ -111,15 +110,13 @@ def _table(results: Sequence[TheoremResult]) -> Table:
     table.add_column("id", no_wrap=True, overflow="fold")
     table.add_column("status", no_wrap=True)
     table.add_column("expected", no_wrap=True)
-    table.add_column("method", no_wrap=True)
-    table.add_column("scope and findings", overflow="fold")
+    table.add_column("method; scope and findings", overflow="fold")
     for result in results:
         table.add_row(
             result.theorem.id,
             result.verdict.status.value,
             _expected_mark(result),
-            result.verdict.method,
-            "\n".join(_details(result, with_method=False)),
+            "\n".join(_details(result)),
         )
     return table
 
@@ -137,7 +134,7 @@ def _blocks(results: Sequence[TheoremResult]) -> Table:
         grid.add_row(heading)
         grid.add_row(
             Padding(
-                Text("\n".join(_details(result, with_method=True)), overflow="fold"), (0, 0, 0, 4)
+                Text("\n".join(_details(result)), overflow="fold"), (0, 0, 0, 4)
             )
         )
     return grid
