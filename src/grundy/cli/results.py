@@ -132,9 +132,5 @@ def _blocks(results: Sequence[TheoremResult]) -> Table:
             style="" if result.as_expected else "bold red",
         )
         grid.add_row(heading)
-        grid.add_row(
-            Padding(
-                Text("\n".join(_details(result)), overflow="fold"), (0, 0, 0, 4)
-            )
-        )
+        grid.add_row(Padding(Text("\n".join(_details(result)), overflow="fold"), (0, 0, 0, 4)))
     return grid
