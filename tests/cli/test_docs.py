@@ -50,7 +50,7 @@ def run_shown(command: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
     if command.startswith("printf "):
         feed, command = command.split("|", 1)
         stdin = shlex.split(feed)[1].encode().decode("unicode_escape")
-    words = shlex.split(command.split("  #")[0])
+    words = shlex.split(re.sub(r"\s+#.*$", "", command))
     assert words[0].endswith("grundy"), command
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     out, err = io.StringIO(), io.StringIO()
@@ -140,3 +140,38 @@ def test_json_examples_have_the_real_keys(run_cli, tmp_path: Path) -> None:
     table = tmp_path / "t.json"
     run_cli("table", "nim", "--max", "1", "1", "--certificate", str(table))
     assert blocks["certificate"][0] == run_cli("certificate", str(table), "--json").json()
+
+
+def tour_commands() -> list[str]:
+    """Every ``grundy`` command of the README's console examples, but the whole-library
+    ``verify`` (the slow tests and ``make run`` cover it)."""
+    commands = []
+    for block in re.findall(r"```console\n(.*?)```", (ROOT / "README.md").read_text(), re.S):
+        for line in block.splitlines():
+            if line.startswith("$ .venv/bin/grundy ") and line.split("#")[0].split()[2:]:
+                command = re.sub(r"\s+#.*$", "", line[2:])
+                if command != ".venv/bin/grundy verify":
+                    commands.append(command)
+    return commands
+
+
+@pytest.mark.slow  # about 5 s: the tour computes G(0..100000) of Grundy's game and more
+def test_every_tour_command_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    commands = tour_commands()
+    assert any(" play " in command for command in commands)
+    monkeypatch.chdir(tmp_path)  # files the tour writes (t.json) land here
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    outputs = {}
+    for command in commands:
+        words = shlex.split(command)
+        monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+        out, err = io.StringIO(), io.StringIO()
+        code = main(words[1:], stdout=out, stderr=err)
+        assert code == 0, f"{command}: {err.getvalue()}"
+        outputs[" ".join(words[1:3])] = out.getvalue()
+    # What the comments promise.
+    assert "Period: 12, preperiod: 71" in outputs["sequence kayles"]
+    assert "Certified for every n: yes" in outputs["sequence kayles"]
+    assert "Period: 34, preperiod: 53" in outputs["sequence 0.07"]
+    assert "valid" in outputs["certificate t.json"]
+    assert outputs["table wythoff"].splitlines()[1].startswith("a\\b")
