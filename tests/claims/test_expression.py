@@ -165,6 +165,11 @@ def test_type_errors_name_the_piece() -> None:
         ("nimsum(*a) == 0", ("a",), "nimbers are written as whole numbers: *a is a"),
         ("outcome == P", ("a",), "write 'P'"),
         ("outcome != N", ("a",), "write 'N'"),
+        ("a == 1 && a == 2", ("a",), "write 'and' for &&"),
+        ("a == 1 || a == 2", ("a",), "write 'or' for ||"),
+        ("!(a == 1)", ("a",), "write 'not' for !"),
+        ("a == 1 => a > 0", ("a",), "write implies(p, q)"),
+        ("(a == 1) == true", ("a",), "write True"),
     ],
 )
 def test_common_slips_get_advice(text: str, variables: tuple[str, ...], advice: str) -> None:

@@ -269,6 +269,8 @@ class _Checker:
         if name in self.variables or name in POSITION_NAMES or name == "phi":
             self.names.add(name)
             return
+        if name in {"true", "false"}:
+            raise ClaimError(f"unknown name {name!r} {self.where} (write {name.title()})")
         if name in _OUTCOMES:
             raise ClaimError(
                 f"unknown name {name!r} {self.where}: outcomes are text, write '{name}' "
@@ -311,6 +313,15 @@ _MOD_WORD = re.compile(r"(?<=[\w)\]])\s+mod\s+(?=[\w(\[])")
 _NIMBER = re.compile(r"(?:^|(?<=[(\[,=<>!+\-%^&|]))\s*\*\s*(\w+)")
 
 
+# Operators of other languages, and what this one writes instead.
+_SLIPS = (
+    (re.compile(r"&&"), "write 'and' for &&"),
+    (re.compile(r"\|\|"), "write 'or' for ||"),
+    (re.compile(r"!(?!=)"), "write 'not' for !"),
+    (re.compile(r"=>|->"), "write implies(p, q) for an implication (or >= to compare)"),
+)
+
+
 def _syntax_hint(text: str, variables: set[str]) -> str:
     """Advice for text that is not an expression at all, for the slips people make most:
     ``n mod 7``, nimbers written ``*a``.
@@ -329,6 +340,9 @@ def _syntax_hint(text: str, variables: set[str]) -> str:
     match = _NIMBER.search(text)
     if match is not None:
         return _nimber_hint("*" + match.group(1))
+    for slip, advice in _SLIPS:
+        if slip.search(text):
+            return advice
     return ""
 
 
