@@ -29,7 +29,8 @@ def sequence_lines(
       3:  0  1  1
       6:  0
     """
-    cell = max(2, *(len(str(v)) for v in values)) if values else 2
+    # Values are never negative; len() rather than truth, so a numpy array works too.
+    cell = max(2, len(str(int(max(values))))) if len(values) else 2
     label = len(str(max(len(values) - 1, 0)))
     lines: list[str] = []
     row = DEFAULT_ROW
