@@ -35,8 +35,10 @@ __all__ = [
     "bouton_moves_from_zero",
     "bouton_moves_from_zero_at",
     "bouton_queries",
+    "bouton_query",
     "bouton_terminal",
     "cancellation",
+    "combine_bouton_queries",
     "commutativity",
     "distinct_powers_add",
     "exercise_2",
@@ -398,11 +400,17 @@ def bouton_queries(heaps: int, width: int) -> tuple[Encoding, ...]:
     ['bouton-terminal', 'bouton-move-named-sum', 'bouton-from-zero-heap-1',
      'bouton-from-zero-heap-2']
     """
-    return (
-        bouton_terminal(heaps, width),
-        bouton_move_to_zero(heaps, width, "named-sum"),
-        *(bouton_moves_from_zero_at(heaps, width, i) for i in range(heaps)),
-    )
+    return tuple(bouton_query(heaps, width, number) for number in range(heaps + 2))
+
+
+def bouton_query(heaps: int, width: int, number: int) -> Encoding:
+    """Query ``number`` (from 0) of :func:`bouton_queries`, built alone: a task that
+    proves one query need not build the others."""
+    if number == 0:
+        return bouton_terminal(heaps, width)
+    if number == 1:
+        return bouton_move_to_zero(heaps, width, "named-sum")
+    return bouton_moves_from_zero_at(heaps, width, number - 2)
 
 
 def prove_bouton(
@@ -427,34 +435,42 @@ def prove_bouton(
     """
     chosen = tuple(bouton_queries(heaps, width) if queries is None else queries)
     verdicts = [query.prove(timeout_ms=timeout_ms, seed=seed) for query in chosen]
+    return combine_bouton_queries(heaps, width, [q.name for q in chosen], verdicts)
+
+
+def combine_bouton_queries(
+    heaps: int, width: int, names: Sequence[str], verdicts: Sequence[Verdict]
+) -> Verdict:
+    """The verdict of :func:`prove_bouton` from its queries' names and verdicts (proved
+    separately, e.g. as parallel tasks)."""
     details = {
         "decomposition": "(1) terminal; (2) move to zero, nim-sum named; "
         "(3) from zero, one query per heap lowered",
         "queries": [
-            {"query": q.name, "status": v.status.value, "seconds": round(v.seconds, 3)}
-            for q, v in zip(chosen, verdicts, strict=True)
+            {"query": name, "status": v.status.value, "seconds": round(v.seconds, 3)}
+            for name, v in zip(names, verdicts, strict=True)
         ],
     }
     seconds = sum(v.seconds for v in verdicts)
     for wanted in (Status.REFUTED, Status.UNKNOWN, Status.ERROR):
-        failed = [(q, v) for q, v in zip(chosen, verdicts, strict=True) if v.status is wanted]
+        failed = [(n, v) for n, v in zip(names, verdicts, strict=True) if v.status is wanted]
         if failed:
-            query, verdict = failed[0]
+            name, verdict = failed[0]
             return Verdict(
                 wanted,
                 verdict.method,
                 verdict.scope,
                 counterexample=verdict.counterexample,
-                message=f"query {query.name}: {verdict.message}",
+                message=f"query {name}: {verdict.message}",
                 seconds=seconds,
-                details={**details, "failed query": query.name, **verdict.details},
+                details={**details, "failed query": name, **verdict.details},
                 parts=tuple(verdicts),
             )
     return Verdict(
         Status.PROVED,
         "z3",
         _heap_scope(heaps, width),
-        message=f"all {len(chosen)} queries proved (unsat negations)",
+        message=f"all {len(verdicts)} queries proved (unsat negations)",
         seconds=seconds,
         details=details,
         parts=tuple(verdicts),
