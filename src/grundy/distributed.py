@@ -30,12 +30,13 @@ from grundy.errors import ClaimError, GrundyError
 from grundy.library import (
     CheckSettings,
     PartGatherer,
+    TaskOutcome,
     Theorem,
     TheoremResult,
-    check_theorem,
     load_file,
+    run_task,
 )
-from grundy.tasks import plan_tasks, run_part
+from grundy.tasks import plan_tasks
 from grundy.verdict import Status, Verdict
 
 __all__ = ["LOCAL", "DistributedError", "portable", "run_theorems_on_dask"]
@@ -96,10 +97,10 @@ def run_theorems_on_dask(
         task_of = {future.key: task for future, task in zip(futures, tasks, strict=True)}
         for future in dask.as_completed(futures, loop=client.loop):
             task = task_of[future.key]
-            verdict = future.result()  # a worker's exception is raised again here
+            outcome = future.result()  # a worker's exception is raised again here
             if timings is not None:
-                timings[task.key] = verdict.seconds
-            finished = gather.add(task, verdict)
+                timings[task.key] = outcome.cpu_seconds
+            finished = gather.add(task, outcome.verdict)
             if finished is not None:
                 done += 1
                 if progress:
@@ -186,7 +187,7 @@ _LOADING = threading.Lock()
 
 def _check_on_worker(
     path: str, theorem_id: str, part: int | None, settings: CheckSettings
-) -> Verdict:
+) -> TaskOutcome:
     """Load ``path`` (if not yet loaded here), check theorem ``theorem_id`` (or only part
     number ``part`` of its split check), and return the verdict."""
     # Hypothesis warns when the global random state moves while it draws an example; on a
@@ -204,11 +205,8 @@ def _check_on_worker(
     theorem = theorems.get(theorem_id)
     if theorem is None:
         raise ClaimError(f"{path} has no theorem {theorem_id!r} on the Dask worker")
-    if part is None:
-        return portable(check_theorem(theorem, settings).verdict)
-    if theorem.split is None:
-        raise ClaimError(f"theorem {theorem_id!r} in {path} has no parts on the Dask worker")
-    return portable(run_part(theorem.split.parts(settings)[part], settings))
+    outcome = run_task(theorem, part, settings)
+    return TaskOutcome(portable(outcome.verdict), outcome.cpu_seconds)
 
 
 def portable(verdict: Verdict) -> Verdict:

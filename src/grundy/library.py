@@ -30,11 +30,13 @@ __all__ = [
     "CheckSettings",
     "Expectation",
     "PartGatherer",
+    "TaskOutcome",
     "Theorem",
     "TheoremResult",
     "check_theorem",
     "load_file",
     "load_library",
+    "run_task",
     "run_theorems",
     "select",
 ]
@@ -142,24 +144,48 @@ def check_theorem(
     """Run one theorem's check, timing it; a grundy error becomes an ``error`` verdict.
 
     A split check runs its parts in order; its time is the sum of theirs, as when the
-    parts run as separate tasks.  ``timings``, when given, receives each task's seconds.
+    parts run as separate tasks.  ``timings``, when given, receives each task's CPU
+    seconds (see :func:`run_task`).
     """
-    if theorem.split is not None:
-        parts = theorem.split.parts(settings)
-        verdicts = [run_part(part, settings) for part in parts]
+    if theorem.split is None:
+        outcome = run_task(theorem, None, settings)
         if timings is not None:
-            for part, verdict in zip(parts, verdicts, strict=True):
-                timings[task_key(theorem.id, part.name, settings.quick)] = verdict.seconds
-        return TheoremResult(theorem, _combine_parts(theorem, verdicts, settings))
+            timings[task_key(theorem.id, None, settings.quick)] = outcome.cpu_seconds
+        return TheoremResult(theorem, outcome.verdict)
+    parts = theorem.split.parts(settings)
+    outcomes = [run_task(theorem, number, settings) for number in range(len(parts))]
+    if timings is not None:
+        for part, outcome in zip(parts, outcomes, strict=True):
+            timings[task_key(theorem.id, part.name, settings.quick)] = outcome.cpu_seconds
+    verdicts = [outcome.verdict for outcome in outcomes]
+    return TheoremResult(theorem, _combine_parts(theorem, verdicts, settings))
+
+
+@dataclass(frozen=True, slots=True)
+class TaskOutcome:
+    """A task's verdict and the CPU seconds it took (what schedules are planned by:
+    unlike wall time, it does not grow when other work shares the machine)."""
+
+    verdict: Verdict
+    cpu_seconds: float
+
+
+def run_task(theorem: Theorem, part: int | None, settings: CheckSettings) -> TaskOutcome:
+    """Check ``theorem`` whole (``part`` None, an unsplit theorem) or only part number
+    ``part`` of its split, in this process and thread."""
+    cpu = time.process_time()
+    if part is not None:
+        if theorem.split is None:
+            raise ClaimError(f"theorem {theorem.id!r} is not split into parts")
+        verdict = run_part(theorem.split.parts(settings)[part], settings)
+        return TaskOutcome(verdict, time.process_time() - cpu)
     start = time.perf_counter()
     try:
         verdict = theorem.run_check(settings)
     except GrundyError as exc:
         verdict = Verdict(Status.ERROR, "none", message=str(exc))
-    result = TheoremResult(theorem, replace(verdict, seconds=time.perf_counter() - start))
-    if timings is not None:
-        timings[task_key(theorem.id, None, settings.quick)] = result.verdict.seconds
-    return result
+    verdict = replace(verdict, seconds=time.perf_counter() - start)
+    return TaskOutcome(verdict, time.process_time() - cpu)
 
 
 def _combine_parts(
@@ -210,13 +236,8 @@ _WORKER_THEOREMS: Sequence[Theorem] = ()
 _WORKER_SETTINGS = CheckSettings()
 
 
-def _run_task_in_worker(theorem_index: int, part_index: int | None) -> Verdict:
-    theorem = _WORKER_THEOREMS[theorem_index]
-    if part_index is None:
-        return check_theorem(theorem, _WORKER_SETTINGS).verdict
-    assert theorem.split is not None
-    part = theorem.split.parts(_WORKER_SETTINGS)[part_index]
-    return run_part(part, _WORKER_SETTINGS)
+def _run_task_in_worker(theorem_index: int, part_index: int | None) -> TaskOutcome:
+    return run_task(_WORKER_THEOREMS[theorem_index], part_index, _WORKER_SETTINGS)
 
 
 def _run_in_workers(
@@ -240,10 +261,10 @@ def _run_in_workers(
             }
             for future in as_completed(futures):
                 task = futures[future]
-                verdict = future.result()
+                outcome = future.result()
                 if timings is not None:
-                    timings[task.key] = verdict.seconds
-                finished = gather.add(task, verdict)
+                    timings[task.key] = outcome.cpu_seconds
+                finished = gather.add(task, outcome.verdict)
                 if finished is not None:
                     done += 1
                     if progress:
