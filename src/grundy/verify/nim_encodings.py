@@ -45,6 +45,7 @@ __all__ = [
     "exercise_3",
     "exercise_5",
     "exercise_7",
+    "exercise_7_at",
     "first_heap_move",
     "identity",
     "largest_heap_move",
@@ -638,6 +639,40 @@ def exercise_7(heaps: int, width: int) -> Encoding:
         )
 
     return Encoding("exercise-7", goal, (*sizes, lowered), holds, _heap_scope(heaps, width))
+
+
+def exercise_7_at(heaps: int, width: int, index: int) -> Encoding:
+    """:func:`exercise_7` for heap ``index`` (0-based) alone.
+
+    Exercise 7's statement is a conjunction over the heap lowered, so proving it heap by
+    heap proves it whole; and each conjunct alone is far easier for Z3 (8 heaps of 64
+    bits: about 0.01 s per heap against 4 s for the conjunction).
+
+    >>> exercise_7_at(3, 16, 2).prove(timeout_ms=20_000).status
+    <Status.PROVED: 'proved'>
+    """
+    if not 0 <= index < heaps:
+        raise InvalidParameterError(f"heap index {index} is outside 0..{heaps - 1}")
+    sizes = _heaps(heaps, width)
+    (lowered,) = _bits("b", width)
+    after = _xor([lowered if j == index else h for j, h in enumerate(sizes)])
+    goal = z3.Implies(
+        z3.ULT(lowered, sizes[index]), (after == 0) == (lowered == sizes[index] ^ _xor(sizes))
+    )
+
+    def holds(case: Case) -> bool:
+        values = _heap_values(case, heaps)
+        s, b, a = _plain_xor(values), case["b"], values[index]
+        reaches_zero = _plain_xor([b if j == index else v for j, v in enumerate(values)]) == 0
+        return not b < a or reaches_zero == (b == a ^ s)
+
+    return Encoding(
+        f"exercise-7-heap-{index + 1}",
+        goal,
+        (*sizes, lowered),
+        holds,
+        _heap_scope(heaps, width),
+    )
 
 
 # -- Lucky Nim (seed 001): block parity ------------------------------------------------------
