@@ -43,14 +43,27 @@ class Expectation(StrEnum):
     FAILS = "fails"
 
 
+DEFAULT_CLAIM_SECONDS = 120.0
+"""Wall time one claim of a claim file may take before it ends as ``unknown``."""
+
+DEFAULT_CLAIM_MEMORY = 2 << 30
+"""Resident memory (bytes) the checking process may reach while a claim is checked."""
+
+
 @dataclass(frozen=True, slots=True)
 class CheckSettings:
-    """How hard and how reproducibly to check.  ``quick`` shrinks domains for CI."""
+    """How hard and how reproducibly to check.  ``quick`` shrinks domains for CI.
+
+    ``claim_seconds`` and ``claim_memory`` are the budget of each claim of a claim file
+    (``None``: no limit); a claim that passes either ends as ``unknown`` naming it.
+    """
 
     seed: int = 0
     quick: bool = False
     z3_timeout_ms: int = 60_000
     random_examples: int = 2_000
+    claim_seconds: float | None = DEFAULT_CLAIM_SECONDS
+    claim_memory: int | None = DEFAULT_CLAIM_MEMORY
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,13 +41,16 @@ __all__ = [
     "plain",
     "show_value",
     "truth",
+    "value_size",
 ]
 
-MAX_BITS = 100_000
-"""Largest whole number an expression may build, in bits (about 30,000 digits)."""
+MAX_BITS = 14_000
+"""Largest whole number an expression may build, in bits (about 4,200 digits: every
+number can then be printed, since Python spells whole numbers of up to 4,300 digits)."""
 
 MAX_ITEMS = 100_000
-"""Longest list an expression may build."""
+"""Largest list an expression may build, by :func:`value_size`: nested lists count all
+their items (``[[0] * 1000] * 1000`` is a million), and large numbers their 64-bit words."""
 
 Value = Any  # int | bool | str | Surd | tuple[Value, ...]
 
@@ -159,14 +162,45 @@ def _check_bits(bits: int, what: str) -> None:
         raise _EvalError(f"{what} would give a number of {size} bits; the limit is {MAX_BITS:,}")
 
 
+def value_size(value: Value, limit: int = MAX_ITEMS) -> int:
+    """The size of a value as the limits count it: one per list item at every depth of
+    nesting, plus one per 64 bits of every whole number.  Counting stops once past
+    ``limit``, so the cost is bounded by the limit, not by the value.
+
+    >>> value_size((1, (2, 3), 2**640))
+    15
+    """
+    total = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            total += len(item)
+            if total > limit:
+                return total
+            stack.extend(item)
+        elif isinstance(item, int):
+            total += item.bit_length() >> 6
+            if total > limit:
+                return total
+    return total
+
+
 def _check_items(count: int) -> None:
     if count > MAX_ITEMS:
-        raise _EvalError(f"the list would have {count:,} items; the limit is {MAX_ITEMS:,}")
+        raise _EvalError(
+            f"the list would have {_count(count)} items (nested lists count all their items, "
+            f"large numbers their 64-bit words); the limit is {MAX_ITEMS:,}"
+        )
+
+
+def _count(count: int) -> str:
+    return f"{count:,}" if count < 10**15 else "more than 10^15"
 
 
 def _add(left: Value, right: Value) -> Value:
     if isinstance(left, tuple) and isinstance(right, tuple):
-        _check_items(len(left) + len(right))
+        _check_items(value_size(left) + value_size(right))
         return left + right
     if isinstance(left, int) and isinstance(right, int):
         return left + right
@@ -185,8 +219,9 @@ def _mul(left: Value, right: Value) -> Value:
     if isinstance(left, tuple) or isinstance(right, tuple):
         items, count = (left, right) if isinstance(left, tuple) else (right, left)
         times = _whole(count, "repeating a list")
-        _check_items(len(items) * max(times, 0))
-        return items * times
+        if times > 0 and items:
+            _check_items(value_size(items) * times)
+        return items * max(times, 0)
     if isinstance(left, int) and isinstance(right, int):
         _check_bits(abs(left).bit_length() + abs(right).bit_length(), "'*'")
         return left * right
@@ -465,7 +500,13 @@ class _Compiler:
             return self.name(node.id)
         if isinstance(node, (ast.List, ast.Tuple)):
             items = [self.compile(item) for item in node.elts]
-            return lambda scope: tuple(item(scope) for item in items)
+
+            def build(scope: Scope) -> Value:
+                built = tuple(item(scope) for item in items)
+                _check_items(value_size(built))
+                return built
+
+            return self.guarded(node, build)
         if isinstance(node, ast.BoolOp):
             return self.boolean(node)
         if isinstance(node, ast.UnaryOp):

@@ -9,16 +9,26 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, NoReturn
 
+from grundy.budget import format_bytes
 from grundy.games import Game, create_game, find_entry
-from grundy.library import CheckSettings, Theorem, TheoremResult, run_theorems
+from grundy.library import (
+    DEFAULT_CLAIM_MEMORY,
+    DEFAULT_CLAIM_SECONDS,
+    CheckSettings,
+    Theorem,
+    TheoremResult,
+    run_theorems,
+)
 
 __all__ = [
     "CommandParser",
     "GameInvocation",
     "UsageError",
+    "add_budget_options",
     "add_jobs_option",
     "add_scheduler_option",
     "check_claims",
+    "memory_size",
     "parse_game_invocation",
     "write_json",
 ]
@@ -94,6 +104,58 @@ def positive_int(text: str) -> int:
     return value
 
 
+def memory_size(text: str) -> int | None:
+    """An argparse type: a number of bytes such as ``512M``, ``2G`` or ``1.5G``; ``none``
+    for no limit."""
+    if text.strip().lower() in ("none", "off"):
+        return None
+    units = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+    body = text.strip().upper().removesuffix("IB").removesuffix("B")
+    unit = body[-1:] if body[-1:] in units else ""
+    try:
+        number = float(body[: len(body) - len(unit)])
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a size such as 512M or 2G (or none), got {text[:40]!r}"
+        ) from None
+    if not 0 < number < 1 << 50:
+        raise argparse.ArgumentTypeError(f"must be a positive size, got {text[:40]!r}")
+    return int(number * units[unit])
+
+
+def seconds(text: str) -> float | None:
+    """An argparse type: a positive number of seconds, or ``none`` for no limit."""
+    if text.strip().lower() in ("none", "off"):
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text[:40]!r}") from None
+    if not 0 < value < 10**9:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {value}")
+    return value
+
+
+def add_budget_options(parser: argparse.ArgumentParser) -> None:
+    """``--claim-seconds`` and ``--claim-memory``: the budget of each claim."""
+    parser.add_argument(
+        "--claim-seconds",
+        type=seconds,
+        default=DEFAULT_CLAIM_SECONDS,
+        metavar="S",
+        help=f"time one claim may take before it ends as unknown (default "
+        f"{DEFAULT_CLAIM_SECONDS:g}; 'none' for no limit)",
+    )
+    parser.add_argument(
+        "--claim-memory",
+        type=memory_size,
+        default=DEFAULT_CLAIM_MEMORY,
+        metavar="SIZE",
+        help=f"resident memory a claim may bring the process to before it ends as unknown "
+        f"(default {format_bytes(DEFAULT_CLAIM_MEMORY)}; e.g. 4G, or 'none')",
+    )
+
+
 def add_jobs_option(parser: argparse.ArgumentParser) -> None:
     """``--jobs N``: check claims in N worker processes (default: one per core)."""
     parser.add_argument(
@@ -134,5 +196,7 @@ def check_claims(
 
 
 def write_json(out: IO[str], data: Any) -> None:
-    json.dump(data, out, indent=2)
-    out.write("\n")
+    """Write ``data`` as one JSON document, built whole before any of it is written (a
+    failure while encoding then leaves nothing half-written on ``out``)."""
+    text = json.dumps(data, indent=2)
+    out.write(text + "\n")
