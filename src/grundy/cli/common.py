@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import math
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, NoReturn
 
-from grundy.budget import format_bytes
-from grundy.games import Game, create_game, find_entry
+from grundy.budget import Budget, Meter, format_bytes
+from grundy.games import Game, HeapGame, create_game, find_entry
 from grundy.library import (
     DEFAULT_CLAIM_MEMORY,
     DEFAULT_CLAIM_SECONDS,
@@ -28,8 +30,12 @@ __all__ = [
     "add_jobs_option",
     "add_scheduler_option",
     "check_claims",
+    "check_sequence_size",
+    "check_solve_size",
+    "check_table_size",
     "memory_size",
     "parse_game_invocation",
+    "solve_meter",
     "write_json",
 ]
 
@@ -91,6 +97,74 @@ def parse_game_invocation(
         if getattr(args, f"param_{param.name}") is not None
     }
     return GameInvocation(create_game(game_name, given), args)
+
+
+# -- sizes the command line refuses up front (each named in the README's "Limits") ----------
+
+PART_LIMIT = 1_000
+"""Most heaps (rows, edges...) in a position given to ``solve`` or ``table``: every
+winning move repeats the whole position, so the answer grows with its square."""
+
+CHOMP_SIDE_LIMIT = 1_000
+"""Longest Chomp row, and most rows, accepted (the work grows with the square)."""
+
+TABLE_ROW_LIMIT = 1_000_000
+"""Most rows ``grundy table`` lists."""
+
+SEQUENCE_LIMIT = 10_000_000
+"""Largest ``--upto`` of ``grundy sequence`` (every value is held and printed)."""
+
+SOLVE_MEMORY = 2 << 30
+"""Resident memory at which ``solve`` and ``table`` stop searching (bytes)."""
+
+
+def solve_meter() -> Meter:
+    """The budget of one ``solve`` or ``table`` run: resident memory only."""
+    return Budget(None, SOLVE_MEMORY).start()
+
+
+def check_solve_size(game: Game, position: object, what: str = "position") -> None:
+    """Refuse, before any work, a position too large for ``solve`` / ``table``."""
+    data = game.to_json(position)
+    parts = len(data) if isinstance(data, list) else 1
+    if parts > PART_LIMIT:
+        raise UsageError(
+            f"the {what} has {parts:,} parts (heaps, rows, edges...); the limit is "
+            f"{PART_LIMIT:,}, since every winning move repeats the whole position"
+        )
+    if game.name == "chomp" and isinstance(data, list) and data:
+        side = max(len(data), max(data))
+        if side > CHOMP_SIDE_LIMIT:
+            raise UsageError(
+                f"a Chomp board of {len(data):,} rows, the longest {max(data):,} squares, is "
+                f"too large: rows and their number are limited to {CHOMP_SIDE_LIMIT:,} "
+                "(the work grows with the square of the side)"
+            )
+
+
+def check_table_size(game: Game, bound: object) -> None:
+    """Refuse, before any work, a ``table --max`` bound with too many rows."""
+    check_solve_size(game, bound, "bound")
+    if isinstance(game, HeapGame):
+        rows = math.prod(heap + 1 for heap in game.from_value(bound))
+    else:  # count lazily, stopping just past the limit
+        rows = sum(1 for _ in itertools.islice(game.bounded_positions(bound), TABLE_ROW_LIMIT + 1))
+    if rows > TABLE_ROW_LIMIT:
+        shown = f"{rows:,}" if rows < 10**15 else "more than 10^15"
+        raise UsageError(
+            f"the bound gives {shown} rows; grundy table lists at most {TABLE_ROW_LIMIT:,} "
+            "(lower --max)"
+        )
+
+
+def check_sequence_size(upto: int) -> None:
+    """Refuse, before any work, a ``sequence --upto`` beyond :data:`SEQUENCE_LIMIT`."""
+    if upto > SEQUENCE_LIMIT:
+        shown = f"{upto:,}" if upto < 10**15 else "more than 10^15"
+        raise UsageError(
+            f"--upto {shown} is too large: sequence computes, holds and prints every value "
+            f"G(0..N), and N may be at most {SEQUENCE_LIMIT:,}"
+        )
 
 
 def positive_int(text: str) -> int:

@@ -6,7 +6,16 @@ import argparse
 from typing import IO, Any
 
 from grundy.certify.grundy_table import grundy_table_certificate
-from grundy.cli.common import CommandParser, UsageError, parse_game_invocation, write_json
+from grundy.cli.common import (
+    CommandParser,
+    UsageError,
+    check_sequence_size,
+    check_solve_size,
+    check_table_size,
+    parse_game_invocation,
+    solve_meter,
+    write_json,
+)
 from grundy.cli.progress import ProgressLine, progress_line
 from grundy.games import Game, HeapGame, catalogue
 from grundy.progress import ProgressCallback
@@ -119,6 +128,7 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     call = parse_game_invocation("solve", args.game, args.rest, out, configure)
     game, options = call.game, call.args
     position = game.parse(options.position)
+    check_solve_size(game, position)
     play = Play.MISERE if options.misere else Play.NORMAL
     with progress_line(as_json=options.json) as line:
         solver = Solver(
@@ -126,6 +136,7 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
             position_limit=POSITION_LIMIT,
             move_limit=MOVE_LIMIT,
             progress=line.callback,
+            meter=solve_meter(),
         )
         _seed_heap_values(solver, game, position)
         analysis = solver.analyse(position, play)
@@ -176,6 +187,7 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
 
     call = parse_game_invocation("sequence", args.game, args.rest, out, configure)
     game, options = call.game, call.args
+    check_sequence_size(options.upto)
     with progress_line(as_json=options.json) as line:
         values = grundy_sequence(game, options.upto, line.callback)
     report = period_report(game, values) if options.period else None
@@ -223,6 +235,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     call = parse_game_invocation("table", args.game, args.rest, out, configure)
     game, options = call.game, call.args
     bound = game.parse(options.max)
+    check_table_size(game, bound)
     play = Play.MISERE if options.misere else Play.NORMAL
     with progress_line(as_json=options.json) as line:
         solver = Solver(
@@ -230,6 +243,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
             position_limit=POSITION_LIMIT,
             move_limit=MOVE_LIMIT,
             progress=_until_rows(line),
+            meter=solve_meter(),
         )
         _seed_heap_values(solver, game, bound)
         rows = list(table_rows(game, bound, play, solver, line.callback))

@@ -158,8 +158,12 @@ def parse_int_tokens(tokens: Sequence[str]) -> list[int]:
             try:
                 values.append(int(piece))
             except ValueError:
+                if piece.lstrip("+-").isdigit():  # past Python's 4,300-digit conversion limit
+                    raise InvalidPositionError(
+                        f"a number of {len(piece):,} digits is too long (at most 4,300)"
+                    ) from None
                 raise InvalidPositionError(
-                    f"position must be whole numbers, got {piece!r}"
+                    f"position must be whole numbers, got {brief(piece)}"
                 ) from None
     return values
 

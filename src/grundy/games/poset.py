@@ -131,6 +131,10 @@ class PosetGame(Game):
         return list(position)
 
 
+MAX_ELEMENTS = 300
+"""Most elements a poset may have (the transitive closure alone is cubic in it)."""
+
+
 def parse_relations(text: str) -> tuple[Elements, list[tuple[int, int]]]:
     """The elements and the pairs ``(low, high)`` of a relations text.
 
@@ -159,4 +163,9 @@ def parse_relations(text: str) -> tuple[Elements, list[tuple[int, int]]]:
                 )
             pairs.append((numbers[0], numbers[1]))
         elements.update(numbers)
+        if len(elements) > MAX_ELEMENTS:
+            raise InvalidParameterError(
+                f"the poset has more than {MAX_ELEMENTS:,} elements, the most a poset game "
+                "takes (its closure and positions grow far faster than its size)"
+            )
     return tuple(sorted(elements)), pairs
