@@ -28,6 +28,7 @@ from grundy.verdict import Status, Verdict
 __all__ = [
     "CheckSettings",
     "Expectation",
+    "InterruptedRun",
     "Theorem",
     "TheoremResult",
     "check_theorem",
@@ -130,6 +131,16 @@ class TheoremResult:
         }
 
 
+class InterruptedRun(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_theorems`: ``finished`` holds the results completed
+    before it, in the theorems' order (callers that only know KeyboardInterrupt still
+    stop)."""
+
+    def __init__(self, finished: Sequence[TheoremResult]) -> None:
+        super().__init__(f"interrupted after {len(finished)} results")
+        self.finished = list(finished)
+
+
 def check_theorem(theorem: Theorem, settings: CheckSettings) -> TheoremResult:
     """Run one theorem's check, timing it; a grundy error becomes an ``error`` verdict."""
     start = time.perf_counter()
@@ -155,12 +166,15 @@ def run_theorems(
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     if jobs == 1 or len(theorems) <= 1:
-        results = []
-        for index, theorem in enumerate(theorems, start=1):
-            result = check_theorem(theorem, settings)
-            results.append(result)
-            if progress:
-                progress(index, len(theorems), result)
+        results: list[TheoremResult] = []
+        try:
+            for index, theorem in enumerate(theorems, start=1):
+                result = check_theorem(theorem, settings)
+                results.append(result)
+                if progress:
+                    progress(index, len(theorems), result)
+        except KeyboardInterrupt:
+            raise InterruptedRun(results) from None
         return results
     return _run_in_workers(theorems, settings, progress, jobs)
 
@@ -186,16 +200,33 @@ def _run_in_workers(
     verdicts: dict[int, Verdict] = {}
     try:
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        try:
             futures = {pool.submit(_check_in_worker, i): i for i in range(len(theorems))}
             for done, future in enumerate(as_completed(futures), start=1):
                 index = futures[future]
                 verdicts[index] = future.result()
                 if progress:
                     progress(done, len(theorems), TheoremResult(theorems[index], verdicts[index]))
+        except KeyboardInterrupt:
+            _stop_workers(pool)
+            finished = [
+                TheoremResult(t, verdicts[i]) for i, t in enumerate(theorems) if i in verdicts
+            ]
+            raise InterruptedRun(finished) from None
+        pool.shutdown()
     finally:
         _WORKER_THEOREMS = ()
     return [TheoremResult(theorem, verdicts[i]) for i, theorem in enumerate(theorems)]
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the workers now: a claim may run for minutes, and shutting the pool down
+    politely would wait for it.  (The executor has no public way to do this.)"""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def default_proofs_dir() -> Path:

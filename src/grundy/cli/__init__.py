@@ -18,7 +18,9 @@ from typing import IO
 from grundy import __version__
 from grundy.cli import certificate, check, play, report, verify
 from grundy.cli.common import CommandParser, UsageError
+from grundy.cli.results import print_results
 from grundy.errors import GrundyError
+from grundy.library import InterruptedRun
 
 __all__ = ["EXIT_BUG", "EXIT_INTERRUPTED", "main"]
 
@@ -53,6 +55,7 @@ def main(
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     parser = build_parser(out)
+    args = None
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
         if args.command is None:
@@ -69,6 +72,11 @@ def main(
         return 2
     except BrokenPipeError:  # output piped into a command that stopped reading
         return 0
+    except InterruptedRun as exc:  # check/verify: show the claims that were finished
+        if exc.finished:
+            print_results(exc.finished, out, bool(getattr(args, "json", False)))
+        err.write(f"grundy: interrupted; {len(exc.finished)} claims were finished\n")
+        return EXIT_INTERRUPTED
     except KeyboardInterrupt:
         err.write("grundy: interrupted\n")
         return EXIT_INTERRUPTED

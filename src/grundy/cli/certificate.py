@@ -87,7 +87,9 @@ def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
         covering = (
             f", closed under moves from the {table.covers:,} it covers" if table.covers else ""
         )
-        subject = f"{table.game or brief(data.get('game'))}: {table.entries:,} positions{covering}"
+        subject = (
+            f"{table.game or str(data.get('game'))[:60]}: {table.entries:,} positions{covering}"
+        )
     elif periodic is not None:
         period = check_certificate(periodic)
         kind, valid, problems = "periodicity", period.valid, period.problems

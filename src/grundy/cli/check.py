@@ -11,7 +11,7 @@ from grundy.claims import check_claim, claims_from_file, theorem_from_claim
 from grundy.cli.common import add_budget_options, add_jobs_option
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code, print_results
-from grundy.library import CheckSettings, TheoremResult, run_theorems
+from grundy.library import CheckSettings, InterruptedRun, TheoremResult, run_theorems
 
 __all__ = ["register"]
 
@@ -45,13 +45,16 @@ def run_check(args: argparse.Namespace, out: IO[str]) -> int:
             results = run_theorems(theorems, settings, progress, jobs=args.jobs)
         else:
             results = []
-            for index, claim in enumerate(claims, start=1):
-                start = time.perf_counter()
-                show_cases = line.cases_checked(claim.id) if line.enabled else None
-                verdict = check_claim(claim, settings, show_cases)
-                verdict = replace(verdict, seconds=time.perf_counter() - start)
-                result = TheoremResult(theorem_from_claim(claim), verdict)
-                results.append(result)
-                line.claim_done(index, len(claims), result)
+            try:
+                for index, claim in enumerate(claims, start=1):
+                    start = time.perf_counter()
+                    show_cases = line.cases_checked(claim.id) if line.enabled else None
+                    verdict = check_claim(claim, settings, show_cases)
+                    verdict = replace(verdict, seconds=time.perf_counter() - start)
+                    result = TheoremResult(theorem_from_claim(claim), verdict)
+                    results.append(result)
+                    line.claim_done(index, len(claims), result)
+            except KeyboardInterrupt:
+                raise InterruptedRun(results) from None
     print_results(results, out, args.json)
     return exit_code(results)

@@ -7,8 +7,10 @@ import itertools
 import json
 import math
 import os
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from grundy.budget import Budget, Meter, format_bytes
@@ -30,12 +32,15 @@ __all__ = [
     "add_jobs_option",
     "add_scheduler_option",
     "check_claims",
+    "check_output_dir",
+    "check_output_file",
     "check_sequence_size",
     "check_solve_size",
     "check_table_size",
     "memory_size",
     "parse_game_invocation",
     "solve_meter",
+    "write_file_atomically",
     "write_json",
 ]
 
@@ -267,6 +272,56 @@ def check_claims(
     return run_theorems_on_dask(
         theorems, settings, progress, scheduler=args.scheduler, jobs=args.jobs
     )
+
+
+def _probe_folder(folder: Path, option: str, shown: str) -> None:
+    """Create and remove a file in ``folder``: the one sure test that it can be written."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise UsageError(f"{option} {shown} cannot be written: {exc.strerror or exc}") from None
+
+
+def _nearest_existing(path: Path) -> Path:
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            return candidate
+    return Path.cwd()
+
+
+def check_output_dir(path: str | Path, option: str = "--out") -> None:
+    """Refuse, before any work, an output folder that cannot be written (exit code 2)."""
+    folder = Path(path)
+    existing = _nearest_existing(folder)
+    if not existing.is_dir():
+        what = "is a file" if existing == folder else f"is inside {existing}, which is a file"
+        raise UsageError(f"{option} {path} {what}; give a folder")
+    _probe_folder(existing, option, str(path))
+
+
+def check_output_file(path: str | Path, option: str) -> None:
+    """Refuse, before any work, an output file that cannot be written (exit code 2)."""
+    file = Path(path)
+    if file.is_dir():
+        raise UsageError(f"{option} {path} is a folder; give a file name")
+    if not file.parent.is_dir():
+        raise UsageError(f"{option} {path}: the folder {file.parent} does not exist")
+    _probe_folder(file.parent, option, str(path))
+
+
+def write_file_atomically(path: str | Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``, so
+    an interrupted run leaves the old file (or none), never half of the new one."""
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def write_json(out: IO[str], data: Any) -> None:

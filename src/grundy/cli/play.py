@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import json
 from typing import IO, Any
 
 from grundy.certify.grundy_table import grundy_table_certificate
 from grundy.cli.common import (
     CommandParser,
     UsageError,
+    check_output_file,
     check_sequence_size,
     check_solve_size,
     check_table_size,
     parse_game_invocation,
     solve_meter,
+    write_file_atomically,
     write_json,
 )
 from grundy.cli.progress import ProgressLine, progress_line
@@ -107,6 +110,15 @@ def _seed_heap_values(solver: Solver, game: Game, position: Any) -> None:
     solver.add_known_values(((heap,), value) for heap, value in enumerate(values))
 
 
+def _check_certificate_path(options: Any) -> None:
+    """Refuse a certificate that could not be written, before any work."""
+    if options.certificate is None:
+        return
+    if options.misere:
+        raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
+    check_output_file(options.certificate, "--certificate")
+
+
 def _write_certificate(options: Any, game: Game, positions: list[Any], solver: Solver) -> None:
     if options.certificate is None:
         return
@@ -114,8 +126,7 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
         raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
     data = grundy_table_certificate(game, positions, solver)
     try:
-        with open(options.certificate, "w", encoding="utf-8") as handle:
-            write_json(handle, data)
+        write_file_atomically(options.certificate, json.dumps(data, indent=2) + "\n")
     except OSError as exc:
         raise UsageError(f"cannot write the certificate {options.certificate}: {exc}") from None
 
@@ -129,6 +140,7 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     game, options = call.game, call.args
     position = game.parse(options.position)
     check_solve_size(game, position)
+    _check_certificate_path(options)
     play = Play.MISERE if options.misere else Play.NORMAL
     with progress_line(as_json=options.json) as line:
         solver = Solver(
@@ -236,6 +248,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     game, options = call.game, call.args
     bound = game.parse(options.max)
     check_table_size(game, bound)
+    _check_certificate_path(options)
     play = Play.MISERE if options.misere else Play.NORMAL
     with progress_line(as_json=options.json) as line:
         solver = Solver(

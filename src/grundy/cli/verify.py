@@ -20,9 +20,19 @@ __all__ = ["register"]
 
 
 def register(commands: Any) -> None:
-    parser = commands.add_parser("verify", help="check the theorem library (default: proofs/)")
+    parser = commands.add_parser(
+        "verify",
+        help="check the theorem library (default: proofs/)",
+        description="Check the theorem library (default: proofs/). A .py file or folder "
+        "given here is run as Python, with your permissions, to load its THEOREMS: give "
+        "only files you trust. Claim files from others belong to 'grundy check FILE.toml', "
+        "which reads them as data and executes nothing.",
+    )
     parser.add_argument(
-        "targets", nargs="*", metavar="ID-or-PATH", help="theorem ids, or files/folders of proofs"
+        "targets",
+        nargs="*",
+        metavar="ID-or-PATH",
+        help="theorem ids, or files/folders of proofs (.py files are run as Python)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
