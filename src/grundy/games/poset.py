@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from grundy.errors import InvalidParameterError, InvalidPositionError
+from grundy.errors import InvalidParameterError, InvalidPositionError, brief
 from grundy.games.base import Game, parse_int_tokens
 from grundy.games.params import Param, ParamKind
 
@@ -113,10 +113,12 @@ class PosetGame(Game):
         if isinstance(value, int) and not isinstance(value, bool):
             value = [value]
         if not isinstance(value, (list, tuple, set, frozenset)):
-            raise InvalidPositionError(f"poset position must list elements, got {value!r}")
+            raise InvalidPositionError(f"poset position must list elements, got {brief(value)}")
         for element in value:
             if isinstance(element, bool) or not isinstance(element, int):
-                raise InvalidPositionError(f"poset elements are whole numbers, got {element!r}")
+                raise InvalidPositionError(
+                    f"poset elements are whole numbers, got {brief(element)}"
+                )
             if element not in self.up_sets:
                 raise InvalidPositionError(
                     f"{element} is not an element of the poset (its elements: "
@@ -149,7 +151,7 @@ def parse_relations(text: str) -> tuple[Elements, list[tuple[int, int]]]:
     for piece in pieces:
         labels = [label.strip() for label in piece.split("<")]
         if len(labels) > 2:
-            raise InvalidParameterError(f"write one relation a<b per comma, got {piece!r}")
+            raise InvalidParameterError(f"write one relation a<b per comma, got {brief(piece)}")
         try:
             numbers = [int(label) for label in labels]
         except ValueError:
