@@ -72,8 +72,9 @@ def _rules(data: Mapping[str, Any]) -> str:
     """The rules as the command line writes them (``--code 0.77``, ``--set 1,2,3``)."""
     rules = str(data.get("rules"))
     rules = rules if len(rules) <= 60 else rules[:57] + "..."
-    flag = {"octal": "--code", "subtraction": "--set"}.get(str(data.get("game")))
-    return f"{flag} {rules}" if flag else rules
+    game = str(data.get("game"))[:60]
+    flag = {"octal": "--code", "subtraction": "--set"}.get(game)
+    return f"{game} {flag} {rules}" if flag else f"{game} {rules}"
 
 
 def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
@@ -94,9 +95,8 @@ def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
         period = check_certificate(periodic)
         kind, valid, problems = "periodicity", period.valid, period.problems
         subject = (
-            f"{brief(periodic.get('game'))} {_rules(periodic)}: period "
-            f"{brief(periodic.get('period'))} from {brief(periodic.get('preperiod'))} "
-            f"({brief(periodic.get('theorem'))})"
+            f"{_rules(periodic)}: period {brief(periodic.get('period'))} from "
+            f"{brief(periodic.get('preperiod'))} ({str(periodic.get('theorem'))[:60]})"
         )
     elif data.get("certified") is False:
         raise UsageError(f"{args.file} holds no certificate: the period was not certified")

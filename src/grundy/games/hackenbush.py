@@ -65,7 +65,7 @@ def parse_edges(text: str) -> Picture:
         ends = piece.split("-")
         if len(ends) != 2 or not all(end.isdigit() for end in ends):
             raise InvalidPositionError(
-                f"edge {piece!r} must be two vertex numbers joined by '-', e.g. 0-1"
+                f"edge {brief(piece)} must be two vertex numbers joined by '-', e.g. 0-1"
             )
         edges.append(_edge(int(ends[0]), int(ends[1])))
     return tuple(sorted(edges))

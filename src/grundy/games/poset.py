@@ -68,7 +68,7 @@ class PosetGame(Game):
             for other in above[element]:
                 if other != element and element in above[other]:
                     raise InvalidParameterError(
-                        f"relations {relations!r} form a cycle through {element} and {other}, "
+                        f"relations {brief(relations)} form a cycle through {element} and {other}, "
                         "so they are not a partial order"
                     )
         self.up_sets: dict[int, frozenset[int]] = {
@@ -156,12 +156,12 @@ def parse_relations(text: str) -> tuple[Elements, list[tuple[int, int]]]:
             numbers = [int(label) for label in labels]
         except ValueError:
             raise InvalidParameterError(
-                f"relation {piece!r} must be two whole numbers a<b (option --relations)"
+                f"relation {brief(piece)} must be two whole numbers a<b (option --relations)"
             ) from None
         if len(numbers) == 2:
             if numbers[0] == numbers[1]:
                 raise InvalidParameterError(
-                    f"relation {piece!r} puts an element below itself (option --relations)"
+                    f"relation {brief(piece)} puts an element below itself (option --relations)"
                 )
             pairs.append((numbers[0], numbers[1]))
         elements.update(numbers)
