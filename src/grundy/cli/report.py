@@ -45,7 +45,8 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--claims",
         metavar="FILE",
-        help="report on a claim file (.toml), a proofs module (.py) or a folder of them",
+        help="report on a claim file (.toml), a proofs module (.py: run as Python, so only one "
+        "you trust) or a folder of them",
     )
     parser.add_argument(
         "--out", metavar="DIR", default="reports", help="output folder (default reports/)"
