@@ -25,7 +25,8 @@ INVALID = [
     ("subtraction", {"set": [1, 2]}, (-7,)),
     ("kayles", {}, (-1,)),
     ("grundys-game", {}, (2.5,)),
-    ("euclid", {}, (0, 3)),
+    ("euclid", {}, (0, 0)),
+    ("euclid", {}, (-1, 3)),
     ("euclid", {}, (3,)),
     ("wythoff", {}, (1, 2, 3)),
     ("wythoff", {}, (1, -2)),
@@ -116,3 +117,9 @@ def test_the_solver_stops_at_its_time_budget() -> None:
     solver = Solver(create_game("wythoff"), meter=Budget(seconds=0.2).start())
     with pytest.raises(BudgetExceededError, match=r"time budget of 0\.2 s"):
         solver.grundy_value((10**12, 10**12 + 7))
+
+
+def test_a_finished_euclid_game_is_a_position_play_reaches() -> None:
+    game = create_game("euclid")
+    assert (0, 3) in list(game.moves((3, 3)))
+    assert Solver(game).grundy_value((0, 3)) == 0  # terminal: the player to move has lost
