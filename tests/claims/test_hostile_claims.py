@@ -162,3 +162,15 @@ def test_budget_options_on_the_command_line(run_cli, tmp_path) -> None:
     assert verdicts == {"slow": "unknown", "fast": "proved"}
     bad = run_cli("check", str(path), "--claim-memory", "lots")
     assert bad.code == 2 and bad.err.count("\n") == 1
+
+
+def test_messages_about_long_lists_are_short() -> None:
+    claim = good_claim(
+        vars='["a"]', range="{ a = [0, 1] }", position="[a - 1] * 50000", statement="grundy == 0"
+    )
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.status is Status.ERROR and "not a position" in verdict.message
+    assert len(verdict.message) < 400
+    typed = good_claim(vars='["a"]', range="{ a = [0, 1] }", statement="([a] * 50000) % 2 == 0")
+    message = check_claim(typed, SETTINGS).message
+    assert "needs whole numbers" in message and len(message) < 400

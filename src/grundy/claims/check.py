@@ -27,7 +27,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from grundy.budget import Budget, Meter
-from grundy.claims.evaluate import MAX_ITEMS, Scope, Value, plain, show_value, truth, value_size
+from grundy.claims.evaluate import (
+    MAX_ITEMS,
+    Scope,
+    Value,
+    plain,
+    short_value,
+    truth,
+    value_size,
+)
 from grundy.claims.expression import POSITION_NAMES
 from grundy.claims.model import BadClaim, Claim, Method
 from grundy.errors import BudgetExceededError, ClaimError, GrundyError, SearchLimitError
@@ -143,7 +151,7 @@ class ClaimRunner:
             return self.claim.game.from_value(data)
         except GrundyError as exc:
             raise ClaimError(
-                f"claim {self.claim.id!r}: {show_value(value)} is not a position of "
+                f"claim {self.claim.id!r}: {short_value(value)} is not a position of "
                 f"{self.claim.game.label}: {exc}"
             ) from None
 

@@ -39,6 +39,7 @@ __all__ = [
     "Value",
     "compile_expression",
     "plain",
+    "short_value",
     "show_value",
     "truth",
     "value_size",
@@ -120,6 +121,12 @@ def show_value(value: Value) -> str:
     return str(value)
 
 
+def short_value(value: Value, limit: int = 80) -> str:
+    """:func:`show_value`, cut to about ``limit`` characters (for messages and labels)."""
+    text = show_value(value)
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
+
+
 def _normal(number: Surd) -> Value:
     if number.is_rational and number.rational.denominator == 1:
         return number.rational.numerator
@@ -147,7 +154,7 @@ def _is_number(value: Value) -> bool:
 def _whole(value: Value, what: str) -> int:
     if isinstance(value, int):
         return int(value)
-    raise _EvalError(f"{what} needs whole numbers, got {_kind(value)} ({show_value(value)})")
+    raise _EvalError(f"{what} needs whole numbers, got {_kind(value)} ({short_value(value)})")
 
 
 def _numbers(left: Value, right: Value, what: str) -> tuple[Surd, Surd]:
@@ -620,7 +627,9 @@ class _Compiler:
                 position = argument(scope)
                 facts = _facts(scope)
                 value = facts.grundy_of(position) if ask_grundy else facts.outcome_of(position)
-                scope.used[f"{name}({show_value(position)})"] = value  # shown in counterexamples
+                scope.used[f"{name}({short_value(position, 200)})"] = (
+                    value  # shown in counterexamples
+                )
                 return value
 
             return self.guarded(node, fact)
