@@ -29,6 +29,7 @@ INVALID = [
     ("euclid", {}, (-1, 3)),
     ("euclid", {}, (3,)),
     ("wythoff", {}, (1, 2, 3)),
+    ("gale-nim", {"n": 1, "m": 3}, (1, 2)),
     ("wythoff", {}, (1, -2)),
     ("chomp", {}, (1, 3)),
     ("hackenbush", {"edges": "0-1,1-2"}, "x"),

@@ -510,7 +510,12 @@ class _Compiler:
 
             def build(scope: Scope) -> Value:
                 built = tuple(item(scope) for item in items)
-                _check_items(value_size(built))
+                for value in built:  # flat lists of small numbers (most) need no count
+                    if isinstance(value, tuple) or (
+                        isinstance(value, int) and value.bit_length() > 64
+                    ):
+                        _check_items(value_size(built))
+                        break
                 return built
 
             return self.guarded(node, build)

@@ -224,6 +224,13 @@ class HeapGame(Game):
 
     def check_position(self, position: Any) -> tuple[int, ...]:
         """A tuple of non-negative heap sizes (a list is accepted and made a tuple)."""
+        plain_rules = type(self).from_value is HeapGame.from_value  # no extra rules to apply
+        if (
+            plain_rules
+            and type(position) is tuple
+            and all(type(h) is int and h >= 0 for h in position)
+        ):
+            return position  # the common case, checked without building a new tuple
         if not isinstance(position, (list, tuple)):
             raise InvalidPositionError(
                 f"a {self.name} position is a tuple of heap sizes, such as (3, 4, 5), "
