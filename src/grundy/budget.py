@@ -7,9 +7,11 @@ read on Linux) only every :data:`MEMORY_STRIDE` calls.  Passing either limit rai
 :class:`~grundy.errors.BudgetExceededError`, whose message names the limit, so a check
 ends as ``unknown`` with the reason rather than exhausting the machine.
 
-Resident memory is the whole process's: a budget of 1 GiB stops a search once the
-process holds 1 GiB, whatever held it first.  Where ``/proc`` is missing (not Linux),
-only the time limit and the solvers' counts apply.
+Memory is counted as the growth of the process's resident memory since the meter
+started: a budget of 1 GiB stops a search once the process holds 1 GiB more than when
+the work began (memory a previous piece of work freed but the process kept is not held
+against the next one).  Where ``/proc`` is missing (not Linux), only the time limit and
+the solvers' counts apply.
 
 >>> meter = Budget(seconds=None, memory_bytes=None).start()
 >>> meter.check()  # nothing to exceed
@@ -54,7 +56,8 @@ def format_bytes(count: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long and how much resident memory a piece of work may use (``None``: no limit)."""
+    """How long a piece of work may take, and how much it may add to the process's
+    resident memory (``None``: no limit)."""
 
     seconds: float | None = None
     memory_bytes: int | None = None
@@ -75,12 +78,13 @@ class Budget:
 class Meter:
     """A running budget: :meth:`check` raises once the time or the memory is used up."""
 
-    __slots__ = ("_calls", "_deadline", "budget")
+    __slots__ = ("_baseline", "_calls", "_deadline", "budget")
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
         self._deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
         self._calls = 0
+        self._baseline = (resident_bytes() or 0) if budget.memory_bytes is not None else 0
 
     def check(self) -> None:
         """Raise :class:`~grundy.errors.BudgetExceededError` when past a limit."""
@@ -99,8 +103,8 @@ class Meter:
         if limit is None:
             return
         used = resident_bytes()
-        if used is not None and used > limit:
+        if used is not None and used - self._baseline > limit:
             raise BudgetExceededError(
-                f"the memory budget of {format_bytes(limit)} was used up "
-                f"(the process holds {format_bytes(used)})"
+                f"the memory budget of {format_bytes(limit)} was used up (the process grew "
+                f"by {format_bytes(used - self._baseline)}, to {format_bytes(used)})"
             )

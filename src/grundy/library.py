@@ -47,8 +47,8 @@ class Expectation(StrEnum):
 DEFAULT_CLAIM_SECONDS = 120.0
 """Wall time one claim of a claim file may take before it ends as ``unknown``."""
 
-DEFAULT_CLAIM_MEMORY = 2 << 30
-"""Resident memory (bytes) the checking process may reach while a claim is checked."""
+DEFAULT_CLAIM_MEMORY = 1 << 30
+"""Resident memory (bytes) checking one claim may add to the process."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,15 +130,26 @@ def test_the_time_budget_ends_a_claim_as_unknown_with_what_was_finished() -> Non
 
 
 def test_the_memory_budget_ends_a_claim_as_unknown() -> None:
-    claim = good_claim(vars='["a"]', range="{ a = [0, 100] }", statement="grundy == a")
-    verdict = check_claim(claim, CheckSettings(claim_memory=1 << 20))  # 1 MiB: passed at once
+    claim = good_claim(
+        game="wythoff",
+        vars='["a"]',
+        range="{ a = [0, 400] }",
+        position="[a, a]",
+        statement="grundy >= 0",
+    )  # the solver's memo of pairs grows by megabytes
+    verdict = check_claim(claim, CheckSettings(claim_memory=1 << 20))
     assert verdict.status is Status.UNKNOWN
     assert "memory budget of 1 MiB" in verdict.message and "--claim-memory" in verdict.message
 
 
 def test_a_random_search_stops_at_the_budget() -> None:
     claim = good_claim(
-        vars='["a"]', range="{ a = [0, 100000] }", statement="grundy == a", method="random"
+        game="wythoff",
+        vars='["a"]',
+        range="{ a = [0, 400] }",
+        position="[a, a]",
+        statement="grundy >= 0",
+        method="random",
     )
     verdict = check_claim(claim, CheckSettings(claim_memory=1 << 20))
     assert verdict.status is Status.UNKNOWN and "memory budget" in verdict.message

@@ -119,8 +119,8 @@ TABLE_ROW_LIMIT = 1_000_000
 SEQUENCE_LIMIT = 10_000_000
 """Largest ``--upto`` of ``grundy sequence`` (every value is held and printed)."""
 
-SOLVE_MEMORY = 2 << 30
-"""Resident memory at which ``solve`` and ``table`` stop searching (bytes)."""
+SOLVE_MEMORY = 1 << 30
+"""Resident memory ``solve`` and ``table`` may add before they stop searching (bytes)."""
 
 
 def solve_meter() -> Meter:
@@ -230,7 +230,7 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
         type=memory_size,
         default=DEFAULT_CLAIM_MEMORY,
         metavar="SIZE",
-        help=f"resident memory a claim may bring the process to before it ends as unknown "
+        help=f"resident memory checking a claim may add before it ends as unknown "
         f"(default {format_bytes(DEFAULT_CLAIM_MEMORY)}; e.g. 4G, or 'none')",
     )
 
