@@ -185,3 +185,10 @@ def test_messages_about_long_lists_are_short() -> None:
     typed = good_claim(vars='["a"]', range="{ a = [0, 1] }", statement="([a] * 50000) % 2 == 0")
     message = check_claim(typed, SETTINGS).message
     assert "needs whole numbers" in message and len(message) < 400
+
+
+def test_a_huge_claim_file_is_refused_before_it_is_parsed(tmp_path) -> None:
+    path = tmp_path / "huge.toml"
+    path.write_text("# padding\n" * 1_200_000)  # 12 MB
+    with pytest.raises(ClaimError, match="at most 10 MiB"):
+        claims_from_file(path)

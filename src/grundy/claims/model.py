@@ -47,6 +47,9 @@ __all__ = [
     "read_claim",
 ]
 
+MAX_FILE_BYTES = 10 << 20
+"""Largest claim file read (10 MiB: thousands of claims)."""
+
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 VAR_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -160,6 +163,12 @@ def claims_from_file(path: str | Path) -> list[Claim | BadClaim]:
     """Every claim of a TOML file, in file order."""
     path = Path(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ClaimError(
+                f"claim file {path} is {size / (1 << 20):,.1f} MiB; claim files of at most "
+                f"{MAX_FILE_BYTES >> 20} MiB are read"
+            )
         text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is skipped
     except FileNotFoundError:
         raise ClaimError(f"no such claim file: {path}") from None
