@@ -31,7 +31,7 @@ from grundy.errors import BudgetExceededError
 
 __all__ = ["MEMORY_STRIDE", "Budget", "Meter", "format_bytes", "resident_bytes"]
 
-MEMORY_STRIDE = 64
+MEMORY_STRIDE = 8
 """A meter reads resident memory on one call in this many (the clock on every call)."""
 
 _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096

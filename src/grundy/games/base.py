@@ -182,8 +182,16 @@ class HeapGame(Game):
         """What a single heap of size ``heap`` can become in one move."""
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        for option, _ in self.labelled_moves(position):
-            yield option
+        # As labelled_moves, without writing a description for every move.
+        seen: set[tuple[int, ...]] | None = set() if len(position) > 1 else None
+        for index, heap in enumerate(position):
+            for option in self.heap_options(heap):
+                result = position[:index] + option + position[index + 1 :]
+                if seen is not None:
+                    if result in seen:
+                        continue
+                    seen.add(result)
+                yield result
 
     def labelled_moves(self, position: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], str]]:
         # Equal heaps give equal options; a single heap cannot, so it needs no memory of
