@@ -182,6 +182,10 @@ class HeapGame(Game):
         """What a single heap of size ``heap`` can become in one move."""
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if type(self).labelled_moves is not HeapGame.labelled_moves:  # rules of its own
+            for option, _ in self.labelled_moves(position):
+                yield option
+            return
         # As labelled_moves, without writing a description for every move.
         seen: set[tuple[int, ...]] | None = set() if len(position) > 1 else None
         for index, heap in enumerate(position):
