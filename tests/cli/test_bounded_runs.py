@@ -156,3 +156,27 @@ def test_ctrl_c_prints_what_was_finished_and_exits_130(tmp_path: Path, jobs: str
     assert result.stderr.count("\n") == 1 and "interrupted; 1 claims were finished" in result.stderr
     finished = json.loads(result.stdout)["claims"]  # a whole JSON document
     assert [(c["id"], c["status"]) for c in finished] == [("quick", "proved")]
+
+
+def test_ctrl_c_during_a_z3_query_stops_the_run() -> None:
+    # Z3 catches SIGINT itself and answers unknown; the engine must pass it on.
+    script = (
+        "import z3\n"
+        "from grundy.verify.z3engine import prove_z3\n"
+        "x, y, z = z3.Ints('x y z')\n"
+        "goal = z3.Implies(z3.And(x > 0, y > 0, z > 0), x * x * x + y * y * y != z * z * z)\n"
+        "print('started', flush=True)\n"
+        "try:\n"
+        "    print(prove_z3(goal, scope='demo', timeout_ms=120_000).status, flush=True)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, preexec_fn=_cap
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "started"
+    time.sleep(2)
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=30)
+    assert out.strip() == "interrupted"
