@@ -253,3 +253,9 @@ def test_a_game_with_hidden_turns_is_refused(monkeypatch) -> None:
     result = play(monkeypatch, io.StringIO(""), "lucky-nim", "--m", "1", "--n", "2", "3")
     assert result.code == 2 and result.err.count("\n") == 1
     assert "grundy solve lucky-nim" in result.err
+
+
+def test_an_oversized_position_is_refused_before_play(monkeypatch) -> None:
+    result = play(monkeypatch, io.StringIO(""), "nim", *["1"] * 2000)
+    assert result.code == 2 and result.err.count("\n") == 1 and "parts" in result.err
+    assert result.out == ""

@@ -19,9 +19,11 @@ from typing import IO, Any
 from grundy.cli.common import (
     CommandParser,
     UsageError,
+    check_solve_size,
     output_width,
     parse_game_invocation,
     register_game_command,
+    solve_meter,
 )
 from grundy.cli.explore import MOVE_LIMIT, POSITION_LIMIT, seed_heap_values
 from grundy.errors import GrundyError
@@ -87,8 +89,9 @@ def run_play(args: argparse.Namespace, out: IO[str]) -> int:
             f"'grundy solve {call.label} ...' analyses its positions"
         )
     position = game.parse(options.position)
+    check_solve_size(game, position)
     play = Play.MISERE if options.misere else Play.NORMAL
-    solver = Solver(game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT)
+    solver = Solver(game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT, meter=solve_meter())
     seed_heap_values(solver, game, position)
     session = PlaySession(game, solver, play, options.hints, sys.stdin, out)
     ending = "the last player to move loses" if options.misere else "the last player to move wins"
