@@ -9,9 +9,9 @@ import re
 import time
 from pathlib import Path
 
-import grundy.cli.explore
 import pytest
 
+import grundy.cli.explore
 from grundy.cli.common import write_json
 
 
