@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from grundy.library import Theorem, load_library
-from grundy.report.latexmath import MathSyntaxError, check_latex
+from grundy.report.mathml import MathSyntaxError, check_latex
 
 LIBRARY = load_library()
 PYTHON_THEOREMS = [t for t in LIBRARY if t.check.__module__.startswith("grundy_proofs_")]

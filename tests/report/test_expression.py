@@ -3,7 +3,7 @@
 import pytest
 
 from grundy.report.expression import expression_latex
-from grundy.report.latexmath import MathSyntaxError, check_latex
+from grundy.report.mathml import MathSyntaxError, check_latex
 
 
 @pytest.mark.parametrize(

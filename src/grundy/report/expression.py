@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import re
 
-from grundy.report.latexmath import MathSyntaxError
+from grundy.report.mathml import MathSyntaxError
 
 __all__ = ["expression_latex"]
 
@@ -57,7 +57,7 @@ def expression_latex(text: str, position: str | None = None) -> str:
     """The claim expression ``text`` in LaTeX; ``position`` is the claim's position
     expression (the argument of ``grundy`` and ``outcome``), default the vars.
 
-    Raises :class:`~grundy.report.latexmath.MathSyntaxError` for anything outside the
+    Raises :class:`~grundy.report.mathml.MathSyntaxError` for anything outside the
     claim language, naming it.
     """
     printer = _Printer(text, position)

@@ -1,9 +1,10 @@
 r"""The LaTeX report: a complete document that compiles with pdflatex.
 
-Formulas go in unchanged (the statement subset of :mod:`grundy.report.latexmath` is
-plain ``amsmath``/``amssymb``); figures are PDF files in ``figures/`` beside the
-``.tex``; text is escaped, and the mathematical symbols the report writes in text
-(``⊕``, ``≤``, ``φ``...) become the matching LaTeX commands.
+Formulas go in as written (``amsmath``/``amssymb``); each displayed formula is
+bracketed by ``\typeout`` markers so that a formula TeX refuses can be found in the log
+and replaced by its fallback (:mod:`grundy.report.pdf`).  Figures are PDF files in
+``figures/`` beside the ``.tex``; text is escaped, and the mathematical symbols the
+report writes in text (``⊕``, ``≤``, ``φ``...) become the matching LaTeX commands.
 
 >>> latex_text("a_b & 50% of {x} ⊕ y")
 'a\\_b \\& 50\\% of \\{x\\} \\ensuremath{\\oplus} y'
@@ -11,6 +12,7 @@ plain ``amsmath``/``amssymb``); figures are PDF files in ``figures/`` beside the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from grundy.report.document import (
@@ -25,6 +27,7 @@ from grundy.report.document import (
     Inlines,
     Link,
     Math,
+    Measured,
     Paragraph,
     Preformatted,
     Section,
@@ -33,19 +36,24 @@ from grundy.report.document import (
     Timing,
     plain_text,
 )
-from grundy.report.latexmath import MathSyntaxError, check_latex
 from grundy.report.markdown import FIGURE_DIR
+from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.render import FigureRenderer
 
-__all__ = ["LatexReport", "latex_text", "render_latex"]
+__all__ = ["END_LABEL", "FORMULA_MARK", "LatexReport", "latex_text", "render_latex"]
+
+FORMULA_MARK = "[grundy formula {index}{end}]"
+END_LABEL = "grundy-end-of-document"
 
 
 @dataclass(frozen=True, slots=True)
 class LatexReport:
-    """The LaTeX source and the figure files (PDF) it includes, relative to it."""
+    """The LaTeX source, the figure files (PDF) it includes, and its displayed formulas
+    in order (``formulas[k]`` is the one between the markers numbered ``k``)."""
 
     text: str
     files: tuple[tuple[str, bytes], ...]
+    formulas: tuple[DisplayMath, ...] = ()
 
 
 _ESCAPES = {
@@ -75,7 +83,6 @@ _SYMBOLS = {
     "⟺": r"\iff",
     "⇒": r"\Rightarrow",
     "×": r"\times",
-    "·": r"\cdot",
     "⌊": r"\lfloor",
     "⌋": r"\rfloor",
     "⌈": r"\lceil",
@@ -92,7 +99,18 @@ _SYMBOLS = {
     "∨": r"\vee",
     "₀": r"_0",
     "₁": r"_1",
+    "⁰": r"^0",
+    "¹": r"^1",
     "²": r"^2",
+    "³": r"^3",
+    "⁴": r"^4",
+    "⁵": r"^5",
+    "⁶": r"^6",
+    "⁷": r"^7",
+    "⁸": r"^8",
+    "⁹": r"^9",
+    "𝒫": r"\mathcal{P}",
+    "𝒩": r"\mathcal{N}",
     "−": r"-",
     "±": r"\pm",
 }
@@ -108,6 +126,7 @@ _TEXT_SYMBOLS = {
     "✓": "yes",
     "✗": "no",
     "\u00a0": "~",
+    "·": r"\textperiodcentered{}",
 }
 
 
@@ -132,7 +151,7 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \usepackage[utf8]{inputenc}
 \usepackage[T1]{fontenc}
 \usepackage{lmodern}
-\usepackage[margin=2.2cm]{geometry}
+\usepackage[margin=2cm]{geometry}
 \usepackage{amsmath,amssymb}
 \usepackage{graphicx}
 \usepackage{array,longtable,booktabs}
@@ -144,16 +163,26 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \definecolor{unknown}{HTML}{E9A23B}
 \definecolor{error}{HTML}{8D2C2C}
 \definecolor{ppos}{HTML}{2A9D8F}
+\definecolor{false}{HTML}{C8553D}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.5em}
 \setcounter{secnumdepth}{2}
+\setcounter{tocdepth}{1}
 \newcommand{\badge}[1]{\colorbox{#1}{\textcolor{white}{\sffamily\small\strut #1}}}
 """
 
 
-def render_latex(document: Document, figures: FigureRenderer | None = None) -> LatexReport:
-    writer = _LatexWriter(figures or FigureRenderer())
-    return LatexReport(writer.document(document), tuple(writer.files))
+def render_latex(
+    document: Document,
+    figures: FigureRenderer | None = None,
+    fallbacks: Mapping[int, int] | None = None,
+) -> LatexReport:
+    """The document as LaTeX.  ``fallbacks[k]`` says how far formula ``k`` falls back:
+    0 its own LaTeX, 1 its fallback LaTeX (or plain text when it has none), 2 plain text.
+    """
+    writer = _LatexWriter(figures or FigureRenderer(), fallbacks or {})
+    text = writer.document(document)
+    return LatexReport(text, tuple(writer.files), tuple(writer.formulas))
 
 
 def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> list[float]:
@@ -177,20 +206,20 @@ def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> l
 
 
 class _LatexWriter:
-    def __init__(self, figures: FigureRenderer) -> None:
+    def __init__(self, figures: FigureRenderer, fallbacks: Mapping[int, int]) -> None:
         self.figures = figures
+        self.fallbacks = fallbacks
         self.files: list[tuple[str, bytes]] = []
+        self.formulas: list[DisplayMath] = []
 
     def document(self, document: Document) -> str:
         lines = [
             _PREAMBLE,
             f"\\title{{{latex_text(document.title)}}}",
-            "\\date{}",
-            "\\author{}",
+            f"\\author{{{latex_text(document.author)}}}",
+            "\\date{" + self.inlines(document.subtitle) + "}",
             "\\begin{document}",
             "\\maketitle",
-            "\\vspace{-3em}",
-            "\\begin{center}" + self.inlines(document.subtitle) + "\\end{center}",
             "\\tableofcontents",
             "",
         ]
@@ -198,7 +227,7 @@ class _LatexWriter:
             lines.append(f"\\textbf{{Note:}} {latex_text(note)}\\par")
         for section in document.sections:
             lines.extend(self.section(section, 0))
-        lines.append("\\end{document}")
+        lines += [f"\\label{{{END_LABEL}}}", "\\end{document}"]
         return "\n".join(lines) + "\n"
 
     def section(self, section: Section, depth: int) -> list[str]:
@@ -223,11 +252,7 @@ class _LatexWriter:
         if isinstance(block, Paragraph):
             return [self.inlines(block.content), ""]
         if isinstance(block, DisplayMath):
-            try:
-                check_latex(block.latex)
-            except MathSyntaxError:
-                return [latex_text(block.plain or block.latex), ""]
-            return ["\\[", block.latex, "\\]", ""]
+            return self.display_math(block)
         if isinstance(block, Preformatted):
             return self.preformatted(block.text)
         if isinstance(block, BulletList):
@@ -238,6 +263,26 @@ class _LatexWriter:
         if isinstance(block, Figure):
             return self.figure(block)
         raise TypeError(f"cannot render {type(block).__name__} as LaTeX")
+
+    def display_math(self, block: DisplayMath) -> list[str]:
+        index = len(self.formulas)
+        self.formulas.append(block)
+        candidates = []  # the formula, then its fallback: those the converter accepts
+        for latex in (block.latex, block.fallback):
+            try:
+                check_latex(latex)
+            except MathSyntaxError:
+                continue
+            if latex and latex not in candidates:
+                candidates.append(latex)
+        level = self.fallbacks.get(index, 0)
+        if level < len(candidates):
+            body = ["\\[", candidates[level], "\\]"]
+        else:
+            body = [latex_text(block.plain or block.latex) + "\\par"]
+        start = FORMULA_MARK.format(index=index, end="")
+        end = FORMULA_MARK.format(index=index, end=" end")
+        return [f"\\typeout{{{start}}}", *body, f"\\typeout{{{end}}}", ""]
 
     def preformatted(self, text: str) -> list[str]:
         lines = ["\\begin{flushleft}\\small"]
@@ -329,6 +374,6 @@ class _LatexWriter:
             return f"\\href{{{latex_text(piece.target)}}}{{{latex_text(piece.text)}}}"
         if isinstance(piece, Strong):
             return f"\\textbf{{{latex_text(piece.text)}}}"
-        if isinstance(piece, Timing):
-            return piece.text
+        if isinstance(piece, (Timing, Measured)):
+            return latex_text(piece.text)
         raise TypeError(f"cannot render {type(piece).__name__} as LaTeX")

@@ -1,10 +1,11 @@
-"""Turn theorem results into a report :class:`~grundy.report.document.Document`.
+"""The record: everything a run found, for the lecturer or a reviewer.
 
-The document has four parts: a summary table of verdicts linking to each theorem; one
-section per theorem (statement, source, how it was checked, the verdict, any
+Four parts: a summary table of verdicts linking to each claim; one section per claim
+(statement, source, how it was checked, the verdict, the lemmas it assumed, any
 counterexample drawn as a position, the solver's figures and each engine's verdict);
 the evidence (:mod:`grundy.report.evidence`); and a reproducibility block (versions,
-seeds, date, the command that regenerates the report).
+seeds, date, the command that regenerates the report).  Figures that vary between runs
+with the same seed (times, Z3's memory and search statistics) are marked as measured.
 """
 
 from __future__ import annotations
@@ -16,18 +17,21 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any
 
-from grundy.errors import GrundyError
-from grundy.games import HeapGame, find_entry
+from grundy.claims import Claim
 from grundy.library import Expectation, TheoremResult
+from grundy.report.counterexamples import (
+    counterexample_figure,
+    counterexample_table,
+    value_text,
+)
 from grundy.report.document import (
     Block,
     Cell,
     Code,
-    DisplayMath,
     Document,
-    Figure,
     Inline,
     Link,
+    Measured,
     Paragraph,
     Preformatted,
     Section,
@@ -35,18 +39,12 @@ from grundy.report.document import (
     Table,
     Timing,
 )
-from grundy.report.evidence import EvidenceResult, parse_edges
-from grundy.report.latexmath import MathSyntaxError, check_latex
-from grundy.report.pictures import (
-    ChompBoard,
-    HackenbushPicture,
-    chomp_figure,
-    hackenbush_figure,
-    heaps_figure,
-)
+from grundy.report.handout import claim_anchor
+from grundy.report.statements import statement_blocks
+from grundy.report.words import assumption_words
 from grundy.verdict import Status, Verdict
 
-__all__ = ["PACKAGES", "RunInfo", "build_document", "package_versions", "theorem_anchor"]
+__all__ = ["PACKAGES", "RunInfo", "build_record", "package_versions"]
 
 PACKAGES = ("grundy", "z3-solver", "hypothesis", "sympy", "matplotlib", "numpy")
 
@@ -76,24 +74,26 @@ def package_versions() -> dict[str, str]:
     return versions
 
 
-def theorem_anchor(theorem_id: str) -> str:
-    """The anchor of a theorem's section.
-
-    >>> theorem_anchor("bouton-3")
-    'thm-bouton-3'
-    """
-    return f"thm-{theorem_id}"
+theorem_anchor = claim_anchor
 
 
-def build_document(
+def build_record(
     results: Sequence[TheoremResult],
     run: RunInfo,
-    evidence: EvidenceResult | None = None,
-    title: str = "grundy verification report",
+    evidence: Sequence[Section] = (),
+    title: str = "grundy verification record",
+    claims: Mapping[str, Claim] | None = None,
+    titles: Mapping[str, str] | None = None,
 ) -> Document:
-    """The whole report.  Notes (e.g. a formula that could not be typeset) go in ``notes``."""
+    """The whole record.  ``claims`` maps a claim-file claim's id to the claim (to typeset
+    its expression), ``titles`` theorem ids to titles (to name the lemmas assumed).
+    Notes (e.g. a formula that could not be typeset) go in the document's ``notes``."""
     notes: list[str] = []
-    theorems = tuple(_theorem_section(result, notes) for result in results)
+    claims = claims or {}
+    titles = titles or {r.theorem.id: r.theorem.title for r in results}
+    theorems = tuple(
+        _theorem_section(result, claims.get(result.theorem.id), titles, notes) for result in results
+    )
     sections = [_summary(results, run)]
     sections.append(
         Section(
@@ -102,14 +102,14 @@ def build_document(
             theorems or (Paragraph(("No claims were selected.",)),),
         )
     )
-    if evidence is not None and evidence.sections:
+    if evidence:
         intro = Paragraph(
             (
                 "Tables and pictures computed by the exact solver for this report, for the "
                 "reader to check the statements against. No value here is typed in.",
             )
         )
-        sections.append(Section("Evidence", "evidence", (intro, *evidence.sections)))
+        sections.append(Section("Evidence", "evidence", (intro, *evidence)))
     sections.append(_reproducibility(run))
     subtitle: tuple[Inline, ...] = (
         f"{len(results)} claims from {run.source}; seed {run.seed}"
@@ -177,21 +177,6 @@ def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
 # -- one theorem ------------------------------------------------------------------------------
 
 
-def _statement_blocks(result: TheoremResult, notes: list[str]) -> list[Block]:
-    theorem = result.theorem
-    if theorem.latex:
-        try:
-            check_latex(theorem.latex)
-        except MathSyntaxError as exc:
-            notes.append(f"{theorem.id}: statement shown as text: {exc}")
-        else:
-            blocks: list[Block] = [DisplayMath(theorem.latex, theorem.statement)]
-            if theorem.statement:
-                blocks.append(Paragraph(("In words: ", theorem.statement)))
-            return blocks
-    return [Paragraph((theorem.statement,))]
-
-
 def _expected_text(result: TheoremResult) -> str:
     if result.theorem.expect is Expectation.FAILS:
         wanted = "refuted"
@@ -206,9 +191,14 @@ def _count(value: int | None) -> str:
     return "-" if value is None else f"{value:,}"
 
 
-def _theorem_section(result: TheoremResult, notes: list[str]) -> Section:
+def _theorem_section(
+    result: TheoremResult,
+    claim: Claim | None,
+    titles: Mapping[str, str],
+    notes: list[str],
+) -> Section:
     theorem, verdict = result.theorem, result.verdict
-    blocks = _statement_blocks(result, notes)
+    blocks = statement_blocks(theorem, claim, notes)
     kind: tuple[Inline, ...]
     if theorem.mutant_of:
         kind = (
@@ -232,11 +222,31 @@ def _theorem_section(result: TheoremResult, notes: list[str]) -> Section:
         ("cases", _count(verdict.cases)),
         ("time", Timing(verdict.seconds)),
     ]
+    if verdict.assumes:
+        facts.append(
+            (
+                "assumes",
+                "; ".join(
+                    f"{a.id}: "
+                    + assumption_words(a, titles)
+                    + f" [scope {a.scope!r}, instance proved here: "
+                    + ("yes" if a.instance_proved else "no")
+                    + "]"
+                    for a in verdict.assumes
+                ),
+            )
+        )
     blocks.append(Table.build(("", ""), facts, kind="facts"))
     if verdict.message:
         blocks.append(Paragraph((Strong("Message: "), verdict.message)))
     if verdict.counterexample is not None:
-        blocks.extend(_counterexample_blocks(result))
+        blocks.append(
+            Paragraph((Strong("Counterexample"), " (re-evaluated directly by the exact solver):"))
+        )
+        blocks.append(counterexample_table(verdict.counterexample))
+        figure = counterexample_figure(theorem.id, theorem.game, verdict.counterexample)
+        if figure is not None:
+            blocks.append(figure)
     if verdict.details:
         blocks.append(Paragraph((Strong("Solver figures"),)))
         blocks.append(Table.build(("figure", "value"), _detail_rows(verdict.details)))
@@ -262,9 +272,7 @@ def _part_rows(parts: Sequence[Verdict]) -> list[tuple[Any, ...]]:
         note = part.message
         if part.counterexample is not None:
             note = (
-                "counterexample "
-                + _mapping_text(part.counterexample)
-                + (f"; {note}" if note else "")
+                "counterexample " + value_text(part.counterexample) + (f"; {note}" if note else "")
             )
         rows.append(
             (
@@ -284,121 +292,31 @@ def _is_timing(key: str) -> bool:
     return "second" in lowered or lowered in ("time", "elapsed", "duration")
 
 
-def _value_text(value: Any) -> str:
-    if isinstance(value, bool) or value is None:
-        return str(value).lower() if value is not None else "-"
-    if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, float):
-        return f"{value:.6g}"
-    if isinstance(value, Mapping):
-        return _mapping_text(value)
-    if isinstance(value, (list, tuple, set, frozenset)):
-        items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else list(value)
-        shown = ", ".join(_value_text(item) for item in items[:12])
-        more = f", ... ({len(items)} in all)" if len(items) > 12 else ""
-        return f"[{shown}{more}]"
-    return str(value)
-
-
-def _mapping_text(mapping: Mapping[str, Any]) -> str:
-    return ", ".join(f"{key} = {_value_text(value)}" for key, value in mapping.items())
-
-
-def _detail_rows(details: Mapping[str, Any], prefix: str = "") -> list[tuple[Any, ...]]:
+def _detail_rows(
+    details: Mapping[str, Any], prefix: str = "", measured: bool = False
+) -> list[tuple[Any, ...]]:
+    """Rows of engine figures; Z3's statistics (under ``solver``) are measurements."""
     rows: list[tuple[Any, ...]] = []
     for key, value in details.items():
         name = f"{prefix}{key}"
+        inside = measured or key == "solver"
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
         if isinstance(value, Mapping) and value and len(value) <= 12:
-            rows.extend(_detail_rows(value, name + "."))
+            rows.extend(_detail_rows(value, name + ".", inside))
         elif (
-            _is_timing(str(key)) and isinstance(value, (int, float)) and not isinstance(value, bool)
+            isinstance(value, (list, tuple))
+            and value
+            and all(isinstance(v, Mapping) for v in value)
         ):
+            for index, item in enumerate(value[:24], start=1):
+                rows.extend(_detail_rows(item, f"{name}[{index}].", inside))
+        elif _is_timing(str(key)) and number:
             rows.append((Code(name), Timing(float(value))))
+        elif inside and number:
+            rows.append((Code(name), Measured(value_text(value))))
         else:
-            rows.append((Code(name), _value_text(value)))
+            rows.append((Code(name), value_text(value)))
     return rows
-
-
-# -- counterexamples as positions -------------------------------------------------------------
-
-
-def _counterexample_blocks(result: TheoremResult) -> list[Block]:
-    theorem, verdict = result.theorem, result.verdict
-    example = verdict.counterexample or {}
-    blocks: list[Block] = [
-        Paragraph((Strong("Counterexample"), " (re-evaluated directly by the exact solver):")),
-        Table.build(
-            ("name", "value"), [(Code(str(k)), _value_text(v)) for k, v in example.items()]
-        ),
-    ]
-    figure = counterexample_figure(theorem.id, theorem.game, example)
-    if figure is not None:
-        blocks.append(figure)
-    return blocks
-
-
-def _game_name(game: str | None) -> str | None:
-    if not game:
-        return None
-    return game.split()[0]
-
-
-def _int_sequence(value: Any) -> tuple[int, ...] | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return (value,)
-    if isinstance(value, (list, tuple)) and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    ):
-        return tuple(value)
-    return None
-
-
-def counterexample_figure(
-    theorem_id: str, game: str | None, example: Mapping[str, Any]
-) -> Figure | None:
-    """A picture of the counterexample's position, when the game has a picture for it.
-
-    Chomp positions are drawn as boards, Hackenbush pictures as pictures, positions of
-    heap games (and any position given as integers) as heaps of counters.  The position
-    is the counterexample's ``position`` entry, or, for a heap game, its integer
-    variables in order.
-    """
-    name = _game_name(game)
-    position = example.get("position")
-    name_fig = f"counterexample-{theorem_id}"
-    caption = f"The counterexample to {theorem_id}, drawn as a position"
-    if name == "hackenbush" or "edges" in example:
-        edges = example.get("edges", position)
-        if isinstance(edges, str):
-            try:
-                parsed = parse_edges(edges)
-            except ValueError:
-                return None
-            picture = HackenbushPicture(parsed, None, "counterexample")
-            return hackenbush_figure(name_fig, caption, [picture])
-        return None
-    heaps = _int_sequence(position) if position is not None else None
-    if heaps is None and name is not None and _is_heap_game(name):
-        values = [_int_sequence(v) for v in example.values()]
-        if values and all(v is not None and len(v) == 1 for v in values):
-            heaps = tuple(v[0] for v in values if v is not None)
-    if heaps is None or len(heaps) > 12 or any(h < 0 for h in heaps):
-        return None
-    if name == "chomp":
-        board = ChompBoard(tuple(sorted(heaps, reverse=True)), (), "counterexample")
-        return chomp_figure(name_fig, caption, [board])
-    return heaps_figure(name_fig, caption, heaps)
-
-
-def _is_heap_game(name: str) -> bool:
-    try:
-        entry = find_entry(name)
-    except GrundyError:
-        return False
-    return issubclass(entry.game_class, HeapGame)
 
 
 # -- reproducibility --------------------------------------------------------------------------
