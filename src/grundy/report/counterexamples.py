@@ -76,10 +76,10 @@ def counterexample_blocks(
     """The counterexample as one sentence, and drawn when its game has a picture."""
     inputs, breaking = _split(example, claim)
     shown = ", ".join(f"{key} = {value_text(value)}" for key, value in inputs.items())
-    why = "; ".join(f"{key}: {value_text(value)}" for key, value in breaking.items())
+    why = ", ".join(f"{key} = {value_text(value)}" for key, value in breaking.items())
     text: list[Any] = [Strong("Counterexample: "), shown or "see below"]
     if why:
-        text += [". There ", why]
+        text += [". There: ", why]
     blocks: list[Block] = [Paragraph((*text, "."))]
     figure = counterexample_figure(theorem.id, theorem.game, example, why)
     if figure is not None:
@@ -158,6 +158,7 @@ def counterexample_figure(
     if name == "chomp":
         rows = tuple(sorted(heaps, reverse=True))
         bites = tuple((r, c) for r, c in _bites(example) if r < len(rows) and 0 <= c < rows[r])
-        board = ChompBoard(rows, bites, f"{len(rows)} rows")
+        shape = f"{len(rows)}×{rows[0]}" if len(set(rows)) == 1 else f"rows {rows}"
+        board = ChompBoard(rows, bites, shape)
         return chomp_figure(figure_name, caption, [board])
     return heaps_figure(figure_name, caption, heaps)

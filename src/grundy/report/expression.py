@@ -68,13 +68,20 @@ class _Printer:
     def __init__(self, text: str, position: str | None) -> None:
         self.text = text
         self.tree = self.parse(text)
-        self.position = self.print(self.parse(position), _ATOM) if position else "p"
+        self.position = self.print(self.single(self.parse(position)), _ATOM) if position else "p"
 
     def parse(self, text: str) -> ast.expr:
         try:
             return ast.parse(text.strip(), mode="eval").body
         except SyntaxError as exc:
             raise MathSyntaxError(f"cannot read the expression {text!r}: {exc.msg}") from None
+
+    @staticmethod
+    def single(node: ast.expr) -> ast.expr:
+        """A position of one part is written as that part: ``n ∈ 𝒫``, not ``(n) ∈ 𝒫``."""
+        if isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) == 1:
+            return node.elts[0]
+        return node
 
     def error(self, node: ast.AST) -> MathSyntaxError:
         piece = ast.get_source_segment(self.text, node) or type(node).__name__

@@ -10,6 +10,7 @@ expected to fail are left out unless asked for, and then appear as common mistak
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -55,10 +56,10 @@ def short_verdict(verdict: Verdict) -> str:
     """
     status = verdict.status
     if status is Status.PROVED:
-        return "proved" if verdict.scope.startswith("unbounded") else "checked (finite range)"
+        return "proved" if verdict.scope.startswith("unbounded") else "checked"
     return {
         Status.REFUTED: "false",
-        Status.UNREFUTED: "tested, not proved",
+        Status.UNREFUTED: "tested",
         Status.UNKNOWN: "undecided",
         Status.ERROR: "not checked",
     }[status]
@@ -73,7 +74,7 @@ def _is_mistake(result: TheoremResult) -> bool:
 
 
 def _title(result: TheoremResult) -> str:
-    title = result.theorem.title or result.theorem.id
+    title = re.sub(r"\b([Mm])isere\b", r"\1isère", result.theorem.title or result.theorem.id)
     if _is_mistake(result):
         return "Common mistake: " + title.removeprefix("Mutant: ")
     return title
@@ -111,9 +112,9 @@ def _summary(
     blocks: list[Block] = [
         Paragraph(
             (
-                "Proved: true in every case, with no bound. Checked (finite range): true "
-                "in every case of the range stated with the claim, each case checked. "
-                "Tested, not proved: a random search found no counterexample. False: a "
+                "Proved: true in every case, with no bound. Checked: true in every case of "
+                "the finite range stated with the claim, each case checked. Tested: a "
+                "random search found no counterexample, which is not a proof. False: a "
                 "counterexample is shown.",
             )
         ),

@@ -130,6 +130,16 @@ _TEXT_SYMBOLS = {
 }
 
 
+def _mono(char: str) -> str:
+    """One character of fixed-width text: a symbol set in math keeps the width of a digit,
+    so columns of bits stay aligned."""
+    if char == " ":
+        return "\\ "
+    if char in _SYMBOLS:
+        return "\\makebox[\\fontcharwd\\font`0][c]{" + latex_text(char) + "}"
+    return latex_text(char)
+
+
 def latex_text(text: str) -> str:
     """Text escaped for LaTeX; known symbols become commands, other unknown ones ``?``."""
     out = []
@@ -169,6 +179,12 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \setcounter{secnumdepth}{2}
 \setcounter{tocdepth}{1}
 \newcommand{\badge}[1]{\colorbox{#1}{\textcolor{white}{\sffamily\small\strut #1}}}
+% A displayed claim: centred, and broken after a relation or an operator when too wide.
+\newcommand{\claimformula}[1]{\par{\centering$\displaystyle #1$\par}\smallskip}
+\makeatletter
+\renewcommand\tableofcontents{\section*{\contentsname}{\setlength{\parskip}{0pt}\small
+  \@starttoc{toc}}}
+\makeatother
 """
 
 
@@ -250,7 +266,10 @@ class _LatexWriter:
         if isinstance(block, Section):
             return self.section(block, depth)
         if isinstance(block, Paragraph):
-            return [self.inlines(block.content), ""]
+            content = block.content
+            if content and isinstance(content[0], str) and content[0].startswith("Source: "):
+                return ["{\\small\\color{darkgray}" + self.inlines(content) + "\\par}", ""]
+            return [self.inlines(content), ""]
         if isinstance(block, DisplayMath):
             return self.display_math(block)
         if isinstance(block, Preformatted):
@@ -277,7 +296,7 @@ class _LatexWriter:
                 candidates.append(latex)
         level = self.fallbacks.get(index, 0)
         if level < len(candidates):
-            body = ["\\[", candidates[level], "\\]"]
+            body = ["\\claimformula{" + candidates[level] + "}"]
         else:
             body = [latex_text(block.plain or block.latex) + "\\par"]
         start = FORMULA_MARK.format(index=index, end="")
@@ -287,7 +306,7 @@ class _LatexWriter:
     def preformatted(self, text: str) -> list[str]:
         lines = ["\\begin{flushleft}\\small"]
         for line in text.splitlines() or [""]:
-            escaped = latex_text(line).replace(" ", "\\ ")
+            escaped = "".join(_mono(char) for char in line)
             lines.append(f"\\texttt{{{escaped}}}\\\\" if escaped else "\\mbox{}\\\\")
         lines += ["\\end{flushleft}", ""]
         return lines
@@ -314,6 +333,12 @@ class _LatexWriter:
                 ">{\\raggedright\\arraybackslash}p{0.7\\linewidth}"
             )
             size = "\\small"
+        elif table.kind == "summary":
+            spec = "".join(
+                f">{{\\raggedright\\arraybackslash}}p{{\\dimexpr{w}\\linewidth-2\\tabcolsep\\relax}}"
+                for w in (0.27, 0.6, 0.13)
+            )
+            size = "\\footnotesize\\renewcommand{\\arraystretch}{0.95}"
         else:
             # Widths are shares of the line less each column's padding, so the table fits.
             spec = "".join(
@@ -344,7 +369,7 @@ class _LatexWriter:
         style = cell.style
         if header or style == "head":
             return f"\\textbf{{{text}}}" if text else ""
-        if style in ("proved", "refuted", "unrefuted", "unknown", "error"):
+        if style in ("proved", "refuted", "unrefuted", "unknown", "error", "false"):
             return f"\\cellcolor{{{style}}}\\textcolor{{white}}{{{text}}}"
         if style == "p":
             return f"\\cellcolor{{ppos}}\\textcolor{{white}}{{\\textbf{{{text}}}}}"

@@ -13,6 +13,8 @@ written before a value (``*3``, ``\ast n``) is a nimber, set tight.
 <mn>3</mn>
 <mo>⊕</mo>
 <mi>n</mi>
+>>> body_of(r"p \iff q")
+'<mi>p</mi><mo>⟺</mo><mi>q</mi>'
 >>> "for\u00a0all" in body_of(r"\text{ for all } n")
 True
 """
@@ -20,6 +22,7 @@ True
 from __future__ import annotations
 
 import re
+import unicodedata
 from html import escape
 
 from latex2mathml.converter import convert
@@ -41,6 +44,16 @@ _ENTITY = re.compile(r"&#x([0-9A-Fa-f]+);")
 
 def _unentity(text: str) -> str:
     return _ENTITY.sub(lambda m: chr(int(m.group(1), 16)), text)
+
+
+_SYMBOL_MI = re.compile(r"<mi>([^<])</mi>")
+
+
+def _as_operator(match: re.Match[str]) -> str:
+    char = match.group(1)
+    if unicodedata.category(char)[0] in "SP" and char not in "'′":
+        return f"<mo>{char}</mo>"
+    return match.group(0)
 
 
 def _readable(match: re.Match[str]) -> str:
@@ -80,6 +93,8 @@ def _converted(latex: str, display: bool) -> str:
                 f"unknown LaTeX {leftover.group(0)!r} in the formula {latex!r}"
             ) from None
     mathml = _ENTITY.sub(_readable, mathml)  # characters, not codes: smaller and readable
+    # The library sets some operators (⟺, ⟹, ¬) as identifiers, which get no spacing.
+    mathml = _SYMBOL_MI.sub(_as_operator, mathml)
     return _STAR.sub('<mo lspace="0" rspace="0">∗</mo>', mathml)
 
 
