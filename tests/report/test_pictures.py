@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from grundy.report.build import counterexample_figure
+from grundy.report.counterexamples import counterexample_figure
 from grundy.report.pictures import (
     ChompBoard,
     HackenbushPicture,

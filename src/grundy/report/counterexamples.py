@@ -77,7 +77,7 @@ def counterexample_blocks(
     inputs, breaking = _split(example, claim)
     shown = ", ".join(f"{key} = {value_text(value)}" for key, value in inputs.items())
     why = ", ".join(f"{key} = {value_text(value)}" for key, value in breaking.items())
-    text: list[Any] = [Strong("Counterexample: "), shown or "see below"]
+    text: list[Any] = [Strong("Counterexample:"), " " + (shown or "see below")]
     if why:
         text += [". There: ", why]
     blocks: list[Block] = [Paragraph((*text, "."))]

@@ -215,7 +215,11 @@ class _Printer:
             if type(op) not in _COMPARE_OPS:
                 raise self.error(node)
             parts.append(_COMPARE_OPS[type(op)])
-            parts.append(self.print(right, _COMPARE + 1))
+            if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.List, ast.Tuple)):
+                members = ", ".join(self.print(e, 0) for e in right.elts)
+                parts.append(r"\{" + members + r"\}")  # membership of listed values: a set
+            else:
+                parts.append(self.print(right, _COMPARE + 1))
         special = self.outcome_membership(node)
         if special is not None:
             return special, _COMPARE

@@ -85,7 +85,7 @@ def _claim_section(
 ) -> Section:
     theorem, verdict = result.theorem, result.verdict
     blocks: list[Block] = statement_blocks(theorem, claim, notes)
-    blocks.append(Paragraph((Strong("Verdict: "), verdict_words(verdict, titles))))
+    blocks.append(Paragraph((Strong("Verdict:"), " " + verdict_words(verdict, titles))))
     if verdict.counterexample is not None:
         blocks.extend(counterexample_blocks(theorem, claim, verdict.counterexample))
     if theorem.source:
@@ -124,9 +124,11 @@ def _summary(
         blocks.append(
             Paragraph(
                 (
-                    f"{left_out} deliberately false statements are left out of this "
-                    "handout; they are in the record (or shown here as common mistakes "
-                    "with --mutants).",
+                    f"{left_out} deliberately false "
+                    + ("statement is" if left_out == 1 else "statements are")
+                    + " left out of this handout; the record has "
+                    + ("it" if left_out == 1 else "them")
+                    + " (and --mutants shows them here as common mistakes).",
                 )
             )
         )
@@ -159,7 +161,7 @@ def build_handout(
         ]
         blocks.extend(evidence.get(topic.key, ()))
         sections.append(Section(topic.title, topic.anchor, tuple(blocks)))
-    byline = " · ".join(part for part in (options.course, options.author, options.date) if part)
+    byline = " · ".join(part for part in (options.course, options.date) if part)
     return Document(
         options.title,
         tuple(sections),

@@ -524,21 +524,22 @@ def sequence_figure(
             ax.text(
                 preperiod + period + 0.5,
                 top,
-                f"period {period}",
+                f"period {period}" + ("" if preperiod > 0 else ", from n₀ = 0"),
                 ha="left",
                 va="center",
                 color=ACCENT,
                 fontsize=9,
             )
-            ax.text(
-                preperiod - 1.5,
-                top,
-                f"n₀ = {preperiod}",
-                ha="right",
-                va="center",
-                color=P_COLOUR,
-                fontsize=9,
-            )
+            if preperiod > 0:
+                ax.text(
+                    preperiod - 1.5,
+                    top,
+                    f"n₀ = {preperiod}",
+                    ha="right",
+                    va="center",
+                    color=P_COLOUR,
+                    fontsize=9,
+                )
         ax.vlines(ns, 0, values, color="#9fb3bf", linewidth=0.6)
         ax.plot(ns, values, linestyle="none", marker="o", markersize=2.4, color=INK)
         ax.set_xlim(-1, len(values))

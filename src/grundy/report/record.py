@@ -127,11 +127,18 @@ def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
     failed = [r for r in results if not r.as_expected]
     parts = ", ".join(f"{counts[s]} {s.value}" for s in Status if counts[s]) or "no claims"
     mutants = sum(1 for r in results if r.theorem.is_mutant)
+    false = sum(
+        1 for r in results if r.theorem.expect is Expectation.FAILS and not r.theorem.is_mutant
+    )
+    kinds = [f"{len(results) - mutants - false} expected to hold"]
+    if mutants:
+        kinds.append(f"{mutants} deliberately false mutants")
+    if false:
+        kinds.append(f"{false} other statements expected to be false")
     blocks: list[Block] = [
         Paragraph(
             (
-                f"{len(results)} claims ({len(results) - mutants} theorems and {mutants} "
-                f"deliberately false mutants): {parts}. ",
+                f"{len(results)} claims ({', '.join(kinds)}): {parts}. ",
                 Strong(
                     "Every verdict is as expected."
                     if not failed
@@ -206,8 +213,10 @@ def _theorem_section(
             Link(theorem.mutant_of, "#" + theorem_anchor(theorem.mutant_of)),
             ": a deliberately false variant, which the checks must refute",
         )
+    elif theorem.expect is Expectation.FAILS:
+        kind = ("a statement expected to be false, which the checks must refute",)
     else:
-        kind = ("theorem",)
+        kind = ("a statement expected to hold",)
     facts: list[tuple[Any, ...]] = [
         ("source", theorem.source or "-"),
         ("kind", Cell(kind)),

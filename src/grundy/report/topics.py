@@ -119,7 +119,7 @@ def topic_title(game: str | None) -> str:
     """
     if not game:
         return "Other statements"
-    return game.replace("-", " ").capitalize()
+    return game.split()[0].replace("-", " ").capitalize()
 
 
 def _with_mutants(results: Sequence[TheoremResult]) -> dict[str, list[TheoremResult]]:
