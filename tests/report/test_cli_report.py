@@ -3,8 +3,6 @@
 import re
 from pathlib import Path
 
-import pytest
-
 from grundy.report import output as output_module
 from tests.report.helpers import mask
 
