@@ -14,8 +14,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from grundy.claims import Claim
-from grundy.errors import GrundyError
-from grundy.games import HeapGame, find_entry
 from grundy.library import Theorem
 from grundy.report.document import Block, Code, Figure, Paragraph, Strong, Table
 from grundy.report.evidence import parse_edges
@@ -118,22 +116,15 @@ def _bites(example: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
     return tuple(bites)
 
 
-def _is_heap_game(name: str) -> bool:
-    try:
-        entry = find_entry(name)
-    except GrundyError:
-        return False
-    return issubclass(entry.game_class, HeapGame)
-
-
 def counterexample_figure(
     theorem_id: str, game: str | None, example: Mapping[str, Any], why: str = ""
 ) -> Figure | None:
     """A picture of the counterexample's position, when its game has a picture for it.
 
     Chomp positions are boards with the winning bites the example names, Hackenbush
-    pictures are drawn edge by edge, positions of heap games (and any position given as
-    integers) are heaps of counters.  ``why`` (what breaks the claim) ends the caption.
+    pictures are drawn edge by edge, any other position given as integers is heaps of
+    counters.  Only the example's ``position`` (or ``edges``) is drawn; ``why`` (what
+    breaks the claim) ends the caption.
     """
     name = (game or "").split()[0] if game else None
     position = example.get("position")
@@ -148,11 +139,9 @@ def counterexample_figure(
         except ValueError:
             return None
         return hackenbush_figure(figure_name, caption, [HackenbushPicture(parsed, None, edges)])
+    # Only a position the example names is drawn: its other integers (a lemma's bits, a
+    # value) are not heaps, and a picture of them would mislead.
     heaps = _int_sequence(position) if position is not None else None
-    if heaps is None and name is not None and _is_heap_game(name):
-        values = [_int_sequence(v) for v in example.values()]
-        if values and all(v is not None and len(v) == 1 for v in values):
-            heaps = tuple(v[0] for v in values if v is not None)
     if heaps is None or len(heaps) > 12 or any(h < 0 for h in heaps):
         return None
     if name == "chomp":

@@ -86,7 +86,8 @@ caption { caption-side: bottom; color: var(--muted); font-size: .85rem; padding-
 th, td { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left;
   vertical-align: top; }
 thead th { background: #e8eef1; }
-table.wide { width: 100%; }
+table.wide, table.record-summary { width: 100%; }
+table.record-summary { font-size: .85rem; }
 table.facts th { width: 9rem; background: #f6f8f9; font-weight: 600; }
 table.facts { width: 100%; }
 table.grid td, table.grid th { text-align: center; padding: .15rem .3rem;

@@ -333,6 +333,12 @@ class _LatexWriter:
                 ">{\\raggedright\\arraybackslash}p{0.7\\linewidth}"
             )
             size = "\\small"
+        elif table.kind == "record-summary":
+            spec = "".join(
+                f">{{\\raggedright\\arraybackslash}}p{{\\dimexpr{w}\\linewidth-2\\tabcolsep\\relax}}"
+                for w in (0.24, 0.3, 0.1, 0.08, 0.1, 0.18)
+            )
+            size = "\\scriptsize\\renewcommand{\\arraystretch}{0.95}"
         elif table.kind == "summary":
             spec = "".join(
                 f">{{\\raggedright\\arraybackslash}}p{{\\dimexpr{w}\\linewidth-2\\tabcolsep\\relax}}"

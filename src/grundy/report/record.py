@@ -177,7 +177,7 @@ def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
             Cell((h,), "head")
             for h in ("claim", "title", "verdict", "as expected", "method", "scope")
         )
-        blocks.append(Table(header, tuple(rows), "Verdicts"))
+        blocks.append(Table(header, tuple(rows), "Verdicts", "record-summary"))
     return Section("Summary", "summary", tuple(blocks))
 
 
