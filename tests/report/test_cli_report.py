@@ -168,3 +168,16 @@ def test_pdf_requested_without_tex_says_so_before_any_work(
 def test_the_record_names_measurements_so_masking_them_is_honest() -> None:
     assert mask("max memory 19.3 (measured), took 0.123 s") == "max memory M (measured), took T s"
     assert not re.search(r"\(measured\)", mask("3 (measured)").replace("M (measured)", ""))
+
+
+def test_a_topic_of_the_library_can_be_named_like_a_theorem(run_cli, tmp_path) -> None:
+    out = tmp_path / "out"
+    result = run_cli(
+        "report", "The take-away game", "--quick", "--out", str(out), "--format", "md",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    handout = (out / "handout.md").read_text()
+    assert "## The take-away game" in handout and "Chomp" not in handout
+    assert "Take-away game: P-positions" in handout, "the topic's pictures come along"
+    wrong = run_cli("report", "no-such-topic", "--quick", "--out", str(tmp_path / "x"))
+    assert wrong.code == 2 and "no theorem or topic named 'no-such-topic'" in wrong.err

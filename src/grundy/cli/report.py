@@ -183,20 +183,31 @@ def _library_titles(results: Sequence[TheoremResult]) -> dict[str, str]:
 
 
 def _library_evidence(
-    args: argparse.Namespace, topics: list[Topic], whole_library: bool
-) -> tuple[dict[str, list[Section]], list[Section], list[str]]:
+    args: argparse.Namespace, topics: list[Topic], whole_library: bool, shown: set[str]
+) -> tuple[dict[str, list[Section]], dict[str, list[Section]], list[Section], list[str]]:
+    """Evidence by topic, worked answers by exercise id, all of it for the record, and
+    the pieces left out (their game is not in the catalogue)."""
     if args.evidence == "none":
-        return {}, [], []
+        return {}, {}, [], []
     items = list(EVIDENCE)
     if args.evidence == "auto" and not whole_library:
         items = related_evidence(sorted({tag for topic in topics for tag in topic.tags}))
     built = build_evidence(items)
-    by_key = {f"evidence-{item.key}": item for item in items}
-    sections = {section.anchor: section for section in built.sections}
+    by_anchor = {section.anchor: section for section in built.sections}
+    answers: dict[str, list[Section]] = {}
+    loose = []
+    for item in items:
+        section = by_anchor.get(f"evidence-{item.key}")
+        if section is None:
+            continue
+        if item.answers in shown:
+            answers.setdefault(item.answers, []).append(section)
+        else:
+            loose.append(item)
     placed: dict[str, list[Section]] = {}
-    for key, pieces in place_evidence(topics, [by_key[a] for a in sections]).items():
-        placed[key] = [sections[f"evidence-{item.key}"] for item in pieces]
-    return placed, list(built.sections), list(built.skipped)
+    for key, pieces in place_evidence(topics, loose).items():
+        placed[key] = [by_anchor[f"evidence-{item.key}"] for item in pieces]
+    return placed, answers, list(built.sections), list(built.skipped)
 
 
 def run_report(args: argparse.Namespace, out: IO[str]) -> int:
@@ -214,6 +225,7 @@ def run_report(args: argparse.Namespace, out: IO[str]) -> int:
     claims = file_claims(results)
     titles = _library_titles(results)
     skipped: list[str] = []
+    answers: dict[str, list[Section]] = {}
     if args.claims:
         topic_names = {cid: game_title(claim) for cid, claim in claims.items()}
         topics = file_topics(results, topic_names)
@@ -225,14 +237,17 @@ def run_report(args: argparse.Namespace, out: IO[str]) -> int:
         record_evidence = [section for _, section in pieces]
     else:
         topics = course_topics(results)
-        placed, record_evidence, skipped = _library_evidence(args, topics, not args.ids)
+        shown = {r.theorem.id for r in results if args.mutants or not r.theorem.is_mutant}
+        placed, answers, record_evidence, skipped = _library_evidence(
+            args, topics, not args.ids, shown
+        )
 
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     title = args.title or (LIBRARY_TITLE if not args.claims else f"Claims of {source}")
     options = HandoutOptions(
         title, args.author, args.course, generated.split()[0], mutants=args.mutants
     )
-    handout = build_handout(topics, options, placed, claims, titles)
+    handout = build_handout(topics, options, placed, claims, titles, answers)
     run = RunInfo(
         command=_command(args, formats),
         source=source,

@@ -57,12 +57,14 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class EvidenceItem:
-    """One piece of evidence: ``build()`` returns its section; ``topics`` say what it is for."""
+    """One piece of evidence: ``build()`` returns its section; ``topics`` say what it is for;
+    ``answers`` names the exercise it works out (the handout shows it right after it)."""
 
     key: str
     title: str
     topics: frozenset[str]
     build: Callable[[], Section]
+    answers: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -674,6 +676,7 @@ EVIDENCE: tuple[EvidenceItem, ...] = (
         "Nim-addition table",
         frozenset({"nim", "nim-sum", "nimber", "handout", "exercise"}),
         _nim_addition,
+        answers="handout-exercise-1",
     ),
     EvidenceItem(
         "nim-worked-sums",
@@ -686,6 +689,7 @@ EVIDENCE: tuple[EvidenceItem, ...] = (
         "Winning moves (exercise 4)",
         frozenset({"nim", "bouton", "winning-moves", "handout", "exercise"}),
         _exercise_four,
+        answers="handout-exercise-4",
     ),
     EvidenceItem(
         "take-away",

@@ -81,7 +81,11 @@ def _title(result: TheoremResult) -> str:
 
 
 def _claim_section(
-    result: TheoremResult, claim: Claim | None, titles: Mapping[str, str], notes: list[str]
+    result: TheoremResult,
+    claim: Claim | None,
+    titles: Mapping[str, str],
+    notes: list[str],
+    answer: Sequence[Section] = (),
 ) -> Section:
     theorem, verdict = result.theorem, result.verdict
     blocks: list[Block] = statement_blocks(theorem, claim, notes)
@@ -90,6 +94,9 @@ def _claim_section(
         blocks.extend(counterexample_blocks(theorem, claim, verdict.counterexample))
     if theorem.source:
         blocks.append(Paragraph(("Source: " + theorem.source,)))
+    for section in answer:  # a worked answer: the evidence that works the exercise out
+        blocks.append(Paragraph((Strong("Worked answer:"), " " + section.title + ".")))
+        blocks.extend(section.blocks)
     return Section(
         _title(result), claim_anchor(theorem.id), tuple(blocks), _badge(verdict), "claim"
     )
@@ -141,10 +148,13 @@ def build_handout(
     evidence: Mapping[str, Sequence[Section]],
     claims: Mapping[str, Claim],
     titles: Mapping[str, str],
+    answers: Mapping[str, Sequence[Section]] | None = None,
 ) -> Document:
     """The handout of ``topics``; ``evidence`` maps a topic key to its pictures and tables,
     ``claims`` a claim-file claim's id to the claim, ``titles`` every theorem id to its
-    title (to name the lemmas a proof assumed)."""
+    title (to name the lemmas a proof assumed), ``answers`` an exercise's id to the
+    evidence that works it out (shown inside the exercise)."""
+    answers = answers or {}
     notes: list[str] = []
     shown: dict[str, list[TheoremResult]] = {}
     left_out = 0
@@ -156,7 +166,13 @@ def build_handout(
     sections = [_summary(visible, shown, left_out)]
     for topic in visible:
         blocks: list[Block] = [
-            _claim_section(result, claims.get(result.theorem.id), titles, notes)
+            _claim_section(
+                result,
+                claims.get(result.theorem.id),
+                titles,
+                notes,
+                answers.get(result.theorem.id, ()),
+            )
             for result in shown[topic.key]
         ]
         blocks.extend(evidence.get(topic.key, ()))
