@@ -135,6 +135,8 @@ def _mono(char: str) -> str:
     so columns of bits stay aligned."""
     if char == " ":
         return "\\ "
+    if char == "-":
+        return "-{}"  # no dash ligature: every hyphen keeps its column
     if char in _SYMBOLS:
         return "\\makebox[\\fontcharwd\\font`0][c]{" + latex_text(char) + "}"
     return latex_text(char)
