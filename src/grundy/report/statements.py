@@ -8,6 +8,8 @@ expression is kept as the fallback for a ``latex`` field that TeX refuses.
 
 from __future__ import annotations
 
+import re
+
 from grundy.claims import Claim
 from grundy.library import Theorem
 from grundy.report.document import Block, DisplayMath, Paragraph
@@ -54,7 +56,7 @@ def statement_blocks(
     words; a formula that cannot be typeset is named in ``notes``.
     """
     typeset = claim_latex(claim) if claim is not None else None
-    prose = theorem.statement if claim is None else ""
+    prose = re.sub(r"\b([Mm])isere\b", r"\1isère", theorem.statement) if claim is None else ""
     blocks: list[Block] = []
     formula = None
     if theorem.latex:
