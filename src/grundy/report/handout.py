@@ -10,7 +10,6 @@ expected to fail are left out unless asked for, and then appear as common mistak
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -21,7 +20,7 @@ from grundy.report.document import Block, Cell, Document, Link, Paragraph, Secti
 from grundy.report.evidence import EvidenceItem
 from grundy.report.statements import statement_blocks
 from grundy.report.topics import Topic
-from grundy.report.words import verdict_words
+from grundy.report.words import polish, verdict_words
 from grundy.verdict import Status, Verdict
 
 __all__ = ["HandoutOptions", "build_handout", "claim_anchor", "short_verdict"]
@@ -74,7 +73,7 @@ def _is_mistake(result: TheoremResult) -> bool:
 
 
 def _title(result: TheoremResult) -> str:
-    title = re.sub(r"\b([Mm])isere\b", r"\1isère", result.theorem.title or result.theorem.id)
+    title = polish(result.theorem.title or result.theorem.id)
     if _is_mistake(result):
         return "Common mistake: " + title.removeprefix("Mutant: ")
     return title

@@ -8,13 +8,12 @@ expression is kept as the fallback for a ``latex`` field that TeX refuses.
 
 from __future__ import annotations
 
-import re
-
 from grundy.claims import Claim
 from grundy.library import Theorem
 from grundy.report.document import Block, DisplayMath, Paragraph
 from grundy.report.expression import expression_latex
 from grundy.report.mathml import MathSyntaxError, check_latex
+from grundy.report.words import polish
 
 __all__ = ["claim_latex", "statement_blocks"]
 
@@ -56,7 +55,7 @@ def statement_blocks(
     words; a formula that cannot be typeset is named in ``notes``.
     """
     typeset = claim_latex(claim) if claim is not None else None
-    prose = re.sub(r"\b([Mm])isere\b", r"\1isère", theorem.statement) if claim is None else ""
+    prose = polish(theorem.statement) if claim is None else ""
     blocks: list[Block] = []
     formula = None
     if theorem.latex:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
 
-__all__ = ["assumption_words", "scope_words", "verdict_words"]
+__all__ = ["assumption_words", "polish", "scope_words", "verdict_words"]
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _RELATIONS = (("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("->", "→"))
@@ -26,6 +26,19 @@ _RELATIONS = (("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("->", "→"))
 
 def _power(match: re.Match[str]) -> str:
     return match.group(1) + match.group(2).translate(_SUPERSCRIPT)
+
+
+def polish(text: str) -> str:
+    """Plain text as a reader expects it: ≤ for <=, 2⁶⁴ for 2^64, misère with its accent.
+
+    >>> polish("n >= 2 heaps below 2^64 in misere play, h -> h'")
+    "n ≥ 2 heaps below 2⁶⁴ in misère play, h → h'"
+    """
+    for ascii_form, symbol in _RELATIONS:
+        text = text.replace(ascii_form, symbol)
+    text = re.sub(r"(\d) x (\d)", r"\1 × \2", text)
+    text = re.sub(r"(\d)\^(\d+)", _power, text)
+    return re.sub(r"\b([Mm])isere\b", r"\1isère", text)
 
 
 def scope_words(scope: str) -> str:
@@ -37,11 +50,7 @@ def scope_words(scope: str) -> str:
             piece = piece.removeprefix(prefix).strip()
         if piece.startswith(UNBOUNDED):
             piece = piece.removeprefix(UNBOUNDED).strip()
-        for ascii_form, symbol in _RELATIONS:
-            piece = piece.replace(ascii_form, symbol)
-        piece = re.sub(r"(\d) x (\d)", r"\1 × \2", piece)
-        piece = re.sub(r"(\d)\^(\d+)", _power, piece)
-        piece = re.sub(r"\bmisere\b", "misère", piece)
+        piece = polish(piece)
         if piece and piece not in parts:
             parts.append(piece)
     return "; ".join(parts)
