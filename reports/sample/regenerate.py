@@ -77,7 +77,7 @@ def main() -> None:
         handout = pages_text(library / "handout.pdf")
         record = pages_text(library / "record.pdf")
         summary = page_with(handout, r"^\s*1\s+Summary\s*$", 1)
-        first_topic = page_with(handout, r"^\s*2\s+\S.*$", 2)
+        first_topic = page_with(handout, r"^[ \t]*2[ \t]+[^\d\s].*[^\d\s][ \t]*$", 2)
         chomp = page_with(handout, r"Chomp squares and their winning bites", 6)
         kayles = page_with(handout, r"Kayles: G\(n\)", 20)
         shots = [

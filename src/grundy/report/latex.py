@@ -239,6 +239,7 @@ class _LatexWriter:
             "\\begin{document}",
             "\\maketitle",
             "\\tableofcontents",
+            "\\clearpage",
             "",
         ]
         for note in document.notes:
