@@ -15,7 +15,7 @@ VOID = {"meta", "br", "img", "hr", "input", "link", "col", "area", "base", "sour
 DATE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC")
 TIMING = re.compile(r"\d+\.\d{3} s\b")
 DAY = re.compile(r"\b\d{4}-\d\d-\d\d\b")
-MEASURED = re.compile(r"[\d.,]+ \(measured\)")
+MEASURED = re.compile(r"[^|<>&\n]*\(measured\)")  # the rest of its cell
 
 
 def run_info(generated: str = "2024-01-01 00:00:00 UTC") -> RunInfo:

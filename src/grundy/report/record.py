@@ -310,7 +310,11 @@ def _detail_rows(
         name = f"{prefix}{key}"
         inside = measured or key == "solver"
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
-        if isinstance(value, Mapping) and value and len(value) <= 12:
+        if key == "solver" and isinstance(value, Mapping):
+            # Z3 reports a varying set of statistics (no "time" when it rounds to 0):
+            # one row, present whenever Z3 ran, the whole of it a measurement.
+            rows.append((Code(name), Measured(value_text(value) or "none")))
+        elif isinstance(value, Mapping) and value and len(value) <= 12:
             rows.extend(_detail_rows(value, name + ".", inside))
         elif (
             isinstance(value, (list, tuple))
