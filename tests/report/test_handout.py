@@ -87,3 +87,19 @@ def _text(sections: tuple[Section, ...]) -> str:
             elif hasattr(block, "rows"):
                 parts.extend(plain_text(cell.content) for row in block.rows for cell in row)
     return "\n".join(parts)
+
+
+def test_the_record_marks_every_figure_that_varies_between_runs() -> None:
+    from grundy.report.markdown import render_markdown
+    from tests.report.helpers import mask
+
+    def record(seconds: list[float], solver: dict[str, float]) -> str:
+        details = {"parts_seconds": seconds, "solver": solver, "seed": 0}
+        verdict = Verdict(Status.PROVED, "z3", "bounded: x < 2^8", details=details)
+        document = build_record([TheoremResult(LIBRARY[0], verdict)], run_info())
+        return mask(render_markdown(document).text)
+
+    first = record([0.011, 0.031], {"rlimit count": 114, "max memory": 17.2})
+    second = record([0.05, 0.085], {"rlimit count": 120, "max memory": 17.9, "time": 0.01})
+    assert first == second
+    assert "| `seed` | 0 |" in first, "figures that do not vary are not masked"

@@ -325,6 +325,13 @@ def _detail_rows(
                 rows.extend(_detail_rows(item, f"{name}[{index}].", inside))
         elif _is_timing(str(key)) and number:
             rows.append((Code(name), Timing(float(value))))
+        elif _is_timing(str(key)) and isinstance(value, (list, tuple)):
+            pieces: list[Inline] = []
+            for index, item in enumerate(value):
+                pieces += [", "] if index else []
+                timed = isinstance(item, (int, float)) and not isinstance(item, bool)
+                pieces.append(Timing(float(item)) if timed else value_text(item))
+            rows.append((Code(name), Cell(tuple(pieces))))
         elif inside and number:
             rows.append((Code(name), Measured(value_text(value))))
         else:
