@@ -186,3 +186,42 @@ def test_a_topic_of_the_library_can_be_named_like_a_theorem(run_cli, tmp_path) -
     assert "Take-away game: P-positions" in handout, "the topic's pictures come along"
     wrong = run_cli("report", "no-such-topic", "--quick", "--out", str(tmp_path / "x"))
     assert wrong.code == 2 and "no theorem or topic named 'no-such-topic'" in wrong.err
+
+
+def test_a_latex_field_that_cannot_be_typeset_never_reaches_the_handout(run_cli, tmp_path) -> None:
+    # Whether the claim loader refuses such a field or the report falls back, the handout
+    # shows no trace of it, no banner, and the other claims as usual.
+    claims = tmp_path / "claims.toml"
+    claims.write_text(
+        WEEK3.read_text().replace(
+            "statement = \"(outcome == 'P') == (a == b)\"",
+            "statement = \"(outcome == 'P') == (a == b)\"\n"
+            'latex = "a \\\\notacommand{b} \\\\text{\\\\input{/etc/hostname}}"',
+        )
+    )
+    out = tmp_path / "out"
+    result = _report(run_cli, out, "--claims", str(claims))
+    assert result.code in (0, 1), result.err
+    handout = (out / "handout.html").read_text()
+    assert "notacommand" not in handout and 'class="notes"' not in handout
+    assert "The values repeat with period 7" in handout
+
+
+def test_a_latex_field_that_cannot_be_typeset_falls_back_to_the_expression() -> None:
+    from dataclasses import replace
+
+    from grundy.claims import claims_from_text
+    from grundy.library import load_library
+    from grundy.report.document import DisplayMath, Document, Section
+    from grundy.report.html import render_html
+    from grundy.report.statements import statement_blocks
+
+    [claim] = claims_from_text(WEEK3.read_text().split("[[claim]]")[4].join(["[[claim]]", ""]))
+    theorem = replace(load_library([WEEK3])[3], latex=r"a \notacommand{b}")
+    notes: list[str] = []
+    [formula] = statement_blocks(theorem, claim, notes)
+    assert isinstance(formula, DisplayMath)
+    assert formula.latex == r"((a, b) \in \mathcal{P}) \iff (a = b)"
+    assert notes and "two-heap-nim-mirror" in notes[0]
+    html = render_html(Document("T", (Section("S", "s", (formula,)),), kind="handout"))
+    assert "notacommand" not in html and "<mi>𝒫</mi>" in html

@@ -145,7 +145,7 @@ class _HtmlWriter:
         if document.author:
             byline = f'<p class="byline">{escape(document.author)}</p>\n'
         notes = ""
-        if document.notes:
+        if document.notes and document.kind != "handout":  # students get no build notes
             items = "".join(f"<li>{escape(n)}</li>" for n in document.notes)
             notes = f'<ul class="notes">{items}</ul>'
         return (

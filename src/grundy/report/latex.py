@@ -242,7 +242,7 @@ class _LatexWriter:
             "\\clearpage",
             "",
         ]
-        for note in document.notes:
+        for note in document.notes if document.kind != "handout" else ():
             lines.append(f"\\textbf{{Note:}} {latex_text(note)}\\par")
         for section in document.sections:
             lines.extend(self.section(section, 0))

@@ -85,7 +85,7 @@ class _MarkdownWriter:
             + " · ".join(f"[{_escape(s.title)}](#{s.anchor})" for s in document.sections)
         )
         lines.append("")
-        for note in document.notes:
+        for note in document.notes if document.kind != "handout" else ():
             lines.append(f"> Note: {_escape(note)}")
             lines.append("")
         for section in document.sections:
