@@ -170,6 +170,7 @@ def _induction_verdict(
         decode=lambda model: model_values(model, variables),
         recheck=recheck,
         seed=seed,
+        minimise=list(variables),  # the least failing step: the same one in every run
     )
     if verdict.status is Status.REFUTED:
         return replace(
