@@ -262,7 +262,7 @@ def run_report(args: argparse.Namespace, out: IO[str]) -> int:
         results,
         run,
         record_evidence,
-        title=f"Record of the checks: {title}",
+        title=f"Record of the checks — {title}",
         claims=claims,
         titles=titles,
     )

@@ -146,7 +146,9 @@ def latex_text(text: str) -> str:
     """Text escaped for LaTeX; known symbols become commands, other unknown ones ``?``."""
     out = []
     for char in text:
-        if char in _ESCAPES:
+        if char == "-" and out and out[-1].endswith("-"):
+            out.append("{}-")  # "--mutants", not an en dash
+        elif char in _ESCAPES:
             out.append(_ESCAPES[char])
         elif char in _SYMBOLS:
             out.append(r"\ensuremath{" + _SYMBOLS[char] + "}")
@@ -223,6 +225,9 @@ def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> l
     ]
 
 
+_SHORT = 5  # a document of at most this many sections needs no contents
+
+
 class _LatexWriter:
     def __init__(self, figures: FigureRenderer, fallbacks: Mapping[int, int]) -> None:
         self.figures = figures
@@ -238,10 +243,10 @@ class _LatexWriter:
             "\\date{" + self.inlines(document.subtitle) + "}",
             "\\begin{document}",
             "\\maketitle",
-            "\\tableofcontents",
-            "\\clearpage",
             "",
         ]
+        if len(document.sections) > _SHORT:  # a contents page, then the rest on its own
+            lines += ["\\tableofcontents", "\\clearpage", ""]
         for note in document.notes if document.kind != "handout" else ():
             lines.append(f"\\textbf{{Note:}} {latex_text(note)}\\par")
         for section in document.sections:
