@@ -59,9 +59,9 @@ def test_the_library_report_is_the_same_with_one_worker_or_two(tmp_path: Path) -
     texts = []
     for jobs in ("1", "2"):
         out = tmp_path / "out"  # the same folder: the regeneration command is the same
-        words = ["report", "--quick", "--jobs", jobs, "--format", "md", "--out", str(out)]
+        words = ["report", "--quick", "--jobs", jobs, "--format", "md,tex", "--out", str(out)]
         assert main(words) == 0
-        texts.append({p.name: mask(p.read_text()) for p in out.glob("*.md")})
+        texts.append({p.name: mask(p.read_text()) for p in out.glob("*.*")})
         texts[-1].update({p.name: p.read_text() for p in out.glob("figures/*")})
     assert texts[0].keys() == texts[1].keys()
     for name in texts[0]:

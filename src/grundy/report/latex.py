@@ -205,6 +205,15 @@ def render_latex(
     return LatexReport(text, tuple(writer.files), tuple(writer.formulas))
 
 
+def _steady_text(content: Inlines) -> str:
+    """The text of a cell with measured figures at a fixed length, so that the widths of
+    columns (and so the LaTeX) do not change with figures that vary between runs."""
+    return "".join(
+        "measured" if isinstance(piece, (Timing, Measured)) else plain_text((piece,))
+        for piece in content
+    )
+
+
 def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> list[float]:
     """Column widths (fractions of the line): each column first gets room for its longest
     word (about ``line_chars`` characters fit on a line), then the rest of the line is
@@ -212,8 +221,8 @@ def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> l
     floors = []
     weights = []
     for index, head in enumerate(table.header):
-        texts = [plain_text(head.content)]
-        texts += [plain_text(row[index].content) for row in table.rows if index < len(row)]
+        texts = [_steady_text(head.content)]
+        texts += [_steady_text(row[index].content) for row in table.rows if index < len(row)]
         longest_word = max((len(word) for text in texts for word in text.split()), default=0)
         floors.append((min(longest_word, 18) + 2) / line_chars)  # ids break at hyphens
         weights.append(min(max(len(text) for text in texts), 70))
