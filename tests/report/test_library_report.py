@@ -62,7 +62,7 @@ def test_the_library_report_is_the_same_with_one_worker_or_two(tmp_path: Path) -
         words = ["report", "--quick", "--jobs", jobs, "--format", "md,tex", "--out", str(out)]
         assert main(words) == 0
         texts.append({p.name: mask(p.read_text()) for p in out.glob("*.*")})
-        texts[-1].update({p.name: p.read_text() for p in out.glob("figures/*")})
+        texts[-1].update({p.name: p.read_bytes() for p in out.glob("figures/*")})
     assert texts[0].keys() == texts[1].keys()
     for name in texts[0]:
         assert texts[0][name] == texts[1][name], name
