@@ -145,6 +145,10 @@ def test_a_folder_that_is_not_a_report_is_refused_before_any_work(
     a_file.write_text("x")
     result = run_cli("report", "--claims", str(sample_path), "--out", str(a_file))
     assert result.code == 2 and "not a folder" in result.err
+    if Path("/proc/self").exists():  # a place no folder can be made (even for root)
+        result = run_cli("report", "--claims", str(sample_path), "--out", "/proc/x/report")
+        assert result.code == 2 and result.err.count("\n") == 1
+        assert "cannot write the report folder /proc/x/report" in result.err
 
 
 def test_pdf_requested_without_tex_says_so_before_any_work(

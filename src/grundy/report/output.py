@@ -142,6 +142,15 @@ def _ours(name: str) -> bool:
     return name in (MARKER, "figures") or stem in ("handout", "record", "report")
 
 
+def _probe(folder: Path, out_dir: Path) -> None:
+    """Make and remove a folder in ``folder``: the swap will need exactly that."""
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".grundy-probe-", dir=folder))
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise ReportError(f"cannot write the report folder {out_dir}: {reason}") from None
+
+
 def check_out_dir(out_dir: Path) -> None:
     """Refuse an output folder that is not a report folder (before any work is done).
 
@@ -149,16 +158,14 @@ def check_out_dir(out_dir: Path) -> None:
     marker file), or holds only files a report writes.
     """
     if not out_dir.exists():
-        parent = out_dir.resolve().parent
-        if not parent.is_dir() or not os.access(parent, os.W_OK):
-            raise ReportError(
-                f"cannot create the report folder {out_dir}: {parent} is not writable"
-            )
+        ancestor = out_dir.resolve().parent
+        while not ancestor.exists():
+            ancestor = ancestor.parent  # the folders above are created with it
+        _probe(ancestor, out_dir)
         return
     if not out_dir.is_dir():
         raise ReportError(f"{out_dir} is not a folder; choose a folder for the report with --out")
-    if not os.access(out_dir.resolve().parent, os.W_OK):
-        raise ReportError(f"cannot replace {out_dir}: its parent folder is not writable")
+    _probe(out_dir.resolve().parent, out_dir)
     entries = [entry.name for entry in out_dir.iterdir()]
     if MARKER in entries:
         return
@@ -226,7 +233,10 @@ def write_report_set(
     place at once; the files written and the notes of the build."""
     check_out_dir(out_dir)
     files, notes = render_set(documents, formats, engine)
-    swap_in(out_dir, files)
+    try:
+        swap_in(out_dir, files)
+    except OSError as exc:
+        raise ReportError(f"cannot write the report folder {out_dir}: {exc}") from None
     return [out_dir / name for name in files], notes
 
 
