@@ -144,7 +144,7 @@ def _mono(char: str) -> str:
 
 def latex_text(text: str) -> str:
     """Text escaped for LaTeX; known symbols become commands, other unknown ones ``?``."""
-    out = []
+    out: list[str] = []
     for char in text:
         if char == "-" and out and out[-1].endswith("-"):
             out.append("{}-")  # "--mutants", not an en dash
