@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import shlex
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -273,7 +274,16 @@ def run_report(args: argparse.Namespace, out: IO[str]) -> int:
     for piece in skipped:
         err.write(f"grundy: note: evidence left out ({piece})\n")
     mains = [p for p in written if p.parent == out_dir]
-    out.write(f"{len(results)} claims checked; wrote {len(written)} files:\n")
+    counts = Counter(result.verdict.status.value for result in results)
+    failed = [result.theorem.id for result in results if not result.as_expected]
+    verdicts = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+    out.write(
+        f"{len(results)} claims checked ({verdicts}); "
+        + ("all as expected" if not failed else f"NOT as expected: {', '.join(failed[:5])}")
+        + (", ..." if len(failed) > 5 else "")
+        + "\n"
+    )
+    out.write(f"wrote {len(written)} files:\n")
     for path in mains:
         out.write(f"  {path}\n")
     figures = len(written) - len(mains)
