@@ -217,9 +217,9 @@ def render_set(
             files[f"{name}.pdf"] = built.pdf
             latex = built.latex  # the .tex that compiled, with any fallbacks
             notes += [f"{name}: a formula fell back: {text}" for text in built.fell_back]
-        if Format.LATEX in formats:
+        if Format.LATEX in formats:  # the PDF holds its figures; the .tex needs the files
             files[f"{name}.tex"] = latex.text
-        files.update(latex.files)
+            files.update(latex.files)
     return files, notes
 
 
