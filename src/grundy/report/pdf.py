@@ -21,7 +21,7 @@ from pathlib import Path
 
 from grundy.report.latex import END_LABEL, LatexReport
 
-__all__ = ["PdfBuild", "build_pdf"]
+__all__ = ["PdfBuild", "TexFailure", "build_pdf"]
 
 MAX_PASSES = 5
 _MARK = re.compile(r"\[grundy formula (\d+)( end)?\]")
@@ -131,8 +131,7 @@ def build_pdf(
     """Compile ``render(fallbacks)`` with ``engine``; a refused formula falls back.
 
     ``render`` is called again with ``fallbacks[k]`` raised for each formula TeX refused.
-    Raises :class:`~grundy.report.output.ReportError` (through the caller) when TeX fails
-    outside any formula.
+    Raises :class:`TexFailure` when TeX fails outside any formula, or cannot be run.
     """
     fallbacks: dict[int, int] = {}
     fell_back: list[str] = []
