@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from grundy.cli.common import add_jobs_option, add_scheduler_option, check_claims
+from grundy.cli.common import add_jobs_option, add_scheduler_option, check_claims, check_output_dir
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code
 from grundy.errors import ClaimError, GrundyError
@@ -68,7 +68,8 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--claims",
         metavar="FILE",
-        help="report on a claim file (.toml), a proofs module (.py) or a folder of them",
+        help="report on a claim file (.toml), a proofs module (.py: run as Python, so only one "
+        "you trust) or a folder of them",
     )
     parser.add_argument(
         "--out",
@@ -213,6 +214,7 @@ def _library_evidence(
 
 def run_report(args: argparse.Namespace, out: IO[str]) -> int:
     err = sys.stderr
+    check_output_dir(args.out)  # before any work: a folder that can be written
     formats, engine = _formats(args, err)
     out_dir = Path(args.out)
     check_out_dir(out_dir)  # a folder that is not a report's is refused before any work

@@ -169,10 +169,13 @@ def _induction_verdict(
         lemmas=[lemma],
         decode=lambda model: model_values(model, variables),
         recheck=recheck,
+        # The failed step shown is the least one (by size, then sign, variable by
+        # variable), so it does not depend on Z3's state: a parallel run shows the same.
+        minimise=[
+            *(z3.If(v < 0, -v, v) for v in variables),
+            *variables,
+        ],
         seed=seed,
-        # The least failing step (each variable in turn, negatives after positives), so
-        # every run reports the same one, not whichever model Z3 finds first.
-        minimise=[z3.If(v >= 0, 2 * v, -2 * v - 1) for v in variables],
     )
     if verdict.status is Status.REFUTED:
         return replace(
