@@ -1,0 +1,195 @@
+"""G(0..N) of take-and-break heap games by the compiled rare/common kernel.
+
+This drives :mod:`grundy.solve.sequence_kernels` (imported on first use, so numba is
+loaded only when a sequence is computed).  The method is the one of
+:mod:`grundy.solve.heap_sequences`, heap by heap in machine code:
+
+* **the rare mask** is found from the values themselves: at heaps 64, 128, 256, ... the
+  kernel counts, among the last 4096 heaps, how many each candidate labelling calls
+  rare (every mask over the low 10 bits the values use, and, when every splitting move
+  removes tokens of one parity, the same masks with the heap's parity added), and keeps
+  the labelling with the fewest.  The values are exact whatever the mask; it only
+  decides the speed.  :attr:`SequenceRun.classes` is the choice made on the final
+  values by the same rule.
+* **values are stored in 2 bytes** while they fit; the first value that does not fit
+  stops the kernel, the array is widened to 4 bytes and the run goes on (no value ever
+  wraps).
+* **a proved period** ends the run early (unless ``use_periodicity=False``): at each
+  checkpoint the least period whose repetition covers the Guy-Smith window (see
+  :mod:`grundy.certify.periodicity`) is found from a Z-function, checked directly on the
+  values, and the rest of the sequence is filled in from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from grundy.progress import PROGRESS_STEP, ProgressCallback
+from grundy.solve.heap_sequences import HeapRules
+from grundy.solve.sequence import SEQUENCE_PROGRESS
+
+__all__ = ["NARROW_LIMIT", "RareClasses", "SequenceRun", "kernel_sequence", "rare_classes"]
+
+NARROW_LIMIT = 1 << 16  # values below this are stored in 2 bytes
+_WIDE_LIMIT = (1 << 31) - 1
+_FIRST_CHECKPOINT = 64
+_SAMPLE = 4096
+_MASK_BITS = 10
+_SEGMENT = 16 * PROGRESS_STEP  # heaps per kernel call between progress reports
+
+ValueArray = npt.NDArray[np.uint16] | npt.NDArray[np.int32]
+
+
+@dataclass(frozen=True, slots=True)
+class RareClasses:
+    """Heap ``a`` is rare when ``parity(G(a) & mask) ^ (domain & a) == rare_label``."""
+
+    mask: int
+    domain: int
+    rare_label: int
+
+    def rare_heaps(self, values: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
+        """The heaps ``0 .. N`` (ascending) that this labelling calls rare.
+
+        >>> RareClasses(mask=1, domain=0, rare_label=1).rare_heaps(np.array([0, 1, 2, 3]))
+        array([1, 3])
+        """
+        masked = values.astype(np.int64) & self.mask
+        parity = np.zeros(len(values), dtype=np.int64)
+        while masked.any():
+            parity ^= masked & 1
+            masked >>= 1
+        labels = (parity ^ (self.domain & np.arange(len(values)))) & 1
+        return np.flatnonzero(labels == self.rare_label)
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceRun:
+    """The values G(0..N) and how the kernel found them."""
+
+    values: ValueArray
+    classes: RareClasses
+    widened_at: int | None  # the first heap whose value needed 4 bytes
+    period_shortcut: int | None  # the proved period that filled in the tail, if any
+
+
+def _rules_arrays(rules: HeapRules) -> tuple[npt.NDArray[Any], ...]:
+    takes = sorted(rules.take_all)
+    take_all = np.zeros((takes[-1] + 1) if takes else 0, dtype=np.bool_)
+    take_all[takes] = True
+
+    def listed(numbers: frozenset[int]) -> npt.NDArray[np.int64]:
+        return np.array(sorted(numbers), dtype=np.int64)
+
+    return take_all, listed(rules.leave_one), listed(rules.split_two), listed(rules.split_three)
+
+
+def _split_parity(rules: HeapRules) -> int:
+    parities = {take & 1 for take in rules.split_two}
+    return parities.pop() if len(parities) == 1 else -1
+
+
+def rare_classes(rules: HeapRules, values: npt.NDArray[Any]) -> RareClasses:
+    """The labelling the kernel would choose from the last 4096 of ``values``."""
+    from grundy.solve import sequence_kernels as kernels
+
+    chosen = kernels.choose_classes(
+        values, len(values) - 1, _SAMPLE, _MASK_BITS, _split_parity(rules)
+    )
+    return RareClasses(int(chosen[0]), int(chosen[1]), int(chosen[2]))
+
+
+def kernel_sequence(
+    rules: HeapRules,
+    upto: int,
+    *,
+    use_periodicity: bool = True,
+    progress: ProgressCallback | None = None,
+    narrow_limit: int = NARROW_LIMIT,
+) -> SequenceRun:
+    """G(0..upto) by the compiled rare/common kernel (exact for every mask).
+
+    ``narrow_limit`` is where values stop fitting the 2-byte array (a smaller one
+    exercises the widening in tests).  ``progress`` hears the heaps valued so far.
+
+    >>> rules = HeapRules(split_two=frozenset({0}), unequal_only=True)  # Grundy's game
+    >>> kernel_sequence(rules, 12).values.tolist()
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
+    """
+    from grundy.solve import sequence_kernels as kernels
+
+    if progress is not None:
+        progress(0, upto, SEQUENCE_PROGRESS)
+    take_all, leave_one, split_two, split_three = _rules_arrays(rules)
+    values: ValueArray = np.zeros(upto + 1, dtype=np.uint16)
+    limit, widened_at = min(narrow_limit, NARROW_LIMIT), None
+    rare = np.zeros(upto + 1, dtype=np.int32)
+    classes = np.array([-1, 0, 0], dtype=np.int64)  # before the first checkpoint
+    seen = np.zeros(64, dtype=np.int32)
+    state = np.zeros(3, dtype=np.int64)  # rare count, stamp, largest value
+    splitting = len(split_two) > 0
+    # The Guy-Smith theorem as used here: moves that leave at most two heaps.
+    reach = (
+        max(rules.take_all | rules.leave_one | rules.split_two)
+        if use_periodicity and not rules.split_three and not rules.unequal_only
+        else None
+    )
+    checkpoint, heap = _FIRST_CHECKPOINT, 1
+    while heap <= upto:
+        stop = min(upto, checkpoint, heap + _SEGMENT - 1)
+        heap, seen = kernels.sparse_run(
+            values, heap, stop, take_all, leave_one, split_two, split_three,
+            rules.unequal_only, rare, classes, seen, state, limit,
+        )  # fmt: skip
+        if heap <= stop:  # G(heap) does not fit: widen and value it again
+            values, limit, widened_at = values.astype(np.int32), _WIDE_LIMIT, heap
+            continue
+        last = heap - 1
+        if progress is not None and last < upto:
+            progress(last, upto, SEQUENCE_PROGRESS)
+        if last == checkpoint and last < upto:
+            checkpoint *= 2
+            if reach is not None and (found := _proved_period(kernels, values, last, reach)):
+                values[last + 1 :] = np.resize(values[last + 1 - found : last + 1], upto - last)
+                run = _finish(rules, values, widened_at, found)
+                if progress is not None:
+                    progress(upto, upto, SEQUENCE_PROGRESS)
+                return run
+            if splitting:
+                classes = kernels.choose_classes(
+                    values, last, _SAMPLE, _MASK_BITS, _split_parity(rules)
+                )
+                state[0] = kernels.collect_rare(values, last, classes, rare)
+    if progress is not None:
+        progress(upto, upto, SEQUENCE_PROGRESS)
+    return _finish(rules, values, widened_at, None)
+
+
+def _finish(
+    rules: HeapRules, values: ValueArray, widened_at: int | None, period: int | None
+) -> SequenceRun:
+    return SequenceRun(values, rare_classes(rules, values), widened_at, period)
+
+
+def _proved_period(kernels: Any, values: ValueArray, last: int, reach: int) -> int | None:
+    """A period the Guy-Smith theorem proves from ``values[0..last]``, if any.
+
+    The Z-function only proposes the period; the repetition it needs,
+    ``G(n + p) = G(n)`` for ``s <= n <= last - p`` (with ``s = max(preperiod, 1)``, which
+    covers the window ``s .. 2s + p + reach - 1``), is compared here value by value.
+    """
+    z = kernels.reversed_z(values, last)
+    period, preperiod = (int(x) for x in kernels.least_certifiable_period(z, last, reach))
+    if not period:
+        return None
+    start = max(preperiod, 1)
+    if 2 * start + 2 * period + reach - 1 > last:
+        return None
+    known = values[: last + 1]
+    if not np.array_equal(known[start + period :], known[start : last + 1 - period]):
+        return None  # never expected: the Z-function and the values disagree
+    return period
