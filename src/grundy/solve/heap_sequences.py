@@ -628,7 +628,12 @@ def _found_by_scan(
 
 
 def _octal_engine(game: Game, upto: int, progress: ProgressCallback | None) -> list[int]:
-    return sparse_grundy_sequence(rules_of(game), upto, progress=progress)
+    """The compiled kernel (:mod:`grundy.solve.fast_sequences`); this module's numpy
+    engine serves as its cross-check in the tests."""
+    from grundy.solve.fast_sequences import kernel_sequence
+
+    values: list[int] = kernel_sequence(rules_of(game), upto, progress=progress).values.tolist()
+    return values
 
 
 register_sequence_engine(OctalGame, _octal_engine)
