@@ -101,30 +101,45 @@ static int mask, domain_bit, rare_label;
 
 static inline int parity(unsigned x) { return __builtin_parity(x); }
 
-/* The mask (and heap-parity flag) with the fewest rare heaps among the last SAMPLE,
-   from a histogram of the low MASK_BITS bits of the values (ties: smaller mask, then
-   domain 0), as in src/grundy/solve/sequence_kernels.py. */
+/* The mask (and heap-parity flag) with the fewest rare heaps among 1..upto (ties: the
+   fewest among the last SAMPLE, then the smaller mask and domain 0), from histograms of
+   the low MASK_BITS bits of the values, as in src/grundy/solve/sequence_kernels.py. */
 static void choose_classes(const uint16_t *g, int upto, int split_parity) {
-    int start = upto + 1 - SAMPLE > 1 ? upto + 1 - SAMPLE : 1;
+    int recent = upto + 1 - SAMPLE > 1 ? upto + 1 - SAMPLE : 1;
     int top = 0;
     for (int a = 0; a <= upto; a++)
         if (g[a] > top) top = g[a];
     int bits = 1;
     while ((1 << bits) <= top && bits < MASK_BITS) bits++;
-    static long counts[2][1 << MASK_BITS];
+    static long counts[2][2][1 << MASK_BITS];
     memset(counts, 0, sizeof counts);
-    for (int a = start; a <= upto; a++) counts[a & 1][g[a] & ((1 << MASK_BITS) - 1)]++;
-    long best = -1;
+    for (int a = 1; a <= upto; a++) {
+        counts[0][a & 1][g[a] & ((1 << MASK_BITS) - 1)]++;
+        if (a >= recent) counts[1][a & 1][g[a] & ((1 << MASK_BITS) - 1)]++;
+    }
+    long best[2] = {-1, -1};
     for (int m = 1; m < (1 << bits); m++) {
-        long plain = 0, mixed = 0;
-        for (int low = 0; low < (1 << bits); low++) {
-            long even = counts[0][low], odd = counts[1][low];
-            int p = parity((unsigned)(low & m));
-            if (p == 0) plain += even + odd;
-            if (split_parity >= 0) mixed += (p == split_parity ? even : 0) + ((p ^ 1) == split_parity ? odd : 0);
+        for (int d = 0; d < (split_parity >= 0 ? 2 : 1); d++) {
+            int r = d ? split_parity : 0;
+            long score[2];
+            for (int part = 0; part < 2; part++) {
+                long total = 0;
+                for (int low = 0; low < (1 << bits); low++) {
+                    int p = parity((unsigned)(low & m));
+                    long even = counts[part][0][low], odd = counts[part][1][low];
+                    if (p == r) total += d ? even : even + odd;
+                    if (d && (p ^ 1) == r) total += odd;
+                }
+                score[part] = total;
+            }
+            if (best[0] < 0 || score[0] < best[0] || (score[0] == best[0] && score[1] < best[1])) {
+                best[0] = score[0];
+                best[1] = score[1];
+                mask = m;
+                domain_bit = d;
+                rare_label = r;
+            }
         }
-        if (best < 0 || plain < best) { best = plain; mask = m; domain_bit = 0; rare_label = 0; }
-        if (split_parity >= 0 && mixed < best) { best = mixed; mask = m; domain_bit = 1; rare_label = split_parity; }
     }
 }
 

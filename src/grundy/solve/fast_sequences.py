@@ -5,10 +5,10 @@ loaded only when a sequence is computed).  The method is the one of
 :mod:`grundy.solve.heap_sequences`, heap by heap in machine code:
 
 * **the rare mask** is found from the values themselves: at heaps 64, 128, 256, ... the
-  kernel counts, among the last 4096 heaps, how many each candidate labelling calls
-  rare (every mask over the low 10 bits the values use, and, when every splitting move
-  removes tokens of one parity, the same masks with the heap's parity added), and keeps
-  the labelling with the fewest.  The values are exact whatever the mask; it only
+  kernel counts how many heaps so far each candidate labelling calls rare (every mask
+  over the low 10 bits the values use, and, when every splitting move removes tokens of
+  one parity, the same masks with the heap's parity added), and keeps the labelling
+  with the fewest (ties: the fewest among the last 4096 heaps, then the smaller mask).  The values are exact whatever the mask; it only
   decides the speed.  :attr:`SequenceRun.classes` is the choice made on the final
   values by the same rule.
 * **values are stored in 2 bytes** while they fit; the first value that does not fit
@@ -94,7 +94,7 @@ def _split_parity(rules: HeapRules) -> int:
 
 
 def rare_classes(rules: HeapRules, values: npt.NDArray[Any]) -> RareClasses:
-    """The labelling the kernel would choose from the last 4096 of ``values``."""
+    """The labelling the kernel would choose from ``values`` (see the module doc)."""
     from grundy.solve import sequence_kernels as kernels
 
     chosen = kernels.choose_classes(
