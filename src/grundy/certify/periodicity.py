@@ -231,7 +231,7 @@ def observed_period(values: Sequence[int]) -> tuple[int, int] | None:
     return next(_observed(values), None)
 
 
-def period_report(game: Game, values: Sequence[int]) -> PeriodReport:
+def period_report(game: Game, values: Sequence[int] | npt.NDArray[Any]) -> PeriodReport:
     """The period of ``values`` (``G(0..N)`` of ``game``), certified where a theorem allows."""
     upto = len(values) - 1
     refusal = _refusal(game)
@@ -305,7 +305,7 @@ def build_certificate(
 
 
 def _certificate(
-    game: Game, values: Sequence[int], period: int, preperiod: int
+    game: Game, values: Sequence[int] | npt.NDArray[Any], period: int, preperiod: int
 ) -> PeriodicityCertificate:
     if isinstance(game, OctalGame):
         theorem, rules, reach, start = GUY_SMITH, game.code, game.max_take, max(preperiod, 1)

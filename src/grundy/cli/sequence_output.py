@@ -68,7 +68,7 @@ def add_sequence_options(parser: CommandParser) -> None:
 def compute_sequence(game: Game, upto: int, progress: ProgressCallback | None) -> SequenceSummary:
     """G(0..upto) by the game's fastest engine, with the summary's fields."""
     from grundy.solve import grundy_sequence
-    from grundy.solve.fast_sequences import kernel_sequence
+    from grundy.solve.fast_sequences import rare_classes, sequence_values
     from grundy.solve.heap_sequences import rules_of
     from grundy.solve.sequence import has_fast_sequence
 
@@ -79,11 +79,11 @@ def compute_sequence(game: Game, upto: int, progress: ProgressCallback | None) -
     rare: npt.NDArray[np.int64] | None = None
     if has_fast_sequence(game):
         rules = rules_of(game)
-        run = kernel_sequence(rules, upto, progress=progress)
-        values: npt.NDArray[Any] = run.values
+        values: npt.NDArray[Any] = sequence_values(rules, upto, progress)
         if rules.split_two:
-            mask, parity = run.classes.mask, bool(run.classes.domain)
-            rare = run.classes.rare_heaps(values)
+            classes = rare_classes(rules, values)
+            mask, parity = classes.mask, bool(classes.domain)
+            rare = classes.rare_heaps(values)
     else:
         values = np.asarray(grundy_sequence(game, upto, progress), dtype=np.int64)
     largest_at = int(np.argmax(values))

@@ -8,9 +8,9 @@ loaded only when a sequence is computed).  The method is the one of
   kernel counts how many heaps so far each candidate labelling calls rare (every mask
   over the low 10 bits the values use, and, when every splitting move removes tokens of
   one parity, the same masks with the heap's parity added), and keeps the labelling
-  with the fewest (ties: the fewest among the last 4096 heaps, then the smaller mask).  The values are exact whatever the mask; it only
-  decides the speed.  :attr:`SequenceRun.classes` is the choice made on the final
-  values by the same rule.
+  with the fewest (ties: the fewest among the last 4096 heaps, then the smaller mask).
+  The values are exact whatever the mask; it only decides the speed.
+  :attr:`SequenceRun.classes` is the choice made on the final values by the same rule.
 * **values are stored in 2 bytes** while they fit; the first value that does not fit
   stops the kernel, the array is widened to 4 bytes and the run goes on (no value ever
   wraps).
@@ -32,7 +32,15 @@ from grundy.progress import PROGRESS_STEP, ProgressCallback
 from grundy.solve.heap_sequences import HeapRules
 from grundy.solve.sequence import SEQUENCE_PROGRESS
 
-__all__ = ["NARROW_LIMIT", "RareClasses", "SequenceRun", "kernel_sequence", "rare_classes"]
+__all__ = [
+    "KERNEL_FROM",
+    "NARROW_LIMIT",
+    "RareClasses",
+    "SequenceRun",
+    "kernel_sequence",
+    "rare_classes",
+    "sequence_values",
+]
 
 NARROW_LIMIT = 1 << 16  # values below this are stored in 2 bytes
 _WIDE_LIMIT = (1 << 31) - 1
@@ -94,13 +102,60 @@ def _split_parity(rules: HeapRules) -> int:
 
 
 def rare_classes(rules: HeapRules, values: npt.NDArray[Any]) -> RareClasses:
-    """The labelling the kernel would choose from ``values`` (see the module doc)."""
-    from grundy.solve import sequence_kernels as kernels
+    """The labelling the kernel would choose from ``values`` (see the module doc).
 
-    chosen = kernels.choose_classes(
-        values, len(values) - 1, _SAMPLE, _MASK_BITS, _split_parity(rules)
-    )
-    return RareClasses(int(chosen[0]), int(chosen[1]), int(chosen[2]))
+    The same rule as :func:`~grundy.solve.sequence_kernels.choose_classes`, in numpy, so
+    that a summary of a short sequence needs no compiler.
+
+    >>> rare_classes(HeapRules(split_two=frozenset({1})), np.array([0, 1, 1, 0, 2, 2]))
+    RareClasses(mask=3, domain=0, rare_label=0)
+    """
+    last = len(values) - 1
+    low = values[1:].astype(np.int64) & ((1 << _MASK_BITS) - 1)
+    parity_of_heap = np.arange(1, last + 1) & 1
+    recent = max(1, last + 1 - _SAMPLE) - 1
+    counts = np.stack(
+        [
+            np.bincount(parity_of_heap[start:] * (1 << _MASK_BITS) + low[start:],
+                        minlength=2 << _MASK_BITS).reshape(2, 1 << _MASK_BITS)
+            for start in (0, recent)
+        ]
+    )  # fmt: skip
+    top = int(values.max()) if len(values) else 0
+    bits = min(max(top.bit_length(), 1), _MASK_BITS)
+    masks, lows = np.arange(1, 1 << bits), np.arange(1 << bits)
+    odd_bits = np.zeros((len(masks), len(lows)), dtype=np.int64)
+    both = masks[:, None] & lows[None, :]
+    while both.any():
+        odd_bits ^= both & 1
+        both >>= 1
+    even, odd = counts[:, 0, : 1 << bits], counts[:, 1, : 1 << bits]  # (all/recent, lows)
+    split_parity = _split_parity(rules)
+    scores = [(odd_bits == 0) @ (even + odd).T]  # domain 0: rare when the parity is 0
+    if split_parity >= 0:
+        label = odd_bits == split_parity
+        scores.append(label @ even.T + ~label @ odd.T)
+    table = np.stack(scores, axis=1)  # (mask, domain, all/recent)
+    key = table[:, :, 0] * (last + 2) + table[:, :, 1]
+    index = int(np.argmin(key))  # the first least: smaller mask, then domain 0
+    mask, domain = int(masks[index // len(scores)]), index % len(scores)
+    return RareClasses(mask, domain, split_parity if domain else 0)
+
+
+KERNEL_FROM = 5000  # shorter ranges use the numpy engine: no compiler to load
+
+
+def sequence_values(
+    rules: HeapRules, upto: int, progress: ProgressCallback | None = None
+) -> npt.NDArray[Any]:
+    """G(0..upto): the numpy engine of :mod:`grundy.solve.heap_sequences` up to
+    :data:`KERNEL_FROM` heaps (fast enough, and numba is never imported), the compiled
+    kernel beyond."""
+    if upto <= KERNEL_FROM:
+        from grundy.solve.heap_sequences import sparse_grundy_sequence
+
+        return np.array(sparse_grundy_sequence(rules, upto, progress=progress), dtype=np.int64)
+    return kernel_sequence(rules, upto, progress=progress).values
 
 
 def kernel_sequence(

@@ -628,11 +628,12 @@ def _found_by_scan(
 
 
 def _octal_engine(game: Game, upto: int, progress: ProgressCallback | None) -> list[int]:
-    """The compiled kernel (:mod:`grundy.solve.fast_sequences`); this module's numpy
-    engine serves as its cross-check in the tests."""
-    from grundy.solve.fast_sequences import kernel_sequence
+    """This module's numpy engine for short ranges, the compiled kernel beyond
+    (:func:`grundy.solve.fast_sequences.sequence_values`); each cross-checks the other
+    in the tests."""
+    from grundy.solve.fast_sequences import sequence_values
 
-    values: list[int] = kernel_sequence(rules_of(game), upto, progress=progress).values.tolist()
+    values: list[int] = sequence_values(rules_of(game), upto, progress).tolist()
     return values
 
 

@@ -122,7 +122,11 @@ def sparse_run(
             rest = heap - split_three[i]
             for small in range(1, rest // 3 + 1):
                 for middle in range(small, (rest - small) // 2 + 1):
-                    seen[np.int64(g[small]) ^ np.int64(g[middle]) ^ np.int64(g[rest - small - middle])] = stamp
+                    seen[
+                        np.int64(g[small])
+                        ^ np.int64(g[middle])
+                        ^ np.int64(g[rest - small - middle])
+                    ] = stamp
         count = 0
         for i in range(splits):
             rest = heap - split_two[i]
