@@ -244,15 +244,18 @@ int main(int argc, char **argv) {
     seen = calloc((size_t)seen_size, sizeof *seen);
     int32_t *g = calloc((size_t)upto + 1, sizeof *g);
     int rare_count = -1;
-    struct timespec t0, t1;
+    struct timespec t0, t1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     if (strcmp(argv[1], "naive") == 0) {
         naive(g, upto);
     } else if (strcmp(argv[1], "sparse") == 0 && split_two.count > 0) {
         uint16_t *narrow = calloc((size_t)upto + 1, sizeof *narrow);
         clock_gettime(CLOCK_MONOTONIC, &t0);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
         sparse(narrow, upto, &rare_count);
         clock_gettime(CLOCK_MONOTONIC, &t1);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
         for (int a = 0; a <= upto; a++) g[a] = narrow[a];
         free(narrow);
     } else if (strcmp(argv[1], "sparse") == 0) {
@@ -261,7 +264,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "heapseq: unknown mode %s\n", argv[1]);
         return 2;
     }
-    if (strcmp(argv[1], "sparse") != 0 || split_two.count == 0) clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (strcmp(argv[1], "sparse") != 0 || split_two.count == 0) {
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    }
     int32_t top = 0;
     for (int a = 0; a <= upto; a++)
         if (g[a] > top) top = g[a];
@@ -273,8 +279,9 @@ int main(int argc, char **argv) {
         }
         fclose(out);
     }
-    printf("seconds=%.6f max=%d rare=%d\n",
-           (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec), top,
+    printf("seconds=%.6f cpu=%.6f max=%d rare=%d\n",
+           (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec),
+           (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec), top,
            rare_count);
     free(g);
     free(seen);
