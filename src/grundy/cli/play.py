@@ -191,6 +191,8 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
         data.update(sequence_output.summary_fields(summary, report))
         if report is not None:
             data.update(report.to_json())
+            if options.summary:  # its values are G(0..needed_upto): no summary either
+                del data["certificate"]
         write_json(out, data)
         return 0
     out.write(f"Grundy values G(0..{options.upto}) of {game.label}\n")

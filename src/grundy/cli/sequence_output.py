@@ -56,7 +56,8 @@ def add_sequence_options(parser: CommandParser) -> None:
     parser.add_argument(
         "--summary",
         action="store_true",
-        help="print the summary even for small N; with --json, leave out the values",
+        help="print the summary even for small N; with --json, leave out the values "
+        "(and the period certificate, which lists them)",
     )
     parser.add_argument(
         "--out",

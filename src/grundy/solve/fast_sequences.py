@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from grundy.progress import PROGRESS_STEP, ProgressCallback
+from grundy.progress import PROGRESS_STEP, ProgressCallback, next_report
 from grundy.solve.heap_sequences import HeapRules
 from grundy.solve.sequence import SEQUENCE_PROGRESS
 
@@ -47,7 +47,7 @@ _WIDE_LIMIT = (1 << 31) - 1
 _FIRST_CHECKPOINT = 64
 _SAMPLE = 4096
 _MASK_BITS = 10
-_SEGMENT = 16 * PROGRESS_STEP  # heaps per kernel call between progress reports
+_SEGMENT = 1 << 20  # heaps per kernel call (PROGRESS_STEP when someone hears progress)
 
 ValueArray = npt.NDArray[np.uint16] | npt.NDArray[np.int32]
 
@@ -194,8 +194,10 @@ def kernel_sequence(
         else None
     )
     checkpoint, heap = _FIRST_CHECKPOINT, 1
+    report_at = next_report(0)
+    segment = _SEGMENT if progress is None else PROGRESS_STEP
     while heap <= upto:
-        stop = min(upto, checkpoint, heap + _SEGMENT - 1)
+        stop = min(upto, checkpoint, heap + segment - 1)
         heap, seen = kernels.sparse_run(
             values, heap, stop, take_all, leave_one, split_two, split_three,
             rules.unequal_only, rare, classes, seen, state, limit,
@@ -204,8 +206,9 @@ def kernel_sequence(
             values, limit, widened_at = values.astype(np.int32), _WIDE_LIMIT, heap
             continue
         last = heap - 1
-        if progress is not None and last < upto:
+        if progress is not None and report_at <= last < upto:
             progress(last, upto, SEQUENCE_PROGRESS)
+            report_at = next_report(last)
         if last == checkpoint and last < upto:
             checkpoint *= 2
             if reach is not None and (found := _proved_period(kernels, values, last, reach)):
