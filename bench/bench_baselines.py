@@ -191,12 +191,13 @@ def cli_rows() -> list[str]:
     start, before = time.perf_counter(), load()
     out, peak, cpu = measured([str(grundy), *words, "--summary"])
     wall = time.perf_counter() - start
-    last = [line for line in out.splitlines() if line.startswith("Certified")]
+    said = [line for line in out.splitlines() if line.startswith(("Period", "Certified"))]
+    says = "; ".join(line.split(" (")[0] for line in said) or "?"
     return [
         "| command | wall s | CPU s | peak MiB | load | says |",
         "|---|---:|---:|---:|---:|---|",
         f"| `grundy {' '.join(words)} --summary` | {wall:.1f} | {cpu:.1f} | {peak:.0f} "
-        f"| {before} | {(last or ['?'])[0][:90]} |",
+        f"| {before} | {says} |",
     ]
 
 
@@ -274,19 +275,29 @@ def _sorted_bites(text: str) -> str:
     return " ".join(f"{r},{c}" for r, c in pairs)
 
 
-def chomp_child(side: int, output: str, rectangles: bool) -> None:
-    """In a fresh process: solve the box with the Python engine and save its values;
-    print the time, the peak memory and the winning bites (of every rectangle)."""
+def own_peak_mib() -> float:
+    """This process's peak resident memory (VmHWM), in MiB.  Unlike ``ru_maxrss``, which
+    a process started by a large parent may inherit, it starts afresh at ``exec``."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
     import resource
 
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def chomp_child(side: int, output: str, rectangles: bool) -> None:
+    """In a fresh process: solve the box with grundy's engine and save its values;
+    print the time, the peak memory and the winning bites (of every rectangle)."""
     from grundy.solve.chomp_engine import solve_box
 
     solve_box(2, 2)  # the kernel compiled (or loaded from the cache) before timing
     start, cpu = time.perf_counter(), time.process_time()
     box = solve_box(side, side)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    peak = own_peak_mib()  # before the comparisons below allocate their own arrays
     if output != "-":
-        np.save(output, box.grundy)
+        np.save(output, box.codes >> 1)
     boards = {
         f"{height}x{width}": [
             box.grundy_value((width,) * height),
@@ -296,7 +307,6 @@ def chomp_child(side: int, output: str, rectangles: bool) -> None:
         for width in range(1, side + 1)
         if rectangles or (height, width) == (side, side)
     }
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"seconds": seconds, "cpu": cpu, "peak": peak, "boards": boards}))
 
 

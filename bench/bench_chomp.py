@@ -44,6 +44,10 @@ def measure(method: str, side: int) -> dict[str, float | int]:
         value = -1
     seconds = time.perf_counter() - start
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    with open("/proc/self/status", encoding="ascii") as status:  # VmHWM: reset at exec
+        for line in status:
+            if line.startswith("VmHWM:"):
+                peak_kib = int(line.split()[1])
     return {"seconds": seconds, "peak_mib": peak_kib / 1024, "grundy": value}
 
 
