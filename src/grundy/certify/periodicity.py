@@ -153,7 +153,7 @@ class PeriodReport:
 _COMPILED_SEARCH = 200_000
 
 
-def _suffix_agreement(values: Sequence[int] | npt.NDArray[Any]) -> npt.NDArray[np.int64]:
+def _suffix_agreement(values: Sequence[int] | npt.NDArray[Any]) -> npt.NDArray[Any]:
     """``z[p]``: how many values, counted back from the last, equal the value ``p`` before.
 
     ``G(n + p) = G(n)`` then holds exactly for ``N + 1 - p - z[p] <= n <= N - p``.  This
@@ -167,7 +167,8 @@ def _suffix_agreement(values: Sequence[int] | npt.NDArray[Any]) -> npt.NDArray[n
         array = np.asarray(values)
         if array.dtype.kind not in "iu":
             array = array.astype(np.int64)
-        return np.asarray(reversed_z(array, count - 1), dtype=np.int64)
+        compiled: npt.NDArray[Any] = reversed_z(array, count - 1)  # int32: 4 bytes a value
+        return compiled
     line = [int(v) for v in reversed(values)] if count else []
     z = [0] * count
     left = right = 0
@@ -185,7 +186,7 @@ def _candidates(values: Sequence[int] | npt.NDArray[Any]) -> Iterator[tuple[int,
     """The observed ``(p, n0(p))`` the Z-function proposes, least ``p`` first (unchecked)."""
     count = len(values)
     z = _suffix_agreement(values)
-    found = np.flatnonzero(z >= np.arange(count))
+    found = np.flatnonzero(z >= np.arange(count, dtype=z.dtype))
     for period in found[found >= 1].tolist():
         yield period, count - period - int(z[period])
 
