@@ -18,7 +18,6 @@ import numpy.typing as npt
 
 from grundy.certify.periodicity import PeriodReport
 from grundy.cli.common import CommandParser, UsageError
-from grundy.errors import InvalidParameterError
 from grundy.games import Game
 from grundy.progress import ProgressCallback
 
@@ -71,10 +70,9 @@ def compute_sequence(game: Game, upto: int, progress: ProgressCallback | None) -
     from grundy.solve import grundy_sequence
     from grundy.solve.fast_sequences import rare_classes, sequence_values
     from grundy.solve.heap_sequences import rules_of
-    from grundy.solve.sequence import has_fast_sequence
+    from grundy.solve.sequence import check_sequence_request, has_fast_sequence
 
-    if upto < 0:
-        raise InvalidParameterError(f"--upto must be non-negative, got {upto}")
+    check_sequence_request(game, upto)
     mask: int | None = None
     parity = False
     rare: npt.NDArray[np.int64] | None = None

@@ -15,6 +15,7 @@ from grundy.solve.solver import Solver
 
 __all__ = [
     "SequenceEngine",
+    "check_sequence_request",
     "grundy_sequence",
     "has_fast_sequence",
     "plain_grundy_sequence",
@@ -23,6 +24,9 @@ __all__ = [
 
 SequenceEngine = Callable[[Game, int, ProgressCallback | None], list[int]]
 """``engine(game, upto, progress)``: G(0..upto), reporting ``"Grundy values"`` done."""
+
+MAX_UPTO = 100_000_000
+"""Longest sequence computed (G(0..MAX_UPTO) alone takes about 800 MB as a list)."""
 
 SEQUENCE_PROGRESS = "Grundy values"  # what sequence engines report to ``progress``
 _ENGINES: dict[type[Game], SequenceEngine] = {}
@@ -87,8 +91,19 @@ def _load_engines() -> None:
     import grundy.solve.heap_sequences  # noqa: F401 - registers the heap-game engines
 
 
+def check_sequence_request(game: Game, upto: int) -> None:
+    """Raise :class:`InvalidParameterError` unless G(0..upto) of ``game`` can be computed."""
+    _check_heap_game(game, upto)
+
+
 def _check_heap_game(game: Game, upto: int) -> None:
     if not isinstance(game, HeapGame):
         raise InvalidParameterError(f"{game.name} is not a heap game, so it has no Grundy sequence")
     if upto < 0:
         raise InvalidParameterError(f"--upto must be non-negative, got {upto}")
+    if upto > MAX_UPTO:
+        shown = f"{upto:,}" if upto < 10**15 else "more than 10^15"
+        raise InvalidParameterError(
+            f"a Grundy sequence up to {shown} is too long: every value is held in memory, "
+            f"and the limit is {MAX_UPTO:,}"
+        )
