@@ -202,6 +202,8 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
     call = parse_game_invocation("sequence", args.game, args.rest, out, configure)
     game, options = call.game, call.args
     check_sequence_size(options.upto)
+    if options.out is not None:
+        sequence_output.check_out_path(options.out)
     with progress_line(as_json=options.json) as line:
         summary = sequence_output.compute_sequence(game, options.upto, line.callback)
     values = summary.values

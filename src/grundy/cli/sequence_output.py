@@ -9,6 +9,8 @@ writes every value (``.npy``, ``.csv`` or ``.txt``, chosen by the file's extensi
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -17,7 +19,12 @@ import numpy as np
 import numpy.typing as npt
 
 from grundy.certify.periodicity import PeriodReport
-from grundy.cli.common import CommandParser, UsageError
+from grundy.cli.common import (
+    CommandParser,
+    UsageError,
+    check_output_file,
+    write_file_atomically,
+)
 from grundy.games import Game
 from grundy.progress import ProgressCallback
 
@@ -26,6 +33,7 @@ __all__ = [
     "SUMMARY_ABOVE",
     "SequenceSummary",
     "add_sequence_options",
+    "check_out_path",
     "compute_sequence",
     "summary_fields",
     "write_sequence_text",
@@ -137,23 +145,37 @@ def write_sequence_text(
     return True
 
 
-def write_values(path_text: str, values: npt.NDArray[Any]) -> None:
-    """Write the values to ``path_text`` in the format its extension names."""
-    path = Path(path_text)
-    suffix = path.suffix.lower()
+def check_out_path(path_text: str) -> None:
+    """Refuse, before any work, an ``--out`` file of an unknown format or that cannot be
+    written."""
+    suffix = Path(path_text).suffix.lower()
     if suffix not in OUT_FORMATS:
         raise UsageError(f"--out {path_text}: the file must end in {', '.join(OUT_FORMATS)}")
+    check_output_file(path_text, "--out")
+
+
+def write_values(path_text: str, values: npt.NDArray[Any]) -> None:
+    """Write the values to ``path_text`` in the format its extension names, through a
+    temporary file renamed over it (an interrupted run never leaves half a file)."""
+    check_out_path(path_text)
+    path = Path(path_text)
     try:
-        if suffix == ".npy":
-            with path.open("wb") as handle:
-                np.save(handle, values)
+        if path.suffix.lower() == ".npy":
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+            try:
+                with os.fdopen(handle, "wb") as file:
+                    np.save(file, values)
+                os.replace(temporary, path)
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
+            return
+        numbers = values.tolist()
+        if path.suffix.lower() == ".csv":
+            lines = [f"{heap},{value}" for heap, value in enumerate(numbers)]
+            text = "heap,grundy\n" + "\n".join(lines) + "\n"
         else:
-            numbers = values.tolist()
-            if suffix == ".csv":
-                lines = [f"{heap},{value}" for heap, value in enumerate(numbers)]
-                text = "heap,grundy\n" + "\n".join(lines) + "\n"
-            else:
-                text = "\n".join(map(str, numbers)) + "\n"
-            path.write_text(text, encoding="utf-8")
+            text = "\n".join(map(str, numbers)) + "\n"
+        write_file_atomically(path, text)
     except OSError as exc:
         raise UsageError(f"cannot write {path_text}: {exc.strerror or exc}") from None
