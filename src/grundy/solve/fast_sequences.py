@@ -37,6 +37,7 @@ __all__ = [
     "NARROW_LIMIT",
     "RareClasses",
     "SequenceRun",
+    "kernel_bytes",
     "kernel_sequence",
     "rare_classes",
     "sequence_values",
@@ -145,6 +146,19 @@ def rare_classes(rules: HeapRules, values: npt.NDArray[Any]) -> RareClasses:
 
 
 KERNEL_FROM = 5000  # shorter ranges use the numpy engine: no compiler to load
+
+
+def kernel_bytes(upto: int, *, period_search: bool = False) -> int:
+    """The memory :func:`kernel_sequence` needs for G(0..upto), in bytes, known before
+    it runs: 2 a heap for the values (4 after widening) and 4 for the rare-heap list; a
+    period search (the shortcut's, or ``--period``'s) adds the Z-function's 4 bytes and a
+    2-byte reversed copy while it runs.
+
+    >>> kernel_bytes(20_130_000, period_search=True) // 2**20
+    230
+    """
+    per_heap = 6 + (6 if period_search else 0)
+    return per_heap * (upto + 1) + (1 << 16)
 
 
 def sequence_values(
