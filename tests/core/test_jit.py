@@ -33,3 +33,23 @@ def test_commands_without_kernels_do_not_import_numba(words: list[str]) -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_without_numba_the_numpy_engines_answer() -> None:
+    script = (
+        "import sys; sys.modules['numba'] = None  # as if numba could not be imported\n"
+        "from grundy.games import create_game\n"
+        "from grundy.solve import grundy_sequence\n"
+        "from grundy.solve.chomp_engine import solve_box\n"
+        "values = grundy_sequence(create_game('grundys-game'), 6000)\n"
+        "box = solve_box(4, 4)\n"
+        "print(values[5999], box.grundy_value((4, 4, 4, 4)), 'numba' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    with_kernels = subprocess.run(
+        [sys.executable, "-c", "import sys\n" + script.split("\n", 1)[1]],
+        capture_output=True,
+        text=True,
+    )
+    assert done.stdout.split()[:2] == with_kernels.stdout.split()[:2], done.stderr
+    assert done.stdout.split()[2] == "True"  # the None placeholder; never a real import

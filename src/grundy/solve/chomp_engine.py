@@ -42,6 +42,7 @@ import numpy.typing as npt
 from grundy.errors import SearchLimitError
 from grundy.games.base import Game
 from grundy.games.chomp import Chomp
+from grundy.solve.jit import compiler_available
 from grundy.solve.solver import register_region_engine
 
 __all__ = [
@@ -163,12 +164,15 @@ def box_bytes(height: int, width: int) -> int:
 
 def solve_box(height: int, width: int, *, narrow_limit: int = 1 << 16) -> ChompBox:
     """Value every diagram with at most ``height`` rows of at most ``width`` squares,
-    by the compiled kernel (:mod:`grundy.solve.chomp_kernels`), in rank order.
+    by the compiled kernel (:mod:`grundy.solve.chomp_kernels`), in rank order
+    (:func:`solve_box_numpy` if numba cannot be imported).
 
     Codes are kept in 2 bytes while they stay below ``narrow_limit`` (at most ``2**16``;
     a smaller one exercises the widening to 4 bytes in tests)."""
     if height < 1 or width < 1:
         raise ValueError(f"a Chomp box needs at least one row and column, got {height}x{width}")
+    if not compiler_available():
+        return solve_box_numpy(height, width)
     from grundy.solve.chomp_kernels import value_box
 
     weights = rank_weights(height, width)

@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from grundy.progress import PROGRESS_STEP, ProgressCallback, next_report
 from grundy.solve.heap_sequences import HeapRules
+from grundy.solve.jit import compiler_available
 from grundy.solve.sequence import SEQUENCE_PROGRESS
 
 __all__ = [
@@ -166,12 +167,12 @@ def sequence_values(
 ) -> npt.NDArray[Any]:
     """G(0..upto): the numpy engine of :mod:`grundy.solve.heap_sequences` up to
     :data:`KERNEL_FROM` heaps (fast enough, and numba is never imported), the compiled
-    kernel beyond."""
-    if upto <= KERNEL_FROM:
-        from grundy.solve.heap_sequences import sparse_grundy_sequence
+    kernel beyond (the numpy engine again if numba cannot be imported)."""
+    if upto > KERNEL_FROM and compiler_available():
+        return kernel_sequence(rules, upto, progress=progress).values
+    from grundy.solve.heap_sequences import sparse_grundy_sequence
 
-        return np.array(sparse_grundy_sequence(rules, upto, progress=progress), dtype=np.int64)
-    return kernel_sequence(rules, upto, progress=progress).values
+    return np.array(sparse_grundy_sequence(rules, upto, progress=progress), dtype=np.int64)
 
 
 def kernel_sequence(

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-__all__ = ["compiled", "prepare_cache_dir"]
+__all__ = ["compiled", "compiler_available", "prepare_cache_dir"]
 
 
 def _writable(directory: Path) -> bool:
@@ -46,6 +46,17 @@ def prepare_cache_dir() -> str | None:
             os.environ["NUMBA_CACHE_DIR"] = str(candidate)
             return str(candidate)
     return None
+
+
+def compiler_available() -> bool:
+    """Whether numba can be imported (it is a dependency; this guards a broken install,
+    in which case the engines fall back to their numpy forms)."""
+    prepare_cache_dir()
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def compiled(function: Any) -> Any:
