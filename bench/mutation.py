@@ -81,7 +81,8 @@ def _prepare(workdir: Path) -> None:
     map from tests to functions there, so later groups start faster)."""
     if (workdir / "pyproject.toml").exists():
         return
-    workdir.mkdir(parents=True, exist_ok=True)
+    # exists before mutmut starts: Python skips a sys.path entry missing at its first import
+    (workdir / "mutants" / "src").mkdir(parents=True, exist_ok=True)
     for name in COPIED:
         source = ROOT / name
         target = workdir / name
