@@ -42,32 +42,40 @@ RESULTS_MD = HERE / "MUTATION.md"
 RESULTS_JSON = HERE / "MUTATION.json"
 EQUIVALENT = HERE / "mutation_equivalent.toml"
 
-GROUPS: dict[str, list[str]] = {
-    "z3_translate": ["claims/z3_translate.py"],
-    "z3engine": ["verify/z3engine.py"],
-    "exhaustive": ["verify/exhaustive.py"],
-    "certify": [
-        "certify/table_check.py",
-        "certify/periodicity_check.py",
-        "certify/grundy_table.py",
-        "certify/periodicity.py",
-        "certify/strategy.py",
-    ],
-    "check": ["claims/check.py"],
-    "bit_induction": ["verify/bit_induction.py", "verify/nim_lemmas.py"],
-    "periodic": ["claims/periodic.py"],
-    "verify_other": [
-        "verify/z3_checks.py",
-        "verify/z3_induction.py",
-        "verify/nim_encodings.py",
-        "verify/random_search.py",
-        "verify/random_games.py",
-    ],
+GROUPS: dict[str, tuple[list[str], list[str]]] = {
+    # name: (files under src/grundy/, the tests that may kill them besides verify --quick)
+    "z3_translate": (
+        ["claims/z3_translate.py"],
+        ["tests/claims/test_check.py", "tests/claims/test_lemma_scope.py"],
+    ),
+    "z3engine": (["verify/z3engine.py"], ["tests/verify"]),
+    "exhaustive": (["verify/exhaustive.py"], ["tests/verify", "tests/claims/test_check.py"]),
+    "certify_checkers": (
+        ["certify/table_check.py", "certify/periodicity_check.py"],
+        ["tests/certify"],
+    ),
+    "check": (["claims/check.py"], ["tests/claims"]),
+    "bit_induction": (["verify/bit_induction.py", "verify/nim_lemmas.py"], ["tests/verify"]),
+    "certify_other": (
+        ["certify/grundy_table.py", "certify/periodicity.py", "certify/strategy.py"],
+        ["tests/certify"],
+    ),
+    "periodic": (["claims/periodic.py"], ["tests/claims", "tests/certify"]),
+    "verify_other": (
+        [
+            "verify/z3_checks.py",
+            "verify/z3_induction.py",
+            "verify/nim_encodings.py",
+            "verify/random_search.py",
+            "verify/random_games.py",
+        ],
+        ["tests/verify"],
+    ),
 }
-"""Files under src/grundy/ by group, the most important first: a run cut short (or
-given some groups) still covers these."""
+"""Files under src/grundy/ by group, the most important first, each with the tests that
+may kill its mutants.  A run mutates only the groups it is given (mutmut's first pass
+runs every selected test with every mutated function instrumented, which is slow)."""
 
-TESTS = ["tests/claims", "tests/certify", "tests/verify"]
 KILLERS = "bench/mutation_killers.py"
 COPIED = ["src", "tests", "proofs", "examples", "pyproject.toml", KILLERS]
 
@@ -76,9 +84,9 @@ def _module(path: str) -> str:
     return "grundy." + path.removesuffix(".py").replace("/", ".")
 
 
-def _prepare(workdir: Path) -> None:
-    """A copy of the project with mutmut's settings, made once (mutmut caches its
-    map from tests to functions there, so later groups start faster)."""
+def _prepare(workdir: Path, groups: list[str]) -> None:
+    """A copy of the project with mutmut's settings for ``groups``, made once (mutmut
+    caches its map from tests to functions there, so later groups start faster)."""
     if (workdir / "pyproject.toml").exists():
         return
     # exists before mutmut starts: Python skips a sys.path entry missing at its first import
@@ -91,11 +99,13 @@ def _prepare(workdir: Path) -> None:
             shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy2(source, target)
+    files = [f"src/grundy/{f}" for group in groups for f in GROUPS[group][0]]
+    tests = list(dict.fromkeys(t for group in groups for t in GROUPS[group][1]))
     config = {
         "source_paths": ["src"],
-        "only_mutate": [f"src/grundy/{f}" for files in GROUPS.values() for f in files],
+        "only_mutate": files,
         "also_copy": ["proofs", "examples", "bench"],
-        "pytest_add_cli_args_test_selection": [*TESTS, KILLERS],
+        "pytest_add_cli_args_test_selection": [*tests, KILLERS],
         "pytest_add_cli_args": ["-x", "-q", "-p", "no:cacheprovider", "-m", "not slow"],
         "use_git_change_detection": False,
     }
@@ -125,8 +135,7 @@ def _statuses(workdir: Path, modules: list[str]) -> dict[str, str]:
 
 
 def run_group(name: str, workdir: Path, max_children: int) -> dict[str, object]:
-    _prepare(workdir)
-    modules = [_module(f) for f in GROUPS[name]]
+    modules = [_module(f) for f in GROUPS[name][0]]
     patterns = [f"{m}.*" for m in modules]
     start = time.perf_counter()
     ran = _mutmut(workdir, "run", "--max-children", str(max_children), *patterns)
@@ -143,8 +152,8 @@ def run_group(name: str, workdir: Path, max_children: int) -> dict[str, object]:
     }
     return {
         "group": name,
-        "files": GROUPS[name],
-        "tests": [*TESTS, KILLERS],
+        "files": GROUPS[name][0],
+        "tests": [*GROUPS[name][1], KILLERS],
         "counts": dict(Counter(statuses.values())),
         "seconds": round(seconds, 1),
         "survivors": survivors,
@@ -222,7 +231,9 @@ def main() -> int:
     if RESULTS_JSON.exists():
         earlier = {run["group"]: run for run in json.loads(RESULTS_JSON.read_text("utf-8"))}
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="grundy-mutation-"))
-    for name in args.groups or list(GROUPS):
+    chosen = args.groups or list(GROUPS)
+    _prepare(workdir, chosen)
+    for name in chosen:
         run = run_group(name, workdir, args.max_children)
         earlier[name] = run
         killed, tested = _score(run["counts"])  # type: ignore[arg-type]
