@@ -190,3 +190,19 @@ def test_a_proof_without_outcome_or_grundy_assumes_nothing(statement):
     verdict = check_claim(claim, SETTINGS)
     assert verdict.status is Status.PROVED and verdict.assumes == ()
     assert verdict.method == "z3"
+
+
+def test_a_lemma_scope_covers_exactly_its_bounds():
+    scope = LemmaScope("l", Play.NORMAL, max_heaps=4, max_bits=64)
+    assert scope.covers(Play.NORMAL, 4, 64)
+    assert not scope.covers(Play.NORMAL, 5, 64)
+    assert not scope.covers(Play.NORMAL, 4, 65)
+    assert not scope.covers(Play.MISERE, 1, 1)
+    assert scope.describe() == "bounded: up to 4 heaps, sizes < 2^64"
+    assert LemmaScope("l", Play.NORMAL, max_bits=8).describe() == (
+        "bounded: any number of heaps, sizes < 2^8"
+    )
+    assert LemmaScope("l", Play.NORMAL, max_heaps=2).describe() == (
+        "bounded: up to 2 heaps, any sizes"
+    )
+    assert LemmaScope("l", Play.NORMAL, max_heaps=2).covers(Play.NORMAL, 2, 10**6)
