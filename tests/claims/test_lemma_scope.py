@@ -206,3 +206,70 @@ def test_a_lemma_scope_covers_exactly_its_bounds():
         "bounded: up to 2 heaps, any sizes"
     )
     assert LemmaScope("l", Play.NORMAL, max_heaps=2).covers(Play.NORMAL, 2, 10**6)
+
+
+def _z3_claim(statement: str, names: str = "abc", top: int = 10**6):
+    # method z3 on a modest range: refutations are minimised quickly
+    variables = "[" + ", ".join(f'"{n}"' for n in names) + "]"
+    return good_claim(vars=variables, range=_box(names, top), statement=statement, method="z3")
+
+
+@pytest.mark.parametrize(
+    ("statement", "status"),
+    [
+        ("g([a, b, c]) == nimsum(a, b, c)", Status.PROVED),
+        ("g([a, b]) == nimsum([a, b])", Status.PROVED),
+        ("g([a, b]) == a + b", Status.REFUTED),
+        ("nimsum(a, b, c) == a ^ b ^ c", Status.PROVED),
+        ("nimsum(a, b) == a | b", Status.REFUTED),
+        ("implies(a == b, outcome_of([a, b]) == 'P')", Status.PROVED),
+        ("implies(a == b, outcome_of([a, b, c]) == 'P')", Status.REFUTED),
+        ("iff(outcome_of([a, b]) == 'P', a == b)", Status.PROVED),
+        ("iff(outcome_of([a, b]) == 'P', a <= b)", Status.REFUTED),
+        ("abs(a - b) == abs(b - a)", Status.PROVED),
+        ("abs(a - b) == a - b", Status.REFUTED),
+        ("min(a, b) <= max(a, b)", Status.PROVED),
+        ("min(a, b, c) == a", Status.REFUTED),
+        ("max(a, b, c) >= c", Status.PROVED),
+        ("not (a ^ a)", Status.PROVED),
+        ("not (a ^ b)", Status.REFUTED),
+    ],
+)
+def test_functions_of_the_claim_language_in_z3(statement, status):
+    verdict = check_claim(_z3_claim(statement), SETTINGS)
+    assert verdict.status is status, verdict.message
+    assert verdict.method in ("z3", "lemma")
+
+
+def test_a_proof_resting_on_two_lemmas_names_both():
+    statement = "(outcome == 'P') == (grundy == 0)"
+    verdict = check_claim(_z3_claim(statement), SETTINGS)
+    assert verdict.status is Status.PROVED
+    assert [a.id for a in verdict.assumes] == [
+        "bouton-any-number-of-heaps",
+        "nim-value-any-number-of-heaps",
+    ]
+    assert "bouton-any-number-of-heaps (unbounded), nim-value-any-number-of-heaps (unbounded)" in (
+        verdict.message
+    )
+
+
+def test_the_heap_count_of_every_lemma_use_is_checked_against_its_scope(monkeypatch):
+    for lemma_id, statement in (
+        (z3_translate.LEMMA_GRUNDY, "grundy == a ^ b ^ c"),
+        (z3_translate.LEMMA_GRUNDY, "g([a, b, c]) == a ^ b ^ c"),
+        (z3_translate.LEMMA_OUTCOME, "outcome_of([a, b, c]) == 'P' or a ^ b ^ c != 0"),
+    ):
+        narrow = LemmaScope(lemma_id, Play.NORMAL, max_heaps=2)
+        monkeypatch.setitem(LEMMAS, lemma_id, narrow)
+        monkeypatch.setattr(z3_translate, "prove_bouton", _never_proved)
+        verdict = check_claim(_z3_claim(statement), SETTINGS)
+        assert verdict.status is Status.UNKNOWN, statement
+        assert f"lemma {lemma_id} is proved for bounded: up to 2 heaps" in verdict.message
+        monkeypatch.undo()
+
+
+def _never_proved(*args: object, **kwargs: object):
+    from grundy.verdict import Verdict
+
+    return Verdict(Status.UNKNOWN, "z3", message="not tried in this test")
