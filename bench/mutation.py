@@ -134,21 +134,25 @@ def _statuses(workdir: Path, modules: list[str]) -> dict[str, str]:
     return found
 
 
-def run_group(name: str, workdir: Path, max_children: int) -> dict[str, object]:
+def run_group(
+    name: str, workdir: Path, max_children: int, *, run: bool = True
+) -> dict[str, object]:
+    """Run mutmut on one group (or, with ``run=False``, collect what an earlier run in
+    ``workdir`` finished: mutants it did not reach count as "not checked")."""
     modules = [_module(f) for f in GROUPS[name][0]]
     patterns = [f"{m}.*" for m in modules]
     start = time.perf_counter()
-    ran = _mutmut(workdir, "run", "--max-children", str(max_children), *patterns)
+    if run:
+        ran = _mutmut(workdir, "run", "--max-children", str(max_children), *patterns)
+        (workdir / f"mutmut-{name}.log").write_text(ran.stdout + ran.stderr, encoding="utf-8")
     seconds = time.perf_counter() - start
-    (workdir / f"mutmut-{name}.log").write_text(ran.stdout + ran.stderr, encoding="utf-8")
     statuses = _statuses(workdir, modules)
     if not statuses or all(status == "not checked" for status in statuses.values()):
-        tail = (ran.stdout + ran.stderr)[-3000:]
-        raise SystemExit(f"mutmut checked no mutant of {name}:\n{tail}")
+        raise SystemExit(f"mutmut checked no mutant of {name}; see {workdir}/mutmut-{name}.log")
     survivors = {
         mutant: _mutmut(workdir, "show", mutant).stdout
         for mutant, status in statuses.items()
-        if status not in ("killed", "timeout")
+        if status not in ("killed", "timeout", "not checked")
     }
     return {
         "group": name,
@@ -162,8 +166,9 @@ def run_group(name: str, workdir: Path, max_children: int) -> dict[str, object]:
 
 
 def _score(counts: dict[str, int]) -> tuple[int, int]:
+    """Killed (or timed out) mutants, and mutants checked (not skipped, not unreached)."""
     killed = counts.get("killed", 0) + counts.get("timeout", 0)
-    tested = sum(counts.values()) - counts.get("skipped", 0)
+    tested = sum(counts.values()) - counts.get("skipped", 0) - counts.get("not checked", 0)
     return killed, tested
 
 
@@ -179,8 +184,9 @@ def write_report(runs: list[dict[str, object]], load: str) -> None:
         "times out; equivalent mutants (the same behaviour as the original) are listed with "
         "the reason and left out of the adjusted score.",
         "",
-        "| group | files | mutants | killed | survived | equivalent | score | adjusted | time |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| group | files | checked | not reached | killed | survived | equivalent | score "
+        "| adjusted | time |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     total_killed = total_tested = total_equivalent = 0
     for run in runs:
@@ -193,12 +199,13 @@ def write_report(runs: list[dict[str, object]], load: str) -> None:
         total_equivalent += same
         files = ", ".join(run["files"])  # type: ignore[arg-type]
         lines.append(
-            f"| {run['group']} | {files} | {tested} | {killed} | {tested - killed} | {same} | "
+            f"| {run['group']} | {files} | {tested} | {counts.get('not checked', 0)} | "
+            f"{killed} | {tested - killed} | {same} | "
             f"{_percent(killed, tested)} | {_percent(killed, tested - same)} | "
             f"{run['seconds']} s |"
         )
     lines.append(
-        f"| **all** | | {total_tested} | {total_killed} | {total_tested - total_killed} | "
+        f"| **all** | | {total_tested} | | {total_killed} | {total_tested - total_killed} | "
         f"{total_equivalent} | {_percent(total_killed, total_tested)} | "
         f"{_percent(total_killed, total_tested - total_equivalent)} | |"
     )
@@ -222,6 +229,11 @@ def main() -> int:
     parser.add_argument("groups", nargs="*", help=f"groups to run (default all): {list(GROUPS)}")
     parser.add_argument("--max-children", type=int, default=2)
     parser.add_argument("--workdir", type=Path, default=None)
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="collect the results of an earlier (perhaps interrupted) run in --workdir",
+    )
     args = parser.parse_args()
     unknown = [g for g in args.groups if g not in GROUPS]
     if unknown:
@@ -234,7 +246,7 @@ def main() -> int:
     chosen = args.groups or list(GROUPS)
     _prepare(workdir, chosen)
     for name in chosen:
-        run = run_group(name, workdir, args.max_children)
+        run = run_group(name, workdir, args.max_children, run=not args.report_only)
         earlier[name] = run
         killed, tested = _score(run["counts"])  # type: ignore[arg-type]
         print(f"{name}: {killed}/{tested} killed in {run['seconds']} s", flush=True)
