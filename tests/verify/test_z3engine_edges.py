@@ -63,3 +63,16 @@ def test_an_unknown_verdict_keeps_method_scope_details_and_a_sane_time():
     assert verdict.details["seed"] == 5
     assert "solver" in verdict.details
     assert 0 <= verdict.seconds < 60
+
+
+def test_the_least_model_search_reaches_a_measure_of_zero_from_any_start():
+    from grundy.verify.z3engine import _least_model
+
+    x = z3.Int("x")
+    start = z3.Solver()
+    start.add(x == 5)
+    assert start.check() == z3.sat
+    solver = z3.Solver()
+    solver.add(x >= 0)  # every x >= 0 is a model; the least by x is 0, not the start's 5
+    best = _least_model(solver, start.model(), x)
+    assert best.eval(x, model_completion=True).as_long() == 0
