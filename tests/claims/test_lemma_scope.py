@@ -221,6 +221,7 @@ def _z3_claim(statement: str, names: str = "abc", top: int = 10**6):
         ("g([a, b]) == nimsum([a, b])", Status.PROVED),
         ("g([a, b]) == a + b", Status.REFUTED),
         ("nimsum(a, b, c) == a ^ b ^ c", Status.PROVED),
+        ("nimsum(a) == a", Status.PROVED),
         ("nimsum(a, b) == a | b", Status.REFUTED),
         ("implies(a == b, outcome_of([a, b]) == 'P')", Status.PROVED),
         ("implies(a == b, outcome_of([a, b, c]) == 'P')", Status.REFUTED),
