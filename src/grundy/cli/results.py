@@ -93,6 +93,9 @@ def _details(result: TheoremResult) -> list[str]:
     """The lines about a claim: the method and the scope, then what was found."""
     verdict = result.verdict
     lines = [f"{verdict.method}; {verdict.scope}"]
+    if verdict.assumes and verdict.method != "lemma":  # a lemma proof's message names it
+        named = ", ".join(assumption.describe() for assumption in verdict.assumes)
+        lines.append(f"{verdict.status.value}, assuming {named}")
     if verdict.counterexample is not None:
         shown = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.items())
         lines.append(f"counterexample: {shown}")
