@@ -38,7 +38,11 @@ def write_solve(
                 "grundy": None,
                 "outcome": analysis.winner.value,
                 "winning_moves": [
-                    {"heap": c.heap + 1, "number": c.number, "move": game.describe_choice(position, c)}
+                    {
+                        "heap": c.heap + 1,
+                        "number": c.number,
+                        "move": game.describe_choice(position, c),
+                    }
                     for c in analysis.choices
                 ],
                 "winning_answers": [

@@ -122,7 +122,9 @@ class LuckyNim(Game):
             "option, so it has no list of moves; its outcomes come from grundy.solve.lucky_nim"
         )
 
-    def after(self, position: LuckyPosition, heap: int, shown: int, answered: int) -> tuple[int, ...]:
+    def after(
+        self, position: LuckyPosition, heap: int, shown: int, answered: int
+    ) -> tuple[int, ...]:
         """The heaps once heap ``heap`` (0-based) was named and ``shown`` and ``answered``
         were revealed."""
         heaps = list(position.heaps)

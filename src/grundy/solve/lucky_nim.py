@@ -163,11 +163,7 @@ class LuckySolver:
             if (heaps, play) in self._memo:
                 stack.pop()
                 continue
-            waiting = [
-                child
-                for child in self._children(heaps)
-                if (child, play) not in self._memo
-            ]
+            waiting = [child for child in self._children(heaps) if (child, play) not in self._memo]
             if waiting:
                 stack.extend(waiting)
                 continue
@@ -177,9 +173,7 @@ class LuckySolver:
 
     def _children(self, heaps: _Heaps) -> set[_Heaps]:
         totals = {x + y for x in self._numbers for y in self._numbers}
-        return {
-            self._after(heaps, index, total) for index in range(len(heaps)) for total in totals
-        }
+        return {self._after(heaps, index, total) for index in range(len(heaps)) for total in totals}
 
     def _count(self) -> None:
         self.positions_explored += 1
