@@ -265,7 +265,7 @@ def _exhaustive(rule: Rule, plays: tuple[Play, ...], settings: CheckSettings) ->
     )
 
 
-def _random(settings: CheckSettings) -> Verdict:
+def _random(settings: CheckSettings, rule: Rule = _the_rules) -> Verdict:
     size = 3 if settings.quick else 4
     examples = 60 if settings.quick else 400
 
@@ -279,7 +279,7 @@ def _random(settings: CheckSettings) -> Verdict:
         solver = Solver(game)
         for play in (Play.NORMAL, Play.MISERE):
             labelling = label(game, [position], play)
-            if not all(_the_rules(labelling, p, solver) for p in labelling.order):
+            if not all(rule(labelling, p, solver) for p in labelling.order):
                 return False
         return True
 
@@ -290,8 +290,9 @@ def _random(settings: CheckSettings) -> Verdict:
         holds,
         seed=settings.seed,
         examples=examples,
-        scope=f"random: every catalogue game with random options, positions of size <= {size} "
-        "(heaps, board sides) and everything reachable from them, normal and misere play",
+        scope="random: every catalogue game with a move graph, random options, positions of "
+        f"size <= {size} (heaps, board sides) and everything reachable from them, normal and "
+        "misere play",
         size=lambda case: len(json.dumps(case["position"])),
     )
 
@@ -330,6 +331,18 @@ THEOREMS = [
         source=SOURCE,
         tags=TAGS,
         check=_check(_move_to_n_means_n, BOTH, with_random=False),
+        mutant_of="labelling-rules-every-game",
+        expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="labelling-move-to-n-means-n-random",
+        title="Mutant: a position with a move to an N-position is N (random games alone)",
+        statement="in catalogue games with random options and positions, a position with some "
+        "move to an N-position is itself an N-position (checked by the random search alone)",
+        latex=r"\exists\, x \to y : \mathrm{o}(y) = \mathrm{N} \implies \mathrm{o}(x) = \mathrm{N}",
+        source=SOURCE,
+        tags=TAGS,
+        check=lambda settings: _random(settings, _move_to_n_means_n),
         mutant_of="labelling-rules-every-game",
         expect=Expectation.FAILS,
     ),
