@@ -247,7 +247,7 @@ def _example(settings: CheckSettings, heaps, value, moves) -> Verdict:
 THEOREMS = [
     Theorem(
         id="bouton-three-heaps",
-        title="Bouton's theorem for three heaps",
+        title="Bouton's theorem for three heaps of up to 31 (by search)",
         statement="a three-heap Nim position (a, b, c) is a P-position iff a ⊕ b ⊕ c = 0",
         source=SLIDES,
         latex=r"(a,b,c) \in \mathcal{P} \iff a \oplus b \oplus c = 0",
@@ -358,7 +358,7 @@ THEOREMS = [
     ),
     Theorem(
         id="winning-move-recipe",
-        title="The winning moves are exactly the recipe's moves",
+        title="The winning moves are exactly the recipe's moves (three heaps up to 15)",
         statement="nim-add the total to each heap; the heaps that get smaller, lowered to that "
         "size, are all the winning moves, and there are no others (3 heaps up to 15)",
         latex=r"(a,b,c) \to (a',b,c) \text{ wins} \iff a' = a \oplus s < a, \quad s = a \oplus b "

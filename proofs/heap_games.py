@@ -467,7 +467,7 @@ THEOREMS = [
     ),
     Theorem(
         id="heap-engine-agrees",
-        title="The fast heap-sequence engine agrees with the exact solver",
+        title="The fast heap-sequence engine agrees with the exact solver on small heaps",
         statement="For every octal code d0.d1d2 with d0 in {0, 4} and d1, d2 <= 7, the "
         "rare/common engine gives the same G(n) as the plain exact solver for small n.",
         latex=r"\mathcal{G}_{\text{rare/common}}(n) = \mathcal{G}_{\text{exact}}(n) \text{ for "

@@ -312,7 +312,7 @@ BOTH = (Play.NORMAL, Play.MISERE)
 THEOREMS = [
     Theorem(
         id="labelling-rules-every-game",
-        title="The P/N labelling rules hold on every game of the catalogue",
+        title="The P/N labelling rules hold on small positions of every game of the catalogue",
         statement="in every catalogue game, labelling terminal positions P (N in misere play), "
         "a position N when some move leads to a P-position and P when every move leads to an "
         "N-position gives every position exactly one label, and it is the solver's outcome, "
