@@ -190,7 +190,7 @@ THEOREMS = [
         "(for a named heap k and the parity e of the other heaps: the mover's x = max(m, r - m) "
         "from Ω(k) = 1 makes the sum even, the opponent's y = max(m, r - m) on any heap makes "
         "it odd, each turn takes a counter) Z3 proves",
-        latex=r"1 \le m \le n:\ (h_1,\ldots,h_s) \in \mathcal{N} \iff \textstyle\sum_i "
+        latex=r"1 \le m \le n:\ (h_1,\ldots,h_s) \in \mathcal{N} \iff \sum_i "
         r"\Omega(h_i) \text{ odd},\ \in \mathcal{P} \iff \text{even}",
         source=SOURCE,
         game="lucky-nim",
