@@ -184,7 +184,8 @@ THEOREMS = [
     Theorem(
         id=STEP_ID,
         title="Lucky Nim block parity for all m, n and every position (induction step by Z3)",
-        statement="for all 1 <= m <= n, a position is won by the mover (N) exactly when the "
+        statement="for all 1 <= m <= n, in normal play, a position is won by the mover (N) "
+        "exactly when the "
         "sum of Ω over its heaps is odd and by the opponent (P) when it is even, so no "
         "position is left to guessing; by induction on the number of counters, whose step "
         "(for a named heap k and the parity e of the other heaps: the mover's x = max(m, r - m) "

@@ -202,3 +202,32 @@ def test_cli_shows_both_players_winning_numbers(run_cli) -> None:
     assert data["winning_answers"] == [{"heap": 1, "numbers": []}, {"heap": 2, "numbers": []}]
     refused = run_cli("solve", "lucky-nim", "--m", "2", "--n", "4", "3", "--certificate", "c.json")
     assert refused.code == 2 and "certif" in refused.err
+
+
+def test_claims_may_use_outcome_but_not_grundy(run_cli, tmp_path) -> None:
+    claims = tmp_path / "lucky.toml"
+    claims.write_text(
+        """
+[[claim]]
+id = "lucky-parity"
+game = "lucky-nim"
+params = { m = 2, n = 4 }
+vars = ["a", "b"]
+range = { a = [0, 14], b = [0, 14] }
+statement = "(outcome == 'P') == ((int_omega_a + int_omega_b) % 2 == 0)"
+
+[[claim]]
+id = "lucky-grundy"
+game = "lucky-nim"
+params = { m = 2, n = 4 }
+vars = ["a"]
+range = { a = [0, 3] }
+statement = "grundy == 0"
+""".replace("int_omega_a", "(1 - ((a - 1) // 6) % 2 if a > 0 else 0)").replace(
+            "int_omega_b", "(1 - ((b - 1) // 6) % 2 if b > 0 else 0)"
+        )
+    )
+    data = run_cli("check", str(claims), "--json").json()
+    status = {c["id"]: (c["status"], c["message"]) for c in data["claims"]}
+    assert status["lucky-parity"][0] == "proved"
+    assert status["lucky-grundy"][0] == "error" and "outcome" in status["lucky-grundy"][1]
