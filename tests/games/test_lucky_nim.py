@@ -93,6 +93,28 @@ def test_a_gap_in_the_numbers_leaves_a_heap_to_guessing() -> None:
     assert [k for k in range(14) if lucky.winner((k,)) is SureWinner.NEITHER] == [8, 13]
 
 
+def _sequential_winner(numbers: tuple[int, ...]):
+    """The earlier reading, for comparison: the opponent answers after seeing x, so every
+    position has a winner (the mover wins when some heap and x beat every answer)."""
+
+    @cache
+    def mover_wins(heap: int) -> bool:
+        return heap > 0 and any(
+            all(not mover_wins(max(heap - x - y, 0)) for y in numbers) for x in numbers
+        )
+
+    return mover_wins
+
+
+def test_the_ends_only_mutant_is_one_the_sequential_reading_passes() -> None:
+    # lucky-nim-determined-ends-only: with 1 and 4 only, the sequential reading names a
+    # winner everywhere (so it would pass); the simultaneous reveal leaves heap 8 open.
+    sequential = _sequential_winner((1, 4))
+    assert sequential(8) is False  # "P" for the sequential reading
+    lucky = LuckySolver(LuckyNim(1, 4), numbers=(1, 4))
+    assert lucky.winner((8,)) is SureWinner.NEITHER
+
+
 def test_a_winning_answer_is_fixed_before_x_is_seen() -> None:
     lucky = LuckySolver(LuckyNim(2, 4))
     # Heap 12 (Omega 0, a P-position): against x = 4 every answer wins, against x = 2

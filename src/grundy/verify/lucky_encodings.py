@@ -223,7 +223,7 @@ def lucky_opponent_flips_symbolic(*, guesses_x: bool = False, sees_x: bool = Fal
     return Encoding("lucky-opponent-symbolic", goal, variables, holds, UNBOUNDED)
 
 
-def block_parity_step(*, guesses_x: bool = False) -> tuple[Encoding, ...]:
+def block_parity_step(*, guesses_x: bool = False, sees_x: bool = False) -> tuple[Encoding, ...]:
     """The induction step of block parity, for all 1 ≤ m ≤ n, as three goals over a named
     heap k ≥ 1 and the parity e of Ω over the other heaps:
 
@@ -234,19 +234,22 @@ def block_parity_step(*, guesses_x: bool = False) -> tuple[Encoding, ...]:
     * every turn takes at least one counter from the named heap (so the induction on the
       number of counters is well founded).
 
-    ``guesses_x``: the mutant whose opponent answers y = max(m, r - g) to a guess g of x.
+    ``guesses_x``: the mutant whose opponent answers y = max(m, r - g) to a guess g of x;
+    with ``sees_x`` the guess is right (g = x), the sequential reading, for tests.
     """
     m, n, k, e, x, y, guess = _symbolic("m", "n", "k", "e", "x", "y", "g")
     block = m + n
     place = _place(k, block)
     chosen = _zmax(m, place - m)
+    if sees_x:
+        guess = x
     answer = _zmax(m, place - (guess if guesses_x else m))
 
     def odd(heap: z3.ArithRef) -> z3.BoolRef:
         return z3.If(_omega(heap, block), 1, 0) + e == 1
 
     pre = [m >= 1, m <= n, k >= 1, z3.Or(e == 0, e == 1), x >= m, x <= n, y >= m, y <= n]
-    if guesses_x:
+    if guesses_x and not sees_x:
         pre += [guess >= m, guess <= n]
     goals = {
         "mover": z3.Implies(
@@ -258,12 +261,13 @@ def block_parity_step(*, guesses_x: bool = False) -> tuple[Encoding, ...]:
         ),
         "progress": _left(k, x + y) < k,
     }
-    variables = (m, n, k, e, x, y, guess) if guesses_x else (m, n, k, e, x, y)
+    guessing = guesses_x and not sees_x
+    variables = (m, n, k, e, x, y, guess) if guessing else (m, n, k, e, x, y)
 
     def plain(part: str) -> Callable[[Case], bool]:
         def holds(case: Case) -> bool:
             vm, vn, vk, ve, vx, vy = (case[v] for v in ("m", "n", "k", "e", "x", "y"))
-            vg = case.get("g", vm)
+            vg = vx if sees_x else case.get("g", vm)
             ranges = 1 <= vm <= vn and vk >= 1 and ve in (0, 1)
             if not (ranges and vm <= vx <= vn and vm <= vy <= vn and vm <= vg <= vn):
                 return True
