@@ -9,7 +9,6 @@ with the answers worked out by hand from the handout's recipe.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 
 import z3
@@ -17,6 +16,7 @@ import z3
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
 from grundy.verdict import Verdict
+from grundy.verify import exercise_mutants as mut
 from grundy.verify import nim_encodings as enc
 from grundy.verify.exhaustive import check_exhaustive
 from grundy.verify.nim_encodings import Encoding
@@ -207,194 +207,6 @@ def _recipe_from_everywhere(heaps: int, width: int) -> Encoding:
     return Encoding(
         "recipe-everywhere", goal, tuple(sizes), holds, f"bounded: {heaps} heaps < 2^{width}"
     )
-
-
-def _recipe_by_subtraction(heaps: int, width: int) -> Encoding:
-    """Exercise 7 misread with ordinary arithmetic: lowering h to b leaves value 0 exactly
-    when b = h - s (false: (1, 2) has s = 3 and its move 2 -> 1 is not 2 - 3)."""
-    sizes = [z3.BitVec(f"h{i}", width) for i in range(1, heaps + 1)]
-    (lowered,) = z3.BitVecs("b", width)
-    total = _xor_z3(sizes)
-    wide = [z3.ZeroExt(1, h) for h in sizes]
-    goal = z3.And(
-        *[
-            z3.Implies(
-                z3.ULT(lowered, sizes[i]),
-                (_xor_z3([lowered if j == i else h for j, h in enumerate(sizes)]) == 0)
-                == (z3.ZeroExt(1, lowered) == wide[i] - z3.ZeroExt(1, total)),
-            )
-            for i in range(heaps)
-        ]
-    )
-
-    def holds(case) -> bool:
-        values = [case[f"h{i}"] for i in range(1, heaps + 1)]
-        s, b = _xor_plain(values), case["b"]
-        return all(
-            not b < a
-            or (_xor_plain([b if j == i else v for j, v in enumerate(values)]) == 0) == (b == a - s)
-            for i, a in enumerate(values)
-        )
-
-    return Encoding(
-        "recipe-by-subtraction",
-        goal,
-        (*sizes, lowered),
-        holds,
-        f"bounded: {heaps} heaps, each < 2^{width}",
-    )
-
-
-def _xor_z3(values):
-    result = values[0]
-    for value in values[1:]:
-        result = result ^ value
-    return result
-
-
-def _xor_plain(values) -> int:
-    result = 0
-    for value in values:
-        result ^= value
-    return result
-
-
-# -- mutants only Z3 can refute: misreadings that agree below 8 --------------------------------
-# The exhaustive twin looks at values 0..7 only, where "the last three binary digits" are the
-# whole number; each statement below fails first at a value of 8 or more.
-
-LOW = 7  # the last three binary digits
-
-
-def _low_digits_2(width: int) -> Encoding:
-    a, b, c = z3.BitVecs("a b c", width)
-    goal = z3.Implies((a ^ b) & LOW == c & LOW, a ^ b ^ c == 0)
-    return Encoding(
-        "exercise-2-low-digits",
-        goal,
-        (a, b, c),
-        lambda k: (k["a"] ^ k["b"]) & LOW != k["c"] & LOW or k["a"] ^ k["b"] ^ k["c"] == 0,
-        f"bounded: a, b, c < 2^{width}",
-    )
-
-
-def _low_digits_3(width: int) -> Encoding:
-    a, b = z3.BitVecs("a b", width)
-    goal = (a == b) == ((a ^ b) & LOW == 0)
-    return Encoding(
-        "exercise-3-low-digits",
-        goal,
-        (a, b),
-        lambda k: (k["a"] == k["b"]) == ((k["a"] ^ k["b"]) & LOW == 0),
-        f"bounded: a, b < 2^{width}",
-    )
-
-
-def _heap_statement(name: str, goal_of, holds_of, extra: str = "b"):
-    """An encoding over heaps h1..hk and one more number ``extra`` from a goal builder
-    (on Z3 values) and its plain twin (on integers)."""
-
-    def build(heaps: int, width: int) -> Encoding:
-        sizes = [z3.BitVec(f"h{i}", width) for i in range(1, heaps + 1)]
-        other = z3.BitVec(extra, width)
-
-        def holds(case) -> bool:
-            return holds_of([case[f"h{i}"] for i in range(1, heaps + 1)], case[extra])
-
-        return Encoding(
-            name,
-            goal_of(sizes, other),
-            (*sizes, other),
-            holds,
-            f"bounded: {heaps} heaps, each < 2^{width}",
-        )
-
-    return build
-
-
-def _after(values, i: int, lowered):
-    return [lowered if j == i else v for j, v in enumerate(values)]
-
-
-_low_digits_5 = _heap_statement(
-    "exercise-5-low-digits",
-    lambda h, b: z3.And(
-        *[
-            z3.Implies(
-                z3.ULT(b, h[i]), _xor_z3(_after(h, i, b)) == _xor_z3(h) ^ (h[i] & LOW) ^ (b & LOW)
-            )
-            for i in range(len(h))
-        ]
-    ),
-    lambda v, b: all(
-        not b < a or _xor_plain(_after(v, i, b)) == _xor_plain(v) ^ (a & LOW) ^ (b & LOW)
-        for i, a in enumerate(v)
-    ),
-)
-_low_digits_6 = _heap_statement(
-    "exercise-6-low-digits",
-    lambda h, to: z3.Implies(
-        _xor_z3(h) & LOW == 0,
-        z3.And(
-            *[z3.Implies(z3.ULT(to, h[i]), _xor_z3(_after(h, i, to)) != 0) for i in range(len(h))]
-        ),
-    ),
-    lambda v, to: (
-        _xor_plain(v) & LOW != 0
-        or all(not to < a or _xor_plain(_after(v, i, to)) != 0 for i, a in enumerate(v))
-    ),
-    extra="to",
-)
-_low_digits_7 = _heap_statement(
-    "exercise-7-low-digits",
-    lambda h, b: z3.And(
-        *[
-            z3.Implies(
-                z3.ULT(b, h[i]),
-                (_xor_z3(_after(h, i, b)) & LOW == 0) == (b == h[i] ^ _xor_z3(h)),
-            )
-            for i in range(len(h))
-        ]
-    ),
-    lambda v, b: all(
-        not b < a or (_xor_plain(_after(v, i, b)) & LOW == 0) == (b == a ^ _xor_plain(v))
-        for i, a in enumerate(v)
-    ),
-)
-
-
-def _low_digits_8(heaps: int, width: int) -> Encoding:
-    sizes = [z3.BitVec(f"h{i}", width) for i in range(1, heaps + 1)]
-    total = _xor_z3(sizes)
-    goal = z3.Implies(total != 0, z3.Or(*[z3.ULT((h ^ total) & LOW, h & LOW) for h in sizes]))
-
-    def holds(case) -> bool:
-        values = [case[f"h{i}"] for i in range(1, heaps + 1)]
-        s = _xor_plain(values)
-        return s == 0 or any((v ^ s) & LOW < v & LOW for v in values)
-
-    return Encoding(
-        "exercise-8-low-digits",
-        goal,
-        tuple(sizes),
-        holds,
-        f"bounded: {heaps} heaps, each < 2^{width}",
-    )
-
-
-# -- mutants only the exhaustive twin can refute: an encoding slip ----------------------------
-
-
-def _slipped(right, wrong):
-    """Z3 is handed the exercise's true statement while the statement checked (the plain
-    twin, run over every small case) is the misreading ``wrong``: the slip the exhaustive
-    part of each check is there to catch."""
-
-    def build(*args) -> Encoding:
-        true_goal, misread = right(*args), wrong(*args)
-        return replace(true_goal, name=f"{misread.name}-slipped", holds=misread.holds)
-
-    return build
 
 
 # -- exercise 4: the winning moves of four positions ------------------------------------------
@@ -623,48 +435,50 @@ THEOREMS += [
         tags=(*TAGS, "z3", "mutant"),
         mutant_of="handout-exercise-7",
         expect=Expectation.FAILS,
-        check=_heaps_mutant_check(_recipe_by_subtraction),
+        check=_heaps_mutant_check(mut.recipe_by_subtraction),
     ),
     *_engine_mutants(
         2,
         _bits_check,
-        _low_digits_2,
-        _slipped(enc.exercise_2, _sum_never_smaller),
+        mut.low_digits_2,
+        mut.slipped(enc.exercise_2, _sum_never_smaller),
         "a nim-sum is never smaller than its terms",
     ),
     *_engine_mutants(
         3,
         _bits_check,
-        _low_digits_3,
-        _slipped(enc.exercise_3, _zero_only_when_both_zero),
+        mut.low_digits_3,
+        mut.slipped(enc.exercise_3, _zero_only_when_both_zero),
         "a ⊕ b = 0 only when a = b = 0",
     ),
     *_engine_mutants(
         5,
         _heaps_mutant_check,
-        _low_digits_5,
-        _slipped(enc.exercise_5, _ordinary_change),
+        mut.low_digits_5,
+        mut.slipped(enc.exercise_5, _ordinary_change),
         "lowering a heap from a to b changes m into m - a + b",
     ),
     *_engine_mutants(
         6,
         _heaps_mutant_check,
-        _low_digits_6,
-        _slipped(enc.bouton_moves_from_zero, _moves_from_nonzero_stay_nonzero),
+        mut.low_digits_6,
+        mut.slipped(enc.bouton_moves_from_zero, _moves_from_nonzero_stay_nonzero),
         "every move from a nonzero value gives a nonzero value",
     ),
     *_engine_mutants(
         7,
         _heaps_mutant_check,
-        _low_digits_7,
-        _slipped(enc.exercise_7, _recipe_by_subtraction),
+        mut.low_digits_7,
+        mut.slipped(enc.exercise_7, mut.recipe_by_subtraction),
         "lowering h to b leaves *0 exactly when b = h - s",
     ),
     *_engine_mutants(
         8,
         _heaps_mutant_check,
-        _low_digits_8,
-        _slipped(partial(enc.bouton_move_to_zero, encoding="named-sum"), _recipe_from_everywhere),
+        mut.low_digits_8,
+        mut.slipped(
+            partial(enc.bouton_move_to_zero, encoding="named-sum"), _recipe_from_everywhere
+        ),
         "a recipe move exists from every position",
     ),
 ]
