@@ -313,10 +313,12 @@ THEOREMS = [
     Theorem(
         id="labelling-rules-every-game",
         title="The P/N labelling rules hold on small positions of every game of the catalogue",
-        statement="in every catalogue game, labelling terminal positions P (N in misere play), "
-        "a position N when some move leads to a P-position and P when every move leads to an "
-        "N-position gives every position exactly one label, and it is the solver's outcome, "
-        "in normal and misere play",
+        statement=(
+            "in every catalogue game with moves (all but Lucky Nim), labelling terminal "
+            "positions P (N in misere play), a position N when some move leads to a "
+            "P-position and P when every move leads to an N-position gives every position "
+            "exactly one label, and it is the solver's outcome, in normal and misere play"
+        ),
         latex=r"\mathrm{o}(x) = \mathrm{N} \iff \exists\, x \to y : \mathrm{o}(y) = \mathrm{P}",
         source=SOURCE,
         tags=TAGS,
