@@ -73,7 +73,9 @@ class LuckyNim(Game):
     reveal: the mover with a heap and an ``x``, the opponent with, for every heap the
     mover may name, one ``y``.  A position where neither has such a choice is won by
     neither for sure (it comes down to guessing); that analysis says so rather than
-    picking a side.
+    picking a side.  Under these rules it never happens: every position is won by one
+    player, as block parity says (``lucky-nim-block-parity-step`` in ``proofs/``); it
+    does happen if the numbers have a gap (only 1 and 4, from a heap of 8).
 
     >>> game = LuckyNim(2, 4)
     >>> game.after(game.from_value([14, 3]), 0, 4, 4)
