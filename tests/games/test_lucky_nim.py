@@ -253,3 +253,13 @@ statement = "grundy == 0"
     status = {c["id"]: (c["status"], c["message"]) for c in data["claims"]}
     assert status["lucky-parity"][0] == "proved"
     assert status["lucky-grundy"][0] == "error" and "outcome" in status["lucky-grundy"][1]
+
+
+def test_a_heap_too_large_for_the_limit_is_refused_at_once(run_cli) -> None:
+    from grundy.errors import SearchLimitError
+
+    with pytest.raises(SearchLimitError, match="turns"):
+        LuckySolver(LuckyNim(1, 1), position_limit=10).winner((1000,))
+    result = run_cli("solve", "lucky-nim", "--m", "1", "--n", "1", str(10**12))
+    assert result.code == 2 and "smaller position" in result.err
+    assert result.err.count("\n") == 1

@@ -156,8 +156,17 @@ class LuckySolver:
 
     def _search(self, root: _Heaps, play: Play) -> None:
         """Depth first, without recursion: a position is decided once every position one
-        turn away is (each turn removes at least 2m >= 2 counters, so this ends)."""
+        turn away is (each turn removes at least 2m >= 2 counters, so this ends).  Each
+        position is counted against ``position_limit`` when first expanded, and a heap
+        too large for the limit (a chain of turns longer than it) is refused at once."""
+        longest_chain = max(root, default=0) // (2 * max(self._numbers))
+        if self.position_limit is not None and longest_chain > self.position_limit:
+            raise SearchLimitError(
+                f"{self.game.label}: a heap of {max(root):,} takes more than "
+                f"{self.position_limit:,} turns to empty; try a smaller position"
+            )
         stack = [root]
+        expanded: set[_Heaps] = set()
         while stack:
             heaps = stack[-1]
             if (heaps, play) in self._memo:
@@ -165,9 +174,13 @@ class LuckySolver:
                 continue
             waiting = [child for child in self._children(heaps) if (child, play) not in self._memo]
             if waiting:
+                if heaps not in expanded:
+                    expanded.add(heaps)
+                    self._count()
                 stack.extend(waiting)
                 continue
-            self._count()
+            if heaps not in expanded:
+                self._count()
             self._memo[heaps, play] = self._decide(heaps, play)
             stack.pop()
 
