@@ -381,7 +381,8 @@ THEOREMS = [
         title="Kayles' period certified from two periods of values (mutant)",
         statement="In Kayles (octal 0.77), G(n + 12) = G(n) for every n >= 71 follows from "
         "the values G(0..95): a certificate that stops there is accepted.",
-        latex=r"\mathcal{G}(0..95) \vdash \mathcal{G}(n+12) = \mathcal{G}(n)\ (n \ge 71)",
+        latex=r"\mathcal{G}(0..95) \text{ certifies } \mathcal{G}(n+12) = \mathcal{G}(n)\ "
+        r"(n \ge 71)",
         source=KAYLES_SOURCE,
         check=_short_certificate("kayles", 12, 71),
         mutant_of="kayles-period-12",
@@ -417,7 +418,8 @@ THEOREMS = [
         title="Dawson's Kayles' period certified from two periods of values (mutant)",
         statement="In Dawson's Kayles (octal 0.07), G(n + 34) = G(n) for every n >= 53 "
         "follows from the values G(0..121): a certificate that stops there is accepted.",
-        latex=r"\mathcal{G}(0..121) \vdash \mathcal{G}(n+34) = \mathcal{G}(n)\ (n \ge 53)",
+        latex=r"\mathcal{G}(0..121) \text{ certifies } \mathcal{G}(n+34) = \mathcal{G}(n)\ "
+        r"(n \ge 53)",
         source=DAWSON_SOURCE,
         check=_short_certificate("dawsons-kayles", 34, 53),
         mutant_of="dawsons-kayles-period-34",
