@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import z3
 from hypothesis import strategies as st
 
 from grundy.games.nim import Nim
@@ -172,6 +173,57 @@ def _random_heaps(settings: CheckSettings) -> Verdict:
     )
 
 
+def _first_heap(settings: CheckSettings) -> Verdict:
+    """Mutant for the Z3 path of bouton-k-heaps: Z3 alone checks it."""
+    width = 16 if settings.quick else 64
+    return enc.first_heap_move(3, width).prove(
+        timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+    )
+
+
+def _lowest_bit_move(heaps: int, width: int) -> enc.Encoding:
+    """Mutant of the inductive step: a heap holding the *lowest* set bit of s can always be
+    lowered to h ⊕ s (false: (1, 2) has s = 3 and 1 ⊕ 3 = 2 > 1)."""
+    sizes = [z3.BitVec(f"h{i}", width) for i in range(1, heaps + 1)]
+    total = sizes[0]
+    for heap in sizes[1:]:
+        total = total ^ heap
+    lowest = total & -total
+    goal = z3.Implies(
+        total != 0, z3.And(*[z3.Implies(h & lowest != 0, z3.ULT(h ^ total, h)) for h in sizes])
+    )
+
+    def holds(case) -> bool:
+        values = [case[f"h{i}"] for i in range(1, heaps + 1)]
+        s = _nim_sum(values)
+        return s == 0 or all(v ^ s < v for v in values if v & (s & -s))
+
+    scope = f"bounded: {heaps} heaps, each of size < 2^{width}"
+    return enc.Encoding("lowest-bit-move", goal, tuple(sizes), holds, scope)
+
+
+def _random_first_heap(settings: CheckSettings) -> Verdict:
+    """Mutant for the random path: the first heap always holds the recipe's move."""
+    examples = 200 if settings.quick else settings.random_examples
+    cases = st.fixed_dictionaries(
+        {"heaps": st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=16)}
+    )
+
+    def holds(case) -> bool:
+        heaps = case["heaps"]
+        total = _nim_sum(heaps)
+        return total == 0 or heaps[0] ^ total < heaps[0]
+
+    return search_random(
+        cases,
+        holds,
+        seed=settings.seed,
+        examples=examples,
+        scope="random: 1 to 16 heaps of sizes below 2^64",
+        size=lambda case: max(case["heaps"]),
+    )
+
+
 def _canonical(position) -> tuple[int, ...]:
     return tuple(sorted(h for h in position if h))
 
@@ -232,7 +284,7 @@ def _example(settings: CheckSettings, heaps, value, moves) -> Verdict:
 THEOREMS = [
     Theorem(
         id="bouton-three-heaps",
-        title="Bouton's theorem for three heaps",
+        title="Bouton's theorem for three heaps of up to 31 (by search)",
         statement="a three-heap Nim position (a, b, c) is a P-position iff a ⊕ b ⊕ c = 0",
         source=SLIDES,
         latex=r"(a,b,c) \in \mathcal{P} \iff a \oplus b \oplus c = 0",
@@ -267,6 +319,18 @@ THEOREMS = [
         split=Split(_k_heaps_parts, _k_heaps_combine),
     ),
     Theorem(
+        id="bouton-first-heap",
+        title="Mutant: from a nonzero nim-sum the first heap holds the winning move",
+        statement="if s = h1 ⊕ h2 ⊕ h3 ≠ 0 then h1 ⊕ s < h1 (checked by Z3 alone)",
+        latex=r"s \ne 0 \implies h_1 \oplus s < h_1",
+        source=SLIDES,
+        game="nim",
+        tags=(*TAGS, "z3", "mutant"),
+        mutant_of="bouton-k-heaps",
+        expect=Expectation.FAILS,
+        check=_first_heap,
+    ),
+    Theorem(
         id="bouton-inductive-step",
         title="Bouton's inductive step: the heap holding the top bit of the nim-sum",
         statement="if s = h1 ⊕ ... ⊕ hk ≠ 0, some heap hi has the highest bit of s set, and "
@@ -277,6 +341,21 @@ THEOREMS = [
         game="nim",
         tags=(*TAGS, "z3"),
         split=Split(_inductive_step_parts, _inductive_step_combine),
+    ),
+    Theorem(
+        id="bouton-inductive-step-lowest-bit",
+        title="Mutant: the heap holding the lowest bit of the nim-sum gives the move",
+        statement="if s = h1 ⊕ h2 ⊕ h3 ≠ 0, every heap having the lowest set bit of s can be "
+        "lowered to h ⊕ s",
+        latex=r"s \ne 0,\ h_i \text{ has the lowest bit of } s \implies h_i \oplus s < h_i",
+        source="003 notes, Nim: Bouton's theorem and its inductive proof",
+        game="nim",
+        tags=(*TAGS, "z3", "mutant"),
+        mutant_of="bouton-inductive-step",
+        expect=Expectation.FAILS,
+        check=lambda settings: _lowest_bit_move(3, 16 if settings.quick else 64).prove(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
     ),
     Theorem(
         id="bouton-largest-heap",
@@ -304,8 +383,21 @@ THEOREMS = [
         check=_random_heaps,
     ),
     Theorem(
+        id="bouton-random-first-heap",
+        title="Mutant: on random positions the first heap holds the recipe's move",
+        statement="for up to 16 heaps below 2^64 with nonzero nim-sum s, h1 ⊕ s < h1 (checked "
+        "by random search alone)",
+        latex=r"s \ne 0 \implies h_1 \oplus s < h_1 \quad (k \le 16,\ h_i < 2^{64})",
+        source=SLIDES,
+        game="nim",
+        tags=(*TAGS, "random", "mutant"),
+        mutant_of="bouton-random-heaps",
+        expect=Expectation.FAILS,
+        check=_random_first_heap,
+    ),
+    Theorem(
         id="winning-move-recipe",
-        title="The winning moves are exactly the recipe's moves",
+        title="The winning moves are exactly the recipe's moves (three heaps up to 15)",
         statement="nim-add the total to each heap; the heaps that get smaller, lowered to that "
         "size, are all the winning moves, and there are no others (3 heaps up to 15)",
         latex=r"(a,b,c) \to (a',b,c) \text{ wins} \iff a' = a \oplus s < a, \quad s = a \oplus b "

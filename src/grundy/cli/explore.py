@@ -7,7 +7,7 @@ import json
 from typing import IO, Any
 
 from grundy.certify.grundy_table import grundy_table_certificate
-from grundy.cli import sequence_output
+from grundy.cli import lucky, sequence_output
 from grundy.cli.common import (
     CommandParser,
     UsageError,
@@ -27,6 +27,7 @@ from grundy.cli.common import (
 from grundy.cli.layout import grid_lines, sequence_lines
 from grundy.cli.progress import ProgressLine, progress_line
 from grundy.games import Game, HeapGame, catalogue
+from grundy.games.lucky_nim import LuckyNim
 from grundy.progress import ProgressCallback
 from grundy.solve import Outcome, Play, Solver, grundy_sequence, table_rows
 from grundy.solve.sequence import has_fast_sequence
@@ -145,6 +146,8 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     check_solve_size(game, position)
     _check_certificate_path(options)
     play = Play.MISERE if options.misere else Play.NORMAL
+    if isinstance(game, LuckyNim):  # simultaneous turns: no moves, both players' numbers
+        return lucky.write_solve(game, position, play, options, out, POSITION_LIMIT)
     with progress_line(as_json=options.json) as line:
         solver = Solver(
             game,

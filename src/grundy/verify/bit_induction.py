@@ -43,6 +43,7 @@ from typing import Any
 
 import z3
 
+from grundy.errors import InvalidParameterError
 from grundy.verdict import UNBOUNDED, Status, Verdict
 from grundy.verify.z3engine import model_values, prove_z3
 
@@ -369,7 +370,11 @@ def _step(
     conclusion = lemma.statement(_SplitAlgebra(half), *full)
     for name in lemma.uses:
         if name not in proved:
-            raise ValueError(f"{lemma.name!r} uses {name!r}, which is not proved before it")
+            # A lemma list in the wrong order (or a mutant that renamed a lemma): an error
+            # verdict of the theorem, never a crash of the whole run.
+            raise InvalidParameterError(
+                f"{lemma.name!r} uses {name!r}, which is not proved before it"
+            )
         facts.append(_for_all(proved[name], xor))
     return z3.Implies(hypothesis, conclusion), facts
 
