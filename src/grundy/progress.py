@@ -2,7 +2,7 @@
 
 The library never writes to a terminal.  A function that may run for seconds takes an
 optional ``progress`` callback and calls it now and then with the work done so far;
-the command line turns those calls into a progress line (:mod:`grundy.cli.progress`),
+the command line turns those calls into a rich progress bar (:mod:`grundy.cli.progress`),
 and a script may log them, draw its own bar, or pass nothing at all.
 
 Calls are rare on purpose: about once per :data:`PROGRESS_STEP` heaps or rows, or

@@ -152,3 +152,44 @@ def test_type_errors_name_the_piece() -> None:
         value("a < [1]", a=3)
     with pytest.raises(ClaimError, match="outside a list of 1 items"):
         value("[a][3]", a=3)
+
+
+@pytest.mark.parametrize(
+    ("text", "variables", "advice"),
+    [
+        ("n mod 7 == 0", ("n",), "use % for the remainder: n % 7, not n mod 7"),
+        ("(n + 1) mod 3 == 1", ("n",), "use % for the remainder"),
+        ("grundy == *a", ("a",), "nimbers are written as whole numbers: *a is a"),
+        ("*a == grundy", ("a",), "nimbers are written as whole numbers: *a is a"),
+        ("g([a]) == *2", ("a",), "nimbers are written as whole numbers: *2 is 2"),
+        ("nimsum(*a) == 0", ("a",), "nimbers are written as whole numbers: *a is a"),
+        ("outcome == P", ("a",), "write 'P'"),
+        ("outcome != N", ("a",), "write 'N'"),
+        ("a == 1 && a == 2", ("a",), "write 'and' for &&"),
+        ("a == 1 || a == 2", ("a",), "write 'or' for ||"),
+        ("!(a == 1)", ("a",), "write 'not' for !"),
+        ("a == 1 => a > 0", ("a",), "write implies(p, q)"),
+        ("(a == 1) == true", ("a",), "write True"),
+    ],
+)
+def test_common_slips_get_advice(text: str, variables: tuple[str, ...], advice: str) -> None:
+    assert advice in refusal(text, variables)
+
+
+@pytest.mark.parametrize(
+    ("text", "variables", "expected"),
+    [
+        ("a * b", {"a": 3, "b": 4}, 12),  # multiplication is not a nimber
+        ("a ** 2", {"a": 3}, 9),
+        ("mod % 3", {"mod": 7}, 1),  # a variable called mod is left alone
+        ("P + 1", {"P": 1}, 2),  # ...and so is one called P
+    ],
+)
+def test_advice_never_refuses_what_is_allowed(
+    text: str, variables: dict[str, int], expected: int
+) -> None:
+    assert value(text, **variables) == expected
+
+
+def test_mod_variable_in_broken_text_is_not_called_an_operator() -> None:
+    assert "use %" not in refusal("mod mod 3", ("mod",))

@@ -126,3 +126,9 @@ def test_file_level_errors(tmp_path: Path) -> None:
 def test_missing_required_game_option() -> None:
     assert "claim 'demo'" in problem_of(game="subtraction", statement="1 == 1")
     assert "--set" in problem_of(game="subtraction", statement="1 == 1")
+
+
+def test_single_bracket_claim_table_says_use_double_brackets() -> None:
+    text = '[claim]\nid = "x"\ngame = "nim"\nstatement = "grundy == 0"\n'
+    with pytest.raises(ClaimError, match=r"use \[\[claim\]\]"):
+        claims_from_text(text, "claims.toml")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import grundy.cli.play
+import grundy.cli.explore
 from grundy.cli.common import write_json
 
 
@@ -23,7 +23,7 @@ def test_an_internal_error_exits_3_with_the_traceback_in_a_file(run_cli, monkeyp
     def broken(*args: object) -> int:
         raise RuntimeError("a bug planted by the test")
 
-    monkeypatch.setattr(grundy.cli.play, "run_games", broken)
+    monkeypatch.setattr(grundy.cli.explore, "run_games", broken)
     result = run_cli("games")
     assert result.code == 3 and result.out == ""
     assert one_line(result.err) and "bug in grundy" in result.err
@@ -48,7 +48,7 @@ def test_an_unprintable_number_in_json_output_is_an_internal_error_not_half_json
         write_json(out, {"value": 1 << 20_000})
         return 0
 
-    monkeypatch.setattr(grundy.cli.play, "run_games", huge_solve)
+    monkeypatch.setattr(grundy.cli.explore, "run_games", huge_solve)
     result = run_cli("games")
     assert result.code == 3 and result.out == ""
     Path(re.search(r"the details are in (\S+)", result.err).group(1)).unlink()  # type: ignore[union-attr]

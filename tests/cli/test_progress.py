@@ -1,4 +1,4 @@
-"""Progress: library callbacks (sequence, table, solver) and the CLI's progress line.
+"""Progress: library callbacks (sequence, table, solver) and the CLI's progress bar.
 
 The line must appear on stderr only when stderr is a terminal and ``--json`` is not
 given, be erased at the end, and never change stdout.
@@ -7,13 +7,14 @@ given, be erased at the end, and never change stdout.
 from __future__ import annotations
 
 import io
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from grundy.cli import main, play
+from grundy.cli import explore, main
 from grundy.cli.progress import ProgressLine, progress_line
 from grundy.games import create_game
 from grundy.progress import POSITION_STEP, PROGRESS_STEP
@@ -139,53 +140,55 @@ def test_library_calls_print_nothing(capsys: pytest.CaptureFixture[str]) -> None
     assert recorder.calls
 
 
-# -- the progress line itself ----------------------------------------------------------------
+# -- the progress bar itself ------------------------------------------------------------------
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-@dataclass
-class FakeClock:
-    now: float = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+def frames(drawn: str) -> list[str]:
+    """The lines the terminal showed, one per redraw, without colours and cursor codes."""
+    shown = ANSI.sub("", drawn).replace("\n", "\r").split("\r")
+    return [" ".join(frame.split()) for frame in shown if frame.strip()]
 
 
-def test_line_is_redrawn_at_most_ten_times_a_second_and_erased() -> None:
-    stream, clock = FakeTerminal(), FakeClock()
-    with ProgressLine(stream, enabled=True, clock=clock, columns=100) as line:
-        line(0, 1000, "rows")
-        clock.now = 0.05
-        line(10, 1000, "rows")  # too soon after the first: skipped
-        clock.now = 2.0
-        line(500, 1000, "rows")
-        clock.now = 2.01
-        line(1000, 1000, "rows")  # the end is always drawn
-    frames = stream.getvalue().split("\r")[1:]
-    assert [frame.split()[2] for frame in frames[:3]] == ["0/1,000", "500/1,000", "1,000/1,000"]
-    assert "[##########..........]" in frames[1]
-    assert frames[1].split("]", 1)[1].split() == ["500/1,000", "250/s", "0:02", "(0:02", "left)"]
-    assert "left" not in frames[2]  # finished
-    assert frames[-1] == "" and frames[-2].strip() == ""  # erased, cursor back at the start
-    assert len(frames[-2]) >= len(frames[2].rstrip())
-    assert "\n" not in stream.getvalue()
+def erased(drawn: str) -> bool:
+    """True when the last thing drawn was an erase of the line, cursor at its start."""
+    return drawn.endswith("\r\x1b[1A\x1b[2K") or drawn.endswith("\r\x1b[2K")
 
 
-def test_shorter_line_covers_the_longer_one_before_it() -> None:
-    stream, clock = FakeTerminal(), FakeClock()
-    line = ProgressLine(stream, enabled=True, clock=clock, columns=200)
-    line.update(1, 2, "claims", detail="a-rather-long-theorem-identifier")
-    clock.now = 1.0
-    line.update(2, 2, "claims", detail="short")
-    first, second = stream.getvalue().split("\r")[1:]
-    assert len(second) == len(first)
-    assert second.rstrip().endswith("short")
-
-
-def test_line_is_cut_to_the_terminal_width() -> None:
+def test_bar_shows_counts_and_is_erased_at_the_end() -> None:
     stream = FakeTerminal()
-    line = ProgressLine(stream, enabled=True, clock=FakeClock(), columns=30)
-    line.update(5, 10, "claims", detail="x" * 100)
-    assert len(stream.getvalue()) == 1 + 29
+    with ProgressLine(stream, enabled=True, width=100) as line:
+        line(0, 1000, "rows")
+        line(500, 1000, "rows")
+        line(1000, 1000, "rows")
+    shown = frames(stream.getvalue())
+    assert shown[0].startswith("rows ") and "0/1,000" in shown[0]
+    assert "1,000/1,000" in shown[-1]
+    assert erased(stream.getvalue())
+
+
+def test_a_new_kind_of_work_restarts_the_bar() -> None:
+    stream = FakeTerminal()
+    with ProgressLine(stream, enabled=True, width=100) as line:
+        line(2048, None, "positions explored")
+        assert line.showing == "positions explored"
+        line(3, 10, "rows")
+        assert line.showing == "rows"
+    last = frames(stream.getvalue())[-1]
+    assert last.startswith("rows ") and "3/10" in last and "positions" not in last
+
+
+@pytest.mark.parametrize("columns", [100, 80, 60, 40])
+def test_bar_fits_the_terminal_and_keeps_the_counts_whole(columns: int) -> None:
+    stream = FakeTerminal()
+    with ProgressLine(stream, enabled=True, width=columns) as line:
+        line(806_912, 1_048_576, "Grundy values")
+        line.update(5, 10, "claims", detail="x" * 100)
+    for frame in frames(stream.getvalue()):
+        assert len(frame) <= columns
+    assert "806,912/1,048,576" in stream.getvalue()
+    assert "5/10" in frames(stream.getvalue())[-1]
 
 
 def test_disabled_line_writes_nothing() -> None:
@@ -240,8 +243,8 @@ def test_terminal_shows_the_line_and_stdout_is_unchanged(
     assert plain.code == shown.code == 0
     assert plain.err == ""  # not a terminal: nothing extra
     assert shown.out == plain.out
-    assert f"\r{what} " in shown.err
-    assert shown.err.endswith("\r") and "\n" not in shown.err  # erased, no newline left
+    assert any(frame.startswith(f"{what} ") for frame in frames(shown.err))
+    assert erased(shown.err)  # erased: the terminal is left as it was
 
 
 @pytest.mark.parametrize(("words", "what"), LONG_ENOUGH)
@@ -257,13 +260,13 @@ def test_json_keeps_stderr_silent_even_on_a_terminal(
 def test_error_mid_search_leaves_one_line_after_the_erased_bar(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(play, "POSITION_LIMIT", 4500)
+    monkeypatch.setattr(explore, "POSITION_LIMIT", 4500)
     result = run_on(FakeTerminal(), monkeypatch, "solve", "nim", *["9"] * 6, "--misere")
     assert result.code == 2
-    assert "\rpositions explored 1,024 " in result.err  # the count was shown
-    visible = result.err.split("\r")[-1]
-    assert visible.startswith("grundy: error: ") and "4,500 positions" in visible
-    assert result.err.count("\n") == 1 and "Traceback" not in result.err
+    assert any(f.startswith("positions explored 1,024") for f in frames(result.err))
+    _, message = result.err.rsplit("\x1b[2K", 1)  # the bar erased, then the message
+    assert message.startswith("grundy: error: ") and "4,500 positions" in message
+    assert message.count("\n") == 1 and "Traceback" not in result.err
 
 
 def test_bad_input_on_a_terminal_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -300,10 +303,10 @@ def test_check_shows_claims_on_a_terminal_only(
     shown = run_on(FakeTerminal(), monkeypatch, "check", str(path), "--jobs", "1")
     assert plain.code == shown.code == 0
     assert plain.err == "" and shown.out == plain.out
-    assert "claims [....................] 0/2" in shown.err  # before the first claim
-    assert "claims [####################] 2/2" in shown.err
-    assert "wrong-on-purpose" in shown.err
-    assert shown.err.endswith("\r") and "\n" not in shown.err
+    shown_frames = frames(shown.err)
+    assert shown_frames[0].startswith("claims") and " 0/2 " in shown_frames[0]
+    assert " 2/2 " in shown_frames[-1] and "wrong-on-purpose" in shown_frames[-1]
+    assert erased(shown.err)
     quiet = run_on(FakeTerminal(), monkeypatch, "check", str(path), "--json")
     assert quiet.err == ""
 
@@ -314,7 +317,7 @@ def test_verify_shows_claims_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch)
     shown = run_on(FakeTerminal(), monkeypatch, "verify", str(proofs), "--quick", "--jobs", "1")
     assert plain.code == shown.code
     assert plain.err == "" and shown.out == plain.out
-    assert "\rclaims [....................] 0/" in shown.err and shown.err.endswith("\r")
+    assert frames(shown.err)[0].startswith("claims") and erased(shown.err)
     quiet = run_on(FakeTerminal(), monkeypatch, "verify", str(proofs), "--quick", "--json")
     assert quiet.err == ""
 
@@ -326,54 +329,36 @@ def test_report_shows_claims_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_
     shown = run_on(FakeTerminal(), monkeypatch, *words, "--out", str(tmp_path / "a"))
     plain = run_on(io.StringIO(), monkeypatch, *words, "--out", str(tmp_path / "a"))
     assert shown.code == plain.code == 0
-    assert "\rclaims [....................] 0/2" in shown.err
-    assert "\r" not in plain.err
+    assert frames(shown.err)[0].startswith("claims") and " 0/2 " in frames(shown.err)[0]
+    assert "\x1b" not in plain.err
     assert shown.out == plain.out and (tmp_path / "a" / "handout.md").exists()
 
 
 def test_cases_of_a_claim_show_with_its_id() -> None:
-    stream, clock = FakeTerminal(), FakeClock()
-    line = ProgressLine(stream, enabled=True, clock=clock, columns=100)
-    show = line.cases_checked("bouton-k-heaps")
-    show(50_000)
-    clock.now = 1.0
-    show(100_000)
-    last = stream.getvalue().split("\r")[-1]
-    assert last.split() == ["cases", "checked", "100,000", "50,000/s", "0:01", "bouton-k-heaps"]
-
-
-def test_bar_gives_way_on_a_narrow_terminal() -> None:
-    stream, clock = FakeTerminal(), FakeClock()
-    line = ProgressLine(stream, enabled=True, clock=clock, columns=80)
-    line(0, 1_048_576, "Grundy values")
-    clock.now = 16.0
-    line(806_912, 1_048_576, "Grundy values")
-    text = stream.getvalue().split("\r")[-1]
-    assert text.endswith("806,912/1,048,576 50,432/s  0:16 (0:04 left)")
-    assert len(text) <= 79
-    assert "[" + "#" * 13 + "." * 5 + "]" in text  # 18 cells of 20 fit; 77% filled
-    line = ProgressLine(FakeTerminal(), enabled=True, clock=clock, columns=30)
-    assert "[" not in line.render(5, 10, "Grundy values", "", now=16.0)  # no room for 5
+    stream = FakeTerminal()
+    with ProgressLine(stream, enabled=True, width=100) as line:
+        line.cases_checked("bouton-k-heaps")(100_000)
+    last = frames(stream.getvalue())[-1]
+    assert last.split()[:3] == ["cases", "checked", "100,000"]
+    assert last.endswith("bouton-k-heaps")
 
 
 def test_table_shows_the_region_engine_then_only_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     result = run_on(FakeTerminal(), monkeypatch, "table", "chomp", "--max", "6", "6", "6", "6")
     assert result.code == 0
-    frames = [frame.split()[0] for frame in result.err.split("\r")[1:] if frame.strip()]
-    assert frames[0] == "positions"  # the Chomp engine solves the whole bound first
-    assert frames[-1] == "rows" and "positions" not in frames[frames.index("rows") :]
+    firsts = [frame.split()[0] for frame in frames(result.err)]
+    assert firsts[0] == "positions"  # the Chomp engine solves the whole bound first
+    assert firsts[-1] == "rows" and "positions" not in firsts[firsts.index("rows") :]
 
 
 def test_table_hides_the_solver_count_once_rows_begin() -> None:
-    stream, clock = FakeTerminal(), FakeClock()
-    line = ProgressLine(stream, enabled=True, clock=clock, columns=100)
-    solver_progress = play._until_rows(line)
-    assert solver_progress is not None
-    solver_progress(1024, None, "positions explored")
-    clock.now = 1.0
-    line(0, 10, "rows")
-    clock.now = 2.0
-    solver_progress(2048, None, "positions explored")  # a search inside one row
-    frames = [frame.split()[0] for frame in stream.getvalue().split("\r")[1:]]
-    assert frames == ["positions", "rows"]
-    assert play._until_rows(ProgressLine(stream, enabled=False)) is None
+    stream = FakeTerminal()
+    with ProgressLine(stream, enabled=True, width=100) as line:
+        solver_progress = explore._until_rows(line)
+        assert solver_progress is not None
+        solver_progress(1024, None, "positions explored")
+        line(0, 10, "rows")
+        solver_progress(2048, None, "positions explored")  # a search inside one row
+        assert line.showing == "rows"
+    assert "2,048" not in stream.getvalue()
+    assert explore._until_rows(ProgressLine(stream, enabled=False)) is None

@@ -42,7 +42,7 @@ from grundy.errors import BudgetExceededError, ClaimError, GrundyError, SearchLi
 from grundy.library import CheckSettings
 from grundy.solve import Solver
 from grundy.verdict import Status, Verdict, combine_verdicts
-from grundy.verify.exhaustive import check_exhaustive, integer_cases
+from grundy.verify.exhaustive import check_exhaustive, holds_in_all, integer_cases
 
 if TYPE_CHECKING:
     from grundy.claims.periodic import NotApplicable
@@ -331,8 +331,9 @@ def _exhaustive(
     if claim.assume is not None and verdict.status is Status.PROVED:
         verdict = replace(
             verdict,
-            message=f"holds in all {verdict.cases:,} cases satisfying assume "
-            f"(of {counter[0]:,} in the ranges)",
+            message=holds_in_all(
+                verdict.cases or 0, f" satisfying assume (of {counter[0]:,} in the ranges)"
+            ),
         )
     if verdict.status is Status.PROVED and verdict.cases == 0:
         verdict = replace(

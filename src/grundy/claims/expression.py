@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -160,9 +161,11 @@ def parse_expression(
     try:
         tree = ast.parse(text.strip(), mode="eval").body
     except SyntaxError as exc:
-        hint = ""
-        if "=" in text and "==" not in text.replace("<=", "").replace(">=", "").replace("!=", ""):
-            hint = " (assignment is not allowed; compare with '==')"
+        hint = _syntax_hint(text, set(variables))
+        compared = text.replace("<=", "").replace(">=", "").replace("!=", "")
+        if not hint and "=" in text and "==" not in compared:
+            hint = "assignment is not allowed; compare with '=='"
+        hint = f" ({hint})" if hint else ""
         raise ClaimError(f"cannot read {field} of claim {claim_id!r}: {exc.msg}{hint}") from None
     except (RecursionError, MemoryError):
         raise ClaimError(f"{field} of claim {claim_id!r} is nested too deeply") from None
@@ -171,6 +174,12 @@ def parse_expression(
         if isinstance(node, ast.Name) and "__" in node.id:
             raise ClaimError(f"name {node.id!r} is not allowed {where}")
     for node in ast.walk(tree):  # then constructs that are never allowed, wherever they are
+        if isinstance(node, ast.Starred):
+            piece = checker.piece(node)
+            raise ClaimError(
+                f"{piece!r} is not allowed {where}: {_nimber_hint(piece)} "
+                "('*' unpacking is not allowed)"
+            )
         for refused, label in _REFUSED.items():
             if isinstance(node, refused):
                 raise checker.refuse(label, node)
@@ -260,6 +269,13 @@ class _Checker:
         if name in self.variables or name in POSITION_NAMES or name == "phi":
             self.names.add(name)
             return
+        if name in {"true", "false"}:
+            raise ClaimError(f"unknown name {name!r} {self.where} (write {name.title()})")
+        if name in _OUTCOMES:
+            raise ClaimError(
+                f"unknown name {name!r} {self.where}: outcomes are text, write '{name}' "
+                f"(in quotes), as in outcome == '{name}'"
+            )
         known = sorted(self.variables | POSITION_NAMES | {"phi"})
         close = difflib.get_close_matches(name, known, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -287,6 +303,53 @@ class _Checker:
             )
         self.functions.add(name)
         return list(node.args)
+
+
+_OUTCOMES = frozenset({"P", "N"})
+
+# ``n mod 7``: a word operator where Python (and the claim language) writes ``%``.
+_MOD_WORD = re.compile(r"(?<=[\w)\]])\s+mod\s+(?=[\w(\[])")
+# ``*2`` or ``*a`` where an operand should start: nimber notation, not multiplication.
+_NIMBER = re.compile(r"(?:^|(?<=[(\[,=<>!+\-%^&|]))\s*\*\s*(\w+)")
+
+
+# Operators of other languages, and what this one writes instead.
+_SLIPS = (
+    (re.compile(r"&&"), "write 'and' for &&"),
+    (re.compile(r"\|\|"), "write 'or' for ||"),
+    (re.compile(r"!(?!=)"), "write 'not' for !"),
+    (re.compile(r"=>|->"), "write implies(p, q) for an implication (or >= to compare)"),
+)
+
+
+def _syntax_hint(text: str, variables: set[str]) -> str:
+    """Advice for text that is not an expression at all, for the slips people make most:
+    ``n mod 7``, nimbers written ``*a``.
+
+    >>> print(_syntax_hint("n mod 7 == 0", {"n"}))
+    use % for the remainder: n % 7, not n mod 7
+    >>> _syntax_hint("grundy == *a", {"a"})
+    'nimbers are written as whole numbers: *a is a'
+    """
+    if "mod" not in variables:
+        match = _MOD_WORD.search(text)
+        if match is not None:
+            left = text[: match.start()].split()[-1] if text[: match.start()].split() else ""
+            right = text[match.end() :].split()[0] if text[match.end() :].split() else ""
+            return f"use % for the remainder: {left} % {right}, not {left} mod {right}"
+    match = _NIMBER.search(text)
+    if match is not None:
+        return _nimber_hint("*" + match.group(1))
+    for slip, advice in _SLIPS:
+        if slip.search(text):
+            return advice
+    return ""
+
+
+def _nimber_hint(piece: str) -> str:
+    """``*a`` read as a nimber: the claim language writes the nimber *a as a."""
+    bare = piece.lstrip("*").strip()
+    return f"nimbers are written as whole numbers: *{bare} is {bare}"
 
 
 def _describe(node: ast.AST) -> str:

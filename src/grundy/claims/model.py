@@ -195,6 +195,10 @@ def claims_from_text(text: str, name: str = "<claims>") -> list[Claim | BadClaim
             f"{name}: unknown top-level key {unknown[0]!r}{hint}; claims go in [[claim]] tables"
         )
     tables = data.get("claim")
+    if isinstance(tables, dict):  # [claim] instead of [[claim]]
+        raise ClaimError(
+            f"{name}: [claim] makes one table; use [[claim]] (two brackets) before each claim"
+        )
     if not isinstance(tables, list) or not tables:
         raise ClaimError(f"{name} has no [[claim]] tables")
     claims: list[Claim | BadClaim] = []

@@ -94,7 +94,7 @@ from grundy.games.subtraction import SubtractionGame
 from grundy.library import CheckSettings
 from grundy.solve import Play, Solver, grundy_sequence, plain_grundy_sequence
 from grundy.verdict import UNBOUNDED, Status, Verdict
-from grundy.verify.exhaustive import check_exhaustive
+from grundy.verify.exhaustive import check_exhaustive, holds_in_all
 
 __all__ = [
     "CERTIFY_UPTO",
@@ -952,8 +952,9 @@ def _decide(
     if last < window_end:  # the whole range was checked: no period argument needed
         return replace(
             verdict,
-            message=f"holds in all {verdict.cases:,} cases of the range, checked with "
-            f"certified values",
+            message=holds_in_all(
+                verdict.cases or 0, " of the range, checked with certified values"
+            ),
         )
     return replace(
         verdict,

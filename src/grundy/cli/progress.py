@@ -1,33 +1,42 @@
-"""A progress line on stderr for long commands: a bar, counts, rate and elapsed time.
+"""Progress on stderr for long commands: a rich progress bar with counts, rate and times.
 
 The library reports progress through callbacks (:mod:`grundy.progress`); this module is
-the one place that draws them.  The line is shown only when stderr is a terminal and
-``--json`` was not given; it is redrawn in place (carriage return, no newline) at most
-ten times a second, and erased when the command finishes or fails, so that stdout is
-never touched and the terminal is left as it was.
+the one place that draws them, through :mod:`rich`.  The bar is shown only when stderr
+is a terminal and ``--json`` was not given, and it is erased when the command finishes
+or fails, so stdout is never touched and the terminal is left as it was.
 """
 
 from __future__ import annotations
 
-import shutil
 import sys
-import time
 from collections.abc import Callable
 from types import TracebackType
 from typing import IO
+
+from rich.console import Console, RenderableType
+from rich.progress import (
+    BarColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskID,
+    TextColumn,
+)
+from rich.table import Column
+from rich.text import Text
 
 from grundy.library import TheoremResult
 from grundy.progress import ProgressCallback
 
 __all__ = ["ProgressLine", "progress_line"]
 
-REDRAW_SECONDS = 0.1  # the line is redrawn at most this often (the last update always is)
+REFRESH_PER_SECOND = 10
 BAR_WIDTH = 20
 RATE_AFTER_SECONDS = 0.5  # a rate measured over less time than this is mostly noise
 
 
 def progress_line(*, as_json: bool = False, stream: IO[str] | None = None) -> ProgressLine:
-    """The progress line of a command: drawn on ``stream`` (default: the current
+    """The progress bar of a command: drawn on ``stream`` (default: the current
     ``sys.stderr``) when it is a terminal and the command's output is not JSON."""
     stream = sys.stderr if stream is None else stream
     enabled = not as_json and bool(getattr(stream, "isatty", lambda: False)())
@@ -35,39 +44,31 @@ def progress_line(*, as_json: bool = False, stream: IO[str] | None = None) -> Pr
 
 
 class ProgressLine:
-    """One updating line of progress; a :data:`~grundy.progress.ProgressCallback`.
+    """One progress bar, for one kind of work at a time; a
+    :data:`~grundy.progress.ProgressCallback`.
 
-    Use it as a context manager so that the line is erased however the command ends.
+    Use it as a context manager so that the bar is erased however the command ends.  A new
+    kind of work (a new ``what``) restarts the bar, its rate and its estimate of the time
+    left; the elapsed time shown is that of the whole command.
 
     >>> import io
-    >>> stream = io.StringIO()
-    >>> with ProgressLine(stream, enabled=True, clock=lambda: 2.0) as line:
+    >>> class Terminal(io.StringIO):
+    ...     def isatty(self) -> bool:
+    ...         return True
+    >>> stream = Terminal()
+    >>> with ProgressLine(stream, enabled=True, width=60) as line:
     ...     line(512, 1024, "Grundy values")
-    >>> stream.getvalue().split("\\r")[1].split()[:4]
-    ['Grundy', 'values', '[##########..........]', '512/1,024']
-    >>> stream.getvalue().endswith("\\r")  # erased at the end
+    >>> "Grundy values" in stream.getvalue() and "512/1,024" in stream.getvalue()
     True
     """
 
-    def __init__(
-        self,
-        stream: IO[str],
-        *,
-        enabled: bool,
-        clock: Callable[[], float] = time.monotonic,
-        columns: int | None = None,
-    ) -> None:
+    def __init__(self, stream: IO[str], *, enabled: bool, width: int | None = None) -> None:
         self.stream = stream
         self.enabled = enabled
-        self._clock = clock
-        self._columns = columns
-        self._started = clock()
-        self._drawn_at: float | None = None
-        self._shown = 0  # characters on the line now
-        # The rate is measured from the first call about the current kind of work.
+        self._width = width
+        self._progress: Progress | None = None
+        self._task: TaskID | None = None
         self._what: str | None = None
-        self._what_started = self._started
-        self._what_first = 0
 
     @property
     def showing(self) -> str | None:
@@ -78,7 +79,7 @@ class ProgressLine:
 
     @property
     def callback(self) -> ProgressCallback | None:
-        """This line as a library callback, or ``None`` when nothing would be drawn (so
+        """This bar as a library callback, or ``None`` when nothing would be drawn (so
         the library skips even the calls)."""
         return self if self.enabled else None
 
@@ -100,65 +101,30 @@ class ProgressLine:
     # -- drawing ------------------------------------------------------------------------------
 
     def update(self, done: int, total: int | None, what: str, detail: str = "") -> None:
-        """Redraw the line, unless it was drawn less than ``REDRAW_SECONDS`` ago."""
+        """Move the bar to ``done`` of ``total`` (rich redraws it ten times a second)."""
         if not self.enabled:
             return
-        now = self._clock()
-        if what != self._what:
-            self._what, self._what_started, self._what_first = what, now, done
-        finished = total is not None and done >= total
-        if self._drawn_at is not None and now - self._drawn_at < REDRAW_SECONDS and not finished:
+        progress = self._started()
+        if what != self._what or self._task is None:
+            if self._task is not None:
+                progress.remove_task(self._task)
+            self._task = progress.add_task(what, total=total, completed=done, detail=detail)
+            self._what = what
             return
-        self._drawn_at = now
-        self._draw(self.render(done, total, what, detail, now))
+        progress.update(self._task, total=total, completed=done, detail=detail)
 
-    def render(self, done: int, total: int | None, what: str, detail: str, now: float) -> str:
-        """The text of the line (without the carriage return), cut to the terminal width.
-
-        >>> import io
-        >>> line = ProgressLine(io.StringIO(), enabled=True, clock=lambda: 0.0)
-        >>> line.render(130_000, None, "positions explored", "", now=65.0)
-        'positions explored 130,000 2,000/s  1:05'
-        """
-        counts = f"{done:,}/{total:,}" if total else f"{done:,}"
-        seconds = now - self._what_started
-        times = ""
-        left = ""
-        if seconds >= RATE_AFTER_SECONDS and done > self._what_first:
-            rate = (done - self._what_first) / seconds
-            times = f"{rate:,.0f}/s " if rate >= 10 else f"{rate:.2g}/s "
-            if total is not None and done < total:  # the time left, at the rate so far
-                left = f" ({_clock_text((total - done) / rate)} left)"
-        times += f" {_clock_text(now - self._started)}{left}"
-        detail = f"  {detail}" if detail else ""
-        width = self._width()
-        bar = ""
-        if total:
-            # The bar gives way first on a narrow terminal, so the numbers stay whole.
-            room = width - len(f"{what}  {counts} {times}") - 2
-            cells = min(BAR_WIDTH, room)
-            if cells >= 5:
-                filled = min(cells, cells * done // total)
-                bar = " [" + "#" * filled + "." * (cells - filled) + "]"
-        return f"{what}{bar} {counts} {times}{detail}"[:width]
-
-    def _width(self) -> int:
-        columns = self._columns or shutil.get_terminal_size(fallback=(80, 24)).columns
-        return max(columns - 1, 20)  # the last column would wrap on some terminals
-
-    def _draw(self, text: str) -> None:
-        # Spaces cover what is left of a longer previous line.
-        self.stream.write("\r" + text + " " * max(self._shown - len(text), 0))
-        self.stream.flush()
-        self._shown = len(text)
+    def _started(self) -> Progress:
+        if self._progress is None:
+            self._progress = _new_progress(self.stream, self._width)
+            self._progress.start()
+        return self._progress
 
     def close(self) -> None:
-        """Erase the line (a no-op when nothing was drawn)."""
-        if self._shown:
-            self.stream.write("\r" + " " * self._shown + "\r")
-            self.stream.flush()
-            self._shown = 0
-        self._drawn_at = None
+        """Erase the bar (a no-op when nothing was drawn)."""
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
+            self._task = None
 
     def __enter__(self) -> ProgressLine:
         return self
@@ -172,8 +138,97 @@ class ProgressLine:
         self.close()
 
 
+def _new_progress(stream: IO[str], width: int | None) -> Progress:
+    console = Console(file=stream, width=width, highlight=False, force_terminal=True)
+    columns = console.width
+    # On a narrow terminal the bar, the time left and the rate give way, in that order,
+    # so that the counts stay whole; the claim id at the end is cut short, not wrapped.
+    fixed = Column(no_wrap=True)
+    shown: list[ProgressColumn] = [
+        TextColumn("{task.description}", table_column=Column(no_wrap=True))
+    ]
+    if columns >= 50:
+        shown.append(_BarColumn(bar_width=max(5, min(BAR_WIDTH, columns - 62))))
+    shown.append(_CountColumn(with_rate=columns >= 60, table_column=fixed))
+    shown.append(_ElapsedColumn(table_column=fixed))
+    if columns >= 70:
+        shown.append(_TimeLeftColumn(table_column=fixed))
+    shown.append(
+        TextColumn(
+            "{task.fields[detail]}",
+            style="dim",
+            table_column=Column(no_wrap=True, overflow="ellipsis", ratio=1),
+        )
+    )
+    return Progress(
+        *shown,
+        console=console,
+        expand=True,  # the id at the end takes only the width the rest leaves
+        transient=True,
+        refresh_per_second=REFRESH_PER_SECOND,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+
+
+class _BarColumn(ProgressColumn):
+    """rich's bar, left out while the total is unknown (a count alone says as much)."""
+
+    def __init__(self, bar_width: int) -> None:
+        super().__init__()
+        self.bar = BarColumn(bar_width=bar_width)
+
+    def render(self, task: Task) -> RenderableType:
+        return Text("") if task.total is None else self.bar.render(task)
+
+
+class _CountColumn(ProgressColumn):
+    """``done/total`` and the rate (after the first half second of this work)."""
+
+    def __init__(self, *, with_rate: bool, table_column: Column | None = None) -> None:
+        super().__init__(table_column=table_column)
+        self.with_rate = with_rate
+
+    def render(self, task: Task) -> Text:
+        elapsed = task.elapsed or 0.0
+        speed = task.speed if self.with_rate and elapsed >= RATE_AFTER_SECONDS else None
+        return Text(_count_text(task.completed, task.total, speed))
+
+
+class _ElapsedColumn(ProgressColumn):
+    """Time since this kind of work began."""
+
+    def render(self, task: Task) -> Text:
+        return Text(_clock_text(task.elapsed or 0.0))
+
+
+class _TimeLeftColumn(ProgressColumn):
+    """The time left at the rate so far, while the total is known and not reached."""
+
+    def render(self, task: Task) -> Text:
+        left = task.time_remaining
+        if task.total is None or task.finished or left is None:
+            return Text("")
+        return Text(f"({_clock_text(left)} left)")
+
+
+def _count_text(completed: float, total: float | None, speed: float | None) -> str:
+    """Counts with thousands separators, and the rate once it means something.
+
+    >>> _count_text(806_912, 1_048_576, 50_432.0)
+    '806,912/1,048,576 50,432/s'
+    >>> _count_text(3, None, 0.25)
+    '3 0.25/s'
+    """
+    counts = f"{int(completed):,}/{int(total):,}" if total else f"{int(completed):,}"
+    if speed:
+        rate = f"{speed:,.0f}/s" if speed >= 10 else f"{speed:.2g}/s"
+        counts += f" {rate}"
+    return counts
+
+
 def _clock_text(seconds: float) -> str:
-    """Elapsed time as m:ss, or h:mm:ss past an hour.
+    """A duration as m:ss, or h:mm:ss past an hour.
 
     >>> _clock_text(5.2), _clock_text(3725)
     ('0:05', '1:02:05')

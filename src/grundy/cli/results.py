@@ -1,4 +1,10 @@
-"""Presenting theorem and claim results: a readable table, or the JSON of DESIGN.md."""
+"""Presenting theorem and claim results: a table sized to the terminal, or JSON.
+
+On a terminal at least :data:`TABLE_COLUMNS` wide, and in a file or a pipe, the results
+are a table (claim, verdict, whether it was expected, then method, scope and findings).
+On a narrower terminal each claim is a short block: its id and verdict on one line, the
+details indented below, wrapped to the width.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +12,29 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import IO
 
-from grundy.cli.common import write_json
+from rich.console import Console, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from grundy.cli.common import output_width, plural, write_json
 from grundy.library import TheoremResult
 
-__all__ = ["exit_code", "print_results"]
+__all__ = ["TABLE_COLUMNS", "exit_code", "print_results", "summary_line"]
+
+TABLE_COLUMNS = 120
+"""The narrowest terminal that gets the table; a narrower one gets one block per claim."""
+
+UNLIMITED = 100_000  # off a terminal a line is as long as it needs to be
 
 
-def print_results(results: Sequence[TheoremResult], out: IO[str], as_json: bool) -> None:
-    summary = Counter(result.verdict.status.value for result in results)
+def print_results(
+    results: Sequence[TheoremResult], out: IO[str], as_json: bool, width: int | None = None
+) -> None:
+    """Write the results to ``out``: JSON, or text fitted to ``width`` columns (default:
+    the terminal's width when ``out`` is one, otherwise no limit)."""
     if as_json:
+        summary = Counter(result.verdict.status.value for result in results)
         write_json(
             out,
             {
@@ -28,28 +48,92 @@ def print_results(results: Sequence[TheoremResult], out: IO[str], as_json: bool)
     if not results:
         out.write("no claims to check\n")
         return
-    id_width = max(len("id"), *(len(r.theorem.id) for r in results))
-    out.write(f"{'id':<{id_width}}  {'status':<9}  {'expected':<8}  {'method':<18}  scope\n")
-    for result in results:
-        verdict = result.verdict
-        mark = "yes" if result.as_expected else "NO"
-        out.write(
-            f"{result.theorem.id:<{id_width}}  {verdict.status.value:<9}  {mark:<8}  "
-            f"{verdict.method:<18}  {verdict.scope}\n"
-        )
-        if verdict.assumes and verdict.method != "lemma":  # a lemma proof's message names it
-            named = ", ".join(assumption.describe() for assumption in verdict.assumes)
-            out.write(f"{'':<{id_width}}  {verdict.status.value}, assuming {named}\n")
-        if verdict.counterexample is not None:
-            shown = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.items())
-            out.write(f"{'':<{id_width}}  counterexample: {shown}\n")
-        if verdict.message and (not result.as_expected or verdict.counterexample is None):
-            out.write(f"{'':<{id_width}}  {verdict.message}\n")
-    failed = [r for r in results if not r.as_expected]
+    width = width or output_width(out)
+    wide = width is None or width >= TABLE_COLUMNS
+    shown: RenderableType = _table(results) if wide else _blocks(results)
+    console = Console(
+        file=out,
+        width=width or UNLIMITED,
+        highlight=False,
+        emoji=False,
+        markup=False,
+        force_terminal=False if width is None else None,
+    )
+    with console.capture() as captured:
+        console.print(shown)
+        console.print()
+        console.print(summary_line(results))
+    for line in captured.get().splitlines():
+        out.write(line.rstrip() + "\n")
+
+
+def summary_line(results: Sequence[TheoremResult]) -> str:
+    """``147 claims: 78 proved, 68 refuted, 1 unrefuted; all as expected``.
+
+    >>> from grundy.library import Theorem
+    >>> summary_line([])
+    '0 claims: none checked'
+    """
+    if not results:
+        return "0 claims: none checked"
+    summary = Counter(result.verdict.status.value for result in results)
     counts = ", ".join(f"{n} {status}" for status, n in sorted(summary.items()))
-    out.write(f"\n{len(results)} claims: {counts}; ")
-    out.write("all as expected\n" if not failed else f"{len(failed)} NOT as expected\n")
+    failed = sum(not result.as_expected for result in results)
+    tail = "all as expected" if not failed else f"{failed} NOT as expected"
+    return f"{plural(len(results), 'claim')}: {counts}; {tail}"
 
 
 def exit_code(results: Sequence[TheoremResult]) -> int:
+    """0 when every claim came out as expected (a refuted claim marked ``expect = "fails"``
+    included), 1 otherwise."""
     return 0 if all(result.as_expected for result in results) else 1
+
+
+def _details(result: TheoremResult) -> list[str]:
+    """The lines about a claim: the method and the scope, then what was found."""
+    verdict = result.verdict
+    lines = [f"{verdict.method}; {verdict.scope}"]
+    if verdict.assumes and verdict.method != "lemma":  # a lemma proof's message names it
+        named = ", ".join(assumption.describe() for assumption in verdict.assumes)
+        lines.append(f"{verdict.status.value}, assuming {named}")
+    if verdict.counterexample is not None:
+        shown = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.items())
+        lines.append(f"counterexample: {shown}")
+    if verdict.message and (not result.as_expected or verdict.counterexample is None):
+        lines.append(verdict.message)
+    return lines
+
+
+def _expected_mark(result: TheoremResult) -> Text:
+    return Text("yes") if result.as_expected else Text("NO", style="bold red")
+
+
+def _table(results: Sequence[TheoremResult]) -> Table:
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("id", no_wrap=True, overflow="fold")
+    table.add_column("status", no_wrap=True)
+    table.add_column("expected", no_wrap=True)
+    table.add_column("method; scope and findings", overflow="fold")
+    for result in results:
+        table.add_row(
+            result.theorem.id,
+            result.verdict.status.value,
+            _expected_mark(result),
+            "\n".join(_details(result)),
+        )
+    return table
+
+
+def _blocks(results: Sequence[TheoremResult]) -> Table:
+    # A one-column grid: each claim's heading, then its details indented and wrapped.
+    grid = Table.grid()
+    grid.add_column(overflow="fold")
+    for result in results:
+        heading = Text(f"{result.theorem.id}: {result.verdict.status.value}")
+        heading.append(
+            " (as expected)" if result.as_expected else " (NOT as expected)",
+            style="" if result.as_expected else "bold red",
+        )
+        grid.add_row(heading)
+        grid.add_row(Padding(Text("\n".join(_details(result)), overflow="fold"), (0, 0, 0, 4)))
+    return grid

@@ -13,7 +13,7 @@ from typing import Any
 
 from grundy.verdict import Status, Verdict
 
-__all__ = ["Case", "check_exhaustive", "count_integer_cases", "integer_cases"]
+__all__ = ["Case", "check_exhaustive", "count_integer_cases", "holds_in_all", "integer_cases"]
 
 Case = Mapping[str, Any]
 """One assignment of the claim's variables (or any named data): name -> value."""
@@ -60,6 +60,17 @@ def count_integer_cases(ranges: Mapping[str, tuple[int, int]]) -> int:
     for low, high in ranges.values():
         count *= max(high - low + 1, 0)
     return count
+
+
+def holds_in_all(cases: int, where: str = "") -> str:
+    """``holds in all 512 cases``, or ``holds in the 1 case`` (``where`` follows the noun).
+
+    >>> holds_in_all(1), holds_in_all(4_096, " of the range")
+    ('holds in the 1 case', 'holds in all 4,096 cases of the range')
+    """
+    if cases == 1:
+        return f"holds in the 1 case{where}"
+    return f"holds in all {cases:,} cases{where}"
 
 
 def check_exhaustive(
@@ -122,5 +133,5 @@ def check_exhaustive(
         method,
         scope,
         cases=checked,
-        message=f"holds in all {checked:,} cases",
+        message=holds_in_all(checked),
     )

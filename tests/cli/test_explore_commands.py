@@ -96,8 +96,8 @@ def test_bad_input_is_one_line_and_exit_2(run_cli, words, message) -> None:
 
 
 def test_search_limit_is_a_clear_error(run_cli, monkeypatch) -> None:
-    monkeypatch.setattr("grundy.cli.play.POSITION_LIMIT", 100)
-    monkeypatch.setattr("grundy.cli.play.SEQUENCE_LOOKUP_LIMIT", 10)  # make it search
+    monkeypatch.setattr("grundy.cli.explore.POSITION_LIMIT", 100)
+    monkeypatch.setattr("grundy.cli.explore.SEQUENCE_LOOKUP_LIMIT", 10)  # make it search
     result = run_cli("solve", "subtraction", "--set", "1", "1000")
     assert result.code == 2
     assert "passed 100 positions" in result.err
@@ -134,10 +134,10 @@ def test_solve_values_large_heaps_with_the_fast_sequence_engine(run_cli):
 
 
 def test_solve_stops_at_the_move_limit_with_one_line(run_cli, monkeypatch):
-    from grundy.cli import play
+    from grundy.cli import explore
 
-    monkeypatch.setattr(play, "MOVE_LIMIT", 1_000)
-    monkeypatch.setattr(play, "SEQUENCE_LOOKUP_LIMIT", 10)
+    monkeypatch.setattr(explore, "MOVE_LIMIT", 1_000)
+    monkeypatch.setattr(explore, "SEQUENCE_LOOKUP_LIMIT", 10)
     result = run_cli("solve", "grundys-game", "100000")
     assert result.code == 2
     assert result.err.count("\n") == 1 and "more than 1,000 moves" in result.err
