@@ -76,7 +76,7 @@ def test_repr_reads_back() -> None:
         hackenbush("0-1,1-2,2-0"),
         wythoff(2, 1),
     ]:
-        assert eval(repr(position), names) == position  # noqa: S307 - our own repr
+        assert eval(repr(position), names) == position
 
 
 def test_hackenbush_from_edges() -> None:
@@ -87,7 +87,6 @@ def test_hackenbush_from_edges() -> None:
 
 def test_sequences_know_their_period() -> None:
     values = kayles.sequence(200)
-    assert values[0:5] == (0, 1, 2, 3, 1) if isinstance(values[0:5], tuple) else True
     assert [values[n] for n in range(5)] == [0, 1, 2, 3, 1]
     assert (values.period, values.preperiod, values.certified) == (12, 71, True)
     assert len(values) == 201

@@ -2,7 +2,7 @@
 
 import xml.etree.ElementTree as ET
 
-from grundy import Status, Verdict, chomp, check_file, hackenbush, kayles, nim, take_away, wythoff
+from grundy import Status, Verdict, check_file, chomp, hackenbush, kayles, nim, take_away, wythoff
 from grundy.display import position_svg, results_html, sequence_svg, verdict_html
 from grundy.display.svg import chomp_svg, heaps_svg
 from grundy.games import create_game
