@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from grundy.certify.periodicity import PeriodReport
 
 __all__ = [
+    "ClaimResult",
     "ClaimResults",
     "GrundySequence",
     "Position",
@@ -307,6 +308,26 @@ wythoff = Rules(create_game("wythoff"), "wythoff")
 euclid = Rules(create_game("euclid"), "euclid")
 
 
+class ClaimResult(TheoremResult):
+    """A checked claim whose text form is its verdict in one line (no timings)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        verdict = self.verdict
+        words = [f"{self.theorem.id}: {verdict.status.value}"]
+        if verdict.scope:
+            words.append(verdict.scope)
+        if verdict.counterexample:
+            words.append(
+                "counterexample "
+                + ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.items())
+            )
+        elif verdict.message:
+            words.append(verdict.message)
+        return "; ".join(words)
+
+
 class ClaimResults(tuple[TheoremResult, ...]):
     """Checked claims, shown in a notebook as one table with their counterexamples."""
 
@@ -322,7 +343,8 @@ def check_file(path: str, seed: int = 0) -> ClaimResults:
     """Check every claim of a claim file (as ``grundy check FILE``)."""
     from grundy.claims import theorems_from_file
 
-    return ClaimResults(run_theorems(list(theorems_from_file(path)), CheckSettings(seed=seed)))
+    results = run_theorems(list(theorems_from_file(path)), CheckSettings(seed=seed))
+    return ClaimResults(ClaimResult(r.theorem, r.verdict) for r in results)
 
 
 def claim(
@@ -339,4 +361,5 @@ def claim(
 
     table = {"id": fields.pop("id", "claim"), "game": game, "statement": statement, **fields}
     theorem = theorem_from_claim(read_claim(table))
-    return check_theorem(theorem, CheckSettings(seed=seed))
+    result = check_theorem(theorem, CheckSettings(seed=seed))
+    return ClaimResult(result.theorem, result.verdict)
