@@ -122,7 +122,7 @@ class Position:
     def solve(self, misere: bool = False) -> Solution:
         """Value, outcome and winning moves with their descriptions, in one result."""
         play = Play.MISERE if misere else Play.NORMAL
-        return Solution(self.rules.solver.analyse(self.position, play))
+        return Solution(self.rules.solver.analyse(self.position, play), repr(self))
 
     def __add__(self, other: Position) -> Position:
         """The disjunctive sum: a move is a move in exactly one of the two."""
@@ -203,6 +203,7 @@ class Solution:
     """A solved position: :class:`~grundy.solve.Analysis` that draws itself."""
 
     analysis: Analysis
+    name: str = ""  # the position as the short API writes it
 
     @property
     def value(self) -> int | None:
@@ -220,7 +221,8 @@ class Solution:
         a = self.analysis
         value = "" if a.grundy is None else f"*{a.grundy}, "
         moves = "; ".join(move.description for move in a.winning_moves) or "no winning move"
-        return f"{a.game.label} {a.game.format(a.position)}: {value}{a.outcome.value}; {moves}"
+        name = self.name or f"{a.game.label} {a.game.format(a.position)}"
+        return f"{name}: {value}{a.outcome.value}; {moves}"
 
     def _repr_html_(self) -> str:
         from grundy.display import analysis_html

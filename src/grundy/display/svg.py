@@ -28,6 +28,7 @@ FONT = 'font-family="DejaVu Sans, sans-serif"'
 
 MAX_COUNTERS = 12  # taller heaps are drawn as bars with their size on them
 MAX_BOARD = 40  # larger boards are not drawn
+STALKS = 60  # longer sequences are drawn as dots only (the picture stays small)
 
 
 def _svg(width: float, height: float, body: Iterable[str], label: str) -> str:
@@ -212,7 +213,7 @@ def hackenbush_svg(edges: Sequence[tuple[int, int]], cut: Sequence[tuple[int, in
 def sequence_svg(
     values: Sequence[int], preperiod: int | None = None, period: int | None = None
 ) -> str:
-    """G(n) against n as dots on stalks; with a period, the periodic stretch is shaded
+    """G(n) against n as dots (on stalks for short sequences); with a period, the periodic stretch is shaded
     and one period from the preperiod is marked with a bracket and its length."""
     count = len(values)
     step = max(2.0, min(12.0, 640 / max(count, 1)))
@@ -242,7 +243,10 @@ def sequence_svg(
     )
     for n, value in enumerate(values):
         x, y = x_of(n), base - value * unit
-        body.append(f'<line x1="{x:.1f}" y1="{base}" x2="{x:.1f}" y2="{y:.1f}" stroke="#9fb3bf"/>')
+        if count <= STALKS:
+            body.append(
+                f'<line x1="{x:.1f}" y1="{base}" x2="{x:.1f}" y2="{y:.1f}" stroke="#9fb3bf"/>'
+            )
         body.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{min(2.5, step / 2):.1f}" fill="{INK}"/>'
         )
