@@ -213,8 +213,9 @@ def hackenbush_svg(edges: Sequence[tuple[int, int]], cut: Sequence[tuple[int, in
 def sequence_svg(
     values: Sequence[int], preperiod: int | None = None, period: int | None = None
 ) -> str:
-    """G(n) against n as dots (on stalks for short sequences); with a period, the periodic stretch is shaded
-    and one period from the preperiod is marked with a bracket and its length."""
+    """G(n) against n as dots (on stalks for short sequences); with a period, the
+    periodic stretch is shaded and one period from the preperiod is marked with a bracket
+    and its length."""
     count = len(values)
     step = max(2.0, min(12.0, 640 / max(count, 1)))
     top_value = max(max(values, default=0), 1)
