@@ -2,10 +2,15 @@
 
 import xml.etree.ElementTree as ET
 
+import pytest
+from hypothesis import given, settings
+
 from grundy import Status, Verdict, check_file, chomp, hackenbush, kayles, nim, take_away, wythoff
 from grundy.display import position_svg, results_html, sequence_svg, verdict_html
 from grundy.display.svg import chomp_svg, heaps_svg
 from grundy.games import create_game
+from grundy.solve import Solver
+from grundy.strategies import covered_games, games_and_positions
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -103,3 +108,17 @@ def test_a_refuted_claim_draws_its_counterexample_position() -> None:
     )
     assert result.verdict.status is Status.REFUTED
     assert "<svg" in result._repr_html_()
+
+
+@pytest.mark.parametrize("name", sorted(covered_games()))
+def test_every_catalogue_game_displays_its_solution(name: str) -> None:
+    @settings(max_examples=5, deadline=None)
+    @given(games_and_positions(name, size=4))
+    def check(drawn) -> None:
+        rules, position = drawn
+        html = Solver(rules).analyse(position)._repr_html_()
+        assert "outcome" in html
+        for start in [i for i in range(len(html)) if html.startswith("<svg", i)]:
+            parse(html[start : html.index("</svg>", start) + 6])
+
+    check()
