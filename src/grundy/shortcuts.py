@@ -172,7 +172,7 @@ def _arguments(rules: Game, position: Any) -> str:
         )
     if isinstance(position, tuple) and all(isinstance(v, int) for v in position):
         return ", ".join(map(str, position))
-    return repr(position)
+    return repr(rules.to_json(position))
 
 
 def _parts(position: Position) -> list[Any]:
@@ -281,12 +281,16 @@ class GrundySequence:
 
 def game(name: str, **options: Any) -> Rules:
     """Any catalogue game by name with its options: ``game("lucky-nim", m=2, n=4)``."""
-    return Rules(create_game(name, options), name if not options else None)
+    given = "".join(f", {key}={value!r}" for key, value in options.items())
+    return Rules(create_game(name, options), f"game({name!r}{given})")
 
 
 def subtraction(*moves: int) -> Rules:
     """The subtraction game with the given set: ``subtraction(1, 2, 3)(21)``."""
-    return Rules(create_game("subtraction", {"set": list(moves)}))
+    return Rules(
+        create_game("subtraction", {"set": list(moves)}),
+        f"subtraction({', '.join(map(str, moves))})",
+    )
 
 
 def octal(code: str) -> Rules:
