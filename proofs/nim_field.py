@@ -91,20 +91,59 @@ def _table_mul(a: Any, b: Any) -> Any:
 _PRODUCTS = np.array(byte_products(), dtype=np.int64).reshape(256, 256)
 
 
-def exhaustive_bytes(law: Law, arity: int) -> Verdict:
-    """``law`` on every tuple of nimbers below 256 (numpy over the byte table), the first
-    failure in lexicographic order re-checked with :func:`nim_mul` itself."""
+@cache
+def flawed_products(flaw: str) -> np.ndarray:
+    """The byte table of a tower built with one plausible slip, from single bits up:
+    ``"plus-one"`` takes D ⊗ D = D ⊕ 1 instead of D ⊕ D/2; ``"one-cross-term"`` takes the
+    middle term as a1 ⊗ b0 alone, forgetting a0 ⊗ b1.  For mutants: a law checked on
+    such a table must fail."""
+    table = {1: np.array([[0, 0], [0, 1]], dtype=np.int64)}
+    width = 1
+    while width < 8:
+        half, width = width, width * 2
+        small = table[half]
+        size = 1 << width
+        grid = np.zeros((size, size), dtype=np.int64)
+        for a in range(size):
+            for b in range(size):
+                a1, a0, b1, b0 = a >> half, a % (1 << half), b >> half, b % (1 << half)
+                low, high = small[a0, b0], small[a1, b1]
+                if flaw == "one-cross-term":
+                    cross = small[a1, b0]
+                else:
+                    cross = small[a0 ^ a1, b0 ^ b1] ^ low ^ high
+                constant = 1 if flaw == "plus-one" else 1 << (half - 1)
+                grid[a, b] = int(cross ^ high) << half | int(low ^ small[high, constant])
+        table[width] = grid
+    return table[8]
+
+
+def _flawed_law(law: Law, arity: int, flaw: str) -> Callable[[CheckSettings], Verdict]:
+    def check(settings: CheckSettings) -> Verdict:
+        table = flawed_products(flaw)
+        return exhaustive_bytes(law, arity, lambda a, b: table[a, b], recheck=False)
+
+    return check
+
+
+def exhaustive_bytes(
+    law: Law, arity: int, table_mul: Callable[[Any, Any], Any] | None = None, recheck: bool = True
+) -> Verdict:
+    """``law`` on every tuple of nimbers below 256 (numpy over the byte table, or over
+    ``table_mul``), the first failure in lexicographic order re-checked with
+    :func:`nim_mul` itself (``recheck=False`` for a deliberately flawed table)."""
     names = NAMES[:arity]
+    mul = table_mul or _table_mul
     scope = f"bounded: every {', '.join(names)} < 2^8 (the field of 256 nimbers)"
     values = np.arange(256)
     rest = [values[:, None], values[None, :]] if arity == 3 else [values]
     for x in range(256):
-        ok = law(_table_mul, x, *rest) if arity > 1 else np.asarray(law(_table_mul, x))
+        ok = law(mul, x, *rest) if arity > 1 else np.asarray(law(mul, x))
         if np.all(ok):
             continue
         others = [int(v) for v in np.argwhere(~np.asarray(ok))[0]] if arity > 1 else []
         case = dict(zip(names, [x, *others], strict=True))
-        if law(nim_mul, *case.values()):
+        if recheck and law(nim_mul, *case.values()):
             return Verdict(
                 Status.UNKNOWN,
                 "exhaustive",
@@ -276,6 +315,11 @@ def _check_inverses(settings: CheckSettings, inverse: Callable[[int], bool] = _i
     return combine_verdicts([exhaustive, wide])
 
 
+def _has_inverse(mul: Any, x: Any) -> Any:
+    """Some y below 256 has x ⊗ y = 1 (for x > 0); ``mul`` a byte table."""
+    return x == 0 or bool(np.any(mul(x, np.arange(256)) == 1))
+
+
 def _self_inverse(x: int) -> bool:
     return x == 0 or nim_mul(x, x) == 1
 
@@ -398,12 +442,30 @@ THEOREMS = [
         r"(x \otimes y) \otimes z = x \otimes (y \otimes z)",
         exhaustive_and_random(_associative, 3, high_bits=128),
     ),
+    _mutant(
+        "nim-product-one-cross-term-associative",
+        "nim-product-associative",
+        "Mutant: the tower that forgets the cross term a0 ⊗ b1 is still associative",
+        "(x ⊗' y) ⊗' z = x ⊗' (y ⊗' z) for the product built with the middle term "
+        "a1 ⊗ b0 alone (every x, y, z < 2^8)",
+        r"(x \otimes' y) \otimes' z = x \otimes' (y \otimes' z)",
+        _flawed_law(_associative, 3, "one-cross-term"),
+    ),
     _law_theorem(
         "nim-product-commutative",
         "Nim multiplication is commutative",
         "x ⊗ y = y ⊗ x",
         r"x \otimes y = y \otimes x",
         exhaustive_and_random(_commutative, 2),
+    ),
+    _mutant(
+        "nim-product-one-cross-term-commutative",
+        "nim-product-commutative",
+        "Mutant: the tower that forgets the cross term a0 ⊗ b1 still commutes",
+        "x ⊗' y = y ⊗' x for the product built with the middle term a1 ⊗ b0 alone "
+        "(every x, y < 2^8)",
+        r"x \otimes' y = y \otimes' x",
+        _flawed_law(_commutative, 2, "one-cross-term"),
     ),
     _law_theorem(
         "nim-product-distributive",
@@ -426,6 +488,15 @@ THEOREMS = [
         "x ⊗ nim_inv(x) = 1 for every x > 0 (every x < 2^16, and random x up to 2^256)",
         r"x \neq 0 \implies x \otimes x^{-1} = 1",
         _check_inverses,
+    ),
+    _mutant(
+        "nim-product-plus-one-field",
+        "nim-product-inverses",
+        "Mutant: the tower built on D ⊗ D = D ⊕ 1 is a field too",
+        "every x > 0 has some y with x ⊗' y = 1, for the product built with D ⊗ D = D ⊕ 1 "
+        "instead of D ⊕ D/2 (every x < 2^8); it is associative, but has zero divisors",
+        r"x \neq 0 \implies \exists y.\ x \otimes' y = 1",
+        _flawed_law(_has_inverse, 1, "plus-one"),
     ),
     _mutant(
         "nim-product-self-inverse",
