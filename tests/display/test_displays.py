@@ -122,3 +122,17 @@ def test_every_catalogue_game_displays_its_solution(name: str) -> None:
             parse(html[start : html.index("</svg>", start) + 6])
 
     check()
+
+
+def test_a_counterexample_in_a_sum_of_games_is_drawn_part_by_part() -> None:
+    from grundy import claim
+
+    result = claim(
+        "grundy == a",
+        game=["nim", "kayles"],
+        position="[[a], [k]]",
+        vars=["a", "k"],
+        range={"a": [0, 3], "k": [0, 3]},
+    )
+    assert result.verdict.counterexample["position"] == [[0], [1]]
+    assert result._repr_html_().count("<svg") == 2

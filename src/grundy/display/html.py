@@ -11,7 +11,7 @@ from typing import Any
 
 from grundy.display.pictures import position_svg
 from grundy.errors import GrundyError
-from grundy.games import create_game
+from grundy.games import SumGame, create_game
 from grundy.games.base import Game
 from grundy.library import TheoremResult
 from grundy.solve.solver import Analysis, Outcome, Play
@@ -100,8 +100,10 @@ def result_html(result: TheoremResult, game: Game | None = None) -> str:
     html = verdict_html(result.verdict, result.theorem.title or result.theorem.id)
     found = result.verdict.counterexample or {}
     if game is None and result.theorem.game and "position" in found:
-        try:  # a catalogue game without options can be rebuilt from its name
-            game = create_game(result.theorem.game)
+        names = result.theorem.game.split(" + ")  # a sum of games is named by its parts
+        try:  # catalogue games without options can be rebuilt from their names
+            games = [create_game(name) for name in names]
+            game = games[0] if len(games) == 1 else SumGame(games)
         except GrundyError:
             game = None
     if game is not None and "position" in found:
