@@ -23,10 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from grundy.games import Game, SumGame, create_game
+from grundy.games import Game, HeapGame, SumGame, create_game
 from grundy.games.hackenbush import GreenHackenbush
 from grundy.library import CheckSettings, TheoremResult, check_theorem, run_theorems
 from grundy.solve import Analysis, Outcome, Play, Solver, grundy_sequence
+from grundy.solve.sequence import has_fast_sequence
 
 if TYPE_CHECKING:
     from grundy.certify.periodicity import PeriodReport
@@ -54,13 +55,30 @@ __all__ = [
 ]
 
 
+FAST_HEAPS = 1 << 20
+"""Heaps up to this size are valued by a heap game's fast sequence engine, not searched."""
+
+
 class Rules:
     """A game's rules, called on a position: ``nim(3, 4, 5)``, ``chomp(4, 4, 4)``."""
 
     def __init__(self, rules: Game, name: str | None = None) -> None:
         self.game = rules
         self.name = name or rules.label
-        self.solver = Solver(rules)
+        self._solver = Solver(rules)
+        self._heaps_known = -1  # single heaps valued by the fast sequence engine, up to here
+
+    def solver_for(self, position: Any) -> Solver:
+        """The game's solver, first told G(0..N) of single heaps by the fast sequence
+        engine of a heap game (octal games, subtraction games, Grundy's game), so that
+        ``kayles(3000)`` is a look-up rather than a search of millions of moves."""
+        if isinstance(self.game, HeapGame) and has_fast_sequence(self.game):
+            largest = max(position, default=0)
+            if self._heaps_known < largest <= FAST_HEAPS:
+                values = grundy_sequence(self.game, largest)
+                self._solver.add_known_values(((heap,), v) for heap, v in enumerate(values))
+                self._heaps_known = largest
+        return self._solver
 
     def __call__(self, *position: Any) -> Position:
         """The position written as on the command line (``wythoff(3, 5)``), or as one
@@ -97,17 +115,17 @@ class Position:
     @property
     def value(self) -> int:
         """The Grundy value (nimber) under normal play: the position equals *value."""
-        return self.rules.solver.grundy_value(self.position)
+        return self.rules.solver_for(self.position).grundy_value(self.position)
 
     @property
     def outcome(self) -> Outcome:
         """P (the player to move loses) or N (the player to move wins), normal play."""
-        return self.rules.solver.outcome(self.position)
+        return self.rules.solver_for(self.position).outcome(self.position)
 
     @property
     def misere_outcome(self) -> Outcome:
         """P or N when the last player to move loses."""
-        return self.rules.solver.outcome(self.position, Play.MISERE)
+        return self.rules.solver_for(self.position).outcome(self.position, Play.MISERE)
 
     @property
     def moves(self) -> tuple[Position, ...]:
@@ -122,7 +140,9 @@ class Position:
     def solve(self, misere: bool = False) -> Solution:
         """Value, outcome and winning moves with their descriptions, in one result."""
         play = Play.MISERE if misere else Play.NORMAL
-        return Solution(self.rules.solver.analyse(self.position, play), repr(self))
+        return Solution(
+            self.rules.solver_for(self.position).analyse(self.position, play), repr(self)
+        )
 
     def __add__(self, other: Position) -> Position:
         """The disjunctive sum: a move is a move in exactly one of the two."""

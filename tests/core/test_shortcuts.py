@@ -127,3 +127,13 @@ def test_bad_input() -> None:
         chomp(2, 3)  # rows must not increase
     with pytest.raises(UnknownGameError):
         game("kayls")
+
+
+def test_large_heaps_of_octal_games_are_looked_up_not_searched() -> None:
+    import time
+
+    start = time.perf_counter()
+    values = kayles.sequence(3000)
+    assert kayles(3000).value == values[3000]
+    assert kayles(2999, 3000).value == values[2999] ^ values[3000]
+    assert time.perf_counter() - start < 20  # the plain search takes minutes (README)
