@@ -151,6 +151,12 @@ class Position:
         rules = _SumRules(_rules(self) + _rules(other))
         return Position(rules, tuple(_parts(self) + _parts(other)))
 
+    def __radd__(self, other: object) -> Position:
+        """``sum(positions)`` starts from 0, the empty sum."""
+        if other == 0:
+            return self
+        return NotImplemented
+
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Position)
