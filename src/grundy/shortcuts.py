@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from grundy.games import Game, HeapGame, SumGame, create_game
 from grundy.games.hackenbush import GreenHackenbush
 from grundy.library import CheckSettings, TheoremResult, check_theorem, run_theorems
-from grundy.solve import Analysis, Outcome, Play, Solver, grundy_sequence
+from grundy.solve import Analysis, Outcome, Play, Solver, TableRow, grundy_sequence, table_rows
 from grundy.solve.sequence import has_fast_sequence
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ __all__ = [
     "GrundySequence",
     "Position",
     "Rules",
+    "Table",
     "check_file",
     "chomp",
     "claim",
@@ -93,6 +94,13 @@ class Rules:
 
         values = tuple(grundy_sequence(self.game, upto))
         return GrundySequence(self, values, period_report(self.game, values))
+
+    def table(self, *bound: int, misere: bool = False) -> Table:
+        """Every position componentwise at most ``bound`` (as ``grundy table --max``), with
+        its value and outcome; a two-heap game's table draws itself as a grid."""
+        play = Play.MISERE if misere else Play.NORMAL
+        rows = table_rows(self.game, list(bound), play, solver=self._solver)
+        return Table(self, tuple(rows))
 
     def __repr__(self) -> str:
         return self.name
@@ -303,6 +311,39 @@ class GrundySequence:
             f"<div>{sequence_svg(self.values, period.preperiod, period.period)}</div>"
             f"<p>{_escape(repr(self))}<br>{_escape(words)}</p>"
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Positions with their values and outcomes (``nim.table(7, 7)``)."""
+
+    rules: Rules
+    rows: tuple[TableRow, ...]
+
+    @property
+    def p_positions(self) -> tuple[Any, ...]:
+        return tuple(row.position for row in self.rows if row.outcome is Outcome.P)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(self.rules.game.format(p) for p in self.p_positions[:12])
+        more = ", ..." if len(self.p_positions) > 12 else ""
+        return f"{len(self.rows)} positions of {self.rules.name}; P-positions: {shown}{more}"
+
+    def _repr_html_(self) -> str:
+        from grundy.display.svg import grid_svg
+
+        pairs = all(len(row.position) == 2 for row in self.rows)
+        if pairs:
+            picture = grid_svg(
+                {(row.position[0], row.position[1]): row.grundy for row in self.rows},
+                [(p[0], p[1]) for p in self.p_positions],
+            )
+            if picture:
+                return f"<div>{picture}</div><p>{_escape(repr(self))}</p>"
+        return f"<p>{_escape(repr(self))}</p>"
 
 
 def game(name: str, **options: Any) -> Rules:

@@ -136,3 +136,22 @@ def test_a_counterexample_in_a_sum_of_games_is_drawn_part_by_part() -> None:
     )
     assert result.verdict.counterexample["position"] == [[0], [1]]
     assert result._repr_html_().count("<svg") == 2
+
+
+def test_two_heap_tables_are_grids_of_values_with_p_positions_shaded() -> None:
+    table = nim.table(7, 7)
+    svg = table._repr_html_()
+    svg = svg[svg.index("<svg") : svg.index("</svg>") + 6]
+    assert len(shapes(svg, "rect")) == 64
+    assert len(shapes(svg, "rect", "#2a9d8f")) == 8  # the diagonal a = b
+    # Each square shows a ⊕ b (handout 17, exercise 1), read off the picture.
+    shown = [int(t.text) for t in parse(svg).iter(SVG + "text") if t.get("font-size") == "10"]
+    assert sorted(shown) == sorted(a ^ b for a in range(8) for b in range(8))
+    assert wythoff.table(5, 5).p_positions == ((0, 0), (1, 2), (2, 1), (3, 5), (5, 3))
+
+
+def test_other_tables_print_their_p_positions() -> None:
+    table = chomp.table(2, 2)
+    assert "P-positions: (1), (2,1)" in repr(table)
+    assert "<svg" not in table._repr_html_()
+    assert nim.table(2, 2, misere=True).p_positions == ((0, 1), (1, 0), (2, 2))

@@ -12,6 +12,7 @@ from html import escape
 
 __all__ = [
     "chomp_svg",
+    "grid_svg",
     "hackenbush_svg",
     "heaps_svg",
     "sequence_svg",
@@ -34,17 +35,16 @@ STALKS = 60  # longer sequences are drawn as dots only (the picture stays small)
 def _svg(width: float, height: float, body: Iterable[str], label: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{escape(label)}">'
-        + "".join(body)
-        + "</svg>"
+        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{escape(label)}" '
+        f'{FONT} text-anchor="middle">' + "".join(body) + "</svg>"
     )
 
 
 def _text(x: float, y: float, text: str, size: int = 11, colour: str = INK, **extra: str) -> str:
     attributes = "".join(f' {key.replace("_", "-")}="{value}"' for key, value in extra.items())
     return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{colour}" {FONT}'
-        f' text-anchor="middle"{attributes}>{escape(text)}</text>'
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{colour}"{attributes}>'
+        f"{escape(text)}</text>"
     )
 
 
@@ -258,3 +258,36 @@ def sequence_svg(
     shown = ", ".join(map(str, values[:20])) + (", …" if count > 20 else "")
     label = f"G(0..{count - 1}) = {shown}"
     return _svg(x_of(count) + 10, height, body, label)
+
+
+def grid_svg(
+    values: dict[tuple[int, int], int | None], p_positions: Iterable[tuple[int, int]]
+) -> str:
+    """Positions (a, b) of a two-heap game as a grid, a across and b up from the corner
+    (0, 0) at the bottom left: each square shows its Grundy value (when given) and the
+    P-positions are shaded."""
+    if not values:
+        return ""
+    width = max(a for a, _ in values) + 1
+    height = max(b for _, b in values) + 1
+    if max(width, height) > MAX_BOARD:
+        return ""
+    cell = 22
+    p_set = set(p_positions)
+    body = []
+    for (a, b), value in values.items():
+        left, top = 24 + a * cell, 4 + (height - 1 - b) * cell
+        shaded = (a, b) in p_set
+        colour = P_COLOUR if shaded else N_COLOUR
+        body.append(
+            f'<rect x="{left}" y="{top}" width="{cell - 1}" height="{cell - 1}" fill="{colour}"/>'
+        )
+        if value is not None:
+            ink = "white" if shaded else INK
+            body.append(_text(left + cell / 2 - 0.5, top + cell / 2 + 3.5, str(value), 10, ink))
+    for a in range(width):
+        body.append(_text(24 + a * cell + cell / 2, height * cell + 16, str(a), 9))
+    for b in range(height):
+        body.append(_text(12, 4 + (height - 1 - b) * cell + cell / 2 + 3, str(b), 9))
+    label = f"{width}x{height} grid of values, P-positions shaded"
+    return _svg(28 + width * cell, height * cell + 22, body, label)
