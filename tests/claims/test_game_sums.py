@@ -166,3 +166,21 @@ def test_the_certificate_method_does_not_read_other_games() -> None:
 
 def test_claim_text_helper_quotes_lists_raw() -> None:
     assert 'game = ["nim", "kayles"]' in claim_text(**SUM, statement="True")
+
+
+def test_z3_does_not_read_another_games_values_as_nim() -> None:
+    # G of Kayles is not the heap size (G(4) = 1), so no engine may prove this for Nim.
+    fields = {
+        "vars": '["a"]',
+        "range": "{ a = [0, 2000000] }",
+        "statement": "g('kayles', [a]) == a",
+    }
+    assert check(**fields, method="z3").status is not Status.PROVED
+    verdict = check(**{**fields, "range": "{ a = [0, 20] }"})
+    assert verdict.status is Status.REFUTED
+    assert verdict.counterexample["a"] == 4
+    outcome = check(
+        **{**fields, "statement": "(outcome_of('kayles', [a]) == 'P') == (a % 2 == 0)"},
+        method="z3",
+    )
+    assert outcome.status is not Status.PROVED  # false: a row of 2 pins is won by the mover
