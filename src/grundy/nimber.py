@@ -96,11 +96,19 @@ def nim_pow(a: int, exponent: int) -> int:
 
     >>> nim_pow(2, 3), nim_pow(5, 0), nim_pow(3, -1) == nim_inv(3)
     (1, 1, True)
+    >>> nim_pow(7, 2**16) == 7    # x^(2^16) = x in the field of 2^16 nimbers holding 7
+    True
     """
     _check(a, "nim power")
-    if exponent < 0:
-        a, exponent = nim_inv(a), -exponent
+    if a == 0:
+        if exponent < 0:
+            raise ZeroDivisionError("the nimber 0 has no inverse")
+        return 1 if exponent == 0 else 0
     width = field_bits(a)
+    # The non-zero nimbers below 2^width are a group of order 2^width - 1: reducing the
+    # exponent keeps the work to at most width squarings, and a negative one becomes
+    # the matching positive power (the inverse is a^(order - 1)).
+    exponent %= (1 << width) - 1
     result = 1
     while exponent:  # square and multiply
         if exponent & 1:

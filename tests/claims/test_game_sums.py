@@ -184,3 +184,9 @@ def test_z3_does_not_read_another_games_values_as_nim() -> None:
         method="z3",
     )
     assert outcome.status is not Status.PROVED  # false: a row of 2 pins is won by the mover
+
+
+def test_a_sum_of_too_many_games_is_refused() -> None:
+    names = ", ".join(['"nim"'] * 101)
+    problem = problem_of(game=Raw(f"[{names}]"), statement="True")
+    assert "more than 100 games" in problem

@@ -46,6 +46,9 @@ __all__ = [
     "read_claim",
 ]
 
+MAX_SUMMANDS = 100
+"""Most games a claim's ``game`` list may add."""
+
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 VAR_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -330,6 +333,8 @@ def _game(
         return names, _create(names, params, claim_id), dict(params)
     if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
         raise problem("game", f"must be a game name or a list of them, got {names!r}")
+    if len(names) > MAX_SUMMANDS:
+        raise problem("game", f"a sum of more than {MAX_SUMMANDS} games is not accepted")
     if not isinstance(params, list) or len(params) != len(names):
         raise problem(
             "params",
