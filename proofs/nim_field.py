@@ -426,6 +426,7 @@ THEOREMS = [
         r"a \otimes b = \operatorname{mex}\{a' \otimes b \oplus a \otimes b' \oplus a' \otimes b'"
         r" : a' < a,\ b' < b\}",
         _check_mex_definition,
+        cost=1.5,
     ),
     _mutant(
         "nim-product-mex-without-corner",
@@ -441,6 +442,7 @@ THEOREMS = [
         "(x ⊗ y) ⊗ z = x ⊗ (y ⊗ z)",
         r"(x \otimes y) \otimes z = x \otimes (y \otimes z)",
         exhaustive_and_random(_associative, 3, high_bits=128),
+        cost=1.5,
     ),
     _mutant(
         "nim-product-one-cross-term-associative",
@@ -473,6 +475,7 @@ THEOREMS = [
         "x ⊗ (y ⊕ z) = x ⊗ y ⊕ x ⊗ z",
         r"x \otimes (y \oplus z) = (x \otimes y) \oplus (x \otimes z)",
         exhaustive_and_random(_distributive, 3, high_bits=128),
+        cost=1.5,
     ),
     _mutant(
         "nim-product-distributes-over-plus",
@@ -488,6 +491,7 @@ THEOREMS = [
         "x ⊗ nim_inv(x) = 1 for every x > 0 (every x < 2^16, and random x up to 2^256)",
         r"x \neq 0 \implies x \otimes x^{-1} = 1",
         _check_inverses,
+        cost=2.5,
     ),
     _mutant(
         "nim-product-plus-one-field",
@@ -545,6 +549,7 @@ THEOREMS = [
         lambda settings: combine_verdicts(
             [_check_fermat_square(settings), _check_times_fermat_power(settings)]
         ),
+        cost=2.5,
     ),
     _mutant(
         "nim-fermat-square-ordinary",
@@ -569,6 +574,7 @@ THEOREMS = [
         "field); Z3 on the tower recursion for x, y < 2^32",
         r"x \otimes x = y \otimes y \implies x = y",
         _check_square_roots,
+        cost=5.0,
     ),
     _mutant(
         "nim-square-root-missing",
