@@ -66,8 +66,8 @@ def analysis_html(analysis: Analysis) -> str:
 
 
 def verdict_html(verdict: Verdict, title: str = "") -> str:
-    """A verdict as a small table: status, scope, method, cases, the counterexample (and
-    its position drawn, when ``game`` can draw it), the message."""
+    """A verdict as a small table: status, scope, method, cases, the counterexample, the
+    lemmas it assumes and its message (:func:`result_html` adds a picture)."""
     colour = STATUS_COLOURS[verdict.status]
     badge = (
         f'<span style="background:{colour};color:white;padding:1px 6px;border-radius:3px">'
