@@ -128,3 +128,28 @@ def test_a_claim_file_cannot_load_code(tmp_path, run_cli) -> None:
     result = run_cli("check", claims, "--jobs", "1", "--json")
     assert not marker.exists()
     assert "unknown field 'games'" in result.json()["claims"][0]["message"]
+
+
+def test_a_games_file_may_import_modules_beside_it(run_cli, tmp_path) -> None:
+    write(
+        tmp_path,
+        "rules_of_mine.py",
+        "def squares(n):\n    return [k * k for k in range(1, n + 1)]\n",
+    )
+    games = write(
+        tmp_path,
+        "games.py",
+        "from grundy import HeapGame\nfrom rules_of_mine import squares\n\n"
+        "class Squares(HeapGame):\n    name = 'squares-beside'\n\n"
+        "    def heap_options(self, heap):\n"
+        "        return [(heap - s,) for s in squares(heap) if s <= heap]\n\n"
+        "GAMES = [Squares]\n",
+    )
+    claims = write(
+        tmp_path,
+        "c.toml",
+        '[[claim]]\nid = "p"\ngame = "squares-beside"\nvars = ["n"]\nrange = { n = [0, 12] }\n'
+        "statement = \"(outcome == 'P') == (n in [0, 2, 5, 7, 10, 12])\"\n",
+    )
+    result = run_cli("check", claims, "--games", games, "--jobs", "1")
+    assert result.code == 0, result.out + result.err

@@ -38,11 +38,14 @@ def load_user_games(path: str | Path) -> list[type[Game]]:
         raise UserGameError(f"cannot load {file}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module  # dataclasses and pickling look the module up here
+    sys.path.insert(0, str(file.resolve().parent))  # so it may import modules beside it
     try:
         spec.loader.exec_module(module)
     except Exception as exc:  # the user's code: any failure is reported in one line
         sys.modules.pop(module_name, None)
         raise UserGameError(f"loading {file} failed: {type(exc).__name__}: {exc}") from None
+    finally:
+        sys.path.remove(str(file.resolve().parent))
     games = getattr(module, "GAMES", None)
     if not isinstance(games, (list, tuple)) or not games:
         raise UserGameError(f"{file} must define GAMES, a list of its Game subclasses")
