@@ -29,7 +29,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
+from grundy.errors import InvalidArgumentError, brief
+
 __all__ = ["byte_products", "field_bits", "mex", "nim_inv", "nim_mul", "nim_pow", "nim_sum"]
+
+
+def _check_nimber(value: object, where: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentError(f"{where} takes whole numbers, got {brief(value)}")
+    if value < 0:
+        raise InvalidArgumentError(f"{where} takes non-negative whole numbers, got {brief(value)}")
 
 
 def nim_sum(*values: int) -> int:
@@ -42,8 +51,8 @@ def nim_sum(*values: int) -> int:
     """
     total = 0
     for value in values:
-        if value < 0:
-            raise ValueError(f"nim-sum is defined for non-negative integers, got {value}")
+        if not isinstance(value, int) or value < 0:  # one test on the fast path
+            _check_nimber(value, "nim_sum")
         total ^= value
     return total
 
@@ -57,6 +66,9 @@ def mex(values: Iterable[int]) -> int:
     3
     """
     present = set(values)
+    for value in present:
+        if not isinstance(value, int) or value < 0:
+            _check_nimber(value, "mex")
     candidate = 0
     while candidate in present:
         candidate += 1
@@ -71,7 +83,7 @@ def field_bits(*values: int) -> int:
     >>> field_bits(0), field_bits(1), field_bits(2, 3), field_bits(255), field_bits(256)
     (1, 1, 2, 8, 16)
     """
-    bits = max((_check(value, "nimber").bit_length() for value in values), default=0)
+    bits = max((_check(value, "field_bits").bit_length() for value in values), default=0)
     width = 1
     while width < bits:
         width *= 2
@@ -86,8 +98,8 @@ def nim_mul(a: int, b: int) -> int:
     >>> nim_mul(2**32, 2**32) == 3 * 2**31     # the Fermat 2-power rule D ⊗ D = 3/2 · D
     True
     """
-    _check(a, "nim product")
-    _check(b, "nim product")
+    _check(a, "nim_mul")
+    _check(b, "nim_mul")
     return _mul(a, b, field_bits(a, b))
 
 
@@ -99,7 +111,7 @@ def nim_pow(a: int, exponent: int) -> int:
     >>> nim_pow(7, 2**16) == 7    # x^(2^16) = x in the field of 2^16 nimbers holding 7
     True
     """
-    _check(a, "nim power")
+    _check(a, "nim_pow")
     if a == 0:
         if exponent < 0:
             raise ZeroDivisionError("the nimber 0 has no inverse")
@@ -125,16 +137,13 @@ def nim_inv(a: int) -> int:
     >>> nim_inv(1), nim_inv(2), nim_inv(3)
     (1, 3, 2)
     """
-    if _check(a, "nim inverse") == 0:
+    if _check(a, "nim_inv") == 0:
         raise ZeroDivisionError("the nimber 0 has no inverse")
     return _inv(a, field_bits(a))
 
 
 def _check(value: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} is defined for whole numbers, got {value!r}")
-    if value < 0:
-        raise ValueError(f"{what} is defined for non-negative integers, got {value}")
+    _check_nimber(value, what)
     return value
 
 

@@ -9,12 +9,12 @@ from dataclasses import replace
 from typing import IO, Any
 
 from grundy.claims import BadClaim, Claim, check_claim, claims_from_file, theorem_from_claim
-from grundy.cli.common import add_jobs_option
+from grundy.cli.common import add_budget_options, add_jobs_option
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code, print_results
 from grundy.errors import GrundyError
 from grundy.games.user import user_games
-from grundy.library import CheckSettings, Theorem, TheoremResult, run_theorems
+from grundy.library import CheckSettings, InterruptedRun, Theorem, TheoremResult, run_theorems
 from grundy.verdict import Status, Verdict
 
 __all__ = ["register"]
@@ -34,6 +34,7 @@ def register(commands: Any) -> None:
         "run: only name files you trust); may be given more than once",
     )
     add_jobs_option(parser)
+    add_budget_options(parser)
     parser.set_defaults(run=run_check)
 
 
@@ -47,7 +48,12 @@ def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
     # A file that cannot be read or is not TOML raises ClaimError: one line, exit code 2.
     claims = claims_from_file(args.file)
     checker = _guarded(check_claim) if args.games else check_claim
-    settings = CheckSettings(seed=args.seed, quick=args.quick)
+    settings = CheckSettings(
+        seed=args.seed,
+        quick=args.quick,
+        claim_seconds=args.claim_seconds,
+        claim_memory=args.claim_memory,
+    )
     with progress_line(as_json=args.json) as line:
         line(0, len(claims), "claims")  # shown while the first claim is checked
         if args.jobs > 1 and len(claims) > 1:
@@ -57,14 +63,17 @@ def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
             results = run_theorems(theorems, settings, progress, jobs=args.jobs)
         else:
             results = []
-            for index, claim in enumerate(claims, start=1):
-                start = time.perf_counter()
-                show_cases = line.cases_checked(claim.id) if line.enabled else None
-                verdict = checker(claim, settings, show_cases)
-                verdict = replace(verdict, seconds=time.perf_counter() - start)
-                result = TheoremResult(theorem_from_claim(claim), verdict)
-                results.append(result)
-                line.claim_done(index, len(claims), result)
+            try:
+                for index, claim in enumerate(claims, start=1):
+                    start = time.perf_counter()
+                    show_cases = line.cases_checked(claim.id) if line.enabled else None
+                    verdict = checker(claim, settings, show_cases)
+                    verdict = replace(verdict, seconds=time.perf_counter() - start)
+                    result = TheoremResult(theorem_from_claim(claim), verdict)
+                    results.append(result)
+                    line.claim_done(index, len(claims), result)
+            except KeyboardInterrupt:
+                raise InterruptedRun(results) from None
     print_results(results, out, args.json)
     return exit_code(results)
 
