@@ -1,16 +1,20 @@
 """Bouton's theorem (slides 000, Legner 001, notes 003): Nim is P exactly at nim-sum 0.
 
-Checked four ways: every three-heap position up to 31 by plain search (no XOR anywhere in
-the search), the three conditions of the slides for 1 to 16 heaps of 64-bit sizes by Z3,
-the inductive step of notes 003 (the heap holding the top bit of the nim-sum) by Z3 for as
-many heaps, and a random search with up to 16 heaps of sizes up to 2^64.  The winning-move
-recipe of the handout is checked against the solver's list of winning moves.
-"""
+Checked several ways: every three-heap position up to 31 by plain search (no XOR anywhere
+in the search), the three conditions of the slides for 1 to 16 heaps of 64-bit sizes by
+Z3, the inductive step of notes 003 (the heap holding the top bit of the nim-sum) by Z3 for
+as many heaps, and a random search with up to 16 heaps of sizes up to 2^64.  For any number
+of heaps of any sizes, Bouton's theorem, the value G = nim-sum and the misère rule rest on
+lemmas proved for all natural numbers by induction on the bits
+(:mod:`grundy.verify.nim_lemmas`); these three are the lemmas ``grundy check`` relies on
+when it reads ``outcome`` or ``grundy`` of a Nim position symbolically.  The winning-move
+recipe of the handout is checked against the solver's list of winning moves."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import z3
 from hypothesis import strategies as st
 
 from grundy.games.nim import Nim
@@ -20,10 +24,14 @@ from grundy.tasks import Part, Split
 from grundy.verdict import Verdict
 from grundy.verify import nim_encodings as enc
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
+from grundy.verify.nim_lemmas import (
+    prove_bouton_unbounded,
+    prove_misere_unbounded,
+    prove_nim_value_unbounded,
+)
 from grundy.verify.random_games import SearchOnlyNim
 from grundy.verify.random_search import search_random
 from grundy.verify.z3_checks import all_proved, exhaustive_encoding, headline_z3
-from grundy.verify.z3_induction import prove_bouton_any_heaps
 
 SLIDES = "000 slides, Bouton's theorem via the three conditions"
 TAGS = ("nim", "bouton")
@@ -165,6 +173,57 @@ def _random_heaps(settings: CheckSettings) -> Verdict:
     )
 
 
+def _first_heap(settings: CheckSettings) -> Verdict:
+    """Mutant for the Z3 path of bouton-k-heaps: Z3 alone checks it."""
+    width = 16 if settings.quick else 64
+    return enc.first_heap_move(3, width).prove(
+        timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+    )
+
+
+def _lowest_bit_move(heaps: int, width: int) -> enc.Encoding:
+    """Mutant of the inductive step: a heap holding the *lowest* set bit of s can always be
+    lowered to h ⊕ s (false: (1, 2) has s = 3 and 1 ⊕ 3 = 2 > 1)."""
+    sizes = [z3.BitVec(f"h{i}", width) for i in range(1, heaps + 1)]
+    total = sizes[0]
+    for heap in sizes[1:]:
+        total = total ^ heap
+    lowest = total & -total
+    goal = z3.Implies(
+        total != 0, z3.And(*[z3.Implies(h & lowest != 0, z3.ULT(h ^ total, h)) for h in sizes])
+    )
+
+    def holds(case) -> bool:
+        values = [case[f"h{i}"] for i in range(1, heaps + 1)]
+        s = _nim_sum(values)
+        return s == 0 or all(v ^ s < v for v in values if v & (s & -s))
+
+    scope = f"bounded: {heaps} heaps, each of size < 2^{width}"
+    return enc.Encoding("lowest-bit-move", goal, tuple(sizes), holds, scope)
+
+
+def _random_first_heap(settings: CheckSettings) -> Verdict:
+    """Mutant for the random path: the first heap always holds the recipe's move."""
+    examples = 200 if settings.quick else settings.random_examples
+    cases = st.fixed_dictionaries(
+        {"heaps": st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=16)}
+    )
+
+    def holds(case) -> bool:
+        heaps = case["heaps"]
+        total = _nim_sum(heaps)
+        return total == 0 or heaps[0] ^ total < heaps[0]
+
+    return search_random(
+        cases,
+        holds,
+        seed=settings.seed,
+        examples=examples,
+        scope="random: 1 to 16 heaps of sizes below 2^64",
+        size=lambda case: max(case["heaps"]),
+    )
+
+
 def _canonical(position) -> tuple[int, ...]:
     return tuple(sorted(h for h in position if h))
 
@@ -225,7 +284,7 @@ def _example(settings: CheckSettings, heaps, value, moves) -> Verdict:
 THEOREMS = [
     Theorem(
         id="bouton-three-heaps",
-        title="Bouton's theorem for three heaps",
+        title="Bouton's theorem for three heaps of up to 31 (by search)",
         statement="a three-heap Nim position (a, b, c) is a P-position iff a ⊕ b ⊕ c = 0",
         source=SLIDES,
         latex=r"(a,b,c) \in \mathcal{P} \iff a \oplus b \oplus c = 0",
@@ -260,6 +319,18 @@ THEOREMS = [
         split=Split(_k_heaps_parts, _k_heaps_combine),
     ),
     Theorem(
+        id="bouton-first-heap",
+        title="Mutant: from a nonzero nim-sum the first heap holds the winning move",
+        statement="if s = h1 ⊕ h2 ⊕ h3 ≠ 0 then h1 ⊕ s < h1 (checked by Z3 alone)",
+        latex=r"s \ne 0 \implies h_1 \oplus s < h_1",
+        source=SLIDES,
+        game="nim",
+        tags=(*TAGS, "z3", "mutant"),
+        mutant_of="bouton-k-heaps",
+        expect=Expectation.FAILS,
+        check=_first_heap,
+    ),
+    Theorem(
         id="bouton-inductive-step",
         title="Bouton's inductive step: the heap holding the top bit of the nim-sum",
         statement="if s = h1 ⊕ ... ⊕ hk ≠ 0, some heap hi has the highest bit of s set, and "
@@ -270,6 +341,21 @@ THEOREMS = [
         game="nim",
         tags=(*TAGS, "z3"),
         split=Split(_inductive_step_parts, _inductive_step_combine),
+    ),
+    Theorem(
+        id="bouton-inductive-step-lowest-bit",
+        title="Mutant: the heap holding the lowest bit of the nim-sum gives the move",
+        statement="if s = h1 ⊕ h2 ⊕ h3 ≠ 0, every heap having the lowest set bit of s can be "
+        "lowered to h ⊕ s",
+        latex=r"s \ne 0,\ h_i \text{ has the lowest bit of } s \implies h_i \oplus s < h_i",
+        source="003 notes, Nim: Bouton's theorem and its inductive proof",
+        game="nim",
+        tags=(*TAGS, "z3", "mutant"),
+        mutant_of="bouton-inductive-step",
+        expect=Expectation.FAILS,
+        check=lambda settings: _lowest_bit_move(3, 16 if settings.quick else 64).prove(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
     ),
     Theorem(
         id="bouton-largest-heap",
@@ -297,8 +383,21 @@ THEOREMS = [
         check=_random_heaps,
     ),
     Theorem(
+        id="bouton-random-first-heap",
+        title="Mutant: on random positions the first heap holds the recipe's move",
+        statement="for up to 16 heaps below 2^64 with nonzero nim-sum s, h1 ⊕ s < h1 (checked "
+        "by random search alone)",
+        latex=r"s \ne 0 \implies h_1 \oplus s < h_1 \quad (k \le 16,\ h_i < 2^{64})",
+        source=SLIDES,
+        game="nim",
+        tags=(*TAGS, "random", "mutant"),
+        mutant_of="bouton-random-heaps",
+        expect=Expectation.FAILS,
+        check=_random_first_heap,
+    ),
+    Theorem(
         id="winning-move-recipe",
-        title="The winning moves are exactly the recipe's moves",
+        title="The winning moves are exactly the recipe's moves (three heaps up to 15)",
         statement="nim-add the total to each heap; the heaps that get smaller, lowered to that "
         "size, are all the winning moves, and there are no others (3 heaps up to 15)",
         latex=r"(a,b,c) \to (a',b,c) \text{ wins} \iff a' = a \oplus s < a, \quad s = a \oplus b "
@@ -347,35 +446,113 @@ THEOREMS = [
     ),
     Theorem(
         id="bouton-any-number-of-heaps",
-        title="Bouton's conditions for any number of heaps, from lemmas Z3 proves once",
-        statement="for every number of heaps of sizes below 2^64: the terminal position has "
-        "nim-sum 0, from a nonzero nim-sum some move reaches 0, and every move from 0 leaves a "
-        "nonzero nim-sum (five lemmas by Z3, induction on the number of heaps)",
-        latex=r"\forall k:\ s = h_1 \oplus \cdots \oplus h_k \ne 0 \iff (h_1, \ldots, h_k) \in "
-        r"\mathcal{N} \quad (h_i < 2^{64})",
+        title="Bouton's theorem for any number of heaps of any sizes",
+        statement="for every number of heaps and all heap sizes (normal play): the terminal "
+        "position has nim-sum 0, from a nonzero nim-sum some move reaches 0, and every move "
+        "from 0 leaves a nonzero nim-sum; so a position is P iff its nim-sum is 0.  Seven "
+        "lemmas on nim-sums are proved for all natural numbers by induction on the number "
+        "of bits (each step by Z3); the induction on heaps and positions is on paper",
+        latex=r"\forall k\ \forall h_1, \ldots, h_k \in \mathbb{N}:\ (h_1, \ldots, h_k) \in "
+        r"\mathcal{P} \iff h_1 \oplus \cdots \oplus h_k = 0",
         source="003 notes, Nim: Bouton's theorem and its inductive proof",
         game="nim",
         tags=(*TAGS, "z3", "unbounded"),
-        check=lambda settings: prove_bouton_any_heaps(
-            16 if settings.quick else 64, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        check=lambda settings: prove_bouton_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
     ),
     Theorem(
-        id="bouton-any-heaps-lowest-bit",
-        title="Mutant: the inductive proof with the lowest bit of the nim-sum",
-        statement="as bouton-any-number-of-heaps, but choosing a heap that holds the lowest set "
-        "bit of s (instead of the top bit) and lowering it to h ⊕ s",
-        latex=r"s \ne 0,\ h_i \text{ holds the lowest set bit of } s \implies h_i \oplus s < h_i",
+        id="bouton-any-heaps-first-heap",
+        title="Mutant: the inductive proof finding the winning move in the first heap",
+        statement="as bouton-any-number-of-heaps, but with the column lemma 'if (p ⊕ h) ⊕ d "
+        "< p ⊕ h then p ⊕ d < p': the heap to lower is always found before the last one",
+        latex=r"(p \oplus h) \oplus d < p \oplus h \implies p \oplus d < p",
         source="003 notes, Nim: Bouton's theorem and its inductive proof",
         game="nim",
         tags=(*TAGS, "z3", "unbounded"),
         mutant_of="bouton-any-number-of-heaps",
         expect=Expectation.FAILS,
-        check=lambda settings: prove_bouton_any_heaps(
-            16 if settings.quick else 64,
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
-            witness="lowest",
+        check=lambda settings: prove_bouton_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="first-heap"
+        ),
+    ),
+    Theorem(
+        id="nim-value-any-number-of-heaps",
+        title="The Grundy value of a Nim position is the nim-sum of its heaps (any heaps)",
+        statement="for every number of heaps and all heap sizes, G(h1, ..., hk) = h1 ⊕ ... ⊕ "
+        "hk: no option has the nim-sum as its value, and every smaller value is the value of "
+        "an option.  The same seven lemmas, proved for all natural numbers by induction on "
+        "the number of bits (each step by Z3); the induction on positions is on paper",
+        latex=r"\forall k\ \forall h_i \in \mathbb{N}:\ \mathcal{G}(h_1, \ldots, h_k) = "
+        r"h_1 \oplus \cdots \oplus h_k",
+        source="001 Legner, sums of games and the Sprague-Grundy function",
+        game="nim",
+        tags=(*TAGS, "z3", "unbounded"),
+        check=lambda settings: prove_nim_value_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
+    ),
+    Theorem(
+        id="nim-value-any-heaps-move-lowers",
+        title="Mutant: lowering a heap always lowers the nim-sum",
+        statement="as nim-value-any-number-of-heaps, but with the lemma 'g < h implies o ⊕ g "
+        "< o ⊕ h' in place of 'o ⊕ g = o ⊕ h implies g = h'",
+        latex=r"g < h \implies o \oplus g < o \oplus h",
+        source="001 Legner, sums of games and the Sprague-Grundy function",
+        game="nim",
+        tags=(*TAGS, "z3", "unbounded"),
+        mutant_of="nim-value-any-number-of-heaps",
+        expect=Expectation.FAILS,
+        check=lambda settings: prove_nim_value_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="move-lowers"
+        ),
+    ),
+    Theorem(
+        id="misere-nim-any-number-of-heaps",
+        title="Misere Nim for any number of heaps of any sizes",
+        statement="in misere play a Nim position is P iff some heap exceeds 1 and the nim-sum "
+        "is 0, or no heap exceeds 1 and the nim-sum is 1; for every number of heaps and all "
+        "sizes.  Five lemmas for all natural numbers (induction on the bits, steps by Z3), "
+        "four over heaps of 0 or 1 (every case), and Bouton's condition (2) from "
+        "bouton-any-number-of-heaps; the induction on positions is on paper",
+        latex=r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
+        r"(\max_i h_i \le 1 \wedge \bigoplus_i h_i = 1)",
+        source="beyond the notes: misere Nim (Bouton 1901)",
+        game="nim",
+        tags=("nim", "misere", "z3", "unbounded"),
+        check=lambda settings: prove_misere_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
+    ),
+    Theorem(
+        id="misere-nim-any-heaps-one-cancels",
+        title="Mutant: a nonempty heap never cancels heaps of at most 1",
+        statement="as misere-nim-any-number-of-heaps, but with the lemma 'o <= 1 and h >= 1 "
+        "imply o ⊕ h != 0' (refuted by the bit induction's counterexample search)",
+        latex=r"o \le 1,\ h \ge 1 \implies o \oplus h \ne 0",
+        source="beyond the notes: misere Nim (Bouton 1901)",
+        game="nim",
+        tags=("nim", "misere", "z3", "unbounded"),
+        mutant_of="misere-nim-any-number-of-heaps",
+        expect=Expectation.FAILS,
+        check=lambda settings: prove_misere_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="one-cancels"
+        ),
+    ),
+    Theorem(
+        id="misere-nim-any-heaps-normal-endgame",
+        title="Mutant: in misere Nim, lower the one big heap as in normal play",
+        statement="as misere-nim-any-number-of-heaps, but with one heap above 1 the move "
+        "lowers it to the nim-sum o of the others (nim-sum 0, as in normal play) and claims "
+        "that leaves nim-sum 1 (refuted by listing the cases o = 0, 1)",
+        latex=r"o \le 1 \implies o \oplus o = 1",
+        source="beyond the notes: misere Nim (Bouton 1901)",
+        game="nim",
+        tags=("nim", "misere", "exhaustive"),
+        mutant_of="misere-nim-any-number-of-heaps",
+        expect=Expectation.FAILS,
+        check=lambda settings: prove_misere_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="normal-endgame"
         ),
     ),
 ]

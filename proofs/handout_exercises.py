@@ -17,6 +17,7 @@ from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
 from grundy.tasks import Part, Split
 from grundy.verdict import Verdict
+from grundy.verify import exercise_mutants as mut
 from grundy.verify import nim_encodings as enc
 from grundy.verify.exhaustive import check_exhaustive
 from grundy.verify.nim_encodings import Encoding
@@ -258,6 +259,40 @@ def _exercise_4(settings: CheckSettings, answers=EXERCISE_4) -> Verdict:
     )
 
 
+def _engine_mutants(number: int, check_of, low_digits, slip, misreading: str) -> list[Theorem]:
+    """For exercise ``number``: a mutant only Z3 refutes (it agrees with the exercise on
+    every value below 8) and one only the exhaustive twin refutes (an encoding slip)."""
+    theorem = f"handout-exercise-{number}"
+    return [
+        Theorem(
+            id=f"{theorem}-low-digits",
+            title=f"Mutant: exercise {number} needs only the last three binary digits",
+            statement=f"exercise {number} with the nim-sums compared on their last three binary "
+            "digits (true below 8; Z3, beyond the exhaustive range, must refute it)",
+            latex=r"\text{exercise " + str(number) + r" with } x \bmod 8 \text{ for } x",
+            source=_source(number),
+            game="nim",
+            tags=(*TAGS, "z3", "mutant"),
+            mutant_of=theorem,
+            expect=Expectation.FAILS,
+            check=check_of(low_digits),
+        ),
+        Theorem(
+            id=f"{theorem}-encoding-slip",
+            title=f"Mutant: exercise {number} with a slipped Z3 encoding",
+            statement=f"{misreading}, while Z3 is handed the exercise's true statement: only "
+            "the exhaustive run of the plain statement can refute it",
+            latex=r"\text{exercise " + str(number) + r", misread; Z3 given the true goal}",
+            source=_source(number),
+            game="nim",
+            tags=(*TAGS, "z3", "mutant"),
+            mutant_of=theorem,
+            expect=Expectation.FAILS,
+            check=check_of(slip),
+        ),
+    ]
+
+
 THEOREMS = [
     Theorem(
         id="handout-exercise-2",
@@ -408,5 +443,66 @@ THEOREMS = [
         mutant_of="handout-exercise-8",
         expect=Expectation.FAILS,
         check=_heaps_mutant_check(_recipe_from_everywhere),
+    ),
+]
+
+
+THEOREMS += [
+    Theorem(
+        id="handout-exercise-7-subtract",
+        title="Mutant: the move to value *0 lowers h to h - s",
+        statement="lowering heap h to b leaves value *0 exactly when b = h - s (ordinary "
+        "subtraction in place of the nim-sum)",
+        latex=r"h_i \to b \text{ leaves } 0 \iff b = h_i - s",
+        source=_source(7),
+        game="nim",
+        tags=(*TAGS, "z3", "mutant"),
+        mutant_of="handout-exercise-7",
+        expect=Expectation.FAILS,
+        check=_heaps_mutant_check(mut.recipe_by_subtraction),
+    ),
+    *_engine_mutants(
+        2,
+        _bits_check,
+        mut.low_digits_2,
+        mut.slipped(enc.exercise_2, _sum_never_smaller),
+        "a nim-sum is never smaller than its terms",
+    ),
+    *_engine_mutants(
+        3,
+        _bits_check,
+        mut.low_digits_3,
+        mut.slipped(enc.exercise_3, _zero_only_when_both_zero),
+        "a ⊕ b = 0 only when a = b = 0",
+    ),
+    *_engine_mutants(
+        5,
+        _heaps_mutant_check,
+        mut.low_digits_5,
+        mut.slipped(enc.exercise_5, _ordinary_change),
+        "lowering a heap from a to b changes m into m - a + b",
+    ),
+    *_engine_mutants(
+        6,
+        _heaps_mutant_check,
+        mut.low_digits_6,
+        mut.slipped(enc.bouton_moves_from_zero, _moves_from_nonzero_stay_nonzero),
+        "every move from a nonzero value gives a nonzero value",
+    ),
+    *_engine_mutants(
+        7,
+        _heaps_mutant_check,
+        mut.low_digits_7,
+        mut.slipped(enc.exercise_7, mut.recipe_by_subtraction),
+        "lowering h to b leaves *0 exactly when b = h - s",
+    ),
+    *_engine_mutants(
+        8,
+        _heaps_mutant_check,
+        mut.low_digits_8,
+        mut.slipped(
+            partial(enc.bouton_move_to_zero, encoding="named-sum"), _recipe_from_everywhere
+        ),
+        "a recipe move exists from every position",
     ),
 ]

@@ -39,6 +39,8 @@ TAGS = ("heap-games", "periodicity")
 GRUNDY_FIRST_VALUES = (0, 0, 1, 0, 2, 1, 0, 2, 1, 0)
 # A plausible slip: the 8th and 9th values swapped.
 GRUNDY_WRONG_VALUES = (0, 0, 1, 0, 2, 1, 0, 1, 2, 0)
+# Another: the first three values taken for a period.
+GRUNDY_PERIOD_3_VALUES = (0, 0, 1, 0, 0, 1, 0, 0, 1, 0)
 
 
 def _first_values(expected: Sequence[int]) -> Callable[[CheckSettings], Verdict]:
@@ -137,6 +139,41 @@ def _periodic_claim(
     return check
 
 
+def _short_certificate(game_name: str, period: int, preperiod: int) -> Callable[..., Verdict]:
+    """Mutant: the period certified from the values up to two periods past the preperiod,
+    as if agreement over one period proved it.  Only the checker can object: every value
+    handed over is right."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        game = create_game(game_name)
+        values = grundy_sequence(game, _needed(game, period, preperiod))
+        certificate = build_certificate(game, values, period, preperiod).to_json()
+        certificate["values"] = certificate["values"][: preperiod + 2 * period + 1]
+        method = f"periodicity-certificate ({certificate['theorem']})"
+        checked = check_certificate(certificate)
+        if checked.valid:
+            return Verdict(
+                Status.PROVED,
+                method,
+                UNBOUNDED,
+                cases=checked.values_checked,
+                message="certificate accepted by the independent checker",
+            )
+        return Verdict(
+            Status.REFUTED,
+            method,
+            UNBOUNDED,
+            counterexample={
+                "values handed over": f"G(0..{len(certificate['values']) - 1})",
+                "checker": checked.problems[0],
+            },
+            message="the independent checker rejects the certificate: "
+            + "; ".join(checked.problems),
+        )
+
+    return check
+
+
 def _needed(game: Game, period: int, preperiod: int) -> int:
     """How far to compute: what a certificate needs, and at least a few periods."""
     if isinstance(game, OctalGame):
@@ -205,6 +242,28 @@ def _period_is_max_plus_one(settings: CheckSettings) -> Verdict:
     )
 
 
+def _window_max_plus_one(settings: CheckSettings) -> Verdict:
+    """Mutant: every set's period max(S) + 1 from 0, certified by the window theorem."""
+    sets = _subtraction_sets()
+
+    def certificate(index: int) -> Any:
+        game = SubtractionGame(list(sets[index]))
+        period = max(sets[index]) + 1
+        values = grundy_sequence(game, _needed(game, period, 0))
+        return build_certificate(game, values, period, 0)
+
+    return check_exhaustive(
+        integer_cases({"index": (0, len(sets) - 1)}),
+        lambda case: check_certificate(certificate(case["index"])).valid,
+        scope=UNBOUNDED,
+        method="periodicity-certificate (subtraction-window)",
+        explain=lambda case: {
+            "set": list(sets[case["index"]]),
+            "checker": "; ".join(check_certificate(certificate(case["index"])).problems),
+        },
+    )
+
+
 def _engine_cases(settings: CheckSettings) -> tuple[int, Any]:
     largest = 10 if settings.quick else 16
     ranges = {"d0": (0, 1), "d1": (0, 7), "d2": (0, 7), "n": (0, largest)}
@@ -241,15 +300,17 @@ def _engine_agrees(settings: CheckSettings) -> Verdict:
 
 
 def _split_digit_irrelevant(settings: CheckSettings) -> Verdict:
+    """The engine check of :func:`_engine_agrees`, with the fast engine handed the code
+    without its first digit (an engine that ignores splitting without taking)."""
     largest, cases = _engine_cases(settings)
     return check_exhaustive(
         (c for c in cases if c["d0"] == 1),
-        lambda c: _plain(_code(c), largest)[c["n"]] == _plain(_code(c, 0), largest)[c["n"]],
+        lambda c: _fast(_code(c, 0), largest)[c["n"]] == _plain(_code(c), largest)[c["n"]],
         scope=f"bounded: codes 4.d1d2 with d1, d2 <= 7; heaps n <= {largest}",
         method="exhaustive",
         explain=lambda c: {
-            "G with 4.": _plain(_code(c), largest)[c["n"]],
-            "G with 0.": _plain(_code(c, 0), largest)[c["n"]],
+            "fast, with 0.": _fast(_code(c, 0), largest)[c["n"]],
+            "plain, with 4.": _plain(_code(c), largest)[c["n"]],
         },
     )
 
@@ -281,12 +342,13 @@ THEOREMS = [
     ),
     Theorem(
         id="grundys-game-period-3",
-        title="Grundy's game is periodic with period 3 (mutant)",
-        statement="In Grundy's game G(n + 3) = G(n) for every n >= 1, as the first values "
-        "0, 0, 1, 0, 2, 1, 0, 2, 1, 0 suggest.",
-        latex=r"\mathcal{G}(n+3) = \mathcal{G}(n) \text{ for all } n \ge 1",
+        title="Grundy's game repeats 0, 0, 1 from the start (mutant)",
+        statement="In Grundy's game the values of heaps n = 1, ..., 10 repeat with period 3: "
+        "0, 0, 1, 0, 0, 1, 0, 0, 1, 0 (the start of the true list, 0, 0, 1, 0, 2, ..., "
+        "continued as if periodic).",
+        latex=r"(\mathcal{G}(1), \ldots, \mathcal{G}(10)) = (0, 0, 1, 0, 0, 1, 0, 0, 1, 0)",
         source=GRUNDY_SOURCE,
-        check=_periodic_claim("grundys-game", 3, 1),
+        check=_first_values(GRUNDY_PERIOD_3_VALUES),
         mutant_of="grundys-game-first-values",
         expect=Expectation.FAILS,
         game="grundys-game",
@@ -315,6 +377,20 @@ THEOREMS = [
         tags=(*TAGS, "kayles", "mutant"),
     ),
     Theorem(
+        id="kayles-period-12-short-certificate",
+        title="Kayles' period certified from two periods of values (mutant)",
+        statement="In Kayles (octal 0.77), G(n + 12) = G(n) for every n >= 71 follows from "
+        "the values G(0..95): a certificate that stops there is accepted.",
+        latex=r"\mathcal{G}(0..95) \text{ certifies } \mathcal{G}(n+12) = \mathcal{G}(n)\ "
+        r"(n \ge 71)",
+        source=KAYLES_SOURCE,
+        check=_short_certificate("kayles", 12, 71),
+        mutant_of="kayles-period-12",
+        expect=Expectation.FAILS,
+        game="kayles",
+        tags=(*TAGS, "kayles", "mutant", "certificate"),
+    ),
+    Theorem(
         id="dawsons-kayles-period-34",
         title="Dawson's Kayles has period 34",
         statement="In Dawson's Kayles (octal 0.07), G(n + 34) = G(n) for every n >= 53, "
@@ -336,6 +412,20 @@ THEOREMS = [
         expect=Expectation.FAILS,
         game="dawsons-kayles",
         tags=(*TAGS, "dawsons-kayles", "mutant"),
+    ),
+    Theorem(
+        id="dawsons-kayles-period-34-short-certificate",
+        title="Dawson's Kayles' period certified from two periods of values (mutant)",
+        statement="In Dawson's Kayles (octal 0.07), G(n + 34) = G(n) for every n >= 53 "
+        "follows from the values G(0..121): a certificate that stops there is accepted.",
+        latex=r"\mathcal{G}(0..121) \text{ certifies } \mathcal{G}(n+34) = \mathcal{G}(n)\ "
+        r"(n \ge 53)",
+        source=DAWSON_SOURCE,
+        check=_short_certificate("dawsons-kayles", 34, 53),
+        mutant_of="dawsons-kayles-period-34",
+        expect=Expectation.FAILS,
+        game="dawsons-kayles",
+        tags=(*TAGS, "dawsons-kayles", "mutant", "certificate"),
     ),
     Theorem(
         id="subtraction-sets-periodic",
@@ -364,8 +454,22 @@ THEOREMS = [
         tags=(*TAGS, "subtraction", "mutant"),
     ),
     Theorem(
+        id="subtraction-window-max-plus-one",
+        title="Subtraction games are certified with period max(S) + 1 (mutant)",
+        statement="For every non-empty S within {1, 2, 3, 4}, the window theorem certifies "
+        "G(n + max(S) + 1) = G(n) for every n >= 0.",
+        latex=r"\emptyset \ne S \subseteq \{1,2,3,4\} \implies \mathcal{G}_S(n + \max S + 1) = "
+        r"\mathcal{G}_S(n)\ (n \ge 0)",
+        source=SUBTRACTION_SOURCE,
+        check=_window_max_plus_one,
+        mutant_of="subtraction-sets-periodic",
+        expect=Expectation.FAILS,
+        game="subtraction",
+        tags=(*TAGS, "subtraction", "mutant", "certificate"),
+    ),
+    Theorem(
         id="heap-engine-agrees",
-        title="The fast heap-sequence engine agrees with the exact solver",
+        title="The fast heap-sequence engine agrees with the exact solver on small heaps",
         statement="For every octal code d0.d1d2 with d0 in {0, 4} and d1, d2 <= 7, the "
         "rare/common engine gives the same G(n) as the plain exact solver for small n.",
         latex=r"\mathcal{G}_{\text{rare/common}}(n) = \mathcal{G}_{\text{exact}}(n) \text{ for "
@@ -377,9 +481,11 @@ THEOREMS = [
     ),
     Theorem(
         id="split-digit-irrelevant",
-        title="Splitting without taking changes nothing (mutant)",
-        statement="For every code 4.d1d2 (d1, d2 <= 7), G(n) equals that of 0.d1d2.",
-        latex=r"\mathcal{G}_{4.d_1 d_2}(n) = \mathcal{G}_{0.d_1 d_2}(n)",
+        title="The fast engine may ignore splitting without taking (mutant)",
+        statement="For every code 4.d1d2 (d1, d2 <= 7), the rare/common engine run on 0.d1d2 "
+        "gives the same G(n) as the plain exact solver on 4.d1d2, for small n.",
+        latex=r"\mathcal{G}_{\text{rare/common}, 0.d_1 d_2}(n) = \mathcal{G}_{\text{exact}, "
+        r"4.d_1 d_2}(n)",
         source=ENGINE_SOURCE,
         check=_split_digit_irrelevant,
         mutant_of="heap-engine-agrees",

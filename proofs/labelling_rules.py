@@ -8,8 +8,10 @@ Here the labels are computed independently of the solver: every position reachab
 few start positions is listed with its moves (exact positions, no canonical forms, no
 Grundy values) and labelled by backward induction, options before the position.  Each
 label is then checked against the rules and against the exact solver's outcome, in normal
-and misère play.  Every game of ``grundy.games.catalogue()`` must have a domain below: a
-game added later without one makes the theorem an error, not a silent skip.  A random part
+and misère play.  Every game of ``grundy.games.catalogue()`` with a move graph must have a
+domain below: a game added later without one makes the theorem an error, not a silent
+skip.  Lucky Nim, whose turns are simultaneous choices, has no moves to label; its own
+rules of the same kind are what :mod:`grundy.solve.lucky_nim` computes.  A random part
 draws games with random options and positions (``grundy.strategies``) beyond the domains.
 """
 
@@ -19,6 +21,8 @@ import json
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from hypothesis import strategies as st
 
 from grundy.errors import ClaimError, GameNotFiniteError
 from grundy.games.base import Game
@@ -68,10 +72,6 @@ DOMAINS: dict[str, list[Domain]] = {
     ],
     "wythoff": [({}, [[5, 5]], [[9, 9]])],
     "euclid": [({}, [[7, 12]], [[13, 21], [9, 30]])],
-    "lucky-nim": [
-        ({"m": 1, "n": 2}, [[4, 3]], [[7, 5]]),
-        ({"m": 2, "n": 3}, [[7]], [[12], [6, 4]]),
-    ],
     "gale-nim": [
         ({"n": 1}, [[3, 2, 2]], [[4, 3, 3]]),
         ({"n": 2, "m": 3}, [[3, 3, 3]], [[4, 4, 4]]),
@@ -179,9 +179,15 @@ def _terminal_is_n(labelling: Labelling, position: Any, solver: Solver) -> bool:
     return solver.outcome(position, labelling.play) is Outcome.N
 
 
+def _move_graph_names() -> set[str]:
+    return {entry.name for entry in catalogue() if entry.game_class.move_graph}
+
+
 def _games(quick: bool) -> Iterator[tuple[str, Game, list[Any]]]:
     """Each catalogue game with each of its domains; a game without one is an error."""
     for entry in catalogue():
+        if not entry.game_class.move_graph:
+            continue
         domains = DOMAINS.get(entry.name)
         if not domains:
             raise ClaimError(
@@ -244,7 +250,7 @@ def _exhaustive(rule: Rule, plays: tuple[Play, ...], settings: CheckSettings) ->
         cases(),
         holds,
         scope=f"bounded: every position reachable from the listed starts of each catalogue "
-        f"game ({len(catalogue())} names), {which} play",
+        f"game with a move graph ({len(_move_graph_names())} names), {which} play",
         recheck=recheck,
         explain=explain,
     )
@@ -259,7 +265,7 @@ def _exhaustive(rule: Rule, plays: tuple[Play, ...], settings: CheckSettings) ->
     )
 
 
-def _random(settings: CheckSettings) -> Verdict:
+def _random(settings: CheckSettings, rule: Rule = _the_rules) -> Verdict:
     size = 3 if settings.quick else 4
     examples = 60 if settings.quick else 400
 
@@ -273,17 +279,20 @@ def _random(settings: CheckSettings) -> Verdict:
         solver = Solver(game)
         for play in (Play.NORMAL, Play.MISERE):
             labelling = label(game, [position], play)
-            if not all(_the_rules(labelling, p, solver) for p in labelling.order):
+            if not all(rule(labelling, p, solver) for p in labelling.order):
                 return False
         return True
 
     return search_random(
-        games_and_positions(size=size).map(as_case),
+        st.sampled_from(sorted(_move_graph_names()))
+        .flatmap(lambda name: games_and_positions(name, size=size))
+        .map(as_case),
         holds,
         seed=settings.seed,
         examples=examples,
-        scope=f"random: every catalogue game with random options, positions of size <= {size} "
-        "(heaps, board sides) and everything reachable from them, normal and misere play",
+        scope="random: every catalogue game with a move graph, random options, positions of "
+        f"size <= {size} (heaps, board sides) and everything reachable from them, normal and "
+        "misere play",
         size=lambda case: len(json.dumps(case["position"])),
     )
 
@@ -303,11 +312,13 @@ BOTH = (Play.NORMAL, Play.MISERE)
 THEOREMS = [
     Theorem(
         id="labelling-rules-every-game",
-        title="The P/N labelling rules hold on every game of the catalogue",
-        statement="in every catalogue game, labelling terminal positions P (N in misere play), "
-        "a position N when some move leads to a P-position and P when every move leads to an "
-        "N-position gives every position exactly one label, and it is the solver's outcome, "
-        "in normal and misere play",
+        title="The P/N labelling rules hold on small positions of every game of the catalogue",
+        statement=(
+            "in every catalogue game with moves (all but Lucky Nim), labelling terminal "
+            "positions P (N in misere play), a position N when some move leads to a "
+            "P-position and P when every move leads to an N-position gives every position "
+            "exactly one label, and it is the solver's outcome, in normal and misere play"
+        ),
         latex=r"\mathrm{o}(x) = \mathrm{N} \iff \exists\, x \to y : \mathrm{o}(y) = \mathrm{P}",
         source=SOURCE,
         tags=TAGS,
@@ -322,6 +333,18 @@ THEOREMS = [
         source=SOURCE,
         tags=TAGS,
         check=_check(_move_to_n_means_n, BOTH, with_random=False),
+        mutant_of="labelling-rules-every-game",
+        expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="labelling-move-to-n-means-n-random",
+        title="Mutant: a position with a move to an N-position is N (random games alone)",
+        statement="in catalogue games with random options and positions, a position with some "
+        "move to an N-position is itself an N-position (checked by the random search alone)",
+        latex=r"\exists\, x \to y : \mathrm{o}(y) = \mathrm{N} \implies \mathrm{o}(x) = \mathrm{N}",
+        source=SOURCE,
+        tags=TAGS,
+        check=lambda settings: _random(settings, _move_to_n_means_n),
         mutant_of="labelling-rules-every-game",
         expect=Expectation.FAILS,
     ),

@@ -1,17 +1,23 @@
 """Lucky Nim's block parity (Legner 001, after Holshouser and Reiter), by Z3.
 
-With M = m + n, Ω(0) = 0 and, for k ≥ 1, Ω(k) = 1 iff ⌈k / M⌉ is odd (the notes'
-p·M < k ≤ (p+1)·M with p even).  The analysis rests on two conditions:
+A turn names a heap, then both players reveal their numbers together, so each winning
+number is fixed before the other player's number is seen.  With M = m + n, Ω(0) = 0
+and, for k ≥ 1, Ω(k) = 1 iff ⌈k / M⌉ is odd (the notes' p·M < k ≤ (p+1)·M with p even):
 
-(a) from a heap with Ω = 1 the mover has x in [m, n] such that every reply y in [m, n]
+(a) from a heap with Ω = 1 the mover has one x in [m, n] such that every y in [m, n]
     leaves a heap max(k - x - y, 0) with Ω = 0;
-(b) from any non-empty heap and any x in [m, n], the opponent has a y in [m, n] that
-    changes Ω.
+(b) on any named non-empty heap the opponent has one y in [m, n] such that every x in
+    [m, n] changes Ω.
 
-Both are proved for every heap size k (unbounded integers) for fixed (m, n), and for
-symbolic 1 ≤ m ≤ n with the explicit choices x = max(m, r - m) and y = max(m, r - x),
-where r = k - pM is the heap's place in its block.  The mutants show where the
-hypotheses matter: blocks of the wrong length, m = 0, and "always write n".
+Both are proved for every heap size (unbounded integers), for fixed (m, n) and for
+symbolic 1 ≤ m ≤ n with explicit choices (x = y = max(m, r - m), r = k - pM the heap's
+place in its block).  From them, block parity for every position follows by induction on
+the number of counters, whose step Z3 discharges too; and so does the list of both
+players' winning numbers, including the heap k = m + n that the notes' case split skips.
+Besides the mutants that show where the hypotheses matter (blocks of the wrong length,
+m = 0, "always write n"), each statement about the opponent has a mutant that the
+sequential reading (the opponent answers after seeing x) would pass: only the
+simultaneous reading refutes it.
 """
 
 from __future__ import annotations
@@ -19,15 +25,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grundy.library import CheckSettings, Expectation, Theorem
-from grundy.verdict import Verdict
-from grundy.verify import nim_encodings as enc
-from grundy.verify.exhaustive import check_exhaustive, integer_cases
+from grundy.verdict import Assumption, Verdict
+from grundy.verify import lucky_encodings as enc
 from grundy.verify.z3_checks import all_proved
 
 SOURCE = "001 Legner, Lucky Nim (analysis I and II)"
 TAGS = ("lucky-nim", "z3")
 PAIRS = [(1, 1), (1, 2), (2, 2), (2, 4), (1, 5), (3, 3), (3, 7), (5, 6)]
 QUICK_PAIRS = [(1, 2), (2, 4), (3, 3)]
+STEP_ID = "lucky-nim-block-parity-step"
 
 
 def _heap_drawn(check, heap: str):
@@ -44,30 +50,38 @@ def _heap_drawn(check, heap: str):
     return run
 
 
+def _prove(encoding: enc.Encoding, settings: CheckSettings) -> Verdict:
+    return encoding.prove(timeout_ms=settings.z3_timeout_ms, seed=settings.seed)
+
+
 def _fixed(settings: CheckSettings, builder) -> Verdict:
     pairs = QUICK_PAIRS if settings.quick else PAIRS
-    verdicts = [
-        builder(m, n).prove(timeout_ms=settings.z3_timeout_ms, seed=settings.seed) for m, n in pairs
-    ]
+    verdicts = [_prove(builder(m, n), settings) for m, n in pairs]
     listed = ", ".join(f"({m},{n})" for m, n in pairs)
     return all_proved(verdicts, scope=f"unbounded heap size k, for (m, n) in {listed}")
 
 
-def _boundary(settings: CheckSettings) -> Verdict:
-    """At k = m + n (left out by the notes' split k < m + n / k > m + n) and for m = n."""
-    top = 6 if settings.quick else 15
+def _step(guesses_x: bool):
+    def check(settings: CheckSettings) -> Verdict:
+        parts = [_prove(part, settings) for part in enc.block_parity_step(guesses_x=guesses_x)]
+        return all_proved(
+            parts,
+            scope="unbounded: every 1 <= m <= n, every heap k >= 1, every x, y and parity e "
+            "of the other heaps (the induction step; the induction is on the number of "
+            "counters)",
+        )
 
-    def holds(case) -> bool:
-        m, n = case["m"], case["n"]
-        mover = enc.lucky_mover_wins(m, n).holds
-        opponent = enc.lucky_opponent_flips(m, n).holds
-        return mover({"k": m + n}) and opponent({"k": m + n})
+    return check
 
-    return check_exhaustive(
-        (c for c in integer_cases({"m": (1, top), "n": (1, top)}) if c["m"] <= c["n"]),
-        holds,
-        scope=f"bounded: k = m + n, 1 <= m <= n <= {top}",
-    )
+
+def _on_block_parity(check):
+    """Statements that read single-heap outcomes off Ω rest on block parity."""
+
+    def run(settings: CheckSettings) -> Verdict:
+        verdict = check(settings)
+        return replace(verdict, assumes=(*verdict.assumes, Assumption(STEP_ID, "unbounded")))
+
+    return run
 
 
 THEOREMS = [
@@ -85,14 +99,31 @@ THEOREMS = [
     ),
     Theorem(
         id="lucky-nim-opponent",
-        title="Lucky Nim (b): the opponent can always change Ω",
-        statement="for fixed m <= n, every heap k >= 1 and every x in [m, n] there is y in "
-        "[m, n] with Ω(max(k - x - y, 0)) ≠ Ω(k)",
+        title="Lucky Nim (b): the opponent has one answer that changes Ω whatever x is",
+        statement="for fixed m <= n and every heap k >= 1 there is y in [m, n] such that "
+        "Ω(max(k - x - y, 0)) ≠ Ω(k) for every x in [m, n] (y is fixed before x is seen)",
         source=SOURCE,
-        latex=r"k \ge 1 \implies \forall x\ \exists y:\ \Omega(\max(k-x-y,0)) \ne \Omega(k)",
+        latex=r"k \ge 1 \implies \exists y\in[m,n]\ \forall x\in[m,n]:\ "
+        r"\Omega(\max(k-x-y,0)) \ne \Omega(k)",
         game="lucky-nim",
         tags=TAGS,
         check=lambda settings: _fixed(settings, enc.lucky_opponent_flips),
+    ),
+    Theorem(
+        id="lucky-nim-opponent-ends-only",
+        title="Mutant: (b) also holds when only m and n may be shown",
+        statement="(b) for (m, n) = (1, 4) with the numbers {1, 4} only: an opponent who saw x "
+        "could always answer, but no single answer beats both 1 and 4 at some heap",
+        source=SOURCE,
+        latex=r"(m,n)=(1,4),\ x,y\in\{1,4\}:\ k\ge1 \implies \exists y\ \forall x:\ "
+        r"\Omega(\max(k-x-y,0)) \ne \Omega(k)",
+        game="lucky-nim",
+        tags=TAGS,
+        mutant_of="lucky-nim-opponent",
+        expect=Expectation.FAILS,
+        check=_heap_drawn(
+            lambda settings: _prove(enc.lucky_opponent_flips(1, 4, (1, 4)), settings), "k"
+        ),
     ),
     Theorem(
         id="lucky-nim-mover-symbolic",
@@ -104,34 +135,132 @@ THEOREMS = [
         source=SOURCE,
         game="lucky-nim",
         tags=(*TAGS, "unbounded"),
-        check=lambda settings: enc.lucky_mover_wins_symbolic().prove(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        check=lambda settings: _prove(enc.lucky_mover_wins_symbolic(), settings),
+    ),
+    Theorem(
+        id="lucky-nim-mover-minus-n",
+        title="Mutant: the mover's choice x = max(m, r - n)",
+        statement="as lucky-nim-mover-symbolic with x = max(m, r - n): too small a number, "
+        "which the opponent's m leaves in the same block",
+        latex=r"1 \le m \le n,\ \Omega(k) = 1 \implies x = \max(m, r - n) \text{ wins}",
+        source=SOURCE,
+        game="lucky-nim",
+        tags=TAGS,
+        mutant_of="lucky-nim-mover-symbolic",
+        expect=Expectation.FAILS,
+        check=_heap_drawn(
+            lambda settings: _prove(enc.lucky_mover_wins_symbolic(subtract="n"), settings), "k"
         ),
     ),
     Theorem(
         id="lucky-nim-opponent-symbolic",
-        title="Lucky Nim (b) for all m, n: the reply y = max(m, r - x)",
-        statement="for all 1 <= m <= n, k >= 1 and x in [m, n], y = max(m, r - x) is in "
-        "[m, n] and changes Ω",
-        latex=r"1 \le m \le n,\ k \ge 1,\ x \in [m,n] \implies y = \max(m, r - x) \in [m,n] \wedge "
-        r"\Omega(\max(k-x-y,0)) \ne \Omega(k)",
+        title="Lucky Nim (b) for all m, n: the answer y = max(m, r - m), fixed before x is seen",
+        statement="for all 1 <= m <= n, k >= 1 and x in [m, n], y = max(m, r - m) is in "
+        "[m, n] and changes Ω (y does not depend on x)",
+        latex=r"1 \le m \le n,\ k \ge 1,\ x \in [m,n] \implies y = \max(m, r - m) \in [m,n] "
+        r"\wedge \Omega(\max(k-x-y,0)) \ne \Omega(k)",
         source=SOURCE,
         game="lucky-nim",
         tags=(*TAGS, "unbounded"),
-        check=lambda settings: enc.lucky_opponent_flips_symbolic().prove(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        check=lambda settings: _prove(enc.lucky_opponent_flips_symbolic(), settings),
+    ),
+    Theorem(
+        id="lucky-nim-answer-guesses-x",
+        title="Mutant: the opponent answers y = max(m, r - g) to a guess g of x",
+        statement="the reply that wins once x is seen, y = max(m, r - x), played against a "
+        "guess g in [m, n] of the number the mover reveals, changes Ω",
+        latex=r"1 \le m \le n,\ k \ge 1,\ x, g \in [m,n] \implies y = \max(m, r - g) "
+        r"\text{ changes } \Omega",
+        source=SOURCE,
+        game="lucky-nim",
+        tags=TAGS,
+        mutant_of="lucky-nim-opponent-symbolic",
+        expect=Expectation.FAILS,
+        check=_heap_drawn(
+            lambda settings: _prove(enc.lucky_opponent_flips_symbolic(guesses_x=True), settings),
+            "k",
         ),
     ),
     Theorem(
+        id=STEP_ID,
+        title="Lucky Nim block parity for all m, n and every position (induction step by Z3)",
+        statement="for all 1 <= m <= n, in normal play, a position is won by the mover (N) "
+        "exactly when the "
+        "sum of Ω over its heaps is odd and by the opponent (P) when it is even, so no "
+        "position is left to guessing; by induction on the number of counters, whose step "
+        "(for a named heap k and the parity e of the other heaps: the mover's x = max(m, r - m) "
+        "from Ω(k) = 1 makes the sum even, the opponent's y = max(m, r - m) on any heap makes "
+        "it odd, each turn takes a counter) Z3 proves",
+        latex=r"1 \le m \le n:\ (h_1,\ldots,h_s) \in \mathcal{N} \iff \sum_i "
+        r"\Omega(h_i) \text{ odd},\ \in \mathcal{P} \iff \text{even}",
+        source=SOURCE,
+        game="lucky-nim",
+        tags=(*TAGS, "unbounded"),
+        check=_step(guesses_x=False),
+    ),
+    Theorem(
+        id="lucky-nim-step-answer-guesses-x",
+        title="Mutant: the block-parity step with the opponent answering a guess of x",
+        statement="the induction step with the opponent's y = max(m, r - g) for a guess g of x",
+        latex=r"\text{step with } y = \max(m, r - g),\ g \in [m,n]",
+        source=SOURCE,
+        game="lucky-nim",
+        tags=TAGS,
+        mutant_of=STEP_ID,
+        expect=Expectation.FAILS,
+        check=_heap_drawn(_step(guesses_x=True), "k"),
+    ),
+    Theorem(
+        id="lucky-nim-winning-numbers-symbolic",
+        title="Lucky Nim: both players' winning numbers, for all m, n and every heap",
+        statement="for all 1 <= m <= n and every heap k >= 1, a number z in [m, n] changes "
+        "Ω(k) whatever the other player shows exactly when z is in F(k): z + m >= k if "
+        "k <= M = m + n, r - m <= z <= r + m - 1 if k = pM + r with p >= 1 (1 <= r <= M).  "
+        "With block parity, F(k) is the mover's set of winning numbers on heap k in an "
+        "N-position and the opponent's set of winning answers to heap k in a P-position",
+        latex=r"z \in F(k) \iff \forall w\in[m,n]:\ \Omega(\max(k-z-w,0)) \ne \Omega(k)",
+        source=SOURCE + ": write down n in the first block, avoid overshooting later",
+        game="lucky-nim",
+        tags=(*TAGS, "unbounded", "strategy"),
+        check=_on_block_parity(lambda settings: _prove(enc.winning_numbers(), settings)),
+    ),
+    Theorem(
+        id="lucky-nim-answers-beat-some-x",
+        title="Mutant: the winning numbers are those that beat some number of the other",
+        statement="as lucky-nim-winning-numbers-symbolic with F'(k): z + n >= k if k <= M, "
+        "r - n <= z <= r + n - 1 otherwise (the numbers a player who saw the other's could use)",
+        latex=r"z \in F'(k) \iff \forall w:\ \Omega(\max(k-z-w,0)) \ne \Omega(k)",
+        source=SOURCE,
+        game="lucky-nim",
+        tags=TAGS,
+        mutant_of="lucky-nim-winning-numbers-symbolic",
+        expect=Expectation.FAILS,
+        check=_heap_drawn(lambda settings: _prove(enc.winning_numbers("n"), settings), "k"),
+    ),
+    Theorem(
         id="lucky-nim-boundary",
-        title="Lucky Nim at the boundary k = m + n, including m = n",
-        statement="at k = m + n, which the notes' case split k < m + n / k > m + n leaves out, "
-        "both (a) and (b) hold, for every 1 <= m <= n <= 15 (so also for m = n)",
-        latex=r"k = m + n,\ 1 \le m \le n \le 15 \implies \text{(a) and (b) hold}",
+        title="Lucky Nim at the boundary k = m + n: only n wins, for either player",
+        statement="on a heap of exactly m + n, which the notes' case split k < m + n / "
+        "k > m + n leaves out, for all 1 <= m <= n (so also m = n): n empties the heap "
+        "whatever the other shows, and any smaller number is beaten by the other's m",
+        latex=r"k = m + n,\ 1 \le m \le n:\ W(k) = A(k) = \{n\}",
         source=SOURCE + ", the case split of analysis II",
         game="lucky-nim",
-        tags=("lucky-nim", "exhaustive"),
-        check=_boundary,
+        tags=(*TAGS, "unbounded", "boundary"),
+        check=_on_block_parity(lambda settings: _prove(enc.boundary_numbers(), settings)),
+    ),
+    Theorem(
+        id="lucky-nim-boundary-every-answer",
+        title="Mutant: at k = m + n every answer wins",
+        statement="on a heap of m + n every y in [m, n] wins for the opponent (each one empties "
+        "the heap when the mover shows n)",
+        latex=r"k = m + n:\ A(k) = [m, n]",
+        source=SOURCE + ", the case split of analysis II",
+        game="lucky-nim",
+        tags=TAGS,
+        mutant_of="lucky-nim-boundary",
+        expect=Expectation.FAILS,
+        check=lambda settings: _prove(enc.boundary_numbers("every"), settings),
     ),
     Theorem(
         id="lucky-nim-short-blocks",
@@ -144,10 +273,7 @@ THEOREMS = [
         mutant_of="lucky-nim-mover",
         expect=Expectation.FAILS,
         check=_heap_drawn(
-            lambda settings: enc.lucky_mover_wins(2, 4, block=5).prove(
-                timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-            ),
-            "k",
+            lambda settings: _prove(enc.lucky_mover_wins(2, 4, block=5), settings), "k"
         ),
     ),
     Theorem(
@@ -161,12 +287,7 @@ THEOREMS = [
         tags=TAGS,
         mutant_of="lucky-nim-mover",
         expect=Expectation.FAILS,
-        check=_heap_drawn(
-            lambda settings: enc.lucky_mover_wins(0, 4).prove(
-                timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-            ),
-            "k",
-        ),
+        check=_heap_drawn(lambda settings: _prove(enc.lucky_mover_wins(0, 4), settings), "k"),
     ),
     Theorem(
         id="lucky-nim-always-write-n",
@@ -180,11 +301,6 @@ THEOREMS = [
         tags=TAGS,
         mutant_of="lucky-nim-mover",
         expect=Expectation.FAILS,
-        check=_heap_drawn(
-            lambda settings: enc.lucky_writes_n(2, 4).prove(
-                timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-            ),
-            "k",
-        ),
+        check=_heap_drawn(lambda settings: _prove(enc.lucky_writes_n(2, 4), settings), "k"),
     ),
 ]

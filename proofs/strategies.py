@@ -286,7 +286,7 @@ COPY_TAGS = ("strategy", "mirroring", "sums", "tweedledum-tweedledee")
 THEOREMS = [
     Theorem(
         id="nim-two-pile-mirroring",
-        title="Two-pile Nim: equalising the heaps wins",
+        title="Two-pile Nim, heaps up to 16: equalising the heaps wins",
         statement="on two heaps (a, b), the player to move wins by equalising the heaps when "
         "a != b, and the second player wins by equalising after every move when a = b; so "
         "the player to move wins exactly when a != b",
@@ -311,7 +311,7 @@ THEOREMS = [
     ),
     Theorem(
         id="tweedledum-tweedledee",
-        title="Tweedledum-Tweedledee: copying wins G + G for the second player",
+        title="Tweedledum-Tweedledee: copying wins G + G for the second player (listed games G)",
         statement="in the sum G + G of any game with itself, the second player wins by "
         "making, after each move of the opponent in one summand, the same move in the other",
         latex=r"G + G = 0",

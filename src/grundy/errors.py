@@ -17,7 +17,9 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidParameterError",
     "InvalidPositionError",
+    "NoMoveGraphError",
     "SearchLimitError",
+    "UndeterminedOutcomeError",
     "UnknownGameError",
     "brief",
 ]
@@ -78,6 +80,16 @@ class InvalidPositionError(GrundyError, ValueError):
 
 class GameNotFiniteError(GrundyError):
     """Raised when the solver meets a cycle of moves: the game need not end."""
+
+
+class NoMoveGraphError(GrundyError):
+    """Raised when a game whose turns are simultaneous choices (Lucky Nim) is asked for its
+    list of moves: it has none, and its outcomes come from its own analysis."""
+
+
+class UndeterminedOutcomeError(GrundyError):
+    """Raised when a position is won for sure by neither player (a simultaneous choice
+    comes down to guessing), where an outcome P or N was asked for."""
 
 
 class SearchLimitError(GrundyError):

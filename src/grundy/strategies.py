@@ -221,19 +221,7 @@ def _hackenbush(game: Game, size: int) -> st.SearchStrategy[Any]:
 
 def _lucky_nim(game: Game, size: int) -> st.SearchStrategy[Any]:
     assert isinstance(game, LuckyNim)
-    heaps = st.lists(st.integers(0, size), min_size=1, max_size=3)
-
-    @st.composite
-    def position(draw: st.DrawFn) -> Any:
-        sizes = draw(heaps)
-        non_empty = [index for index, heap in enumerate(sizes) if heap]
-        if not non_empty or not draw(st.booleans()):
-            return game.from_value(sizes)
-        chosen = draw(st.sampled_from(non_empty))  # a choice awaiting the answer
-        number = draw(st.integers(game.m, game.n))
-        return game.from_value({"heaps": sizes, "heap": chosen + 1, "number": number})
-
-    return position()
+    return st.lists(st.integers(0, size), min_size=1, max_size=3).map(game.from_value)
 
 
 _POSITIONS: dict[type[Game], Callable[[Game, int], st.SearchStrategy[Any]]] = {

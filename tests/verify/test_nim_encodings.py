@@ -89,48 +89,6 @@ def test_heap_exercises_are_proved(builder):
     assert exhaustive_encoding(builder(2, 3), 7).status is Status.PROVED
 
 
-def test_omega_follows_the_notes_block_definition():
-    # Notes 001: m = 2, n = 4, M = 6: Ω(1..6) = 1, Ω(7..12) = 0, Ω(13..18) = 1.
-    assert [enc.lucky_omega(k, 6) for k in range(19)] == [0] + [1] * 6 + [0] * 6 + [1] * 6
-
-
-@pytest.mark.parametrize(("low", "high"), [(1, 2), (2, 4), (3, 3)])
-def test_lucky_nim_conditions_hold_for_every_heap(low, high):
-    assert enc.lucky_mover_wins(low, high).prove(timeout_ms=TIMEOUT).status is Status.PROVED
-    assert enc.lucky_opponent_flips(low, high).prove(timeout_ms=TIMEOUT).status is Status.PROVED
-
-
-@pytest.mark.parametrize(
-    ("encoding", "least_heap"),
-    [
-        (enc.lucky_mover_wins(2, 4, block=5), 11),
-        (enc.lucky_mover_wins(0, 4), 9),
-        (enc.lucky_writes_n(2, 4), 13),
-    ],
-    ids=["short-blocks", "m-zero", "always-n"],
-)
-def test_lucky_nim_mutants_fail_at_the_least_heap(encoding, least_heap):
-    verdict = encoding.prove(timeout_ms=TIMEOUT)
-    assert verdict.status is Status.REFUTED
-    assert verdict.counterexample == {"k": least_heap}
-    assert all(encoding.holds({"k": k}) for k in range(least_heap))
-
-
-def test_lucky_nim_symbolic_conditions_are_proved_unbounded():
-    for encoding in (enc.lucky_mover_wins_symbolic(), enc.lucky_opponent_flips_symbolic()):
-        verdict = encoding.prove(timeout_ms=TIMEOUT)
-        assert verdict.status is Status.PROVED
-        assert verdict.unbounded
-
-
-def test_omega_agrees_with_the_lucky_nim_game_module():
-    from grundy.games.lucky_nim import block_parity
-
-    for low, high in [(1, 1), (1, 2), (2, 4), (3, 3), (2, 7)]:
-        for heap in range(80):
-            assert enc.lucky_omega(heap, low + high) == block_parity(heap, low, high)
-
-
 # -- the fast decomposition: named nim-sum for (2), one query per heap for (3) ---------------
 
 

@@ -62,6 +62,8 @@ def test_every_theorem_has_a_source_a_tag_and_a_mutant(results):
         ("lucky-nim-short-blocks", {"k": 11}),
         ("lucky-nim-m-zero", {"k": 9}),
         ("lucky-nim-always-write-n", {"k": 13}),
+        ("lucky-nim-opponent-ends-only", {"k": 8}),
+        ("lucky-nim-answer-guesses-x", {"m": 1, "n": 2, "k": 3}),
         ("sums-n-plus-n-always-n", {"G": "{0}", "H": "{0}"}),
         ("handout-exercise-8-everywhere", {"h1": 0, "h2": 0, "h3": 0}),
     ],

@@ -141,6 +141,11 @@ class ClaimRunner:
         return self._named[game]
 
     def grundy_of(self, position: Any) -> int:
+        if not self.claim.game.reports_grundy:
+            raise ClaimError(
+                f"{self.claim.game.name} has no Grundy values a claim may use (its turns are "
+                "not moves to options); state it with 'outcome' instead"
+            )
         key = self.claim.game.canonical(position)
         found = self._grundy.get(key)
         if found is None:

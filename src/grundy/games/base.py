@@ -32,6 +32,10 @@ class Game(ABC):
     reports_grundy: ClassVar[bool] = True
     """False for a game whose Grundy values mean nothing to a user (e.g. an encoding with
     hidden turn structure, like Lucky Nim's): the solver then reports outcomes only."""
+    move_graph: ClassVar[bool] = True
+    """False for a game whose turns are simultaneous choices (Lucky Nim): ``moves`` raises
+    :class:`~grundy.errors.NoMoveGraphError` and the solver's outcomes come from an engine
+    registered for the game (see :func:`grundy.solve.solver.register_region_engine`)."""
 
     # -- identity -------------------------------------------------------------------------
 

@@ -1,13 +1,14 @@
-"""Z3 encodings of the nim-sum algebra, Bouton's theorem, the mex lemma and Lucky Nim.
+"""Z3 encodings of the nim-sum algebra, Bouton's theorem and the mex lemma.
 
 Each builder returns an :class:`Encoding`: a Z3 goal over named variables together with
 the *same statement in plain Python* (``holds``), which re-checks any model Z3 offers as
 a counterexample (see :func:`grundy.verify.z3engine.prove_z3`) and doubles as the
 predicate for exhaustive checks at small widths.  Nim-sums are bit-vector XORs of width
-``w``, so a proof covers every heap size below ``2**w``; Lucky Nim uses unbounded
-integers.  For Bouton's conditions on many heaps, :func:`prove_bouton` runs the fast
-decomposition of :func:`bouton_queries` (the nim-sum as a named variable, condition (3)
-one heap at a time): 16 heaps of 64 bits in about half a second.
+``w``, so a proof covers every heap size below ``2**w`` (Lucky Nim's encodings, over
+unbounded integers, are in :mod:`grundy.verify.lucky_encodings`).  For Bouton's
+conditions on many heaps, :func:`prove_bouton` runs the fast decomposition of
+:func:`bouton_queries` (the nim-sum as a named variable, condition (3) one heap at a
+time): 16 heaps of 64 bits in about half a second.
 
 >>> encoding = commutativity(8)
 >>> encoding.prove(timeout_ms=10_000).status
@@ -25,7 +26,7 @@ from functools import reduce
 import z3
 
 from grundy.errors import InvalidParameterError
-from grundy.verdict import UNBOUNDED, Status, Verdict
+from grundy.verdict import Status, Verdict
 from grundy.verify.z3engine import model_values, prove_z3
 
 __all__ = [
@@ -49,12 +50,6 @@ __all__ = [
     "first_heap_move",
     "identity",
     "largest_heap_move",
-    "lucky_mover_wins",
-    "lucky_mover_wins_symbolic",
-    "lucky_omega",
-    "lucky_opponent_flips",
-    "lucky_opponent_flips_symbolic",
-    "lucky_writes_n",
     "mex_lemma_no_equal_option",
     "mex_lemma_smaller_values",
     "ordinary_addition",
@@ -672,164 +667,4 @@ def exercise_7_at(heaps: int, width: int, index: int) -> Encoding:
         (*sizes, lowered),
         holds,
         _heap_scope(heaps, width),
-    )
-
-
-# -- Lucky Nim (seed 001): block parity ------------------------------------------------------
-
-
-def lucky_omega(heap: int, block: int) -> int:
-    """Ω(k) for blocks of length ``block`` (= m + n): 1 iff k ≥ 1 and ⌈k / block⌉ is odd.
-
-    Equivalently, with p the number such that p·M < k ≤ (p+1)·M, Ω(k) = 1 iff p is even.
-
-    >>> [lucky_omega(k, 6) for k in (0, 1, 6, 7, 12, 13)]
-    [0, 1, 1, 0, 0, 1]
-    """
-    return int(heap >= 1 and ((heap - 1) // block) % 2 == 0)
-
-
-def _omega(heap: z3.ArithRef, block: z3.ArithRef | int) -> z3.BoolRef:
-    return z3.And(heap >= 1, ((heap - 1) / block) % 2 == 0)
-
-
-def _left(heap: z3.ArithRef, taken: z3.ArithRef | int) -> z3.ArithRef:
-    return z3.If(heap - taken > 0, heap - taken, 0)
-
-
-def lucky_mover_wins(low: int, high: int, block: int | None = None) -> Encoding:
-    """(a) From Ω(k) = 1 the mover has x in [m, n] with Ω(max(k - x - y, 0)) = 0 for every
-    y in [m, n].  ``block`` defaults to m + n (another value gives a mutant)."""
-    block = low + high if block is None else block
-    k = z3.Int("k")
-    choices = range(low, high + 1)
-    goal = z3.Implies(
-        z3.And(k >= 0, _omega(k, block)),
-        z3.Or(
-            *[z3.And(*[z3.Not(_omega(_left(k, x + y), block)) for y in choices]) for x in choices]
-        ),
-    )
-
-    def holds(case: Case) -> bool:
-        heap = case["k"]
-        if heap < 0 or not lucky_omega(heap, block):
-            return True
-        return any(
-            all(not lucky_omega(max(heap - x - y, 0), block) for y in choices) for x in choices
-        )
-
-    return Encoding(
-        "lucky-mover", goal, (k,), holds, f"unbounded heap k, with m = {low}, n = {high}"
-    )
-
-
-def lucky_writes_n(low: int, high: int) -> Encoding:
-    """Mutant: from Ω(k) = 1, writing x = n always leaves Ω = 0 (the notes' overshoot)."""
-    block = low + high
-    k = z3.Int("k")
-    choices = range(low, high + 1)
-    goal = z3.Implies(
-        z3.And(k >= 0, _omega(k, block)),
-        z3.And(*[z3.Not(_omega(_left(k, high + y), block)) for y in choices]),
-    )
-
-    def holds(case: Case) -> bool:
-        heap = case["k"]
-        if heap < 0 or not lucky_omega(heap, block):
-            return True
-        return all(not lucky_omega(max(heap - high - y, 0), block) for y in choices)
-
-    return Encoding(
-        "lucky-writes-n", goal, (k,), holds, f"unbounded heap k, with m = {low}, n = {high}"
-    )
-
-
-def lucky_opponent_flips(low: int, high: int, block: int | None = None) -> Encoding:
-    """(b) From any non-empty heap and any x in [m, n], the opponent has y in [m, n] with
-    Ω(max(k - x - y, 0)) ≠ Ω(k)."""
-    block = low + high if block is None else block
-    k = z3.Int("k")
-    choices = range(low, high + 1)
-    goal = z3.Implies(
-        k >= 1,
-        z3.And(
-            *[
-                z3.Or(*[_omega(_left(k, x + y), block) != _omega(k, block) for y in choices])
-                for x in choices
-            ]
-        ),
-    )
-
-    def holds(case: Case) -> bool:
-        heap = case["k"]
-        if heap < 1:
-            return True
-        before = lucky_omega(heap, block)
-        return all(
-            any(lucky_omega(max(heap - x - y, 0), block) != before for y in choices)
-            for x in choices
-        )
-
-    return Encoding(
-        "lucky-opponent", goal, (k,), holds, f"unbounded heap k, with m = {low}, n = {high}"
-    )
-
-
-def _symbolic_lucky() -> tuple[z3.ArithRef, ...]:
-    return tuple(z3.Ints("m n k"))
-
-
-def lucky_mover_wins_symbolic() -> Encoding:
-    """(a) for all 1 ≤ m ≤ n and every k, with the mover's choice x = max(m, r - m), where
-    r = k - pM is the heap's place in its block: every reply y leaves Ω = 0."""
-    m, n, k = _symbolic_lucky()
-    y = z3.Int("y")
-    block = m + n
-    place = k - ((k - 1) / block) * block
-    x = z3.If(place - m > m, place - m, m)
-    goal = z3.Implies(
-        z3.And(m >= 1, m <= n, k >= 1, _omega(k, block), y >= m, y <= n),
-        z3.And(x >= m, x <= n, z3.Not(_omega(_left(k, x + y), block))),
-    )
-
-    def holds(case: Case) -> bool:
-        vm, vn, vk, vy = case["m"], case["n"], case["k"], case["y"]
-        if not (1 <= vm <= vn and vk >= 1 and vm <= vy <= vn and lucky_omega(vk, vm + vn)):
-            return True
-        place_k = vk - ((vk - 1) // (vm + vn)) * (vm + vn)
-        vx = max(vm, place_k - vm)
-        return vm <= vx <= vn and not lucky_omega(max(vk - vx - vy, 0), vm + vn)
-
-    return Encoding("lucky-mover-symbolic", goal, (m, n, k, y), holds, UNBOUNDED)
-
-
-def lucky_opponent_flips_symbolic() -> Encoding:
-    """(b) for all 1 ≤ m ≤ n, every k ≥ 1 and every x in [m, n], the reply
-    y = max(m, r - x) (r the heap's place in its block) changes Ω."""
-    m, n, k = _symbolic_lucky()
-    x = z3.Int("x")
-    block = m + n
-    place = k - ((k - 1) / block) * block
-    y = z3.If(place - x > m, place - x, m)
-    goal = z3.Implies(
-        z3.And(m >= 1, m <= n, k >= 1, x >= m, x <= n),
-        z3.And(y >= m, y <= n, _omega(_left(k, x + y), block) != _omega(k, block)),
-    )
-
-    def holds(case: Case) -> bool:
-        vm, vn, vk, vx = case["m"], case["n"], case["k"], case["x"]
-        if not (1 <= vm <= vn and vk >= 1 and vm <= vx <= vn):
-            return True
-        place_k = vk - ((vk - 1) // (vm + vn)) * (vm + vn)
-        vy = max(vm, place_k - vx)
-        return vm <= vy <= vn and lucky_omega(max(vk - vx - vy, 0), vm + vn) != lucky_omega(
-            vk, vm + vn
-        )
-
-    return Encoding(
-        "lucky-opponent-symbolic",
-        goal,
-        (m, n, k, x),
-        holds,
-        UNBOUNDED,
     )
