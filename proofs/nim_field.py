@@ -175,7 +175,12 @@ def _big(low_bits: int, high_bits: int) -> st.SearchStrategy[int]:
 
 
 def random_law(
-    law: Law, arity: int, settings: CheckSettings, low_bits: int = 16, high_bits: int = 256
+    law: Law,
+    arity: int,
+    settings: CheckSettings,
+    low_bits: int = 16,
+    high_bits: int = 256,
+    mul: Callable[[int, int], int] = nim_mul,
 ) -> Verdict:
     """``law`` on random nimbers from 2^low_bits up to 2^high_bits (seeded)."""
     names = NAMES[:arity]
@@ -183,7 +188,7 @@ def random_law(
     examples = max(settings.random_examples // (12 if settings.quick else 4), 50)
     return search_random(
         st.fixed_dictionaries({name: values for name in names}),
-        lambda case: bool(law(nim_mul, *(case[n] for n in names))),
+        lambda case: bool(law(mul, *(case[n] for n in names))),
         seed=settings.seed,
         examples=examples,
         scope=f"random: {', '.join(names)} in [2^{low_bits}, 2^{high_bits})",
@@ -192,14 +197,50 @@ def random_law(
 
 
 def exhaustive_and_random(
-    law: Law, arity: int, low_bits: int = 16, high_bits: int = 256
+    law: Law,
+    arity: int,
+    low_bits: int = 16,
+    high_bits: int = 256,
+    mul: Callable[[int, int], int] = nim_mul,
 ) -> Callable[[CheckSettings], Verdict]:
+    """Every tuple of bytes (the byte table), then random nimbers through ``mul``."""
+
     def check(settings: CheckSettings) -> Verdict:
         return combine_verdicts(
-            [exhaustive_bytes(law, arity), random_law(law, arity, settings, low_bits, high_bits)]
+            [
+                exhaustive_bytes(law, arity),
+                random_law(law, arity, settings, low_bits, high_bits, mul),
+            ]
         )
 
     return check
+
+
+def exhaustive_only(law: Law, arity: int) -> Callable[[CheckSettings], Verdict]:
+    """Every tuple of bytes, nothing beyond (a law no random mutant could tell apart)."""
+    return lambda settings: exhaustive_bytes(law, arity)
+
+
+FLAW_FROM = 64  # the flawed tower below is exact below 2^32 and wrong from 64-bit widths
+
+
+def flawed_wide_mul(a: int, b: int) -> int:
+    """The tower product with the cross term a0 ⊗ b1 forgotten at widths of 64 bits and
+    more, exact below: for mutants that only random search, reaching past 2^32, refutes."""
+    from grundy.nimber import field_bits
+
+    return _flawed_wide(a, b, field_bits(a, b))
+
+
+def _flawed_wide(a: int, b: int, width: int) -> int:
+    if width < FLAW_FROM:
+        return nim_mul(a, b)
+    half = width // 2
+    mask = (1 << half) - 1
+    a1, a0, b1, b0 = a >> half, a & mask, b >> half, b & mask
+    low, high = _flawed_wide(a0, b0, half), _flawed_wide(a1, b1, half)
+    cross = _flawed_wide(a1, b0, half)
+    return (cross ^ high) << half | (low ^ _flawed_wide(high, 1 << (half - 1), half))
 
 
 # -- Z3: the tower recursion as bit-vectors -----------------------------------------------
@@ -300,11 +341,16 @@ def _closed_in_fields(mul: Any, x: Any, y: Any) -> Any:
     return holds
 
 
-def _inverse(x: int) -> bool:
-    return x == 0 or nim_mul(x, nim_inv(x)) == 1
+def _inverse(x: int, mul: Callable[[int, int], int] = nim_mul) -> bool:
+    return x == 0 or mul(x, nim_inv(x)) == 1
+
+
+def _inverse_not_square(x: int) -> bool:
+    return x == 0 or nim_inv(x) != nim_mul(x, x)
 
 
 def _check_inverses(settings: CheckSettings, inverse: Callable[[int], bool] = _inverse) -> Verdict:
+    """``inverse(x)`` for every x below 2^16 (2^8 with ``quick``), then random x above."""
     bits = 8 if settings.quick else 16
     exhaustive = check_exhaustive(
         ({"x": x} for x in range(2**bits)),
@@ -356,15 +402,17 @@ def _times_fermat_power(mul: Any, x: Any) -> bool:
     return bool(mul(x, fermat) == x * fermat)
 
 
-def _check_times_fermat_power(settings: CheckSettings) -> Verdict:
+def _check_times_fermat_power(
+    settings: CheckSettings, mul: Callable[[int, int], int] = nim_mul
+) -> Verdict:
     bits = 8 if settings.quick else 16
     exhaustive = check_exhaustive(
         ({"x": x} for x in range(2**bits)),
-        lambda case: _times_fermat_power(nim_mul, case["x"]),
+        lambda case: _times_fermat_power(mul, case["x"]),
         scope=f"bounded: every x < 2^{bits}, D the least Fermat 2-power above x",
     )
     return combine_verdicts(
-        [exhaustive, random_law(_times_fermat_power, 1, settings, low_bits=bits)]
+        [exhaustive, random_law(_times_fermat_power, 1, settings, low_bits=bits, mul=mul)]
     )
 
 
@@ -398,7 +446,6 @@ def _check_square_roots(settings: CheckSettings) -> Verdict:
         [
             exhaustive_bytes(_square_injective, 2),
             _z3_square_injective(settings),
-            random_law(_square_injective, 2, settings, high_bits=128),
         ]
     )
 
@@ -453,6 +500,15 @@ THEOREMS = [
         r"(x \otimes' y) \otimes' z = x \otimes' (y \otimes' z)",
         _flawed_law(_associative, 3, "one-cross-term"),
     ),
+    _mutant(
+        "nim-product-wide-flaw-associative",
+        "nim-product-associative",
+        "Mutant: a tower that forgets a0 ⊗ b1 from 64-bit widths on is still associative",
+        "(x ⊗' y) ⊗' z = x ⊗' (y ⊗' z) for the product that forgets the cross term a0 ⊗ b1 "
+        "at widths of 64 bits and more (exact below 2^32; only random search reaches the flaw)",
+        r"(x \otimes' y) \otimes' z = x \otimes' (y \otimes' z)",
+        exhaustive_and_random(_associative, 3, high_bits=128, mul=flawed_wide_mul),
+    ),
     _law_theorem(
         "nim-product-commutative",
         "Nim multiplication is commutative",
@@ -469,12 +525,21 @@ THEOREMS = [
         r"x \otimes' y = y \otimes' x",
         _flawed_law(_commutative, 2, "one-cross-term"),
     ),
+    _mutant(
+        "nim-product-wide-flaw-commutative",
+        "nim-product-commutative",
+        "Mutant: a tower that forgets a0 ⊗ b1 from 64-bit widths on still commutes",
+        "x ⊗' y = y ⊗' x for the product that forgets the cross term a0 ⊗ b1 at widths of "
+        "64 bits and more (exact below 2^32; only random search reaches the flaw)",
+        r"x \otimes' y = y \otimes' x",
+        exhaustive_and_random(_commutative, 2, mul=flawed_wide_mul),
+    ),
     _law_theorem(
         "nim-product-distributive",
         "Nim multiplication distributes over nim-sum",
         "x ⊗ (y ⊕ z) = x ⊗ y ⊕ x ⊗ z",
         r"x \otimes (y \oplus z) = (x \otimes y) \oplus (x \otimes z)",
-        exhaustive_and_random(_distributive, 3, high_bits=128),
+        exhaustive_only(_distributive, 3),
         cost=1.5,
     ),
     _mutant(
@@ -503,6 +568,24 @@ THEOREMS = [
         _flawed_law(_has_inverse, 1, "plus-one"),
     ),
     _mutant(
+        "nim-product-inverse-never-square",
+        "nim-product-inverses",
+        "Mutant: no nimber's inverse is its own square (false for *1, *2, *3)",
+        "nim_inv(x) ≠ x ⊗ x for every x > 0; the cube roots of unity are small, so only the "
+        "exhaustive part sees them",
+        r"x \neq 0 \implies x^{-1} \neq x \otimes x",
+        lambda settings: _check_inverses(settings, _inverse_not_square),
+    ),
+    _mutant(
+        "nim-product-wide-flaw-inverses",
+        "nim-product-inverses",
+        "Mutant: nim_inv still inverts for a tower that forgets a0 ⊗ b1 from 64-bit widths on",
+        "x ⊗' nim_inv(x) = 1 for the product that forgets the cross term a0 ⊗ b1 at widths of "
+        "64 bits and more (exact below 2^32; only random search reaches the flaw)",
+        r"x \neq 0 \implies x \otimes' x^{-1} = 1",
+        lambda settings: _check_inverses(settings, lambda x: _inverse(x, flawed_wide_mul)),
+    ),
+    _mutant(
         "nim-product-self-inverse",
         "nim-product-inverses",
         "Mutant: every nimber is its own nim inverse (as it is its own negative)",
@@ -515,7 +598,7 @@ THEOREMS = [
         "Only 1 is its own nim inverse",
         "x ⊗ x = 1 only for x = 1",
         r"x \otimes x = 1 \implies x = 1",
-        exhaustive_and_random(lambda mul, x: (mul(x, x) != 1) | (x == 1), 1),
+        exhaustive_only(lambda mul, x: (mul(x, x) != 1) | (x == 1), 1),
     ),
     _mutant(
         "nim-product-no-cube-roots-of-unity",
@@ -566,6 +649,16 @@ THEOREMS = [
         "for D = 2^(2^n), D ⊗ D = D ⊕ 1",
         r"D \otimes D = D \oplus 1",
         lambda settings: _check_fermat_square(settings, lambda d: d ^ 1),
+    ),
+    _mutant(
+        "nim-fermat-times-wide-flaw",
+        "nim-fermat-square",
+        "Mutant: x ⊗' D = x · D for a tower that forgets a0 ⊗ b1 from 64-bit widths on",
+        "x ⊗' D = x · D for x < D, D the least Fermat 2-power above x, for the product that "
+        "forgets the cross term a0 ⊗ b1 at widths of 64 bits and more (exact below 2^32; "
+        "only random search reaches the flaw)",
+        r"x < D \implies x \otimes' D = xD",
+        lambda settings: _check_times_fermat_power(settings, flawed_wide_mul),
     ),
     _law_theorem(
         "nim-square-roots",
