@@ -7,15 +7,18 @@ Conway (*On Numbers and Games*, ch. 6) defines a ⊗ b = mex{a'⊗b ⊕ a⊗b' �
 * against the mex definition itself, on every pair below 128 (64 with ``quick``);
 * the field laws on *every* element of the field of 256 nimbers (numpy over the byte
   table ``nim_mul`` uses, 16.7 million triples for the three-variable laws);
-* the same laws on random nimbers of 17 to 256 bits (seeded; ``unrefuted``, never a
-  proof beyond the exhaustive field);
+* associativity, commutativity, inverses, closure and x ⊗ D = x·D also on random
+  nimbers of 17 to 256 bits (seeded; ``unrefuted``, never a proof beyond the exhaustive
+  field);
 * where a SAT encoding is feasible (squaring is linear over GF(2)), by Z3 on the tower
   recursion itself for every nimber below 2^32 (2^16 with ``quick``).  Associativity and
   distributivity are not attempted in Z3: at 8 bits they already time out.
 
-Each engine has a mutant that only it refutes: the cube roots of unity *2 and *3 are
-small (exhaustive), closure below 2^24 fails only above 2^16 (random), and the one
-square root of a fixed 32-bit nimber is found only by Z3.
+Every engine a theorem uses has a mutant of that theorem that only it refutes: the
+exhaustive parts catch slips among small nimbers (the cube roots of unity *1, *2, *3, a
+tower that forgets a cross term or takes D ⊗ D = D ⊕ 1); the random parts catch a tower
+that is exact below 2^32 and forgets the cross term a0 ⊗ b1 from 64-bit widths on, and
+closure below 2^24; Z3 alone finds the one square root of a fixed 32-bit nimber.
 """
 
 from __future__ import annotations

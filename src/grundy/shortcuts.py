@@ -347,7 +347,7 @@ class Table:
 
 
 def game(name: str, **options: Any) -> Rules:
-    """Any catalogue game by name with its options: ``game("lucky-nim", m=2, n=4)``."""
+    """Any catalogue game by name with its options: ``game("moore-nim", k=2)``."""
     given = "".join(f", {key}={value!r}" for key, value in options.items())
     return Rules(create_game(name, options), f"game({name!r}{given})")
 

@@ -42,7 +42,7 @@ def test_positions_read_like_the_mathematics() -> None:
         (take_away(21), "take-away", {}, (21,)),
         (subtraction(1, 4)(10), "subtraction", {"set": [1, 4]}, (10,)),
         (octal("0.137")(11), "octal", {"code": "0.137"}, (11,)),
-        (game("lucky-nim", m=2, n=4)(5, 8), "lucky-nim", {"m": 2, "n": 4}, [5, 8]),
+        (game("moore-nim", k=2)(3, 4, 5), "moore-nim", {"k": 2}, [3, 4, 5]),
     ],
 )
 def test_values_and_outcomes_are_the_solvers(position, name, params, value) -> None:

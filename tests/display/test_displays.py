@@ -110,7 +110,8 @@ def test_a_refuted_claim_draws_its_counterexample_position() -> None:
     assert "<svg" in result._repr_html_()
 
 
-@pytest.mark.parametrize("name", sorted(covered_games()))
+# Lucky Nim has no move graph (a turn is a simultaneous choice), so no solution to draw.
+@pytest.mark.parametrize("name", sorted(covered_games() - {"lucky-nim"}))
 def test_every_catalogue_game_displays_its_solution(name: str) -> None:
     @settings(max_examples=5, deadline=None)
     @given(games_and_positions(name, size=4))
