@@ -1,8 +1,10 @@
 """grundy: prove, refute and report on claims about impartial combinatorial games.
 
->>> from grundy import Nim, Solver
->>> Solver(Nim()).grundy_value((3, 4, 5, 1))
+>>> from grundy import nim, chomp
+>>> nim(3, 4, 5, 1).value
 3
+>>> chomp(3, 3).winning_moves
+(chomp(3, 2),)
 """
 
 from grundy.certify.strategy import StrategyCheck, check_second_player_strategy, check_strategy
@@ -16,7 +18,27 @@ from grundy.errors import (
     UnknownGameError,
 )
 from grundy.games import Game, HeapGame, Nim, SubtractionGame, SumGame, catalogue, create_game
-from grundy.nimber import mex, nim_sum
+from grundy.games.chomp import Chomp
+from grundy.games.octal import OctalGame
+from grundy.nimber import mex, nim_inv, nim_mul, nim_pow, nim_sum
+from grundy.shortcuts import (
+    Position,
+    Rules,
+    check_file,
+    chomp,
+    claim,
+    dawsons_kayles,
+    euclid,
+    game,
+    grundys_game,
+    hackenbush,
+    kayles,
+    nim,
+    octal,
+    subtraction,
+    take_away,
+    wythoff,
+)
 from grundy.solve import Analysis, Move, Outcome, Play, Solver, grundy_sequence, table_rows
 from grundy.verdict import Status, Verdict
 
@@ -24,6 +46,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Analysis",
+    "Chomp",
     "ClaimError",
     "Game",
     "GameNotFiniteError",
@@ -33,8 +56,11 @@ __all__ = [
     "InvalidPositionError",
     "Move",
     "Nim",
+    "OctalGame",
     "Outcome",
     "Play",
+    "Position",
+    "Rules",
     "SearchLimitError",
     "Solver",
     "Status",
@@ -45,11 +71,28 @@ __all__ = [
     "Verdict",
     "__version__",
     "catalogue",
+    "check_file",
     "check_second_player_strategy",
     "check_strategy",
+    "chomp",
+    "claim",
     "create_game",
+    "dawsons_kayles",
+    "euclid",
+    "game",
     "grundy_sequence",
+    "grundys_game",
+    "hackenbush",
+    "kayles",
     "mex",
+    "nim",
+    "nim_inv",
+    "nim_mul",
+    "nim_pow",
     "nim_sum",
+    "octal",
+    "subtraction",
     "table_rows",
+    "take_away",
+    "wythoff",
 ]

@@ -128,6 +128,11 @@ class TheoremResult:
             return self.verdict.status is Status.REFUTED
         return self.verdict.status in (Status.PROVED, Status.UNREFUTED)
 
+    def _repr_html_(self) -> str:  # a small table in Jupyter, the counterexample drawn
+        from grundy.display.html import result_html
+
+        return result_html(self)
+
     def to_json(self) -> dict[str, Any]:
         """The record of DESIGN.md section 4 (``verify`` / ``check``), plus details."""
         verdict = self.verdict.to_json()

@@ -78,6 +78,11 @@ class Verdict:
     def timed(self, seconds: float) -> Verdict:
         return replace(self, seconds=seconds)
 
+    def _repr_html_(self) -> str:  # a small table in Jupyter
+        from grundy.display.html import verdict_html
+
+        return verdict_html(self)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "status": self.status.value,

@@ -100,7 +100,7 @@ def test_phi_algebra() -> None:
         ("print(a)", "unknown function 'print'"),
         ("len", "must be called"),
         ("min(a, key=a)", "keyword"),
-        ("g(a, a)", "takes 1 argument"),
+        ("g(a, a)", "names a game as text"),
         ("a / 2", "'//'"),
         ("1.5 > a", "constant '1.5'"),
         ("a is a", "comparison"),

@@ -39,6 +39,7 @@ from grundy.claims.evaluate import (
 from grundy.claims.expression import POSITION_NAMES
 from grundy.claims.model import BadClaim, Claim, Method
 from grundy.errors import BudgetExceededError, ClaimError, GrundyError, SearchLimitError
+from grundy.games.base import Game
 from grundy.library import CheckSettings
 from grundy.solve import Solver
 from grundy.verdict import Status, Verdict, combine_verdicts
@@ -104,6 +105,15 @@ class PositionFacts:
     def outcome_of(self, position: Value) -> str:
         return self._runner.outcome_of(self._runner.to_position(position))
 
+    def grundy_in(self, game: Game, position: Value) -> int:
+        return self._runner.solver_for(game).grundy_value(self._runner.to_position(position, game))
+
+    def outcome_in(self, game: Game, position: Value) -> str:
+        solver = self._runner.solver_for(game)
+        return solver.outcome(
+            self._runner.to_position(position, game), self._runner.claim.play
+        ).value
+
 
 class ClaimRunner:
     """Evaluates one claim's expressions case by case, with one shared solver."""
@@ -118,6 +128,17 @@ class ClaimRunner:
         # (heaps in another order), and a dict lookup is far cheaper than the solver's.
         self._grundy: dict[Any, int] = {}
         self._outcome: dict[Any, str] = {}
+        self._named: dict[Game, Solver] = {}
+
+    def solver_for(self, game: Game) -> Solver:
+        """A solver for another game named in an expression (``g("kayles", [k])``)."""
+        if game == self.claim.game:
+            return self.solver
+        if game not in self._named:
+            self._named[game] = Solver(
+                game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT, meter=self.meter
+            )
+        return self._named[game]
 
     def grundy_of(self, position: Any) -> int:
         if not self.claim.game.reports_grundy:
@@ -150,14 +171,15 @@ class ClaimRunner:
         """A runner with a new solver: for re-checking a counterexample independently."""
         return ClaimRunner(self.claim, self.meter)
 
-    def to_position(self, value: Value) -> Any:
+    def to_position(self, value: Value, game: Game | None = None) -> Any:
+        game = game or self.claim.game
         data = plain(value)
         try:
-            return self.claim.game.from_value(data)
+            return game.from_value(data)
         except GrundyError as exc:
             raise ClaimError(
                 f"claim {self.claim.id!r}: {short_value(value)} is not a position of "
-                f"{self.claim.game.label}: {exc}"
+                f"{game.label}: {exc}"
             ) from None
 
     def canonical_list(self, positions: Any) -> tuple[Value, ...]:

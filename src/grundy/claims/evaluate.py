@@ -29,11 +29,13 @@ from typing import Any, Protocol
 from grundy.claims.expression import FUNCTIONS, ParsedExpression
 from grundy.claims.numbers import PHI, Surd, ceil_of, floor_of
 from grundy.errors import ClaimError, GrundyError
-from grundy.nimber import mex, nim_sum
+from grundy.games.base import Game
+from grundy.nimber import mex, nim_inv, nim_mul, nim_pow, nim_sum
 
 __all__ = [
     "MAX_BITS",
     "MAX_ITEMS",
+    "MAX_NIM_PRODUCT_BITS",
     "Facts",
     "Scope",
     "Value",
@@ -53,6 +55,10 @@ MAX_ITEMS = 100_000
 """Largest list an expression may build, by :func:`value_size`: nested lists count all
 their items (``[[0] * 1000] * 1000`` is a million), and large numbers their 64-bit words."""
 
+MAX_NIM_PRODUCT_BITS = 256
+"""Largest operand of ``nim_mul``, ``nim_inv`` and ``nim_pow`` in bits (a product of two
+256-bit nimbers takes about a millisecond; the cost grows as width^1.6)."""
+
 Value = Any  # int | bool | str | Surd | tuple[Value, ...]
 
 
@@ -65,6 +71,8 @@ class Facts(Protocol):
     def winning_moves(self) -> tuple[Value, ...]: ...
     def grundy_of(self, position: Value) -> int: ...
     def outcome_of(self, position: Value) -> str: ...
+    def grundy_in(self, game: Game, position: Value) -> int: ...
+    def outcome_in(self, game: Game, position: Value) -> str: ...
 
 
 @dataclass(slots=True)
@@ -425,6 +433,40 @@ def _call_mex(args: Sequence[Value]) -> Value:
     return mex(values)
 
 
+def _nimbers(args: Sequence[Value], name: str) -> list[int]:
+    values = [_whole(v, f"{name}()") for v in args]
+    if any(v < 0 for v in values):
+        raise _EvalError(f"{name}() needs non-negative numbers")
+    if any(v.bit_length() > MAX_NIM_PRODUCT_BITS for v in values):
+        raise _EvalError(f"{name}() takes nimbers of at most {MAX_NIM_PRODUCT_BITS} bits")
+    return values
+
+
+def _call_nim_mul(args: Sequence[Value]) -> Value:
+    product = 1
+    for value in _nimbers(_spread(args, "nim_mul"), "nim_mul"):
+        product = nim_mul(product, value)
+    return product
+
+
+def _call_nim_inv(args: Sequence[Value]) -> Value:
+    (value,) = _nimbers(args, "nim_inv")
+    if value == 0:
+        raise _EvalError("nim_inv(0): the nimber 0 has no inverse")
+    return nim_inv(value)
+
+
+def _call_nim_pow(args: Sequence[Value]) -> Value:
+    base, exponent = args
+    (value,) = _nimbers([base], "nim_pow")
+    power = _whole(exponent, "the exponent of nim_pow()")
+    if power.bit_length() > MAX_NIM_PRODUCT_BITS:
+        raise _EvalError(f"nim_pow() takes an exponent of at most {MAX_NIM_PRODUCT_BITS} bits")
+    if value == 0 and power < 0:
+        raise _EvalError("nim_pow(0, negative): the nimber 0 has no inverse")
+    return nim_pow(value, power)
+
+
 _PLAIN_FUNCTIONS: dict[str, Callable[[Sequence[Value]], Value]] = {
     "len": _call_len,
     "min": _extreme(min, "min"),
@@ -434,6 +476,9 @@ _PLAIN_FUNCTIONS: dict[str, Callable[[Sequence[Value]], Value]] = {
     "ceil": _rounding(ceil_of, "ceil"),
     "nimsum": _call_nimsum,
     "mex": _call_mex,
+    "nim_mul": _call_nim_mul,
+    "nim_inv": _call_nim_inv,
+    "nim_pow": _call_nim_pow,
 }
 
 
@@ -624,6 +669,8 @@ class _Compiler:
         if name == "iff":
             left, right = args
             return lambda scope: truth(left(scope)) == truth(right(scope))
+        if name in ("g", "outcome_of") and len(args) == 2:
+            return self.guarded(node, self.named_game_fact(node, args[1]))
         if name in ("g", "outcome_of"):
             (argument,) = args
             ask_grundy = name == "g"
@@ -640,6 +687,29 @@ class _Compiler:
             return self.guarded(node, fact)
         function = _PLAIN_FUNCTIONS[name]
         return self.guarded(node, lambda scope: function([arg(scope) for arg in args]))
+
+    def named_game_fact(self, node: ast.Call, argument: Run) -> Run:
+        """``g("kayles", [k])``: a fact about a position of a game named as on the command
+        line; the name is resolved now, so a bad one is reported when the claim is read."""
+        from grundy.games.labels import game_from_label  # the catalogue, only when used
+
+        assert isinstance(node.func, ast.Name) and isinstance(node.args[0], ast.Constant)
+        name, label = node.func.id, str(node.args[0].value)
+        try:
+            game = game_from_label(label)
+        except GrundyError as exc:
+            raise ClaimError(f"{exc}, in {self.piece(node)!r}{self.where}") from None
+
+        def fact(scope: Scope) -> Value:
+            position = argument(scope)
+            facts = _facts(scope)
+            value = (
+                facts.grundy_in(game, position) if name == "g" else facts.outcome_in(game, position)
+            )
+            scope.used[f"{name}({label!r}, {show_value(position)})"] = value
+            return value
+
+        return fact
 
     def subscript(self, node: ast.Subscript) -> Run:
         container, index = self.compile(node.value), self.compile(node.slice)

@@ -11,7 +11,8 @@ walked against an allow-list.  What is allowed:
 * list and tuple literals; indexing a list by an integer (``moves[0]``, ``p[-1]``), but no
   slices: an index is the one subscript worth having;
 * calls of the listed functions only, with plain arguments: ``len min max abs floor ceil
-  nimsum mex implies iff g outcome_of``.
+  nimsum mex nim_mul nim_inv nim_pow implies iff g outcome_of``; ``g`` and ``outcome_of``
+  take an optional first argument, a game written as text (``g("kayles", [k])``).
 
 Everything else (assignment, attribute access, dunder names, lambda, comprehensions,
 dicts, sets, f-strings, ``/``, keyword arguments, ``*args``) is refused with a message
@@ -39,6 +40,7 @@ from grundy.errors import ClaimError
 
 __all__ = [
     "FUNCTIONS",
+    "GAME_FUNCTIONS",
     "MAX_DEPTH",
     "MAX_LENGTH",
     "POSITION_NAMES",
@@ -63,12 +65,17 @@ FUNCTIONS = frozenset(
         "ceil",
         "nimsum",
         "mex",
+        "nim_mul",
+        "nim_inv",
+        "nim_pow",
         "implies",
         "iff",
         "g",
         "outcome_of",
     }
 )
+GAME_FUNCTIONS = frozenset({"g", "outcome_of"})
+"""Functions of a position: of the claim's game, or of a game named in a first argument."""
 POSITION_NAMES = frozenset({"grundy", "outcome", "moves", "winning_moves"})
 """Names that stand for facts about the claim's position, computed only when used."""
 
@@ -81,10 +88,13 @@ _ARITY: dict[str, tuple[int, int | None]] = {
     "ceil": (1, 1),
     "nimsum": (0, None),
     "mex": (0, None),
+    "nim_mul": (1, None),
+    "nim_inv": (1, 1),
+    "nim_pow": (2, 2),
     "implies": (2, 2),
     "iff": (2, 2),
-    "g": (1, 1),
-    "outcome_of": (1, 1),
+    "g": (1, 2),
+    "outcome_of": (1, 2),
 }
 
 RESERVED_NAMES = POSITION_NAMES | FUNCTIONS | {"phi", "True", "False"}
@@ -301,6 +311,13 @@ class _Checker:
                 f"{name}() takes {wanted} argument{'s' if wanted != '1' else ''}, "
                 f"got {count} in {self.piece(node)!r} {self.where}"
             )
+        if count == 2 and name in GAME_FUNCTIONS:
+            game = node.args[0]
+            if not (isinstance(game, ast.Constant) and isinstance(game.value, str)):
+                raise ClaimError(
+                    f"the first of two arguments of {name}() names a game as text, e.g. "
+                    f"{name}('kayles', [k]); got {self.piece(game)!r} {self.where}"
+                )
         self.functions.add(name)
         return list(node.args)
 

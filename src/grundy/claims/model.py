@@ -33,7 +33,7 @@ from grundy.claims.evaluate import MAX_BITS, Run, compile_expression
 from grundy.claims.expression import RESERVED_NAMES, ParsedExpression, parse_expression
 from grundy.claims.latex_policy import check_latex_policy
 from grundy.errors import ClaimError, GrundyError, brief
-from grundy.games import Game, create_game
+from grundy.games import Game, SumGame, create_game
 from grundy.solve import Play
 from grundy.verify.exhaustive import count_integer_cases
 
@@ -46,6 +46,9 @@ __all__ = [
     "claims_from_text",
     "read_claim",
 ]
+
+MAX_SUMMANDS = 100
+"""Most games a claim's ``game`` list may add."""
 
 MAX_FILE_BYTES = 10 << 20
 """Largest claim file read (10 MiB: thousands of claims)."""
@@ -295,17 +298,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         raise problem(
             "id", f"{brief(raw_id)} must use lowercase letters, digits and '-' (e.g. 'misere-nim')"
         )
-    game_name = text("game", required=True)
-    assert game_name is not None
-    params = table.get("params", {})
-    if not isinstance(params, dict):
-        raise problem(
-            "params", f"must be a table such as {{ set = [1, 2, 3] }}, got {brief(params)}"
-        )
-    try:
-        game = create_game(game_name, params)
-    except GrundyError as exc:
-        raise ClaimError(f"claim {claim_id!r}: {exc}") from None
+    game_name, game, params = _game(table, claim_id, problem)
     play = Play(choice("play", ("normal", "misere"), "normal"))
     variables = _variables(table.get("vars", []), problem)
     ranges = _ranges(table.get("range", {}), variables, problem)
@@ -341,7 +334,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         id=raw_id,
         game_name=game_name,
         game=game,
-        params=dict(params),
+        params=params,
         play=play,
         variables=variables,
         ranges=ranges,
@@ -357,6 +350,44 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         latex=latex,
         position_given=given,
     )
+
+
+def _game(
+    table: Mapping[str, Any], claim_id: str, problem: Any
+) -> tuple[str, Game, Mapping[str, Any]]:
+    """The claim's game: a catalogue name, or a list of names for a sum of games (with
+    ``params`` then a list of tables, one per component)."""
+    names = table.get("game")
+    params = table.get("params", {} if not isinstance(names, list) else [{}] * len(names))
+    if names is None:
+        raise problem("game", "is missing")
+    if isinstance(names, str):
+        if not isinstance(params, dict):
+            raise problem(
+                "params", f"must be a table such as {{ set = [1, 2, 3] }}, got {brief(params)}"
+            )
+        return names, _create(names, params, claim_id), dict(params)
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        raise problem("game", f"must be a game name or a list of them, got {brief(names)}")
+    if len(names) > MAX_SUMMANDS:
+        raise problem("game", f"a sum of more than {MAX_SUMMANDS} games is not accepted")
+    if not isinstance(params, list) or len(params) != len(names):
+        raise problem(
+            "params",
+            f"a sum of {len(names)} games takes a list of {len(names)} tables, one per game "
+            "(e.g. params = [{}, { set = [1, 2] }])",
+        )
+    if not all(isinstance(p, dict) for p in params):
+        raise problem("params", f"every entry must be a table, got {brief(params)}")
+    games = [_create(name, p, claim_id) for name, p in zip(names, params, strict=True)]
+    return " + ".join(names), SumGame(games), {"components": [dict(p) for p in params]}
+
+
+def _create(name: str, params: Mapping[str, Any], claim_id: str) -> Game:
+    try:
+        return create_game(name, params)
+    except GrundyError as exc:
+        raise ClaimError(f"claim {claim_id!r}: {exc}") from None
 
 
 def _variables(value: Any, problem: Any) -> tuple[str, ...]:

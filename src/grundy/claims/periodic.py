@@ -88,7 +88,7 @@ from grundy.claims.evaluate import MAX_BITS, Scope, Value, compile_expression, p
 from grundy.claims.expression import FUNCTIONS, POSITION_NAMES, ParsedExpression
 from grundy.claims.model import Claim, Expression
 from grundy.errors import ClaimError, GrundyError, InvalidParameterError
-from grundy.games.base import HeapGame
+from grundy.games.base import Game, HeapGame
 from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
 from grundy.library import CheckSettings
@@ -437,6 +437,8 @@ class _Reader:
         if isinstance(node, ast.Compare):
             return self.compare(node)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id in ("g", "outcome_of") and len(node.args) == 2:
+                raise self.decline(node, "values of another named game are not followed")
             if node.func.id in ("g", "outcome_of"):
                 return self.heap_fact(node.args[0], node.func.id == "outcome_of", node)
             return self.combined(node, node.args)
@@ -699,6 +701,12 @@ class _TableFacts:
 
     def grundy_of(self, position: Value) -> int:
         return self.value_of(self.heap(position))
+
+    def grundy_in(self, game: Game, position: Value) -> int:
+        raise _Declined("values of another named game are not read by this method")
+
+    def outcome_in(self, game: Game, position: Value) -> str:
+        raise _Declined("values of another named game are not read by this method")
 
     def outcome_of(self, position: Value) -> str:
         if self.claim.play is not Play.NORMAL:

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import IO, Any
 
-from grundy.claims import check_claim, claims_from_file, theorem_from_claim
+from grundy.claims import BadClaim, Claim, check_claim, claims_from_file, theorem_from_claim
 from grundy.cli.common import add_budget_options, add_jobs_option
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code, print_results
-from grundy.library import CheckSettings, InterruptedRun, TheoremResult, run_theorems
+from grundy.errors import GrundyError
+from grundy.games.user import user_games
+from grundy.library import CheckSettings, InterruptedRun, Theorem, TheoremResult, run_theorems
+from grundy.verdict import Status, Verdict
 
 __all__ = ["register"]
 
@@ -22,14 +26,28 @@ def register(commands: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
     parser.add_argument("--quick", action="store_true", help="smaller searches (for CI)")
+    parser.add_argument(
+        "--games",
+        action="append",
+        metavar="FILE.py",
+        help="load games of your own from a Python module that lists them in GAMES (it is "
+        "run: only name files you trust); may be given more than once",
+    )
     add_jobs_option(parser)
     add_budget_options(parser)
     parser.set_defaults(run=run_check)
 
 
 def run_check(args: argparse.Namespace, out: IO[str]) -> int:
+    # User games join the catalogue for this run only (read before the claims name them).
+    with user_games(args.games):
+        return _run_check(args, out)
+
+
+def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
     # A file that cannot be read or is not TOML raises ClaimError: one line, exit code 2.
     claims = claims_from_file(args.file)
+    checker = _guarded(check_claim) if args.games else check_claim
     settings = CheckSettings(
         seed=args.seed,
         quick=args.quick,
@@ -40,7 +58,7 @@ def run_check(args: argparse.Namespace, out: IO[str]) -> int:
         line(0, len(claims), "claims")  # shown while the first claim is checked
         if args.jobs > 1 and len(claims) > 1:
             # Claims in worker processes, counted as they end (no per-case counts).
-            theorems = [theorem_from_claim(claim) for claim in claims]
+            theorems = [_theorem(claim, checker) for claim in claims]
             progress = line.claim_done if line.enabled else None
             results = run_theorems(theorems, settings, progress, jobs=args.jobs)
         else:
@@ -49,7 +67,7 @@ def run_check(args: argparse.Namespace, out: IO[str]) -> int:
                 for index, claim in enumerate(claims, start=1):
                     start = time.perf_counter()
                     show_cases = line.cases_checked(claim.id) if line.enabled else None
-                    verdict = check_claim(claim, settings, show_cases)
+                    verdict = checker(claim, settings, show_cases)
                     verdict = replace(verdict, seconds=time.perf_counter() - start)
                     result = TheoremResult(theorem_from_claim(claim), verdict)
                     results.append(result)
@@ -58,3 +76,28 @@ def run_check(args: argparse.Namespace, out: IO[str]) -> int:
                 raise InterruptedRun(results) from None
     print_results(results, out, args.json)
     return exit_code(results)
+
+
+Checker = Callable[[Claim | BadClaim, CheckSettings, Callable[[int], None] | None], Verdict]
+
+
+def _guarded(check: Checker) -> Checker:
+    """``check``, with any exception from a user's game code turned into an error verdict."""
+
+    def guarded(
+        claim: Claim | BadClaim, settings: CheckSettings, progress: Callable[[int], None] | None
+    ) -> Verdict:
+        try:
+            return check(claim, settings, progress)
+        except GrundyError:
+            raise
+        except Exception as exc:  # the user's code: reported as the claim's error
+            return Verdict(
+                Status.ERROR, "none", message=f"a game raised {type(exc).__name__}: {exc}"
+            )
+
+    return guarded
+
+
+def _theorem(claim: Claim | BadClaim, checker: Checker) -> Theorem:
+    return replace(theorem_from_claim(claim), check=lambda settings: checker(claim, settings, None))

@@ -12,7 +12,7 @@ from grundy.games.nim import Nim
 from grundy.games.params import Param, resolve_params
 from grundy.games.subtraction import SubtractionGame
 
-__all__ = ["GameEntry", "catalogue", "create_game", "find_entry", "register"]
+__all__ = ["GameEntry", "catalogue", "create_game", "find_entry", "register", "unregister"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,3 +156,8 @@ register("euclid", Euclid)
 register("lucky-nim", LuckyNim)
 register("gale-nim", GaleNim)
 register("moore-nim", MooreNim)
+
+
+def unregister(name: str) -> None:
+    """Remove a game from the catalogue (games loaded for one run leave with it)."""
+    _ENTRIES.pop(name, None)

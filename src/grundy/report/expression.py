@@ -267,8 +267,13 @@ class _Printer:
             raise self.error(node)
         name = node.func.id
         arguments = list(node.args)
+        game = arguments[0] if name in ("g", "outcome_of") and len(arguments) == 2 else None
+        if isinstance(game, ast.Constant):  # a named game: its name as a subscript
+            symbol = r"\mathcal{G}" if name == "g" else "o"
+            inner = self.bracketed(self.print(arguments[1], 0))
+            return rf"{symbol}_{{\text{{{str(game.value).split()[0]}}}}}{inner}"
         listed = len(arguments) == 1 and isinstance(arguments[0], (ast.List, ast.Tuple))
-        if name in ("nimsum", "mex", "min", "max") and listed:
+        if name in ("nimsum", "mex", "min", "max", "nim_mul") and listed:
             arguments = list(arguments[0].elts)  # type: ignore[attr-defined]  # f([x, y]) as f(x, y)
         node = ast.Call(node.func, arguments, [])
         args = [self.print(arg, 0) for arg in node.args]
@@ -281,6 +286,11 @@ class _Printer:
             return " \\oplus ".join(self.print(arg, _XOR + 1) for arg in node.args) or "0"
         if name == "mex":
             return r"\operatorname{mex}\{" + ", ".join(args) + r"\}"
+        if name == "nim_mul":
+            return " \\otimes ".join(self.print(arg, _MUL + 1) for arg in node.args)
+        if name in ("nim_inv", "nim_pow") and len(args) == (1 if name == "nim_inv" else 2):
+            power = "-1" if name == "nim_inv" else args[1]
+            return rf"{self.print(node.args[0], _ATOM)}^{{\otimes {power}}}"
         if name in ("min", "max"):
             return f"\\{name}(" + ", ".join(args) + ")"
         if name in ("abs", "len") and len(args) == 1:

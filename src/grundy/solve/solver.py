@@ -72,6 +72,11 @@ class Analysis:
     winning_moves: tuple[Move, ...]
     positions_explored: int
 
+    def _repr_html_(self) -> str:  # in Jupyter: the position drawn with its winning moves
+        from grundy.display.html import analysis_html
+
+        return analysis_html(self)
+
 
 class SolvedRegion(Protocol):
     """Values an engine computed for a whole family of positions of one game at once."""

@@ -1,0 +1,683 @@
+"""Nim multiplication (beyond the notes): the nimbers below 2^(2^k) form a field.
+
+Conway (*On Numbers and Games*, ch. 6) defines a ⊗ b = mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b'}.
+``grundy.nimber.nim_mul`` computes it from the tower of fields instead (halves of width
+2^(k-1), the Fermat 2-power rule D ⊗ D = 3/2 · D).  These theorems check that code:
+
+* against the mex definition itself, on every pair below 128 (64 with ``quick``);
+* the field laws on *every* element of the field of 256 nimbers (numpy over the byte
+  table ``nim_mul`` uses, 16.7 million triples for the three-variable laws);
+* associativity, commutativity, inverses, closure and x ⊗ D = x·D also on random
+  nimbers of 17 to 256 bits (seeded; ``unrefuted``, never a proof beyond the exhaustive
+  field);
+* where a SAT encoding is feasible (squaring is linear over GF(2)), by Z3 on the tower
+  recursion itself for every nimber below 2^32 (2^16 with ``quick``).  Associativity and
+  distributivity are not attempted in Z3: at 8 bits they already time out.
+
+Every engine a theorem uses has a mutant of that theorem that only it refutes: the
+exhaustive parts catch slips among small nimbers (the cube roots of unity *1, *2, *3, a
+tower that forgets a cross term or takes D ⊗ D = D ⊕ 1); the random parts catch a tower
+that is exact below 2^32 and forgets the cross term a0 ⊗ b1 from 64-bit widths on, and
+closure below 2^24; Z3 alone finds the one square root of a fixed 32-bit nimber.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import numpy as np
+import z3
+from hypothesis import strategies as st
+
+from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.nimber import byte_products, nim_inv, nim_mul
+from grundy.verdict import Status, Verdict, combine_verdicts
+from grundy.verify.exhaustive import check_exhaustive, integer_cases
+from grundy.verify.random_search import search_random
+from grundy.verify.z3engine import model_values, prove_z3
+
+SOURCE = "beyond the notes: Conway, On Numbers and Games, ch. 6 (nim multiplication)"
+TAGS = ("nim-product", "field", "algebra")
+
+Law = Callable[..., Any]  # law(mul, x, y, ...) -> bool, or a boolean array for numpy inputs
+
+
+# -- the independent definition ------------------------------------------------------------
+
+
+@cache
+def mex_products(bound: int, with_corner: bool = True) -> np.ndarray:
+    """a ⊗ b for a, b < ``bound`` by Conway's mex definition (``with_corner=False`` drops
+    the a' ⊗ b' term: a plausible misreading, used by a mutant)."""
+    table = np.zeros((bound, bound), dtype=np.int64)
+    for a in range(bound):
+        for b in range(bound):
+            if a == 0 or b == 0:
+                continue
+            options = table[:a, b][:, None] ^ table[a, :b][None, :]
+            if with_corner:
+                options = options ^ table[:a, :b]
+            seen = np.bincount(options.ravel(), minlength=a * b + 2)
+            table[a, b] = int(np.argmin(seen > 0))  # the least value not among the options
+    return table
+
+
+def _check_mex_definition(settings: CheckSettings, with_corner: bool = True) -> Verdict:
+    bound = _mex_bound(settings)
+    table = mex_products(bound, with_corner)
+    return check_exhaustive(
+        integer_cases({"a": (0, bound - 1), "b": (0, bound - 1)}),
+        lambda case: nim_mul(case["a"], case["b"]) == int(table[case["a"], case["b"]]),
+        scope=f"bounded: 0 <= a, b < {bound}",
+        explain=lambda case: {
+            "nim_mul": nim_mul(case["a"], case["b"]),
+            "mex definition": int(table[case["a"], case["b"]]),
+        },
+    )
+
+
+def _mex_bound(settings: CheckSettings) -> int:
+    return 64 if settings.quick else 128
+
+
+# -- engines ---------------------------------------------------------------------------------
+
+NAMES = ("x", "y", "z")
+
+
+def _table_mul(a: Any, b: Any) -> Any:
+    return _PRODUCTS[a, b]
+
+
+_PRODUCTS = np.array(byte_products(), dtype=np.int64).reshape(256, 256)
+
+
+@cache
+def flawed_products(flaw: str) -> np.ndarray:
+    """The byte table of a tower built with one plausible slip, from single bits up:
+    ``"plus-one"`` takes D ⊗ D = D ⊕ 1 instead of D ⊕ D/2; ``"one-cross-term"`` takes the
+    middle term as a1 ⊗ b0 alone, forgetting a0 ⊗ b1.  For mutants: a law checked on
+    such a table must fail."""
+    table = {1: np.array([[0, 0], [0, 1]], dtype=np.int64)}
+    width = 1
+    while width < 8:
+        half, width = width, width * 2
+        small = table[half]
+        size = 1 << width
+        grid = np.zeros((size, size), dtype=np.int64)
+        for a in range(size):
+            for b in range(size):
+                a1, a0, b1, b0 = a >> half, a % (1 << half), b >> half, b % (1 << half)
+                low, high = small[a0, b0], small[a1, b1]
+                if flaw == "one-cross-term":
+                    cross = small[a1, b0]
+                else:
+                    cross = small[a0 ^ a1, b0 ^ b1] ^ low ^ high
+                constant = 1 if flaw == "plus-one" else 1 << (half - 1)
+                grid[a, b] = int(cross ^ high) << half | int(low ^ small[high, constant])
+        table[width] = grid
+    return table[8]
+
+
+def _flawed_law(law: Law, arity: int, flaw: str) -> Callable[[CheckSettings], Verdict]:
+    def check(settings: CheckSettings) -> Verdict:
+        table = flawed_products(flaw)
+        return exhaustive_bytes(law, arity, lambda a, b: table[a, b], recheck=False)
+
+    return check
+
+
+def exhaustive_bytes(
+    law: Law, arity: int, table_mul: Callable[[Any, Any], Any] | None = None, recheck: bool = True
+) -> Verdict:
+    """``law`` on every tuple of nimbers below 256 (numpy over the byte table, or over
+    ``table_mul``), the first failure in lexicographic order re-checked with
+    :func:`nim_mul` itself (``recheck=False`` for a deliberately flawed table)."""
+    names = NAMES[:arity]
+    mul = table_mul or _table_mul
+    scope = f"bounded: every {', '.join(names)} < 2^8 (the field of 256 nimbers)"
+    values = np.arange(256)
+    rest = [values[:, None], values[None, :]] if arity == 3 else [values]
+    for x in range(256):
+        ok = law(mul, x, *rest) if arity > 1 else np.asarray(law(mul, x))
+        if np.all(ok):
+            continue
+        others = [int(v) for v in np.argwhere(~np.asarray(ok))[0]] if arity > 1 else []
+        case = dict(zip(names, [x, *others], strict=True))
+        if recheck and law(nim_mul, *case.values()):
+            return Verdict(
+                Status.UNKNOWN,
+                "exhaustive",
+                scope,
+                message=f"case {case} failed on the byte table but passed through nim_mul",
+            )
+        return Verdict(
+            Status.REFUTED,
+            "exhaustive",
+            scope,
+            counterexample=case,
+            message="the least counterexample in lexicographic order",
+        )
+    count = 256**arity
+    return Verdict(
+        Status.PROVED, "exhaustive", scope, cases=count, message=f"holds in all {count:,} cases"
+    )
+
+
+def _big(low_bits: int, high_bits: int) -> st.SearchStrategy[int]:
+    """Nimbers whose top bit lies between ``low_bits`` and ``high_bits`` (one width each)."""
+    widths = [w for w in (32, 64, 128, 256) if low_bits < w <= high_bits] or [high_bits]
+    pieces = []
+    low = 2**low_bits
+    for width in widths:
+        pieces.append(st.integers(low, 2**width - 1))
+        low = 2**width
+    return st.one_of(*pieces)
+
+
+def random_law(
+    law: Law,
+    arity: int,
+    settings: CheckSettings,
+    low_bits: int = 16,
+    high_bits: int = 256,
+    mul: Callable[[int, int], int] = nim_mul,
+) -> Verdict:
+    """``law`` on random nimbers from 2^low_bits up to 2^high_bits (seeded)."""
+    names = NAMES[:arity]
+    values = _big(low_bits, high_bits)
+    examples = max(settings.random_examples // (12 if settings.quick else 4), 50)
+    return search_random(
+        st.fixed_dictionaries({name: values for name in names}),
+        lambda case: bool(law(mul, *(case[n] for n in names))),
+        seed=settings.seed,
+        examples=examples,
+        scope=f"random: {', '.join(names)} in [2^{low_bits}, 2^{high_bits})",
+        size=lambda case: max(case.values()).bit_length(),
+    )
+
+
+def exhaustive_and_random(
+    law: Law,
+    arity: int,
+    low_bits: int = 16,
+    high_bits: int = 256,
+    mul: Callable[[int, int], int] = nim_mul,
+) -> Callable[[CheckSettings], Verdict]:
+    """Every tuple of bytes (the byte table), then random nimbers through ``mul``."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        return combine_verdicts(
+            [
+                exhaustive_bytes(law, arity),
+                random_law(law, arity, settings, low_bits, high_bits, mul),
+            ]
+        )
+
+    return check
+
+
+def exhaustive_only(law: Law, arity: int) -> Callable[[CheckSettings], Verdict]:
+    """Every tuple of bytes, nothing beyond (a law no random mutant could tell apart)."""
+    return lambda settings: exhaustive_bytes(law, arity)
+
+
+FLAW_FROM = 64  # the flawed tower below is exact below 2^32 and wrong from 64-bit widths
+
+
+def flawed_wide_mul(a: int, b: int) -> int:
+    """The tower product with the cross term a0 ⊗ b1 forgotten at widths of 64 bits and
+    more, exact below: for mutants that only random search, reaching past 2^32, refutes."""
+    from grundy.nimber import field_bits
+
+    return _flawed_wide(a, b, field_bits(a, b))
+
+
+def _flawed_wide(a: int, b: int, width: int) -> int:
+    if width < FLAW_FROM:
+        return nim_mul(a, b)
+    half = width // 2
+    mask = (1 << half) - 1
+    a1, a0, b1, b0 = a >> half, a & mask, b >> half, b & mask
+    low, high = _flawed_wide(a0, b0, half), _flawed_wide(a1, b1, half)
+    cross = _flawed_wide(a1, b0, half)
+    return (cross ^ high) << half | (low ^ _flawed_wide(high, 1 << (half - 1), half))
+
+
+# -- Z3: the tower recursion as bit-vectors -----------------------------------------------
+
+
+def z3_nim_mul(a: z3.BitVecRef, b: z3.BitVecRef, width: int) -> z3.BitVecRef:
+    """The product by the same tower recursion as ``nim_mul``, down to single bits."""
+    if width == 1:
+        return a & b
+    half = width // 2
+    a1, a0 = z3.Extract(width - 1, half, a), z3.Extract(half - 1, 0, a)
+    b1, b0 = z3.Extract(width - 1, half, b), z3.Extract(half - 1, 0, b)
+    low = z3_nim_mul(a0, b0, half)
+    high = z3_nim_mul(a1, b1, half)
+    middle = z3_nim_mul(a0 ^ a1, b0 ^ b1, half)
+    by_half = z3_nim_mul(high, z3.BitVecVal(1 << (half - 1), half), half)
+    return z3.Concat(middle ^ low, low ^ by_half)
+
+
+def _z3_width(settings: CheckSettings) -> int:
+    return 16 if settings.quick else 32
+
+
+def _z3_square_injective(settings: CheckSettings) -> Verdict:
+    width = _z3_width(settings)
+    x, y = z3.BitVecs("x y", width)
+    goal = z3.Implies(z3_nim_mul(x, x, width) == z3_nim_mul(y, y, width), x == y)
+    return prove_z3(
+        goal,
+        scope=f"bounded: x, y < 2^{width} (Z3 on the tower recursion)",
+        timeout_ms=settings.z3_timeout_ms,
+        decode=lambda model: model_values(model, [x, y]),
+        recheck=lambda case: _square_injective(nim_mul, case["x"], case["y"]),
+        seed=settings.seed,
+    )
+
+
+def _z3_no_root(target: int, settings: CheckSettings) -> Verdict:
+    width = _z3_width(settings)
+    x = z3.BitVec("x", width)
+    return prove_z3(
+        z3_nim_mul(x, x, width) != target,
+        scope=f"bounded: x < 2^{width} (Z3 on the tower recursion)",
+        timeout_ms=settings.z3_timeout_ms,
+        decode=lambda model: model_values(model, [x]),
+        recheck=lambda case: nim_mul(case["x"], case["x"]) != target,
+        seed=settings.seed,
+    )
+
+
+# -- the laws (one function serves numpy arrays and plain integers) ----------------------
+
+
+def _associative(mul: Any, x: Any, y: Any, z: Any) -> Any:
+    return mul(mul(x, y), z) == mul(x, mul(y, z))
+
+
+def _commutative(mul: Any, x: Any, y: Any) -> Any:
+    return mul(x, y) == mul(y, x)
+
+
+def _distributive(mul: Any, x: Any, y: Any, z: Any) -> Any:
+    return mul(x, y ^ z) == mul(x, y) ^ mul(x, z)
+
+
+def _distributive_ordinary(mul: Any, x: Any, y: Any, z: Any) -> Any:
+    total = y + z
+    if isinstance(total, np.ndarray):  # byte table: sums past 255 are outside it
+        return (total > 255) | (mul(x, total % 256) == mul(x, y) + mul(x, z))
+    return mul(x, total) == mul(x, y) + mul(x, z)
+
+
+def _square_injective(mul: Any, x: Any, y: Any) -> Any:
+    return (mul(x, x) != mul(y, y)) | (x == y)
+
+
+def _cube_roots_of_unity_trivial(mul: Any, x: Any) -> Any:
+    return (mul(mul(x, x), x) != 1) | (x == 1)
+
+
+def _closed_below(bits: int) -> Law:
+    def law(mul: Any, x: Any, y: Any) -> Any:
+        limit = 2**bits
+        return (x >= limit) | (y >= limit) | (mul(x, y) < limit)
+
+    return law
+
+
+def _closed_in_fields(mul: Any, x: Any, y: Any) -> Any:
+    """For every field of 2^(2^k) nimbers (k <= 8) holding x and y, it holds x ⊗ y."""
+    product = mul(x, y)
+    holds = True
+    for k in range(9):
+        if isinstance(product, np.ndarray) and 2**k >= 62:
+            break  # byte-table arrays: every larger field holds them trivially
+        limit = 2**2**k
+        holds = holds & ((x >= limit) | (y >= limit) | (product < limit))
+    return holds
+
+
+def _inverse(x: int, mul: Callable[[int, int], int] = nim_mul) -> bool:
+    return x == 0 or mul(x, nim_inv(x)) == 1
+
+
+def _inverse_not_square(x: int) -> bool:
+    return x == 0 or nim_inv(x) != nim_mul(x, x)
+
+
+def _check_inverses(settings: CheckSettings, inverse: Callable[[int], bool] = _inverse) -> Verdict:
+    """``inverse(x)`` for every x below 2^16 (2^8 with ``quick``), then random x above."""
+    bits = 8 if settings.quick else 16
+    exhaustive = check_exhaustive(
+        ({"x": x} for x in range(2**bits)),
+        lambda case: inverse(case["x"]),
+        scope=f"bounded: every x < 2^{bits}",
+    )
+    wide = random_law(lambda mul, x: inverse(x), 1, settings, low_bits=bits)
+    return combine_verdicts([exhaustive, wide])
+
+
+def _has_inverse(mul: Any, x: Any) -> Any:
+    """Some y below 256 has x ⊗ y = 1 (for x > 0); ``mul`` a byte table."""
+    return x == 0 or bool(np.any(mul(x, np.arange(256)) == 1))
+
+
+def _self_inverse(x: int) -> bool:
+    return x == 0 or nim_mul(x, x) == 1
+
+
+FERMAT_LEVELS = 11  # D = 2^(2^n) for n = 0..10, D up to 2^1024
+
+
+def _check_fermat_square(
+    settings: CheckSettings, rule: Callable[[int], int] = lambda d: 3 * d // 2
+) -> Verdict:
+    levels = 6 if settings.quick else FERMAT_LEVELS
+    table = mex_products(_mex_bound(settings), True)
+    by_mex = check_exhaustive(
+        ({"n": n} for n in range(3)),
+        lambda case: int(table[2**2 ** case["n"], 2**2 ** case["n"]]) == rule(2**2 ** case["n"]),
+        scope="bounded: n <= 2 (D = 2, 4, 16), against the mex definition",
+        method="exhaustive (mex definition)",
+    )
+    by_product = check_exhaustive(
+        ({"n": n} for n in range(levels)),
+        lambda case: nim_mul(2**2 ** case["n"], 2**2 ** case["n"]) == rule(2**2 ** case["n"]),
+        scope=f"bounded: n < {levels} (D up to 2^{2 ** (levels - 1)}), through nim_mul",
+        explain=lambda case: {"D ⊗ D": nim_mul(2**2 ** case["n"], 2**2 ** case["n"])},
+    )
+    return combine_verdicts([by_mex, by_product])
+
+
+def _times_fermat_power(mul: Any, x: Any) -> bool:
+    """x ⊗ D = x·D for the least Fermat 2-power D above x."""
+    width = 1
+    while (1 << width) <= x:
+        width *= 2
+    fermat = 1 << width
+    return bool(mul(x, fermat) == x * fermat)
+
+
+def _check_times_fermat_power(
+    settings: CheckSettings, mul: Callable[[int, int], int] = nim_mul
+) -> Verdict:
+    bits = 8 if settings.quick else 16
+    exhaustive = check_exhaustive(
+        ({"x": x} for x in range(2**bits)),
+        lambda case: _times_fermat_power(mul, case["x"]),
+        scope=f"bounded: every x < 2^{bits}, D the least Fermat 2-power above x",
+    )
+    return combine_verdicts(
+        [exhaustive, random_law(_times_fermat_power, 1, settings, low_bits=bits, mul=mul)]
+    )
+
+
+def _law_theorem(
+    identifier: str, title: str, statement: str, latex: str, check: Any, **extra: Any
+) -> Theorem:
+    return Theorem(
+        id=identifier,
+        title=title,
+        statement=statement,
+        source=SOURCE,
+        latex=latex,
+        game=None,
+        tags=TAGS,
+        check=check,
+        **extra,
+    )
+
+
+def _mutant(identifier: str, of: str, title: str, statement: str, latex: str, check: Any):
+    return _law_theorem(
+        identifier, title, statement, latex, check, mutant_of=of, expect=Expectation.FAILS
+    )
+
+
+ROOT_TARGETS = {16: 0x1234, 32: 0x12345678}  # nimbers whose square roots lie above 2^8, 2^16
+
+
+def _check_square_roots(settings: CheckSettings) -> Verdict:
+    return combine_verdicts(
+        [
+            exhaustive_bytes(_square_injective, 2),
+            _z3_square_injective(settings),
+        ]
+    )
+
+
+def _check_no_root(settings: CheckSettings) -> Verdict:
+    target = ROOT_TARGETS[_z3_width(settings)]
+
+    def law(mul: Any, x: Any) -> Any:
+        return mul(x, x) != target
+
+    return combine_verdicts(
+        [
+            exhaustive_bytes(law, 1),
+            _z3_no_root(target, settings),
+            random_law(law, 1, settings, low_bits=8, high_bits=_z3_width(settings)),
+        ]
+    )
+
+
+THEOREMS = [
+    _law_theorem(
+        "nim-product-mex-definition",
+        "nim_mul is Conway's nim product",
+        "for 0 <= a, b < 128, nim_mul(a, b) equals mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b}",
+        r"a \otimes b = \operatorname{mex}\{a' \otimes b \oplus a \otimes b' \oplus a' \otimes b'"
+        r" : a' < a,\ b' < b\}",
+        _check_mex_definition,
+        cost=1.5,
+    ),
+    _mutant(
+        "nim-product-mex-without-corner",
+        "nim-product-mex-definition",
+        "Mutant: the mex definition without the a' ⊗ b' term",
+        "for 0 <= a, b < 128, nim_mul(a, b) equals mex{a'⊗b ⊕ a⊗b'}",
+        r"a \otimes b = \operatorname{mex}\{a' \otimes b \oplus a \otimes b'\}",
+        lambda settings: _check_mex_definition(settings, with_corner=False),
+    ),
+    _law_theorem(
+        "nim-product-associative",
+        "Nim multiplication is associative",
+        "(x ⊗ y) ⊗ z = x ⊗ (y ⊗ z)",
+        r"(x \otimes y) \otimes z = x \otimes (y \otimes z)",
+        exhaustive_and_random(_associative, 3, high_bits=128),
+        cost=1.5,
+    ),
+    _mutant(
+        "nim-product-one-cross-term-associative",
+        "nim-product-associative",
+        "Mutant: the tower that forgets the cross term a0 ⊗ b1 is still associative",
+        "(x ⊗' y) ⊗' z = x ⊗' (y ⊗' z) for the product built with the middle term "
+        "a1 ⊗ b0 alone (every x, y, z < 2^8)",
+        r"(x \otimes' y) \otimes' z = x \otimes' (y \otimes' z)",
+        _flawed_law(_associative, 3, "one-cross-term"),
+    ),
+    _mutant(
+        "nim-product-wide-flaw-associative",
+        "nim-product-associative",
+        "Mutant: a tower that forgets a0 ⊗ b1 from 64-bit widths on is still associative",
+        "(x ⊗' y) ⊗' z = x ⊗' (y ⊗' z) for the product that forgets the cross term a0 ⊗ b1 "
+        "at widths of 64 bits and more (exact below 2^32; only random search reaches the flaw)",
+        r"(x \otimes' y) \otimes' z = x \otimes' (y \otimes' z)",
+        exhaustive_and_random(_associative, 3, high_bits=128, mul=flawed_wide_mul),
+    ),
+    _law_theorem(
+        "nim-product-commutative",
+        "Nim multiplication is commutative",
+        "x ⊗ y = y ⊗ x",
+        r"x \otimes y = y \otimes x",
+        exhaustive_and_random(_commutative, 2),
+    ),
+    _mutant(
+        "nim-product-one-cross-term-commutative",
+        "nim-product-commutative",
+        "Mutant: the tower that forgets the cross term a0 ⊗ b1 still commutes",
+        "x ⊗' y = y ⊗' x for the product built with the middle term a1 ⊗ b0 alone "
+        "(every x, y < 2^8)",
+        r"x \otimes' y = y \otimes' x",
+        _flawed_law(_commutative, 2, "one-cross-term"),
+    ),
+    _mutant(
+        "nim-product-wide-flaw-commutative",
+        "nim-product-commutative",
+        "Mutant: a tower that forgets a0 ⊗ b1 from 64-bit widths on still commutes",
+        "x ⊗' y = y ⊗' x for the product that forgets the cross term a0 ⊗ b1 at widths of "
+        "64 bits and more (exact below 2^32; only random search reaches the flaw)",
+        r"x \otimes' y = y \otimes' x",
+        exhaustive_and_random(_commutative, 2, mul=flawed_wide_mul),
+    ),
+    _law_theorem(
+        "nim-product-distributive",
+        "Nim multiplication distributes over nim-sum",
+        "x ⊗ (y ⊕ z) = x ⊗ y ⊕ x ⊗ z",
+        r"x \otimes (y \oplus z) = (x \otimes y) \oplus (x \otimes z)",
+        exhaustive_only(_distributive, 3),
+        cost=1.5,
+    ),
+    _mutant(
+        "nim-product-distributes-over-plus",
+        "nim-product-distributive",
+        "Mutant: nim multiplication distributes over ordinary addition",
+        "x ⊗ (y + z) = x ⊗ y + x ⊗ z",
+        r"x \otimes (y + z) = x \otimes y + x \otimes z",
+        exhaustive_and_random(_distributive_ordinary, 3, high_bits=128),
+    ),
+    _law_theorem(
+        "nim-product-inverses",
+        "Every non-zero nimber has a nim inverse",
+        "x ⊗ nim_inv(x) = 1 for every x > 0 (every x < 2^16, and random x up to 2^256)",
+        r"x \neq 0 \implies x \otimes x^{-1} = 1",
+        _check_inverses,
+        cost=2.5,
+    ),
+    _mutant(
+        "nim-product-plus-one-field",
+        "nim-product-inverses",
+        "Mutant: the tower built on D ⊗ D = D ⊕ 1 is a field too",
+        "every x > 0 has some y with x ⊗' y = 1, for the product built with D ⊗ D = D ⊕ 1 "
+        "instead of D ⊕ D/2 (every x < 2^8); it is associative, but has zero divisors",
+        r"x \neq 0 \implies \exists y.\ x \otimes' y = 1",
+        _flawed_law(_has_inverse, 1, "plus-one"),
+    ),
+    _mutant(
+        "nim-product-inverse-never-square",
+        "nim-product-inverses",
+        "Mutant: no nimber's inverse is its own square (false for *1, *2, *3)",
+        "nim_inv(x) ≠ x ⊗ x for every x > 0; the cube roots of unity are small, so only the "
+        "exhaustive part sees them",
+        r"x \neq 0 \implies x^{-1} \neq x \otimes x",
+        lambda settings: _check_inverses(settings, _inverse_not_square),
+    ),
+    _mutant(
+        "nim-product-wide-flaw-inverses",
+        "nim-product-inverses",
+        "Mutant: nim_inv still inverts for a tower that forgets a0 ⊗ b1 from 64-bit widths on",
+        "x ⊗' nim_inv(x) = 1 for the product that forgets the cross term a0 ⊗ b1 at widths of "
+        "64 bits and more (exact below 2^32; only random search reaches the flaw)",
+        r"x \neq 0 \implies x \otimes' x^{-1} = 1",
+        lambda settings: _check_inverses(settings, lambda x: _inverse(x, flawed_wide_mul)),
+    ),
+    _mutant(
+        "nim-product-self-inverse",
+        "nim-product-inverses",
+        "Mutant: every nimber is its own nim inverse (as it is its own negative)",
+        "x ⊗ x = 1 for every x > 0",
+        r"x \neq 0 \implies x \otimes x = 1",
+        lambda settings: _check_inverses(settings, _self_inverse),
+    ),
+    _law_theorem(
+        "nim-product-one-self-inverse",
+        "Only 1 is its own nim inverse",
+        "x ⊗ x = 1 only for x = 1",
+        r"x \otimes x = 1 \implies x = 1",
+        exhaustive_only(lambda mul, x: (mul(x, x) != 1) | (x == 1), 1),
+    ),
+    _mutant(
+        "nim-product-no-cube-roots-of-unity",
+        "nim-product-one-self-inverse",
+        "Mutant: only 1 has nim cube 1 (false for *2 and *3: only the exhaustive part sees it)",
+        "x ⊗ x ⊗ x = 1 only for x = 1",
+        r"x \otimes x \otimes x = 1 \implies x = 1",
+        exhaustive_and_random(_cube_roots_of_unity_trivial, 1),
+    ),
+    _law_theorem(
+        "nim-fields-closed",
+        "The nimbers below 2^(2^k) are closed under nim multiplication",
+        "x, y < 2^(2^k) implies x ⊗ y < 2^(2^k)",
+        r"x, y < 2^{2^k} \implies x \otimes y < 2^{2^k}",
+        exhaustive_and_random(_closed_in_fields, 2),
+    ),
+    _mutant(
+        "nim-fields-closed-below-2-24",
+        "nim-fields-closed",
+        "Mutant: the nimbers below 2^24 are closed too (only random search reaches them)",
+        "x, y < 2^24 implies x ⊗ y < 2^24",
+        r"x, y < 2^{24} \implies x \otimes y < 2^{24}",
+        exhaustive_and_random(_closed_below(24), 2, high_bits=24),
+    ),
+    _law_theorem(
+        "nim-fermat-square",
+        "The Fermat 2-power rule",
+        "for D = 2^(2^n), D ⊗ D = 3/2 · D (n <= 2 against the mex definition, n <= 10 "
+        "through nim_mul), and x ⊗ D = x · D for x < D",
+        r"D = 2^{2^n} \implies D \otimes D = \tfrac{3}{2} D,\quad x < D \implies x \otimes D = xD",
+        lambda settings: combine_verdicts(
+            [_check_fermat_square(settings), _check_times_fermat_power(settings)]
+        ),
+        cost=2.5,
+    ),
+    _mutant(
+        "nim-fermat-square-ordinary",
+        "nim-fermat-square",
+        "Mutant: a Fermat 2-power nim-squares like an integer",
+        "for D = 2^(2^n), D ⊗ D = D · D",
+        r"D \otimes D = D^2",
+        lambda settings: _check_fermat_square(settings, lambda d: d * d),
+    ),
+    _mutant(
+        "nim-fermat-square-plus-one",
+        "nim-fermat-square",
+        "Mutant: D ⊗ D = D ⊕ 1 (true for D = 2 only)",
+        "for D = 2^(2^n), D ⊗ D = D ⊕ 1",
+        r"D \otimes D = D \oplus 1",
+        lambda settings: _check_fermat_square(settings, lambda d: d ^ 1),
+    ),
+    _mutant(
+        "nim-fermat-times-wide-flaw",
+        "nim-fermat-square",
+        "Mutant: x ⊗' D = x · D for a tower that forgets a0 ⊗ b1 from 64-bit widths on",
+        "x ⊗' D = x · D for x < D, D the least Fermat 2-power above x, for the product that "
+        "forgets the cross term a0 ⊗ b1 at widths of 64 bits and more (exact below 2^32; "
+        "only random search reaches the flaw)",
+        r"x < D \implies x \otimes' D = xD",
+        lambda settings: _check_times_fermat_power(settings, flawed_wide_mul),
+    ),
+    _law_theorem(
+        "nim-square-roots",
+        "Every nimber has exactly one nim square root",
+        "x ⊗ x = y ⊗ y implies x = y (squaring is injective, so a bijection of each finite "
+        "field); Z3 on the tower recursion for x, y < 2^32",
+        r"x \otimes x = y \otimes y \implies x = y",
+        _check_square_roots,
+        cost=5.0,
+    ),
+    _mutant(
+        "nim-square-root-missing",
+        "nim-square-roots",
+        "Mutant: 0x12345678 has no nim square root below 2^32 (only Z3 finds it)",
+        "x ⊗ x ≠ 0x12345678 for every x < 2^32 (0x1234 and 2^16 with quick settings)",
+        r"x \otimes x \neq \mathtt{12345678}_{16}",
+        _check_no_root,
+    ),
+]

@@ -1,0 +1,139 @@
+"""HTML for notebooks: a solved position, a verdict, a table of claim results.
+
+Plain, self-contained HTML fragments (inline styles, inline SVG), returned as strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from grundy.display.pictures import position_svg
+from grundy.errors import GrundyError
+from grundy.games import SumGame, create_game
+from grundy.games.base import Game
+from grundy.library import TheoremResult
+from grundy.solve.solver import Analysis, Outcome, Play
+from grundy.verdict import Status, Verdict
+
+__all__ = ["analysis_html", "result_html", "results_html", "verdict_html"]
+
+STATUS_COLOURS = {
+    Status.PROVED: "#2a9d8f",
+    Status.REFUTED: "#e76f51",
+    Status.UNREFUTED: "#e9c46a",
+    Status.UNKNOWN: "#8d99ae",
+    Status.ERROR: "#9d0208",
+}
+_CELL = 'style="text-align:left;padding:2px 10px 2px 0;vertical-align:top"'
+OUTCOME_WORDS = {
+    Outcome.P: "P: the player to move loses",
+    Outcome.N: "N: the player to move wins",
+}
+
+
+def _table(rows: Sequence[tuple[str, str]]) -> str:
+    body = "".join(
+        f"<tr><th {_CELL}>{name}</th><td {_CELL}>{value}</td></tr>" for name, value in rows
+    )
+    return f"<table>{body}</table>"
+
+
+def _figure(svg: str) -> str:
+    return f'<div style="margin:4px 0">{svg}</div>' if svg else ""
+
+
+def analysis_html(analysis: Analysis) -> str:
+    """A solved position: its picture with the winning moves drawn, value, outcome and
+    the winning moves in words."""
+    game, position = analysis.game, analysis.position
+    winning = [move.to for move in analysis.winning_moves]
+    rows = [("position", escape(f"{game.label}: {game.format(position)}"))]
+    if analysis.grundy is not None:
+        rows.append(("Grundy value", f"*{analysis.grundy}"))
+    play = "" if analysis.play is Play.NORMAL else " (misère play)"
+    rows.append(("outcome", escape(OUTCOME_WORDS[analysis.outcome] + play)))
+    if winning:
+        items = "".join(
+            f"<li>{escape(move.description)}, leaving {escape(game.format(move.to))}</li>"
+            for move in analysis.winning_moves
+        )
+        rows.append((f"winning moves ({len(winning)})", f'<ul style="margin:0">{items}</ul>'))
+    else:
+        rows.append(("winning moves", "none: every move leads to an N-position"))
+    return _figure(position_svg(game, position, winning)) + _table(rows)
+
+
+def verdict_html(verdict: Verdict, title: str = "") -> str:
+    """A verdict as a small table: status, scope, method, cases, the counterexample, the
+    lemmas it assumes and its message (:func:`result_html` adds a picture)."""
+    colour = STATUS_COLOURS[verdict.status]
+    badge = (
+        f'<span style="background:{colour};color:white;padding:1px 6px;border-radius:3px">'
+        f"{verdict.status.value}</span>"
+    )
+    rows = [("verdict", badge)]
+    if title:
+        rows.insert(0, ("claim", escape(title)))
+    if verdict.scope:
+        rows.append(("scope", escape(verdict.scope)))
+    rows.append(("method", escape(verdict.method)))
+    if verdict.cases is not None:
+        rows.append(("cases", f"{verdict.cases:,}"))
+    if verdict.counterexample:
+        rows.append(("counterexample", _mapping(verdict.counterexample)))
+    if verdict.assumes:
+        rows.append(("assuming", escape("; ".join(a.describe() for a in verdict.assumes))))
+    if verdict.message:
+        rows.append(("note", escape(verdict.message)))
+    return _table(rows)
+
+
+def _mapping(values: Mapping[str, Any]) -> str:
+    return ", ".join(f"{escape(str(k))} = {escape(str(v))}" for k, v in values.items())
+
+
+def result_html(result: TheoremResult, game: Game | None = None) -> str:
+    """One checked claim: its verdict table and, for a counterexample with a position
+    of ``game``, the position drawn."""
+    html = verdict_html(result.verdict, result.theorem.title or result.theorem.id)
+    found = result.verdict.counterexample or {}
+    if game is None and result.theorem.game and "position" in found:
+        names = result.theorem.game.split(" + ")  # a sum of games is named by its parts
+        try:  # catalogue games without options can be rebuilt from their names
+            games = [create_game(name) for name in names]
+            game = games[0] if len(games) == 1 else SumGame(games)
+        except GrundyError:
+            game = None
+    if game is not None and "position" in found:
+        try:
+            position = game.from_value(found["position"])
+        except Exception:  # a drawing is a courtesy: text is already shown
+            return html
+        html += _figure(position_svg(game, position, ()))
+    return html
+
+
+def results_html(results: Sequence[TheoremResult]) -> str:
+    """Claim results as one table: id, verdict (as expected or not), scope, counterexample."""
+    head = "".join(
+        f"<th {_CELL}>{name}</th>" for name in ("claim", "verdict", "scope", "counterexample")
+    )
+    rows = []
+    for result in results:
+        verdict = result.verdict
+        colour = STATUS_COLOURS[verdict.status]
+        expected = "" if result.as_expected else " (not as expected)"
+        counterexample = _mapping(verdict.counterexample) if verdict.counterexample else ""
+        if verdict.status is Status.ERROR:
+            counterexample = escape(verdict.message)
+        rows.append(
+            f"<tr><td {_CELL}>{escape(result.theorem.id)}</td>"
+            f'<td {_CELL}><span style="color:{colour};font-weight:bold">'
+            f"{verdict.status.value}</span>{expected}</td>"
+            f"<td {_CELL}>{escape(verdict.scope)}</td><td {_CELL}>{counterexample}</td></tr>"
+        )
+    total = sum(r.as_expected for r in results)
+    summary = f"<p>{total} of {len(results)} as expected</p>"
+    return f"<table><tr>{head}</tr>{''.join(rows)}</table>{summary}"

@@ -1,0 +1,293 @@
+"""Small hand-written SVG pictures of positions and sequences (a few kilobytes each).
+
+Every function takes values already computed and returns SVG text; nothing here decides
+a value.  The pictures are kept plain (no scripts, no external references), so a notebook
+that stores them stays small and safe to open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+__all__ = [
+    "chomp_svg",
+    "grid_svg",
+    "hackenbush_svg",
+    "heaps_svg",
+    "sequence_svg",
+    "wythoff_svg",
+]
+
+P_COLOUR = "#2a9d8f"
+N_COLOUR = "#e9ecef"
+ACCENT = "#e76f51"
+INK = "#264653"
+CHOCOLATE = "#8d5a3b"
+EATEN = "#f4d6c6"
+FONT = 'font-family="DejaVu Sans, sans-serif"'
+
+MAX_COUNTERS = 12  # taller heaps are drawn as bars with their size on them
+MAX_BOARD = 40  # larger boards are not drawn
+STALKS = 60  # longer sequences are drawn as dots only (the picture stays small)
+
+
+def _svg(width: float, height: float, body: Iterable[str], label: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{escape(label)}" '
+        f'{FONT} text-anchor="middle">' + "".join(body) + "</svg>"
+    )
+
+
+def _text(x: float, y: float, text: str, size: int = 11, colour: str = INK, **extra: str) -> str:
+    attributes = "".join(f' {key.replace("_", "-")}="{value}"' for key, value in extra.items())
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{colour}"{attributes}>'
+        f"{escape(text)}</text>"
+    )
+
+
+def heaps_svg(heaps: Sequence[int], marked: Sequence[int] = ()) -> str:
+    """Heaps of counters side by side, each labelled with its size; the heaps whose
+    indices are in ``marked`` are drawn in the accent colour (a winning move's heap)."""
+    column, unit = 30, 13
+    tallest = min(max(heaps, default=0), MAX_COUNTERS)
+    height = 36 + max(tallest, 1) * unit
+    base = height - 20
+    body = [
+        f'<line x1="4" y1="{base}" x2="{len(heaps) * column + 6}" y2="{base}" '
+        f'stroke="{INK}" stroke-width="1"/>'
+    ]
+    for index, heap in enumerate(heaps):
+        x = 5 + index * column + column / 2
+        colour = ACCENT if index in marked else P_COLOUR
+        if heap > MAX_COUNTERS:
+            top = base - MAX_COUNTERS * unit
+            body.append(
+                f'<rect x="{x - 10}" y="{top}" width="20" height="{MAX_COUNTERS * unit}" '
+                f'rx="3" fill="{colour}"/>'
+            )
+        else:
+            body.extend(
+                f'<circle cx="{x}" cy="{base - unit / 2 - level * unit}" r="5.5" fill="{colour}"/>'
+                for level in range(heap)
+            )
+        body.append(_text(x, base + 14, _short(heap)))
+    label = "heaps " + ", ".join(map(str, heaps)) if heaps else "no heaps"
+    return _svg(len(heaps) * column + 10, height, body, label)
+
+
+def _short(number: int) -> str:
+    text = str(number)
+    return text if len(text) <= 6 else f"{text[:2]}…({len(text)} digits)"
+
+
+def chomp_svg(rows: Sequence[int], bites: Sequence[tuple[int, int]] = ()) -> str:
+    """A Chomp board: row 0 (at the top) holds the poisoned square; ``bites`` (row,
+    column) are marked with dots and the first one's eaten squares are shaded."""
+    cell = 22
+    width = max(rows, default=1)
+    if width > MAX_BOARD or len(rows) > MAX_BOARD:
+        return ""
+    eaten: set[tuple[int, int]] = set()
+    if bites:
+        r0, c0 = bites[0]
+        eaten = {(r, c) for r, n in enumerate(rows) for c in range(n) if r >= r0 and c >= c0}
+    body = []
+    for r, length in enumerate(rows):
+        for c in range(length):
+            colour = INK if (r, c) == (0, 0) else EATEN if (r, c) in eaten else CHOCOLATE
+            body.append(
+                f'<rect x="{4 + c * cell}" y="{4 + r * cell}" width="{cell - 2}" '
+                f'height="{cell - 2}" fill="{colour}"/>'
+            )
+    if rows and rows[0]:
+        body.append(_text(4 + cell / 2 - 1, 4 + cell / 2 + 3, "×", 13, "white"))
+    for r, c in bites:
+        body.append(
+            f'<circle cx="{4 + c * cell + cell / 2 - 1}" cy="{4 + r * cell + cell / 2 - 1}" '
+            f'r="5" fill="{ACCENT}"/>'
+        )
+    label = f"Chomp rows {list(rows)}" + (f", winning bites {list(bites)}" if bites else "")
+    return _svg(8 + max(width, 1) * cell, 8 + max(len(rows), 1) * cell, body, label)
+
+
+def wythoff_svg(
+    queen: tuple[int, int],
+    p_positions: Iterable[tuple[int, int]],
+    size: int,
+    moves: Iterable[tuple[int, int]] = (),
+) -> str:
+    """Wythoff's game as a queen on a board: square (a, b) is the position with heaps a
+    and b, the corner (0, 0) at the bottom left; P-positions are shaded, the queen is a
+    dark disc and the squares of ``moves`` (winning moves) are rings."""
+    if size > MAX_BOARD:
+        return ""
+    cell = max(8, min(18, 360 // max(size, 1)))
+    p_set = set(p_positions)
+    body = []
+    for a in range(size):
+        for b in range(size):
+            left, top = 20 + a * cell, 4 + (size - 1 - b) * cell
+            colour = P_COLOUR if (a, b) in p_set else N_COLOUR
+            body.append(
+                f'<rect x="{left}" y="{top}" width="{cell - 1}" height="{cell - 1}" '
+                f'fill="{colour}"/>'
+            )
+
+    def centre(square: tuple[int, int]) -> tuple[float, float]:
+        return 20 + square[0] * cell + (cell - 1) / 2, 4 + (size - 1 - square[1]) * cell + (
+            cell - 1
+        ) / 2
+
+    for square in moves:
+        x, y = centre(square)
+        body.append(
+            f'<circle cx="{x}" cy="{y}" r="{cell / 3}" fill="none" stroke="{ACCENT}" '
+            'stroke-width="2"/>'
+        )
+    x, y = centre(queen)
+    body.append(f'<circle cx="{x}" cy="{y}" r="{cell / 3}" fill="{INK}"/>')
+    body.append(_text(20 + size * cell / 2, size * cell + 18, "first heap a →", 10))
+    label = f"Wythoff position {queen} on a {size}x{size} board, P-positions shaded"
+    return _svg(24 + size * cell, size * cell + 24, body, label)
+
+
+def hackenbush_svg(edges: Sequence[tuple[int, int]], cut: Sequence[tuple[int, int]] = ()) -> str:
+    """A Green Hackenbush picture standing on the ground (vertex 0); the edges in ``cut``
+    (winning cuts) are drawn in the accent colour."""
+    from grundy.report.pictures import _hackenbush_layout  # the report's layout, reused
+
+    if not edges:
+        return _svg(60, 20, [f'<line x1="4" y1="14" x2="56" y2="14" stroke="{INK}"/>'], "empty")
+    place, segments = _hackenbush_layout(edges)
+    scale = 34
+    xs = [x for (x, _), (x2, _) in segments for x in (x, x2)] + [p[0] for p in place.values()]
+    ys = [p[1] for p in place.values()] + [0.0]
+    left, right, top = min(xs) - 0.6, max(xs) + 0.6, max(ys) + 0.6
+
+    def point(p: tuple[float, float]) -> tuple[float, float]:
+        return (p[0] - left) * scale, (top - p[1]) * scale + 6
+
+    body = []
+    ground = point((left, 0.0))[1]
+    body.append(
+        f'<line x1="0" y1="{ground}" x2="{(right - left) * scale}" y2="{ground}" '
+        f'stroke="{INK}" stroke-width="2"/>'
+    )
+    marked = set(cut)
+    seen: dict[tuple[tuple[float, float], tuple[float, float]], int] = {}
+    for edge, (start, end) in zip(edges, segments, strict=True):
+        colour = ACCENT if tuple(edge) in marked else P_COLOUR
+        (x1, y1), (x2, y2) = point(start), point(end)
+        if start == end:  # a loop
+            body.append(
+                f'<circle cx="{x1}" cy="{y1 - 9}" r="9" fill="none" stroke="{colour}" '
+                'stroke-width="3"/>'
+            )
+            continue
+        key = (min(start, end), max(start, end))
+        bend = seen.get(key, 0)
+        seen[key] = bend + 1
+        if bend == 0:
+            body.append(
+                f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                f'stroke="{colour}" stroke-width="3"/>'
+            )
+        else:  # parallel edges bow out to alternate sides
+            offset = 12 * ((bend + 1) // 2) * (1 if bend % 2 else -1)
+            mx, my = (x1 + x2) / 2 + offset, (y1 + y2) / 2
+            body.append(
+                f'<path d="M{x1:.1f},{y1:.1f} Q{mx:.1f},{my:.1f} {x2:.1f},{y2:.1f}" '
+                f'fill="none" stroke="{colour}" stroke-width="3"/>'
+            )
+    for vertex, p in place.items():
+        if vertex:
+            x, y = point(p)
+            body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="white" stroke="{INK}"/>')
+    label = "Hackenbush edges " + ",".join(f"{u}-{v}" for u, v in edges)
+    return _svg((right - left) * scale, (top * scale) + 12, body, label)
+
+
+def sequence_svg(
+    values: Sequence[int], preperiod: int | None = None, period: int | None = None
+) -> str:
+    """G(n) against n as dots (on stalks for short sequences); with a period, the
+    periodic stretch is shaded and one period from the preperiod is marked with a bracket
+    and its length."""
+    count = len(values)
+    step = max(2.0, min(12.0, 640 / max(count, 1)))
+    top_value = max(max(values, default=0), 1)
+    unit = max(3.0, min(14.0, 150 / top_value))
+    height = top_value * unit + 58
+    base = height - 22
+
+    def x_of(n: float) -> float:
+        return 30 + n * step
+
+    body = []
+    if period is not None and preperiod is not None and preperiod < count:
+        body.append(
+            f'<rect x="{x_of(preperiod - 0.5):.1f}" y="14" '
+            f'width="{(count - preperiod) * step:.1f}" height="{base - 14:.1f}" fill="#d8f3ef"/>'
+        )
+        x1, x2 = x_of(preperiod - 0.5), x_of(min(preperiod + period, count) - 0.5)
+        body.append(
+            f'<path d="M{x1:.1f},20 V12 H{x2:.1f} V20" fill="none" stroke="{ACCENT}" '
+            'stroke-width="1.5"/>'
+        )
+        body.append(_text((x1 + x2) / 2, 9, f"period {period} from n = {preperiod}", 10, ACCENT))
+    body.append(
+        f'<line x1="{x_of(-0.5):.1f}" y1="{base}" x2="{x_of(count - 0.5):.1f}" y2="{base}" '
+        f'stroke="{INK}"/>'
+    )
+    for n, value in enumerate(values):
+        x, y = x_of(n), base - value * unit
+        if count <= STALKS:
+            body.append(
+                f'<line x1="{x:.1f}" y1="{base}" x2="{x:.1f}" y2="{y:.1f}" stroke="#9fb3bf"/>'
+            )
+        body.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{min(2.5, step / 2):.1f}" fill="{INK}"/>'
+        )
+    ticks = max(1, count // 8)
+    for n in range(0, count, ticks):
+        body.append(_text(x_of(n), base + 14, str(n), 9))
+    body.append(_text(12, base - top_value * unit / 2, "G", 10, font_style="italic"))
+    shown = ", ".join(map(str, values[:20])) + (", …" if count > 20 else "")
+    label = f"G(0..{count - 1}) = {shown}"
+    return _svg(x_of(count) + 10, height, body, label)
+
+
+def grid_svg(
+    values: dict[tuple[int, int], int | None], p_positions: Iterable[tuple[int, int]]
+) -> str:
+    """Positions (a, b) of a two-heap game as a grid, a across and b up from the corner
+    (0, 0) at the bottom left: each square shows its Grundy value (when given) and the
+    P-positions are shaded."""
+    if not values:
+        return ""
+    width = max(a for a, _ in values) + 1
+    height = max(b for _, b in values) + 1
+    if max(width, height) > MAX_BOARD:
+        return ""
+    cell = 22
+    p_set = set(p_positions)
+    body = []
+    for (a, b), value in values.items():
+        left, top = 24 + a * cell, 4 + (height - 1 - b) * cell
+        shaded = (a, b) in p_set
+        colour = P_COLOUR if shaded else N_COLOUR
+        body.append(
+            f'<rect x="{left}" y="{top}" width="{cell - 1}" height="{cell - 1}" fill="{colour}"/>'
+        )
+        if value is not None:
+            ink = "white" if shaded else INK
+            body.append(_text(left + cell / 2 - 0.5, top + cell / 2 + 3.5, str(value), 10, ink))
+    for a in range(width):
+        body.append(_text(24 + a * cell + cell / 2, height * cell + 16, str(a), 9))
+    for b in range(height):
+        body.append(_text(12, 4 + (height - 1 - b) * cell + cell / 2 + 3, str(b), 9))
+    label = f"{width}x{height} grid of values, P-positions shaded"
+    return _svg(28 + width * cell, height * cell + 22, body, label)

@@ -1,0 +1,81 @@
+"""Games written by a user in a Python file of their own, loaded only when asked.
+
+``grundy check claims.toml --games mygames.py`` runs ``mygames.py`` (a claim file can never
+ask for this: the file to run is named on the command line).  The module lists its games
+in ``GAMES``, each a :class:`~grundy.games.base.Game` subclass whose ``name`` is the name
+claim files use; they join the catalogue for the run and leave it afterwards.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from grundy.errors import GrundyError, InvalidParameterError
+from grundy.games.base import Game
+from grundy.games.catalogue import find_entry, register, unregister
+
+__all__ = ["UserGameError", "load_user_games", "user_games"]
+
+
+class UserGameError(GrundyError, ValueError):
+    """Raised when a file of user games cannot be loaded, or its games break a rule."""
+
+
+def load_user_games(path: str | Path) -> list[type[Game]]:
+    """Run the module at ``path`` and return the game classes it lists in ``GAMES``."""
+    file = Path(path)
+    if not file.is_file():
+        raise UserGameError(f"no such games file: {file}")
+    if file.suffix != ".py":
+        raise UserGameError(f"a games file is a Python module (.py), got {file}")
+    module_name = f"grundy_user_games_{file.stem}"
+    spec = importlib.util.spec_from_file_location(module_name, file)
+    if spec is None or spec.loader is None:
+        raise UserGameError(f"cannot load {file}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # dataclasses and pickling look the module up here
+    sys.path.insert(0, str(file.resolve().parent))  # so it may import modules beside it
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # the user's code: any failure is reported in one line
+        sys.modules.pop(module_name, None)
+        raise UserGameError(f"loading {file} failed: {type(exc).__name__}: {exc}") from None
+    finally:
+        sys.path.remove(str(file.resolve().parent))
+    games = getattr(module, "GAMES", None)
+    if not isinstance(games, (list, tuple)) or not games:
+        raise UserGameError(f"{file} must define GAMES, a list of its Game subclasses")
+    for game in games:
+        if not (isinstance(game, type) and issubclass(game, Game)):
+            raise UserGameError(f"{file}: GAMES lists {game!r}, which is not a Game subclass")
+        name = getattr(game, "name", None)
+        if not isinstance(name, str) or not name:
+            raise UserGameError(f"{file}: {game.__name__} needs a class attribute name = '...'")
+    return list(games)
+
+
+@contextmanager
+def user_games(paths: list[str] | None) -> Iterator[list[str]]:
+    """Load the games of every file in ``paths`` into the catalogue for the ``with`` block;
+    yields their names.  A name already in the catalogue is refused."""
+    added: list[str] = []
+    try:
+        for path in paths or []:
+            for game in load_user_games(path):
+                try:
+                    find_entry(game.name)
+                except GrundyError:
+                    register(game.name, game)
+                    added.append(game.name)
+                    continue
+                raise InvalidParameterError(
+                    f"{path}: game name {game.name!r} is already in the catalogue; choose another"
+                )
+        yield added
+    finally:
+        for name in added:
+            unregister(name)
