@@ -2,16 +2,29 @@
 
 Outcomes here come from the notes' labelling rules (a position is N iff some move reaches
 a P-position) applied to the *whole* sum, never from Grundy values, so the sum rule is
-tested rather than assumed.  Test games: every game tree born by day 3 (16 trees),
-random acyclic game graphs (hypothesis), and catalogue games.  "G is equivalent to H" is
-tested against every game K born by day 3: G + K and H + K have the same outcome.
+tested rather than assumed.  Test games:
+
+- every game form born by day 4 (65,536 of them, :mod:`grundy.verify.game_forms`);
+- random acyclic game graphs whose top node is born on day 5 or later (hypothesis), so
+  the random search starts where the exhaustive check stops;
+- catalogue heap games (Nim, subtraction games, Kayles, Grundy's game).
+
+"G is equivalent to H" is tested against every game K born by day 3: G + K and H + K have
+the same outcome.  That is the definition restricted to a finite set of test games, and
+every scope says so.  Each theorem that combines the exhaustive and the random engine has
+a mutant whose only counterexamples are small forms (beyond the random graphs, which are
+all born after day 4) and, where one exists, a mutant whose only counterexamples are born
+after day 4 (beyond the exhaustive check).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import product
+from typing import Any
 
+import numpy as np
 from hypothesis import strategies as st
 
 from grundy.games.catalogue import create_game
@@ -20,43 +33,32 @@ from grundy.solve.solver import Solver
 from grundy.verdict import Status, Verdict, combine_verdicts
 from grundy.verify import nim_encodings as enc
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
+from grundy.verify.game_forms import DayFourForms, day4_forms
 from grundy.verify.random_games import (
     GraphGame,
     TreeGame,
     WholeSum,
     born_by,
+    deep_graph_games,
     first_player_wins,
-    graph_games,
+    longest_play,
     star,
     tree_sum,
 )
 from grundy.verify.random_search import search_random
 from grundy.verify.z3_checks import all_proved, exhaustive_encoding, headline_z3
-from grundy.verify.z3_induction import prove_take_away_closed_form, prove_take_away_misere
 
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
 NOTES = "003 notes, abstract impartial games"
 TAGS = ("sprague-grundy", "sums")
 
-
-def _heap_drawn(check, heap: str):
-    """The same check; a counterexample also gets the single heap ``heap`` as its
-    ``position``, so that a report can draw it."""
-
-    def run(settings: CheckSettings) -> Verdict:
-        verdict = check(settings)
-        example = verdict.counterexample
-        if example is None or "position" in example or not isinstance(example.get(heap), int):
-            return verdict
-        return replace(verdict, counterexample={**example, "position": [example[heap]]})
-
-    return run
-
-
 TREES = TreeGame()
 DAY_3 = born_by(3)
 BY_NAME = {TREES.format(tree): tree for tree in DAY_3}
 NAMES = list(BY_NAME)
+FORMS = 1 << len(DAY_3)  # games born by day 4
+DAY_4 = f"all {FORMS:,} game forms G born by day 4"
+AGAINST = "tested with every K born by day 3"
 
 
 def _is_p(*games) -> bool:
@@ -90,66 +92,160 @@ def _trees_check(names, holds, statement_scope: str, explain=None) -> Verdict:
     )
 
 
-# -- random game graphs ------------------------------------------------------------------------
+# -- every form born by day 4 ----------------------------------------------------------------
+
+FormVector = Callable[[DayFourForms], np.ndarray]
+PairVector = Callable[[DayFourForms, int], np.ndarray]
 
 
-def _graph_pairs():
-    return st.fixed_dictionaries(
-        {
-            "left": graph_games(7),
-            "right": graph_games(7),
-            "u": st.integers(0, 6),
-            "v": st.integers(0, 6),
-        }
-    )
+def _forms_check(statement: FormVector, scope: str) -> Callable[[CheckSettings], Verdict]:
+    """``statement(forms)`` says, for every day-4 form (by mask), whether it holds; the
+    forms are checked one by one in the order of their masks."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        forms = day4_forms()
+        holds = statement(forms)
+        return check_exhaustive(
+            ({"G": mask} for mask in range(FORMS)),
+            lambda case: bool(holds[case["G"]]),
+            scope=f"bounded: {scope}",
+            explain=lambda case: {
+                "G": forms.describe4(case["G"]),
+                "mask": case["G"],
+                "grundy": int(forms.grundy4[case["G"]]),
+            },
+        )
+
+    return check
 
 
-def _nodes(case) -> tuple[int, int]:
-    return (
-        case["u"] % len(case["left"].successors),
-        case["v"] % len(case["right"].successors),
-    )
+def _pairs_check(
+    statement: PairVector,
+    scope: str,
+    outer: list[int] | None = None,
+    name: str = "H",
+) -> Callable[[CheckSettings], Verdict]:
+    """``statement(forms, h)`` says, for every day-4 form G, whether the statement holds for
+    the pair (G, day-3 form h); pairs are taken by h (in ``outer``, default all 16), then
+    by G's mask.  Every pair is checked; the cases count pairs."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        forms = day4_forms()
+        chosen = list(range(len(forms.day3))) if outer is None else outer
+
+        def first_failure(h: int) -> int:
+            return int(np.flatnonzero(~statement(forms, h))[0])
+
+        verdict = check_exhaustive(
+            ({name: h} for h in chosen),
+            lambda case: bool(statement(forms, case[name]).all()),
+            scope=f"bounded: {scope}",
+            explain=lambda case: {
+                "G": forms.describe4(first_failure(case[name])),
+                name: TREES.format(forms.day3[case[name]]),
+                "mask": first_failure(case[name]),
+            },
+        )
+        counted = (verdict.cases or 0) * FORMS
+        if verdict.status is Status.REFUTED and verdict.counterexample is not None:
+            counted = ((verdict.cases or 1) - 1) * FORMS + verdict.counterexample["mask"] + 1
+        message = (
+            f"holds in all {counted:,} pairs"
+            if verdict.status is Status.PROVED
+            else (verdict.message)
+        )
+        return replace(verdict, cases=counted, message=message)
+
+    return check
 
 
-def _random(settings: CheckSettings, holds, scope: str, strategy=None) -> Verdict:
-    examples = 100 if settings.quick else max(settings.random_examples // 4, 100)
+def _equivalent_to_day3(forms: DayFourForms, h: int) -> np.ndarray:
+    """For every day-4 form G: G + K and day3[h] + K agree for every day-3 K."""
+    agree = np.ones(FORMS, dtype=bool)
+    for k in range(len(forms.day3)):
+        agree &= forms.p4_plus3[k] == forms.p3[h, k]
+    return agree
+
+
+def _equivalent_to_star(forms: DayFourForms, values: np.ndarray) -> np.ndarray:
+    """For every day-4 form G: G + K and *values[G] + K agree for every day-3 K."""
+    agree = np.ones(FORMS, dtype=bool)
+    for k in range(len(forms.day3)):
+        agree &= forms.p4_plus3[k] == forms.pstar3[values, k]
+    return agree
+
+
+def _has_moves(forms: DayFourForms) -> np.ndarray:
+    return forms.masks != 0
+
+
+# -- random game graphs born after day 4 -------------------------------------------------------
+
+
+def _deep_graphs(pairs: bool = False):
+    graphs = deep_graph_games()
+    if pairs:
+        return st.fixed_dictionaries({"left": graphs, "right": graphs})
+    return st.fixed_dictionaries({"left": graphs})
+
+
+def _graph_size(case) -> int:
+    return sum(len(case[key].successors) for key in ("left", "right") if key in case)
+
+
+def _root(game: GraphGame) -> int:
+    return len(game.successors) - 1
+
+
+def _random(settings: CheckSettings, holds, scope: str, *, pairs: bool = False) -> Verdict:
+    examples = 60 if settings.quick else max(settings.random_examples // 8, 100)
     return search_random(
-        strategy if strategy is not None else _graph_pairs(),
+        _deep_graphs(pairs),
         holds,
         seed=settings.seed,
         examples=examples,
-        scope=f"random: {scope}",
-        size=lambda case: len(case["left"].successors) + len(case["right"].successors),
+        scope=f"random: {scope} (top nodes of acyclic graphs of 6 to 10 nodes, born on day "
+        "5 or later)",
+        size=lambda case: _graph_size(case),
+        explain=lambda case: {
+            key: case[key].options()["successors"] for key in ("left", "right") if key in case
+        },
     )
 
 
-def _sum_rule_graphs(case, combine=lambda a, b: a ^ b) -> bool:
-    left, right = case["left"], case["right"]
-    u, v = _nodes(case)
-    whole = Solver(WholeSum((left, right))).grundy_value((u, v))
-    return whole == combine(Solver(left).grundy_value(u), Solver(right).grundy_value(v))
+def _g_plus_g_graph(longest: int | None = None):
+    def holds(case) -> bool:
+        game: GraphGame = case["left"]
+        root, both = _root(game), WholeSum((case["left"], case["left"]))
+        if longest is not None and longest_play(both, (root, root)) > longest:
+            return False
+        return not first_player_wins(both, (root, root))
+
+    return holds
 
 
-def _star_equivalence_graphs(case) -> bool:
-    game: GraphGame = case["left"]
-    node, _ = _nodes(case)
-    value = Solver(game).grundy_value(node)
-    mixed = WholeSum((game, TREES))
-    return all(
-        first_player_wins(mixed, (node, test)) == (not _is_p(star(value), test)) for test in DAY_3
-    )
+def _star_equivalence_graph(value_of: Callable[[int, bool], int]):
+    def holds(case) -> bool:
+        game: GraphGame = case["left"]
+        root = _root(game)
+        value = value_of(Solver(game).grundy_value(root), not game.successors[root])
+        mixed = WholeSum((game, TREES))
+        return all(
+            first_player_wins(mixed, (root, test)) == (not _is_p(star(value), test))
+            for test in DAY_3
+        )
+
+    return holds
 
 
-def _g_plus_g_graphs(case) -> bool:
-    game: GraphGame = case["left"]
-    node, _ = _nodes(case)
-    return not first_player_wins(WholeSum((game, game)), (node, node))
+def _zero_iff_p_graph(is_zero: Callable[[int, bool], bool]):
+    def holds(case) -> bool:
+        game: GraphGame = case["left"]
+        root = _root(game)
+        zero = is_zero(Solver(game).grundy_value(root), bool(game.successors[root]))
+        return zero == (not first_player_wins(game, root))
 
-
-def _zero_iff_p_graphs(case) -> bool:
-    game: GraphGame = case["left"]
-    node, _ = _nodes(case)
-    return (Solver(game).grundy_value(node) == 0) == (not first_player_wins(game, node))
+    return holds
 
 
 # -- catalogue games ---------------------------------------------------------------------------
@@ -158,15 +254,20 @@ def _zero_iff_p_graphs(case) -> bool:
 def _catalogue_games():
     games = [create_game("nim"), create_game("subtraction", {"set": [1, 2, 3]})]
     games.append(create_game("subtraction", {"set": [2, 5]}))
-    for name in ("kayles", "grundys-game"):  # other helpers' games, when registered
-        try:
-            games.append(create_game(name))
-        except Exception:
-            continue
+    for name in ("kayles", "grundys-game"):
+        games.append(create_game(name))
     return games
 
 
-def _sum_rule_catalogue(settings: CheckSettings, combine=lambda a, b: a ^ b) -> Verdict:
+SumRule = Callable[[int, int, bool, bool], int]
+"""The claimed value of G + H from G(G), G(H) and whether G, H have moves."""
+
+
+def _xor(a: int, b: int, g_moves: bool, h_moves: bool) -> int:
+    return a ^ b
+
+
+def _sum_rule_catalogue(settings: CheckSettings, combine: SumRule = _xor) -> Verdict:
     bound = 5 if settings.quick else 10
     games = _catalogue_games()
     solvers = {}
@@ -177,8 +278,12 @@ def _sum_rule_catalogue(settings: CheckSettings, combine=lambda a, b: a ^ b) -> 
         if key not in solvers:
             solvers[key] = Solver(WholeSum((left, right)))
         whole = solvers[key].grundy_value(((case["a"],), (case["b"],)))
+        g, h = (case["a"],), (case["b"],)
         parts = combine(
-            Solver(left).grundy_value((case["a"],)), Solver(right).grundy_value((case["b"],))
+            Solver(left).grundy_value(g),
+            Solver(right).grundy_value(h),
+            any(True for _ in left.moves(g)),
+            any(True for _ in right.moves(h)),
         )
         return whole == parts
 
@@ -195,6 +300,38 @@ def _sum_rule_catalogue(settings: CheckSettings, combine=lambda a, b: a ^ b) -> 
             "position": [case["a"], case["b"]],
         },
     )
+
+
+def _sum_rule_graphs(combine: SumRule):
+    def holds(case) -> bool:
+        left, right = case["left"], case["right"]
+        u, v = _root(left), _root(right)
+        whole = Solver(WholeSum((left, right))).grundy_value((u, v))
+        claimed = combine(
+            Solver(left).grundy_value(u),
+            Solver(right).grundy_value(v),
+            bool(left.successors[u]),
+            bool(right.successors[v]),
+        )
+        return whole == claimed
+
+    return holds
+
+
+def _sum_rule(combine: SumRule):
+    def check(settings: CheckSettings) -> Verdict:
+        return combine_verdicts(
+            [
+                _sum_rule_catalogue(settings, combine),
+                _random(settings, _sum_rule_graphs(combine), "two game graphs", pairs=True),
+            ]
+        )
+
+    return check
+
+
+def _empty_absorbs(a: int, b: int, g_moves: bool, h_moves: bool) -> int:
+    return a ^ b if g_moves and h_moves else 0
 
 
 # -- the checks --------------------------------------------------------------------------------
@@ -222,15 +359,6 @@ def _mex_lemma(settings: CheckSettings) -> Verdict:
     )
 
 
-def _sum_rule(settings: CheckSettings) -> Verdict:
-    return combine_verdicts(
-        [
-            _sum_rule_catalogue(settings),
-            _random(settings, _sum_rule_graphs, "two acyclic game graphs of up to 7 nodes"),
-        ]
-    )
-
-
 def _ordinary_sum(settings: CheckSettings) -> Verdict:
     return combine_verdicts(
         [
@@ -243,95 +371,121 @@ def _ordinary_sum(settings: CheckSettings) -> Verdict:
                     "G(G) + G(H)": _grundy(BY_NAME[c["G"]]) + _grundy(BY_NAME[c["H"]]),
                 },
             ),
-            _sum_rule_catalogue(settings, combine=lambda a, b: a + b),
+            _sum_rule_catalogue(settings, combine=lambda a, b, g, h: a + b),
         ]
     )
 
 
-def _g_plus_g(settings: CheckSettings) -> Verdict:
-    return combine_verdicts(
-        [
-            _trees_check(("G",), lambda g: _is_p(g, g), "G born by day 3"),
-            _random(settings, _g_plus_g_graphs, "a game graph of up to 7 nodes"),
-        ]
+def _g_plus_g(needs_a_move: bool = False, longest: int | None = None):
+    def statement(forms: DayFourForms) -> np.ndarray:
+        holds = forms.p4_plus_self.copy()
+        if needs_a_move:
+            holds &= _has_moves(forms)
+        if longest is not None:  # G + G lasts twice as long as G's longest play
+            holds &= 2 * forms.birthday4 <= longest
+        return holds
+
+    def check(settings: CheckSettings) -> Verdict:
+        exhaustive = _forms_check(statement, DAY_4)(settings)
+        graph = _g_plus_g_graph(longest)
+        if needs_a_move:
+            inner = graph
+
+            def graph(case) -> bool:
+                return bool(case["left"].successors[_root(case["left"])]) and inner(case)
+
+        return combine_verdicts([exhaustive, _random(settings, graph, "G + G")])
+
+    return check
+
+
+def _add_p_position(extra_is_p: bool):
+    def statement(forms: DayFourForms, q: int) -> np.ndarray:
+        agree = np.ones(FORMS, dtype=bool)
+        for k in range(len(forms.day3)):
+            agree &= forms.p4_plus33[q, k] == forms.p4_plus3[k]
+        return agree
+
+    extras = [q for q, tree in enumerate(DAY_3) if _is_p(tree) or not extra_is_p]
+    which = "P-position" if extra_is_p else "game"
+    return _pairs_check(
+        statement,
+        f"{DAY_4}, Q every {which} born by day 3 ({len(extras)}), {AGAINST}",
+        outer=extras,
+        name="Q",
     )
 
 
-def _add_p_position(settings: CheckSettings) -> Verdict:
-    p_names = [name for name in NAMES if _is_p(BY_NAME[name])]
+def _star_equivalence(value_of: Callable[[int, bool], int]):
+    def statement(forms: DayFourForms) -> np.ndarray:
+        values = np.array(
+            [value_of(int(v), m == 0) for m, v in enumerate(forms.grundy4)], dtype=np.int64
+        )
+        in_table = values < forms.pstar3.shape[0]
+        safe = np.where(in_table, values, 0)
+        return in_table & _equivalent_to_star(forms, safe)
 
-    def holds(case) -> bool:
-        game, extra = BY_NAME[case["G"]], BY_NAME[case["Q"]]
-        return all(_is_p(game, extra, test) == _is_p(game, test) for test in DAY_3)
+    def check(settings: CheckSettings) -> Verdict:
+        return combine_verdicts(
+            [
+                _forms_check(statement, f"{DAY_4}, {AGAINST}")(settings),
+                _random(settings, _star_equivalence_graph(value_of), f"G, {AGAINST}"),
+            ]
+        )
 
-    cases = (
-        {"G": NAMES[c["G"]], "Q": p_names[c["Q"]]}
-        for c in integer_cases({"G": (0, len(NAMES) - 1), "Q": (0, len(p_names) - 1)})
-    )
-    return check_exhaustive(
-        cases,
-        holds,
-        scope="bounded: G born by day 3, Q a P-position born by day 3, tested with every "
-        "K born by day 3",
-    )
-
-
-def _star_equivalence(settings: CheckSettings) -> Verdict:
-    return combine_verdicts(
-        [
-            _trees_check(
-                ("G",),
-                lambda g: _equivalent(g, star(_grundy(g))),
-                "G born by day 3, tested with every K born by day 3",
-            ),
-            _random(
-                settings,
-                _star_equivalence_graphs,
-                "a game graph of up to 7 nodes, with every K born by day 3",
-            ),
-        ]
-    )
+    return check
 
 
-def _zero_iff_second_player(settings: CheckSettings) -> Verdict:
-    return _trees_check(
-        ("G",),
-        lambda g: _equivalent(g, frozenset()) == _is_p(g),
-        "G born by day 3, tested with every K born by day 3",
-    )
+def _zero_iff_second_player(zero_means_terminal: bool):
+    def statement(forms: DayFourForms) -> np.ndarray:
+        zero = _equivalent_to_day3(forms, 0)  # day3[0] is the empty game
+        second_player = ~_has_moves(forms) if zero_means_terminal else forms.p4
+        return zero == second_player
+
+    return _forms_check(statement, f"{DAY_4}, {AGAINST}")
 
 
-def _sum_zero_iff_equal(settings: CheckSettings) -> Verdict:
-    return _trees_check(
-        ("G", "H"),
-        lambda g, h: _is_p(g, h) == _equivalent(g, h),
-        "G, H born by day 3, tested with every K born by day 3",
-    )
+def _sum_zero_iff_equal(identical: bool):
+    def statement(forms: DayFourForms, h: int) -> np.ndarray:
+        if identical:
+            same = forms.masks == sum(1 << o for o in forms.options3[h])
+        else:
+            same = _equivalent_to_day3(forms, h)
+        return forms.p4_plus3[h] == same
+
+    return _pairs_check(statement, f"{DAY_4} x H born by day 3, {AGAINST}")
 
 
-def _star_sums(settings: CheckSettings) -> Verdict:
-    bound = 5 if settings.quick else 7
+def _star_sums(rule: Callable[[int, int], int]):
+    def check(settings: CheckSettings) -> Verdict:
+        bound = 5 if settings.quick else 7
 
-    def holds(case) -> bool:
-        n, m = case["n"], case["m"]
-        return _is_p(star(n), star(m), star(n ^ m)) and _equivalent((star(n), star(m)), star(n ^ m))
+        def holds(case) -> bool:
+            n, m = case["n"], case["m"]
+            value = rule(n, m)
+            return _is_p(star(n), star(m), star(value)) and _equivalent(
+                (star(n), star(m)), star(value)
+            )
 
-    return check_exhaustive(
-        integer_cases({"n": (0, bound), "m": (0, bound)}),
-        holds,
-        scope=f"bounded: 0 <= n, m <= {bound}, tested with every K born by day 3",
-    )
+        return check_exhaustive(
+            integer_cases({"n": (0, bound), "m": (0, bound)}),
+            holds,
+            scope=f"bounded: 0 <= n, m <= {bound}, {AGAINST}",
+        )
+
+    return check
 
 
-def _outcome_rule(first_p: bool, second_p: bool, sum_p: bool | None):
-    """P+P is P, P+N is N: over every pair of day-3 trees with the given outcomes."""
+def _outcome_rule(first_p: bool, second_p: bool, sum_p: bool):
+    """Over day-4 G x day-3 H: if G, H have the given outcomes, G + H has ``sum_p``."""
 
-    def holds(g, h) -> bool:
-        if _is_p(g) != first_p or _is_p(h) != second_p:
-            return True
-        return sum_p is None or _is_p(g, h) == sum_p
+    def statement(forms: DayFourForms, h: int) -> np.ndarray:
+        if bool(forms.p3[h, 0]) != second_p:
+            return np.ones(FORMS, dtype=bool)
+        applies = forms.p4 == first_p
+        return ~applies | (forms.p4_plus3[h] == sum_p)
 
-    return holds
+    return _pairs_check(statement, f"G born by day 4 x H born by day 3 ({FORMS * 16:,} pairs)")
 
 
 def _n_plus_n_either(settings: CheckSettings) -> Verdict:
@@ -364,12 +518,39 @@ def _n_plus_n_either(settings: CheckSettings) -> Verdict:
     )
 
 
-def _zero_iff_p(settings: CheckSettings) -> Verdict:
-    return combine_verdicts(
-        [
-            _trees_check(("G",), lambda g: (_grundy(g) == 0) == _is_p(g), "G born by day 3"),
-            _random(settings, _zero_iff_p_graphs, "a game graph of up to 7 nodes"),
-        ]
+def _zero_iff_p(is_zero: Callable[[int, bool], bool]):
+    def statement(forms: DayFourForms) -> np.ndarray:
+        moves = _has_moves(forms)
+        pairs = zip(forms.grundy4, moves, strict=True)
+        zero = np.array([is_zero(int(value), bool(moving)) for value, moving in pairs])
+        return zero == forms.p4
+
+    def check(settings: CheckSettings) -> Verdict:
+        return combine_verdicts(
+            [
+                _forms_check(statement, DAY_4)(settings),
+                _random(settings, _zero_iff_p_graph(is_zero), "G"),
+            ]
+        )
+
+    return check
+
+
+def _mutant(
+    identifier: str, of: str, title: str, statement: str, latex: str, check, **extra: Any
+) -> Theorem:
+    source = extra.pop("source", LEGNER)
+    return Theorem(
+        id=identifier,
+        title=f"Mutant: {title}",
+        statement=statement,
+        latex=latex,
+        source=source,
+        tags=extra.pop("tags", TAGS),
+        mutant_of=of,
+        expect=Expectation.FAILS,
+        check=check,
+        **extra,
     )
 
 
@@ -389,102 +570,210 @@ THEOREMS = [
         id="sg-sum-rule",
         title="Sprague-Grundy: the value of a sum is the nim-sum of the values",
         statement="G(G + H) = G(G) ⊕ G(H), with G + H searched as one game: on every pair of "
-        "catalogue heap games with heaps up to 10, and on random game graphs",
+        "catalogue heap games with heaps up to 10, and on random game graphs born after day 4",
         source=LEGNER,
         latex=r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
         game="subtraction",
         tags=(*TAGS, "exhaustive", "random"),
-        check=_sum_rule,
+        check=_sum_rule(_xor),
     ),
-    Theorem(
-        id="sg-sum-is-ordinary-sum",
-        title="Mutant: the value of a sum is the ordinary sum of the values",
-        statement="G(G + H) = G(G) + G(H)",
-        latex=r"\mathcal{G}(G+H) = \mathcal{G}(G) + \mathcal{G}(H)",
-        source=LEGNER,
+    _mutant(
+        "sg-sum-is-ordinary-sum",
+        "sg-sum-rule",
+        "the value of a sum is the ordinary sum of the values",
+        "G(G + H) = G(G) + G(H)",
+        r"\mathcal{G}(G+H) = \mathcal{G}(G) + \mathcal{G}(H)",
+        _ordinary_sum,
         game="subtraction",
         tags=(*TAGS, "exhaustive"),
-        mutant_of="sg-sum-rule",
-        expect=Expectation.FAILS,
-        check=_ordinary_sum,
+    ),
+    _mutant(
+        "sg-sum-empty-absorbs",
+        "sg-sum-rule",
+        "the empty game absorbs a sum",
+        "G(G + H) = G(G) ⊕ G(H) when G and H both have moves, and G + H has value 0 when one "
+        "of them is the empty game (0 taken as absorbing, as in a product); only sums with an "
+        "empty summand can refute it, and the random graphs have none",
+        r"\mathcal{G}(G + 0) = 0",
+        _sum_rule(_empty_absorbs),
+        game="subtraction",
+        tags=(*TAGS, "exhaustive", "random"),
     ),
     Theorem(
         id="sg-g-plus-g",
         title="G + G is a P-position",
-        statement="for every game G, the sum G + G is a second-player win (mirroring)",
+        statement="for every game G, the sum G + G is a second-player win (mirroring); checked "
+        "on every form born by day 4 (the sum searched by the labelling rules) and on random "
+        "game graphs born after day 4",
         source=LEGNER + "; " + NOTES,
         latex=r"G + G \in \mathcal{P}",
         tags=(*TAGS, "equivalence"),
-        check=_g_plus_g,
+        check=_g_plus_g(),
+    ),
+    _mutant(
+        "sg-g-plus-g-has-a-move",
+        "sg-g-plus-g",
+        "G + G is a P-position in which the first player has a move",
+        "for every G, G + G is P and not terminal (forgets the empty game; only G = 0 refutes it)",
+        r"G + G \in \mathcal{P} \setminus \{0\}",
+        _g_plus_g(needs_a_move=True),
+        source=LEGNER + "; " + NOTES,
+    ),
+    _mutant(
+        "sg-g-plus-g-within-8-moves",
+        "sg-g-plus-g",
+        "the mirror strategy ends G + G within 8 moves",
+        "for every G, G + G is P and its longest play has at most 8 moves (true for every form "
+        "born by day 4; only games born later refute it)",
+        r"G + G \in \mathcal{P},\ \ell(G + G) \le 8",
+        _g_plus_g(longest=8),
+        source=LEGNER + "; " + NOTES,
     ),
     Theorem(
         id="sg-add-p-position",
         title="Adding a P-position keeps a game's class",
-        statement="if Q is a P-position then G + Q is equivalent to G",
+        statement="if Q is a P-position then G + Q is equivalent to G: for every form G born by "
+        "day 4 and every P-position Q born by day 3, tested with every K born by day 3",
         source=LEGNER,
         latex=r"Q \in \mathcal{P} \implies G + Q \equiv G",
         tags=(*TAGS, "equivalence"),
-        check=_add_p_position,
+        check=_add_p_position(extra_is_p=True),
+    ),
+    _mutant(
+        "sg-add-any-game",
+        "sg-add-p-position",
+        "adding any game keeps a game's class",
+        "G + Q is equivalent to G for every Q born by day 3 (the P-position condition dropped)",
+        r"G + Q \equiv G",
+        _add_p_position(extra_is_p=False),
     ),
     Theorem(
         id="sg-equivalent-to-star",
         title="Every game is equivalent to the nimber of its Grundy value",
-        statement="G + K and *G(G) + K have the same outcome for every test game K",
+        statement="G + K and *G(G) + K have the same outcome for every K born by day 3: for "
+        "every form G born by day 4, and random game graphs born after day 4",
         source=LEGNER + "; " + NOTES + ", Sprague-Grundy theorem",
         latex=r"G \equiv *\mathcal{G}(G)",
         tags=(*TAGS, "equivalence"),
-        check=_star_equivalence,
+        check=_star_equivalence(lambda value, terminal: value),
+    ),
+    _mutant(
+        "sg-equivalent-to-star-empty-is-one",
+        "sg-equivalent-to-star",
+        "the empty game is equivalent to *1",
+        "every game G is equivalent to *G(G), except the empty game, taken as *1 (the mex of "
+        "the empty set misread as 1); only G = 0 refutes it",
+        r"0 \equiv {*1}",
+        _star_equivalence(lambda value, terminal: 1 if terminal else value),
+        source=LEGNER + "; " + NOTES,
+    ),
+    _mutant(
+        "sg-equivalent-to-star-mod-5",
+        "sg-equivalent-to-star",
+        "every game is equivalent to *(G(G) mod 5)",
+        "every game G is equivalent to *(G(G) mod 5) (the same for every form born by day 4, "
+        "whose values are at most 4; only games born later refute it)",
+        r"G \equiv *(\mathcal{G}(G) \bmod 5)",
+        _star_equivalence(lambda value, terminal: value % 5),
+        source=LEGNER + "; " + NOTES,
     ),
     Theorem(
         id="sg-zero-iff-second-player",
         title="G = 0 iff G is a second-player win",
-        statement="G is equivalent to the zero game exactly when G is a P-position",
+        statement="G is equivalent to the zero game exactly when G is a P-position: for every "
+        "form G born by day 4, tested with every K born by day 3",
         source=NOTES,
         latex=r"G \equiv 0 \iff G \in \mathcal{P}",
         tags=(*TAGS, "equivalence"),
-        check=_zero_iff_second_player,
+        check=_zero_iff_second_player(zero_means_terminal=False),
+    ),
+    _mutant(
+        "sg-zero-only-empty-game",
+        "sg-zero-iff-second-player",
+        "only the empty game is equivalent to 0",
+        "G is equivalent to the zero game exactly when G has no moves",
+        r"G \equiv 0 \iff G = \{\}",
+        _zero_iff_second_player(zero_means_terminal=True),
+        source=NOTES,
     ),
     Theorem(
         id="sg-sum-zero-iff-equal",
         title="G + H = 0 iff G = H",
-        statement="G + H is a P-position exactly when G and H are equivalent",
+        statement="G + H is a P-position exactly when G and H are equivalent: for every form G "
+        "born by day 4 and H born by day 3, tested with every K born by day 3",
         source=NOTES,
         latex=r"G + H \equiv 0 \iff G \equiv H",
         tags=(*TAGS, "equivalence"),
-        check=_sum_zero_iff_equal,
+        check=_sum_zero_iff_equal(identical=False),
+    ),
+    _mutant(
+        "sg-sum-zero-iff-identical",
+        "sg-sum-zero-iff-equal",
+        "G + H = 0 iff G and H are the same form",
+        "G + H is a P-position exactly when G and H have the same options (equality of forms "
+        "taken for equivalence)",
+        r"G + H \in \mathcal{P} \iff G = H \text{ as forms}",
+        _sum_zero_iff_equal(identical=True),
+        source=NOTES,
     ),
     Theorem(
         id="sg-star-sum",
         title="*n + *m = *(n ⊕ m)",
         statement="*n + *m + *(n ⊕ m) is a P-position and *n + *m is equivalent to *(n ⊕ m), "
-        "for 0 <= n, m <= 7",
+        "for 0 <= n, m <= 7 (exhaustive, tested with every K born by day 3)",
         source=NOTES,
         latex=r"*n + *m = *(n \oplus m)",
         game="nim",
         tags=(*TAGS, "equivalence"),
-        check=_star_sums,
+        check=_star_sums(lambda n, m: n ^ m),
+    ),
+    _mutant(
+        "sg-star-sum-or",
+        "sg-star-sum",
+        "*n + *m = *(n OR m)",
+        "*n + *m + *(n | m) is P and *n + *m is equivalent to *(n | m), for 0 <= n, m <= 7",
+        r"*n + *m = *(n \mathbin{|} m)",
+        _star_sums(lambda n, m: n | m),
+        source=NOTES,
+        game="nim",
     ),
     Theorem(
         id="sums-p-plus-p",
         title="P + P = P",
-        statement="the sum of two P-positions is a P-position",
+        statement="the sum of two P-positions is a P-position (G born by day 4, H by day 3)",
         latex=r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
         source=LEGNER + ", sums of games",
         tags=TAGS,
-        check=lambda settings: _trees_check(
-            ("G", "H"), _outcome_rule(True, True, True), "G, H born by day 3"
-        ),
+        check=_outcome_rule(True, True, True),
+    ),
+    _mutant(
+        "sums-p-plus-p-is-n",
+        "sums-p-plus-p",
+        "P + P = N",
+        "the sum of two P-positions is an N-position (two second-player wins read as a "
+        "first-player win)",
+        r"G, H \in \mathcal{P} \implies G + H \in \mathcal{N}",
+        _outcome_rule(True, True, False),
+        source=LEGNER + ", sums of games",
     ),
     Theorem(
         id="sums-p-plus-n",
         title="P + N = N",
-        statement="the sum of a P-position and an N-position is an N-position",
+        statement="the sum of a P-position and an N-position is an N-position (G born by day 4, "
+        "H by day 3)",
         latex=r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
         source=LEGNER + ", sums of games",
         tags=TAGS,
-        check=lambda settings: _trees_check(
-            ("G", "H"), _outcome_rule(True, False, False), "G, H born by day 3"
-        ),
+        check=_outcome_rule(True, False, False),
+    ),
+    _mutant(
+        "sums-p-plus-n-is-p",
+        "sums-p-plus-n",
+        "P + N = P",
+        "the sum of a P-position and an N-position is a P-position",
+        r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{P}",
+        _outcome_rule(True, False, True),
+        source=LEGNER + ", sums of games",
     ),
     Theorem(
         id="sums-n-plus-n-either",
@@ -496,104 +785,58 @@ THEOREMS = [
         tags=TAGS,
         check=_n_plus_n_either,
     ),
-    Theorem(
-        id="sums-n-plus-n-always-n",
-        title="Mutant: N + N is always N",
-        statement="the sum of two N-positions is an N-position",
-        latex=r"G, H \in \mathcal{N} \implies G + H \in \mathcal{N}",
-        source=LEGNER + ", sums of games",
-        tags=TAGS,
-        mutant_of="sums-n-plus-n-either",
-        expect=Expectation.FAILS,
-        check=lambda settings: _trees_check(
-            ("G", "H"), _outcome_rule(False, False, False), "G, H born by day 3"
+    _mutant(
+        "sums-n-plus-n-always-n",
+        "sums-n-plus-n-either",
+        "N + N is always N",
+        "the sum of two N-positions is an N-position",
+        r"G, H \in \mathcal{N} \implies G + H \in \mathcal{N}",
+        lambda settings: _trees_check(
+            ("G", "H"),
+            lambda g, h: _is_p(g) or _is_p(h) or not _is_p(g, h),
+            "G, H born by day 3",
         ),
+        source=LEGNER + ", sums of games",
     ),
     Theorem(
         id="sg-zero-iff-p",
         title="Grundy value 0 exactly at P-positions",
-        statement="G(G) = 0 iff G is a P-position (outcome from the labelling rules)",
+        statement="G(G) = 0 iff G is a P-position (outcome from the labelling rules): for every "
+        "form born by day 4, and random game graphs born after day 4",
         source=LEGNER + ", the Sprague-Grundy function",
         latex=r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
         tags=TAGS,
-        check=_zero_iff_p,
+        check=_zero_iff_p(lambda value, moves: value == 0),
     ),
-    Theorem(
-        id="sg-zero-only-terminal",
-        title="Mutant: only the terminal position has Grundy value 0",
-        statement="G(G) = 0 iff G has no moves",
-        latex=r"\mathcal{G}(G) = 0 \iff G \text{ has no moves}",
-        source=LEGNER + ", the Sprague-Grundy function",
-        tags=TAGS,
-        mutant_of="sg-zero-iff-p",
-        expect=Expectation.FAILS,
-        check=lambda settings: _trees_check(
+    _mutant(
+        "sg-zero-only-terminal",
+        "sg-zero-iff-p",
+        "only the terminal position has Grundy value 0",
+        "G(G) = 0 iff G has no moves",
+        r"\mathcal{G}(G) = 0 \iff G \text{ has no moves}",
+        lambda settings: _trees_check(
             ("G",), lambda g: (_grundy(g) == 0) == (not g), "G born by day 3"
         ),
+        source=LEGNER + ", the Sprague-Grundy function",
     ),
-    Theorem(
-        id="take-away-grundy-closed-form",
-        title="Take-away 1..k: G(n) = n mod (k + 1) for every n and every k",
-        statement="in the subtraction game S(1, ..., k), the heap n has Grundy value n mod (k+1), "
-        "for every n >= 0 and k >= 1 (the induction step proved by Z3)",
-        source="000 slides, the take-away game (21 chips, remove 1-3), generalised to 1..k",
-        latex=r"\mathcal{G}_{S(1..k)}(n) = n \bmod (k+1)",
-        game="take-away",
-        tags=("take-away", "z3", "induction", "unbounded"),
-        check=lambda settings: prove_take_away_closed_form(
-            (lambda n, k: n % (k + 1), lambda n, k: n % (k + 1)),
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
-        ),
+    _mutant(
+        "sg-zero-iff-p-with-a-move",
+        "sg-zero-iff-p",
+        "value 0 means P with a move to answer",
+        "G(G) = 0 iff G is a P-position that has a move (forgets the empty game; only G = 0 "
+        "refutes it)",
+        r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P},\ G \ne 0",
+        _zero_iff_p(lambda value, moves: value == 0 and moves),
+        source=LEGNER + ", the Sprague-Grundy function",
     ),
-    Theorem(
-        id="take-away-grundy-mod-k",
-        title="Mutant: take-away 1..k has G(n) = n mod k",
-        statement="in S(1, ..., k), G(n) = n mod k",
-        latex=r"\mathcal{G}_{S(1..k)}(n) = n \bmod k",
-        source="000 slides, the take-away game",
-        game="take-away",
-        tags=("take-away", "z3", "induction"),
-        mutant_of="take-away-grundy-closed-form",
-        expect=Expectation.FAILS,
-        check=lambda settings: prove_take_away_closed_form(
-            (lambda n, k: n % k, lambda n, k: n % k),
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
-        ),
-    ),
-    Theorem(
-        id="take-away-misere-closed-form",
-        title="Misère take-away 1..k: n is P iff n mod (k + 1) = 1",
-        statement="in misère play of S(1, ..., k), the heap n is a P-position iff "
-        "n mod (k+1) = 1, for every n >= 0 and k >= 1 (the induction step proved by Z3)",
-        latex=r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 1",
-        source="000 slides, the take-away game, misère version",
-        game="take-away",
-        tags=("take-away", "misere", "z3", "induction", "unbounded"),
-        check=lambda settings: prove_take_away_misere(
-            (lambda n, k: n % (k + 1) == 1, lambda n, k: n % (k + 1) == 1),
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
-        ),
-    ),
-    Theorem(
-        id="take-away-misere-like-normal",
-        title="Mutant: misère take-away has the normal P-positions (multiples of k + 1)",
-        statement="in misère play of S(1, ..., k), n is P iff n mod (k+1) = 0",
-        latex=r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 0",
-        source="000 slides, the take-away game, misère version",
-        game="take-away",
-        tags=("take-away", "misere", "z3", "induction"),
-        mutant_of="take-away-misere-closed-form",
-        expect=Expectation.FAILS,
-        check=_heap_drawn(
-            lambda settings: prove_take_away_misere(
-                (lambda n, k: n % (k + 1) == 0, lambda n, k: n % (k + 1) == 0),
-                timeout_ms=settings.z3_timeout_ms,
-                seed=settings.seed,
-            ),
-            "n",
-        ),
+    _mutant(
+        "sg-zero-iff-p-mod-5",
+        "sg-zero-iff-p",
+        "G(G) mod 5 = 0 exactly at P-positions",
+        "G(G) ≡ 0 (mod 5) iff G is P (the same for every form born by day 4, whose values are "
+        "at most 4; only games born later refute it)",
+        r"\mathcal{G}(G) \equiv 0 \pmod 5 \iff G \in \mathcal{P}",
+        _zero_iff_p(lambda value, moves: value % 5 == 0),
+        source=LEGNER + ", the Sprague-Grundy function",
     ),
 ]

@@ -32,11 +32,14 @@ from grundy.games.sums import SumGame
 __all__ = [
     "GraphGame",
     "SearchOnlyNim",
+    "Tree",
     "TreeGame",
     "WholeSum",
     "born_by",
+    "deep_graph_games",
     "first_player_wins",
     "graph_games",
+    "longest_play",
     "star",
     "tree_sum",
 ]
@@ -205,6 +208,46 @@ def graph_games(max_nodes: int = 8, edge_chance: float = 0.4) -> st.SearchStrate
         return GraphGame(successors)
 
     return build()
+
+
+def deep_graph_games(
+    min_nodes: int = 6, max_nodes: int = 10, edge_chance: float = 0.6
+) -> st.SearchStrategy[GraphGame]:
+    """Random acyclic game graphs whose top node is born after day ``min_nodes - 2``.
+
+    Every node ``i > 0`` moves to ``i - 1`` (a chain through all nodes) and to each lower
+    node with probability ``edge_chance``, so the top node ``nodes - 1`` has a play of
+    ``nodes - 1`` moves: with the default, it is born on day 5 or later, beyond the
+    forms born by day 4 that are checked exhaustively.
+    """
+
+    @st.composite
+    def build(draw: st.DrawFn) -> GraphGame:
+        nodes = draw(st.integers(min_nodes, max_nodes))
+        successors: list[list[int]] = [[]]
+        for node in range(1, nodes):
+            extra = [
+                target
+                for target in range(node - 1)
+                if draw(st.floats(0, 1, allow_nan=False)) < edge_chance
+            ]
+            successors.append([node - 1, *extra])
+        return GraphGame(successors)
+
+    return build()
+
+
+def longest_play(game: Game, position: Any) -> int:
+    """The length of the longest play from ``position`` (its birthday, for a game tree)."""
+    memo: dict[Hashable, int] = {}
+
+    def length(here: Any) -> int:
+        key = game.canonical(here)
+        if key not in memo:
+            memo[key] = max((1 + length(option) for option in game.moves(here)), default=0)
+        return memo[key]
+
+    return length(position)
 
 
 def _tree_size(tree: Tree) -> int:
