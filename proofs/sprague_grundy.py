@@ -31,9 +31,9 @@ from grundy.games.catalogue import create_game
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
 from grundy.verdict import Status, Verdict, combine_verdicts
-from grundy.verify import nim_encodings as enc
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.game_forms import DayFourForms, day4_forms
+from grundy.verify.nim_laws import mex_lemma_laws
 from grundy.verify.random_games import (
     GraphGame,
     TreeGame,
@@ -46,7 +46,7 @@ from grundy.verify.random_games import (
     tree_sum,
 )
 from grundy.verify.random_search import search_random
-from grundy.verify.z3_checks import all_proved, exhaustive_encoding, headline_z3
+from grundy.verify.width_induction import prove_chain
 
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
 NOTES = "003 notes, abstract impartial games"
@@ -337,26 +337,13 @@ def _empty_absorbs(a: int, b: int, g_moves: bool, h_moves: bool) -> int:
 # -- the checks --------------------------------------------------------------------------------
 
 
-def _mex_lemma(settings: CheckSettings) -> Verdict:
-    width = 16 if settings.quick else 64
-    small = [
-        exhaustive_encoding(enc.mex_lemma_smaller_values(3), 7),
-        exhaustive_encoding(enc.mex_lemma_no_equal_option(3), 7),
-    ]
-    proofs = all_proved(
-        [
-            enc.mex_lemma_smaller_values(width).prove(
-                timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-            ),
-            enc.mex_lemma_no_equal_option(width).prove(
-                timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-            ),
-        ],
-        scope=f"bounded: a, b, y < 2^{width}",
-    )
-    return headline_z3(
-        [all_proved(small, scope="bounded: a, b, y in 0..7", method="exhaustive"), proofs]
-    )
+def _mex_lemma(sides: str = "both", strict: bool = True):
+    def check(settings: CheckSettings) -> Verdict:
+        return prove_chain(
+            mex_lemma_laws(sides, strict), timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        )
+
+    return check
 
 
 def _ordinary_sum(settings: CheckSettings) -> Verdict:
@@ -558,13 +545,36 @@ THEOREMS = [
     Theorem(
         id="sg-mex-lemma",
         title="The mex lemma behind the sum rule",
-        statement="for all a, b: every y < a ⊕ b is a' ⊕ b for some a' < a or a ⊕ b' for some "
-        "b' < b, and no option a' ⊕ b (a' < a) or a ⊕ b' (b' < b) equals a ⊕ b",
+        statement="for all natural numbers a, b (any bit width): every y < a ⊕ b is a' ⊕ b for "
+        "some a' < a or a ⊕ b' for some b' < b, and no option a' ⊕ b (a' < a) or a ⊕ b' "
+        "(b' < b) equals a ⊕ b; with four cancellation lemmas, each proved by induction on "
+        "the bit width (base and step by Z3)",
         source=LEGNER,
         latex=r"\operatorname{mex}\{a' \oplus b, a \oplus b' : a' < a, b' < b\} = a \oplus b",
         game="nim",
-        tags=(*TAGS, "z3"),
-        check=_mex_lemma,
+        tags=(*TAGS, "z3", "induction", "unbounded"),
+        check=_mex_lemma(),
+    ),
+    _mutant(
+        "sg-mex-lemma-lower-a-only",
+        "sg-mex-lemma",
+        "every smaller value is reached by lowering the first heap",
+        "every y < a ⊕ b is a' ⊕ b for some a' < a",
+        r"y < a \oplus b \implies \exists a' < a:\ a' \oplus b = y",
+        _mex_lemma(sides="a"),
+        game="nim",
+        tags=(*TAGS, "z3", "induction"),
+    ),
+    _mutant(
+        "sg-mex-lemma-reaches-the-sum",
+        "sg-mex-lemma",
+        "the options of a + b reach a ⊕ b too",
+        "every y <= a ⊕ b is a' ⊕ b for some a' < a or a ⊕ b' for some b' < b",
+        r"y \le a \oplus b \implies \exists a' < a:\ a' \oplus b = y \vee \exists b' < b:\ "
+        r"a \oplus b' = y",
+        _mex_lemma(strict=False),
+        game="nim",
+        tags=(*TAGS, "z3", "induction"),
     ),
     Theorem(
         id="sg-sum-rule",
