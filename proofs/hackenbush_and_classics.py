@@ -20,6 +20,8 @@ from grundy.games.base import Part
 from grundy.games.euclid import Euclid, euclid_first_player_wins
 from grundy.games.gale_nim import GaleNim
 from grundy.games.hackenbush import (
+    GROUND,
+    Edge,
     GreenHackenbush,
     Picture,
     attach,
@@ -40,6 +42,8 @@ from grundy.verify.exhaustive import Case, check_exhaustive, integer_cases
 from grundy.verify.random_search import search_random
 
 HACKENBUSH_SOURCE = "003 Hackenbush notes, Bonus I (every picture is equivalent to a snake)"
+COLON_SOURCE = "beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)"
+FUSION_SOURCE = "beyond the notes: Winning Ways, fusion principle (003 Hackenbush, Bonus I)"
 LUCKY_SOURCE = "001 Legner, Lucky Nim (Analysis of Lucky Nim I and II)"
 
 
@@ -73,10 +77,23 @@ def _small_pictures(vertices: int, most_edges: int) -> Iterator[Picture]:
             yield prune(edges)
 
 
-def _pictures(max_vertex: int, max_edges: int) -> st.SearchStrategy[Picture]:
-    ends = st.integers(0, max_vertex)
-    edge = st.tuples(ends, ends).map(lambda e: (min(e), max(e)))
-    return st.lists(edge, min_size=1, max_size=max_edges).map(prune)
+def _connected_pictures(
+    vertices: tuple[int, int], edges: tuple[int, int]
+) -> st.SearchStrategy[Picture]:
+    """Random pictures connected to the ground (nothing is pruned away): vertex v >= 1
+    hangs from an earlier vertex (usually v - 1 or v - 2), then extra edges, loops and
+    parallel edges allowed, bring the count into ``edges``."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Picture:
+        count = draw(st.integers(*vertices))
+        tree = [(draw(st.integers(max(0, v - 2), v - 1)), v) for v in range(1, count + 1)]
+        low, high = max(0, edges[0] - count), max(0, edges[1] - count)
+        ends = st.integers(0, count)
+        extra = draw(st.lists(st.tuples(ends, ends), min_size=low, max_size=high))
+        return prune([*tree, *((min(e), max(e)) for e in extra)])
+
+    return build()
 
 
 def _hackenbush_sizes(settings: CheckSettings) -> tuple[int, int, int]:
@@ -86,10 +103,27 @@ def _hackenbush_sizes(settings: CheckSettings) -> tuple[int, int, int]:
     return 3, 5, min(settings.random_examples, 300)
 
 
-def _snake_check(wrong_value: Callable[[Picture, int], int] | None) -> Callable[..., Verdict]:
+def _beyond(settings: CheckSettings) -> tuple[int, int]:
+    """The random pictures' edge counts: just past the exhaustive domain."""
+    _, edges, _ = _hackenbush_sizes(settings)
+    return edges + 1, edges + 3
+
+
+Window = tuple[int, int] | None
+"""Mutants restricted to pictures whose edge count lies in a window (None: every picture)."""
+
+
+def _in(window: Window, picture: Picture) -> bool:
+    return window is None or window[0] <= len(picture) <= window[1]
+
+
+def _snake_check(
+    wrong_value: Callable[[Picture, int], int] | None, *, random_part: bool = True
+) -> Callable[..., Verdict]:
     """Every picture G with value g (the mex rule) satisfies: G + snake(g) is a second-player
-    win and G + snake(j) is a first-player win for every other j <= g + 1, searched as one
-    game.  ``wrong_value`` replaces g by a mutant's claimed length."""
+    win and G + snake(j) is a first-player win for every j != g, searched as one game for
+    every j <= g + 1; for j > g + 1 the move cutting the snake down to g reaches the
+    second-player win G + snake(g).  ``wrong_value`` replaces g by a mutant's length."""
 
     def check(settings: CheckSettings) -> Verdict:
         value, whole = _values(), _whole_outcomes()
@@ -117,14 +151,15 @@ def _snake_check(wrong_value: Callable[[Picture, int], int] | None) -> Callable[
             scope=f"bounded: every multigraph on ground + {vertices} vertices, <= {edges} edges",
             explain=explain,
         )
-        if exhaustive.status is Status.REFUTED or wrong_value is not None:
+        if not random_part:
             return exhaustive
+        low, high = _beyond(settings)
         randomised = search_random(
-            st.fixed_dictionaries({"picture": _pictures(5, 7)}),
+            st.fixed_dictionaries({"picture": _connected_pictures((3, 6), (low, high))}),
             holds,
             seed=settings.seed,
             examples=examples,
-            scope="random: pictures on ground + 5 vertices, <= 7 edges",
+            scope=f"random: connected pictures on ground + 3 to 6 vertices, {low} to {high} edges",
             explain=explain,
         )
         return combine_verdicts([exhaustive, randomised])
@@ -169,7 +204,8 @@ def _sum_check(combine: Callable[[int, int], int]) -> Callable[[CheckSettings], 
 def _colon_check(replacement: Callable[[Picture, int], Picture]) -> Callable[..., Verdict]:
     """Hanging a branch at a vertex, or ``replacement(branch, value)`` instead, gives
     pictures of equal value.  The colon principle's replacement is the snake of the
-    branch's value."""
+    branch's value.  Exhaustive: small bases and branches; random: branches with more
+    edges than any exhaustive one."""
 
     def check(settings: CheckSettings) -> Verdict:
         value = _values()
@@ -216,14 +252,20 @@ def _colon_check(replacement: Callable[[Picture, int], Picture]) -> Callable[...
         )
         if exhaustive.status is Status.REFUTED:
             return exhaustive  # the least counterexample in the stated order
+        low, high = most + 1, most + 3
         randomised = search_random(
             st.fixed_dictionaries(
-                {"base": _pictures(4, 5), "at": st.integers(0, 9), "branch": _pictures(4, 5)}
+                {
+                    "base": _connected_pictures((1, 3), (1, 4)),
+                    "at": st.integers(0, 9),
+                    "branch": _connected_pictures((2, 5), (low, high)),
+                }
             ),
             holds,
             seed=settings.seed,
             examples=examples,
-            scope="random: base and branch on ground + 4 vertices, <= 5 edges each",
+            scope=f"random: connected bases of 1 to 4 edges, connected branches of {low} to "
+            f"{high} edges",
             explain=explain,
         )
         return combine_verdicts([exhaustive, randomised])
@@ -231,61 +273,84 @@ def _colon_check(replacement: Callable[[Picture, int], Picture]) -> Callable[...
     return check
 
 
-def _fusion(settings: CheckSettings) -> Verdict:
-    """Fusing the vertices of a circuit (found by :func:`find_cycle`) keeps the value."""
-    value = _values()
-    vertices, edges, examples = _hackenbush_sizes(settings)
-
-    def holds(case: Case) -> bool:
-        cycle = find_cycle(case["picture"])
-        return cycle is None or value(fuse(case["picture"], cycle)) == value(case["picture"])
-
-    def explain(case: Case) -> dict[str, Any]:
-        cycle = find_cycle(case["picture"]) or ()
-        fused = fuse(case["picture"], cycle)
-        return {
-            "edges": format_edges(case["picture"]),
-            "cycle": list(cycle),
-            "fused": format_edges(fused),
-            "values": [value(case["picture"]), value(fused)],
-        }
-
-    exhaustive = check_exhaustive(
-        ({"picture": p} for p in _small_pictures(vertices, edges)),
-        holds,
-        scope=f"bounded: every multigraph on ground + {vertices} vertices, <= {edges} edges",
-        explain=explain,
-    )
-    if exhaustive.status is Status.REFUTED:
-        return exhaustive
-    randomised = search_random(
-        st.fixed_dictionaries({"picture": _pictures(6, 9)}),
-        holds,
-        seed=settings.seed,
-        examples=examples,
-        scope="random: pictures on ground + 6 vertices, <= 9 edges",
-        explain=explain,
-    )
-    return combine_verdicts([exhaustive, randomised])
+def _circuit_parts(picture: Picture, cycle: Sequence[int]) -> tuple[list[Edge], list[Edge], int]:
+    """The edges with both ends on the circuit's vertices, the others, and the vertex the
+    circuit fuses into."""
+    on = set(cycle)
+    inside = [edge for edge in picture if edge[0] in on and edge[1] in on]
+    outside = [edge for edge in picture if not (edge[0] in on and edge[1] in on)]
+    return inside, outside, (GROUND if GROUND in on else min(on))
 
 
-def _cycle_value_mutant(settings: CheckSettings) -> Verdict:
-    """Mutant: a circuit of n edges through the ground has value n (it is n mod 2)."""
-    value = _values()
-    top = 6 if settings.quick else 10
+def _fuse_circuit(picture: Picture, cycle: Sequence[int]) -> Picture:
+    return fuse(picture, cycle)
 
-    def circuit(n: int) -> Picture:
-        return prune([(0, 1)] if n == 1 else [*snake(n - 1), (0, n - 1)])
 
-    return check_exhaustive(
-        ({"n": n} for n in range(1, top + 1)),
-        lambda case: value(circuit(case["n"])) == case["n"],
-        scope=f"bounded: circuits of 1..{top} edges through the ground",
-        explain=lambda case: {
-            "edges": format_edges(circuit(case["n"])),
-            "value": value(circuit(case["n"])),
-        },
-    )
+def _circuit_to_snake(picture: Picture, cycle: Sequence[int]) -> Picture:
+    """The mutant's fusion: the circuit's n edges become a snake of n edges, not n loops."""
+    inside, outside, vertex = _circuit_parts(picture, cycle)
+    return attach(fuse(outside, cycle), vertex, snake(len(inside)))
+
+
+def _circuit_dropped(window: Window) -> Callable[[Picture, Sequence[int]], Picture]:
+    """The mutant's fusion, in pictures whose size lies in ``window``: the circuit's
+    edges vanish instead of becoming loops."""
+
+    def transform(picture: Picture, cycle: Sequence[int]) -> Picture:
+        if not _in(window, picture):
+            return fuse(picture, cycle)
+        _, outside, _ = _circuit_parts(picture, cycle)
+        return prune(fuse(outside, cycle))
+
+    return transform
+
+
+def _fusion_check(transform: Callable[[Picture, Sequence[int]], Picture]) -> Callable[..., Verdict]:
+    """Fusing the vertices of a circuit (found by :func:`find_cycle`) keeps the value;
+    ``transform`` is the fusion (a mutant's replaces it).  Exhaustive: small pictures;
+    random: connected pictures with more edges than any exhaustive one."""
+
+    def check(settings: CheckSettings) -> Verdict:
+        value = _values()
+        vertices, edges, examples = _hackenbush_sizes(settings)
+
+        def holds(case: Case) -> bool:
+            cycle = find_cycle(case["picture"])
+            return cycle is None or value(transform(case["picture"], cycle)) == value(
+                case["picture"]
+            )
+
+        def explain(case: Case) -> dict[str, Any]:
+            cycle = find_cycle(case["picture"]) or ()
+            fused = transform(case["picture"], cycle)
+            return {
+                "edges": format_edges(case["picture"]),
+                "cycle": list(cycle),
+                "fused": format_edges(fused),
+                "values": [value(case["picture"]), value(fused)],
+            }
+
+        exhaustive = check_exhaustive(
+            ({"picture": p} for p in _small_pictures(vertices, edges)),
+            holds,
+            scope=f"bounded: every multigraph on ground + {vertices} vertices, <= {edges} edges",
+            explain=explain,
+        )
+        if exhaustive.status is Status.REFUTED:
+            return exhaustive
+        low, high = _beyond(settings)
+        randomised = search_random(
+            st.fixed_dictionaries({"picture": _connected_pictures((3, 6), (low, high + 2))}),
+            holds,
+            seed=settings.seed,
+            examples=examples,
+            scope=f"random: connected pictures on ground + 3 to 6 vertices, {low} to {high + 2} "
+            "edges",
+            explain=explain,
+        )
+        return combine_verdicts([exhaustive, randomised])
+
+    return check
 
 
 def _trees(most_edges: int) -> Iterator[Picture]:
@@ -676,7 +741,10 @@ THEOREMS: list[Theorem] = [
         statement=(
             "For every picture G, with n the least number such that no move from G leads to a "
             "picture equivalent to the snake *n, the picture G + *n (searched as one game) is a "
-            "second-player win, and G + *j is a first-player win for every other j."
+            "second-player win, and G + *j is a first-player win for every other j: searched "
+            "for j <= n + 1, and for j > n + 1 the move cutting *j down to *n wins.  Every "
+            "multigraph on the ground and 3 more vertices with at most 5 edges (exhaustive), "
+            "and random connected pictures of 6 to 8 edges."
         ),
         latex=r"\mathcal{G}(G) = \operatorname{mex}\{\mathcal{G}(G') : G \to G'\} = n \iff G + "
         r"{*n} \in \mathcal{P}",
@@ -691,7 +759,35 @@ THEOREMS: list[Theorem] = [
         statement="Every picture G is equivalent to the snake whose length is G's number of edges.",
         latex=r"G \equiv {*\lvert E(G) \rvert}",
         source=HACKENBUSH_SOURCE,
-        check=_snake_check(lambda picture, value: len(picture)),
+        check=_snake_check(lambda picture, value: len(picture), random_part=False),
+        mutant_of="hackenbush-snake",
+        expect=Expectation.FAILS,
+        game="hackenbush",
+        tags=("hackenbush", "mutant"),
+    ),
+    Theorem(
+        id="hackenbush-snake-empty-is-one",
+        title="Mutant: the empty picture is equivalent to a snake of one edge",
+        statement="Every picture G is equivalent to the snake *n of the mex rule, except the "
+        "empty picture, taken as *1 (only the empty picture refutes it; the random pictures "
+        "all have edges).",
+        latex=r"\emptyset \equiv {*1}",
+        source=HACKENBUSH_SOURCE,
+        check=_snake_check(lambda picture, value: value if picture else 1),
+        mutant_of="hackenbush-snake",
+        expect=Expectation.FAILS,
+        game="hackenbush",
+        tags=("hackenbush", "mutant"),
+    ),
+    Theorem(
+        id="hackenbush-snake-mod-6",
+        title="Mutant: every picture is equivalent to the snake *(n mod 6)",
+        statement="Every picture is equivalent to *(n mod 6), n its mex value (the same for "
+        "every picture of the exhaustive domain, whose values are at most 5; only larger "
+        "pictures refute it).",
+        latex=r"G \equiv {*(\mathcal{G}(G) \bmod 6)}",
+        source=HACKENBUSH_SOURCE,
+        check=_snake_check(lambda picture, value: value % 6),
         mutant_of="hackenbush-snake",
         expect=Expectation.FAILS,
         game="hackenbush",
@@ -727,7 +823,9 @@ THEOREMS: list[Theorem] = [
         title="Colon principle: a branch may be replaced by a snake of equal value",
         statement=(
             "Hanging a picture H at a vertex v of a picture G gives the same value as hanging "
-            "the snake *g(H) at v instead."
+            "the snake *g(H) at v instead: every base and branch multigraph on the ground and 2 "
+            "more vertices with at most 3 edges each (exhaustive), and random connected "
+            "branches of 4 to 6 edges on small bases."
         ),
         latex=r"G \cup_v H \equiv G \cup_v {*\mathcal{G}(H)}",
         source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
@@ -763,25 +861,82 @@ THEOREMS: list[Theorem] = [
         tags=("hackenbush", "colon-principle", "mutant"),
     ),
     Theorem(
+        id="hackenbush-colon-empty-branch",
+        title="Mutant: an empty branch may be replaced by one edge",
+        statement="As the colon principle, but a branch with no edges is replaced by a snake of "
+        "one edge (only the empty branch refutes it; the random branches all have edges).",
+        latex=r"G \cup_v \emptyset \equiv G \cup_v {*1}",
+        source=COLON_SOURCE,
+        check=_colon_check(lambda branch, value: snake(value) if branch else snake(1)),
+        mutant_of="hackenbush-colon-principle",
+        expect=Expectation.FAILS,
+        game="hackenbush",
+        tags=("hackenbush", "colon-principle", "mutant"),
+    ),
+    Theorem(
+        id="hackenbush-colon-mod-4",
+        title="Mutant: a branch may be replaced by the snake of its value mod 4",
+        statement="Hanging H at v gives the value of hanging *(g(H) mod 4) instead (the same "
+        "for every branch of at most 3 edges; only larger branches refute it).",
+        latex=r"G \cup_v H \equiv G \cup_v {*(\mathcal{G}(H) \bmod 4)}",
+        source=COLON_SOURCE,
+        check=_colon_check(lambda branch, value: snake(value % 4)),
+        mutant_of="hackenbush-colon-principle",
+        expect=Expectation.FAILS,
+        game="hackenbush",
+        tags=("hackenbush", "colon-principle", "mutant"),
+    ),
+    Theorem(
         id="hackenbush-fusion-principle",
         title="Fusion principle: the vertices of a circuit may be fused",
         statement=(
             "Merging all vertices of a circuit of a picture into one vertex (the ground if the "
-            "circuit touches it), its edges becoming loops, does not change the value."
+            "circuit touches it), its edges becoming loops, does not change the value: every "
+            "multigraph on the ground and 3 more vertices with at most 5 edges (exhaustive), "
+            "and random connected pictures of 6 to 10 edges."
         ),
         latex=r"G \equiv G / C \quad (C \text{ a circuit fused to one vertex})",
-        source="beyond the notes: Winning Ways, fusion principle (003 Hackenbush, Bonus I)",
-        check=_fusion,
+        source=FUSION_SOURCE,
+        check=_fusion_check(_fuse_circuit),
         game="hackenbush",
         tags=("hackenbush", "fusion-principle"),
     ),
     Theorem(
         id="hackenbush-cycle-length",
-        title="Mutant: a circuit of n edges through the ground has value n",
-        statement="A circuit of n edges through the ground is equivalent to the snake *n.",
-        latex=r"C_n \text{ through the ground} \equiv {*n}",
-        source="beyond the notes: Winning Ways, fusion principle (003 Hackenbush, Bonus I)",
-        check=_cycle_value_mutant,
+        title="Mutant: fusing a circuit of n edges gives a snake of n edges",
+        statement="As the fusion principle, but the n edges on the fused circuit's vertices "
+        "become a snake *n at the fused vertex instead of n loops.",
+        latex=r"C_n \text{ fused} \equiv {*n}",
+        source=FUSION_SOURCE,
+        check=_fusion_check(_circuit_to_snake),
+        mutant_of="hackenbush-fusion-principle",
+        expect=Expectation.FAILS,
+        game="hackenbush",
+        tags=("hackenbush", "cycles", "mutant"),
+    ),
+    Theorem(
+        id="hackenbush-fusion-drops-small-circuits",
+        title="Mutant: in pictures of at most 5 edges, a fused circuit's edges vanish",
+        statement="As the fusion principle, but in pictures of at most 5 edges the circuit's "
+        "edges are deleted rather than turned into loops (a statement about small pictures "
+        "only: the random pictures, all larger, cannot refute it).",
+        latex=r"\lvert E(G) \rvert \le 5 \implies G \equiv (G - C) / C",
+        source=FUSION_SOURCE,
+        check=_fusion_check(_circuit_dropped((0, 5))),
+        mutant_of="hackenbush-fusion-principle",
+        expect=Expectation.FAILS,
+        game="hackenbush",
+        tags=("hackenbush", "cycles", "mutant"),
+    ),
+    Theorem(
+        id="hackenbush-fusion-drops-large-circuits",
+        title="Mutant: in pictures of more than 5 edges, a fused circuit's edges vanish",
+        statement="As the fusion principle, but in pictures of more than 5 edges the "
+        "circuit's edges are deleted rather than turned into loops (a statement about larger "
+        "pictures only: the exhaustive domain cannot refute it).",
+        latex=r"\lvert E(G) \rvert > 5 \implies G \equiv (G - C) / C",
+        source=FUSION_SOURCE,
+        check=_fusion_check(_circuit_dropped((6, 1_000))),
         mutant_of="hackenbush-fusion-principle",
         expect=Expectation.FAILS,
         game="hackenbush",
