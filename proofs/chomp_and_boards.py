@@ -441,7 +441,7 @@ THEOREMS = [
     ),
     Theorem(
         id="chomp-strategy-stealing",
-        title="Chomp: the strategy-stealing argument, move by move",
+        title="Chomp: the strategy-stealing argument, move by move (rectangles up to 11 x 11)",
         statement="on every rectangle of area > 1, biting the top-right square either leaves "
         "a P-position, or every winning reply to that bite is also a first bite from the "
         "rectangle, leading to the same position",
@@ -466,7 +466,8 @@ THEOREMS = [
     ),
     Theorem(
         id="beer-can-centre-and-mirror",
-        title="Beer cans: the centre can, then the point reflection",
+        title="Beer cans on a square board: the centre can, then the point reflection (boards "
+        "up to 6 x 6)",
         statement="on a rows x columns table where a square can fits exactly in the middle "
         "(rows - side and columns - side even), the first player wins by placing that can "
         "and then answering every can by its reflection through the centre",
@@ -506,7 +507,7 @@ THEOREMS = [
     ),
     Theorem(
         id="poset-greatest-element-is-n",
-        title="Poset games with a greatest element are N-positions",
+        title="Poset games with a greatest element are N-positions (posets of up to 5 elements)",
         statement="a finite poset with a greatest element is won by the first player "
         "(strategy stealing: taking the greatest element alone either wins, or its winning "
         "reply removes the greatest element too and is available as a first move)",

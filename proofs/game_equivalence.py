@@ -134,7 +134,7 @@ def _mutant(identifier: str, of: str, title: str, statement: str, latex: str, ch
 THEOREMS = [
     Theorem(
         id="sums-commute",
-        title="G + H = H + G",
+        title="G + H = H + G (games born by day 3)",
         statement="G + H and H + G are the same form and are equivalent, for G, H born by day 3, "
         + AGAINST,
         latex=r"G + H = H + G",
@@ -158,7 +158,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sums-associate",
-        title="(G + H) + K = G + (H + K)",
+        title="(G + H) + K = G + (H + K) (games born by day 3)",
         statement="(G + H) + K and G + (H + K), built as game trees, are the same form and are "
         "equivalent, for G, H, K born by day 3, tested with every game born by day 3",
         latex=r"(G + H) + K = G + (H + K)",
@@ -187,7 +187,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sums-zero-is-identity",
-        title="*0 + G = G",
+        title="*0 + G = G (forms born by day 4)",
         statement="*0 + G is equivalent to G for every form G born by day 4, " + AGAINST,
         latex=r"{*0} + G = G",
         source=SOURCE,
@@ -204,7 +204,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sums-respect-equivalence",
-        title="G = H implies G + K = H + K",
+        title="G = H implies G + K = H + K (G born by day 4, H and K by day 3)",
         statement="if G and H are equivalent then G + K and H + K are equivalent: G among all "
         "forms born by day 4, H and K born by day 3; equivalence tested with every game born "
         "by day 3",

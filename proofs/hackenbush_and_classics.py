@@ -737,7 +737,8 @@ def _wythoff_with_two(k: int) -> tuple[int, int]:
 THEOREMS: list[Theorem] = [
     Theorem(
         id="hackenbush-snake",
-        title="Every Green Hackenbush picture is equivalent to a snake",
+        title="Every Green Hackenbush picture is equivalent to a snake (pictures of up to 5 "
+        "edges; random ones up to 8)",
         statement=(
             "For every picture G, with n the least number such that no move from G leads to a "
             "picture equivalent to the snake *n, the picture G + *n (searched as one game) is a "
@@ -795,7 +796,7 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="hackenbush-sum-is-nim",
-        title="Pictures side by side add like Nim heaps",
+        title="Pictures side by side add like Nim heaps (pairs of pictures of up to 3 edges)",
         statement=(
             "Two pictures drawn side by side (sharing only the ground) have the nim-sum of "
             "their values as value, found by searching the combined picture as one game."
@@ -820,7 +821,8 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="hackenbush-colon-principle",
-        title="Colon principle: a branch may be replaced by a snake of equal value",
+        title="Colon principle: a branch may be replaced by a snake of equal value (small "
+        "pictures)",
         statement=(
             "Hanging a picture H at a vertex v of a picture G gives the same value as hanging "
             "the snake *g(H) at v instead: every base and branch multigraph on the ground and 2 "
@@ -888,7 +890,8 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="hackenbush-fusion-principle",
-        title="Fusion principle: the vertices of a circuit may be fused",
+        title="Fusion principle: the vertices of a circuit may be fused (pictures of up to 5 "
+        "edges; random ones up to 10)",
         statement=(
             "Merging all vertices of a circuit of a picture into one vertex (the ground if the "
             "circuit touches it), its edges becoming loops, does not change the value: every "
@@ -944,7 +947,7 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="wythoff-golden-pairs",
-        title="Wythoff's P-positions are the golden-ratio pairs",
+        title="Wythoff's P-positions are the golden-ratio pairs (a, b <= 70)",
         statement=(
             "(a, b) is a P-position of Wythoff's game exactly when {a, b} = "
             "{floor(k phi), floor(k phi^2)} for some k >= 0, phi the golden ratio."
@@ -972,7 +975,8 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="euclid-golden-ratio",
-        title="Euclid's game is won by the player to move iff b/a is whole or exceeds phi",
+        title="Euclid's game is won by the player to move iff b/a is whole or exceeds phi "
+        "(a, b <= 120)",
         statement=(
             "With 0 < a <= b, the player to move in Euclid's game wins exactly when b/a is an "
             "integer or b/a > phi (compared exactly, in integers)."
@@ -1105,7 +1109,7 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="moore-nim-digit-counts",
-        title="Moore's theorem for Nim_k",
+        title="Moore's theorem for Nim_k (k <= 3, k + 1 heaps up to 5)",
         statement=(
             "In Moore's Nim_k (take from up to k heaps at once) a position is P exactly when, "
             "for every binary digit, the number of heaps with a 1 there is divisible by k + 1."
@@ -1132,7 +1136,7 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="misere-nim-rule",
-        title="Misere Nim: play as in Nim until only heaps of 1 remain",
+        title="Misere Nim: play as in Nim until only heaps of 1 remain (three heaps up to 7)",
         statement=(
             "In misere Nim (the last mover loses) a position is P exactly when its nim-sum is "
             "0 and some heap exceeds 1, or every heap is at most 1 and an odd number hold 1."
@@ -1158,7 +1162,8 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="gale-nim-two-heaps",
-        title="Gale's Nim stopping at one heap: two heaps have value ((a-1) xor (b-1)) + 1",
+        title="Gale's Nim stopping at one heap: two heaps have value ((a-1) xor (b-1)) + 1 "
+        "(a, b <= 20)",
         statement=(
             "In Gale's Nim that ends once at most one heap is non-empty, two non-empty heaps "
             "a, b have Grundy value ((a - 1) xor (b - 1)) + 1."

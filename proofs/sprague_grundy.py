@@ -544,7 +544,7 @@ def _mutant(
 THEOREMS = [
     Theorem(
         id="sg-mex-lemma",
-        title="The mex lemma behind the sum rule",
+        title="The mex lemma behind the sum rule, for all natural numbers",
         statement="for all natural numbers a, b (any bit width): every y < a ⊕ b is a' ⊕ b for "
         "some a' < a or a ⊕ b' for some b' < b, and no option a' ⊕ b (a' < a) or a ⊕ b' "
         "(b' < b) equals a ⊕ b; with four cancellation lemmas, each proved by induction on "
@@ -578,7 +578,8 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-sum-rule",
-        title="Sprague-Grundy: the value of a sum is the nim-sum of the values",
+        title="Sprague-Grundy: the value of a sum is the nim-sum of the values (catalogue heaps "
+        "up to 10, random graphs)",
         statement="G(G + H) = G(G) ⊕ G(H), with G + H searched as one game: on every pair of "
         "catalogue heap games with heaps up to 10, and on random game graphs born after day 4",
         source=LEGNER,
@@ -611,7 +612,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-g-plus-g",
-        title="G + G is a P-position",
+        title="G + G is a P-position (every form born by day 4; random graphs born later)",
         statement="for every game G, the sum G + G is a second-player win (mirroring); checked "
         "on every form born by day 4 (the sum searched by the labelling rules) and on random "
         "game graphs born after day 4",
@@ -641,7 +642,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-add-p-position",
-        title="Adding a P-position keeps a game's class",
+        title="Adding a P-position keeps a game's class (forms born by day 4)",
         statement="if Q is a P-position then G + Q is equivalent to G: for every form G born by "
         "day 4 and every P-position Q born by day 3, tested with every K born by day 3",
         source=LEGNER,
@@ -659,7 +660,8 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-equivalent-to-star",
-        title="Every game is equivalent to the nimber of its Grundy value",
+        title="Every game is equivalent to the nimber of its Grundy value (forms born by day "
+        "4; random graphs born later)",
         statement="G + K and *G(G) + K have the same outcome for every K born by day 3: for "
         "every form G born by day 4, and random game graphs born after day 4",
         source=LEGNER + "; " + NOTES + ", Sprague-Grundy theorem",
@@ -689,7 +691,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-zero-iff-second-player",
-        title="G = 0 iff G is a second-player win",
+        title="G = 0 iff G is a second-player win (forms born by day 4)",
         statement="G is equivalent to the zero game exactly when G is a P-position: for every "
         "form G born by day 4, tested with every K born by day 3",
         source=NOTES,
@@ -708,7 +710,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-sum-zero-iff-equal",
-        title="G + H = 0 iff G = H",
+        title="G + H = 0 iff G = H (G born by day 4, H by day 3)",
         statement="G + H is a P-position exactly when G and H are equivalent: for every form G "
         "born by day 4 and H born by day 3, tested with every K born by day 3",
         source=NOTES,
@@ -728,7 +730,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-star-sum",
-        title="*n + *m = *(n ⊕ m)",
+        title="*n + *m = *(n ⊕ m) (n, m <= 7)",
         statement="*n + *m + *(n ⊕ m) is a P-position and *n + *m is equivalent to *(n ⊕ m), "
         "for 0 <= n, m <= 7 (exhaustive, tested with every K born by day 3)",
         source=NOTES,
@@ -749,7 +751,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sums-p-plus-p",
-        title="P + P = P",
+        title="P + P = P (G born by day 4, H by day 3)",
         statement="the sum of two P-positions is a P-position (G born by day 4, H by day 3)",
         latex=r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
         source=LEGNER + ", sums of games",
@@ -768,7 +770,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sums-p-plus-n",
-        title="P + N = N",
+        title="P + N = N (G born by day 4, H by day 3)",
         statement="the sum of a P-position and an N-position is an N-position (G born by day 4, "
         "H by day 3)",
         latex=r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
@@ -810,7 +812,8 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-zero-iff-p",
-        title="Grundy value 0 exactly at P-positions",
+        title="Grundy value 0 exactly at P-positions (forms born by day 4; random graphs born "
+        "later)",
         statement="G(G) = 0 iff G is a P-position (outcome from the labelling rules): for every "
         "form born by day 4, and random game graphs born after day 4",
         source=LEGNER + ", the Sprague-Grundy function",
