@@ -1,0 +1,158 @@
+"""The Sprague-Grundy facts for every finite game, by induction on the birthday (notes 003).
+
+Each theorem's induction step is proved by Z3 for an arbitrary game with arbitrarily
+many options (:mod:`grundy.verify.birthday_induction`): games are an uninterpreted sort,
+"x is an option of g" an uninterpreted relation, and outcomes obey the notes' labelling
+rules.  Strong induction on the birthday turns each step into the statement for every
+finite impartial game.  The same statements are checked on concrete games (every form
+born by day 4, random game graphs) in sprague_grundy.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
+from grundy.verify.birthday_induction import (
+    BirthdayStep,
+    g_plus_g_step,
+    p_plus_n_step,
+    p_plus_p_step,
+    plus_own_star_step,
+    prove_birthday_step,
+    zero_iff_p_step,
+)
+
+LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
+NOTES = "003 notes, abstract impartial games"
+TAGS = ("sprague-grundy", "induction", "z3")
+
+
+def _step(step: BirthdayStep, assumes: tuple[Assumption, ...] = ()):
+    def check(settings: CheckSettings) -> Verdict:
+        verdict = prove_birthday_step(step, timeout_ms=settings.z3_timeout_ms, seed=settings.seed)
+        if verdict.status is Status.PROVED and assumes:
+            verdict = replace(verdict, assumes=assumes)
+        return verdict
+
+    return check
+
+
+def _theorem(identifier: str, title: str, statement: str, latex: str, source: str, check):
+    return Theorem(
+        id=identifier,
+        title=title,
+        statement=statement + " (induction on the birthday, each step proved by Z3 for an "
+        "arbitrary game)",
+        latex=latex,
+        source=source,
+        tags=(*TAGS, "unbounded"),
+        check=check,
+    )
+
+
+def _mutant(identifier: str, of: str, title: str, statement: str, latex: str, source: str, check):
+    return Theorem(
+        id=identifier,
+        title=f"Mutant: {title}",
+        statement=statement,
+        latex=latex,
+        source=source,
+        tags=TAGS,
+        mutant_of=of,
+        expect=Expectation.FAILS,
+        check=check,
+    )
+
+
+THEOREMS = [
+    _theorem(
+        "sg-g-plus-g-every-game",
+        "G + G is a P-position, for every finite game",
+        "for every finite impartial game G, G + G is a second-player win: the second player "
+        "mirrors",
+        r"G + G \in \mathcal{P}",
+        LEGNER + "; " + NOTES,
+        _step(g_plus_g_step()),
+    ),
+    _mutant(
+        "sg-g-plus-g-is-n-every-game",
+        "sg-g-plus-g-every-game",
+        "G + G is an N-position",
+        "for every G, G + G is a first-player win",
+        r"G + G \in \mathcal{N}",
+        LEGNER,
+        _step(g_plus_g_step(second_player_wins=False)),
+    ),
+    _theorem(
+        "sg-zero-iff-p-every-game",
+        "Grundy value 0 exactly at P-positions, for every finite game",
+        "for every finite impartial game G, G(G) = 0 iff G is a P-position (labelling rules)",
+        r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
+        LEGNER + ", the Sprague-Grundy function",
+        _step(zero_iff_p_step()),
+    ),
+    _mutant(
+        "sg-zero-iff-n-every-game",
+        "sg-zero-iff-p-every-game",
+        "Grundy value 0 exactly at N-positions",
+        "G(G) = 0 iff G is an N-position",
+        r"\mathcal{G}(G) = 0 \iff G \in \mathcal{N}",
+        LEGNER,
+        _step(zero_iff_p_step(zero_means_p=False)),
+    ),
+    _theorem(
+        "sg-plus-own-star-every-game",
+        "G + *G(G) is a P-position, for every finite game (Sprague-Grundy)",
+        "for every finite impartial game G, G + *n is a second-player win, n = G(G) the mex of "
+        "the options' values: the step of the notes' proof that G = *n",
+        r"G + {*\mathcal{G}(G)} \in \mathcal{P}",
+        NOTES + ", Sprague-Grundy theorem",
+        _step(plus_own_star_step()),
+    ),
+    _mutant(
+        "sg-plus-next-star-every-game",
+        "sg-plus-own-star-every-game",
+        "G + *(G(G) + 1) is a P-position",
+        "for every G, G + *(G(G) + 1) is a second-player win",
+        r"G + {*(\mathcal{G}(G) + 1)} \in \mathcal{P}",
+        NOTES,
+        _step(plus_own_star_step(shift=1)),
+    ),
+    _theorem(
+        "sums-p-plus-p-every-game",
+        "P + P = P, for every pair of finite games",
+        "for all finite impartial games G, H that are P-positions, G + H is a P-position",
+        r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
+        LEGNER + ", sums of games",
+        _step(p_plus_p_step()),
+    ),
+    _mutant(
+        "sums-p-plus-p-is-n-every-game",
+        "sums-p-plus-p-every-game",
+        "P + P = N",
+        "for all P-positions G, H, G + H is an N-position",
+        r"G, H \in \mathcal{P} \implies G + H \in \mathcal{N}",
+        LEGNER,
+        _step(p_plus_p_step(sum_is_p=False)),
+    ),
+    _theorem(
+        "sums-p-plus-n-every-game",
+        "P + N = N, for every pair of finite games",
+        "for every P-position G and N-position H, G + H is an N-position (from P + P = P, "
+        "used as a lemma proved for every game)",
+        r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
+        LEGNER + ", sums of games",
+        _step(p_plus_n_step(), (Assumption("sums-p-plus-p-every-game", UNBOUNDED),)),
+    ),
+    _mutant(
+        "sums-p-plus-n-is-p-every-game",
+        "sums-p-plus-n-every-game",
+        "P + N = P",
+        "for every P-position G and N-position H, G + H is a P-position",
+        r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{P}",
+        LEGNER,
+        _step(p_plus_n_step(sum_is_n=False)),
+    ),
+]
