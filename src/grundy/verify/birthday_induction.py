@@ -41,6 +41,7 @@ from grundy.verify.z3engine import prove_z3
 
 __all__ = [
     "BirthdayStep",
+    "Symbols",
     "g_plus_g_step",
     "p_plus_n_step",
     "p_plus_p_step",
@@ -52,80 +53,108 @@ __all__ = [
 Concrete = Callable[[tuple[Tree, ...]], bool]
 
 
+Premises = tuple[tuple[z3.BoolRef, ...], tuple[z3.BoolRef, ...], z3.BoolRef]
+
+
 @dataclass(frozen=True, slots=True)
 class BirthdayStep:
     """An induction step for Z3 and the statement on concrete games.
 
-    ``axioms`` are the labelling rules and mex facts the step may use, ``hypothesis`` the
-    induction hypothesis (the statement for smaller games), ``goal`` the statement for g;
-    ``holds(games)`` evaluates the statement on concrete game trees (``arity`` of them).
+    ``build(symbols)`` gives the labelling rules and mex facts the step may use, the
+    induction hypothesis (the statement for smaller games) and the goal (the statement
+    for g), in the Z3 context of ``symbols``; ``holds(games)`` evaluates the statement on
+    concrete game trees (``arity`` of them).  Each proof builds its terms in a fresh Z3
+    context, so one query's quantifier instantiations cannot slow another's.
     """
 
     name: str
-    axioms: tuple[z3.BoolRef, ...]
-    hypothesis: tuple[z3.BoolRef, ...]
-    goal: z3.BoolRef
+    build: Callable[[Symbols], Premises]
     holds: Concrete
     arity: int = 1
     description: str = ""
 
 
-_GAME = z3.DeclareSort("Game")
-_opt = z3.Function("opt", _GAME, _GAME, z3.BoolSort())
-_p1 = z3.Function("is_p", _GAME, z3.BoolSort())  # the game alone is P
-_p2 = z3.Function("sum_is_p", _GAME, _GAME, z3.BoolSort())  # a + b is P
-_pstar = z3.Function("plus_star_is_p", _GAME, z3.IntSort(), z3.BoolSort())  # a + *j is P
-_grundy = z3.Function("grundy", _GAME, z3.IntSort())
-_p_option = z3.Function("p_option", _GAME, _GAME)  # a P-option of an N-position
-_mex_witness = z3.Function("mex_witness", _GAME, z3.IntSort(), _GAME)
-_g, _h, _a, _b, _c, _x, _y = z3.Consts("g h a b c x y", _GAME)
-_i, _j, _k = z3.Ints("i j k")
+class Symbols:
+    """The sort of games, "x is an option of g", outcome predicates, Grundy values and
+    Skolem witnesses, declared in one Z3 context."""
 
+    def __init__(self, context: z3.Context) -> None:
+        game = z3.DeclareSort("Game", context)
+        boolean, integer = z3.BoolSort(context), z3.IntSort(context)
+        self.context = context
+        self.opt = z3.Function("opt", game, game, boolean)
+        self.p1 = z3.Function("is_p", game, boolean)  # the game alone is P
+        self.p2 = z3.Function("sum_is_p", game, game, boolean)  # a + b is P
+        self.pstar = z3.Function("plus_star_is_p", game, integer, boolean)  # a + *j is P
+        self.grundy = z3.Function("grundy", game, integer)
+        self.p_option = z3.Function("p_option", game, game)  # a P-option of an N-position
+        self.mex_witness = z3.Function("mex_witness", game, integer, game)
+        self.g, self.h, self.a, self.b, self.c, self.x, self.y = z3.Consts("g h a b c x y", game)
+        self.i, self.j, self.k = z3.Ints("i j k", context)
 
-def _single_rules() -> list[z3.BoolRef]:
-    """The labelling rules for single games: a P-position has no P-option; an N-position
-    has one (named by the Skolem function ``p_option``)."""
-    return [
-        z3.ForAll([_a, _c], z3.Implies(z3.And(_opt(_c, _a), _p1(_c)), z3.Not(_p1(_a)))),
-        z3.ForAll(
-            [_a],
-            z3.Implies(z3.Not(_p1(_a)), z3.And(_opt(_p_option(_a), _a), _p1(_p_option(_a)))),
-        ),
-    ]
-
-
-def _sum_rules() -> list[z3.BoolRef]:
-    """A sum with a move (in either summand) to a P-position is not P."""
-    return [
-        z3.ForAll([_a, _b, _c], z3.Implies(z3.And(_opt(_c, _a), _p2(_c, _b)), z3.Not(_p2(_a, _b)))),
-        z3.ForAll([_a, _b, _c], z3.Implies(z3.And(_opt(_c, _b), _p2(_a, _c)), z3.Not(_p2(_a, _b)))),
-    ]
-
-
-def _sum_is_p_at(left: z3.ExprRef, right: z3.ExprRef) -> z3.BoolRef:
-    """At one sum: if no move reaches a P-position, the sum is P."""
-    no_p_option = z3.And(
-        z3.ForAll([_x], z3.Implies(_opt(_x, left), z3.Not(_p2(_x, right)))),
-        z3.ForAll([_x], z3.Implies(_opt(_x, right), z3.Not(_p2(left, _x)))),
-    )
-    return z3.Implies(no_p_option, _p2(left, right))
-
-
-def _mex_rules() -> list[z3.BoolRef]:
-    """G(a) is the mex of its options' values: no option has it, every smaller value is
-    reached (by ``mex_witness(a, k)``), and it is a natural number."""
-    return [
-        z3.ForAll([_a], _grundy(_a) >= 0),
-        z3.ForAll([_a, _c], z3.Implies(_opt(_c, _a), _grundy(_c) != _grundy(_a))),
-        z3.ForAll(
-            [_a, _k],
-            z3.Implies(
-                z3.And(_k >= 0, _k < _grundy(_a)),
-                z3.And(_opt(_mex_witness(_a, _k), _a), _grundy(_mex_witness(_a, _k)) == _k),
+    def single_rules(self) -> list[z3.BoolRef]:
+        """The labelling rules for single games: a P-position has no P-option; an
+        N-position has one (named by the Skolem function ``p_option``)."""
+        opt, p1, a, c = self.opt, self.p1, self.a, self.c
+        return [
+            z3.ForAll([a, c], z3.Implies(z3.And(opt(c, a), p1(c)), z3.Not(p1(a)))),
+            z3.ForAll(
+                [a],
+                z3.Implies(z3.Not(p1(a)), z3.And(opt(self.p_option(a), a), p1(self.p_option(a)))),
             ),
-            patterns=[_mex_witness(_a, _k)],
-        ),
-    ]
+        ]
+
+    def sum_rules(self) -> list[z3.BoolRef]:
+        """A sum with a move (in either summand) to a P-position is not P."""
+        opt, p2, a, b, c = self.opt, self.p2, self.a, self.b, self.c
+        return [
+            z3.ForAll([a, b, c], z3.Implies(z3.And(opt(c, a), p2(c, b)), z3.Not(p2(a, b)))),
+            z3.ForAll([a, b, c], z3.Implies(z3.And(opt(c, b), p2(a, c)), z3.Not(p2(a, b)))),
+        ]
+
+    def sum_is_p_at(self, left: z3.ExprRef, right: z3.ExprRef) -> z3.BoolRef:
+        """At one sum: if no move reaches a P-position, the sum is P."""
+        opt, p2, x = self.opt, self.p2, self.x
+        no_p_option = z3.And(
+            z3.ForAll([x], z3.Implies(opt(x, left), z3.Not(p2(x, right)))),
+            z3.ForAll([x], z3.Implies(opt(x, right), z3.Not(p2(left, x)))),
+        )
+        return z3.Implies(no_p_option, p2(left, right))
+
+    def mex_rules(self) -> list[z3.BoolRef]:
+        """G(a) is the mex of its options' values: no option has it, every smaller value
+        is reached (by ``mex_witness(a, k)``), and it is a natural number."""
+        opt, grundy, witness, a, c, k = (
+            self.opt,
+            self.grundy,
+            self.mex_witness,
+            self.a,
+            self.c,
+            self.k,
+        )
+        return [
+            z3.ForAll([a], grundy(a) >= 0),
+            z3.ForAll([a, c], z3.Implies(opt(c, a), grundy(c) != grundy(a))),
+            z3.ForAll(
+                [a, k],
+                z3.Implies(
+                    z3.And(k >= 0, k < grundy(a)),
+                    z3.And(opt(witness(a, k), a), grundy(witness(a, k)) == k),
+                ),
+                patterns=[witness(a, k)],
+            ),
+        ]
+
+    def zero_mex_rules(self) -> list[z3.BoolRef]:
+        """The part of the mex rule about the value 0: no option shares G(a), and a
+        positive value has an option of value 0 (``mex_witness(a, 0)``)."""
+        opt, grundy, a, c = self.opt, self.grundy, self.a, self.c
+        zero = self.mex_witness(a, 0)
+        return [
+            z3.ForAll([a], grundy(a) >= 0),
+            z3.ForAll([a, c], z3.Implies(opt(c, a), grundy(c) != grundy(a))),
+            z3.ForAll([a], z3.Implies(grundy(a) > 0, z3.And(opt(zero, a), grundy(zero) == 0))),
+        ]
 
 
 # -- the finite forms searched for a concrete counterexample ------------------------------------
@@ -153,6 +182,8 @@ def prove_birthday_step(step: BirthdayStep, *, timeout_ms: int, seed: int = 0) -
     """Prove the step for an arbitrary game by Z3; proved means: for every finite game."""
     start = time.perf_counter()
     found: dict[str, Any] = {}
+    symbols = Symbols(z3.Context())
+    axioms, hypothesis, goal = step.build(symbols)
 
     def recheck(case: Any) -> bool:
         real = _least_counterexample(step)
@@ -162,7 +193,7 @@ def prove_birthday_step(step: BirthdayStep, *, timeout_ms: int, seed: int = 0) -
         return False
 
     verdict = prove_z3(
-        z3.Implies(z3.And(*step.axioms, *step.hypothesis), step.goal),
+        z3.Implies(z3.And(*axioms, *hypothesis), goal),
         scope=UNBOUNDED,
         timeout_ms=timeout_ms,
         method="z3-induction",
@@ -208,13 +239,15 @@ def prove_birthday_step(step: BirthdayStep, *, timeout_ms: int, seed: int = 0) -
 def g_plus_g_step(second_player_wins: bool = True) -> BirthdayStep:
     """G + G is P: a move to G' + G (or G + G') is answered by G' + G', P by hypothesis.
     ``second_player_wins=False`` claims G + G is N (a mutant)."""
-    hypothesis = z3.ForAll([_x], z3.Implies(_opt(_x, _g), _p2(_x, _x)))
-    goal = _p2(_g, _g) if second_player_wins else z3.Not(_p2(_g, _g))
+
+    def build(s: Symbols) -> Premises:
+        hypothesis = z3.ForAll([s.x], z3.Implies(s.opt(s.x, s.g), s.p2(s.x, s.x)))
+        goal = s.p2(s.g, s.g) if second_player_wins else z3.Not(s.p2(s.g, s.g))
+        return (*s.sum_rules(), s.sum_is_p_at(s.g, s.g)), (hypothesis,), goal
+
     return BirthdayStep(
         "G + G is P" if second_player_wins else "G + G is N",
-        (*_sum_rules(), _sum_is_p_at(_g, _g)),
-        (hypothesis,),
-        goal,
+        build,
         lambda games: _is_p_sum(games[0], games[0]) == second_player_wins,
         description="hypothesis: G' + G' is P for every option G'; the move G + G -> G' + G "
         "(or G + G') has the reply G' + G', so no option of G + G is P",
@@ -224,16 +257,22 @@ def g_plus_g_step(second_player_wins: bool = True) -> BirthdayStep:
 def zero_iff_p_step(zero_means_p: bool = True) -> BirthdayStep:
     """G(G) = 0 iff G is P (``zero_means_p=False`` claims: iff G is N, a mutant)."""
 
-    def outcome(game: z3.ExprRef) -> z3.BoolRef:
-        return _p1(game) if zero_means_p else z3.Not(_p1(game))
+    def build(s: Symbols) -> Premises:
+        def outcome(game: z3.ExprRef) -> z3.BoolRef:
+            return s.p1(game) if zero_means_p else z3.Not(s.p1(game))
 
-    hypothesis = z3.ForAll([_x], z3.Implies(_opt(_x, _g), (_grundy(_x) == 0) == outcome(_x)))
-    p_at_g = z3.Implies(z3.ForAll([_x], z3.Implies(_opt(_x, _g), z3.Not(_p1(_x)))), _p1(_g))
+        hypothesis = z3.ForAll(
+            [s.x], z3.Implies(s.opt(s.x, s.g), (s.grundy(s.x) == 0) == outcome(s.x))
+        )
+        p_at_g = z3.Implies(
+            z3.ForAll([s.x], z3.Implies(s.opt(s.x, s.g), z3.Not(s.p1(s.x)))), s.p1(s.g)
+        )
+        axioms = (*s.single_rules(), p_at_g, *s.zero_mex_rules())
+        return axioms, (hypothesis,), (s.grundy(s.g) == 0) == outcome(s.g)
+
     return BirthdayStep(
         "G(G) = 0 iff G is " + ("P" if zero_means_p else "N"),
-        (*_single_rules(), p_at_g, *_mex_rules()),
-        (hypothesis,),
-        (_grundy(_g) == 0) == outcome(_g),
+        build,
         lambda games: (_grundy_of(games[0]) == 0) == (_is_p(games[0]) == zero_means_p),
         description="hypothesis: G(G') = 0 iff G' is P for every option G'; G(G) = 0 iff no "
         "option has value 0 (mex), iff no option is P, iff G is P",
@@ -245,42 +284,42 @@ def plus_own_star_step(shift: int = 0) -> BirthdayStep:
     (m < n) is answered in G by an option of value m (mex); a move to G' + *n with
     G(G') = k is answered by *n -> *k if k < n, or in G' by an option of value n if k > n.
     ``shift`` claims G + *(G(G) + shift) is P instead (a mutant when not 0)."""
-    n = _grundy(_g) + shift
-    rules = [
-        z3.ForAll(
-            [_a, _c, _j], z3.Implies(z3.And(_opt(_c, _a), _pstar(_c, _j)), z3.Not(_pstar(_a, _j)))
-        ),
-        z3.ForAll(
-            [_a, _i, _j],
-            z3.Implies(z3.And(_i >= 0, _i < _j, _pstar(_a, _i)), z3.Not(_pstar(_a, _j))),
-        ),
-        z3.Implies(
-            z3.And(
-                z3.ForAll([_x], z3.Implies(_opt(_x, _g), z3.Not(_pstar(_x, n)))),
-                z3.ForAll([_i], z3.Implies(z3.And(_i >= 0, _i < n), z3.Not(_pstar(_g, _i)))),
+
+    def build(s: Symbols) -> Premises:
+        opt, pstar, grundy = s.opt, s.pstar, s.grundy
+        a, c, g, x, i, j, k = s.a, s.c, s.g, s.x, s.i, s.j, s.k
+        n = grundy(g) + shift
+        rules = (
+            z3.ForAll([a, c, j], z3.Implies(z3.And(opt(c, a), pstar(c, j)), z3.Not(pstar(a, j)))),
+            z3.ForAll(
+                [a, i, j], z3.Implies(z3.And(i >= 0, i < j, pstar(a, i)), z3.Not(pstar(a, j)))
             ),
-            _pstar(_g, n),
-        ),
-    ]
-    hypothesis = (
-        z3.ForAll([_x], z3.Implies(_opt(_x, _g), _pstar(_x, _grundy(_x) + shift))),
-        z3.ForAll(
-            [_x, _k],
             z3.Implies(
-                z3.And(_opt(_x, _g), _k >= 0, _k < _grundy(_x)),
-                _pstar(_mex_witness(_x, _k), _k + shift),
+                z3.And(
+                    z3.ForAll([x], z3.Implies(opt(x, g), z3.Not(pstar(x, n)))),
+                    z3.ForAll([i], z3.Implies(z3.And(i >= 0, i < n), z3.Not(pstar(g, i)))),
+                ),
+                pstar(g, n),
             ),
-        ),
-    )
+        )
+        hypothesis = (
+            z3.ForAll([x], z3.Implies(opt(x, g), pstar(x, grundy(x) + shift))),
+            z3.ForAll(
+                [x, k],
+                z3.Implies(
+                    z3.And(opt(x, g), k >= 0, k < grundy(x)),
+                    pstar(s.mex_witness(x, k), k + shift),
+                ),
+            ),
+        )
+        return (*s.mex_rules(), *rules), hypothesis, pstar(g, n)
 
     def holds(games: tuple[Tree, ...]) -> bool:
         return _is_p_sum(games[0], star(_grundy_of(games[0]) + shift))
 
     return BirthdayStep(
         "G + *G(G) is P" if shift == 0 else f"G + *(G(G) + {shift}) is P",
-        (*_mex_rules(), *rules),
-        hypothesis,
-        _pstar(_g, n),
+        build,
         holds,
         description="hypothesis: G' + *G(G') is P for every game G' of smaller birthday (the "
         "options of G and their options)",
@@ -291,22 +330,20 @@ def p_plus_p_step(sum_is_p: bool = True) -> BirthdayStep:
     """G, H P implies G + H P: a move to G' + H (G' an N-option of G) is answered by
     G'' + H with G'' a P-option of G', P by hypothesis (and likewise in H).
     ``sum_is_p=False`` claims P + P is N (a mutant)."""
-    hypothesis = (
-        z3.ForAll(
-            [_x, _y],
-            z3.Implies(z3.And(_opt(_x, _g), _opt(_y, _x), _p1(_y), _p1(_h)), _p2(_y, _h)),
-        ),
-        z3.ForAll(
-            [_x, _y],
-            z3.Implies(z3.And(_opt(_x, _h), _opt(_y, _x), _p1(_y), _p1(_g)), _p2(_g, _y)),
-        ),
-    )
-    conclusion = _p2(_g, _h) if sum_is_p else z3.Not(_p2(_g, _h))
+
+    def build(s: Symbols) -> Premises:
+        opt, p1, p2, g, h, x, y = s.opt, s.p1, s.p2, s.g, s.h, s.x, s.y
+        hypothesis = (
+            z3.ForAll([x, y], z3.Implies(z3.And(opt(x, g), opt(y, x), p1(y), p1(h)), p2(y, h))),
+            z3.ForAll([x, y], z3.Implies(z3.And(opt(x, h), opt(y, x), p1(y), p1(g)), p2(g, y))),
+        )
+        conclusion = p2(g, h) if sum_is_p else z3.Not(p2(g, h))
+        axioms = (*s.single_rules(), *s.sum_rules(), s.sum_is_p_at(g, h))
+        return axioms, hypothesis, z3.Implies(z3.And(p1(g), p1(h)), conclusion)
+
     return BirthdayStep(
         "P + P is P" if sum_is_p else "P + P is N",
-        (*_single_rules(), *_sum_rules(), _sum_is_p_at(_g, _h)),
-        hypothesis,
-        z3.Implies(z3.And(_p1(_g), _p1(_h)), conclusion),
+        build,
         lambda games: (
             not (_is_p(games[0]) and _is_p(games[1])) or _is_p_sum(games[0], games[1]) == sum_is_p
         ),
@@ -318,13 +355,17 @@ def p_plus_p_step(sum_is_p: bool = True) -> BirthdayStep:
 def p_plus_n_step(sum_is_n: bool = True) -> BirthdayStep:
     """G P and H N imply G + H N: H has a P-option H', and G + H' is P (P + P, a lemma
     proved for every game).  ``sum_is_n=False`` claims P + N is P (a mutant)."""
-    lemma = z3.ForAll([_a, _b], z3.Implies(z3.And(_p1(_a), _p1(_b)), _p2(_a, _b)))
-    conclusion = z3.Not(_p2(_g, _h)) if sum_is_n else _p2(_g, _h)
+
+    def build(s: Symbols) -> Premises:
+        p1, p2, a, b, g, h = s.p1, s.p2, s.a, s.b, s.g, s.h
+        lemma = z3.ForAll([a, b], z3.Implies(z3.And(p1(a), p1(b)), p2(a, b)))
+        conclusion = z3.Not(p2(g, h)) if sum_is_n else p2(g, h)
+        axioms = (*s.single_rules(), *s.sum_rules())
+        return axioms, (lemma,), z3.Implies(z3.And(p1(g), z3.Not(p1(h))), conclusion)
+
     return BirthdayStep(
         "P + N is N" if sum_is_n else "P + N is P",
-        (*_single_rules(), *_sum_rules()),
-        (lemma,),
-        z3.Implies(z3.And(_p1(_g), z3.Not(_p1(_h))), conclusion),
+        build,
         lambda games: (
             not (_is_p(games[0]) and not _is_p(games[1]))
             or _is_p_sum(games[0], games[1]) != sum_is_n
