@@ -137,11 +137,15 @@ def _reply_is_legal(case: Mapping[str, Fraction], with_centre: bool, disc_radius
     only fail to refute, never refute wrongly)."""
     r, px, py, qx, qy = (Fraction(case[name]) for name in ("r", "px", "py", "qx", "qy"))
 
-    def apart(x1: Fraction, y1: Fraction, x2: Fraction, y2: Fraction) -> bool:
-        return _square(x1 - x2, y1 - y2) - 4 * r * r >= -_TOLERANCE
+    def gap(x1: Fraction, y1: Fraction, x2: Fraction | int, y2: Fraction | int) -> Fraction:
+        """The squared distance of the centres beyond 4 r^2 (negative: overlap)."""
+        return Fraction((x1 - x2) ** 2 + (y1 - y2) ** 2 - 4 * r * r)
 
-    def strictly_apart(x1: Fraction, y1: Fraction, x2: Fraction, y2: Fraction) -> bool:
-        return _square(x1 - x2, y1 - y2) - 4 * r * r >= _TOLERANCE
+    def apart(x1: Fraction, y1: Fraction, x2: Fraction | int, y2: Fraction | int) -> bool:
+        return gap(x1, y1, x2, y2) >= -_TOLERANCE
+
+    def strictly_apart(x1: Fraction, y1: Fraction, x2: Fraction | int, y2: Fraction | int) -> bool:
+        return gap(x1, y1, x2, y2) >= _TOLERANCE
 
     if r <= 0:
         return True

@@ -19,7 +19,7 @@ names with the game's own rules (:mod:`grundy.games.chomp`) before it counts.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 import z3
@@ -32,7 +32,8 @@ from grundy.verify.z3engine import model_values, prove_z3
 
 __all__ = ["prove_square_mirror", "prove_strategy_stealing"]
 
-Square = tuple[z3.ArithRef, z3.ArithRef]
+Board = Callable[[z3.ArithRef, z3.ArithRef], z3.BoolRef]
+"""A board as a predicate on squares (i, j)."""
 _RECHECK_LIMIT = 40  # boards up to this side are re-checked square by square
 
 
@@ -145,10 +146,12 @@ def prove_square_mirror(
         """The L: the poisoned square, ``across`` squares right of it, ``up`` above it."""
         return z3.Or(z3.And(x == 1, y >= 1, y <= across + 1), z3.And(y == 1, x >= 1, x <= up + 1))
 
-    def legal(board, x: z3.ArithRef, y: z3.ArithRef) -> z3.BoolRef:
+    def legal(board: Board, x: z3.ArithRef, y: z3.ArithRef) -> z3.BoolRef:
         return z3.And(board(x, y), z3.Or(x != 1, y != 1))
 
-    square = lambda x, y: _rectangle(n, n, x, y)  # noqa: E731 - a board as a predicate
+    def square(x: z3.ArithRef, y: z3.ArithRef) -> z3.BoolRef:
+        return _rectangle(n, n, x, y)
+
     opening = z3.Implies(
         n >= 2,
         z3.And(
@@ -156,8 +159,13 @@ def prove_square_mirror(
             z3.And(square(i, j), z3.Not(_bitten(p, q, i, j))) == ell(n - 1, n - 1, i, j),
         ),
     )
-    symmetric = lambda x, y: ell(k, k, x, y)  # noqa: E731
-    after = lambda x, y: z3.And(symmetric(x, y), z3.Not(_bitten(r, c, x, y)))  # noqa: E731
+
+    def symmetric(x: z3.ArithRef, y: z3.ArithRef) -> z3.BoolRef:
+        return ell(k, k, x, y)
+
+    def after(x: z3.ArithRef, y: z3.ArithRef) -> z3.BoolRef:
+        return z3.And(symmetric(x, y), z3.Not(_bitten(r, c, x, y)))
+
     # the arm the opponent shortened, and the mirror bite on the other arm
     shortened = z3.If(r == 1, c - 2, r - 2)
     mirror_r, mirror_c = z3.If(r == 1, shortened + 2, 1), z3.If(r == 1, 1, shortened + 2)

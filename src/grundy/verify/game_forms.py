@@ -101,7 +101,8 @@ def day4_forms() -> DayFourForms:
     def moves_to(targets: Bools) -> Bools:
         """For every day-4 form, whether it has an option among the day-3 ``targets``."""
         wanted = sum(1 << i for i in range(count) if targets[i])
-        return (masks & wanted) != 0
+        found: Bools = (masks & wanted) != 0
+        return found
 
     assert not day3[0], "the day-3 forms start with the empty game"
     p4 = ~moves_to(p3[:, 0])  # G + 0 is G itself

@@ -12,11 +12,11 @@ says at which terms (its ``instances``), and those terms are always natural numb
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import z3
 
-from grundy.verify.width_induction import BitwiseLaw, NimSum
+from grundy.verify.width_induction import BitwiseLaw, Instances, NimSum, Statement
 
 __all__ = [
     "ASSOCIATIVE",
@@ -37,7 +37,14 @@ Terms = Sequence[z3.ArithRef]
 Case = Mapping[str, int]
 
 
-def _law(name: str, variables: str, statement, holds, lemmas=(), instances=None) -> BitwiseLaw:
+def _law(
+    name: str,
+    variables: str,
+    statement: Statement,
+    holds: Callable[[Case], bool],
+    lemmas: Sequence[BitwiseLaw] = (),
+    instances: Instances | None = None,
+) -> BitwiseLaw:
     return BitwiseLaw(name, tuple(variables.split()), statement, holds, tuple(lemmas), instances)
 
 
