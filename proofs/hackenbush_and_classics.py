@@ -117,21 +117,31 @@ def _in(window: Window, picture: Picture) -> bool:
     return window is None or window[0] <= len(picture) <= window[1]
 
 
+def _ceiling(pictures: Iterator[Picture]) -> int:
+    """One more than the largest value among ``pictures``: a value only larger pictures have."""
+    value = _values()
+    return 1 + max(value(picture) for picture in pictures)
+
+
 def _snake_check(
-    wrong_value: Callable[[Picture, int], int] | None, *, random_part: bool = True
+    wrong_value: Callable[[Picture, int, int], int] | None, *, random_part: bool = True
 ) -> Callable[..., Verdict]:
     """Every picture G with value g (the mex rule) satisfies: G + snake(g) is a second-player
     win and G + snake(j) is a first-player win for every j != g, searched as one game for
     every j <= g + 1; for j > g + 1 the move cutting the snake down to g reaches the
-    second-player win G + snake(g).  ``wrong_value`` replaces g by a mutant's length."""
+    second-player win G + snake(g).  ``wrong_value(picture, g, ceiling)`` replaces g by a
+    mutant's length; ``ceiling`` is one more than the largest value of the exhaustive
+    domain."""
 
     def check(settings: CheckSettings) -> Verdict:
         value, whole = _values(), _whole_outcomes()
         vertices, edges, examples = _hackenbush_sizes(settings)
 
+        ceiling = _ceiling(_small_pictures(vertices, edges))
+
         def claimed(picture: Picture) -> int:
             true = value(picture)
-            return true if wrong_value is None else wrong_value(picture, true)
+            return true if wrong_value is None else wrong_value(picture, true, ceiling)
 
         def holds(case: Case) -> bool:
             picture = case["picture"]
@@ -201,15 +211,20 @@ def _sum_check(combine: Callable[[int, int], int]) -> Callable[[CheckSettings], 
     return check
 
 
-def _colon_check(replacement: Callable[[Picture, int], Picture]) -> Callable[..., Verdict]:
+def _colon_check(
+    replacement: Callable[[Picture, int, int], Picture],
+) -> Callable[..., Verdict]:
     """Hanging a branch at a vertex, or ``replacement(branch, value)`` instead, gives
     pictures of equal value.  The colon principle's replacement is the snake of the
-    branch's value.  Exhaustive: small bases and branches; random: branches with more
-    edges than any exhaustive one."""
+    branch's value; ``replacement(branch, value, ceiling)`` also sees one more than the
+    largest value of an exhaustive branch.  Exhaustive: small bases and branches; random:
+    branches with more edges than any exhaustive one."""
 
     def check(settings: CheckSettings) -> Verdict:
         value = _values()
         _, _, examples = _hackenbush_sizes(settings)
+        most = 2 if settings.quick else 3
+        ceiling = _ceiling(_small_pictures(2, most))
 
         def vertex_of(base: Picture, index: int) -> int:
             vertices = sorted({v for edge in base for v in edge} | {0})
@@ -218,13 +233,13 @@ def _colon_check(replacement: Callable[[Picture, int], Picture]) -> Callable[...
         def holds(case: Case) -> bool:
             base, branch = case["base"], case["branch"]
             vertex = vertex_of(base, case["at"])
-            other = replacement(branch, value(branch))
+            other = replacement(branch, value(branch), ceiling)
             return value(attach(base, vertex, branch)) == value(attach(base, vertex, other))
 
         def explain(case: Case) -> dict[str, Any]:
             base, branch = case["base"], case["branch"]
             vertex = vertex_of(base, case["at"])
-            other = replacement(branch, value(branch))
+            other = replacement(branch, value(branch), ceiling)
             return {
                 "base": format_edges(base),
                 "vertex": vertex,
@@ -234,7 +249,6 @@ def _colon_check(replacement: Callable[[Picture, int], Picture]) -> Callable[...
                 "edges": format_edges(attach(base, vertex, branch)),
             }
 
-        most = 2 if settings.quick else 3
         bases = list(_small_pictures(2, most))
         branches = list(_small_pictures(2, most))
         cases = (
@@ -292,27 +306,38 @@ def _circuit_to_snake(picture: Picture, cycle: Sequence[int]) -> Picture:
     return attach(fuse(outside, cycle), vertex, snake(len(inside)))
 
 
-def _circuit_dropped(window: Window) -> Callable[[Picture, Sequence[int]], Picture]:
-    """The mutant's fusion, in pictures whose size lies in ``window``: the circuit's
-    edges vanish instead of becoming loops."""
-
-    def transform(picture: Picture, cycle: Sequence[int]) -> Picture:
-        if not _in(window, picture):
-            return fuse(picture, cycle)
-        _, outside, _ = _circuit_parts(picture, cycle)
-        return prune(fuse(outside, cycle))
-
-    return transform
+Fusion = Callable[[Picture, Sequence[int]], Picture]
 
 
-def _fusion_check(transform: Callable[[Picture, Sequence[int]], Picture]) -> Callable[..., Verdict]:
+def _circuit_dropped(small: bool) -> Callable[[CheckSettings], Fusion]:
+    """The mutant's fusion, only in pictures no larger than the exhaustive domain's
+    (``small``) or only in larger ones: the circuit's edges vanish instead of becoming
+    loops."""
+
+    def for_settings(settings: CheckSettings) -> Fusion:
+        _, edges, _ = _hackenbush_sizes(settings)
+        window = (0, edges) if small else (edges + 1, 1_000)
+
+        def transform(picture: Picture, cycle: Sequence[int]) -> Picture:
+            if not _in(window, picture):
+                return fuse(picture, cycle)
+            _, outside, _ = _circuit_parts(picture, cycle)
+            return prune(fuse(outside, cycle))
+
+        return transform
+
+    return for_settings
+
+
+def _fusion_check(fusion: Callable[[CheckSettings], Fusion]) -> Callable[..., Verdict]:
     """Fusing the vertices of a circuit (found by :func:`find_cycle`) keeps the value;
-    ``transform`` is the fusion (a mutant's replaces it).  Exhaustive: small pictures;
+    ``fusion(settings)`` is the fusion (a mutant's replaces it).  Exhaustive: small pictures;
     random: connected pictures with more edges than any exhaustive one."""
 
     def check(settings: CheckSettings) -> Verdict:
         value = _values()
         vertices, edges, examples = _hackenbush_sizes(settings)
+        transform = fusion(settings)
 
         def holds(case: Case) -> bool:
             cycle = find_cycle(case["picture"])
@@ -796,7 +821,7 @@ THEOREMS: list[Theorem] = [
         statement="Every picture G is equivalent to the snake whose length is G's number of edges.",
         latex=r"G \equiv {*\lvert E(G) \rvert}",
         source=HACKENBUSH_SOURCE,
-        check=_snake_check(lambda picture, value: len(picture), random_part=False),
+        check=_snake_check(lambda picture, value, ceiling: len(picture), random_part=False),
         mutant_of="hackenbush-snake",
         expect=Expectation.FAILS,
         game="hackenbush",
@@ -810,7 +835,7 @@ THEOREMS: list[Theorem] = [
         "all have edges).",
         latex=r"\emptyset \equiv {*1}",
         source=HACKENBUSH_SOURCE,
-        check=_snake_check(lambda picture, value: value if picture else 1),
+        check=_snake_check(lambda picture, value, ceiling: value if picture else 1),
         mutant_of="hackenbush-snake",
         expect=Expectation.FAILS,
         game="hackenbush",
@@ -818,13 +843,13 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="hackenbush-snake-mod-6",
-        title="Mutant: every picture is equivalent to the snake *(n mod 6)",
-        statement="Every picture is equivalent to *(n mod 6), n its mex value (the same for "
-        "every picture of the exhaustive domain, whose values are at most 5; only larger "
-        "pictures refute it).",
-        latex=r"G \equiv {*(\mathcal{G}(G) \bmod 6)}",
+        title="Mutant: every picture is equivalent to the snake *(n mod c)",
+        statement="Every picture is equivalent to *(n mod c), n its mex value and c one more "
+        "than the largest value in the exhaustive domain (6; 4 with --quick): the same there, "
+        "so only larger pictures refute it.",
+        latex=r"G \equiv {*(\mathcal{G}(G) \bmod c)}",
         source=HACKENBUSH_SOURCE,
-        check=_snake_check(lambda picture, value: value % 6),
+        check=_snake_check(lambda picture, value, ceiling: value % ceiling),
         mutant_of="hackenbush-snake",
         expect=Expectation.FAILS,
         game="hackenbush",
@@ -867,7 +892,7 @@ THEOREMS: list[Theorem] = [
         ),
         latex=r"G \cup_v H \equiv G \cup_v {*\mathcal{G}(H)}",
         source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
-        check=_colon_check(lambda branch, value: snake(value)),
+        check=_colon_check(lambda branch, value, ceiling: snake(value)),
         game="hackenbush",
         tags=("hackenbush", "colon-principle"),
     ),
@@ -892,7 +917,7 @@ THEOREMS: list[Theorem] = [
         ),
         latex=r"G \cup_v H \equiv G \cup_v {*\lvert E(H) \rvert}",
         source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
-        check=_colon_check(lambda branch, value: snake(len(branch))),
+        check=_colon_check(lambda branch, value, ceiling: snake(len(branch))),
         mutant_of="hackenbush-colon-principle",
         expect=Expectation.FAILS,
         game="hackenbush",
@@ -905,7 +930,7 @@ THEOREMS: list[Theorem] = [
         "one edge (only the empty branch refutes it; the random branches all have edges).",
         latex=r"G \cup_v \emptyset \equiv G \cup_v {*1}",
         source=COLON_SOURCE,
-        check=_colon_check(lambda branch, value: snake(value) if branch else snake(1)),
+        check=_colon_check(lambda branch, value, ceiling: snake(value) if branch else snake(1)),
         mutant_of="hackenbush-colon-principle",
         expect=Expectation.FAILS,
         game="hackenbush",
@@ -913,12 +938,13 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="hackenbush-colon-mod-4",
-        title="Mutant: a branch may be replaced by the snake of its value mod 4",
-        statement="Hanging H at v gives the value of hanging *(g(H) mod 4) instead (the same "
-        "for every branch of at most 3 edges; only larger branches refute it).",
-        latex=r"G \cup_v H \equiv G \cup_v {*(\mathcal{G}(H) \bmod 4)}",
+        title="Mutant: a branch may be replaced by the snake of its value mod c",
+        statement="Hanging H at v gives the value of hanging *(g(H) mod c) instead, c one more "
+        "than the largest value of an exhaustive branch (4; 3 with --quick): the same for every "
+        "exhaustive branch, so only larger branches refute it.",
+        latex=r"G \cup_v H \equiv G \cup_v {*(\mathcal{G}(H) \bmod c)}",
         source=COLON_SOURCE,
-        check=_colon_check(lambda branch, value: snake(value % 4)),
+        check=_colon_check(lambda branch, value, ceiling: snake(value % ceiling)),
         mutant_of="hackenbush-colon-principle",
         expect=Expectation.FAILS,
         game="hackenbush",
@@ -936,7 +962,7 @@ THEOREMS: list[Theorem] = [
         ),
         latex=r"G \equiv G / C \quad (C \text{ a circuit fused to one vertex})",
         source=FUSION_SOURCE,
-        check=_fusion_check(_fuse_circuit),
+        check=_fusion_check(lambda settings: _fuse_circuit),
         game="hackenbush",
         tags=("hackenbush", "fusion-principle"),
     ),
@@ -947,7 +973,7 @@ THEOREMS: list[Theorem] = [
         "become a snake *n at the fused vertex instead of n loops.",
         latex=r"C_n \text{ fused} \equiv {*n}",
         source=FUSION_SOURCE,
-        check=_fusion_check(_circuit_to_snake),
+        check=_fusion_check(lambda settings: _circuit_to_snake),
         mutant_of="hackenbush-fusion-principle",
         expect=Expectation.FAILS,
         game="hackenbush",
@@ -955,13 +981,14 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="hackenbush-fusion-drops-small-circuits",
-        title="Mutant: in pictures of at most 5 edges, a fused circuit's edges vanish",
-        statement="As the fusion principle, but in pictures of at most 5 edges the circuit's "
-        "edges are deleted rather than turned into loops (a statement about small pictures "
-        "only: the random pictures, all larger, cannot refute it).",
+        title="Mutant: in small pictures, a fused circuit's edges vanish",
+        statement="As the fusion principle, but in pictures with no more edges than the "
+        "exhaustive domain's (5; 3 with --quick) the circuit's edges are deleted rather than "
+        "turned into loops (a statement about small pictures only: the random pictures, all "
+        "larger, cannot refute it).",
         latex=r"\lvert E(G) \rvert \le 5 \implies G \equiv (G - C) / C",
         source=FUSION_SOURCE,
-        check=_fusion_check(_circuit_dropped((0, 5))),
+        check=_fusion_check(_circuit_dropped(small=True)),
         mutant_of="hackenbush-fusion-principle",
         expect=Expectation.FAILS,
         game="hackenbush",
@@ -969,13 +996,14 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="hackenbush-fusion-drops-large-circuits",
-        title="Mutant: in pictures of more than 5 edges, a fused circuit's edges vanish",
-        statement="As the fusion principle, but in pictures of more than 5 edges the "
-        "circuit's edges are deleted rather than turned into loops (a statement about larger "
-        "pictures only: the exhaustive domain cannot refute it).",
+        title="Mutant: in larger pictures, a fused circuit's edges vanish",
+        statement="As the fusion principle, but in pictures with more edges than the "
+        "exhaustive domain's (5; 3 with --quick) the circuit's edges are deleted rather than "
+        "turned into loops (a statement about larger pictures only: the exhaustive domain "
+        "cannot refute it).",
         latex=r"\lvert E(G) \rvert > 5 \implies G \equiv (G - C) / C",
         source=FUSION_SOURCE,
-        check=_fusion_check(_circuit_dropped((6, 1_000))),
+        check=_fusion_check(_circuit_dropped(small=False)),
         mutant_of="hackenbush-fusion-principle",
         expect=Expectation.FAILS,
         game="hackenbush",
