@@ -17,7 +17,8 @@ MODULES = [
     "beer_can_round_table.py",
     "take_away_induction.py",
     "chomp_and_boards.py",
-    "hackenbush_and_classics.py",
+    "hackenbush.py",
+    "classics.py",
 ]
 QUICK = CheckSettings(quick=True, random_examples=100)
 
