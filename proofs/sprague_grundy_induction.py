@@ -21,7 +21,9 @@ from grundy.verify.birthday_induction import (
     p_plus_p_step,
     plus_own_star_step,
     prove_birthday_step,
+    sum_with_zero_step,
     zero_iff_p_step,
+    zero_iff_second_player_step,
 )
 
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
@@ -39,12 +41,14 @@ def _step(step: BirthdayStep, assumes: tuple[Assumption, ...] = ()):
     return check
 
 
-def _theorem(identifier: str, title: str, statement: str, latex: str, source: str, check):
+def _theorem(
+    identifier: str, title: str, statement: str, latex: str, source: str, check, how: str = ""
+):
     return Theorem(
         id=identifier,
         title=title,
-        statement=statement + " (induction on the birthday, each step proved by Z3 for an "
-        "arbitrary game)",
+        statement=statement
+        + (how or " (induction on the birthday, each step proved by Z3 for an arbitrary game)"),
         latex=latex,
         source=source,
         tags=(*TAGS, "unbounded"),
@@ -140,11 +144,12 @@ THEOREMS = [
     _theorem(
         "sums-p-plus-n-every-game",
         "P + N = N, for every pair of finite games",
-        "for every P-position G and N-position H, G + H is an N-position (from P + P = P, "
-        "used as a lemma proved for every game)",
+        "for every P-position G and N-position H, G + H is an N-position",
         r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
         LEGNER + ", sums of games",
         _step(p_plus_n_step(), (Assumption("sums-p-plus-p-every-game", UNBOUNDED),)),
+        how=" (from the lemma P + P = P, proved for every game: H has a P-option H', and G + "
+        "H' is P; Z3 checks the deduction for an arbitrary game)",
     ),
     _mutant(
         "sums-p-plus-n-is-p-every-game",
@@ -154,5 +159,50 @@ THEOREMS = [
         r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{P}",
         LEGNER,
         _step(p_plus_n_step(sum_is_n=False)),
+    ),
+    _theorem(
+        "sums-with-zero-every-game",
+        "*0 + G and G + *0 have G's outcome, for every finite game",
+        "for every finite impartial game G, the sums *0 + G and G + *0 are P exactly when G is",
+        r"o({*0} + G) = o(G + {*0}) = o(G)",
+        NOTES + ", remarks: *0 + G = G",
+        _step(sum_with_zero_step()),
+    ),
+    _mutant(
+        "sums-with-zero-always-p-every-game",
+        "sums-with-zero-every-game",
+        "*0 + G is always a P-position",
+        "for every G, *0 + G is a second-player win",
+        r"{*0} + G \in \mathcal{P}",
+        NOTES,
+        _step(sum_with_zero_step(claimed_p=True)),
+    ),
+    _theorem(
+        "sg-zero-iff-second-player-every-game",
+        "G = 0 iff G is a second-player win, for every finite game and every K",
+        "for every finite impartial game G: G + K and *0 + K have the same outcome for every "
+        "finite game K exactly when G is a P-position",
+        r"(\forall K:\ o(G + K) = o({*0} + K)) \iff G \in \mathcal{P}",
+        NOTES + ", Lemma: G = *0 iff G is a second player win",
+        _step(
+            zero_iff_second_player_step(),
+            (
+                Assumption("sums-p-plus-p-every-game", UNBOUNDED),
+                Assumption("sums-p-plus-n-every-game", UNBOUNDED),
+                Assumption("sums-with-zero-every-game", UNBOUNDED),
+            ),
+        ),
+        how=" (from three lemmas proved for every game: P + P = P, P + N = N, and *0 + G, "
+        "G + *0 have G's outcome; if G is P, G + K and K agree; if G = *0, take K = *0; Z3 "
+        "checks the deduction for an arbitrary game)",
+    ),
+    _mutant(
+        "sg-zero-only-empty-game-every-game",
+        "sg-zero-iff-second-player-every-game",
+        "only the empty game equals 0",
+        "G = *0 exactly when G has no options",
+        r"(\forall K:\ o(G + K) = o({*0} + K)) \iff G = \{\}",
+        NOTES,
+        _step(zero_iff_second_player_step(zero_means_terminal=True)),
     ),
 ]

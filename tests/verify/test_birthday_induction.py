@@ -13,6 +13,8 @@ TRUE_STEPS = [
     bi.plus_own_star_step(),
     bi.p_plus_p_step(),
     bi.p_plus_n_step(),
+    bi.sum_with_zero_step(),
+    bi.zero_iff_second_player_step(),
 ]
 
 
@@ -41,6 +43,8 @@ def test_each_statement_holds_on_every_form_born_by_day_3(step):
         (bi.plus_own_star_step(shift=1), {"G": "0"}),
         (bi.p_plus_p_step(sum_is_p=False), {"G": "0", "H": "0"}),
         (bi.p_plus_n_step(sum_is_n=False), {"G": "0", "H": "{0}"}),
+        (bi.sum_with_zero_step(claimed_p=True), {"G": "{0}"}),
+        (bi.zero_iff_second_player_step(zero_means_terminal=True), {"G": "{{0}}"}),
     ],
     ids=lambda value: getattr(value, "name", ""),
 )

@@ -47,7 +47,9 @@ __all__ = [
     "p_plus_p_step",
     "plus_own_star_step",
     "prove_birthday_step",
+    "sum_with_zero_step",
     "zero_iff_p_step",
+    "zero_iff_second_player_step",
 ]
 
 Concrete = Callable[[tuple[Tree, ...]], bool]
@@ -72,6 +74,7 @@ class BirthdayStep:
     holds: Concrete
     arity: int = 1
     description: str = ""
+    induction: bool = True  # False: proved directly from lemmas, no induction hypothesis
 
 
 class Symbols:
@@ -91,6 +94,11 @@ class Symbols:
         self.mex_witness = z3.Function("mex_witness", game, integer, game)
         self.g, self.h, self.a, self.b, self.c, self.x, self.y = z3.Consts("g h a b c x y", game)
         self.i, self.j, self.k = z3.Ints("i j k", context)
+        self.zero = z3.Const("zero", game)  # the empty game *0
+
+    def zero_rules(self) -> list[z3.BoolRef]:
+        """*0 has no options, so it is P."""
+        return [z3.ForAll([self.c], z3.Not(self.opt(self.c, self.zero))), self.p1(self.zero)]
 
     def single_rules(self) -> list[z3.BoolRef]:
         """The labelling rules for single games: a P-position has no P-option; an
@@ -196,7 +204,7 @@ def prove_birthday_step(step: BirthdayStep, *, timeout_ms: int, seed: int = 0) -
         z3.Implies(z3.And(*axioms, *hypothesis), goal),
         scope=UNBOUNDED,
         timeout_ms=timeout_ms,
-        method="z3-induction",
+        method="z3-induction" if step.induction else "z3",
         decode=lambda model: {},
         recheck=recheck,
         seed=seed,
@@ -204,14 +212,17 @@ def prove_birthday_step(step: BirthdayStep, *, timeout_ms: int, seed: int = 0) -
     details = {
         **verdict.details,
         "induction": "on the birthday: the statement for every game of smaller birthday "
-        "implies it for g",
+        "implies it for g"
+        if step.induction
+        else "none: the statement follows from the lemmas for an arbitrary game",
         "step": step.description,
     }
     if verdict.status is Status.PROVED:
+        how = "the induction step holds" if step.induction else "it follows from the lemmas"
         return replace(
             verdict,
-            message="the induction step holds for an arbitrary game (Z3), so the statement "
-            "holds for every finite impartial game",
+            message=f"{how} for an arbitrary game (Z3), so the statement holds for every "
+            "finite impartial game",
             details=details,
             seconds=time.perf_counter() - start,
         )
@@ -219,15 +230,15 @@ def prove_birthday_step(step: BirthdayStep, *, timeout_ms: int, seed: int = 0) -
         return replace(
             verdict,
             counterexample=found,
-            message="the induction step fails (Z3), and a game born by day 3 breaks the "
-            "statement (the least in the order of their sizes)",
+            message="Z3 finds the step open, and a game born by day 3 breaks the statement "
+            "(the least in the order of their sizes)",
             details=details,
             seconds=time.perf_counter() - start,
         )
     if "encoding is wrong" in verdict.message:
         verdict = replace(
             verdict,
-            message="the induction step fails (Z3), but no game born by day 3 breaks the "
+            message="Z3 finds the step open, but no game born by day 3 breaks the "
             "statement: not proved, not refuted",
         )
     return replace(verdict, details=details, seconds=time.perf_counter() - start)
@@ -373,4 +384,75 @@ def p_plus_n_step(sum_is_n: bool = True) -> BirthdayStep:
         arity=2,
         description="lemma: P + P is P (for every pair of games); H has a P-option H', and "
         "G + H -> G + H' reaches a P-position",
+        induction=False,
+    )
+
+
+def sum_with_zero_step(claimed_p: bool = False) -> BirthdayStep:
+    """*0 + G and G + *0 have G's outcome: their options are *0 + G' and G' + *0 for the
+    options G' of G.  ``claimed_p=True`` claims *0 + G is always P (a mutant)."""
+
+    def build(s: Symbols) -> Premises:
+        opt, p1, p2, g, x, zero = s.opt, s.p1, s.p2, s.g, s.x, s.zero
+
+        def same(game: z3.ExprRef) -> z3.BoolRef:
+            if claimed_p:
+                return p2(zero, game)
+            return z3.And(p2(zero, game) == p1(game), p2(game, zero) == p1(game))
+
+        p_at_g = z3.Implies(z3.ForAll([x], z3.Implies(opt(x, g), z3.Not(p1(x)))), p1(g))
+        axioms = (
+            *s.single_rules(),
+            *s.sum_rules(),
+            *s.zero_rules(),
+            p_at_g,
+            s.sum_is_p_at(zero, g),
+            s.sum_is_p_at(g, zero),
+        )
+        return axioms, (z3.ForAll([x], z3.Implies(opt(x, g), same(x))),), same(g)
+
+    def holds(games: tuple[Tree, ...]) -> bool:
+        game, zero = games[0], frozenset()
+        if claimed_p:
+            return _is_p_sum(zero, game)
+        return _is_p_sum(zero, game) == _is_p(game) == _is_p_sum(game, zero)
+
+    return BirthdayStep(
+        "*0 + G is always P" if claimed_p else "*0 + G and G + *0 have G's outcome",
+        build,
+        holds,
+        description="hypothesis: for every option G', *0 + G' and G' + *0 have the outcome "
+        "of G'; the options of *0 + G are the *0 + G'",
+    )
+
+
+def zero_iff_second_player_step(zero_means_terminal: bool = False) -> BirthdayStep:
+    """G = *0 (G + K and *0 + K have the same outcome for every game K) iff G is P.  Not
+    an induction: from the lemmas P + P = P, P + N = N and *0 + G = G (proved for every
+    game), and K = *0 for the converse.  ``zero_means_terminal=True`` claims G = *0 only
+    for games without options (a mutant)."""
+
+    def build(s: Symbols) -> Premises:
+        opt, p1, p2, a, b, c, g, k, zero = s.opt, s.p1, s.p2, s.a, s.b, s.c, s.g, s.x, s.zero
+        lemmas = (
+            z3.ForAll([a, b], z3.Implies(z3.And(p1(a), p1(b)), p2(a, b))),
+            z3.ForAll([a, b], z3.Implies(z3.And(p1(a), z3.Not(p1(b))), z3.Not(p2(a, b)))),
+            z3.ForAll([a], z3.And(p2(zero, a) == p1(a), p2(a, zero) == p1(a))),
+        )
+        equals_zero = z3.ForAll([k], p2(g, k) == p2(zero, k))
+        second = z3.ForAll([c], z3.Not(opt(c, g))) if zero_means_terminal else p1(g)
+        return (*s.zero_rules(),), lemmas, equals_zero == second
+
+    def holds(games: tuple[Tree, ...]) -> bool:
+        game, zero = games[0], frozenset()
+        equals_zero = all(_is_p_sum(game, k) == _is_p_sum(zero, k) for k in _FORMS)
+        return equals_zero == (not game if zero_means_terminal else _is_p(game))
+
+    return BirthdayStep(
+        "G = *0 iff G has no options" if zero_means_terminal else "G = *0 iff G is P",
+        build,
+        holds,
+        description="lemmas: P + P = P, P + N = N, *0 + G and G + *0 have G's outcome (each "
+        "for every game); if G is P, G + K and K agree for every K; if G = *0, take K = *0",
+        induction=False,
     )
