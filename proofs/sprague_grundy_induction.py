@@ -16,6 +16,7 @@ from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
 from grundy.verify.birthday_induction import (
     BirthdayStep,
+    add_p_position_step,
     g_plus_g_step,
     p_plus_n_step,
     p_plus_p_step,
@@ -204,5 +205,25 @@ THEOREMS = [
         r"(\forall K:\ o(G + K) = o({*0} + K)) \iff G = \{\}",
         NOTES,
         _step(zero_iff_second_player_step(zero_means_terminal=True)),
+    ),
+    _theorem(
+        "sg-add-p-position-every-game",
+        "Adding a P-position keeps a game's class, for every finite game and every K",
+        "for all finite impartial games G, K and every P-position Q, G + Q + K and G + K have "
+        "the same outcome, so G + Q = G",
+        r"Q \in \mathcal{P} \implies G + Q \equiv G",
+        LEGNER + ", Lemma 2",
+        _step(add_p_position_step()),
+        how=" (induction on the birthday of G + Q + K, each step proved by Z3 for arbitrary "
+        "games: a move in Q to Q' is answered by a P-option of Q')",
+    ),
+    _mutant(
+        "sg-add-any-game-every-game",
+        "sg-add-p-position-every-game",
+        "adding any game keeps a game's class",
+        "for all G, Q, K, G + Q + K and G + K have the same outcome",
+        r"G + Q \equiv G",
+        LEGNER,
+        _step(add_p_position_step(needs_p=False)),
     ),
 ]

@@ -15,6 +15,7 @@ TRUE_STEPS = [
     bi.p_plus_n_step(),
     bi.sum_with_zero_step(),
     bi.zero_iff_second_player_step(),
+    bi.add_p_position_step(),
 ]
 
 
@@ -45,6 +46,7 @@ def test_each_statement_holds_on_every_form_born_by_day_3(step):
         (bi.p_plus_n_step(sum_is_n=False), {"G": "0", "H": "{0}"}),
         (bi.sum_with_zero_step(claimed_p=True), {"G": "{0}"}),
         (bi.zero_iff_second_player_step(zero_means_terminal=True), {"G": "{{0}}"}),
+        (bi.add_p_position_step(needs_p=False), {"G": "0", "Q": "{0}"}),
     ],
     ids=lambda value: getattr(value, "name", ""),
 )

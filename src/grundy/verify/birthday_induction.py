@@ -36,12 +36,13 @@ import z3
 from grundy.solve.solver import Solver
 from grundy.verdict import UNBOUNDED, Status, Verdict
 from grundy.verify.game_forms import _is_p_sum
-from grundy.verify.random_games import Tree, TreeGame, born_by, star
+from grundy.verify.random_games import Tree, TreeGame, born_by, star, tree_sum
 from grundy.verify.z3engine import prove_z3
 
 __all__ = [
     "BirthdayStep",
     "Symbols",
+    "add_p_position_step",
     "g_plus_g_step",
     "p_plus_n_step",
     "p_plus_p_step",
@@ -53,6 +54,10 @@ __all__ = [
 ]
 
 Concrete = Callable[[tuple[Tree, ...]], bool]
+
+# Every true step here is proved in well under a second; an open step can make Z3 search
+# for a model much longer, so each query gets at most this long (unknown, never proved).
+_STEP_TIMEOUT_MS = 3_000
 
 
 Premises = tuple[tuple[z3.BoolRef, ...], tuple[z3.BoolRef, ...], z3.BoolRef]
@@ -75,6 +80,7 @@ class BirthdayStep:
     arity: int = 1
     description: str = ""
     induction: bool = True  # False: proved directly from lemmas, no induction hypothesis
+    names: tuple[str, ...] = ("G", "H")  # the games of a counterexample
 
 
 class Symbols:
@@ -95,6 +101,11 @@ class Symbols:
         self.g, self.h, self.a, self.b, self.c, self.x, self.y = z3.Consts("g h a b c x y", game)
         self.i, self.j, self.k = z3.Ints("i j k", context)
         self.zero = z3.Const("zero", game)  # the empty game *0
+        self.p3 = z3.Function("sum3_is_p", game, game, game, boolean)  # a + b + c is P
+        # an N-position a + b has a P-option: (first(a, b), b) or (a, second(a, b))
+        self.first = z3.Function("p_option_first", game, game, game)
+        self.second = z3.Function("p_option_second", game, game, game)
+        self.q = z3.Const("q", game)
 
     def zero_rules(self) -> list[z3.BoolRef]:
         """*0 has no options, so it is P."""
@@ -179,7 +190,7 @@ def _is_p(tree: Tree) -> bool:
 
 
 def _least_counterexample(step: BirthdayStep) -> dict[str, str] | None:
-    names = ["G", "H"][: step.arity]
+    names = step.names[: step.arity]
     for games in product(_FORMS, repeat=step.arity):
         if not step.holds(games):
             return {name: TreeGame().format(game) for name, game in zip(names, games, strict=True)}
@@ -203,7 +214,7 @@ def prove_birthday_step(step: BirthdayStep, *, timeout_ms: int, seed: int = 0) -
     verdict = prove_z3(
         z3.Implies(z3.And(*axioms, *hypothesis), goal),
         scope=UNBOUNDED,
-        timeout_ms=timeout_ms,
+        timeout_ms=min(timeout_ms, _STEP_TIMEOUT_MS),
         method="z3-induction" if step.induction else "z3",
         decode=lambda model: {},
         recheck=recheck,
@@ -241,6 +252,19 @@ def prove_birthday_step(step: BirthdayStep, *, timeout_ms: int, seed: int = 0) -
             message="Z3 finds the step open, but no game born by day 3 breaks the "
             "statement: not proved, not refuted",
         )
+    elif verdict.status is Status.UNKNOWN:
+        # Z3 could not decide the step; a concrete game may still refute the statement
+        real = _least_counterexample(step)
+        if real is not None:
+            return replace(
+                verdict,
+                status=Status.REFUTED,
+                counterexample=real,
+                message=f"{verdict.message}; a game born by day 3 breaks the statement (the "
+                "least in the order of their sizes)",
+                details=details,
+                seconds=time.perf_counter() - start,
+            )
     return replace(verdict, details=details, seconds=time.perf_counter() - start)
 
 
@@ -455,4 +479,82 @@ def zero_iff_second_player_step(zero_means_terminal: bool = False) -> BirthdaySt
         description="lemmas: P + P = P, P + N = N, *0 + G and G + *0 have G's outcome (each "
         "for every game); if G is P, G + K and K agree for every K; if G = *0, take K = *0",
         induction=False,
+    )
+
+
+def add_p_position_step(needs_p: bool = True) -> BirthdayStep:
+    """If Q is P then G + Q = G: G + Q + K and G + K have the same outcome, for every K.
+
+    By induction on the birthday of G + Q + K.  If G + K is P, every move in G or K leads
+    to an N-position (hypothesis) and a move Q -> Q' is answered by Q' -> Q'', a P-option,
+    reaching G + Q'' + K, P by hypothesis; if G + K is N, its winning move in G or K also
+    wins in G + Q + K (hypothesis).  ``needs_p=False`` drops "Q is P" (a mutant)."""
+
+    def build(s: Symbols) -> Premises:
+        opt, p1, p2, p3 = s.opt, s.p1, s.p2, s.p3
+        a, b, c, g, k, q, x = s.a, s.b, s.c, s.g, s.h, s.q, s.x
+        rules = (
+            z3.ForAll(
+                [a, b, c, x], z3.Implies(z3.And(opt(x, a), p3(x, b, c)), z3.Not(p3(a, b, c)))
+            ),
+            z3.ForAll(
+                [a, b, c, x], z3.Implies(z3.And(opt(x, b), p3(a, x, c)), z3.Not(p3(a, b, c)))
+            ),
+            z3.ForAll(
+                [a, b, c, x], z3.Implies(z3.And(opt(x, c), p3(a, b, x)), z3.Not(p3(a, b, c)))
+            ),
+            z3.Implies(
+                z3.And(
+                    z3.ForAll([x], z3.Implies(opt(x, g), z3.Not(p3(x, q, k)))),
+                    z3.ForAll([x], z3.Implies(opt(x, q), z3.Not(p3(g, x, k)))),
+                    z3.ForAll([x], z3.Implies(opt(x, k), z3.Not(p3(g, q, x)))),
+                ),
+                p3(g, q, k),
+            ),
+            z3.ForAll(
+                [a, b],
+                z3.Implies(
+                    z3.Not(p2(a, b)),
+                    z3.Or(
+                        z3.And(opt(s.first(a, b), a), p2(s.first(a, b), b)),
+                        z3.And(opt(s.second(a, b), b), p2(a, s.second(a, b))),
+                    ),
+                ),
+            ),
+        )
+        hypothesis = (
+            z3.ForAll([x], z3.Implies(opt(x, g), p3(x, q, k) == p2(x, k))),
+            z3.ForAll([x], z3.Implies(opt(x, k), p3(g, q, x) == p2(g, x))),
+            # for the P-option Q'' of each option Q' of Q (a smaller triple, Q'' P)
+            z3.ForAll(
+                [x],
+                z3.Implies(
+                    z3.And(opt(x, q), z3.Not(p1(x))),
+                    p3(g, s.p_option(x), k) == p2(g, k),
+                ),
+            ),
+        )
+        if not needs_p:  # the hypothesis, like the claim, for every Q
+            hypothesis = (
+                *hypothesis[:2],
+                z3.ForAll([x], z3.Implies(opt(x, q), p3(g, x, k) == p2(g, k))),
+            )
+        claim = p3(g, q, k) == p2(g, k)
+        goal = z3.Implies(p1(q), claim) if needs_p else claim
+        return (*s.single_rules(), *s.sum_rules(), *rules), hypothesis, goal
+
+    def holds(games: tuple[Tree, ...]) -> bool:
+        game, extra = games
+        if needs_p and not _is_p(extra):
+            return True
+        return all(_is_p_sum(tree_sum(game, extra), k) == _is_p_sum(game, k) for k in _FORMS)
+
+    return BirthdayStep(
+        "Q P implies G + Q = G" if needs_p else "G + Q = G for every Q",
+        build,
+        holds,
+        arity=2,
+        names=("G", "Q"),
+        description="hypothesis: the statement for every smaller G' + Q' + K' with Q' P "
+        "(options of G or K, and P-options Q'' of the options of Q)",
     )
