@@ -179,6 +179,7 @@ class Symbols:
 # -- the finite forms searched for a concrete counterexample ------------------------------------
 
 _FORMS = born_by(3)
+_EMPTY: Tree = frozenset()
 
 
 def _grundy_of(tree: Tree) -> int:
@@ -436,7 +437,7 @@ def sum_with_zero_step(claimed_p: bool = False) -> BirthdayStep:
         return axioms, (z3.ForAll([x], z3.Implies(opt(x, g), same(x))),), same(g)
 
     def holds(games: tuple[Tree, ...]) -> bool:
-        game, zero = games[0], frozenset()
+        game, zero = games[0], _EMPTY
         if claimed_p:
             return _is_p_sum(zero, game)
         return _is_p_sum(zero, game) == _is_p(game) == _is_p_sum(game, zero)
@@ -468,7 +469,7 @@ def zero_iff_second_player_step(zero_means_terminal: bool = False) -> BirthdaySt
         return (*s.zero_rules(),), lemmas, equals_zero == second
 
     def holds(games: tuple[Tree, ...]) -> bool:
-        game, zero = games[0], frozenset()
+        game, zero = games[0], _EMPTY
         equals_zero = all(_is_p_sum(game, k) == _is_p_sum(zero, k) for k in _FORMS)
         return equals_zero == (not game if zero_means_terminal else _is_p(game))
 
