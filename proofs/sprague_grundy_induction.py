@@ -22,6 +22,7 @@ from grundy.verify.birthday_induction import (
     p_plus_p_step,
     plus_own_star_step,
     prove_birthday_step,
+    sum_rule_step,
     sum_with_zero_step,
     zero_iff_p_step,
     zero_iff_second_player_step,
@@ -225,5 +226,32 @@ THEOREMS = [
         r"G + Q \equiv G",
         LEGNER,
         _step(add_p_position_step(needs_p=False)),
+    ),
+    _theorem(
+        "sg-sum-rule-every-game",
+        "Sprague-Grundy: the value of a sum is the nim-sum of the values, for every finite game",
+        "for all finite impartial games G, H: G(G + H) = G(G) ⊕ G(H), G(G + H) the mex of the "
+        "values of the options G' + H and G + H'",
+        r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
+        LEGNER + ", the Sprague-Grundy theorem",
+        _step(
+            sum_rule_step(),
+            (
+                Assumption("sg-mex-lemma", UNBOUNDED),
+                Assumption("nim-sum-cancellation", UNBOUNDED),
+                Assumption("nim-sum-commutative", UNBOUNDED),
+            ),
+        ),
+        how=" (induction on the birthday of G + H, each step proved by Z3 for arbitrary games, "
+        "with the mex lemma and cancellation for ⊕, proved for every natural number, as lemmas)",
+    ),
+    _mutant(
+        "sg-sum-is-ordinary-sum-every-game",
+        "sg-sum-rule-every-game",
+        "the value of a sum is the ordinary sum of the values",
+        "for all G, H: G(G + H) = G(G) + G(H)",
+        r"\mathcal{G}(G+H) = \mathcal{G}(G) + \mathcal{G}(H)",
+        LEGNER,
+        _step(sum_rule_step("sum")),
     ),
 ]

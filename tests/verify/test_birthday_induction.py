@@ -16,6 +16,7 @@ TRUE_STEPS = [
     bi.sum_with_zero_step(),
     bi.zero_iff_second_player_step(),
     bi.add_p_position_step(),
+    bi.sum_rule_step(),
 ]
 
 
@@ -47,6 +48,7 @@ def test_each_statement_holds_on_every_form_born_by_day_3(step):
         (bi.sum_with_zero_step(claimed_p=True), {"G": "{0}"}),
         (bi.zero_iff_second_player_step(zero_means_terminal=True), {"G": "{{0}}"}),
         (bi.add_p_position_step(needs_p=False), {"G": "0", "Q": "{0}"}),
+        (bi.sum_rule_step("sum"), {"G": "{0}", "H": "{0}"}),
     ],
     ids=lambda value: getattr(value, "name", ""),
 )

@@ -48,6 +48,7 @@ __all__ = [
     "p_plus_p_step",
     "plus_own_star_step",
     "prove_birthday_step",
+    "sum_rule_step",
     "sum_with_zero_step",
     "zero_iff_p_step",
     "zero_iff_second_player_step",
@@ -106,6 +107,10 @@ class Symbols:
         self.first = z3.Function("p_option_first", game, game, game)
         self.second = z3.Function("p_option_second", game, game, game)
         self.q = z3.Const("q", game)
+        self.nim_sum = z3.Function("nim_sum", integer, integer, integer)
+        self.grundy2 = z3.Function("sum_grundy", game, game, integer)  # G(a + b)
+        self.reach_first = z3.Function("reach_first", integer, game)
+        self.reach_second = z3.Function("reach_second", integer, game)
 
     def zero_rules(self) -> list[z3.BoolRef]:
         """*0 has no options, so it is P."""
@@ -558,4 +563,117 @@ def add_p_position_step(needs_p: bool = True) -> BirthdayStep:
         names=("G", "Q"),
         description="hypothesis: the statement for every smaller G' + Q' + K' with Q' P "
         "(options of G or K, and P-options Q'' of the options of Q)",
+    )
+
+
+def sum_rule_step(rule: str = "nim-sum") -> BirthdayStep:
+    """G(G + H) = G(G) ⊕ G(H): the Sprague-Grundy theorem for sums (Legner's outline).
+
+    G(G + H) is the mex of the values of G' + H and G + H'.  With the mex lemma for ⊕ (a
+    lemma proved for every natural number, given as facts about an uninterpreted ⊕): every
+    y < s = G(G) ⊕ G(H) is the value of an option (lower G to the option of value y ⊕ G(H),
+    or H likewise), and no option has value s (cancellation: options of G have values other
+    than G(G)).  So the mex is s.  ``rule="sum"`` claims the ordinary sum (a mutant).
+    """
+
+    def build(s: Symbols) -> Premises:
+        opt, grundy, value2, f = s.opt, s.grundy, s.grundy2, s.nim_sum
+        a, b, g, h, x = s.a, s.b, s.g, s.h, s.x
+        i, j, k = s.i, s.j, s.k
+        lemma_values = (
+            z3.ForAll([i, j], z3.Implies(z3.And(i >= 0, j >= 0), f(i, j) >= 0)),
+            z3.ForAll(
+                [i, j, k],
+                z3.Implies(
+                    z3.And(i >= 0, j >= 0, k >= 0, k < f(i, j)),
+                    z3.Or(
+                        z3.And(f(k, j) >= 0, f(k, j) < i, f(f(k, j), j) == k),
+                        z3.And(f(k, i) >= 0, f(k, i) < j, f(i, f(k, i)) == k),
+                    ),
+                ),
+            ),
+            z3.ForAll(
+                [i, j, k],
+                z3.Implies(z3.And(i >= 0, j >= 0, k >= 0, i != k), f(i, j) != f(k, j)),
+            ),
+            z3.ForAll(
+                [i, j, k],
+                z3.Implies(z3.And(i >= 0, j >= 0, k >= 0, j != k), f(i, j) != f(i, k)),
+            ),
+        )
+        here = value2(g, h)
+        mex_here = (
+            here >= 0,
+            z3.ForAll([x], z3.Implies(opt(x, g), value2(x, h) != here)),
+            z3.ForAll([x], z3.Implies(opt(x, h), value2(g, x) != here)),
+            z3.ForAll(
+                [k],
+                z3.Implies(
+                    z3.And(k >= 0, k < here),
+                    z3.Or(
+                        z3.And(opt(s.reach_first(k), g), value2(s.reach_first(k), h) == k),
+                        z3.And(opt(s.reach_second(k), h), value2(g, s.reach_second(k)) == k),
+                    ),
+                ),
+            ),
+        )
+
+        def claimed(left: z3.ArithRef, right: z3.ArithRef) -> z3.ArithRef:
+            return f(left, right) if rule == "nim-sum" else left + right
+
+        hypothesis = (
+            z3.ForAll([x], z3.Implies(opt(x, g), value2(x, h) == claimed(grundy(x), grundy(h)))),
+            z3.ForAll([x], z3.Implies(opt(x, h), value2(g, x) == claimed(grundy(g), grundy(x)))),
+        )
+        del a, b
+        # The instances the argument uses, spelled out so that Z3 need not guess them:
+        # the lemma at (G(G), G(H), G(G + H)), the options of the values it names, and the
+        # option of value s that a larger mex would need.
+        left, right = grundy(g), grundy(h)
+        total = f(left, right)
+        lower_g, lower_h = f(here, right), f(here, left)
+        at_g, at_h = s.mex_witness(g, lower_g), s.mex_witness(h, lower_h)
+        first, second = s.reach_first(total), s.reach_second(total)
+        instances = (
+            z3.Implies(
+                z3.And(here >= 0, here < total),
+                z3.Or(
+                    z3.And(lower_g >= 0, lower_g < left, f(lower_g, right) == here),
+                    z3.And(lower_h >= 0, lower_h < right, f(left, lower_h) == here),
+                ),
+            ),
+            z3.Implies(
+                z3.And(lower_g >= 0, lower_g < left),
+                z3.And(opt(at_g, g), grundy(at_g) == lower_g),
+            ),
+            z3.Implies(
+                z3.And(lower_h >= 0, lower_h < right),
+                z3.And(opt(at_h, h), grundy(at_h) == lower_h),
+            ),
+            z3.Implies(
+                z3.And(total >= 0, total < here),
+                z3.Or(
+                    z3.And(opt(first, g), value2(first, h) == total),
+                    z3.And(opt(second, h), value2(g, second) == total),
+                ),
+            ),
+            z3.Implies(grundy(first) != left, f(grundy(first), right) != total),
+            z3.Implies(grundy(second) != right, f(left, grundy(second)) != total),
+        )
+        axioms = (*s.mex_rules(), *lemma_values, *mex_here, *instances)
+        return axioms, hypothesis, here == claimed(left, right)
+
+    def holds(games: tuple[Tree, ...]) -> bool:
+        left, right = games
+        whole = _grundy_of(tree_sum(left, right))
+        a, b = _grundy_of(left), _grundy_of(right)
+        return whole == (a ^ b if rule == "nim-sum" else a + b)
+
+    return BirthdayStep(
+        "G(G + H) = G(G) ⊕ G(H)" if rule == "nim-sum" else "G(G + H) = G(G) + G(H)",
+        build,
+        holds,
+        arity=2,
+        description="hypothesis: the rule for every option G' + H and G + H'; lemma: the mex "
+        "lemma for ⊕ on natural numbers (sg-mex-lemma)",
     )
