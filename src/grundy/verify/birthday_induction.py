@@ -547,7 +547,34 @@ def add_p_position_step(needs_p: bool = True) -> BirthdayStep:
             )
         claim = p3(g, q, k) == p2(g, k)
         goal = z3.Implies(p1(q), claim) if needs_p else claim
-        return (*s.single_rules(), *s.sum_rules(), *rules), hypothesis, goal
+        # The instances the argument uses, spelled out so that Z3 need not guess them: a
+        # P-option of G + Q + K if it is not P (u1, u2, u3 in each summand), a P-option of
+        # G + K if that is N, the rules and hypotheses at those options.
+        u1, u2, u3 = (z3.Const(f"u{n}", g.sort()) for n in (1, 2, 3))
+        reply = s.p_option(u2)
+        first, second = s.first(g, k), s.second(g, k)
+        instances = (
+            z3.Implies(
+                z3.Not(p3(g, q, k)),
+                z3.Or(
+                    z3.And(opt(u1, g), p3(u1, q, k)),
+                    z3.And(opt(u2, q), p3(g, u2, k)),
+                    z3.And(opt(u3, k), p3(g, q, u3)),
+                ),
+            ),
+            z3.Implies(z3.And(opt(u1, g), p2(u1, k)), z3.Not(p2(g, k))),
+            z3.Implies(z3.And(opt(u3, k), p2(g, u3)), z3.Not(p2(g, k))),
+            z3.Implies(z3.And(opt(u2, q), p1(u2)), z3.Not(p1(q))),
+            z3.Implies(z3.Not(p1(u2)), z3.And(opt(reply, u2), p1(reply))),
+            z3.Implies(z3.And(opt(reply, u2), p3(g, reply, k)), z3.Not(p3(g, u2, k))),
+            z3.Implies(
+                z3.Not(p2(g, k)),
+                z3.Or(z3.And(opt(first, g), p2(first, k)), z3.And(opt(second, k), p2(g, second))),
+            ),
+            z3.Implies(z3.And(opt(first, g), p3(first, q, k)), z3.Not(p3(g, q, k))),
+            z3.Implies(z3.And(opt(second, k), p3(g, q, second)), z3.Not(p3(g, q, k))),
+        )
+        return (*s.single_rules(), *s.sum_rules(), *rules, *instances), hypothesis, goal
 
     def holds(games: tuple[Tree, ...]) -> bool:
         game, extra = games
