@@ -9,11 +9,14 @@ recipe of the handout is checked against the solver's list of winning moves.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from hypothesis import strategies as st
 
 from grundy.games.nim import Nim
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
+from grundy.tasks import Part, Split
 from grundy.verdict import Verdict
 from grundy.verify import nim_encodings as enc
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
@@ -55,32 +58,59 @@ def _three_heaps(settings: CheckSettings, rule=lambda a, b, c: a ^ b ^ c == 0) -
     )
 
 
-def _k_heaps(settings: CheckSettings) -> Verdict:
-    # The named-sum encoding with condition (3) split per heap (enc.prove_bouton): the
-    # whole range 1..16 heaps of 64 bits takes about 3 s, where the plain disjunction
-    # needed 36 s for 16 heaps alone.
-    most, width = (3, 16) if settings.quick else (16, 64)
-    verdicts = [
-        enc.prove_bouton(heaps, width, timeout_ms=settings.z3_timeout_ms, seed=settings.seed)
+def _bouton_size(settings: CheckSettings) -> tuple[int, int]:
+    """Most heaps and bit width of the Z3 theorems (smaller under ``--quick``)."""
+    return (3, 16) if settings.quick else (16, 64)
+
+
+def _k_heaps_parts(settings: CheckSettings) -> list[Part]:
+    # One task per heap count and query of the named-sum decomposition
+    # (enc.bouton_queries): condition (2) for 16 heaps of 64 bits is the longest, about
+    # 0.15 s of CPU on Z3 5.x (7-9 s on 4.12-4.16), so no task is long.
+    most, width = _bouton_size(settings)
+
+    def prove(heaps: int, number: int) -> Callable[[CheckSettings], Verdict]:
+        return lambda s: enc.bouton_query(heaps, width, number).prove(
+            timeout_ms=s.z3_timeout_ms, seed=s.seed
+        )
+
+    return [
+        Part(f"{heaps}-heaps/query-{number}", prove(heaps, number), cost=0.01 * heaps)
         for heaps in range(1, most + 1)
+        for number in range(heaps + 2)
     ]
+
+
+def _k_heaps_combine(verdicts: Sequence[Verdict], settings: CheckSettings) -> Verdict:
+    most, width = _bouton_size(settings)
+    per_count, start = [], 0
+    for heaps in range(1, most + 1):
+        names = [enc.bouton_query(heaps, width, n).name for n in range(heaps + 2)]
+        mine = verdicts[start : start + heaps + 2]
+        per_count.append(enc.combine_bouton_queries(heaps, width, names, mine))
+        start += heaps + 2
     return all_proved(
-        verdicts, scope=f"bounded: 1 to {most} heaps, each of size < 2^{width}", method="z3"
+        per_count, scope=f"bounded: 1 to {most} heaps, each of size < 2^{width}", method="z3"
     )
 
 
-def _inductive_step(settings: CheckSettings) -> Verdict:
-    most, width = (3, 16) if settings.quick else (16, 64)
-    verdicts = [
-        enc.bouton_move_to_zero(heaps, width, "named-top-bit").prove(
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
+def _inductive_step_parts(settings: CheckSettings) -> list[Part]:
+    most, width = _bouton_size(settings)
+
+    def prove(heaps: int) -> Callable[[CheckSettings], Verdict]:
+        return lambda s: enc.bouton_move_to_zero(heaps, width, "named-top-bit").prove(
+            timeout_ms=s.z3_timeout_ms,
+            seed=s.seed,
             lemmas=["a nonzero nim-sum has a highest set bit (constructed bit by bit)"],
         )
-        for heaps in range(1, most + 1)
-    ]
+
+    return [Part(f"{heaps}-heaps", prove(heaps), cost=0.01 * heaps) for heaps in range(1, most + 1)]
+
+
+def _inductive_step_combine(verdicts: Sequence[Verdict], settings: CheckSettings) -> Verdict:
+    most, width = _bouton_size(settings)
     return all_proved(
-        verdicts, scope=f"bounded: 1 to {most} heaps, each of size < 2^{width}", method="z3"
+        list(verdicts), scope=f"bounded: 1 to {most} heaps, each of size < 2^{width}", method="z3"
     )
 
 
@@ -225,7 +255,7 @@ THEOREMS = [
         latex=r"s = h_1 \oplus \cdots \oplus h_k \neq 0 \implies \exists i:\ h_i \oplus s < h_i",
         game="nim",
         tags=(*TAGS, "z3"),
-        check=_k_heaps,
+        split=Split(_k_heaps_parts, _k_heaps_combine),
     ),
     Theorem(
         id="bouton-inductive-step",
@@ -237,7 +267,7 @@ THEOREMS = [
         source="003 notes, Nim: Bouton's theorem and its inductive proof",
         game="nim",
         tags=(*TAGS, "z3"),
-        check=_inductive_step,
+        split=Split(_inductive_step_parts, _inductive_step_combine),
     ),
     Theorem(
         id="bouton-largest-heap",

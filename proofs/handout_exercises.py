@@ -15,6 +15,7 @@ import z3
 
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
+from grundy.tasks import Part, Split
 from grundy.verdict import Verdict
 from grundy.verify import nim_encodings as enc
 from grundy.verify.exhaustive import check_exhaustive
@@ -41,21 +42,44 @@ def _bits_check(builder, small_width: int = 3):
     return check
 
 
-def _heaps_check(builder):
-    """Z3 for 1 to 8 heaps below 2^64 (1 to 3 below 2^16 under quick), plus 3 heaps and the
-    other variables exhaustively in 0..7."""
+def _heap_count(settings: CheckSettings) -> tuple[int, int]:
+    return (3, 16) if settings.quick else (8, 64)
 
-    def check(settings: CheckSettings) -> Verdict:
-        most, width = (3, 16) if settings.quick else (8, 64)
-        small = exhaustive_encoding(builder(3, 3), 7)
-        proofs = [
-            builder(heaps, width).prove(timeout_ms=settings.z3_timeout_ms, seed=settings.seed)
-            for heaps in range(1, most + 1)
+
+def _heaps_split(builder, per_heap=None) -> Split:
+    """Z3 for 1 to 8 heaps below 2^64 (1 to 3 below 2^16 under quick), plus 3 heaps and
+    the other variables exhaustively in 0..7; the exhaustive pass and each heap count are
+    separate tasks.  With ``per_heap(heaps, width, i)``, a heap count's
+    statement is proved as the conjunction over the heap lowered, one Z3 query each."""
+
+    def parts(settings: CheckSettings) -> list[Part]:
+        most, width = _heap_count(settings)
+
+        def prove(heaps: int):
+            def run(s: CheckSettings) -> Verdict:
+                if per_heap is None:
+                    return builder(heaps, width).prove(timeout_ms=s.z3_timeout_ms, seed=s.seed)
+                queries = [
+                    per_heap(heaps, width, i).prove(timeout_ms=s.z3_timeout_ms, seed=s.seed)
+                    for i in range(heaps)
+                ]
+                return all_proved(queries, scope=f"bounded: {heaps} heaps below 2^{width}")
+
+            return run
+
+        exhaustive = Part("3-heaps-in-0..7", lambda s: exhaustive_encoding(builder(3, 3), 7))
+        return [
+            exhaustive,
+            *(Part(f"{h}-heaps", prove(h), cost=0.1 * h) for h in range(1, most + 1)),
         ]
-        combined = all_proved(proofs, scope=f"bounded: 1 to {most} heaps below 2^{width}")
+
+    def combine(verdicts, settings: CheckSettings) -> Verdict:
+        most, width = _heap_count(settings)
+        small, *proofs = verdicts
+        combined = all_proved(list(proofs), scope=f"bounded: 1 to {most} heaps below 2^{width}")
         return headline_z3([small, combined])
 
-    return check
+    return Split(parts, combine)
 
 
 def _heaps_mutant_check(builder):
@@ -313,7 +337,7 @@ THEOREMS = [
         latex=r"\mathcal{G}(\ldots, b, \ldots) = m \oplus a \oplus b",
         game="nim",
         tags=(*TAGS, "z3"),
-        check=_heaps_check(enc.exercise_5),
+        split=_heaps_split(enc.exercise_5),
     ),
     Theorem(
         id="handout-exercise-5-ordinary",
@@ -337,7 +361,7 @@ THEOREMS = [
         source=_source(6),
         game="nim",
         tags=(*TAGS, "z3"),
-        check=_heaps_check(enc.bouton_moves_from_zero),
+        split=_heaps_split(enc.bouton_moves_from_zero),
     ),
     Theorem(
         id="handout-exercise-6-nonzero",
@@ -361,7 +385,7 @@ THEOREMS = [
         latex=r"h_i \to b \text{ leaves } 0 \iff b = h_i \oplus s",
         game="nim",
         tags=(*TAGS, "z3"),
-        check=_heaps_check(enc.exercise_7),
+        split=_heaps_split(enc.exercise_7, per_heap=enc.exercise_7_at),
     ),
     Theorem(
         id="handout-exercise-8",
@@ -371,7 +395,7 @@ THEOREMS = [
         latex=r"s \ne 0 \implies \exists i:\ h_i \oplus s < h_i",
         game="nim",
         tags=(*TAGS, "z3"),
-        check=_heaps_check(partial(enc.bouton_move_to_zero, encoding="named-sum")),
+        split=_heaps_split(partial(enc.bouton_move_to_zero, encoding="named-sum")),
     ),
     Theorem(
         id="handout-exercise-8-everywhere",

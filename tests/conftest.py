@@ -18,6 +18,12 @@ class Result:
         return json.loads(self.out)
 
 
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory, monkeypatch):
+    """Task times of test runs go to a temporary folder, never the user's cache."""
+    monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
 @pytest.fixture
 def run_cli():
     def run(*words: str) -> Result:

@@ -21,13 +21,22 @@ import logging
 import pickle
 import threading
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from grundy.errors import ClaimError, GrundyError
-from grundy.library import CheckSettings, Theorem, TheoremResult, check_theorem, load_file
+from grundy.library import (
+    CheckSettings,
+    PartGatherer,
+    TaskOutcome,
+    Theorem,
+    TheoremResult,
+    load_file,
+    run_task,
+)
+from grundy.tasks import plan_tasks
 from grundy.verdict import Status, Verdict
 
 __all__ = ["LOCAL", "DistributedError", "portable", "run_theorems_on_dask"]
@@ -50,34 +59,53 @@ def run_theorems_on_dask(
     scheduler: str,
     jobs: int = 1,
     connect_seconds: float = CONNECT_SECONDS,
+    earlier: Mapping[str, float] | None = None,
+    timings: dict[str, float] | None = None,
 ) -> list[TheoremResult]:
-    """Check every theorem on a Dask cluster, one task per theorem.
+    """Check every theorem on a Dask cluster, one task per theorem or per part of a split
+    theorem, longest expected first (see :func:`grundy.tasks.plan_tasks`).
 
     ``scheduler`` is a scheduler's address (``tcp://host:8786``) or :data:`LOCAL` for a
     cluster of ``jobs`` worker processes on this machine, closed afterwards.  Results come
-    back in the theorems' order; ``progress(done, total, result)`` as each one arrives.
+    back in the theorems' order; ``progress(done, total, result)`` as each theorem
+    completes; ``timings``, when given, receives each task's seconds.
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     if not theorems:
         return []
-    tasks = [(str(_origin(theorem)), theorem.id) for theorem in theorems]
+    origins = [str(_origin(theorem)) for theorem in theorems]
+    tasks = plan_tasks(theorems, settings, earlier)
     dask = _import_distributed()
-    verdicts: dict[int, Verdict] = {}
+    gather = PartGatherer(theorems, tasks, settings)
+    done = 0
     with _client(dask, scheduler, jobs, connect_seconds) as client:
         # pure=False: a task's result depends on the file's current text, not only its name.
+        # Priorities follow the plan, so the scheduler starts the longest tasks first.
         futures = [
-            client.submit(_check_on_worker, path, theorem_id, settings, pure=False)
-            for path, theorem_id in tasks
+            client.submit(
+                _check_on_worker,
+                origins[task.theorem],
+                theorems[task.theorem].id,
+                task.part,
+                settings,
+                pure=False,
+                priority=len(tasks) - rank,
+            )
+            for rank, task in enumerate(tasks)
         ]
-        index_of = {future.key: index for index, future in enumerate(futures)}
-        arrivals = dask.as_completed(futures, loop=client.loop)
-        for done, future in enumerate(arrivals, start=1):
-            index = index_of[future.key]
-            verdicts[index] = future.result()  # a worker's exception is raised again here
-            if progress:
-                progress(done, len(theorems), TheoremResult(theorems[index], verdicts[index]))
-    return [TheoremResult(theorem, verdicts[i]) for i, theorem in enumerate(theorems)]
+        task_of = {future.key: task for future, task in zip(futures, tasks, strict=True)}
+        for future in dask.as_completed(futures, loop=client.loop):
+            task = task_of[future.key]
+            outcome = future.result()  # a worker's exception is raised again here
+            if timings is not None:
+                timings[task.key] = outcome.cpu_seconds
+            finished = gather.add(task, outcome.verdict)
+            if finished is not None:
+                done += 1
+                if progress:
+                    progress(done, len(theorems), finished)
+    return gather.results()
 
 
 def _origin(theorem: Theorem) -> Path:
@@ -157,8 +185,11 @@ _LOADED: dict[tuple[str, int], dict[str, Theorem]] = {}
 _LOADING = threading.Lock()
 
 
-def _check_on_worker(path: str, theorem_id: str, settings: CheckSettings) -> Verdict:
-    """Load ``path`` (if not yet loaded here), check theorem ``theorem_id``, return its verdict."""
+def _check_on_worker(
+    path: str, theorem_id: str, part: int | None, settings: CheckSettings
+) -> TaskOutcome:
+    """Load ``path`` (if not yet loaded here), check theorem ``theorem_id`` (or only part
+    number ``part`` of its split check), and return the verdict."""
     # Hypothesis warns when the global random state moves while it draws an example; on a
     # Dask worker the worker's own threads move it, so the warning is noise there.
     warnings.filterwarnings("ignore", message="Do not use the `random` module inside strategies")
@@ -174,7 +205,8 @@ def _check_on_worker(path: str, theorem_id: str, settings: CheckSettings) -> Ver
     theorem = theorems.get(theorem_id)
     if theorem is None:
         raise ClaimError(f"{path} has no theorem {theorem_id!r} on the Dask worker")
-    return portable(check_theorem(theorem, settings).verdict)
+    outcome = run_task(theorem, part, settings)
+    return TaskOutcome(portable(outcome.verdict), outcome.cpu_seconds)
 
 
 def portable(verdict: Verdict) -> Verdict:
@@ -203,4 +235,5 @@ def _from_json(data: dict[str, Any], original: Verdict) -> Verdict:
         original.seconds,  # unrounded
         data["details"],
         tuple(_from_json(p, o) for p, o in zip(data["parts"], original.parts, strict=True)),
+        original.assumes,  # plain strings and flags: they always pickle
     )

@@ -15,7 +15,7 @@ import importlib.util
 import multiprocessing
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -23,16 +23,20 @@ from pathlib import Path
 from typing import Any
 
 from grundy.errors import ClaimError, GrundyError
+from grundy.tasks import DEFAULT_COST, Split, Task, plan_tasks, run_part, task_key
 from grundy.verdict import Status, Verdict
 
 __all__ = [
     "CheckSettings",
     "Expectation",
+    "PartGatherer",
+    "TaskOutcome",
     "Theorem",
     "TheoremResult",
     "check_theorem",
     "load_file",
     "load_library",
+    "run_task",
     "run_theorems",
     "select",
 ]
@@ -62,23 +66,40 @@ class Theorem:
     ``"beyond the notes: ..."``.  ``mutant_of`` is the id of the theorem a mutant falsifies.
     ``origin`` is the file :func:`load_library` read the theorem from (``None`` for one
     built in code); a worker on another machine reloads the theorem from it.
+
+    A theorem has either a ``check`` or a ``split`` (:class:`grundy.tasks.Split`): a check
+    made of independent parts that ``--jobs`` and Dask run as separate tasks.  ``cost`` is
+    a static estimate of an unsplit check's seconds, used to hand out long tasks first.
     """
 
     id: str
     title: str
     statement: str
     source: str
-    check: Callable[[CheckSettings], Verdict]
+    check: Callable[[CheckSettings], Verdict] | None = None
     mutant_of: str | None = None
     expect: Expectation = Expectation.HOLDS
     latex: str | None = None
     game: str | None = None
     tags: tuple[str, ...] = ()
     origin: Path | None = field(default=None, compare=False, repr=False)
+    split: Split | None = None
+    cost: float = DEFAULT_COST
+
+    def __post_init__(self) -> None:
+        if (self.check is None) == (self.split is None):
+            raise ClaimError(f"theorem {self.id!r} needs exactly one of check and split")
 
     @property
     def is_mutant(self) -> bool:
         return self.mutant_of is not None
+
+    def run_check(self, settings: CheckSettings) -> Verdict:
+        """The theorem's verdict from a serial run of its check (or of its split's parts)."""
+        if self.split is not None:
+            return self.split.check(settings)
+        assert self.check is not None  # __post_init__ keeps exactly one of them
+        return self.check(settings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,14 +138,65 @@ class TheoremResult:
         }
 
 
-def check_theorem(theorem: Theorem, settings: CheckSettings) -> TheoremResult:
-    """Run one theorem's check, timing it; a grundy error becomes an ``error`` verdict."""
+def check_theorem(
+    theorem: Theorem, settings: CheckSettings, timings: dict[str, float] | None = None
+) -> TheoremResult:
+    """Run one theorem's check, timing it; a grundy error becomes an ``error`` verdict.
+
+    A split check runs its parts in order; its time is the sum of theirs, as when the
+    parts run as separate tasks.  ``timings``, when given, receives each task's CPU
+    seconds (see :func:`run_task`).
+    """
+    if theorem.split is None:
+        outcome = run_task(theorem, None, settings)
+        if timings is not None:
+            timings[task_key(theorem.id, None, settings.quick)] = outcome.cpu_seconds
+        return TheoremResult(theorem, outcome.verdict)
+    parts = theorem.split.parts(settings)
+    outcomes = [run_task(theorem, number, settings) for number in range(len(parts))]
+    if timings is not None:
+        for part, outcome in zip(parts, outcomes, strict=True):
+            timings[task_key(theorem.id, part.name, settings.quick)] = outcome.cpu_seconds
+    verdicts = [outcome.verdict for outcome in outcomes]
+    return TheoremResult(theorem, _combine_parts(theorem, verdicts, settings))
+
+
+@dataclass(frozen=True, slots=True)
+class TaskOutcome:
+    """A task's verdict and the CPU seconds it took (what schedules are planned by:
+    unlike wall time, it does not grow when other work shares the machine)."""
+
+    verdict: Verdict
+    cpu_seconds: float
+
+
+def run_task(theorem: Theorem, part: int | None, settings: CheckSettings) -> TaskOutcome:
+    """Check ``theorem`` whole (``part`` None, an unsplit theorem) or only part number
+    ``part`` of its split, in this process and thread."""
+    cpu = time.process_time()
+    if part is not None:
+        if theorem.split is None:
+            raise ClaimError(f"theorem {theorem.id!r} is not split into parts")
+        verdict = run_part(theorem.split.parts(settings)[part], settings)
+        return TaskOutcome(verdict, time.process_time() - cpu)
     start = time.perf_counter()
     try:
-        verdict = theorem.check(settings)
+        verdict = theorem.run_check(settings)
     except GrundyError as exc:
         verdict = Verdict(Status.ERROR, "none", message=str(exc))
-    return TheoremResult(theorem, replace(verdict, seconds=time.perf_counter() - start))
+    verdict = replace(verdict, seconds=time.perf_counter() - start)
+    return TaskOutcome(verdict, time.process_time() - cpu)
+
+
+def _combine_parts(
+    theorem: Theorem, verdicts: Sequence[Verdict], settings: CheckSettings
+) -> Verdict:
+    assert theorem.split is not None
+    try:
+        combined = theorem.split.combine(verdicts, settings)
+    except GrundyError as exc:
+        combined = Verdict(Status.ERROR, "none", message=str(exc))
+    return replace(combined, seconds=sum(v.seconds for v in verdicts))
 
 
 def run_theorems(
@@ -132,24 +204,30 @@ def run_theorems(
     settings: CheckSettings,
     progress: Callable[[int, int, TheoremResult], None] | None = None,
     jobs: int = 1,
+    *,
+    earlier: Mapping[str, float] | None = None,
+    timings: dict[str, float] | None = None,
 ) -> list[TheoremResult]:
-    """Check every theorem; ``progress(done, total, result)`` after each.
+    """Check every theorem; ``progress(done, total, result)`` as each theorem completes.
 
-    With ``jobs > 1`` the theorems are checked in that many worker processes; the results
-    come back in the theorems' order and are the same as a serial run's (every engine is
-    seeded from ``settings``), apart from the measured times.
+    With ``jobs > 1`` the tasks (whole checks, and the parts of split ones) run in that
+    many worker processes, longest expected first (``earlier``: task times from a previous
+    run, by :func:`grundy.tasks.task_key`); the results come back in the theorems' order
+    and are the same as a serial run's (every engine is seeded from ``settings``), apart
+    from the measured times.  ``timings``, when given, receives each task's seconds.
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
-    if jobs == 1 or len(theorems) <= 1:
+    tasks = plan_tasks(theorems, settings, earlier)
+    if jobs == 1 or len(tasks) <= 1:
         results = []
         for index, theorem in enumerate(theorems, start=1):
-            result = check_theorem(theorem, settings)
+            result = check_theorem(theorem, settings, timings)
             results.append(result)
             if progress:
                 progress(index, len(theorems), result)
         return results
-    return _run_in_workers(theorems, settings, progress, jobs)
+    return _run_in_workers(theorems, settings, tasks, progress, jobs, timings)
 
 
 # The theorems are handed to forked workers by inheritance, not by pickling: checks are
@@ -158,31 +236,80 @@ _WORKER_THEOREMS: Sequence[Theorem] = ()
 _WORKER_SETTINGS = CheckSettings()
 
 
-def _check_in_worker(index: int) -> Verdict:
-    return check_theorem(_WORKER_THEOREMS[index], _WORKER_SETTINGS).verdict
+def _run_task_in_worker(theorem_index: int, part_index: int | None) -> TaskOutcome:
+    return run_task(_WORKER_THEOREMS[theorem_index], part_index, _WORKER_SETTINGS)
 
 
 def _run_in_workers(
     theorems: Sequence[Theorem],
     settings: CheckSettings,
+    tasks: Sequence[Task],
     progress: Callable[[int, int, TheoremResult], None] | None,
     jobs: int,
+    timings: dict[str, float] | None,
 ) -> list[TheoremResult]:
     global _WORKER_THEOREMS, _WORKER_SETTINGS
     _WORKER_THEOREMS, _WORKER_SETTINGS = theorems, settings
-    verdicts: dict[int, Verdict] = {}
+    gather = PartGatherer(theorems, tasks, settings)
+    done = 0
     try:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = {pool.submit(_check_in_worker, i): i for i in range(len(theorems))}
-            for done, future in enumerate(as_completed(futures), start=1):
-                index = futures[future]
-                verdicts[index] = future.result()
-                if progress:
-                    progress(done, len(theorems), TheoremResult(theorems[index], verdicts[index]))
+            # Submitted longest first: the pool hands tasks out in submission order.
+            futures = {
+                pool.submit(_run_task_in_worker, task.theorem, task.part): task for task in tasks
+            }
+            for future in as_completed(futures):
+                task = futures[future]
+                outcome = future.result()
+                if timings is not None:
+                    timings[task.key] = outcome.cpu_seconds
+                finished = gather.add(task, outcome.verdict)
+                if finished is not None:
+                    done += 1
+                    if progress:
+                        progress(done, len(theorems), finished)
     finally:
         _WORKER_THEOREMS = ()
-    return [TheoremResult(theorem, verdicts[i]) for i, theorem in enumerate(theorems)]
+    return gather.results()
+
+
+class PartGatherer:
+    """Collects task verdicts as they arrive, in any order, and gives each theorem's
+    result once its last task is in: a split theorem's parts are combined in their
+    declared order, so the result does not depend on the order of arrival."""
+
+    def __init__(
+        self, theorems: Sequence[Theorem], tasks: Sequence[Task], settings: CheckSettings
+    ) -> None:
+        self._theorems = theorems
+        self._settings = settings
+        self._waiting = {i: 0 for i in range(len(theorems))}
+        for task in tasks:
+            self._waiting[task.theorem] += 1
+        self._parts: dict[int, dict[int, Verdict]] = {i: {} for i in range(len(theorems))}
+        self._done: dict[int, TheoremResult] = {}
+
+    def add(self, task: Task, verdict: Verdict) -> TheoremResult | None:
+        """Record one task's verdict; the theorem's result if this was its last task."""
+        theorem = self._theorems[task.theorem]
+        self._waiting[task.theorem] -= 1
+        if task.part is None:
+            result = TheoremResult(theorem, verdict)
+        else:
+            self._parts[task.theorem][task.part] = verdict
+            if self._waiting[task.theorem]:
+                return None
+            parts = self._parts[task.theorem]
+            result = TheoremResult(
+                theorem, _combine_parts(theorem, [parts[i] for i in sorted(parts)], self._settings)
+            )
+        self._done[task.theorem] = result
+        return result
+
+    def results(self) -> list[TheoremResult]:
+        """Every theorem's result, in the theorems' order."""
+        return [self._done[i] for i in range(len(self._theorems))]
 
 
 def default_proofs_dir() -> Path:

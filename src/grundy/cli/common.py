@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, NoReturn
 
+from grundy.cli.task_times import load_task_times, save_task_times
 from grundy.games import Game, create_game, find_entry
 from grundy.library import CheckSettings, Theorem, TheoremResult, run_theorems
 
@@ -123,14 +124,31 @@ def check_claims(
     progress: Callable[[int, int, TheoremResult], None] | None,
     args: argparse.Namespace,
 ) -> list[TheoremResult]:
-    """Check the theorems as ``--jobs`` and ``--scheduler`` say: the same results either way."""
-    if args.scheduler is None:
-        return run_theorems(theorems, settings, progress, jobs=args.jobs)
-    from grundy.distributed import run_theorems_on_dask  # imports dask only when asked
+    """Check the theorems as ``--jobs`` and ``--scheduler`` say: the same results either way.
 
-    return run_theorems_on_dask(
-        theorems, settings, progress, scheduler=args.scheduler, jobs=args.jobs
-    )
+    Tasks are handed out longest first by the times of the previous run (see
+    :mod:`grundy.cli.task_times`), and this run's times are remembered for the next.
+    """
+    earlier = load_task_times()
+    timings: dict[str, float] = {}
+    if args.scheduler is None:
+        results = run_theorems(
+            theorems, settings, progress, jobs=args.jobs, earlier=earlier, timings=timings
+        )
+    else:
+        from grundy.distributed import run_theorems_on_dask  # imports dask only when asked
+
+        results = run_theorems_on_dask(
+            theorems,
+            settings,
+            progress,
+            scheduler=args.scheduler,
+            jobs=args.jobs,
+            earlier=earlier,
+            timings=timings,
+        )
+    save_task_times(timings)
+    return results
 
 
 def write_json(out: IO[str], data: Any) -> None:

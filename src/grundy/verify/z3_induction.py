@@ -169,6 +169,12 @@ def _induction_verdict(
         lemmas=[lemma],
         decode=lambda model: model_values(model, variables),
         recheck=recheck,
+        # The failed step shown is the least one (by size, then sign, variable by
+        # variable), so it does not depend on Z3's state: a parallel run shows the same.
+        minimise=[
+            *(z3.If(v < 0, -v, v) for v in variables),
+            *variables,
+        ],
         seed=seed,
     )
     if verdict.status is Status.REFUTED:
