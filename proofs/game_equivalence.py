@@ -23,7 +23,7 @@ import numpy as np
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.verdict import Verdict
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
-from grundy.verify.game_forms import DayFourForms, _is_p_sum, day4_forms
+from grundy.verify.game_forms import DayFourForms, day4_forms, is_p_sum
 from grundy.verify.random_games import Tree, TreeGame, born_by, star, tree_sum
 
 SOURCE = "003 notes, Bonus II: remarks after the definition of equivalence"
@@ -35,7 +35,7 @@ AGAINST = "tested with every K born by day 3"
 
 @cache
 def _equivalent(left: Tree, right: Tree) -> bool:
-    return all(_is_p_sum(left, test) == _is_p_sum(right, test) for test in DAY_3)
+    return all(is_p_sum(left, test) == is_p_sum(right, test) for test in DAY_3)
 
 
 def _trees_check(count: int, holds: Callable[..., bool], scope: str) -> Callable[..., Verdict]:

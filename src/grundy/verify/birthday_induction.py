@@ -35,7 +35,7 @@ import z3
 
 from grundy.solve.solver import Solver
 from grundy.verdict import UNBOUNDED, Status, Verdict
-from grundy.verify.game_forms import _is_p_sum
+from grundy.verify.game_forms import is_p_sum
 from grundy.verify.random_games import Tree, TreeGame, born_by, star, tree_sum
 from grundy.verify.z3engine import prove_z3
 
@@ -192,7 +192,7 @@ def _grundy_of(tree: Tree) -> int:
 
 
 def _is_p(tree: Tree) -> bool:
-    return _is_p_sum(tree, frozenset())
+    return is_p_sum(tree, frozenset())
 
 
 def _least_counterexample(step: BirthdayStep) -> dict[str, str] | None:
@@ -289,7 +289,7 @@ def g_plus_g_step(second_player_wins: bool = True) -> BirthdayStep:
     return BirthdayStep(
         "G + G is P" if second_player_wins else "G + G is N",
         build,
-        lambda games: _is_p_sum(games[0], games[0]) == second_player_wins,
+        lambda games: is_p_sum(games[0], games[0]) == second_player_wins,
         description="hypothesis: G' + G' is P for every option G'; the move G + G -> G' + G "
         "(or G + G') has the reply G' + G', so no option of G + G is P",
     )
@@ -356,7 +356,7 @@ def plus_own_star_step(shift: int = 0) -> BirthdayStep:
         return (*s.mex_rules(), *rules), hypothesis, pstar(g, n)
 
     def holds(games: tuple[Tree, ...]) -> bool:
-        return _is_p_sum(games[0], star(_grundy_of(games[0]) + shift))
+        return is_p_sum(games[0], star(_grundy_of(games[0]) + shift))
 
     return BirthdayStep(
         "G + *G(G) is P" if shift == 0 else f"G + *(G(G) + {shift}) is P",
@@ -386,7 +386,7 @@ def p_plus_p_step(sum_is_p: bool = True) -> BirthdayStep:
         "P + P is P" if sum_is_p else "P + P is N",
         build,
         lambda games: (
-            not (_is_p(games[0]) and _is_p(games[1])) or _is_p_sum(games[0], games[1]) == sum_is_p
+            not (_is_p(games[0]) and _is_p(games[1])) or is_p_sum(games[0], games[1]) == sum_is_p
         ),
         arity=2,
         description="hypothesis: P + P is P for every pair of smaller birthday sum",
@@ -409,7 +409,7 @@ def p_plus_n_step(sum_is_n: bool = True) -> BirthdayStep:
         build,
         lambda games: (
             not (_is_p(games[0]) and not _is_p(games[1]))
-            or _is_p_sum(games[0], games[1]) != sum_is_n
+            or is_p_sum(games[0], games[1]) != sum_is_n
         ),
         arity=2,
         description="lemma: P + P is P (for every pair of games); H has a P-option H', and "
@@ -444,8 +444,8 @@ def sum_with_zero_step(claimed_p: bool = False) -> BirthdayStep:
     def holds(games: tuple[Tree, ...]) -> bool:
         game, zero = games[0], _EMPTY
         if claimed_p:
-            return _is_p_sum(zero, game)
-        return _is_p_sum(zero, game) == _is_p(game) == _is_p_sum(game, zero)
+            return is_p_sum(zero, game)
+        return is_p_sum(zero, game) == _is_p(game) == is_p_sum(game, zero)
 
     return BirthdayStep(
         "*0 + G is always P" if claimed_p else "*0 + G and G + *0 have G's outcome",
@@ -475,7 +475,7 @@ def zero_iff_second_player_step(zero_means_terminal: bool = False) -> BirthdaySt
 
     def holds(games: tuple[Tree, ...]) -> bool:
         game, zero = games[0], _EMPTY
-        equals_zero = all(_is_p_sum(game, k) == _is_p_sum(zero, k) for k in _FORMS)
+        equals_zero = all(is_p_sum(game, k) == is_p_sum(zero, k) for k in _FORMS)
         return equals_zero == (not game if zero_means_terminal else _is_p(game))
 
     return BirthdayStep(
@@ -580,7 +580,7 @@ def add_p_position_step(needs_p: bool = True) -> BirthdayStep:
         game, extra = games
         if needs_p and not _is_p(extra):
             return True
-        return all(_is_p_sum(tree_sum(game, extra), k) == _is_p_sum(game, k) for k in _FORMS)
+        return all(is_p_sum(tree_sum(game, extra), k) == is_p_sum(game, k) for k in _FORMS)
 
     return BirthdayStep(
         "Q P implies G + Q = G" if needs_p else "G + Q = G for every Q",

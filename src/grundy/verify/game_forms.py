@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from grundy.verify.random_games import Tree, TreeGame, born_by, star
 
-__all__ = ["DayFourForms", "day4_forms"]
+__all__ = ["DayFourForms", "day4_forms", "is_p_sum"]
 
 Bools = npt.NDArray[np.bool_]
 
@@ -143,7 +143,7 @@ def day4_forms() -> DayFourForms:
     birthday4 = np.zeros(masks.size, dtype=np.int64)
     for i in range(count):
         birthday4 = np.maximum(birthday4, np.where(has[i], birthday3[i] + 1, 0))
-    pstar3 = np.array([[_is_p_sum(star(n), day3[k]) for k in range(count)] for n in range(5)])
+    pstar3 = np.array([[is_p_sum(star(n), day3[k]) for k in range(count)] for n in range(5)])
     return DayFourForms(
         day3=day3,
         options3=options3,
@@ -170,5 +170,11 @@ def _mex(values: set[int]) -> int:
 
 
 @cache
-def _is_p_sum(left: Tree, right: Tree) -> bool:
-    return not any(_is_p_sum(o, right) for o in left) and not any(_is_p_sum(left, o) for o in right)
+def is_p_sum(left: Tree, right: Tree) -> bool:
+    """Whether the sum of two game trees is a P-position, by the labelling rules on the
+    sum's own positions (memoised across calls).
+
+    >>> is_p_sum(star(3), star(3)), is_p_sum(star(1), star(2))
+    (True, False)
+    """
+    return not any(is_p_sum(o, right) for o in left) and not any(is_p_sum(left, o) for o in right)

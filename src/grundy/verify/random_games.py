@@ -1,14 +1,16 @@
 """Small games for checking the general theory: random game graphs, game trees, whole sums.
 
 - :class:`GraphGame`: a finite acyclic game graph (node ``i`` may only move to nodes
-  below ``i``), drawn at random by :func:`graph_games` for hypothesis searches;
+  below ``i``), drawn at random by :func:`graph_games` for hypothesis searches, or by
+  :func:`deep_graph_games` with a top node born after day 4;
 - :class:`TreeGame`: games as hereditary sets of options (a position *is* its set of
   options), with :func:`born_by` listing every game tree born by a given day;
 - :class:`WholeSum`: the disjunctive sum searched as one graph, *without* splitting it
   into components, so that the Sprague-Grundy sum rule can be tested rather than used;
 - :class:`SearchOnlyNim`: Nim searched position by position, without the closed form;
 - :func:`first_player_wins`: the P/N labelling rules of the notes, computed directly
-  from the moves (no Grundy values), as an independent oracle.
+  from the moves (no Grundy values), as an independent oracle;
+- :func:`longest_play`: the length of the longest play (a tree's birthday).
 
 >>> [len(born_by(day)) for day in range(4)]
 [1, 2, 4, 16]
