@@ -20,8 +20,6 @@ after day 4 (beyond the exhaustive check).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from itertools import product
 from typing import Any
 
 import numpy as np
@@ -30,9 +28,15 @@ from hypothesis import strategies as st
 from grundy.games.catalogue import create_game
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
-from grundy.verdict import Status, Verdict, combine_verdicts
+from grundy.verdict import Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
-from grundy.verify.game_forms import DayFourForms, day4_forms
+from grundy.verify.form_checks import (
+    FORMS,
+    equivalent_to_star,
+    forms_check,
+    has_moves,
+)
+from grundy.verify.game_forms import DayFourForms
 from grundy.verify.nim_laws import mex_lemma_laws
 from grundy.verify.random_games import (
     GraphGame,
@@ -56,7 +60,6 @@ TREES = TreeGame()
 DAY_3 = born_by(3)
 BY_NAME = {TREES.format(tree): tree for tree in DAY_3}
 NAMES = list(BY_NAME)
-FORMS = 1 << len(DAY_3)  # games born by day 4
 DAY_4 = f"all {FORMS:,} game forms G born by day 4"
 AGAINST = "tested with every K born by day 3"
 
@@ -90,93 +93,6 @@ def _trees_check(names, holds, statement_scope: str, explain=None) -> Verdict:
         scope=f"bounded: {statement_scope}",
         explain=explain,
     )
-
-
-# -- every form born by day 4 ----------------------------------------------------------------
-
-FormVector = Callable[[DayFourForms], np.ndarray]
-PairVector = Callable[[DayFourForms, int], np.ndarray]
-
-
-def _forms_check(statement: FormVector, scope: str) -> Callable[[CheckSettings], Verdict]:
-    """``statement(forms)`` says, for every day-4 form (by mask), whether it holds; the
-    forms are checked one by one in the order of their masks."""
-
-    def check(settings: CheckSettings) -> Verdict:
-        forms = day4_forms()
-        holds = statement(forms)
-        return check_exhaustive(
-            ({"G": mask} for mask in range(FORMS)),
-            lambda case: bool(holds[case["G"]]),
-            scope=f"bounded: {scope}",
-            explain=lambda case: {
-                "G": forms.describe4(case["G"]),
-                "mask": case["G"],
-                "grundy": int(forms.grundy4[case["G"]]),
-            },
-        )
-
-    return check
-
-
-def _pairs_check(
-    statement: PairVector,
-    scope: str,
-    outer: list[int] | None = None,
-    name: str = "H",
-) -> Callable[[CheckSettings], Verdict]:
-    """``statement(forms, h)`` says, for every day-4 form G, whether the statement holds for
-    the pair (G, day-3 form h); pairs are taken by h (in ``outer``, default all 16), then
-    by G's mask.  Every pair is checked; the cases count pairs."""
-
-    def check(settings: CheckSettings) -> Verdict:
-        forms = day4_forms()
-        chosen = list(range(len(forms.day3))) if outer is None else outer
-
-        def first_failure(h: int) -> int:
-            return int(np.flatnonzero(~statement(forms, h))[0])
-
-        verdict = check_exhaustive(
-            ({name: h} for h in chosen),
-            lambda case: bool(statement(forms, case[name]).all()),
-            scope=f"bounded: {scope}",
-            explain=lambda case: {
-                "G": forms.describe4(first_failure(case[name])),
-                name: TREES.format(forms.day3[case[name]]),
-                "mask": first_failure(case[name]),
-            },
-        )
-        counted = (verdict.cases or 0) * FORMS
-        if verdict.status is Status.REFUTED and verdict.counterexample is not None:
-            counted = ((verdict.cases or 1) - 1) * FORMS + verdict.counterexample["mask"] + 1
-        message = (
-            f"holds in all {counted:,} pairs"
-            if verdict.status is Status.PROVED
-            else (verdict.message)
-        )
-        return replace(verdict, cases=counted, message=message)
-
-    return check
-
-
-def _equivalent_to_day3(forms: DayFourForms, h: int) -> np.ndarray:
-    """For every day-4 form G: G + K and day3[h] + K agree for every day-3 K."""
-    agree = np.ones(FORMS, dtype=bool)
-    for k in range(len(forms.day3)):
-        agree &= forms.p4_plus3[k] == forms.p3[h, k]
-    return agree
-
-
-def _equivalent_to_star(forms: DayFourForms, values: np.ndarray) -> np.ndarray:
-    """For every day-4 form G: G + K and *values[G] + K agree for every day-3 K."""
-    agree = np.ones(FORMS, dtype=bool)
-    for k in range(len(forms.day3)):
-        agree &= forms.p4_plus3[k] == forms.pstar3[values, k]
-    return agree
-
-
-def _has_moves(forms: DayFourForms) -> np.ndarray:
-    return forms.masks != 0
 
 
 # -- random game graphs born after day 4 -------------------------------------------------------
@@ -367,13 +283,13 @@ def _g_plus_g(needs_a_move: bool = False, longest: int | None = None):
     def statement(forms: DayFourForms) -> np.ndarray:
         holds = forms.p4_plus_self.copy()
         if needs_a_move:
-            holds &= _has_moves(forms)
+            holds &= has_moves(forms)
         if longest is not None:  # G + G lasts twice as long as G's longest play
             holds &= 2 * forms.birthday4 <= longest
         return holds
 
     def check(settings: CheckSettings) -> Verdict:
-        exhaustive = _forms_check(statement, DAY_4)(settings)
+        exhaustive = forms_check(statement, DAY_4)(settings)
         graph = _g_plus_g_graph(longest)
         if needs_a_move:
             inner = graph
@@ -386,23 +302,6 @@ def _g_plus_g(needs_a_move: bool = False, longest: int | None = None):
     return check
 
 
-def _add_p_position(extra_is_p: bool):
-    def statement(forms: DayFourForms, q: int) -> np.ndarray:
-        agree = np.ones(FORMS, dtype=bool)
-        for k in range(len(forms.day3)):
-            agree &= forms.p4_plus33[q, k] == forms.p4_plus3[k]
-        return agree
-
-    extras = [q for q, tree in enumerate(DAY_3) if _is_p(tree) or not extra_is_p]
-    which = "P-position" if extra_is_p else "game"
-    return _pairs_check(
-        statement,
-        f"{DAY_4}, Q every {which} born by day 3 ({len(extras)}), {AGAINST}",
-        outer=extras,
-        name="Q",
-    )
-
-
 def _star_equivalence(value_of: Callable[[int, bool], int]):
     def statement(forms: DayFourForms) -> np.ndarray:
         values = np.array(
@@ -410,37 +309,17 @@ def _star_equivalence(value_of: Callable[[int, bool], int]):
         )
         in_table = values < forms.pstar3.shape[0]
         safe = np.where(in_table, values, 0)
-        return in_table & _equivalent_to_star(forms, safe)
+        return in_table & equivalent_to_star(forms, safe)
 
     def check(settings: CheckSettings) -> Verdict:
         return combine_verdicts(
             [
-                _forms_check(statement, f"{DAY_4}, {AGAINST}")(settings),
+                forms_check(statement, f"{DAY_4}, {AGAINST}")(settings),
                 _random(settings, _star_equivalence_graph(value_of), f"G, {AGAINST}"),
             ]
         )
 
     return check
-
-
-def _zero_iff_second_player(zero_means_terminal: bool):
-    def statement(forms: DayFourForms) -> np.ndarray:
-        zero = _equivalent_to_day3(forms, 0)  # day3[0] is the empty game
-        second_player = ~_has_moves(forms) if zero_means_terminal else forms.p4
-        return zero == second_player
-
-    return _forms_check(statement, f"{DAY_4}, {AGAINST}")
-
-
-def _sum_zero_iff_equal(identical: bool):
-    def statement(forms: DayFourForms, h: int) -> np.ndarray:
-        if identical:
-            same = forms.masks == sum(1 << o for o in forms.options3[h])
-        else:
-            same = _equivalent_to_day3(forms, h)
-        return forms.p4_plus3[h] == same
-
-    return _pairs_check(statement, f"{DAY_4} x H born by day 3, {AGAINST}")
 
 
 def _star_sums(rule: Callable[[int, int], int]):
@@ -463,51 +342,9 @@ def _star_sums(rule: Callable[[int, int], int]):
     return check
 
 
-def _outcome_rule(first_p: bool, second_p: bool, sum_p: bool):
-    """Over day-4 G x day-3 H: if G, H have the given outcomes, G + H has ``sum_p``."""
-
-    def statement(forms: DayFourForms, h: int) -> np.ndarray:
-        if bool(forms.p3[h, 0]) != second_p:
-            return np.ones(FORMS, dtype=bool)
-        applies = forms.p4 == first_p
-        return ~applies | (forms.p4_plus3[h] == sum_p)
-
-    return _pairs_check(statement, f"G born by day 4 x H born by day 3 ({FORMS * 16:,} pairs)")
-
-
-def _n_plus_n_either(settings: CheckSettings) -> Verdict:
-    found: dict[bool, tuple[str, str]] = {}
-    pairs = 0
-    for g_name, h_name in product(NAMES, NAMES):
-        g, h = BY_NAME[g_name], BY_NAME[h_name]
-        if _is_p(g) or _is_p(h):
-            continue
-        pairs += 1
-        found.setdefault(_is_p(g, h), (g_name, h_name))
-    if len(found) < 2:
-        missing = "P" if True not in found else "N"
-        return Verdict(
-            Status.REFUTED,
-            "exhaustive",
-            "bounded: G, H born by day 3",
-            cases=pairs,
-            counterexample={"missing outcome of N + N": missing},
-            message="only one outcome occurs for sums of two N-positions",
-        )
-    return Verdict(
-        Status.PROVED,
-        "exhaustive",
-        "bounded: G, H born by day 3",
-        cases=pairs,
-        message=f"N + N = P for {' + '.join(found[True])}; "
-        f"N + N = N for {' + '.join(found[False])}",
-        details={"P example": list(found[True]), "N example": list(found[False])},
-    )
-
-
 def _zero_iff_p(is_zero: Callable[[int, bool], bool]):
     def statement(forms: DayFourForms) -> np.ndarray:
-        moves = _has_moves(forms)
+        moves = has_moves(forms)
         pairs = zip(forms.grundy4, moves, strict=True)
         zero = np.array([is_zero(int(value), bool(moving)) for value, moving in pairs])
         return zero == forms.p4
@@ -515,7 +352,7 @@ def _zero_iff_p(is_zero: Callable[[int, bool], bool]):
     def check(settings: CheckSettings) -> Verdict:
         return combine_verdicts(
             [
-                _forms_check(statement, DAY_4)(settings),
+                forms_check(statement, DAY_4)(settings),
                 _random(settings, _zero_iff_p_graph(is_zero), "G"),
             ]
         )
@@ -641,24 +478,6 @@ THEOREMS = [
         source=LEGNER + "; " + NOTES,
     ),
     Theorem(
-        id="sg-add-p-position",
-        title="Adding a P-position keeps a game's class (forms born by day 4)",
-        statement="if Q is a P-position then G + Q is equivalent to G: for every form G born by "
-        "day 4 and every P-position Q born by day 3, tested with every K born by day 3",
-        source=LEGNER,
-        latex=r"Q \in \mathcal{P} \implies G + Q \equiv G",
-        tags=(*TAGS, "equivalence"),
-        check=_add_p_position(extra_is_p=True),
-    ),
-    _mutant(
-        "sg-add-any-game",
-        "sg-add-p-position",
-        "adding any game keeps a game's class",
-        "G + Q is equivalent to G for every Q born by day 3 (the P-position condition dropped)",
-        r"G + Q \equiv G",
-        _add_p_position(extra_is_p=False),
-    ),
-    Theorem(
         id="sg-equivalent-to-star",
         title="Every game is equivalent to the nimber of its Grundy value (forms born by day "
         "4; random graphs born later)",
@@ -690,45 +509,6 @@ THEOREMS = [
         source=LEGNER + "; " + NOTES,
     ),
     Theorem(
-        id="sg-zero-iff-second-player",
-        title="G = 0 iff G is a second-player win (forms born by day 4)",
-        statement="G is equivalent to the zero game exactly when G is a P-position: for every "
-        "form G born by day 4, tested with every K born by day 3",
-        source=NOTES,
-        latex=r"G \equiv 0 \iff G \in \mathcal{P}",
-        tags=(*TAGS, "equivalence"),
-        check=_zero_iff_second_player(zero_means_terminal=False),
-    ),
-    _mutant(
-        "sg-zero-only-empty-game",
-        "sg-zero-iff-second-player",
-        "only the empty game is equivalent to 0",
-        "G is equivalent to the zero game exactly when G has no moves",
-        r"G \equiv 0 \iff G = \{\}",
-        _zero_iff_second_player(zero_means_terminal=True),
-        source=NOTES,
-    ),
-    Theorem(
-        id="sg-sum-zero-iff-equal",
-        title="G + H = 0 iff G = H (G born by day 4, H by day 3)",
-        statement="G + H is a P-position exactly when G and H are equivalent: for every form G "
-        "born by day 4 and H born by day 3, tested with every K born by day 3",
-        source=NOTES,
-        latex=r"G + H \equiv 0 \iff G \equiv H",
-        tags=(*TAGS, "equivalence"),
-        check=_sum_zero_iff_equal(identical=False),
-    ),
-    _mutant(
-        "sg-sum-zero-iff-identical",
-        "sg-sum-zero-iff-equal",
-        "G + H = 0 iff G and H are the same form",
-        "G + H is a P-position exactly when G and H have the same options (equality of forms "
-        "taken for equivalence)",
-        r"G + H \in \mathcal{P} \iff G = H \text{ as forms}",
-        _sum_zero_iff_equal(identical=True),
-        source=NOTES,
-    ),
-    Theorem(
         id="sg-star-sum",
         title="*n + *m = *(n ⊕ m) (n, m <= 7)",
         statement="*n + *m + *(n ⊕ m) is a P-position and *n + *m is equivalent to *(n ⊕ m), "
@@ -748,67 +528,6 @@ THEOREMS = [
         _star_sums(lambda n, m: n | m),
         source=NOTES,
         game="nim",
-    ),
-    Theorem(
-        id="sums-p-plus-p",
-        title="P + P = P (G born by day 4, H by day 3)",
-        statement="the sum of two P-positions is a P-position (G born by day 4, H by day 3)",
-        latex=r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
-        source=LEGNER + ", sums of games",
-        tags=TAGS,
-        check=_outcome_rule(True, True, True),
-    ),
-    _mutant(
-        "sums-p-plus-p-is-n",
-        "sums-p-plus-p",
-        "P + P = N",
-        "the sum of two P-positions is an N-position (two second-player wins read as a "
-        "first-player win)",
-        r"G, H \in \mathcal{P} \implies G + H \in \mathcal{N}",
-        _outcome_rule(True, True, False),
-        source=LEGNER + ", sums of games",
-    ),
-    Theorem(
-        id="sums-p-plus-n",
-        title="P + N = N (G born by day 4, H by day 3)",
-        statement="the sum of a P-position and an N-position is an N-position (G born by day 4, "
-        "H by day 3)",
-        latex=r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
-        source=LEGNER + ", sums of games",
-        tags=TAGS,
-        check=_outcome_rule(True, False, False),
-    ),
-    _mutant(
-        "sums-p-plus-n-is-p",
-        "sums-p-plus-n",
-        "P + N = P",
-        "the sum of a P-position and an N-position is a P-position",
-        r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{P}",
-        _outcome_rule(True, False, True),
-        source=LEGNER + ", sums of games",
-    ),
-    Theorem(
-        id="sums-n-plus-n-either",
-        title="N + N can be either",
-        statement="some sums of two N-positions are P and some are N (both exhibited)",
-        latex=r"\exists\, G, H, G', H' \in \mathcal{N}:\ G + H \in \mathcal{P},\ G' + H' \in "
-        r"\mathcal{N}",
-        source=LEGNER + ", sums of games",
-        tags=TAGS,
-        check=_n_plus_n_either,
-    ),
-    _mutant(
-        "sums-n-plus-n-always-n",
-        "sums-n-plus-n-either",
-        "N + N is always N",
-        "the sum of two N-positions is an N-position",
-        r"G, H \in \mathcal{N} \implies G + H \in \mathcal{N}",
-        lambda settings: _trees_check(
-            ("G", "H"),
-            lambda g, h: _is_p(g) or _is_p(h) or not _is_p(g, h),
-            "G, H born by day 3",
-        ),
-        source=LEGNER + ", sums of games",
     ),
     Theorem(
         id="sg-zero-iff-p",

@@ -15,6 +15,7 @@ MODULES = [
     "handout_exercises.py",
     "lucky_nim_z3.py",
     "sprague_grundy.py",
+    "game_equivalence.py",
 ]
 QUICK = CheckSettings(quick=True, random_examples=100)
 
