@@ -14,14 +14,13 @@ from dataclasses import replace
 
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
-from grundy.verify.birthday_induction import (
-    BirthdayStep,
+from grundy.verify.birthday_induction import BirthdayStep, prove_birthday_step
+from grundy.verify.birthday_steps import (
     add_p_position_step,
     g_plus_g_step,
     p_plus_n_step,
     p_plus_p_step,
     plus_own_star_step,
-    prove_birthday_step,
     sum_rule_step,
     sum_with_zero_step,
     zero_iff_p_step,

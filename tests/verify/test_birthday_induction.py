@@ -5,7 +5,8 @@ import pytest
 import z3
 
 from grundy.verdict import Status
-from grundy.verify import birthday_induction as bi
+from grundy.verify import birthday_induction as engine
+from grundy.verify import birthday_steps as bi
 
 TRUE_STEPS = [
     bi.g_plus_g_step(),
@@ -22,10 +23,10 @@ TRUE_STEPS = [
 
 @pytest.mark.parametrize("step", TRUE_STEPS, ids=lambda step: step.name)
 def test_each_step_is_proved_and_its_premises_can_all_hold(step):
-    verdict = bi.prove_birthday_step(step, timeout_ms=20_000)
+    verdict = engine.prove_birthday_step(step, timeout_ms=20_000)
     assert verdict.status is Status.PROVED and verdict.unbounded
     # inconsistent premises would prove anything: they must have a model with the goal true
-    axioms, hypothesis, goal = step.build(bi.Symbols(z3.Context()))
+    axioms, hypothesis, goal = step.build(engine.Symbols(z3.Context()))
     solver = z3.Solver(ctx=goal.ctx)
     solver.set("timeout", 3_000)
     solver.add(*axioms, *hypothesis, goal)
@@ -34,7 +35,7 @@ def test_each_step_is_proved_and_its_premises_can_all_hold(step):
 
 @pytest.mark.parametrize("step", TRUE_STEPS, ids=lambda step: step.name)
 def test_each_statement_holds_on_every_form_born_by_day_3(step):
-    assert bi._least_counterexample(step) is None
+    assert engine._least_counterexample(step) is None
 
 
 @pytest.mark.parametrize(
@@ -53,13 +54,15 @@ def test_each_statement_holds_on_every_form_born_by_day_3(step):
     ids=lambda value: getattr(value, "name", ""),
 )
 def test_false_statements_are_refuted_by_a_real_game(step, expected):
-    verdict = bi.prove_birthday_step(step, timeout_ms=20_000)
+    verdict = engine.prove_birthday_step(step, timeout_ms=20_000)
     assert verdict.status is Status.REFUTED
     assert dict(verdict.counterexample) == expected
 
 
 def test_a_failed_step_with_no_concrete_counterexample_is_unknown(monkeypatch):
-    monkeypatch.setattr(bi, "_least_counterexample", lambda step: None)
-    verdict = bi.prove_birthday_step(bi.g_plus_g_step(second_player_wins=False), timeout_ms=20_000)
+    monkeypatch.setattr(engine, "_least_counterexample", lambda step: None)
+    verdict = engine.prove_birthday_step(
+        bi.g_plus_g_step(second_player_wins=False), timeout_ms=20_000
+    )
     assert verdict.status is Status.UNKNOWN
     assert "not proved, not refuted" in verdict.message
