@@ -10,6 +10,7 @@ from grundy.verdict import Status
 
 PROOFS = Path(__file__).resolve().parents[2] / "proofs"
 MODULES = [
+    "nim_sum_algebra.py",
     "sprague_grundy.py",
     "sprague_grundy_induction.py",
     "game_equivalence.py",
@@ -58,6 +59,19 @@ def test_the_general_statements_are_proved_for_every_case(results, identifier):
     verdict = results[identifier].verdict
     assert verdict.status is Status.PROVED
     assert verdict.unbounded
+
+
+def test_every_assumed_lemma_is_a_theorem_proved_in_the_stated_scope(results):
+    assumed = [
+        (identifier, assumption)
+        for identifier, result in results.items()
+        for assumption in result.verdict.assumes
+    ]
+    assert assumed  # the sum rule, P + N, G = 0 iff P and others rest on lemmas
+    for identifier, assumption in assumed:
+        lemma = results[assumption.id].verdict
+        assert lemma.status is Status.PROVED, (identifier, assumption.id)
+        assert lemma.scope == assumption.scope, (identifier, assumption.id)
 
 
 def test_a_proof_resting_on_a_lemma_names_it(results):
