@@ -1,11 +1,13 @@
 """Chomp, the beer-can game and poset games (slides of seed 000): strategies and outcomes.
 
-The constructive claims are checked as strategies: the strategy is played for the first
-player against every reply of the opponent until the game ends (``check_strategy``).
-The outcome claims are checked by the exact solver (Chomp boards through its box engine,
-which tests cross-check against the plain search).  Every theorem has a plausible but
-false mutant that must come out refuted with the smallest counterexample in the stated
-order.
+The slides' two Chomp arguments are proved for boards of every size by Z3 over integers
+(:mod:`grundy.verify.chomp_geometry`): the square strategy (bite (2,2), then mirror) and
+the strategy-stealing fact behind "every rectangle of area > 1 is N".  On small boards
+the same claims are also played out: a strategy against every reply of the opponent until
+the game ends (``check_strategy``), and outcomes and winning bites by the exact solver
+(Chomp boards through its box engine, which tests cross-check against the plain search).
+Every theorem has a plausible but false mutant that must come out refuted with the
+smallest counterexample in the stated order.
 """
 
 from __future__ import annotations
