@@ -7,15 +7,54 @@ names the offending input, so that the command line can show it as one line.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
+    "BudgetExceededError",
     "ClaimError",
     "GameNotFiniteError",
     "GrundyError",
+    "InvalidArgumentError",
     "InvalidParameterError",
     "InvalidPositionError",
     "SearchLimitError",
     "UnknownGameError",
+    "brief",
 ]
+
+BRIEF_LENGTH = 60
+"""Longest spelling of an input that an error message quotes in full."""
+
+
+def brief(value: Any, limit: int = BRIEF_LENGTH) -> str:
+    """``repr(value)``, shortened to about ``limit`` characters for an error message.
+
+    Whole numbers too long to spell (Python refuses ``str`` past 4,300 digits) are given
+    by their size instead.
+
+    >>> brief(12345)
+    '12345'
+    >>> brief(10**100)
+    '1000000000000000000000000...0000000000000000000000000 (101 digits)'
+    >>> brief(2**20000)
+    'a whole number of 20,001 bits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() > 14_000:  # past what int -> str is allowed to do
+            return f"a whole number of {value.bit_length():,} bits"
+        text = str(value)
+        if len(text) > limit:
+            keep = (limit - 10) // 2
+            digits = len(text.lstrip("-"))
+            return f"{text[:keep]}...{text[-keep:]} ({digits:,} digits)"
+        return text
+    try:
+        text = repr(value)
+    except ValueError:  # a huge whole number somewhere inside
+        return f"a {type(value).__name__} holding a very large number"
+    if len(text) > limit:
+        return f"{text[: limit - 3]}..."
+    return text
 
 
 class GrundyError(Exception):
@@ -42,7 +81,16 @@ class GameNotFiniteError(GrundyError):
 
 
 class SearchLimitError(GrundyError):
-    """Raised when an exact search would exceed its configured number of positions."""
+    """Raised when an exact search would exceed its configured number of positions or
+    moves, its memory, or the size the command line accepts; the message names the limit."""
+
+
+class BudgetExceededError(SearchLimitError):
+    """Raised when a check passes its time or memory budget (see :mod:`grundy.budget`)."""
+
+
+class InvalidArgumentError(GrundyError, TypeError, ValueError):
+    """Raised when a library function is given a value of the wrong kind (``mex(["a"])``)."""
 
 
 class ClaimError(GrundyError, ValueError):

@@ -29,6 +29,7 @@ from grundy.verdict import Status, Verdict
 __all__ = [
     "CheckSettings",
     "Expectation",
+    "InterruptedRun",
     "PartGatherer",
     "TaskOutcome",
     "Theorem",
@@ -47,14 +48,27 @@ class Expectation(StrEnum):
     FAILS = "fails"
 
 
+DEFAULT_CLAIM_SECONDS = 120.0
+"""Wall time one claim of a claim file may take before it ends as ``unknown``."""
+
+DEFAULT_CLAIM_MEMORY = 1 << 30
+"""Resident memory (bytes) checking one claim may add to the process."""
+
+
 @dataclass(frozen=True, slots=True)
 class CheckSettings:
-    """How hard and how reproducibly to check.  ``quick`` shrinks domains for CI."""
+    """How hard and how reproducibly to check.  ``quick`` shrinks domains for CI.
+
+    ``claim_seconds`` and ``claim_memory`` are the budget of each claim of a claim file
+    (``None``: no limit); a claim that passes either ends as ``unknown`` naming it.
+    """
 
     seed: int = 0
     quick: bool = False
     z3_timeout_ms: int = 60_000
     random_examples: int = 2_000
+    claim_seconds: float | None = DEFAULT_CLAIM_SECONDS
+    claim_memory: int | None = DEFAULT_CLAIM_MEMORY
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +150,16 @@ class TheoremResult:
             "parts": verdict["parts"],
             "assumes": verdict["assumes"],
         }
+
+
+class InterruptedRun(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_theorems`: ``finished`` holds the results completed
+    before it, in the theorems' order (callers that only know KeyboardInterrupt still
+    stop)."""
+
+    def __init__(self, finished: Sequence[TheoremResult]) -> None:
+        super().__init__(f"interrupted after {len(finished)} results")
+        self.finished = list(finished)
 
 
 def check_theorem(
@@ -220,12 +244,15 @@ def run_theorems(
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     tasks = plan_tasks(theorems, settings, earlier)
     if jobs == 1 or len(tasks) <= 1:
-        results = []
-        for index, theorem in enumerate(theorems, start=1):
-            result = check_theorem(theorem, settings, timings)
-            results.append(result)
-            if progress:
-                progress(index, len(theorems), result)
+        results: list[TheoremResult] = []
+        try:
+            for index, theorem in enumerate(theorems, start=1):
+                result = check_theorem(theorem, settings, timings)
+                results.append(result)
+                if progress:
+                    progress(index, len(theorems), result)
+        except KeyboardInterrupt:
+            raise InterruptedRun(results) from None
         return results
     return _run_in_workers(theorems, settings, tasks, progress, jobs, timings)
 
@@ -254,7 +281,8 @@ def _run_in_workers(
     done = 0
     try:
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        try:
             # Submitted longest first: the pool hands tasks out in submission order.
             futures = {
                 pool.submit(_run_task_in_worker, task.theorem, task.part): task for task in tasks
@@ -269,9 +297,22 @@ def _run_in_workers(
                     done += 1
                     if progress:
                         progress(done, len(theorems), finished)
+        except KeyboardInterrupt:
+            _stop_workers(pool)
+            raise InterruptedRun(gather.finished()) from None
+        pool.shutdown()
     finally:
         _WORKER_THEOREMS = ()
     return gather.results()
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the workers now: a claim may run for minutes, and shutting the pool down
+    politely would wait for it.  (The executor has no public way to do this.)"""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 class PartGatherer:
@@ -310,6 +351,10 @@ class PartGatherer:
     def results(self) -> list[TheoremResult]:
         """Every theorem's result, in the theorems' order."""
         return [self._done[i] for i in range(len(self._theorems))]
+
+    def finished(self) -> list[TheoremResult]:
+        """The results complete so far, in the theorems' order."""
+        return [self._done[i] for i in sorted(self._done)]
 
 
 def default_proofs_dir() -> Path:

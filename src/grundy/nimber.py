@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from grundy.errors import InvalidArgumentError, brief
+
 __all__ = ["mex", "nim_sum"]
+
+
+def _check_nimber(value: object, where: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentError(f"{where} takes whole numbers, got {brief(value)}")
+    if value < 0:
+        raise InvalidArgumentError(f"{where} takes non-negative whole numbers, got {brief(value)}")
 
 
 def nim_sum(*values: int) -> int:
@@ -23,8 +32,8 @@ def nim_sum(*values: int) -> int:
     """
     total = 0
     for value in values:
-        if value < 0:
-            raise ValueError(f"nim-sum is defined for non-negative integers, got {value}")
+        if not isinstance(value, int) or value < 0:  # one test on the fast path
+            _check_nimber(value, "nim_sum")
         total ^= value
     return total
 
@@ -38,6 +47,9 @@ def mex(values: Iterable[int]) -> int:
     3
     """
     present = set(values)
+    for value in present:
+        if not isinstance(value, int) or value < 0:
+            _check_nimber(value, "mex")
     candidate = 0
     while candidate in present:
         candidate += 1

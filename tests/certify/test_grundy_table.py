@@ -65,7 +65,7 @@ def test_a_value_shared_with_an_option_is_caught():
 
 def test_not_a_certificate_and_an_unknown_game_are_reported():
     assert not check_grundy_table({"certificate": "other"}).ok
-    bad = {"certificate": "grundy-table", "version": 1, "game": "no-such", "entries": []}
+    bad = {"certificate": "grundy-table", "version": 2, "game": "no-such", "entries": []}
     assert "cannot be built" in check_grundy_table(bad).problems[0]
 
 

@@ -11,7 +11,10 @@ def test_table_certificate_round_trip_and_tampering(run_cli, tmp_path):
     assert written.code == 0
     checked = run_cli("certificate", str(path))
     assert checked.code == 0
-    assert "grundy-table certificate, subtraction, 16 positions: valid" in checked.out
+    assert (
+        "grundy-table certificate, subtraction --set 1,3,4: 16 positions, "
+        "closed under moves from the 16 it covers: valid" in checked.out
+    )
     data = json.loads(path.read_text())
     data["entries"][3]["grundy"] = 5
     path.write_text(json.dumps(data))

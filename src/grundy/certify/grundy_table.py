@@ -3,7 +3,9 @@
 A certificate lists positions with their Grundy values and, for each value ``g``, one
 option of every smaller value (the witnesses that ``0 .. g-1`` occur among the options).
 It is closed under moves: every option of a listed position is listed too, or splits into
-listed parts (a disjunctive sum, valued by nim-sum).  :mod:`grundy.certify.table_check`
+listed parts (a disjunctive sum, valued by nim-sum).  It states what it covers
+(``covers``: the atomic parts of the positions it was made for), so a checker can tell a
+complete table from a truncated one that happens to be closed.  :mod:`grundy.certify.table_check`
 re-verifies such a table from the game's rules alone, without the solver.
 
 >>> from grundy.games import SubtractionGame
@@ -22,9 +24,10 @@ from grundy.errors import SearchLimitError
 from grundy.games.base import Game
 from grundy.solve.solver import Solver
 
-__all__ = ["CERTIFICATE_KIND", "atomic_parts", "grundy_table_certificate"]
+__all__ = ["CERTIFICATE_KIND", "CERTIFICATE_VERSION", "atomic_parts", "grundy_table_certificate"]
 
 CERTIFICATE_KIND = "grundy-table"
+CERTIFICATE_VERSION = 2  # 2 added "covers"
 
 
 def atomic_parts(game: Game, position: Any) -> Iterator[tuple[Game, Any]]:
@@ -67,6 +70,7 @@ def grundy_table_certificate(
 
     for position in positions:
         enqueue(position)
+    covers = [game.to_json(part) for part in queue]
     while queue:
         if len(entries) >= limit:
             raise SearchLimitError(
@@ -89,8 +93,9 @@ def grundy_table_certificate(
         )
     return {
         "certificate": CERTIFICATE_KIND,
-        "version": 1,
+        "version": CERTIFICATE_VERSION,
         "game": game.name,
         "params": game.options(),
+        "covers": covers,
         "entries": entries,
     }

@@ -4,7 +4,7 @@ It shares no code with the solvers or the game classes: from the certificate's o
 description of the rules (an octal code, or a subtraction set) it recomputes every value
 the certificate lists by a plain mex over the options, and then checks the hypotheses of
 the theorem the certificate invokes (see :mod:`grundy.certify.periodicity` for the exact
-forms).  Only the standard library is used.
+forms).  Besides the standard library it uses only grundy's error helpers.
 
 >>> report = check_certificate({"game": "subtraction", "rules": "1,2", "theorem":
 ...     "subtraction-window", "preperiod": 0, "period": 3, "reach": 2, "start": 0,
@@ -19,9 +19,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.errors import brief
+
 __all__ = ["CertificateCheck", "check_certificate"]
 
 _FIELDS = ("game", "rules", "theorem", "preperiod", "period", "reach", "start", "values")
+
+MAX_STEPS = 50_000_000
+"""Most options the checker lists while recomputing the values; a certificate that would
+need more is refused before any work (its values are more than any period needs)."""
+
+MAX_RULE_LENGTH = 64
+"""Longest octal code (digits) or subtraction set (members) a certificate may give."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +83,16 @@ def check_certificate(certificate: Mapping[str, Any] | Any) -> CertificateCheck:
     except ValueError as exc:
         return CertificateCheck(False, (str(exc),), 0)
 
+    steps = _steps(game, data, len(values))
+    if steps > MAX_STEPS:
+        return CertificateCheck(
+            False,
+            (
+                f"checking {len(values):,} values would take about {steps:,} steps, more than "
+                f"the checker's {MAX_STEPS:,}; no period needs that many",
+            ),
+            0,
+        )
     if reach != true_reach:
         problems.append(f"reach is {true_reach} for these rules, the certificate says {reach}")
     last_needed = max(last_compared, start) + period
@@ -105,9 +124,19 @@ def check_certificate(certificate: Mapping[str, Any] | Any) -> CertificateCheck:
     return CertificateCheck(not problems, tuple(problems), len(recomputed))
 
 
+def _steps(game: str, data: Mapping[str, Any], count: int) -> int:
+    """About how many options recomputing ``count`` values lists."""
+    if game == "subtraction":
+        return count * len(_subtraction_set(str(data["rules"])))
+    digits = _octal_digits(str(data["rules"]))
+    splits = sum(1 for d in digits if d & 4)
+    triples = sum(1 for d in digits if d & 8)
+    return count * len(digits) + splits * count * count // 4 + triples * count**3 // 36
+
+
 def _whole(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"field {name!r} must hold whole numbers, got {value!r}")
+        raise ValueError(f"field {name!r} must hold whole numbers, got {brief(value)}")
     return value
 
 
@@ -119,6 +148,8 @@ def _xor(values: list[int], parts: tuple[int, ...]) -> int:
 
 
 def _octal_digits(code: str) -> list[int]:
+    if len(code) > MAX_RULE_LENGTH + 2:
+        raise ValueError(f"octal code of {len(code):,} characters is too long")
     before, point, after = code.partition(".")
     if not point:
         raise ValueError(f"octal code {code!r} has no point")
@@ -160,6 +191,8 @@ def _octal_options(digits: list[int]) -> Any:
 
 
 def _subtraction_set(rules: str) -> list[int]:
+    if rules.count(",") >= MAX_RULE_LENGTH:
+        raise ValueError(f"a subtraction set of more than {MAX_RULE_LENGTH} members is too long")
     try:
         numbers = sorted({int(piece) for piece in rules.split(",")})
     except ValueError:

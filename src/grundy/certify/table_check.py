@@ -1,11 +1,22 @@
 """An independent checker for Grundy-table certificates.
 
 It trusts nothing but the game's rules (its moves, canonical form and split into parts):
-it does not import the solver.  A table passes when, for every listed position with value
-``g``, each witness is a real option of value ``0, 1, .., g-1`` in turn and no option at all
-has value ``g``; option values are looked up in the table (a sum of parts by nim-sum, the
-Sprague-Grundy sum rule).  Since the games are finite, a table consistent at every
-position it lists is correct, by induction on the length of the longest play.
+it does not import the solver.  A table passes when:
+
+* it states what it covers (``covers``, at least one position) and lists every atomic
+  part of those positions;
+* for every listed position with value ``g``, each witness is a real option of value
+  ``0, 1, .., g-1`` in turn and no option at all has value ``g``; option values are looked
+  up in the table (a sum of parts by nim-sum, the Sprague-Grundy sum rule), so an option
+  whose parts are not all listed is a problem too.
+
+Since the games are finite, a table consistent at every position it lists is correct, by
+induction on the length of the longest play; being closed under moves and listing the
+covered positions, it holds every position reachable from them.
+
+The work is bounded by the certificate: options are read lazily and the first one whose
+parts are not listed ends the check of its position (a few bytes claiming a heap of
+10^12 fail at once, without listing 10^12 options), and ``budget`` bounds the time.
 
 >>> from grundy.games import SubtractionGame
 >>> from grundy.certify.grundy_table import grundy_table_certificate
@@ -23,20 +34,33 @@ from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import GrundyError
+from grundy.budget import Budget, Meter
+from grundy.errors import GrundyError, SearchLimitError, brief
 from grundy.games import Game, create_game
 
-__all__ = ["TableCheck", "check_grundy_table"]
+__all__ = ["CHECK_BUDGET", "TableCheck", "check_grundy_table"]
 
 MAX_PROBLEMS = 20
+
+CHECK_BUDGET = Budget(seconds=300.0)
+"""How long the checker may work on one certificate before it gives up."""
+
+_METER_STRIDE = 1023  # the budget is consulted every 1,024 options
 
 
 @dataclass(frozen=True, slots=True)
 class TableCheck:
-    """What the checker found: ``ok`` only when there were no problems at all."""
+    """What the checker found: ``ok`` only when there were no problems at all.
+
+    ``game`` is the certificate's game as the command line writes it (with its options,
+    e.g. ``subtraction --set 1,2``), or ``""`` when it could not be built; ``covers`` is
+    how many positions the certificate says it covers.
+    """
 
     entries: int
     problems: tuple[str, ...]
+    game: str = ""
+    covers: int = 0
 
     @property
     def ok(self) -> bool:
@@ -47,12 +71,13 @@ class _Invalid(Exception):
     pass
 
 
-def check_grundy_table(data: Mapping[str, Any]) -> TableCheck:
+def check_grundy_table(data: Mapping[str, Any], budget: Budget = CHECK_BUDGET) -> TableCheck:
     """Re-verify a certificate written by :func:`grundy_table_certificate`."""
     try:
-        game, entries = _read(data)
+        game, entries, covers = _read(data)
     except _Invalid as exc:
         return TableCheck(0, (str(exc),))
+    meter = budget.start()
     table: dict[Hashable, int] = {}
     positions: list[tuple[Any, Any, int, list[Any]]] = []
     problems: list[str] = []
@@ -64,41 +89,70 @@ def check_grundy_table(data: Mapping[str, Any]) -> TableCheck:
             continue
         key = game.canonical(position)
         if key in table and table[key] != value:
-            problems.append(f"position {raw['position']} is listed twice with different values")
+            shown = brief(raw["position"])
+            problems.append(f"position {shown} is listed twice with different values")
         table[key] = value
         positions.append((raw["position"], position, value, witnesses))
-    for shown, position, value, witnesses in positions:
-        if len(problems) >= MAX_PROBLEMS:
-            break
-        problems.extend(_check_position(game, table, shown, position, value, witnesses))
-    return TableCheck(len(positions), tuple(problems[:MAX_PROBLEMS]))
+    problems.extend(_check_covers(game, table, covers))
+    try:
+        for shown, position, value, witnesses in positions:
+            if len(problems) >= MAX_PROBLEMS:
+                break
+            problems.extend(_check_position(game, table, shown, position, value, witnesses, meter))
+    except SearchLimitError as exc:
+        problems.append(f"the check stopped: {exc}; nothing is certified")
+    return TableCheck(len(positions), tuple(problems[:MAX_PROBLEMS]), game.label, len(covers))
 
 
-def _read(data: Mapping[str, Any]) -> tuple[Game, list[Any]]:
+def _read(data: Mapping[str, Any]) -> tuple[Game, list[Any], list[Any]]:
     if not isinstance(data, Mapping) or data.get("certificate") != "grundy-table":
         raise _Invalid("not a Grundy-table certificate (its 'certificate' field is missing)")
-    if data.get("version") != 1:
-        raise _Invalid(f"unsupported certificate version {data.get('version')!r}")
+    version = data.get("version")
+    if version == 1:
+        raise _Invalid(
+            "version 1 certificates do not say which positions they cover; write it again "
+            "with this grundy (solve/table ... --certificate FILE)"
+        )
+    if version != 2:
+        raise _Invalid(f"unsupported certificate version {brief(version)}")
+    params = data.get("params") or {}
+    if not isinstance(params, Mapping):
+        raise _Invalid(f"the certificate's params must be a table, got {brief(params)}")
     try:
-        game = create_game(str(data.get("game")), data.get("params") or {})
+        game = create_game(str(data.get("game"))[:100], params)
     except GrundyError as exc:
         raise _Invalid(f"the certificate's game cannot be built: {exc}") from None
     entries = data.get("entries")
     if not isinstance(entries, list):
         raise _Invalid("the certificate has no list of entries")
-    return game, entries
+    if not entries:
+        raise _Invalid("the certificate lists no positions, so it certifies nothing")
+    covers = data.get("covers")
+    if not isinstance(covers, list) or not covers:
+        raise _Invalid("the certificate does not say which positions it covers ('covers')")
+    return game, entries, covers
 
 
 def _entry(game: Game, raw: Any) -> tuple[Any, int, list[Any]]:
     if not isinstance(raw, Mapping) or not {"position", "grundy", "witnesses"} <= set(raw):
-        raise _Invalid(f"malformed entry {raw!r}")
+        raise _Invalid(f"malformed entry {brief(raw)}")
     value = raw["grundy"]
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _Invalid(f"position {raw['position']}: bad value {value!r}")
+        raise _Invalid(f"position {brief(raw['position'])}: bad value {brief(value)}")
     witnesses = raw["witnesses"]
     if not isinstance(witnesses, list):
-        raise _Invalid(f"position {raw['position']}: witnesses must be a list")
+        raise _Invalid(f"position {brief(raw['position'])}: witnesses must be a list")
     return game.from_value(raw["position"]), value, witnesses
+
+
+def _check_covers(game: Game, table: Mapping[Hashable, int], covers: list[Any]) -> list[str]:
+    """Every covered position must be listed (through its atomic parts)."""
+    for raw in covers:
+        try:
+            _value(game, table, game.from_value(raw))
+        except (_Invalid, GrundyError) as exc:
+            return [f"covered position {brief(raw)}: {exc}"]
+    return []
 
 
 def _parts(game: Game, position: Any) -> Iterator[Any]:
@@ -108,7 +162,7 @@ def _parts(game: Game, position: Any) -> Iterator[Any]:
         return
     for part_game, part in parts:
         if part_game != game:
-            raise _Invalid(f"a part of {game.format(position)} is in another game")
+            raise _Invalid(f"a part of {brief(game.format(position))} is in another game")
         yield from _parts(game, part)
 
 
@@ -117,7 +171,7 @@ def _value(game: Game, table: Mapping[Hashable, int], position: Any) -> int:
     for part in _parts(game, position):
         key = game.canonical(part)
         if key not in table:
-            raise _Invalid(f"{game.to_json(part)} is reached but not listed")
+            raise _Invalid(f"{brief(game.to_json(part))} is reached but not listed")
         total ^= table[key]
     return total
 
@@ -129,22 +183,32 @@ def _check_position(
     position: Any,
     value: int,
     witnesses: list[Any],
+    meter: Meter,
 ) -> list[str]:
-    where = f"position {shown}"
+    where = f"position {brief(shown)}"
+    if len(witnesses) != value:
+        return [f"{where}: value {value} needs {value} witnesses, got {len(witnesses)}"]
     try:
-        options = {game.canonical(option): option for option in game.moves(position)}
-        if len(witnesses) != value:
-            return [f"{where}: value {value} needs {value} witnesses, got {len(witnesses)}"]
+        # Options one at a time: each must be valued from listed parts, or the check of
+        # this position ends there (the work stays within what the table lists).
+        options: set[Hashable] = set()
+        for count, option in enumerate(game.moves(position)):
+            if not count & _METER_STRIDE:
+                meter.check()
+            if _value(game, table, option) == value:
+                return [f"{where}: option {brief(game.to_json(option))} also has value {value}"]
+            options.add(game.canonical(option))
         for wanted, raw in enumerate(witnesses):
             witness = game.from_value(raw)
             if game.canonical(witness) not in options:
-                return [f"{where}: witness {raw} is not an option"]
+                return [f"{where}: witness {brief(raw)} is not an option"]
             found = _value(game, table, witness)
             if found != wanted:
-                return [f"{where}: a witness for value {wanted} is {raw}, whose value is {found}"]
-        for option in options.values():
-            if _value(game, table, option) == value:
-                return [f"{where}: option {game.to_json(option)} also has value {value}"]
-    except (_Invalid, GrundyError) as exc:
+                return [
+                    f"{where}: a witness for value {wanted} is {brief(raw)}, whose value is {found}"
+                ]
+    except SearchLimitError:
+        raise
+    except (_Invalid, GrundyError) as exc:  # GrundyError: a witness the game refuses
         return [f"{where}: {exc}"]
     return []

@@ -26,10 +26,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from grundy.claims.evaluate import Scope, Value, plain, show_value, truth
+from grundy.budget import Budget, Meter
+from grundy.claims.evaluate import (
+    MAX_ITEMS,
+    Scope,
+    Value,
+    plain,
+    short_value,
+    truth,
+    value_size,
+)
 from grundy.claims.expression import POSITION_NAMES
 from grundy.claims.model import BadClaim, Claim, Method
-from grundy.errors import ClaimError, GrundyError, SearchLimitError
+from grundy.errors import BudgetExceededError, ClaimError, GrundyError, SearchLimitError
 from grundy.library import CheckSettings
 from grundy.solve import Solver
 from grundy.verdict import Status, Verdict, combine_verdicts
@@ -82,7 +91,8 @@ class PositionFacts:
         return self._runner.outcome_of(self._position)
 
     def moves(self) -> tuple[Value, ...]:
-        return self._runner.canonical_list(self._runner.claim.game.moves(self._position))
+        # Counted against the solver's move limit and budget like a search's own moves.
+        return self._runner.canonical_list(self._runner.solver.options(self._position))
 
     def winning_moves(self) -> tuple[Value, ...]:
         found = self._runner.solver.winning_moves(self._position, self._runner.claim.play)
@@ -98,9 +108,12 @@ class PositionFacts:
 class ClaimRunner:
     """Evaluates one claim's expressions case by case, with one shared solver."""
 
-    def __init__(self, claim: Claim) -> None:
+    def __init__(self, claim: Claim, meter: Meter | None = None) -> None:
         self.claim = claim
-        self.solver = Solver(claim.game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT)
+        self.meter = meter
+        self.solver = Solver(
+            claim.game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT, meter=meter
+        )
         # Answers by canonical position: many cases of a domain are the same position
         # (heaps in another order), and a dict lookup is far cheaper than the solver's.
         self._grundy: dict[Any, int] = {}
@@ -130,7 +143,7 @@ class ClaimRunner:
 
     def fresh(self) -> ClaimRunner:
         """A runner with a new solver: for re-checking a counterexample independently."""
-        return ClaimRunner(self.claim)
+        return ClaimRunner(self.claim, self.meter)
 
     def to_position(self, value: Value) -> Any:
         data = plain(value)
@@ -138,14 +151,29 @@ class ClaimRunner:
             return self.claim.game.from_value(data)
         except GrundyError as exc:
             raise ClaimError(
-                f"claim {self.claim.id!r}: {show_value(value)} is not a position of "
+                f"claim {self.claim.id!r}: {short_value(value)} is not a position of "
                 f"{self.claim.game.label}: {exc}"
             ) from None
 
     def canonical_list(self, positions: Any) -> tuple[Value, ...]:
-        """Positions as sorted, distinct canonical values (tuples), for ``moves``."""
+        """Positions as sorted, distinct canonical values (tuples), for ``moves``.
+
+        The list is bounded like every list a claim builds (:data:`MAX_ITEMS`, nested
+        items counted): a longer one raises :class:`SearchLimitError`.
+        """
         game = self.claim.game
-        keys = {_as_value(game.canonical(p)) for p in positions}
+        keys: set[Value] = set()
+        size = 0
+        for position in positions:
+            key = _as_value(game.canonical(position))
+            if key not in keys:
+                size += 1 + value_size(key)
+                if size > MAX_ITEMS:
+                    raise SearchLimitError(
+                        f"{game.label}: the list of moves would have more than {MAX_ITEMS:,} "
+                        "items (nested items counted), the limit of any list in a claim"
+                    )
+                keys.add(key)
         return tuple(sorted(keys, key=repr))
 
     def scope_for(self, case: Mapping[str, Value]) -> Scope:
@@ -160,7 +188,10 @@ class ClaimRunner:
         return Scope(case, facts)
 
     def admitted(self, case: Mapping[str, Value]) -> bool:
-        """Whether ``case`` satisfies ``assume`` (always, without one)."""
+        """Whether ``case`` satisfies ``assume`` (always, without one); each case is
+        also where the claim's budget is checked."""
+        if self.meter is not None:
+            self.meter.check()
         if self.claim.assume is None:
             return True
         return truth(self.claim.assume.run(self.scope_for(case)))
@@ -193,16 +224,32 @@ def check_claim(
     """The verdict on one claim (a malformed claim gives an ``error`` verdict)."""
     if isinstance(claim, BadClaim):
         return Verdict(Status.ERROR, "none", message=claim.problem)
+    budget = Budget(settings.claim_seconds, settings.claim_memory)
     try:
-        return _check(claim, settings, progress)
+        return _check(claim, settings, progress, budget.start())
+    except BudgetExceededError as exc:
+        return Verdict(
+            Status.UNKNOWN, claim.method.value, claim.scope, message=_budget_message(exc)
+        )
     except SearchLimitError as exc:  # a resource limit: honest "unknown", not an error
         return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=str(exc))
     except GrundyError as exc:
         return Verdict(Status.ERROR, claim.method.value, claim.scope, message=str(exc))
 
 
+def _budget_message(exc: BudgetExceededError, finished: str = "") -> str:
+    done = f"; {finished}" if finished else ""
+    return (
+        f"stopped: {exc} (the budget of each claim; raise it with --claim-seconds or "
+        f"--claim-memory){done}"
+    )
+
+
 def _check(
-    claim: Claim, settings: CheckSettings, progress: Callable[[int], None] | None
+    claim: Claim,
+    settings: CheckSettings,
+    progress: Callable[[int], None] | None,
+    meter: Meter | None = None,
 ) -> Verdict:
     size = claim.domain_size
     method = claim.method
@@ -213,9 +260,9 @@ def _check(
                 f'{EXHAUSTIVE_LIMIT:,} an exhaustive check takes; use method = "auto" or '
                 '"random", or narrow the range'
             )
-        return _exhaustive(claim, progress)
+        return _exhaustive(claim, progress, meter)
     if method is Method.RANDOM:
-        return _random(claim, settings)
+        return _random(claim, settings, meter)
     if method is Method.Z3:
         return _z3(claim, settings)
     if method is Method.CERTIFICATE:
@@ -225,14 +272,14 @@ def _check(
         return Verdict(Status.UNKNOWN, "certificate", claim.scope, message=decided.reason)
     limit = QUICK_EXHAUSTIVE_LIMIT if settings.quick else AUTO_EXHAUSTIVE_LIMIT
     if size <= limit:
-        return _exhaustive(claim, progress)
+        return _exhaustive(claim, progress, meter)
     tried = [_z3(claim, settings)]
     if tried[0].status in (Status.PROVED, Status.REFUTED):
         return _auto_note(tried[0], size, limit)
     decided = _certificate(claim, settings)
     if isinstance(decided, Verdict):
         return _auto_note(decided, size, limit)
-    tried.append(_certified_random(claim, settings, decided) or _random(claim, settings))
+    tried.append(_certified_random(claim, settings, decided) or _random(claim, settings, meter))
     verdict = _auto_note(combine_verdicts(tried), size, limit)
     if len(claim.variables) == 1:  # say why the certificate method did not decide it
         verdict = replace(verdict, message=f"{verdict.message}; certificate: {decided.reason}")
@@ -245,8 +292,10 @@ def _auto_note(verdict: Verdict, size: int, limit: int) -> Verdict:
     return replace(verdict, message=note + "; " + "; ".join(m for m in parts if m))
 
 
-def _exhaustive(claim: Claim, progress: Callable[[int], None] | None) -> Verdict:
-    runner = ClaimRunner(claim)
+def _exhaustive(
+    claim: Claim, progress: Callable[[int], None] | None, meter: Meter | None = None
+) -> Verdict:
+    runner = ClaimRunner(claim, meter)
     counter = [0]
 
     def cases() -> Any:
@@ -257,13 +306,23 @@ def _exhaustive(claim: Claim, progress: Callable[[int], None] | None) -> Verdict
             if runner.admitted(case):
                 yield case
 
-    verdict = check_exhaustive(
-        cases(),
-        runner.holds,
-        scope=claim.scope,
-        recheck=lambda case: runner.fresh().holds(case),
-        explain=runner.explain,
-    )
+    try:
+        verdict = check_exhaustive(
+            cases(),
+            runner.holds,
+            scope=claim.scope,
+            recheck=lambda case: runner.fresh().holds(case),
+            explain=runner.explain,
+        )
+    except BudgetExceededError as exc:
+        finished = f"no counterexample among the first {max(counter[0] - 1, 0):,} cases"
+        return Verdict(
+            Status.UNKNOWN,
+            "exhaustive",
+            claim.scope,
+            cases=max(counter[0] - 1, 0),
+            message=_budget_message(exc, finished),
+        )
     if claim.assume is not None and verdict.status is Status.PROVED:
         verdict = replace(
             verdict,
@@ -279,12 +338,12 @@ def _exhaustive(claim: Claim, progress: Callable[[int], None] | None) -> Verdict
     return verdict
 
 
-def _random(claim: Claim, settings: CheckSettings) -> Verdict:
+def _random(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -> Verdict:
     from hypothesis import strategies as st
 
     from grundy.verify.random_search import search_random
 
-    runner = ClaimRunner(claim)
+    runner = ClaimRunner(claim, meter)
     strategy = st.fixed_dictionaries(
         {name: st.integers(low, high) for name, (low, high) in claim.ranges.items()}
     )
@@ -311,6 +370,13 @@ def _random(claim: Claim, settings: CheckSettings) -> Verdict:
         explain=runner.explain,
         size=lambda case: max((abs(v) for v in case.values()), default=0),
     )
+    if errors and isinstance(errors[0], BudgetExceededError):
+        return replace(
+            verdict,
+            status=Status.UNKNOWN,
+            counterexample=None,
+            message=_budget_message(errors[0], "random search found no counterexample before"),
+        )
     if errors and isinstance(errors[0], SearchLimitError):
         return replace(
             verdict,

@@ -39,15 +39,19 @@ __all__ = [
     "Value",
     "compile_expression",
     "plain",
+    "short_value",
     "show_value",
     "truth",
+    "value_size",
 ]
 
-MAX_BITS = 100_000
-"""Largest whole number an expression may build, in bits (about 30,000 digits)."""
+MAX_BITS = 14_000
+"""Largest whole number an expression may build, in bits (about 4,200 digits: every
+number can then be printed, since Python spells whole numbers of up to 4,300 digits)."""
 
 MAX_ITEMS = 100_000
-"""Longest list an expression may build."""
+"""Largest list an expression may build, by :func:`value_size`: nested lists count all
+their items (``[[0] * 1000] * 1000`` is a million), and large numbers their 64-bit words."""
 
 Value = Any  # int | bool | str | Surd | tuple[Value, ...]
 
@@ -117,6 +121,12 @@ def show_value(value: Value) -> str:
     return str(value)
 
 
+def short_value(value: Value, limit: int = 80) -> str:
+    """:func:`show_value`, cut to about ``limit`` characters (for messages and labels)."""
+    text = show_value(value)
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
+
+
 def _normal(number: Surd) -> Value:
     if number.is_rational and number.rational.denominator == 1:
         return number.rational.numerator
@@ -144,7 +154,7 @@ def _is_number(value: Value) -> bool:
 def _whole(value: Value, what: str) -> int:
     if isinstance(value, int):
         return int(value)
-    raise _EvalError(f"{what} needs whole numbers, got {_kind(value)} ({show_value(value)})")
+    raise _EvalError(f"{what} needs whole numbers, got {_kind(value)} ({short_value(value)})")
 
 
 def _numbers(left: Value, right: Value, what: str) -> tuple[Surd, Surd]:
@@ -159,14 +169,45 @@ def _check_bits(bits: int, what: str) -> None:
         raise _EvalError(f"{what} would give a number of {size} bits; the limit is {MAX_BITS:,}")
 
 
+def value_size(value: Value, limit: int = MAX_ITEMS) -> int:
+    """The size of a value as the limits count it: one per list item at every depth of
+    nesting, plus one per 64 bits of every whole number.  Counting stops once past
+    ``limit``, so the cost is bounded by the limit, not by the value.
+
+    >>> value_size((1, (2, 3), 2**640))
+    15
+    """
+    total = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            total += len(item)
+            if total > limit:
+                return total
+            stack.extend(item)
+        elif isinstance(item, int):
+            total += item.bit_length() >> 6
+            if total > limit:
+                return total
+    return total
+
+
 def _check_items(count: int) -> None:
     if count > MAX_ITEMS:
-        raise _EvalError(f"the list would have {count:,} items; the limit is {MAX_ITEMS:,}")
+        raise _EvalError(
+            f"the list would have {_count(count)} items (nested lists count all their items, "
+            f"large numbers their 64-bit words); the limit is {MAX_ITEMS:,}"
+        )
+
+
+def _count(count: int) -> str:
+    return f"{count:,}" if count < 10**15 else "more than 10^15"
 
 
 def _add(left: Value, right: Value) -> Value:
     if isinstance(left, tuple) and isinstance(right, tuple):
-        _check_items(len(left) + len(right))
+        _check_items(value_size(left) + value_size(right))
         return left + right
     if isinstance(left, int) and isinstance(right, int):
         return left + right
@@ -185,8 +226,9 @@ def _mul(left: Value, right: Value) -> Value:
     if isinstance(left, tuple) or isinstance(right, tuple):
         items, count = (left, right) if isinstance(left, tuple) else (right, left)
         times = _whole(count, "repeating a list")
-        _check_items(len(items) * max(times, 0))
-        return items * times
+        if times > 0 and items:
+            _check_items(value_size(items) * times)
+        return items * max(times, 0)
     if isinstance(left, int) and isinstance(right, int):
         _check_bits(abs(left).bit_length() + abs(right).bit_length(), "'*'")
         return left * right
@@ -465,7 +507,18 @@ class _Compiler:
             return self.name(node.id)
         if isinstance(node, (ast.List, ast.Tuple)):
             items = [self.compile(item) for item in node.elts]
-            return lambda scope: tuple(item(scope) for item in items)
+
+            def build(scope: Scope) -> Value:
+                built = tuple(item(scope) for item in items)
+                for value in built:  # flat lists of small numbers (most) need no count
+                    if isinstance(value, tuple) or (
+                        isinstance(value, int) and value.bit_length() > 64
+                    ):
+                        _check_items(value_size(built))
+                        break
+                return built
+
+            return self.guarded(node, build)
         if isinstance(node, ast.BoolOp):
             return self.boolean(node)
         if isinstance(node, ast.UnaryOp):
@@ -579,7 +632,9 @@ class _Compiler:
                 position = argument(scope)
                 facts = _facts(scope)
                 value = facts.grundy_of(position) if ask_grundy else facts.outcome_of(position)
-                scope.used[f"{name}({show_value(position)})"] = value  # shown in counterexamples
+                scope.used[f"{name}({short_value(position, 200)})"] = (
+                    value  # shown in counterexamples
+                )
                 return value
 
             return self.guarded(node, fact)

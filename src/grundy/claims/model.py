@@ -29,9 +29,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from grundy.claims.evaluate import Run, compile_expression
+from grundy.claims.evaluate import MAX_BITS, Run, compile_expression
 from grundy.claims.expression import RESERVED_NAMES, ParsedExpression, parse_expression
-from grundy.errors import ClaimError, GrundyError
+from grundy.claims.latex_policy import check_latex_policy
+from grundy.errors import ClaimError, GrundyError, brief
 from grundy.games import Game, create_game
 from grundy.solve import Play
 from grundy.verify.exhaustive import count_integer_cases
@@ -45,6 +46,9 @@ __all__ = [
     "claims_from_text",
     "read_claim",
 ]
+
+MAX_FILE_BYTES = 10 << 20
+"""Largest claim file read (10 MiB: thousands of claims)."""
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 VAR_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -159,7 +163,13 @@ def claims_from_file(path: str | Path) -> list[Claim | BadClaim]:
     """Every claim of a TOML file, in file order."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ClaimError(
+                f"claim file {path} is {size / (1 << 20):,.1f} MiB; claim files of at most "
+                f"{MAX_FILE_BYTES >> 20} MiB are read"
+            )
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is skipped
     except FileNotFoundError:
         raise ClaimError(f"no such claim file: {path}") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -170,11 +180,13 @@ def claims_from_file(path: str | Path) -> list[Claim | BadClaim]:
 def claims_from_text(text: str, name: str = "<claims>") -> list[Claim | BadClaim]:
     """Every claim of TOML text; ``name`` is used in file-level messages."""
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
         raise ClaimError(f"{name} is not valid TOML: {exc}") from None
     except RecursionError:
         raise ClaimError(f"{name} is not valid TOML: nested too deeply") from None
+    except ValueError as exc:  # a number of more than 4,300 digits
+        raise ClaimError(f"{name}: a number in it is too long to read ({exc})") from None
     unknown = sorted(set(data) - {"claim"})
     if unknown:
         close = difflib.get_close_matches(unknown[0], ["claim"], n=1)
@@ -199,7 +211,9 @@ def claims_from_text(text: str, name: str = "<claims>") -> list[Claim | BadClaim
 def read_claim(table: Any, index: int = 1) -> Claim | BadClaim:
     """Validate one ``[[claim]]`` table; a problem gives a :class:`BadClaim`."""
     raw_id = table.get("id") if isinstance(table, dict) else None
-    claim_id = raw_id if isinstance(raw_id, str) and raw_id else f"claim-{index}"
+    claim_id = f"claim-{index}"
+    if isinstance(raw_id, str) and 0 < len(raw_id) <= 100:
+        claim_id = raw_id
     if not isinstance(table, dict):
         return BadClaim(claim_id, f"claim {index} must be a table")
     try:
@@ -225,8 +239,20 @@ def _bad(table: Mapping[str, Any], claim_id: str, problem: str) -> BadClaim:
         statement=text("statement"),
         game_name=text("game") or None,
         tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
-        latex=text("latex") or None,
+        latex=_safe_latex(text("latex")),
     )
+
+
+def _safe_latex(latex: str) -> str | None:
+    """``latex`` when the LaTeX policy accepts it, else ``None`` (a claim in error keeps
+    its formula for the report only when the formula is safe to typeset)."""
+    if not latex:
+        return None
+    try:
+        check_latex_policy(latex)
+    except ClaimError:
+        return None
+    return latex
 
 
 def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
@@ -237,7 +263,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         if key not in FIELDS:
             close = difflib.get_close_matches(key, FIELDS, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise ClaimError(f"claim {claim_id!r}: unknown field {key!r}{hint}")
+            raise ClaimError(f"claim {claim_id!r}: unknown field {brief(key)}{hint}")
 
     def text(field_name: str, required: bool = False) -> str | None:
         value = table.get(field_name)
@@ -254,7 +280,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         if value is None:
             return default
         if value not in allowed:
-            raise problem(field_name, f"must be one of {', '.join(allowed)}, got {value!r}")
+            raise problem(field_name, f"must be one of {', '.join(allowed)}, got {brief(value)}")
         return value
 
     if "id" not in table:
@@ -263,13 +289,15 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
     assert raw_id is not None
     if not ID_PATTERN.match(raw_id):
         raise problem(
-            "id", f"{raw_id!r} must use lowercase letters, digits and '-' (e.g. 'misere-nim')"
+            "id", f"{brief(raw_id)} must use lowercase letters, digits and '-' (e.g. 'misere-nim')"
         )
     game_name = text("game", required=True)
     assert game_name is not None
     params = table.get("params", {})
     if not isinstance(params, dict):
-        raise problem("params", f"must be a table such as {{ set = [1, 2, 3] }}, got {params!r}")
+        raise problem(
+            "params", f"must be a table such as {{ set = [1, 2, 3] }}, got {brief(params)}"
+        )
     try:
         game = create_game(game_name, params)
     except GrundyError as exc:
@@ -299,6 +327,12 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
     tags = table.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise problem("tags", "must be a list of text")
+    latex = text("latex")
+    if latex is not None:
+        try:
+            check_latex_policy(latex)
+        except ClaimError as exc:
+            raise problem("latex", str(exc)) from None
     return Claim(
         id=raw_id,
         game_name=game_name,
@@ -316,18 +350,22 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         source=text("source") or "",
         mutant_of=text("mutant_of"),
         tags=tuple(tags),
-        latex=text("latex"),
+        latex=latex,
         position_given=given,
     )
 
 
 def _variables(value: Any, problem: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise problem("vars", f'must be a list of names such as ["a", "b"], got {value!r}')
+        raise problem("vars", f'must be a list of names such as ["a", "b"], got {brief(value)}')
     seen: set[str] = set()
     for name in value:
-        if not VAR_PATTERN.match(name) or name.startswith("__"):
-            raise problem("vars", f"{name!r} is not a valid variable name")
+        if not VAR_PATTERN.match(name) or "__" in name:
+            raise problem(
+                "vars",
+                f"{brief(name)} is not a valid variable name (letters, digits and "
+                "single '_', not starting with a digit)",
+            )
         if name in RESERVED_NAMES or keyword.iskeyword(name):
             raise problem("vars", f"{name!r} is a reserved name of the claim language")
         if name in seen:
@@ -338,7 +376,7 @@ def _variables(value: Any, problem: Any) -> tuple[str, ...]:
 
 def _ranges(value: Any, variables: tuple[str, ...], problem: Any) -> dict[str, tuple[int, int]]:
     if not isinstance(value, dict):
-        raise problem("range", f"must be a table such as {{ a = [0, 7] }}, got {value!r}")
+        raise problem("range", f"must be a table such as {{ a = [0, 7] }}, got {brief(value)}")
     extra = [name for name in value if name not in variables]
     if extra:
         raise problem("range", f"gives bounds for {extra[0]!r}, which is not in vars")
@@ -353,11 +391,21 @@ def _ranges(value: Any, variables: tuple[str, ...], problem: Any) -> dict[str, t
             or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
         ):
             raise problem(
-                "range", f"bounds of {name!r} must be two whole numbers [low, high], got {bounds!r}"
+                "range",
+                f"bounds of {name!r} must be two whole numbers [low, high], got {brief(bounds)}",
             )
         low, high = bounds
+        for bound in bounds:
+            if abs(bound).bit_length() > MAX_BITS:
+                raise problem(
+                    "range",
+                    f"a bound of {name!r} is {brief(bound)}; bounds may have at most "
+                    f"{MAX_BITS:,} bits, like every number a claim builds",
+                )
         if low > high:
-            raise problem("range", f"bounds of {name!r} are reversed: [{low}, {high}]")
+            raise problem(
+                "range", f"bounds of {name!r} are reversed: [{brief(low)}, {brief(high)}]"
+            )
         ranges[name] = (low, high)
     return ranges
 
@@ -366,7 +414,7 @@ def _toml_kind(value: Any) -> str:
     if isinstance(value, bool):
         return "a boolean"
     if isinstance(value, int):
-        return f"the number {value}"
+        return f"the number {brief(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):

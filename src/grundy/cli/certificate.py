@@ -17,6 +17,7 @@ from typing import IO, Any
 from grundy.certify.periodicity_check import check_certificate
 from grundy.certify.table_check import check_grundy_table
 from grundy.cli.common import UsageError, write_json
+from grundy.errors import brief
 
 __all__ = ["register"]
 
@@ -31,15 +32,31 @@ def register(commands: Any) -> None:
     parser.set_defaults(run=run_certificate)
 
 
+MAX_BYTES = 200 << 20
+"""Largest certificate file read (JSON takes several times its size in memory)."""
+
+
 def _load(path: str) -> Any:
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_BYTES:
+            raise UsageError(
+                f"{path} is {size / (1 << 20):,.0f} MiB; certificates of at most "
+                f"{MAX_BYTES >> 20} MiB are read"
+            )
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not a certificate (not UTF-8 text)") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{path} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise UsageError(f"{path} is not a certificate (nested too deeply)") from None
+    except ValueError as exc:  # a number of more than 4,300 digits
+        raise UsageError(f"{path} is not a certificate grundy can read ({exc})") from None
 
 
 def _periodicity_data(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -51,6 +68,15 @@ def _periodicity_data(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return None
 
 
+def _rules(data: Mapping[str, Any]) -> str:
+    """The rules as the command line writes them (``--code 0.77``, ``--set 1,2,3``)."""
+    rules = str(data.get("rules"))
+    rules = rules if len(rules) <= 60 else rules[:57] + "..."
+    game = str(data.get("game"))[:60]
+    flag = {"octal": "--code", "subtraction": "--set"}.get(game)
+    return f"{game} {flag} {rules}" if flag else f"{game} {rules}"
+
+
 def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
     data = _load(args.file)
     if not isinstance(data, Mapping):
@@ -59,13 +85,18 @@ def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
     if data.get("certificate") == "grundy-table":
         table = check_grundy_table(data)
         kind, valid, problems = "grundy-table", table.ok, table.problems
-        subject = f"{data.get('game')}, {table.entries:,} positions"
+        covering = (
+            f", closed under moves from the {table.covers:,} it covers" if table.covers else ""
+        )
+        subject = (
+            f"{table.game or str(data.get('game'))[:60]}: {table.entries:,} positions{covering}"
+        )
     elif periodic is not None:
         period = check_certificate(periodic)
         kind, valid, problems = "periodicity", period.valid, period.problems
         subject = (
-            f"{periodic.get('game')} {periodic.get('rules')}: period {periodic.get('period')} "
-            f"from {periodic.get('preperiod')} ({periodic.get('theorem')})"
+            f"{_rules(periodic)}: period {brief(periodic.get('period'))} from "
+            f"{brief(periodic.get('preperiod'))} ({str(periodic.get('theorem'))[:60]})"
         )
     elif data.get("certified") is False:
         raise UsageError(f"{args.file} holds no certificate: the period was not certified")

@@ -8,10 +8,10 @@ from dataclasses import replace
 from typing import IO, Any
 
 from grundy.claims import check_claim, claims_from_file, theorem_from_claim
-from grundy.cli.common import add_jobs_option
+from grundy.cli.common import add_budget_options, add_jobs_option
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code, print_results
-from grundy.library import CheckSettings, TheoremResult, run_theorems
+from grundy.library import CheckSettings, InterruptedRun, TheoremResult, run_theorems
 
 __all__ = ["register"]
 
@@ -23,13 +23,19 @@ def register(commands: Any) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
     parser.add_argument("--quick", action="store_true", help="smaller searches (for CI)")
     add_jobs_option(parser)
+    add_budget_options(parser)
     parser.set_defaults(run=run_check)
 
 
 def run_check(args: argparse.Namespace, out: IO[str]) -> int:
     # A file that cannot be read or is not TOML raises ClaimError: one line, exit code 2.
     claims = claims_from_file(args.file)
-    settings = CheckSettings(seed=args.seed, quick=args.quick)
+    settings = CheckSettings(
+        seed=args.seed,
+        quick=args.quick,
+        claim_seconds=args.claim_seconds,
+        claim_memory=args.claim_memory,
+    )
     with progress_line(as_json=args.json) as line:
         line(0, len(claims), "claims")  # shown while the first claim is checked
         if args.jobs > 1 and len(claims) > 1:
@@ -39,13 +45,16 @@ def run_check(args: argparse.Namespace, out: IO[str]) -> int:
             results = run_theorems(theorems, settings, progress, jobs=args.jobs)
         else:
             results = []
-            for index, claim in enumerate(claims, start=1):
-                start = time.perf_counter()
-                show_cases = line.cases_checked(claim.id) if line.enabled else None
-                verdict = check_claim(claim, settings, show_cases)
-                verdict = replace(verdict, seconds=time.perf_counter() - start)
-                result = TheoremResult(theorem_from_claim(claim), verdict)
-                results.append(result)
-                line.claim_done(index, len(claims), result)
+            try:
+                for index, claim in enumerate(claims, start=1):
+                    start = time.perf_counter()
+                    show_cases = line.cases_checked(claim.id) if line.enabled else None
+                    verdict = check_claim(claim, settings, show_cases)
+                    verdict = replace(verdict, seconds=time.perf_counter() - start)
+                    result = TheoremResult(theorem_from_claim(claim), verdict)
+                    results.append(result)
+                    line.claim_done(index, len(claims), result)
+            except KeyboardInterrupt:
+                raise InterruptedRun(results) from None
     print_results(results, out, args.json)
     return exit_code(results)

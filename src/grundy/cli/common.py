@@ -3,24 +3,45 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import math
 import os
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Any, NoReturn
 
+from grundy.budget import Budget, Meter, format_bytes
 from grundy.cli.task_times import load_task_times, save_task_times
-from grundy.games import Game, create_game, find_entry
-from grundy.library import CheckSettings, Theorem, TheoremResult, run_theorems
+from grundy.games import Game, HeapGame, create_game, find_entry
+from grundy.library import (
+    DEFAULT_CLAIM_MEMORY,
+    DEFAULT_CLAIM_SECONDS,
+    CheckSettings,
+    Theorem,
+    TheoremResult,
+    run_theorems,
+)
 
 __all__ = [
     "CommandParser",
     "GameInvocation",
     "UsageError",
+    "add_budget_options",
     "add_jobs_option",
     "add_scheduler_option",
     "check_claims",
+    "check_output_dir",
+    "check_output_file",
+    "check_sequence_size",
+    "check_solve_size",
+    "check_table_size",
+    "memory_size",
     "parse_game_invocation",
+    "solve_meter",
+    "write_file_atomically",
     "write_json",
 ]
 
@@ -84,6 +105,74 @@ def parse_game_invocation(
     return GameInvocation(create_game(game_name, given), args)
 
 
+# -- sizes the command line refuses up front (each named in the README's "Limits") ----------
+
+PART_LIMIT = 1_000
+"""Most heaps (rows, edges...) in a position given to ``solve`` or ``table``: every
+winning move repeats the whole position, so the answer grows with its square."""
+
+CHOMP_SIDE_LIMIT = 1_000
+"""Longest Chomp row, and most rows, accepted (the work grows with the square)."""
+
+TABLE_ROW_LIMIT = 1_000_000
+"""Most rows ``grundy table`` lists."""
+
+SEQUENCE_LIMIT = 10_000_000
+"""Largest ``--upto`` of ``grundy sequence`` (every value is held and printed)."""
+
+SOLVE_MEMORY = 1 << 30
+"""Resident memory ``solve`` and ``table`` may add before they stop searching (bytes)."""
+
+
+def solve_meter() -> Meter:
+    """The budget of one ``solve`` or ``table`` run: resident memory only."""
+    return Budget(None, SOLVE_MEMORY).start()
+
+
+def check_solve_size(game: Game, position: object, what: str = "position") -> None:
+    """Refuse, before any work, a position too large for ``solve`` / ``table``."""
+    data = game.to_json(position)
+    parts = len(data) if isinstance(data, list) else 1
+    if parts > PART_LIMIT:
+        raise UsageError(
+            f"the {what} has {parts:,} parts (heaps, rows, edges...); the limit is "
+            f"{PART_LIMIT:,}, since every winning move repeats the whole position"
+        )
+    if game.name == "chomp" and isinstance(data, list) and data:
+        side = max(len(data), max(data))
+        if side > CHOMP_SIDE_LIMIT:
+            raise UsageError(
+                f"a Chomp board of {len(data):,} rows, the longest {max(data):,} squares, is "
+                f"too large: rows and their number are limited to {CHOMP_SIDE_LIMIT:,} "
+                "(the work grows with the square of the side)"
+            )
+
+
+def check_table_size(game: Game, bound: object) -> None:
+    """Refuse, before any work, a ``table --max`` bound with too many rows."""
+    check_solve_size(game, bound, "bound")
+    if isinstance(game, HeapGame):
+        rows = math.prod(heap + 1 for heap in game.from_value(bound))
+    else:  # count lazily, stopping just past the limit
+        rows = sum(1 for _ in itertools.islice(game.bounded_positions(bound), TABLE_ROW_LIMIT + 1))
+    if rows > TABLE_ROW_LIMIT:
+        shown = f"{rows:,}" if rows < 10**15 else "more than 10^15"
+        raise UsageError(
+            f"the bound gives {shown} rows; grundy table lists at most {TABLE_ROW_LIMIT:,} "
+            "(lower --max)"
+        )
+
+
+def check_sequence_size(upto: int) -> None:
+    """Refuse, before any work, a ``sequence --upto`` beyond :data:`SEQUENCE_LIMIT`."""
+    if upto > SEQUENCE_LIMIT:
+        shown = f"{upto:,}" if upto < 10**15 else "more than 10^15"
+        raise UsageError(
+            f"--upto {shown} is too large: sequence computes, holds and prints every value "
+            f"G(0..N), and N may be at most {SEQUENCE_LIMIT:,}"
+        )
+
+
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     try:
@@ -93,6 +182,58 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
+
+
+def memory_size(text: str) -> int | None:
+    """An argparse type: a number of bytes such as ``512M``, ``2G`` or ``1.5G``; ``none``
+    for no limit."""
+    if text.strip().lower() in ("none", "off"):
+        return None
+    units = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+    body = text.strip().upper().removesuffix("IB").removesuffix("B")
+    unit = body[-1:] if body[-1:] in units else ""
+    try:
+        number = float(body[: len(body) - len(unit)])
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a size such as 512M or 2G (or none), got {text[:40]!r}"
+        ) from None
+    if not 0 < number < 1 << 50:
+        raise argparse.ArgumentTypeError(f"must be a positive size, got {text[:40]!r}")
+    return int(number * units[unit])
+
+
+def seconds(text: str) -> float | None:
+    """An argparse type: a positive number of seconds, or ``none`` for no limit."""
+    if text.strip().lower() in ("none", "off"):
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text[:40]!r}") from None
+    if not 0 < value < 10**9:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {value}")
+    return value
+
+
+def add_budget_options(parser: argparse.ArgumentParser) -> None:
+    """``--claim-seconds`` and ``--claim-memory``: the budget of each claim."""
+    parser.add_argument(
+        "--claim-seconds",
+        type=seconds,
+        default=DEFAULT_CLAIM_SECONDS,
+        metavar="S",
+        help=f"time one claim may take before it ends as unknown (default "
+        f"{DEFAULT_CLAIM_SECONDS:g}; 'none' for no limit)",
+    )
+    parser.add_argument(
+        "--claim-memory",
+        type=memory_size,
+        default=DEFAULT_CLAIM_MEMORY,
+        metavar="SIZE",
+        help=f"resident memory checking a claim may add before it ends as unknown "
+        f"(default {format_bytes(DEFAULT_CLAIM_MEMORY)}; e.g. 4G, or 'none')",
+    )
 
 
 def add_jobs_option(parser: argparse.ArgumentParser) -> None:
@@ -151,6 +292,58 @@ def check_claims(
     return results
 
 
+def _probe_folder(folder: Path, option: str, shown: str) -> None:
+    """Create and remove a file in ``folder``: the one sure test that it can be written."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise UsageError(f"{option} {shown} cannot be written: {exc.strerror or exc}") from None
+
+
+def _nearest_existing(path: Path) -> Path:
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            return candidate
+    return Path.cwd()
+
+
+def check_output_dir(path: str | Path, option: str = "--out") -> None:
+    """Refuse, before any work, an output folder that cannot be written (exit code 2)."""
+    folder = Path(path)
+    existing = _nearest_existing(folder)
+    if not existing.is_dir():
+        what = "is a file" if existing == folder else f"is inside {existing}, which is a file"
+        raise UsageError(f"{option} {path} {what}; give a folder")
+    _probe_folder(existing, option, str(path))
+
+
+def check_output_file(path: str | Path, option: str) -> None:
+    """Refuse, before any work, an output file that cannot be written (exit code 2)."""
+    file = Path(path)
+    if file.is_dir():
+        raise UsageError(f"{option} {path} is a folder; give a file name")
+    if not file.parent.is_dir():
+        raise UsageError(f"{option} {path}: the folder {file.parent} does not exist")
+    _probe_folder(file.parent, option, str(path))
+
+
+def write_file_atomically(path: str | Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``, so
+    an interrupted run leaves the old file (or none), never half of the new one."""
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
 def write_json(out: IO[str], data: Any) -> None:
-    json.dump(data, out, indent=2)
-    out.write("\n")
+    """Write ``data`` as one JSON document, built whole before any of it is written (a
+    failure while encoding then leaves nothing half-written on ``out``)."""
+    text = json.dumps(data, indent=2)
+    out.write(text + "\n")

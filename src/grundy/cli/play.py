@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import json
 from typing import IO, Any
 
 from grundy.certify.grundy_table import grundy_table_certificate
-from grundy.cli.common import CommandParser, UsageError, parse_game_invocation, write_json
+from grundy.cli.common import (
+    CommandParser,
+    UsageError,
+    check_output_file,
+    check_sequence_size,
+    check_solve_size,
+    check_table_size,
+    parse_game_invocation,
+    solve_meter,
+    write_file_atomically,
+    write_json,
+)
 from grundy.cli.progress import ProgressLine, progress_line
 from grundy.games import Game, HeapGame, catalogue
 from grundy.progress import ProgressCallback
@@ -98,6 +110,15 @@ def _seed_heap_values(solver: Solver, game: Game, position: Any) -> None:
     solver.add_known_values(((heap,), value) for heap, value in enumerate(values))
 
 
+def _check_certificate_path(options: Any) -> None:
+    """Refuse a certificate that could not be written, before any work."""
+    if options.certificate is None:
+        return
+    if options.misere:
+        raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
+    check_output_file(options.certificate, "--certificate")
+
+
 def _write_certificate(options: Any, game: Game, positions: list[Any], solver: Solver) -> None:
     if options.certificate is None:
         return
@@ -105,8 +126,7 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
         raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
     data = grundy_table_certificate(game, positions, solver)
     try:
-        with open(options.certificate, "w", encoding="utf-8") as handle:
-            write_json(handle, data)
+        write_file_atomically(options.certificate, json.dumps(data, indent=2) + "\n")
     except OSError as exc:
         raise UsageError(f"cannot write the certificate {options.certificate}: {exc}") from None
 
@@ -119,6 +139,8 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     call = parse_game_invocation("solve", args.game, args.rest, out, configure)
     game, options = call.game, call.args
     position = game.parse(options.position)
+    check_solve_size(game, position)
+    _check_certificate_path(options)
     play = Play.MISERE if options.misere else Play.NORMAL
     with progress_line(as_json=options.json) as line:
         solver = Solver(
@@ -126,6 +148,7 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
             position_limit=POSITION_LIMIT,
             move_limit=MOVE_LIMIT,
             progress=line.callback,
+            meter=solve_meter(),
         )
         _seed_heap_values(solver, game, position)
         analysis = solver.analyse(position, play)
@@ -176,6 +199,7 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
 
     call = parse_game_invocation("sequence", args.game, args.rest, out, configure)
     game, options = call.game, call.args
+    check_sequence_size(options.upto)
     with progress_line(as_json=options.json) as line:
         values = grundy_sequence(game, options.upto, line.callback)
     report = period_report(game, values) if options.period else None
@@ -223,6 +247,8 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     call = parse_game_invocation("table", args.game, args.rest, out, configure)
     game, options = call.game, call.args
     bound = game.parse(options.max)
+    check_table_size(game, bound)
+    _check_certificate_path(options)
     play = Play.MISERE if options.misere else Play.NORMAL
     with progress_line(as_json=options.json) as line:
         solver = Solver(
@@ -230,6 +256,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
             position_limit=POSITION_LIMIT,
             move_limit=MOVE_LIMIT,
             progress=_until_rows(line),
+            meter=solve_meter(),
         )
         _seed_heap_values(solver, game, bound)
         rows = list(table_rows(game, bound, play, solver, line.callback))

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from grundy.cli.common import add_jobs_option, add_scheduler_option, check_claims
+from grundy.cli.common import add_jobs_option, add_scheduler_option, check_claims, check_output_dir
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code
 from grundy.library import CheckSettings, Theorem, load_library, select
@@ -45,7 +45,8 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--claims",
         metavar="FILE",
-        help="report on a claim file (.toml), a proofs module (.py) or a folder of them",
+        help="report on a claim file (.toml), a proofs module (.py: run as Python, so only one "
+        "you trust) or a folder of them",
     )
     parser.add_argument(
         "--out", metavar="DIR", default="reports", help="output folder (default reports/)"
@@ -108,6 +109,7 @@ def _evidence_items(args: argparse.Namespace, theorems: list[Theorem]) -> list[A
 
 def run_report(args: argparse.Namespace, out: IO[str]) -> int:
     err = sys.stderr
+    check_output_dir(args.out)  # before any work
     engine = find_tex_engine()
     if args.format is None:
         formats = parse_formats(DEFAULT_FORMATS)

@@ -6,7 +6,12 @@ import argparse
 from pathlib import Path
 from typing import IO, Any
 
-from grundy.cli.common import add_jobs_option, add_scheduler_option, check_claims
+from grundy.cli.common import (
+    add_budget_options,
+    add_jobs_option,
+    add_scheduler_option,
+    check_claims,
+)
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code, print_results
 from grundy.library import CheckSettings, load_library, select
@@ -15,14 +20,25 @@ __all__ = ["register"]
 
 
 def register(commands: Any) -> None:
-    parser = commands.add_parser("verify", help="check the theorem library (default: proofs/)")
+    parser = commands.add_parser(
+        "verify",
+        help="check the theorem library (default: proofs/)",
+        description="Check the theorem library (default: proofs/). A .py file or folder "
+        "given here is run as Python, with your permissions, to load its THEOREMS: give "
+        "only files you trust. Claim files from others belong to 'grundy check FILE.toml', "
+        "which reads them as data and executes nothing.",
+    )
     parser.add_argument(
-        "targets", nargs="*", metavar="ID-or-PATH", help="theorem ids, or files/folders of proofs"
+        "targets",
+        nargs="*",
+        metavar="ID-or-PATH",
+        help="theorem ids, or files/folders of proofs (.py files are run as Python)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
     parser.add_argument("--quick", action="store_true", help="smaller domains (for CI)")
     add_jobs_option(parser)
+    add_budget_options(parser)
     add_scheduler_option(parser)
     parser.set_defaults(run=run_verify)
 
@@ -33,7 +49,12 @@ def run_verify(args: argparse.Namespace, out: IO[str]) -> int:
     theorems = load_library(paths or None)
     if ids:
         theorems = select(theorems, ids)
-    settings = CheckSettings(seed=args.seed, quick=args.quick)
+    settings = CheckSettings(
+        seed=args.seed,
+        quick=args.quick,
+        claim_seconds=args.claim_seconds,
+        claim_memory=args.claim_memory,
+    )
     with progress_line(as_json=args.json) as line:
         line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None

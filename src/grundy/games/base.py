@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
-from grundy.errors import InvalidPositionError
+from grundy.errors import InvalidPositionError, brief
 from grundy.games.params import Param
 
 __all__ = ["Game", "HeapGame", "Part", "parse_int_tokens"]
@@ -114,6 +114,25 @@ class Game(ABC):
     def from_value(self, value: Any) -> Any:
         """Build a position from data (a list of integers, as in a claim file or JSON)."""
 
+    def check_position(self, position: Any) -> Any:
+        """``position`` when it is a position of this game (as the solver's callers hand
+        it over); :class:`~grundy.errors.InvalidPositionError` naming it otherwise.
+
+        The default reads the position back through :meth:`to_json` and
+        :meth:`from_value`, so every rule ``from_value`` enforces applies here too.
+        """
+        try:
+            self.from_value(self.to_json(position))
+        except InvalidPositionError as exc:
+            raise InvalidPositionError(
+                f"{brief(position)} is not a position of {self.name}: {exc}"
+            ) from None
+        except (TypeError, ValueError, AttributeError, LookupError) as exc:
+            raise InvalidPositionError(
+                f"{brief(position)} is not a position of {self.name} ({exc})"
+            ) from None
+        return position
+
     def parse(self, tokens: Sequence[str]) -> Any:
         """Build a position from command-line words."""
         return self.from_value(parse_int_tokens(tokens))
@@ -139,8 +158,12 @@ def parse_int_tokens(tokens: Sequence[str]) -> list[int]:
             try:
                 values.append(int(piece))
             except ValueError:
+                if piece.lstrip("+-").isdigit():  # past Python's 4,300-digit conversion limit
+                    raise InvalidPositionError(
+                        f"a number of {len(piece):,} digits is too long (at most 4,300)"
+                    ) from None
                 raise InvalidPositionError(
-                    f"position must be whole numbers, got {piece!r}"
+                    f"position must be whole numbers, got {brief(piece)}"
                 ) from None
     return values
 
@@ -159,8 +182,20 @@ class HeapGame(Game):
         """What a single heap of size ``heap`` can become in one move."""
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        for option, _ in self.labelled_moves(position):
-            yield option
+        if type(self).labelled_moves is not HeapGame.labelled_moves:  # rules of its own
+            for option, _ in self.labelled_moves(position):
+                yield option
+            return
+        # As labelled_moves, without writing a description for every move.
+        seen: set[tuple[int, ...]] | None = set() if len(position) > 1 else None
+        for index, heap in enumerate(position):
+            for option in self.heap_options(heap):
+                result = position[:index] + option + position[index + 1 :]
+                if seen is not None:
+                    if result in seen:
+                        continue
+                    seen.add(result)
+                yield result
 
     def labelled_moves(self, position: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], str]]:
         # Equal heaps give equal options; a single heap cannot, so it needs no memory of
@@ -199,17 +234,33 @@ class HeapGame(Game):
             return self.describe_part_move(position, 0, position, option)
         return super().describe_move(position, option)
 
+    def check_position(self, position: Any) -> tuple[int, ...]:
+        """A tuple of non-negative heap sizes (a list is accepted and made a tuple)."""
+        plain_rules = type(self).from_value is HeapGame.from_value  # no extra rules to apply
+        if (
+            plain_rules
+            and type(position) is tuple
+            and all(type(h) is int and h >= 0 for h in position)
+        ):
+            return position  # the common case, checked without building a new tuple
+        if not isinstance(position, (list, tuple)):
+            raise InvalidPositionError(
+                f"a {self.name} position is a tuple of heap sizes, such as (3, 4, 5), "
+                f"got {brief(position)}"
+            )
+        return self.from_value(position)
+
     def from_value(self, value: Any) -> tuple[int, ...]:
         if isinstance(value, int) and not isinstance(value, bool):
             value = [value]
         if not isinstance(value, (list, tuple)):
             raise InvalidPositionError(
-                f"{self.name} position must be a list of heap sizes, got {value!r}"
+                f"{self.name} position must be a list of heap sizes, got {brief(value)}"
             )
         heaps = []
         for heap in value:
             if isinstance(heap, bool) or not isinstance(heap, int):
-                raise InvalidPositionError(f"heap sizes must be whole numbers, got {heap!r}")
+                raise InvalidPositionError(f"heap sizes must be whole numbers, got {brief(heap)}")
             if heap < 0:
                 raise InvalidPositionError(f"heap sizes must be non-negative, got {heap}")
             heaps.append(heap)

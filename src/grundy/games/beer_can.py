@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from grundy.errors import InvalidParameterError, InvalidPositionError
+from grundy.errors import InvalidParameterError, InvalidPositionError, brief
 from grundy.games.base import Game
 from grundy.games.params import Param, ParamKind
 
@@ -62,7 +62,7 @@ class BeerCan(Game):
         for label, value in (("rows", rows), ("columns", columns), ("piece", piece)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise InvalidParameterError(
-                    f"option --{label} must be a positive integer, got {value!r}"
+                    f"option --{label} must be a positive integer, got {brief(value)}"
                 )
         if piece > min(rows, columns):
             raise InvalidParameterError(
@@ -164,12 +164,12 @@ class BeerCan(Game):
             value = [value]
         if not isinstance(value, (list, tuple, set, frozenset)):
             raise InvalidPositionError(
-                f"beer-can position must list occupied cell numbers, got {value!r}"
+                f"beer-can position must list occupied cell numbers, got {brief(value)}"
             )
         occupied = 0
         for cell in value:
             if isinstance(cell, bool) or not isinstance(cell, int):
-                raise InvalidPositionError(f"cell numbers must be whole numbers, got {cell!r}")
+                raise InvalidPositionError(f"cell numbers must be whole numbers, got {brief(cell)}")
             if not 0 <= cell < self.rows * self.columns:
                 raise InvalidPositionError(
                     f"cell {cell} is not on the {self.rows}x{self.columns} board "

@@ -61,6 +61,8 @@ def catalogue() -> list[GameEntry]:
 
 def find_entry(name: str) -> GameEntry:
     """The catalogue entry for ``name``; a clear error naming close matches otherwise."""
+    if not isinstance(name, str):
+        raise UnknownGameError(f"a game name is text such as 'nim', got {name!r:.60}")
     try:
         return _ENTRIES[name]
     except KeyError:
@@ -79,6 +81,11 @@ def create_game(name: str, params: Mapping[str, Any] | None = None) -> Game:
     'subtraction --set 1,2,3'
     """
     entry = find_entry(name)
+    if params is not None and not isinstance(params, Mapping):
+        raise InvalidParameterError(
+            f"the options of {name!r} are a mapping such as {{'set': [1, 2, 3]}}, "
+            f"got {params!r:.60}"
+        )
     given = dict(params or {})
     clash = sorted(set(given) & set(entry.fixed))
     if clash:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from grundy.errors import InvalidPositionError
+from grundy.errors import InvalidPositionError, brief
 from grundy.games.base import Game
 
 __all__ = ["Chomp", "bite", "bite_square"]
@@ -62,13 +62,13 @@ class Chomp(Game):
             value = [value]
         if not isinstance(value, (list, tuple)):
             raise InvalidPositionError(
-                f"chomp position must be a list of row lengths, got {value!r}"
+                f"chomp position must be a list of row lengths, got {brief(value)}"
             )
         rows: list[int] = []
         for length in value:
             if isinstance(length, bool) or not isinstance(length, int):
                 raise InvalidPositionError(
-                    f"chomp row lengths must be whole numbers, got {length!r}"
+                    f"chomp row lengths must be whole numbers, got {brief(length)}"
                 )
             if length < 0:
                 raise InvalidPositionError(f"chomp row lengths must be non-negative, got {length}")

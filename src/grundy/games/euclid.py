@@ -7,6 +7,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from grundy.errors import InvalidPositionError
 from grundy.games.base import Game
 from grundy.games.wythoff import check_two_heaps
 
@@ -127,6 +128,14 @@ class Euclid(Game):
 
     def from_value(self, value: Any) -> tuple[int, int]:
         return check_two_heaps("Euclid's game", value, positive=True)
+
+    def check_position(self, position: Any) -> tuple[int, int]:
+        """Two positive numbers, or a finished game ``(0, n)`` with ``n > 0``: play reaches
+        those (they are options of ``(n, n)``), and they are terminal, of value 0."""
+        first, second = check_two_heaps("Euclid's game", position)
+        if first == second == 0:
+            raise InvalidPositionError("Euclid's game: (0, 0) is not a position (no move makes it)")
+        return first, second
 
     def format(self, position: tuple[int, int]) -> str:
         return f"({position[0]},{position[1]})"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from grundy.errors import InvalidParameterError, InvalidPositionError
+from grundy.errors import InvalidParameterError, InvalidPositionError, brief
 from grundy.games.base import HeapGame, Part
 from grundy.games.params import Param, ParamKind
 
@@ -46,7 +46,9 @@ class GaleNim(HeapGame):
 
     def __init__(self, n: int, m: int | None = None) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise InvalidParameterError(f"Gale's Nim needs n >= 0 heaps left at the end, got {n!r}")
+            raise InvalidParameterError(
+                f"Gale's Nim needs n >= 0 heaps left at the end, got {brief(n)}"
+            )
         if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m <= n):
             raise InvalidParameterError(
                 f"Gale's Nim needs more heaps than the n = {n} it stops at, got m = {m!r}"

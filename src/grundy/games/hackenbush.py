@@ -9,7 +9,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from grundy.errors import InvalidParameterError, InvalidPositionError
+from grundy.errors import InvalidParameterError, InvalidPositionError, brief
 from grundy.games.base import Game, Part
 from grundy.games.params import Param, ParamKind
 
@@ -65,7 +65,7 @@ def parse_edges(text: str) -> Picture:
         ends = piece.split("-")
         if len(ends) != 2 or not all(end.isdigit() for end in ends):
             raise InvalidPositionError(
-                f"edge {piece!r} must be two vertex numbers joined by '-', e.g. 0-1"
+                f"edge {brief(piece)} must be two vertex numbers joined by '-', e.g. 0-1"
             )
         edges.append(_edge(int(ends[0]), int(ends[1])))
     return tuple(sorted(edges))
@@ -442,7 +442,9 @@ class GreenHackenbush(Game):
         if isinstance(value, str):
             return prune(parse_edges(value))
         if not isinstance(value, (list, tuple)):
-            raise InvalidPositionError(f"a Hackenbush position is a list of edges, got {value!r}")
+            raise InvalidPositionError(
+                f"a Hackenbush position is a list of edges, got {brief(value)}"
+            )
         edges = []
         for pair in value:
             if (
@@ -451,7 +453,7 @@ class GreenHackenbush(Game):
                 or any(isinstance(end, bool) or not isinstance(end, int) or end < 0 for end in pair)
             ):
                 raise InvalidPositionError(
-                    f"a Hackenbush edge is a pair of vertex numbers, got {pair!r}"
+                    f"a Hackenbush edge is a pair of vertex numbers, got {brief(pair)}"
                 )
             edges.append(_edge(pair[0], pair[1]))
         return prune(edges)

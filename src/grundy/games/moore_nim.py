@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from grundy.errors import InvalidParameterError
+from grundy.errors import InvalidParameterError, brief
 from grundy.games.base import HeapGame, Part
 from grundy.games.params import Param, ParamKind
 
@@ -47,7 +47,7 @@ class MooreNim(HeapGame):
 
     def __init__(self, k: int) -> None:
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise InvalidParameterError(f"Moore's Nim needs k >= 1 heaps per move, got {k!r}")
+            raise InvalidParameterError(f"Moore's Nim needs k >= 1 heaps per move, got {brief(k)}")
         self.k = k
 
     def options(self) -> dict[str, Any]:

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from grundy.errors import InvalidParameterError
+from grundy.errors import InvalidParameterError, brief
 from grundy.games.base import HeapGame
 from grundy.games.params import Param, ParamKind
 
@@ -40,11 +40,12 @@ def parse_octal_code(code: str) -> tuple[int, ...]:
     (0, 15)
     """
     if not isinstance(code, str):
-        raise InvalidParameterError(f"octal code must be text such as 0.77, got {code!r}")
+        raise InvalidParameterError(f"octal code must be text such as 0.77, got {brief(code)}")
     match = _CODE.match(code.strip())
     if match is None:
         raise InvalidParameterError(
-            f"octal code must look like 0.77 or 4.726 (hexadecimal digits allowed), got {code!r}"
+            "octal code must look like 0.77 or 4.726 (hexadecimal digits allowed), "
+            f"got {brief(code)}"
         )
     before, after = match.group(1) or "0", match.group(2)
     digits = [int(before, 16), *(int(ch, 16) for ch in after)]

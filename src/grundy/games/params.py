@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from grundy.errors import InvalidParameterError
+from grundy.errors import InvalidParameterError, brief
 
 __all__ = ["Param", "ParamKind", "resolve_params"]
 
@@ -48,7 +48,7 @@ class Param:
                 values.append(int(piece))
             except ValueError:
                 raise InvalidParameterError(
-                    f"option {self.flag} expects {self._expected()}, got {text!r}"
+                    f"option {self.flag} expects {self._expected()}, got {brief(text)}"
                 ) from None
         return values if self.kind is ParamKind.INT_LIST else values[0]
 
@@ -58,12 +58,14 @@ class Param:
             return self.from_text(value)
         if self.kind is ParamKind.TEXT:
             if not isinstance(value, str):
-                raise InvalidParameterError(f"option {self.name!r} expects text, got {value!r}")
+                raise InvalidParameterError(
+                    f"option {self.name!r} expects text, got {brief(value)}"
+                )
             return value
         if self.kind is ParamKind.INT:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidParameterError(
-                    f"option {self.name!r} expects an integer, got {value!r}"
+                    f"option {self.name!r} expects an integer, got {brief(value)}"
                 )
             return value
         if isinstance(value, int) and not isinstance(value, bool):
@@ -72,7 +74,7 @@ class Param:
             isinstance(item, bool) or not isinstance(item, int) for item in value
         ):
             raise InvalidParameterError(
-                f"option {self.name!r} expects a list of integers, got {value!r}"
+                f"option {self.name!r} expects a list of integers, got {brief(value)}"
             )
         return list(value)
 

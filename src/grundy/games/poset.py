@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from grundy.errors import InvalidParameterError, InvalidPositionError
+from grundy.errors import InvalidParameterError, InvalidPositionError, brief
 from grundy.games.base import Game, parse_int_tokens
 from grundy.games.params import Param, ParamKind
 
@@ -68,7 +68,7 @@ class PosetGame(Game):
             for other in above[element]:
                 if other != element and element in above[other]:
                     raise InvalidParameterError(
-                        f"relations {relations!r} form a cycle through {element} and {other}, "
+                        f"relations {brief(relations)} form a cycle through {element} and {other}, "
                         "so they are not a partial order"
                     )
         self.up_sets: dict[int, frozenset[int]] = {
@@ -113,10 +113,12 @@ class PosetGame(Game):
         if isinstance(value, int) and not isinstance(value, bool):
             value = [value]
         if not isinstance(value, (list, tuple, set, frozenset)):
-            raise InvalidPositionError(f"poset position must list elements, got {value!r}")
+            raise InvalidPositionError(f"poset position must list elements, got {brief(value)}")
         for element in value:
             if isinstance(element, bool) or not isinstance(element, int):
-                raise InvalidPositionError(f"poset elements are whole numbers, got {element!r}")
+                raise InvalidPositionError(
+                    f"poset elements are whole numbers, got {brief(element)}"
+                )
             if element not in self.up_sets:
                 raise InvalidPositionError(
                     f"{element} is not an element of the poset (its elements: "
@@ -129,6 +131,10 @@ class PosetGame(Game):
 
     def to_json(self, position: Elements) -> list[int]:
         return list(position)
+
+
+MAX_ELEMENTS = 300
+"""Most elements a poset may have (the transitive closure alone is cubic in it)."""
 
 
 def parse_relations(text: str) -> tuple[Elements, list[tuple[int, int]]]:
@@ -145,18 +151,23 @@ def parse_relations(text: str) -> tuple[Elements, list[tuple[int, int]]]:
     for piece in pieces:
         labels = [label.strip() for label in piece.split("<")]
         if len(labels) > 2:
-            raise InvalidParameterError(f"write one relation a<b per comma, got {piece!r}")
+            raise InvalidParameterError(f"write one relation a<b per comma, got {brief(piece)}")
         try:
             numbers = [int(label) for label in labels]
         except ValueError:
             raise InvalidParameterError(
-                f"relation {piece!r} must be two whole numbers a<b (option --relations)"
+                f"relation {brief(piece)} must be two whole numbers a<b (option --relations)"
             ) from None
         if len(numbers) == 2:
             if numbers[0] == numbers[1]:
                 raise InvalidParameterError(
-                    f"relation {piece!r} puts an element below itself (option --relations)"
+                    f"relation {brief(piece)} puts an element below itself (option --relations)"
                 )
             pairs.append((numbers[0], numbers[1]))
         elements.update(numbers)
+        if len(elements) > MAX_ELEMENTS:
+            raise InvalidParameterError(
+                f"the poset has more than {MAX_ELEMENTS:,} elements, the most a poset game "
+                "takes (its closure and positions grow far faster than its size)"
+            )
     return tuple(sorted(elements)), pairs

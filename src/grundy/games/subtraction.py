@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from grundy.errors import InvalidParameterError
+from grundy.errors import InvalidParameterError, brief
 from grundy.games.base import HeapGame
 from grundy.games.params import Param, ParamKind
 
@@ -35,7 +35,8 @@ class SubtractionGame(HeapGame):
         bad = [v for v in values if isinstance(v, bool) or not isinstance(v, int) or v <= 0]
         if bad:
             raise InvalidParameterError(
-                f"the subtraction set must hold positive integers, got {bad[0]!r} (option --set)"
+                "the subtraction set must hold positive integers, "
+                f"got {brief(bad[0])} (option --set)"
             )
         self.subtraction_set: tuple[int, ...] = tuple(sorted(frozenset(values)))
 

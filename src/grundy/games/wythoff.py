@@ -7,7 +7,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from grundy.errors import InvalidPositionError
+from grundy.errors import InvalidPositionError, brief
 from grundy.games.base import Game
 
 __all__ = ["Wythoff", "check_two_heaps", "wythoff_pair"]
@@ -31,11 +31,13 @@ def wythoff_pair(k: int) -> tuple[int, int]:
 def check_two_heaps(game_name: str, value: Any, *, positive: bool = False) -> tuple[int, int]:
     """Read a position of two heaps from data, naming what is wrong with it."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise InvalidPositionError(f"{game_name} position must be two integers, got {value!r}")
+        raise InvalidPositionError(f"{game_name} position must be two integers, got {brief(value)}")
     heaps = []
     for heap in value:
         if isinstance(heap, bool) or not isinstance(heap, int):
-            raise InvalidPositionError(f"{game_name} position must be whole numbers, got {heap!r}")
+            raise InvalidPositionError(
+                f"{game_name} position must be whole numbers, got {brief(heap)}"
+            )
         if heap < 0 or (positive and heap == 0):
             kind = "positive" if positive else "non-negative"
             raise InvalidPositionError(f"{game_name} numbers must be {kind}, got {heap}")

@@ -24,6 +24,9 @@ __all__ = [
 SequenceEngine = Callable[[Game, int, ProgressCallback | None], list[int]]
 """``engine(game, upto, progress)``: G(0..upto), reporting ``"Grundy values"`` done."""
 
+MAX_UPTO = 100_000_000
+"""Longest sequence computed (G(0..MAX_UPTO) alone takes about 800 MB as a list)."""
+
 SEQUENCE_PROGRESS = "Grundy values"  # what sequence engines report to ``progress``
 _ENGINES: dict[type[Game], SequenceEngine] = {}
 
@@ -92,3 +95,9 @@ def _check_heap_game(game: Game, upto: int) -> None:
         raise InvalidParameterError(f"{game.name} is not a heap game, so it has no Grundy sequence")
     if upto < 0:
         raise InvalidParameterError(f"--upto must be non-negative, got {upto}")
+    if upto > MAX_UPTO:
+        shown = f"{upto:,}" if upto < 10**15 else "more than 10^15"
+        raise InvalidParameterError(
+            f"a Grundy sequence up to {shown} is too long: every value is held in memory, "
+            f"and the limit is {MAX_UPTO:,}"
+        )

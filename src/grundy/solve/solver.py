@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
+from grundy.budget import Meter
 from grundy.errors import GameNotFiniteError, SearchLimitError
 from grundy.games.base import Game
 from grundy.nimber import mex
@@ -106,6 +107,10 @@ def register_region_engine(game_class: type[Game], engine: RegionEngine) -> None
 
 _AtomKey = tuple[Hashable, Hashable]
 
+# The budget is consulted every 256 positions and every 4,096 moves (masks of the counts).
+_POSITION_STRIDE = 255
+_MOVE_STRIDE = 4095
+
 
 @dataclass(slots=True)
 class _GrundyFrame:
@@ -141,6 +146,13 @@ class Solver:
 
     ``progress`` (see :mod:`grundy.progress`) hears the running count of positions
     explored, every :data:`~grundy.progress.POSITION_STEP` positions, with an unknown total.
+
+    Limits: ``position_limit`` and ``move_limit`` count the work, and ``meter`` (a running
+    :class:`~grundy.budget.Budget`) bounds its time and resident memory; passing any of
+    them raises :class:`~grundy.errors.SearchLimitError` naming the limit.  Positions
+    handed to the public methods are checked by the game first
+    (:meth:`~grundy.games.base.Game.check_position`): a position that is not one of the
+    game's raises :class:`~grundy.errors.InvalidPositionError`, never an answer.
     """
 
     game: Game
@@ -150,6 +162,7 @@ class Solver:
     progress: ProgressCallback | None = field(default=None, repr=False, compare=False)
     move_limit: int | None = None
     moves_generated: int = 0
+    meter: Meter | None = field(default=None, repr=False, compare=False)
     _grundy: dict[_AtomKey, int] = field(default_factory=dict, repr=False)
     _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
     _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
@@ -158,16 +171,18 @@ class Solver:
 
     def grundy_value(self, position: Any) -> int:
         """The Grundy value (nimber) of ``position`` under normal play."""
-        return self._value(self.game, position)
+        return self._value(self.game, self.game.check_position(position))
 
     def outcome(self, position: Any, play: Play = Play.NORMAL) -> Outcome:
         """P or N under the given convention."""
+        position = self.game.check_position(position)
         if play is Play.NORMAL:
             return Outcome.N if self.grundy_value(position) else Outcome.P
         return Outcome.N if self._misere_next_wins_at(position) else Outcome.P
 
     def winning_moves(self, position: Any, play: Play = Play.NORMAL) -> list[Move]:
         """Every move to a P-position (none when ``position`` is itself P)."""
+        position = self.game.check_position(position)
         if play is Play.MISERE:
             return [
                 Move(option, text)
@@ -183,6 +198,7 @@ class Solver:
 
     def analyse(self, position: Any, play: Play = Play.NORMAL) -> Analysis:
         """Value, outcome and winning moves of ``position``, with the work it took."""
+        position = self.game.check_position(position)
         before = self.positions_explored
         grundy = (
             self.grundy_value(position)
@@ -194,6 +210,11 @@ class Solver:
         return Analysis(
             self.game, position, play, grundy, outcome, moves, self.positions_explored - before
         )
+
+    def options(self, position: Any) -> Iterator[Any]:
+        """The options of ``position``, counted against ``move_limit`` and the budget
+        like the search's own (``moves`` in a claim: a heap of 10^8 has 10^8 options)."""
+        return self._moves(self.game, self.game.check_position(position))
 
     def add_known_values(self, values: Iterable[tuple[Any, int]]) -> None:
         """Record normal-play values found elsewhere, as ``(position, value)`` pairs.
@@ -430,6 +451,8 @@ class Solver:
                 f"{self.game.label}: the search generated more than {self.move_limit:,} "
                 "moves; try a smaller position"
             )
+        if self.meter is not None and not self.moves_generated & _MOVE_STRIDE:
+            self._check_budget()
 
     def _count_position(self) -> None:
         self.positions_explored += 1
@@ -438,8 +461,20 @@ class Solver:
                 f"{self.game.label}: the search passed {self.position_limit:,} positions; "
                 "try a smaller position"
             )
+        if self.meter is not None and not self.positions_explored & _POSITION_STRIDE:
+            self._check_budget()
         if self.progress is not None and not self.positions_explored % POSITION_STEP:
             self.progress(self.positions_explored, None, POSITIONS_EXPLORED)
+
+    def _check_budget(self) -> None:
+        assert self.meter is not None
+        try:
+            self.meter.check()
+        except SearchLimitError as exc:
+            raise type(exc)(
+                f"{self.game.label}: {exc} after {self.positions_explored:,} positions "
+                f"and {self.moves_generated:,} moves"
+            ) from None
 
     def _distinct(self, moves: Iterator[tuple[Any, str]]) -> Iterator[tuple[Any, str]]:
         """Drop moves that lead to the same position as an earlier one (equal heaps)."""

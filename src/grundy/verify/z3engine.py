@@ -110,6 +110,7 @@ def prove_z3(
         )
     if answer == z3.unknown:
         reason = solver.reason_unknown() or "no reason given"
+        _raise_if_interrupted(reason)
         return _unknown(method, scope, f"Z3 answered unknown ({reason})", details, start)
     model = solver.model()
     if minimise is not None:
@@ -174,6 +175,8 @@ def _least_model(solver: z3.Solver, model: z3.ModelRef, measure: z3.ExprRef) -> 
         solver.push()
         solver.add(at_most(middle))
         answer = solver.check()
+        if answer == z3.unknown:
+            _raise_if_interrupted(solver.reason_unknown())
         if answer == z3.sat:
             best = solver.model()
             high = value_of(best)
@@ -183,6 +186,13 @@ def _least_model(solver: z3.Solver, model: z3.ModelRef, measure: z3.ExprRef) -> 
     if not is_bit_vector:
         solver.pop()
     return best
+
+
+def _raise_if_interrupted(reason: str) -> None:
+    """Z3 catches Ctrl-C itself and answers ``unknown``; pass the interrupt on, so that
+    the user's Ctrl-C stops the run instead of becoming a verdict."""
+    if "interrupted from keyboard" in reason:
+        raise KeyboardInterrupt
 
 
 def _unknown(

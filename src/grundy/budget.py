@@ -1,0 +1,110 @@
+"""Time and memory budgets for a search or a claim, checked cheaply and often.
+
+A :class:`Budget` is the allowance (seconds of wall time, bytes of resident memory);
+:meth:`Budget.start` gives a :class:`Meter` that long loops call.  The meter reads the
+clock on every call but the process's resident memory (``/proc/self/statm``, a cheap
+read on Linux) only every :data:`MEMORY_STRIDE` calls.  Passing either limit raises
+:class:`~grundy.errors.BudgetExceededError`, whose message names the limit, so a check
+ends as ``unknown`` with the reason rather than exhausting the machine.
+
+Memory is counted as the growth of the process's resident memory since the meter
+started: a budget of 1 GiB stops a search once the process holds 1 GiB more than when
+the work began (memory a previous piece of work freed but the process kept is not held
+against the next one).  Where ``/proc`` is missing (not Linux), only the time limit and
+the solvers' counts apply.
+
+>>> meter = Budget(seconds=None, memory_bytes=None).start()
+>>> meter.check()  # nothing to exceed
+>>> Budget(seconds=0.0).start().check()
+Traceback (most recent call last):
+...
+grundy.errors.BudgetExceededError: the time budget of 0 s was used up
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+
+from grundy.errors import BudgetExceededError
+
+__all__ = ["MEMORY_STRIDE", "Budget", "Meter", "format_bytes", "resident_bytes"]
+
+MEMORY_STRIDE = 8
+"""A meter reads resident memory on one call in this many (the clock on every call)."""
+
+_PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def resident_bytes() -> int | None:
+    """The process's resident memory in bytes, or ``None`` where it cannot be read."""
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            fields = handle.read().split()
+        return int(fields[1]) * _PAGE_SIZE
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def format_bytes(count: int) -> str:
+    """``1536 * 2**20`` -> ``'1.5 GiB'``."""
+    if count >= 1 << 30:
+        return f"{count / (1 << 30):.3g} GiB"
+    return f"{count / (1 << 20):.3g} MiB"
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long a piece of work may take, and how much it may add to the process's
+    resident memory (``None``: no limit)."""
+
+    seconds: float | None = None
+    memory_bytes: int | None = None
+
+    def start(self) -> Meter:
+        """A meter whose clock starts now."""
+        return Meter(self)
+
+    def describe(self) -> str:
+        parts = []
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} s")
+        if self.memory_bytes is not None:
+            parts.append(format_bytes(self.memory_bytes))
+        return " and ".join(parts) or "no limit"
+
+
+class Meter:
+    """A running budget: :meth:`check` raises once the time or the memory is used up."""
+
+    __slots__ = ("_baseline", "_calls", "_deadline", "budget")
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self._deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+        self._calls = 0
+        self._baseline = (resident_bytes() or 0) if budget.memory_bytes is not None else 0
+
+    def check(self) -> None:
+        """Raise :class:`~grundy.errors.BudgetExceededError` when past a limit."""
+        if self._deadline is not None and time.monotonic() >= self._deadline:
+            raise BudgetExceededError(f"the time budget of {self.budget.seconds:g} s was used up")
+        limit = self.budget.memory_bytes
+        if limit is None:
+            return
+        self._calls += 1
+        if self._calls % MEMORY_STRIDE == 1:
+            self.check_memory()
+
+    def check_memory(self) -> None:
+        """Read resident memory now (not only every :data:`MEMORY_STRIDE` calls)."""
+        limit = self.budget.memory_bytes
+        if limit is None:
+            return
+        used = resident_bytes()
+        if used is not None and used - self._baseline > limit:
+            raise BudgetExceededError(
+                f"the memory budget of {format_bytes(limit)} was used up (the process grew "
+                f"by {format_bytes(used - self._baseline)}, to {format_bytes(used)})"
+            )
