@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup run test quick lint clean
+.PHONY: setup run sample test quick lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,13 +15,18 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-# The main job: verify the theorem library, then write the reports (reports/report.html,
-# .md, .tex, and .pdf when a TeX engine is installed). The report is written even when a
-# claim is not as expected, so the failure can be read there; make then fails.
+# The main job: check the theorem library and write the handout for students and the
+# record beside it (reports/latest/handout.* and record.*: HTML, Markdown, LaTeX, and
+# PDF when a TeX engine is installed). They are written even when a claim is not as
+# expected, so the failure can be read there; make then fails.
 run: setup
-	$(VENV)/bin/grundy verify; status=$$?; \
-	$(VENV)/bin/grundy report --out reports || exit $$?; \
-	exit $$status
+	$(VENV)/bin/grundy report --out reports/latest
+
+# Regenerate the committed sample (reports/sample/): rendered pages of the handout and
+# the record, for the library and for a small claim file. Needs chromium, poppler-utils
+# and TeX (see .ci/run).
+sample: setup
+	$(PY) reports/sample/regenerate.py
 
 lint: setup
 	$(PY) -m ruff check src tests bench

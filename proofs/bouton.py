@@ -252,7 +252,9 @@ THEOREMS = [
         "reaches nim-sum 0; (3) every move from nim-sum 0 reaches a nonzero nim-sum; "
         "for 1 to 16 heaps of sizes below 2^64",
         source=SLIDES,
-        latex=r"s = h_1 \oplus \cdots \oplus h_k \neq 0 \implies \exists i:\ h_i \oplus s < h_i",
+        latex=r"\begin{aligned} &(1)\ h = (0, \ldots, 0) \implies s = 0 \\ &(2)\ s \ne 0 "
+        r"\implies \exists i:\ h_i \oplus s < h_i \\ &(3)\ s = 0,\ h_i' < h_i \implies "
+        r"s' \ne 0 \end{aligned} \qquad s = h_1 \oplus \cdots \oplus h_k",
         game="nim",
         tags=(*TAGS, "z3"),
         split=Split(_k_heaps_parts, _k_heaps_combine),
@@ -323,8 +325,7 @@ THEOREMS = [
         title="Legner's example (3, 4, 5, 1)",
         statement="(3, 4, 5, 1) has Grundy value 3 and its only winning move empties the heap "
         "of 3, leaving (0, 4, 5, 1)",
-        latex=r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (0,4,5,1)"
-        r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (0,4,5,1)",
+        latex=r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (0,4,5,1)",
         source="001 Legner, Bouton's theorem example",
         game="nim",
         tags=(*TAGS, "example"),

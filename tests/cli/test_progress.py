@@ -328,7 +328,7 @@ def test_report_shows_claims_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_
     assert shown.code == plain.code == 0
     assert "\rclaims [....................] 0/2" in shown.err
     assert "\r" not in plain.err
-    assert shown.out == plain.out and (tmp_path / "a" / "report.md").exists()
+    assert shown.out == plain.out and (tmp_path / "a" / "handout.md").exists()
 
 
 def test_cases_of_a_claim_show_with_its_id() -> None:

@@ -208,7 +208,7 @@ def test_report_runs_on_a_scheduler(proofs: Path, scheduler: str, run_cli, tmp_p
     )  # fmt: skip
     assert result.code == 0, result.err
     assert result.out.startswith("5 claims checked")
-    assert "xor-is-plus" in (out / "report.md").read_text()
+    assert "xor-is-plus" in (out / "record.md").read_text()
 
 
 @pytest.mark.slow

@@ -75,7 +75,7 @@ def _plus_is_nim_sum(settings: CheckSettings) -> Verdict:
                 "exhaustive",
                 f"bounded: 0 <= a, b <= {BOUND}",
                 cases=cases,
-                counterexample={"a": a, "b": b},
+                counterexample={"a": a, "b": b, "position": (a, b)},
                 message=f"(a, b) = ({a}, {b}) is {outcome} although a + b is even",
             )
     return Verdict(Status.PROVED, "exhaustive", f"bounded: 0 <= a, b <= {BOUND}", cases=cases)

@@ -1,84 +1,117 @@
-"""``grundy report`` end to end, in-process."""
+"""``grundy report`` end to end, in-process: the handout, the record, and the folder."""
 
+import re
 from pathlib import Path
+
+import pytest
 
 from grundy.report import output as output_module
 from tests.report.helpers import mask
 
+WEEK3 = Path(__file__).with_name("week3.toml")
+SET = ("handout.html", "handout.md", "handout.tex", "record.html", "record.md", "record.tex")
 
-def test_report_writes_every_format_and_exits_like_verify(run_cli, sample_path, tmp_path) -> None:
+
+def _report(run_cli, out: Path, *words: str):
+    return run_cli("report", *words, "--out", str(out), "--format", "html,md,tex")
+
+
+def test_one_run_writes_the_handout_and_the_record_in_every_format(
+    run_cli, sample_path, tmp_path
+) -> None:
     out = tmp_path / "out"
-    result = run_cli(
-        "report",
-        "--claims",
-        str(sample_path),
-        "--out",
-        str(out),
-        "--format",
-        "html,md,tex",
-        "--evidence",
-        "none",
-    )
+    result = _report(run_cli, out, "--claims", str(sample_path), "--evidence", "none")
     # Two claims of the sample are not as expected (unknown, error): exit code 1, as verify.
     assert result.code == 1, result.err
     assert "4 claims checked" in result.out
-    assert sorted(p.name for p in out.iterdir()) == [
-        "figures",
-        "report.html",
-        "report.md",
-        "report.tex",
-    ]
-    html = (out / "report.html").read_text()
-    assert "sample_theorems.py" in html
-    assert f"--claims {sample_path}" in html, "the command to regenerate is in the report"
+    names = sorted(p.name for p in out.iterdir())
+    assert names == [".grundy-report", "figures", *sorted(SET)]
+    record = (out / "record.html").read_text()
+    assert f"--claims {sample_path}" in record, "the command to regenerate is in the record"
+    assert "--format html,md,tex" in record, "it asks only for formats written here"
+    assert "exhaustive" in record and "positions_explored" in record
+    handout = (out / "handout.html").read_text()
+    for internal in ("exhaustive", "positions_explored", "seconds", "random_search", " s</"):
+        assert internal not in handout, internal
 
 
-def test_named_theorems_with_their_mutants_as_expected_exit_zero(
+def test_the_handout_says_verdicts_in_words_and_leaves_out_mutants(
+    run_cli, sample_path, tmp_path
+) -> None:
+    out = tmp_path / "out"
+    _report(run_cli, out, "--claims", str(sample_path), "--evidence", "none")
+    text = (out / "handout.md").read_text()
+    assert "Checked for every case with 0 ≤ a, b, c ≤ 6." in text
+    assert "Undecided: case budget of 50 reached" in text
+    assert "Mutant" not in text and "Common mistake" not in text
+    assert "1 deliberately false statement is left out" in text
+    shown = tmp_path / "shown"
+    _report(run_cli, shown, "--claims", str(sample_path), "--evidence", "none", "--mutants")
+    text = (shown / "handout.md").read_text()
+    assert "Common mistake" in text and "Counterexample" in text
+
+
+def test_named_theorems_bring_their_mutants_and_related_evidence(
     run_cli, sample_path, tmp_path
 ) -> None:
     out = tmp_path / "out"
     result = run_cli(
-        "report",
-        "sample-bouton",
-        "--claims",
-        str(sample_path),
-        "--out",
-        str(out),
-        "--format",
-        "md",
-    )
+        "report", "sample-bouton", "--claims", str(sample_path), "--out", str(out),
+        "--format", "md",
+    )  # fmt: skip
     assert result.code == 0, result.err
-    text = (out / "report.md").read_text()
+    text = (out / "record.md").read_text()
     assert "sample-bouton-parity" in text, "a named theorem brings its mutant"
     assert "sample-take-away" not in text
-    # Related evidence only: Nim's, not the take-away game's.
-    assert "Nim-addition table" in text and "Take-away game: P-positions" not in text
 
 
-def test_same_seed_gives_the_same_report_apart_from_date_and_timings(
-    run_cli, sample_path, tmp_path
+def test_a_lecturers_claim_file_gets_its_own_games_and_none_of_our_labels(
+    run_cli, tmp_path
 ) -> None:
+    out = tmp_path / "out"
+    result = _report(
+        run_cli, out, "--claims", str(WEEK3), "--title", "Week 3: Nim", "--author",
+        "A. Lecturer", "--course", "MATH 101",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    handout = (out / "handout.md").read_text()
+    assert handout.startswith("# Week 3: Nim\n") and "A. Lecturer" in handout
+    assert "MATH 101" in handout
+    for label in ("slides", "Handout 17", "Legner", "000 ", "notes"):
+        assert label not in handout, label
+    # Evidence about the file's own game: S = {1, 3, 4}, its P-positions and period 7.
+    assert "The subtraction game S = {1, 3, 4}" in handout
+    assert "0, 2, 7, 9, 14, 16" in handout and "period 7" in handout
+    assert "take-away" not in handout.lower()
+    # A claim expected to fail is not a theorem: out of the handout, named in the record.
+    assert "every even heap" not in handout
+    record = (out / "record.md").read_text()
+    assert "4 expected to hold" in record and "1 other statements expected to be false" in record
+    # Claims without latex are typeset from their expressions, never shown as Python.
+    assert "(outcome == 'P')" not in handout
+    html = (out / "handout.html").read_text()
+    assert "<math" in html and "𝒫" in html
+
+
+@pytest.mark.parametrize("claims", ["sample", "week3"])
+def test_same_seed_gives_the_same_files_apart_from_date_and_measurements(
+    run_cli, sample_path, tmp_path, claims: str
+) -> None:
+    path = sample_path if claims == "sample" else WEEK3
     texts = []
-    for name in ("run-a", "run-b"):
+    for name, jobs in (("run-a", "1"), ("run-b", "2")):
         out = tmp_path / name
-        result = run_cli(
-            "report",
-            "--claims",
-            str(sample_path),
-            "--out",
-            str(out),
-            "--format",
-            "html,md,tex",
-            "--seed",
-            "3",
-            "--evidence",
-            "none",
-        )
-        assert result.code == 1
-        texts.append({p.name: mask(p.read_text()) for p in out.glob("report.*")})
-    # --out differs between the runs and is part of the regeneration command.
+        _report(run_cli, out, "--claims", str(path), "--seed", "3", "--jobs", jobs)
+        texts.append({p.name: mask(p.read_text()) for p in out.glob("[hr]*.*")})
+        texts[-1].update({p.name: p.read_bytes() for p in out.glob("figures/*")})
+    assert set(SET) <= set(texts[0])
+    if claims == "week3":  # Z3's statistics are there, marked as measurements
+        assert "(measured)" in texts[0]["record.md"]
+    # --out and --jobs differ between the runs; the regeneration command names --out.
     for name, text in texts[0].items():
-        assert text.replace("run-a", "run-b") == texts[1][name], name
+        if isinstance(text, str):
+            text = text.replace("run-a", "run-b").replace("run-{}a", "run-{}b")
+        assert text == texts[1][name], name
 
 
 def test_bad_usage_is_one_line_and_exit_code_2(run_cli, sample_path, tmp_path) -> None:
@@ -93,6 +126,32 @@ def test_bad_usage_is_one_line_and_exit_code_2(run_cli, sample_path, tmp_path) -
     assert missing.code == 2 and "nothing.toml" in missing.err
 
 
+def test_a_folder_that_is_not_a_report_is_refused_before_any_work(
+    run_cli, sample_path, tmp_path, monkeypatch
+) -> None:
+    import grundy.cli.report as cli_report
+
+    def no_checking(*args: object) -> None:
+        raise AssertionError("claims were checked")
+
+    monkeypatch.setattr(cli_report, "check_claims", no_checking)
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "lecture.txt").write_text("mine")
+    result = run_cli("report", "--claims", str(sample_path), "--out", str(notes))
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "lecture.txt" in result.err
+    assert [p.name for p in notes.iterdir()] == ["lecture.txt"]
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    result = run_cli("report", "--claims", str(sample_path), "--out", str(a_file))
+    assert result.code == 2 and "is a file" in result.err and result.err.count("\n") == 1
+    if Path("/proc/self").exists():  # a place no folder can be made (even for root)
+        result = run_cli("report", "--claims", str(sample_path), "--out", "/proc/x/report")
+        assert result.code == 2 and result.err.count("\n") == 1
+        assert "/proc/x/report" in result.err
+
+
 def test_pdf_requested_without_tex_says_so_before_any_work(
     run_cli, sample_path, tmp_path, monkeypatch, capsys
 ) -> None:
@@ -105,14 +164,71 @@ def test_pdf_requested_without_tex_says_so_before_any_work(
     assert result.code == 2
     assert "no TeX engine found" in result.err and result.err.count("\n") == 1
     assert not out.exists()
-    # By default the PDF is simply left out, with a note.
+    # By default the PDF is simply left out, with a note, and the command says so.
     default = run_cli(
         "report", "--claims", str(sample_path), "--out", str(out), "--evidence", "none"
     )
     assert default.code == 1
     assert "no PDF is written" in capsys.readouterr().err  # notes go to the process's stderr
-    assert sorted(p.name for p in Path(out).glob("report.*")) == [
-        "report.html",
-        "report.md",
-        "report.tex",
-    ]
+    assert sorted(p.name for p in out.glob("[hr]*.*")) == sorted(SET)
+    assert "--format html,md,tex " in (out / "record.md").read_text().replace("`", " ")
+
+
+def test_the_record_names_measurements_so_masking_them_is_honest() -> None:
+    assert mask("| a | took 0.123 s | max memory = 19.3 (measured) |") == (
+        "| a | took T s |M (measured) |"
+    )
+
+
+def test_a_topic_of_the_library_can_be_named_like_a_theorem(run_cli, tmp_path) -> None:
+    out = tmp_path / "out"
+    result = run_cli(
+        "report", "The take-away game", "--quick", "--out", str(out), "--format", "md",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    handout = (out / "handout.md").read_text()
+    assert "## The take-away game" in handout and "Chomp" not in handout
+    assert "Take-away game: P-positions" in handout, "the topic's pictures come along"
+    wrong = run_cli("report", "no-such-topic", "--quick", "--out", str(tmp_path / "x"))
+    assert wrong.code == 2 and "no theorem or topic named 'no-such-topic'" in wrong.err
+
+
+def test_a_latex_field_that_cannot_be_typeset_never_reaches_the_handout(run_cli, tmp_path) -> None:
+    # Whether the claim loader refuses such a field or the report falls back, the handout
+    # shows no trace of it, no banner, and the other claims as usual.
+    claims = tmp_path / "claims.toml"
+    claims.write_text(
+        WEEK3.read_text().replace(
+            "statement = \"(outcome == 'P') == (a == b)\"",
+            "statement = \"(outcome == 'P') == (a == b)\"\n"
+            'latex = "a \\\\notacommand{b} \\\\text{\\\\input{/etc/hostname}}"',
+        )
+    )
+    out = tmp_path / "out"
+    result = _report(run_cli, out, "--claims", str(claims))
+    assert result.code in (0, 1), result.err
+    handout = (out / "handout.html").read_text()
+    assert 'class="notes"' not in handout
+    assert not re.search(r"<math\b(?:(?!</math>).)*notacommand", handout, re.DOTALL)
+    assert "hostname" not in handout.replace("\\input{/etc/hostname}", "")
+    assert "The values repeat with period 7" in handout
+
+
+def test_a_latex_field_that_cannot_be_typeset_falls_back_to_the_expression() -> None:
+    from dataclasses import replace
+
+    from grundy.claims import claims_from_text
+    from grundy.library import load_library
+    from grundy.report.document import DisplayMath, Document, Section
+    from grundy.report.html import render_html
+    from grundy.report.statements import statement_blocks
+
+    [claim] = claims_from_text(WEEK3.read_text().split("[[claim]]")[4].join(["[[claim]]", ""]))
+    theorem = replace(load_library([WEEK3])[3], latex=r"a \notacommand{b}")
+    notes: list[str] = []
+    [formula] = statement_blocks(theorem, claim, notes)
+    assert isinstance(formula, DisplayMath)
+    assert formula.latex == r"((a, b) \in \mathcal{P}) \iff (a = b)"
+    assert notes and "two-heap-nim-mirror" in notes[0]
+    html = render_html(Document("T", (Section("S", "s", (formula,)),), kind="handout"))
+    assert "notacommand" not in html and "<mi>𝒫</mi>" in html

@@ -5,7 +5,14 @@ from pathlib import Path
 
 import pytest
 
-from grundy.report import Format, ReportError, parse_formats, write_atomic, write_report
+from grundy.report import (
+    Format,
+    ReportError,
+    parse_formats,
+    write_atomic,
+    write_report,
+    write_report_set,
+)
 from grundy.report import output as output_module
 from tests.report.helpers import mask, sample_document
 
@@ -83,3 +90,43 @@ def test_pdf_without_a_tex_engine_is_a_clear_error(sample_results, tmp_path, mon
     with pytest.raises(ReportError, match="no TeX engine found"):
         write_report(sample_document(sample_results), tmp_path, [Format.HTML, Format.PDF])
     assert list(tmp_path.iterdir()) == [], "nothing is written when the PDF cannot be"
+
+
+def _set_files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize("where", ["while staging", "at the swap"])
+def test_an_interrupted_set_leaves_the_previous_set_and_no_temporary_folder(
+    sample_results, tmp_path: Path, monkeypatch, where: str
+) -> None:
+    out = tmp_path / "report"
+    document = sample_document(sample_results, ("take-away",))
+    write_report_set({"handout": document, "record": document}, out, [Format.HTML, Format.MARKDOWN])
+    before = _set_files(out)
+
+    def interrupt(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    if where == "at the swap":
+        monkeypatch.setattr(output_module, "_exchange", interrupt)
+    else:
+        monkeypatch.setattr(output_module.os, "chmod", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        write_report_set({"handout": document}, out, [Format.HTML])
+    assert _set_files(out) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["report"], "no temporary folder is left"
+
+
+def test_without_an_atomic_exchange_the_set_is_still_replaced_whole(
+    sample_results, tmp_path: Path, monkeypatch
+) -> None:
+    out = tmp_path / "report"
+    document = sample_document(sample_results)
+    write_report_set({"handout": document, "record": document}, out, [Format.MARKDOWN])
+    monkeypatch.setattr(output_module, "_exchange", lambda first, second: False)
+    write_report_set({"handout": document}, out, [Format.HTML])
+    names = sorted(p.name for p in out.iterdir())
+    assert names == [".grundy-report", "handout.html"], "nothing of the old set is mixed in"
+    assert [p.name for p in tmp_path.iterdir()] == ["report"]
+    assert (out / ".grundy-report").read_text() == "handout.html\n"

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from grundy.report.build import counterexample_figure
+from grundy.report.counterexamples import counterexample_figure
 from grundy.report.pictures import (
     ChompBoard,
     HackenbushPicture,
@@ -70,15 +70,46 @@ def test_board_and_picture_figures_render() -> None:
 
 
 def test_counterexamples_are_drawn_as_positions_of_their_game() -> None:
-    heaps = counterexample_figure("t", "nim", {"a": 1, "b": 3})
-    assert heaps is not None and heaps.alt == "heaps of sizes [1, 3]"
+    # Integers that are not a position (a lemma's bits, a value) are never drawn as heaps.
+    assert counterexample_figure("t", "nim", {"o": 2, "h": 1}) is None
     given = counterexample_figure("t", "subtraction --set 1,2", {"position": [5, 2]})
     assert given is not None and given.alt == "heaps of sizes [5, 2]"
     board = counterexample_figure("t", "chomp", {"position": [3, 3, 1]})
     assert board is not None and "board (3, 3, 1)" in board.alt
+    bites = counterexample_figure(
+        "t", "chomp", {"position": [4, 4], "winning bites": ["bite (1,3)", "bite (2,2)"]}
+    )
+    assert bites is not None and "bites ((0, 2), (1, 1))" in bites.alt
+    loops = counterexample_figure("t", "hackenbush", {"edges": "0-0,0-0"})
+    assert loops is not None and "((0, 0), (0, 0))" in loops.alt
     picture = counterexample_figure("t", "hackenbush", {"edges": "0-1,1-2"})
     assert picture is not None and "edges ((0, 1), (1, 2))" in picture.alt
     # Nothing to draw: no game, values that are not a position, or a huge position.
     assert counterexample_figure("t", None, {"x": "P"}) is None
     assert counterexample_figure("t", "nim", {"a": 1, "outcome": "N"}) is None
     assert counterexample_figure("t", "nim", {"position": list(range(40))}) is None
+
+
+def test_two_loops_at_one_vertex_are_two_circles_and_boards_share_one_scale() -> None:
+    from matplotlib.figure import Figure as MplFigure
+    from matplotlib.patches import Circle
+
+    from grundy.report.pictures import ChompBoard, chomp_figure
+
+    figure = counterexample_figure("t", "hackenbush", {"edges": "0-0,0-0"})
+    assert figure is not None
+    canvas = MplFigure(figsize=figure.size)
+    figure.draw(canvas)
+    radii = sorted(
+        p.get_radius() for p in canvas.axes[0].patches if isinstance(p, Circle) and not p.fill
+    )
+    assert len(radii) == 2 and radii[0] < radii[1]
+    boards = chomp_figure("b", "", [ChompBoard((2, 2)), ChompBoard((5, 5, 5, 5, 5))])
+    canvas = MplFigure(figsize=boards.size)
+    boards.draw(canvas)
+    canvas.canvas.draw()
+    small, large = canvas.axes
+    # One square has the same size on the page in both panels.
+    unit = [ax.get_window_extent().height / (ax.get_ylim()[1] - ax.get_ylim()[0]) for ax in
+            (small, large)]  # fmt: skip
+    assert abs(unit[0] - unit[1]) < 1e-6 * unit[1] + 0.5

@@ -54,7 +54,7 @@ def test_html_shows_statement_verdicts_counterexample_and_engines(sample_results
 def test_markdown_has_tables_anchors_math_and_figure_files(sample_results) -> None:
     report = render_markdown(sample_document(sample_results, ("take-away",)))
     text = report.text
-    assert text.startswith("# grundy verification report\n")
+    assert text.startswith("# grundy verification record\n")
     for theorem_id in IDS:
         assert f'<a id="thm-{theorem_id}"></a>' in text
         assert f"(#thm-{theorem_id})" in text
@@ -78,7 +78,7 @@ def test_latex_is_a_complete_document(sample_results) -> None:
     report = render_latex(sample_document(sample_results, ("take-away",)))
     text = report.text
     assert text.startswith("\\documentclass") and text.rstrip().endswith("\\end{document}")
-    assert "\\[\n(a, b, c) \\in \\mathcal{P} \\iff a \\oplus b \\oplus c = 0\n\\]" in text
+    assert "\\claimformula{(a, b, c) \\in \\mathcal{P} \\iff a \\oplus b \\oplus c = 0}" in text
     assert text.count("\\begin{longtable}") == text.count("\\end{longtable}")
     assert "\\hyperref[thm-sample-bouton]{sample-bouton}" in text
     assert [name for name, _ in report.files] == [

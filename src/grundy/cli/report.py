@@ -1,10 +1,13 @@
-"""``grundy report``: check theorems and write a report a lecturer can hand out."""
+"""``grundy report``: check claims and write a handout for students and the record beside it."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shlex
 import sys
+from collections import Counter
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -12,36 +15,56 @@ from typing import IO, Any
 from grundy.cli.common import add_jobs_option, add_scheduler_option, check_claims, check_output_dir
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code
-from grundy.library import CheckSettings, Theorem, load_library, select
+from grundy.errors import ClaimError, GrundyError
+from grundy.library import CheckSettings, Theorem, TheoremResult, load_library, select
 from grundy.report import (
     EVIDENCE,
     Format,
+    HandoutOptions,
     RunInfo,
-    build_document,
     build_evidence,
+    build_handout,
+    build_record,
     find_tex_engine,
     package_versions,
     parse_formats,
     related_evidence,
     require_tex_engine,
-    write_report,
+    write_report_set,
 )
+from grundy.report.document import Section
+from grundy.report.gameevidence import file_claims, game_evidence, game_title
+from grundy.report.handout import place_evidence
+from grundy.report.output import check_out_dir
+from grundy.report.topics import COURSE_TOPICS, Topic, course_topics, file_topics
+from grundy.verdict import Status, Verdict
 
 __all__ = ["register"]
 
+_PLACEHOLDER = Verdict(Status.UNKNOWN, "none")  # topics are assigned before any check
+
 DEFAULT_FORMATS = "html,md,tex,pdf"
+DEFAULT_OUT = "reports/latest"
+LIBRARY_TITLE = "Impartial games: the course's theorems, checked"
 
 
 def register(commands: Any) -> None:
     parser = commands.add_parser(
         "report",
-        help="check theorems and write a report (HTML, Markdown, LaTeX, PDF)",
+        help="check claims and write a handout and its record (HTML, Markdown, LaTeX, PDF)",
         description=(
-            "Check the theorem library (default proofs/), the theorems named, or a claim "
-            "file, and write a report: verdicts, statements, counterexamples, evidence."
+            "Check the theorem library (default proofs/), the theorems or topics named, or "
+            "a claim file, and write two documents into one folder: handout.* (short, for "
+            "students: statements, verdicts in words, pictures) and record.* (everything: "
+            "engines, seeds, versions, timings). The folder is replaced as a whole."
         ),
     )
-    parser.add_argument("ids", nargs="*", metavar="ID", help="theorem ids (default: all)")
+    parser.add_argument(
+        "ids",
+        nargs="*",
+        metavar="ID",
+        help="theorem ids or topic names (default: all); a theorem brings its mutants",
+    )
     parser.add_argument(
         "--claims",
         metavar="FILE",
@@ -49,7 +72,10 @@ def register(commands: Any) -> None:
         "you trust) or a folder of them",
     )
     parser.add_argument(
-        "--out", metavar="DIR", default="reports", help="output folder (default reports/)"
+        "--out",
+        metavar="DIR",
+        default=DEFAULT_OUT,
+        help=f"the report's folder, replaced as a whole (default {DEFAULT_OUT}/)",
     )
     parser.add_argument(
         "--format",
@@ -58,13 +84,21 @@ def register(commands: Any) -> None:
         help="comma-separated formats from html,md,tex,pdf (default: all; pdf only "
         "when a TeX engine is installed)",
     )
+    parser.add_argument("--title", help="the handout's title")
+    parser.add_argument("--author", default="", help="the author, printed under the title")
+    parser.add_argument("--course", default="", help="the course, printed under the title")
+    parser.add_argument(
+        "--mutants",
+        action="store_true",
+        help="show the deliberately false statements in the handout, as common mistakes",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
     parser.add_argument("--quick", action="store_true", help="smaller domains (for CI)")
     parser.add_argument(
         "--evidence",
         choices=("auto", "all", "none"),
         default="auto",
-        help="evidence sections: all, none, or auto (all for the whole library, else "
+        help="pictures and tables: all, none, or auto (all for the whole library, else "
         "those about the reported games)",
     )
     add_jobs_option(parser)
@@ -72,24 +106,51 @@ def register(commands: Any) -> None:
     parser.set_defaults(run=run_report)
 
 
+def _select(theorems: list[Theorem], names: Sequence[str]) -> list[Theorem]:
+    """The theorems named by id or by topic (a course topic's key or title)."""
+    if not names:
+        return theorems
+    known = {t.id for t in theorems}
+    ids = [name for name in names if name in known]
+    wanted = set(select(theorems, ids)) if ids else set()
+    topics = {rule.key: rule for rule in COURSE_TOPICS}
+    topics.update({rule.title.lower(): rule for rule in COURSE_TOPICS})
+    for name in names:
+        if name in known:
+            continue
+        rule = topics.get(name.lower())
+        if rule is None:
+            raise ClaimError(f"no theorem or topic named {name!r}")
+        for topic in course_topics([TheoremResult(t, _PLACEHOLDER) for t in theorems]):
+            if topic.key == rule.key:
+                wanted.update(result.theorem for result in topic.results)
+    return [t for t in theorems if t in wanted]
+
+
 def _theorems(args: argparse.Namespace) -> tuple[list[Theorem], str]:
     if args.claims:
         path = Path(args.claims)
         theorems = load_library([path])  # a claim file (.toml), a proofs module, or a folder
-        source = f"{path.name}"
+        source = path.name
     else:
         theorems = load_library()
         source = "the theorem library (proofs/)"
-    if args.ids:
-        theorems = select(theorems, args.ids)
-    return theorems, source
+    return _select(theorems, args.ids), source
 
 
-def _command(args: argparse.Namespace, formats: str) -> str:
+def _command(args: argparse.Namespace, formats: Sequence[Format]) -> str:
+    """The command that regenerates this report on this machine (the formats it wrote)."""
     words = ["grundy", "report", *args.ids]
     if args.claims:
         words += ["--claims", args.claims]
-    words += ["--out", args.out, "--format", formats, "--seed", str(args.seed)]
+    words += ["--out", args.out, "--format", ",".join(f.value for f in formats)]
+    words += ["--seed", str(args.seed)]
+    for option in ("title", "author", "course"):
+        value = getattr(args, option)
+        if value:
+            words += [f"--{option}", value]
+    if args.mutants:
+        words.append("--mutants")
     if args.quick:
         words.append("--quick")
     if args.evidence != "auto":
@@ -97,68 +158,137 @@ def _command(args: argparse.Namespace, formats: str) -> str:
     return shlex.join(words)
 
 
-def _evidence_items(args: argparse.Namespace, theorems: list[Theorem]) -> list[Any]:
+def _formats(args: argparse.Namespace, err: IO[str]) -> tuple[tuple[Format, ...], str | None]:
+    engine = find_tex_engine()
+    if args.format is not None:
+        formats = parse_formats(args.format)
+        if Format.PDF in formats:
+            engine = engine or require_tex_engine()  # before any work when PDF is impossible
+        return formats, engine
+    formats = parse_formats(DEFAULT_FORMATS)
+    if engine is None:
+        formats = tuple(f for f in formats if f is not Format.PDF)
+        err.write(
+            "grundy: note: no TeX engine (pdflatex, lualatex, xelatex) is installed, so "
+            "no PDF is written; the .tex files can be compiled elsewhere\n"
+        )
+    return formats, engine
+
+
+def _library_titles(results: Sequence[TheoremResult]) -> dict[str, str]:
+    titles = {r.theorem.id: r.theorem.title for r in results}
+    needed = {a.id for r in results for a in r.verdict.assumes} - set(titles)
+    if needed:
+        with contextlib.suppress(GrundyError):  # else the lemma is named by its id
+            titles.update({t.id: t.title for t in load_library()})
+    return titles
+
+
+def _library_evidence(
+    args: argparse.Namespace, topics: list[Topic], whole_library: bool, shown: set[str]
+) -> tuple[dict[str, list[Section]], dict[str, list[Section]], list[Section], list[str]]:
+    """Evidence by topic, worked answers by exercise id, all of it for the record, and
+    the pieces left out (their game is not in the catalogue)."""
     if args.evidence == "none":
-        return []
-    if args.evidence == "all" or (not args.ids and not args.claims):
-        return list(EVIDENCE)
-    topics = [t.game.split()[0] for t in theorems if t.game]
-    topics += [tag for t in theorems for tag in t.tags]
-    return related_evidence(topics)
+        return {}, {}, [], []
+    items = list(EVIDENCE)
+    if args.evidence == "auto" and not whole_library:
+        items = related_evidence(sorted({tag for topic in topics for tag in topic.tags}))
+    built = build_evidence(items)
+    by_anchor = {section.anchor: section for section in built.sections}
+    answers: dict[str, list[Section]] = {}
+    loose = []
+    for item in items:
+        section = by_anchor.get(f"evidence-{item.key}")
+        if section is None:
+            continue
+        if item.answers in shown:
+            answers.setdefault(item.answers, []).append(section)
+        else:
+            loose.append(item)
+    placed: dict[str, list[Section]] = {}
+    for key, pieces in place_evidence(topics, loose).items():
+        placed[key] = [by_anchor[f"evidence-{item.key}"] for item in pieces]
+    return placed, answers, list(built.sections), list(built.skipped)
 
 
 def run_report(args: argparse.Namespace, out: IO[str]) -> int:
     err = sys.stderr
-    check_output_dir(args.out)  # before any work
-    engine = find_tex_engine()
-    if args.format is None:
-        formats = parse_formats(DEFAULT_FORMATS)
-        if engine is None:
-            formats = tuple(f for f in formats if f is not Format.PDF)
-            err.write(
-                "grundy: note: no TeX engine (pdflatex, lualatex, xelatex) is installed, so "
-                "no PDF is written; report.tex can be compiled elsewhere\n"
-            )
-    else:
-        formats = parse_formats(args.format)
-    formats_text = args.format or DEFAULT_FORMATS
-    if Format.PDF in formats:
-        engine = engine or require_tex_engine()  # fail before any work when PDF is impossible
-
+    check_output_dir(args.out)  # before any work: a folder that can be written
+    formats, engine = _formats(args, err)
+    out_dir = Path(args.out)
+    check_out_dir(out_dir)  # a folder that is not a report's is refused before any work
     theorems, source = _theorems(args)
     settings = CheckSettings(seed=args.seed, quick=args.quick)
     with progress_line(stream=err) as line:
         line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None
         results = check_claims(theorems, settings, progress, args)
-    evidence = build_evidence(_evidence_items(args, theorems))
-    run = _run_info(args, source, formats_text, settings)
-    document = build_document(results, run, evidence)
-    written = write_report(document, Path(args.out), formats, engine=engine)
-    for note in document.notes:
-        err.write(f"grundy: note: {note}\n")
-    for skipped in evidence.skipped:
-        err.write(f"grundy: note: evidence left out ({skipped})\n")
-    mains = [p for p in written if p.parent == Path(args.out)]
-    out.write(f"{len(results)} claims checked; wrote {len(written)} files:\n")
-    for path in mains:
-        out.write(f"  {path}\n")
-    figures = len(written) - len(mains)
-    if figures:
-        out.write(f"  and {figures} figure files in {Path(args.out) / 'figures'}\n")
-    return exit_code(results)
 
+    claims = file_claims(results)
+    titles = _library_titles(results)
+    skipped: list[str] = []
+    answers: dict[str, list[Section]] = {}
+    if args.claims:
+        topic_names = {cid: game_title(claim) for cid, claim in claims.items()}
+        topics = file_topics(results, topic_names)
+        pieces = game_evidence(claims.values()) if args.evidence != "none" else []
+        by_title = {topic.title: topic.key for topic in topics}
+        placed: dict[str, list[Section]] = {}
+        for title, section in pieces:
+            placed.setdefault(by_title.get(title, ""), []).append(section)
+        record_evidence = [section for _, section in pieces]
+    else:
+        topics = course_topics(results)
+        shown = {r.theorem.id for r in results if args.mutants or not r.theorem.is_mutant}
+        placed, answers, record_evidence, skipped = _library_evidence(
+            args, topics, not args.ids, shown
+        )
 
-def _run_info(
-    args: argparse.Namespace, source: str, formats_text: str, settings: CheckSettings
-) -> RunInfo:
-    return RunInfo(
-        command=_command(args, formats_text),
+    generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    title = args.title or (LIBRARY_TITLE if not args.claims else f"Claims of {source}")
+    options = HandoutOptions(
+        title, args.author, args.course, generated.split()[0], mutants=args.mutants
+    )
+    handout = build_handout(topics, options, placed, claims, titles, answers)
+    run = RunInfo(
+        command=_command(args, formats),
         source=source,
-        generated=datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
+        generated=generated,
         seed=settings.seed,
         quick=settings.quick,
         z3_timeout_ms=settings.z3_timeout_ms,
         random_examples=settings.random_examples,
         versions=package_versions(),
     )
+    record = build_record(
+        results,
+        run,
+        record_evidence,
+        title=f"Record of the checks — {title}",
+        claims=claims,
+        titles=titles,
+    )
+    documents = {"handout": handout, "record": record}
+    written, notes = write_report_set(documents, out_dir, formats, engine)
+    for note in [*handout.notes, *record.notes, *notes]:
+        err.write(f"grundy: note: {note}\n")
+    for piece in skipped:
+        err.write(f"grundy: note: evidence left out ({piece})\n")
+    mains = [p for p in written if p.parent == out_dir]
+    counts = Counter(result.verdict.status.value for result in results)
+    failed = [result.theorem.id for result in results if not result.as_expected]
+    verdicts = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+    out.write(
+        f"{len(results)} claims checked ({verdicts}); "
+        + ("all as expected" if not failed else f"NOT as expected: {', '.join(failed[:5])}")
+        + (", ..." if len(failed) > 5 else "")
+        + "\n"
+    )
+    out.write(f"wrote {len(written)} files:\n")
+    for path in mains:
+        out.write(f"  {path}\n")
+    figures = len(written) - len(mains)
+    if figures:
+        out.write(f"  and {figures} figure files in {out_dir / 'figures'}\n")
+    return exit_code(results)

@@ -1,12 +1,12 @@
-"""Course-ready verification reports: HTML, Markdown, LaTeX and PDF.
+"""Course-ready reports: a short handout for students and the full record beside it.
 
-:func:`build_document` turns theorem results into a format-independent document
-(summary, theorems, evidence, reproducibility); :func:`write_report` writes it in the
-chosen formats, each file atomically.  The ``grundy report`` command ties the two to
-the theorem library.
+:func:`build_handout` turns results into a handout (topics in the course's or the claim
+file's order, verdicts in plain language, pictures); :func:`build_record` into the
+record (engines, parts, seeds, versions, timings).  :func:`write_report_set` writes both
+in the chosen formats (HTML, Markdown, LaTeX, PDF), swapping the whole set into place at
+once.  The ``grundy report`` command ties them to the theorem library.
 """
 
-from grundy.report.build import RunInfo, build_document, package_versions, theorem_anchor
 from grundy.report.document import Document
 from grundy.report.evidence import (
     EVIDENCE,
@@ -15,7 +15,8 @@ from grundy.report.evidence import (
     build_evidence,
     related_evidence,
 )
-from grundy.report.latexmath import MathSyntaxError, latex_to_mathml
+from grundy.report.handout import HandoutOptions, build_handout, claim_anchor
+from grundy.report.mathml import MathSyntaxError, latex_to_mathml
 from grundy.report.output import (
     Format,
     ReportError,
@@ -24,7 +25,9 @@ from grundy.report.output import (
     require_tex_engine,
     write_atomic,
     write_report,
+    write_report_set,
 )
+from grundy.report.record import RunInfo, build_record, package_versions
 
 __all__ = [
     "EVIDENCE",
@@ -32,18 +35,21 @@ __all__ = [
     "EvidenceItem",
     "EvidenceResult",
     "Format",
+    "HandoutOptions",
     "MathSyntaxError",
     "ReportError",
     "RunInfo",
-    "build_document",
     "build_evidence",
+    "build_handout",
+    "build_record",
+    "claim_anchor",
     "find_tex_engine",
     "latex_to_mathml",
     "package_versions",
     "parse_formats",
     "related_evidence",
     "require_tex_engine",
-    "theorem_anchor",
     "write_atomic",
     "write_report",
+    "write_report_set",
 ]

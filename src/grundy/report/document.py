@@ -1,6 +1,7 @@
 """The report as a tree of blocks, independent of any output format.
 
-The builders (:mod:`grundy.report.build`, :mod:`grundy.report.evidence`) produce a
+The builders (:mod:`grundy.report.handout`, :mod:`grundy.report.record`,
+:mod:`grundy.report.evidence`) produce a
 :class:`Document`; each writer (HTML, Markdown, LaTeX) walks the same tree, so what a
 report says is decided once.  Inline text is a sequence of plain strings and small
 marked pieces (:class:`Math`, :class:`Code`, :class:`Link`, :class:`Strong`).
@@ -28,6 +29,7 @@ __all__ = [
     "Inlines",
     "Link",
     "Math",
+    "Measured",
     "Paragraph",
     "Preformatted",
     "Section",
@@ -41,7 +43,7 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Math:
-    """Inline mathematics, written in the LaTeX subset of :mod:`grundy.report.latexmath`."""
+    """Inline mathematics in LaTeX (converted for HTML by :mod:`grundy.report.mathml`)."""
 
     latex: str
 
@@ -77,7 +79,19 @@ class Timing:
         return f"{self.seconds:.3f} s"
 
 
-Inline: TypeAlias = str | Math | Code | Link | Strong | Timing
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """A figure measured while checking (Z3's memory, conflicts...): it may differ between
+    runs with the same seed, so it is marked as a measurement wherever it is shown."""
+
+    value: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.value} (measured)"
+
+
+Inline: TypeAlias = str | Math | Code | Link | Strong | Timing | Measured
 Inlines: TypeAlias = tuple[Inline, ...]
 
 
@@ -107,10 +121,15 @@ class Paragraph:
 
 @dataclass(frozen=True, slots=True)
 class DisplayMath:
-    """A displayed formula; ``plain`` is shown where the formula cannot be typeset."""
+    """A displayed formula.
+
+    ``fallback`` is LaTeX the report wrote itself (the claim's expression typeset), used
+    when TeX cannot typeset ``latex``; ``plain`` is shown where neither can be typeset.
+    """
 
     latex: str
     plain: str = ""
+    fallback: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +162,7 @@ class Cell:
             return value
         if isinstance(value, tuple):
             return Cell(value, style)
-        if isinstance(value, (str, Math, Code, Link, Strong, Timing)):
+        if isinstance(value, (str, Math, Code, Link, Strong, Timing, Measured)):
             return Cell((value,), style)
         return Cell((str(value),), style)
 
@@ -209,10 +228,16 @@ class Section:
 
 @dataclass(frozen=True, slots=True)
 class Document:
+    """A whole document.  ``kind`` is ``"handout"`` (short, for students: the contents
+    list only the top-level sections) or ``"record"`` (everything, for checking)."""
+
     title: str
     sections: tuple[Section, ...]
     subtitle: Inlines = ()
     notes: tuple[str, ...] = ()
+    author: str = ""
+    course: str = ""
+    kind: str = "record"
 
 
 def iter_figures(blocks: tuple[Block, ...] | tuple[Section, ...]) -> Iterator[Figure]:

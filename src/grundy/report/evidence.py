@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.certify import check_certificate, period_report
+from grundy.certify.periodicity import GUY_SMITH
 from grundy.errors import GrundyError, UnknownGameError
 from grundy.games import Game, Nim, create_game, find_entry
 from grundy.report.document import (
@@ -56,12 +57,14 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class EvidenceItem:
-    """One piece of evidence: ``build()`` returns its section; ``topics`` say what it is for."""
+    """One piece of evidence: ``build()`` returns its section; ``topics`` say what it is for;
+    ``answers`` names the exercise it works out (the handout shows it right after it)."""
 
     key: str
     title: str
     topics: frozenset[str]
     build: Callable[[], Section]
+    answers: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +321,7 @@ def _two_pile_nim() -> Section:
             Paragraph(
                 (
                     f"Outcomes of the Nim positions (a, b) with a, b < {size}, from the "
-                    f"solver: {note}; {one_pile}. The mirroring strategy of the slides: "
+                    f"solver: {note}; {one_pile}. The mirroring strategy: "
                     "from unequal piles, equalise them.",
                 )
             ),
@@ -384,11 +387,11 @@ def _wythoff() -> Section:
 # -- Grundy sequences with their period --------------------------------------------------------
 
 
-def _sequence_section(
-    key: str, name: str, title: str, upto: int, intro: str, theorem_note: bool
+def sequence_section(
+    key: str, game: Game, title: str, upto: int, intro: str, theorem_note: bool
 ) -> Section:
-    find_entry(name)
-    game = create_game(name)
+    """The Grundy sequence of a single-heap game up to ``upto``, with its P-positions and
+    the period the values show (certified for every n where a theorem allows it)."""
     values = grundy_sequence(game, upto)
     found = period_report(game, values)
     blocks: list[Block] = [Paragraph((intro,))]
@@ -399,10 +402,7 @@ def _sequence_section(
     )
     if found.period is None or found.preperiod is None or not convincing:
         period = preperiod = None
-        text = (
-            f"The solver computed G(0) to G({upto}); no period shows in that range "
-            "(none is known for this game)."
-        )
+        text = f"The solver computed G(0) to G({upto}); no period shows in that range."
     else:
         period, preperiod = found.period, found.preperiod
         text = (
@@ -412,12 +412,22 @@ def _sequence_section(
         rechecked = found.certificate is not None and check_certificate(found.certificate).valid
         if theorem_note and found.certified and found.certificate is not None and rechecked:
             certificate = found.certificate
+            if certificate.theorem == GUY_SMITH:
+                reach = (
+                    f"2s + p + t − 1 = {certificate.last_compared} (t = {certificate.reach}, "
+                    "the most tokens a move removes), so the periodicity theorem for "
+                    "octal games (Guy and Smith)"
+                )
+            else:
+                reach = (
+                    f"s + m − 1 = {certificate.last_compared} (m = {certificate.reach}, the "
+                    "largest number a move removes), so the periodicity theorem for "
+                    "subtraction games (a window of m values repeats)"
+                )
             text += (
-                f" The check covers every n from s = {certificate.start} to "
-                f"2s + p + t − 1 = {certificate.last_compared} (t = {certificate.reach}, "
-                "the most tokens a move removes), so the periodicity theorem for octal "
-                "games (Guy and Smith) makes the period hold for every n ≥ n₀; the "
-                "certificate was re-checked independently."
+                f" The check covers every n from s = {certificate.start} to {reach} "
+                "makes the period hold for every n ≥ n₀; the certificate was re-checked "
+                "independently."
             )
         elif theorem_note:
             text += f" Not certified for every n: {found.reason}."
@@ -432,13 +442,23 @@ def _sequence_section(
     )
     head = " ".join(str(v) for v in values[:40])
     blocks.append(Paragraph(("G(0), G(1), ..., G(39): ", Code(head), ".")))
+    zeros = [n for n, value in enumerate(values[:60]) if value == 0]
+    blocks.append(
+        Paragraph(
+            (
+                "P-positions (value 0) among the heaps up to 59: ",
+                Code(", ".join(map(str, zeros)) or "none"),
+                ".",
+            )
+        )
+    )
     return _section(key, f"{title}: Grundy sequence", blocks)
 
 
 def _kayles() -> Section:
-    return _sequence_section(
+    return sequence_section(
         "kayles",
-        "kayles",
+        create_game("kayles"),
         "Kayles",
         170,
         "Kayles (octal 0.77): knock down one pin or two adjacent pins from a row, "
@@ -448,9 +468,9 @@ def _kayles() -> Section:
 
 
 def _dawsons() -> Section:
-    return _sequence_section(
+    return sequence_section(
         "dawsons-kayles",
-        "dawsons-kayles",
+        create_game("dawsons-kayles"),
         "Dawson's Kayles",
         180,
         "Dawson's Kayles (octal 0.07): knock down exactly two adjacent pins.",
@@ -459,9 +479,9 @@ def _dawsons() -> Section:
 
 
 def _grundys_game() -> Section:
-    return _sequence_section(
+    return sequence_section(
         "grundys-game",
-        "grundys-game",
+        create_game("grundys-game"),
         "Grundy's game",
         120,
         "Grundy's game: split one heap into two heaps of different sizes.",
@@ -605,9 +625,13 @@ def hackenbush_start(game: Game) -> Any:
 
 
 def _lucky_nim() -> Section:
+    return lucky_nim_section(2, 4)
+
+
+def lucky_nim_section(m: int, n: int) -> Section:
+    """Single heaps of Lucky Nim with numbers in [m, n]: who wins, against the blocks."""
     from grundy.games.lucky_nim import block_parity
 
-    m, n = 2, 4
     game = create_game("lucky-nim", {"m": m, "n": n})
     solver = Solver(game)
     upto = 36
@@ -652,6 +676,7 @@ EVIDENCE: tuple[EvidenceItem, ...] = (
         "Nim-addition table",
         frozenset({"nim", "nim-sum", "nimber", "handout", "exercise"}),
         _nim_addition,
+        answers="handout-exercise-1",
     ),
     EvidenceItem(
         "nim-worked-sums",
@@ -664,6 +689,7 @@ EVIDENCE: tuple[EvidenceItem, ...] = (
         "Winning moves (exercise 4)",
         frozenset({"nim", "bouton", "winning-moves", "handout", "exercise"}),
         _exercise_four,
+        answers="handout-exercise-4",
     ),
     EvidenceItem(
         "take-away",

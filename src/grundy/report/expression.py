@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import re
 
-from grundy.report.latexmath import MathSyntaxError
+from grundy.report.mathml import MathSyntaxError
 
 __all__ = ["expression_latex"]
 
@@ -57,7 +57,7 @@ def expression_latex(text: str, position: str | None = None) -> str:
     """The claim expression ``text`` in LaTeX; ``position`` is the claim's position
     expression (the argument of ``grundy`` and ``outcome``), default the vars.
 
-    Raises :class:`~grundy.report.latexmath.MathSyntaxError` for anything outside the
+    Raises :class:`~grundy.report.mathml.MathSyntaxError` for anything outside the
     claim language, naming it.
     """
     printer = _Printer(text, position)
@@ -68,13 +68,20 @@ class _Printer:
     def __init__(self, text: str, position: str | None) -> None:
         self.text = text
         self.tree = self.parse(text)
-        self.position = self.print(self.parse(position), _ATOM) if position else "p"
+        self.position = self.print(self.single(self.parse(position)), _ATOM) if position else "p"
 
     def parse(self, text: str) -> ast.expr:
         try:
             return ast.parse(text.strip(), mode="eval").body
         except SyntaxError as exc:
             raise MathSyntaxError(f"cannot read the expression {text!r}: {exc.msg}") from None
+
+    @staticmethod
+    def single(node: ast.expr) -> ast.expr:
+        """A position of one part is written as that part: ``n ∈ 𝒫``, not ``(n) ∈ 𝒫``."""
+        if isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) == 1:
+            return node.elts[0]
+        return node
 
     def error(self, node: ast.AST) -> MathSyntaxError:
         piece = ast.get_source_segment(self.text, node) or type(node).__name__
@@ -208,7 +215,11 @@ class _Printer:
             if type(op) not in _COMPARE_OPS:
                 raise self.error(node)
             parts.append(_COMPARE_OPS[type(op)])
-            parts.append(self.print(right, _COMPARE + 1))
+            if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.List, ast.Tuple)):
+                members = ", ".join(self.print(e, 0) for e in right.elts)
+                parts.append(r"\{" + members + r"\}")  # membership of listed values: a set
+            else:
+                parts.append(self.print(right, _COMPARE + 1))
         special = self.outcome_membership(node)
         if special is not None:
             return special, _COMPARE

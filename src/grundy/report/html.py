@@ -20,6 +20,7 @@ from grundy.report.document import (
     Inlines,
     Link,
     Math,
+    Measured,
     Paragraph,
     Preformatted,
     Section,
@@ -28,7 +29,7 @@ from grundy.report.document import (
     Timing,
     plain_text,
 )
-from grundy.report.latexmath import MathSyntaxError, latex_to_mathml
+from grundy.report.mathml import MathSyntaxError, latex_to_mathml
 from grundy.report.render import FigureRenderer
 
 __all__ = ["render_html"]
@@ -64,6 +65,18 @@ section.theorem > h3 { display: flex; flex-wrap: wrap; align-items: baseline; ga
 .badge.unrefuted, td.unrefuted { background: var(--unrefuted); color: #fff; }
 .badge.unknown, td.unknown { background: var(--unknown); color: #000; }
 .badge.error, td.error { background: var(--error); color: #fff; }
+.badge.false, td.false { background: var(--refuted); color: #fff; }
+section.claim { background: var(--paper); border: 1px solid var(--line); border-radius: 6px;
+  padding: .8rem 1.1rem; margin: .9rem 0; break-inside: avoid; }
+section.claim > h3 { display: flex; flex-wrap: wrap; align-items: baseline; gap: .5rem;
+  font-size: 1.1rem; }
+section.claim p { margin: .35rem 0; }
+.source { color: var(--muted); font-size: .85rem; }
+table.summary { width: 100%; font-size: .88rem; }
+table.summary td:first-child { width: 30%; }
+table.summary td:last-child { width: 10.5rem; }
+.byline { color: var(--muted); margin: 0 0 1rem; font-size: 1.05rem; }
+.measured { color: var(--muted); font-style: italic; }
 .formula { overflow-x: auto; overflow-y: hidden; margin: .6rem 0; padding: .2rem 0;
   font-size: 1.15rem; }
 math { font-family: "Latin Modern Math", "STIX Two Math", "Cambria Math", math; }
@@ -73,7 +86,8 @@ caption { caption-side: bottom; color: var(--muted); font-size: .85rem; padding-
 th, td { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left;
   vertical-align: top; }
 thead th { background: #e8eef1; }
-table.wide { width: 100%; }
+table.wide, table.record-summary { width: 100%; }
+table.record-summary { font-size: .85rem; }
 table.facts th { width: 9rem; background: #f6f8f9; font-weight: 600; }
 table.facts { width: 100%; }
 table.grid td, table.grid th { text-align: center; padding: .15rem .3rem;
@@ -127,8 +141,11 @@ class _HtmlWriter:
             f'<a href="#{escape(s.anchor)}">{escape(s.title)}</a>' for s in document.sections
         )
         body = "\n".join(self.section(section, 2) for section in document.sections)
+        byline = ""
+        if document.author:
+            byline = f'<p class="byline">{escape(document.author)}</p>\n'
         notes = ""
-        if document.notes:
+        if document.notes and document.kind != "handout":  # students get no build notes
             items = "".join(f"<li>{escape(n)}</li>" for n in document.notes)
             notes = f'<ul class="notes">{items}</ul>'
         return (
@@ -138,6 +155,7 @@ class _HtmlWriter:
             f"<title>{escape(document.title)}</title>\n"
             f"<style>{_CSS}{_shades()}\n</style>\n</head>\n<body>\n"
             f"<header>\n<h1>{escape(document.title)}</h1>\n"
+            f"{byline}"
             f'<p class="subtitle">{self.inlines(document.subtitle)}</p>\n'
             f"<nav>{nav}</nav>\n{notes}</header>\n"
             f"<main>\n{body}\n</main>\n"
@@ -155,7 +173,7 @@ class _HtmlWriter:
         if section.kind == "theorem":
             ident = section.anchor.removeprefix("thm-")
             title += f' <a class="id" href="#{escape(section.anchor)}">{escape(ident)}</a>'
-        heading_level = min(level if not section.kind else 3, 4)
+        heading_level = min(level if section.kind not in ("theorem", "claim") else 3, 4)
         inner = "\n".join(self.block(block, level + 1) for block in section.blocks)
         return (
             f'<section id="{escape(section.anchor)}"{classes}>\n'
@@ -166,12 +184,19 @@ class _HtmlWriter:
         if isinstance(block, Section):
             return self.section(block, level)
         if isinstance(block, Paragraph):
-            return f"<p>{self.inlines(block.content)}</p>"
+            content = block.content
+            if content and isinstance(content[0], str) and content[0].startswith("Source: "):
+                return f'<p class="source">{self.inlines(content)}</p>'
+            return f"<p>{self.inlines(content)}</p>"
         if isinstance(block, DisplayMath):
-            try:
-                return f'<div class="formula">{latex_to_mathml(block.latex, display=True)}</div>'
-            except MathSyntaxError:
-                return f"<p>{escape(block.plain or block.latex)}</p>"
+            for latex in (block.latex, block.fallback):
+                if not latex:
+                    continue
+                try:
+                    return f'<div class="formula">{latex_to_mathml(latex, display=True)}</div>'
+                except MathSyntaxError:
+                    continue
+            return f"<p>{escape(block.plain or block.latex)}</p>"
         if isinstance(block, Preformatted):
             return f"<pre>{escape(block.text)}</pre>"
         if isinstance(block, BulletList):
@@ -235,4 +260,6 @@ class _HtmlWriter:
             return f"<strong>{escape(piece.text)}</strong>"
         if isinstance(piece, Timing):
             return f'<span class="timing">{piece.text}</span>'
+        if isinstance(piece, Measured):
+            return f'<span class="measured">{escape(piece.text)}</span>'
         raise TypeError(f"cannot render {type(piece).__name__} as HTML")

@@ -1,9 +1,10 @@
 r"""The LaTeX report: a complete document that compiles with pdflatex.
 
-Formulas go in unchanged (the statement subset of :mod:`grundy.report.latexmath` is
-plain ``amsmath``/``amssymb``); figures are PDF files in ``figures/`` beside the
-``.tex``; text is escaped, and the mathematical symbols the report writes in text
-(``⊕``, ``≤``, ``φ``...) become the matching LaTeX commands.
+Formulas go in as written (``amsmath``/``amssymb``); each displayed formula is
+bracketed by ``\typeout`` markers so that a formula TeX refuses can be found in the log
+and replaced by its fallback (:mod:`grundy.report.pdf`).  Figures are PDF files in
+``figures/`` beside the ``.tex``; text is escaped, and the mathematical symbols the
+report writes in text (``⊕``, ``≤``, ``φ``...) become the matching LaTeX commands.
 
 >>> latex_text("a_b & 50% of {x} ⊕ y")
 'a\\_b \\& 50\\% of \\{x\\} \\ensuremath{\\oplus} y'
@@ -11,6 +12,7 @@ plain ``amsmath``/``amssymb``); figures are PDF files in ``figures/`` beside the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from grundy.report.document import (
@@ -25,6 +27,7 @@ from grundy.report.document import (
     Inlines,
     Link,
     Math,
+    Measured,
     Paragraph,
     Preformatted,
     Section,
@@ -33,19 +36,24 @@ from grundy.report.document import (
     Timing,
     plain_text,
 )
-from grundy.report.latexmath import MathSyntaxError, check_latex
 from grundy.report.markdown import FIGURE_DIR
+from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.render import FigureRenderer
 
-__all__ = ["LatexReport", "latex_text", "render_latex"]
+__all__ = ["END_LABEL", "FORMULA_MARK", "LatexReport", "latex_text", "render_latex"]
+
+FORMULA_MARK = "[grundy formula {index}{end}]"
+END_LABEL = "grundy-end-of-document"
 
 
 @dataclass(frozen=True, slots=True)
 class LatexReport:
-    """The LaTeX source and the figure files (PDF) it includes, relative to it."""
+    """The LaTeX source, the figure files (PDF) it includes, and its displayed formulas
+    in order (``formulas[k]`` is the one between the markers numbered ``k``)."""
 
     text: str
     files: tuple[tuple[str, bytes], ...]
+    formulas: tuple[DisplayMath, ...] = ()
 
 
 _ESCAPES = {
@@ -75,7 +83,6 @@ _SYMBOLS = {
     "⟺": r"\iff",
     "⇒": r"\Rightarrow",
     "×": r"\times",
-    "·": r"\cdot",
     "⌊": r"\lfloor",
     "⌋": r"\rfloor",
     "⌈": r"\lceil",
@@ -92,7 +99,18 @@ _SYMBOLS = {
     "∨": r"\vee",
     "₀": r"_0",
     "₁": r"_1",
+    "⁰": r"^0",
+    "¹": r"^1",
     "²": r"^2",
+    "³": r"^3",
+    "⁴": r"^4",
+    "⁵": r"^5",
+    "⁶": r"^6",
+    "⁷": r"^7",
+    "⁸": r"^8",
+    "⁹": r"^9",
+    "𝒫": r"\mathcal{P}",
+    "𝒩": r"\mathcal{N}",
     "−": r"-",
     "±": r"\pm",
 }
@@ -108,14 +126,29 @@ _TEXT_SYMBOLS = {
     "✓": "yes",
     "✗": "no",
     "\u00a0": "~",
+    "·": r"\textperiodcentered{}",
 }
+
+
+def _mono(char: str) -> str:
+    """One character of fixed-width text: a symbol set in math keeps the width of a digit,
+    so columns of bits stay aligned."""
+    if char == " ":
+        return "\\ "
+    if char == "-":
+        return "-{}"  # no dash ligature: every hyphen keeps its column
+    if char in _SYMBOLS:
+        return "\\makebox[\\fontcharwd\\font`0][c]{" + latex_text(char) + "}"
+    return latex_text(char)
 
 
 def latex_text(text: str) -> str:
     """Text escaped for LaTeX; known symbols become commands, other unknown ones ``?``."""
-    out = []
+    out: list[str] = []
     for char in text:
-        if char in _ESCAPES:
+        if char == "-" and out and out[-1].endswith("-"):
+            out.append("{}-")  # "--mutants", not an en dash
+        elif char in _ESCAPES:
             out.append(_ESCAPES[char])
         elif char in _SYMBOLS:
             out.append(r"\ensuremath{" + _SYMBOLS[char] + "}")
@@ -132,7 +165,7 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \usepackage[utf8]{inputenc}
 \usepackage[T1]{fontenc}
 \usepackage{lmodern}
-\usepackage[margin=2.2cm]{geometry}
+\usepackage[margin=2cm]{geometry}
 \usepackage{amsmath,amssymb}
 \usepackage{graphicx}
 \usepackage{array,longtable,booktabs}
@@ -144,16 +177,41 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \definecolor{unknown}{HTML}{E9A23B}
 \definecolor{error}{HTML}{8D2C2C}
 \definecolor{ppos}{HTML}{2A9D8F}
+\definecolor{false}{HTML}{C8553D}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.5em}
 \setcounter{secnumdepth}{2}
+\setcounter{tocdepth}{1}
 \newcommand{\badge}[1]{\colorbox{#1}{\textcolor{white}{\sffamily\small\strut #1}}}
+% A displayed claim: centred, and broken after a relation or an operator when too wide.
+\newcommand{\claimformula}[1]{\par{\centering$\displaystyle #1$\par}\smallskip}
+\makeatletter
+\renewcommand\tableofcontents{\section*{\contentsname}{\setlength{\parskip}{0pt}\small
+  \@starttoc{toc}}}
+\makeatother
 """
 
 
-def render_latex(document: Document, figures: FigureRenderer | None = None) -> LatexReport:
-    writer = _LatexWriter(figures or FigureRenderer())
-    return LatexReport(writer.document(document), tuple(writer.files))
+def render_latex(
+    document: Document,
+    figures: FigureRenderer | None = None,
+    fallbacks: Mapping[int, int] | None = None,
+) -> LatexReport:
+    """The document as LaTeX.  ``fallbacks[k]`` says how far formula ``k`` falls back:
+    0 its own LaTeX, 1 its fallback LaTeX (or plain text when it has none), 2 plain text.
+    """
+    writer = _LatexWriter(figures or FigureRenderer(), fallbacks or {})
+    text = writer.document(document)
+    return LatexReport(text, tuple(writer.files), tuple(writer.formulas))
+
+
+def _steady_text(content: Inlines) -> str:
+    """The text of a cell with measured figures at a fixed length, so that the widths of
+    columns (and so the LaTeX) do not change with figures that vary between runs."""
+    return "".join(
+        "measured" if isinstance(piece, (Timing, Measured)) else plain_text((piece,))
+        for piece in content
+    )
 
 
 def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> list[float]:
@@ -163,8 +221,8 @@ def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> l
     floors = []
     weights = []
     for index, head in enumerate(table.header):
-        texts = [plain_text(head.content)]
-        texts += [plain_text(row[index].content) for row in table.rows if index < len(row)]
+        texts = [_steady_text(head.content)]
+        texts += [_steady_text(row[index].content) for row in table.rows if index < len(row)]
         longest_word = max((len(word) for text in texts for word in text.split()), default=0)
         floors.append((min(longest_word, 18) + 2) / line_chars)  # ids break at hyphens
         weights.append(min(max(len(text) for text in texts), 70))
@@ -176,29 +234,33 @@ def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> l
     ]
 
 
+_SHORT = 5  # a document of at most this many sections needs no contents
+
+
 class _LatexWriter:
-    def __init__(self, figures: FigureRenderer) -> None:
+    def __init__(self, figures: FigureRenderer, fallbacks: Mapping[int, int]) -> None:
         self.figures = figures
+        self.fallbacks = fallbacks
         self.files: list[tuple[str, bytes]] = []
+        self.formulas: list[DisplayMath] = []
 
     def document(self, document: Document) -> str:
         lines = [
             _PREAMBLE,
             f"\\title{{{latex_text(document.title)}}}",
-            "\\date{}",
-            "\\author{}",
+            f"\\author{{{latex_text(document.author)}}}",
+            "\\date{" + self.inlines(document.subtitle) + "}",
             "\\begin{document}",
             "\\maketitle",
-            "\\vspace{-3em}",
-            "\\begin{center}" + self.inlines(document.subtitle) + "\\end{center}",
-            "\\tableofcontents",
             "",
         ]
-        for note in document.notes:
+        if len(document.sections) > _SHORT:  # a contents page, then the rest on its own
+            lines += ["\\tableofcontents", "\\clearpage", ""]
+        for note in document.notes if document.kind != "handout" else ():
             lines.append(f"\\textbf{{Note:}} {latex_text(note)}\\par")
         for section in document.sections:
             lines.extend(self.section(section, 0))
-        lines.append("\\end{document}")
+        lines += [f"\\label{{{END_LABEL}}}", "\\end{document}"]
         return "\n".join(lines) + "\n"
 
     def section(self, section: Section, depth: int) -> list[str]:
@@ -221,13 +283,12 @@ class _LatexWriter:
         if isinstance(block, Section):
             return self.section(block, depth)
         if isinstance(block, Paragraph):
-            return [self.inlines(block.content), ""]
+            content = block.content
+            if content and isinstance(content[0], str) and content[0].startswith("Source: "):
+                return ["{\\small\\color{darkgray}" + self.inlines(content) + "\\par}", ""]
+            return [self.inlines(content), ""]
         if isinstance(block, DisplayMath):
-            try:
-                check_latex(block.latex)
-            except MathSyntaxError:
-                return [latex_text(block.plain or block.latex), ""]
-            return ["\\[", block.latex, "\\]", ""]
+            return self.display_math(block)
         if isinstance(block, Preformatted):
             return self.preformatted(block.text)
         if isinstance(block, BulletList):
@@ -239,10 +300,30 @@ class _LatexWriter:
             return self.figure(block)
         raise TypeError(f"cannot render {type(block).__name__} as LaTeX")
 
+    def display_math(self, block: DisplayMath) -> list[str]:
+        index = len(self.formulas)
+        self.formulas.append(block)
+        candidates = []  # the formula, then its fallback: those the converter accepts
+        for latex in (block.latex, block.fallback):
+            try:
+                check_latex(latex)
+            except MathSyntaxError:
+                continue
+            if latex and latex not in candidates:
+                candidates.append(latex)
+        level = self.fallbacks.get(index, 0)
+        if level < len(candidates):
+            body = ["\\claimformula{" + candidates[level] + "}"]
+        else:
+            body = [latex_text(block.plain or block.latex) + "\\par"]
+        start = FORMULA_MARK.format(index=index, end="")
+        end = FORMULA_MARK.format(index=index, end=" end")
+        return [f"\\typeout{{{start}}}", *body, f"\\typeout{{{end}}}", ""]
+
     def preformatted(self, text: str) -> list[str]:
         lines = ["\\begin{flushleft}\\small"]
         for line in text.splitlines() or [""]:
-            escaped = latex_text(line).replace(" ", "\\ ")
+            escaped = "".join(_mono(char) for char in line)
             lines.append(f"\\texttt{{{escaped}}}\\\\" if escaped else "\\mbox{}\\\\")
         lines += ["\\end{flushleft}", ""]
         return lines
@@ -269,6 +350,18 @@ class _LatexWriter:
                 ">{\\raggedright\\arraybackslash}p{0.7\\linewidth}"
             )
             size = "\\small"
+        elif table.kind == "record-summary":
+            spec = "".join(
+                f">{{\\raggedright\\arraybackslash}}p{{\\dimexpr{w}\\linewidth-2\\tabcolsep\\relax}}"
+                for w in (0.24, 0.3, 0.1, 0.08, 0.1, 0.18)
+            )
+            size = "\\scriptsize\\renewcommand{\\arraystretch}{0.95}"
+        elif table.kind == "summary":
+            spec = "".join(
+                f">{{\\raggedright\\arraybackslash}}p{{\\dimexpr{w}\\linewidth-2\\tabcolsep\\relax}}"
+                for w in (0.27, 0.6, 0.13)
+            )
+            size = "\\footnotesize\\renewcommand{\\arraystretch}{0.95}"
         else:
             # Widths are shares of the line less each column's padding, so the table fits.
             spec = "".join(
@@ -299,7 +392,7 @@ class _LatexWriter:
         style = cell.style
         if header or style == "head":
             return f"\\textbf{{{text}}}" if text else ""
-        if style in ("proved", "refuted", "unrefuted", "unknown", "error"):
+        if style in ("proved", "refuted", "unrefuted", "unknown", "error", "false"):
             return f"\\cellcolor{{{style}}}\\textcolor{{white}}{{{text}}}"
         if style == "p":
             return f"\\cellcolor{{ppos}}\\textcolor{{white}}{{\\textbf{{{text}}}}}"
@@ -329,6 +422,6 @@ class _LatexWriter:
             return f"\\href{{{latex_text(piece.target)}}}{{{latex_text(piece.text)}}}"
         if isinstance(piece, Strong):
             return f"\\textbf{{{latex_text(piece.text)}}}"
-        if isinstance(piece, Timing):
-            return piece.text
+        if isinstance(piece, (Timing, Measured)):
+            return latex_text(piece.text)
         raise TypeError(f"cannot render {type(piece).__name__} as LaTeX")

@@ -20,6 +20,7 @@ from grundy.report.document import (
     Inlines,
     Link,
     Math,
+    Measured,
     Paragraph,
     Preformatted,
     Section,
@@ -27,6 +28,7 @@ from grundy.report.document import (
     Table,
     Timing,
 )
+from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.render import FigureRenderer
 
 __all__ = ["FIGURE_DIR", "MarkdownReport", "render_markdown"]
@@ -74,13 +76,16 @@ class _MarkdownWriter:
         self.in_table = False
 
     def document(self, document: Document) -> str:
-        lines = [f"# {_escape(document.title)}", "", self.inlines(document.subtitle), ""]
+        lines = [f"# {_escape(document.title)}", ""]
+        if document.author:
+            lines += [f"*{_escape(document.author)}*", ""]
+        lines += [self.inlines(document.subtitle), ""]
         lines.append(
             "Contents: "
             + " · ".join(f"[{_escape(s.title)}](#{s.anchor})" for s in document.sections)
         )
         lines.append("")
-        for note in document.notes:
+        for note in document.notes if document.kind != "handout" else ():
             lines.append(f"> Note: {_escape(note)}")
             lines.append("")
         for section in document.sections:
@@ -104,7 +109,14 @@ class _MarkdownWriter:
         if isinstance(block, Paragraph):
             return [self.inlines(block.content), ""]
         if isinstance(block, DisplayMath):
-            return ["```math", block.latex, "```", ""]
+            latex = block.latex
+            try:
+                check_latex(latex)
+            except MathSyntaxError:
+                latex = block.fallback
+            if not latex:
+                return [_escape(block.plain), ""]
+            return ["```math", latex, "```", ""]
         if isinstance(block, Preformatted):
             return ["```text", block.text, "```", ""]
         if isinstance(block, BulletList):
@@ -163,6 +175,6 @@ class _MarkdownWriter:
             return f"[{_escape(piece.text)}]({piece.target})"
         if isinstance(piece, Strong):
             return f"**{_escape(piece.text)}**"
-        if isinstance(piece, Timing):
-            return piece.text
+        if isinstance(piece, (Timing, Measured)):
+            return _escape(piece.text)
         raise TypeError(f"cannot render {type(piece).__name__} as Markdown")

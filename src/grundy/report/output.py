@@ -1,37 +1,48 @@
-"""Writing a report to disk: the formats, atomic file replacement, and the PDF build.
+"""Writing reports to disk: the formats, and the whole set swapped into place at once.
 
-Every document is produced in memory first and each file is then written to a
-temporary file in the same folder and moved over the old one with :func:`os.replace`,
-so an interrupted run leaves the previous report intact (never half a file).
+Every document of a set (the handout and the record, in each format, with their
+figures) is produced in memory first, then written into a fresh folder beside the
+output folder, which is swapped into place in one step.  A reader (or an interrupted
+run) sees the previous set or the new one, never a mixture, and no temporary file is
+left behind.  The output folder belongs to the report: one that holds other files is
+refused before any work.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
-import subprocess
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 from grundy.errors import GrundyError
 from grundy.report.document import Document
 from grundy.report.html import render_html
 from grundy.report.latex import render_latex
 from grundy.report.markdown import render_markdown
+from grundy.report.pdf import TexFailure, build_pdf
 from grundy.report.render import FigureRenderer
 
 __all__ = [
+    "MARKER",
     "TEX_ENGINES",
     "Format",
     "ReportError",
+    "check_out_dir",
     "find_tex_engine",
     "parse_formats",
+    "render_set",
     "require_tex_engine",
     "write_atomic",
     "write_report",
+    "write_report_set",
 ]
+
+MARKER = ".grundy-report"  # names the files of a report set; marks the folder as ours
 
 TEX_ENGINES = ("pdflatex", "lualatex", "xelatex")
 
@@ -126,6 +137,109 @@ def _file_mode(path: Path) -> int:
         return 0o666 & ~umask
 
 
+def _ours(name: str) -> bool:
+    stem = name.split(".", 1)[0]
+    return name in (MARKER, "figures") or stem in ("handout", "record", "report")
+
+
+def _probe(folder: Path, out_dir: Path) -> None:
+    """Make and remove a folder in ``folder``: the swap will need exactly that."""
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".grundy-probe-", dir=folder))
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise ReportError(f"cannot write the report folder {out_dir}: {reason}") from None
+
+
+def check_out_dir(out_dir: Path) -> None:
+    """Refuse an output folder that is not a report folder (before any work is done).
+
+    A folder is accepted when it does not exist, is empty, holds a report set (its
+    marker file), or holds only files a report writes.
+    """
+    if not out_dir.exists():
+        ancestor = out_dir.resolve().parent
+        while not ancestor.exists():
+            ancestor = ancestor.parent  # the folders above are created with it
+        _probe(ancestor, out_dir)
+        return
+    if not out_dir.is_dir():
+        raise ReportError(f"{out_dir} is not a folder; choose a folder for the report with --out")
+    _probe(out_dir.resolve().parent, out_dir)
+    entries = [entry.name for entry in out_dir.iterdir()]
+    if MARKER in entries:
+        return
+    foreign = sorted(name for name in entries if not _ours(name))
+    if foreign:
+        raise ReportError(
+            f"{out_dir} holds files that are not a report ({', '.join(foreign[:3])}"
+            + (", ..." if len(foreign) > 3 else "")
+            + "); the report replaces its whole folder, so choose another with --out"
+        )
+
+
+def render_set(
+    documents: Mapping[str, Document],
+    formats: Sequence[Format],
+    engine: str | None = None,
+) -> tuple[dict[str, bytes | str], list[str]]:
+    """Every file of the set, by relative path, and notes (formulas that fell back).
+
+    Markdown brings ``figures/*.svg``, LaTeX and PDF ``figures/*.pdf``.  PDF needs a TeX
+    engine (``engine``, else the first one found); without one it raises
+    :class:`ReportError` before anything is rendered.
+    """
+    if Format.PDF in formats:
+        engine = engine or require_tex_engine()
+    figures = FigureRenderer()
+    files: dict[str, bytes | str] = {}
+    notes: list[str] = []
+    for name, document in documents.items():
+        if Format.HTML in formats:
+            files[f"{name}.html"] = render_html(document, figures)
+        if Format.MARKDOWN in formats:
+            markdown = render_markdown(document, figures)
+            files[f"{name}.md"] = markdown.text
+            files.update(markdown.files)
+        if Format.LATEX not in formats and Format.PDF not in formats:
+            continue
+        latex = render_latex(document, figures)
+        if Format.PDF in formats:
+            assert engine is not None
+
+            def render(fallbacks: Mapping[int, int], document: Document = document) -> Any:
+                return render_latex(document, figures, fallbacks)
+
+            try:
+                built = build_pdf(render, engine, name)
+            except TexFailure as failure:
+                raise ReportError(f"{name}.pdf: {failure.message}") from None
+            files[f"{name}.pdf"] = built.pdf
+            latex = built.latex  # the .tex that compiled, with any fallbacks
+            notes += [f"{name}: a formula fell back: {text}" for text in built.fell_back]
+        if Format.LATEX in formats:  # the PDF holds its figures; the .tex needs the files
+            files[f"{name}.tex"] = latex.text
+            files.update(latex.files)
+    return files, notes
+
+
+def write_report_set(
+    documents: Mapping[str, Document],
+    out_dir: Path,
+    formats: Sequence[Format],
+    engine: str | None = None,
+) -> tuple[list[Path], list[str]]:
+    """Write every document in every format as one set into ``out_dir``, swapped into
+    place at once; the files written and the notes of the build."""
+    check_out_dir(out_dir)
+    files, notes = render_set(documents, formats, engine)
+    try:
+        swap_in(out_dir, files)
+    except OSError as exc:
+        raise ReportError(f"cannot write the report folder {out_dir}: {exc}") from None
+    return [out_dir / name for name in files], notes
+
+
 def write_report(
     document: Document,
     out_dir: Path,
@@ -133,79 +247,78 @@ def write_report(
     basename: str = "report",
     engine: str | None = None,
 ) -> list[Path]:
-    """Write the document in each format into ``out_dir``; return the files written.
-
-    Markdown brings ``figures/*.svg``, LaTeX and PDF ``figures/*.pdf``.  PDF needs a TeX
-    engine (``engine``, else the first one found); without one it raises
-    :class:`ReportError` before anything is written.
-    """
-    if Format.PDF in formats:
-        engine = engine or require_tex_engine()
-    figures = FigureRenderer()
-    pending: list[tuple[Path, bytes | str]] = []
-    if Format.HTML in formats:
-        pending.append((out_dir / f"{basename}.html", render_html(document, figures)))
-    if Format.MARKDOWN in formats:
-        markdown = render_markdown(document, figures)
-        pending.append((out_dir / f"{basename}.md", markdown.text))
-        pending.extend((out_dir / name, data) for name, data in markdown.files)
-    pdf: bytes | None = None
-    if Format.LATEX in formats or Format.PDF in formats:
-        latex = render_latex(document, figures)
-        if Format.LATEX in formats:
-            pending.append((out_dir / f"{basename}.tex", latex.text))
-            pending.extend((out_dir / name, data) for name, data in latex.files)
-        if Format.PDF in formats:
-            assert engine is not None
-            pdf = compile_pdf(latex.text, latex.files, engine)
-            pending.append((out_dir / f"{basename}.pdf", pdf))
-    written = []
-    for path, data in _unique(pending):
-        write_atomic(path, data)
-        written.append(path)
+    """One document as a set of its own (see :func:`write_report_set`)."""
+    written, _ = write_report_set({basename: document}, out_dir, formats, engine)
     return written
 
 
-def _unique(pending: Iterable[tuple[Path, bytes | str]]) -> list[tuple[Path, bytes | str]]:
-    seen: dict[Path, bytes | str] = {}
-    for path, data in pending:
-        seen.setdefault(path, data)
-    return list(seen.items())
+def _folder_mode(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o777 & ~umask
 
 
-def compile_pdf(source: str, files: Iterable[tuple[str, bytes]], engine: str) -> bytes:
-    """Compile LaTeX ``source`` (with its figure files) in a scratch folder; the PDF bytes."""
-    with tempfile.TemporaryDirectory(prefix="grundy-report-") as scratch:
-        folder = Path(scratch)
-        (folder / "report.tex").write_text(source, encoding="utf-8")
-        for name, data in files:
-            (folder / name).parent.mkdir(parents=True, exist_ok=True)
-            (folder / name).write_bytes(data)
-        command = [engine, "-interaction=nonstopmode", "-halt-on-error", "report.tex"]
-        environment = dict(os.environ, SOURCE_DATE_EPOCH="0", FORCE_SOURCE_DATE="1")
-        for _ in range(2):  # the second run resolves the table of contents and links
-            try:
-                completed = subprocess.run(
-                    command,
-                    cwd=folder,
-                    capture_output=True,
-                    text=True,
-                    errors="replace",
-                    timeout=300,
-                    check=False,
-                    env=environment,
-                )
-            except (OSError, subprocess.TimeoutExpired) as exc:
-                raise ReportError(f"could not run {engine}: {exc}") from None
-            if completed.returncode != 0:
-                raise ReportError(f"{Path(engine).name} failed: {_first_error(completed.stdout)}")
-        return (folder / "report.pdf").read_bytes()
+def swap_in(out_dir: Path, files: Mapping[str, bytes | str]) -> None:
+    """Write ``files`` into a new folder beside ``out_dir`` and swap it into place.
+
+    Where the system can exchange two folders in one step (Linux), it does; elsewhere
+    the old folder is renamed aside first and restored if the second rename fails.
+    Either way nothing of the new set is visible until all of it is written.
+    """
+    parent = out_dir.resolve().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=parent))
+    try:
+        mode = _folder_mode(out_dir)
+        for name, data in sorted(files.items()):
+            path = staging / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            payload = data.encode("utf-8") if isinstance(data, str) else data
+            path.write_bytes(payload)
+            os.chmod(path, 0o666 & mode)
+            if path.parent != staging:
+                os.chmod(path.parent, mode)
+        (staging / MARKER).write_text("".join(f"{name}\n" for name in sorted(files)))
+        os.chmod(staging / MARKER, 0o666 & mode)
+        os.chmod(staging, mode)
+        target = parent / out_dir.name
+        if not target.exists():
+            os.rename(staging, target)
+            return
+        if _exchange(staging, target):
+            shutil.rmtree(staging, ignore_errors=True)  # now the previous set
+            return
+        old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old-", dir=parent))
+        os.rmdir(old)
+        os.rename(target, old)
+        try:
+            os.rename(staging, target)
+        except BaseException:
+            os.rename(old, target)
+            raise
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
 
 
-def _first_error(log: str) -> str:
-    lines = log.splitlines()
-    for index, line in enumerate(lines):
-        if line.startswith("!"):
-            context = " ".join(part.strip() for part in lines[index : index + 3])
-            return context[:300]
-    return (lines[-1] if lines else "no output")[:300]
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two folders in one step (Linux ``renameat2``); False where that is not possible."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p]
+    renameat2.argtypes.append(ctypes.c_uint)
+    result = renameat2(
+        _AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE
+    )
+    return bool(result == 0)

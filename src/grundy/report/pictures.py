@@ -152,8 +152,14 @@ def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figur
     """Chomp boards drawn side by side: squares, the poisoned square, winning bites."""
     boards = list(boards)
 
+    widest = [max(max(board.rows, default=1), 1) for board in boards]
+    tallest = max((len(board.rows) for board in boards), default=1)
+
     def draw(fig: Any) -> None:
-        axes = fig.subplots(1, len(boards), squeeze=False)[0]
+        # One scale for every board: each panel is as wide as its board, all as tall.
+        axes = fig.subplots(
+            1, len(boards), squeeze=False, gridspec_kw={"width_ratios": [w + 0.4 for w in widest]}
+        )[0]
         for ax, board in zip(axes, boards, strict=True):
             _bare(ax)
             eaten: set[tuple[int, int]] = set()
@@ -171,17 +177,18 @@ def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figur
                     ax.add_patch(_rect(c, r, 1, 1, colour, edgecolor="white", linewidth=1.2))
             if board.rows and board.rows[0]:
                 ax.add_patch(_rect(0, 0, 1, 1, INK, edgecolor="white", linewidth=1.2))
-                ax.text(0.5, 0.5, "×", ha="center", va="center", color="white", fontsize=11)
+                ax.text(0.5, 0.5, "×", ha="center", va="center", color="white", fontsize=10)
             for r, c in board.bites:
                 ax.add_patch(_circle(c + 0.5, r + 0.5, 0.28, ACCENT))
             width = max(board.rows, default=1)
             ax.set_xlim(-0.2, max(width, 1) + 0.2)
-            ax.set_ylim(-0.2, max(len(board.rows), 1) + 0.2)
+            ax.set_ylim(-0.2, tallest + 0.2)
             if board.title:
-                ax.set_title(board.title, fontsize=8)
+                ax.set_title(board.title, fontsize=9)
 
-    width = sum(max(max(b.rows, default=1), 2) * 0.42 + 0.4 for b in boards)
-    height = max((len(b.rows) for b in boards), default=1) * 0.42 + 0.8
+    unit = min(0.32, 6.0 / sum(w + 0.4 for w in widest))  # inches per square
+    width = sum(w + 0.4 for w in widest) * unit + 0.2 * len(boards)
+    height = tallest * unit + 0.6
     alt = "; ".join(f"board {b.rows} bites {b.bites}" for b in boards)
     return _figure(name, caption, alt, draw, (max(width, 2.0), height))
 
@@ -285,8 +292,9 @@ def _draw_hackenbush(ax: Any, edges: Sequence[tuple[int, int]], colour: str) -> 
         bend = seen[key]
         seen[key] += 1
         xs.extend([start[0], end[0]])
-        if start == end:  # a loop
-            ax.add_patch(_loop(start, colour))
+        if start == end:  # a loop; several loops at one vertex are nested, each drawn
+            ax.add_patch(_loop(start, colour, bend))
+            xs.extend([start[0] - 0.3 - 0.15 * bend, start[0] + 0.3 + 0.15 * bend])
             continue
         if bend == 0:
             ax.plot([start[0], end[0]], [start[1], end[1]], color=colour, linewidth=2.2)
@@ -297,11 +305,13 @@ def _draw_hackenbush(ax: Any, edges: Sequence[tuple[int, int]], colour: str) -> 
     return max(xs) - min(xs)
 
 
-def _loop(point: tuple[float, float], colour: str) -> Any:
+def _loop(point: tuple[float, float], colour: str, index: int = 0) -> Any:
+    """The ``index``-th loop at a vertex: a circle through the vertex, larger each time."""
     from matplotlib.patches import Circle
 
     x, y = point
-    return Circle((x, y + 0.3), 0.3, fill=False, edgecolor=colour, linewidth=2.2)
+    radius = 0.3 + 0.15 * index
+    return Circle((x, y + radius), radius, fill=False, edgecolor=colour, linewidth=2.2)
 
 
 def _arc(
@@ -320,26 +330,46 @@ def _arc(
     ax.plot(xs, ys, color=colour, linewidth=2.2)
 
 
+def _hackenbush_extent(picture: HackenbushPicture) -> tuple[float, float]:
+    """How far right and how high a picture (with its snake) reaches, in edge lengths."""
+    place, _ = _hackenbush_layout(picture.edges)
+    loops = sum(1 for u, v in picture.edges if u == v)
+    width = max((x for x, _ in place.values()), default=0.0) + 0.3 + 0.15 * loops
+    top = max((y for _, y in place.values()), default=1.0) + (0.6 + 0.3 * loops if loops else 0)
+    if picture.value is not None:
+        return width + 2.2, max(top, picture.value, 1.0)
+    return width + 0.6, max(top, 1.0)
+
+
 def hackenbush_figure(name: str, caption: str, pictures: Sequence[HackenbushPicture]) -> Figure:
-    """Each picture on its ground line, and beside it the snake of its value."""
+    """Each picture on its ground line, and beside it the snake of its value.
+
+    Every panel has the same limits, so one edge has the same length in every picture;
+    more than three pictures wrap onto further rows.
+    """
     pictures = list(pictures)
+    columns = min(3, max(len(pictures), 1))
+    rows = (len(pictures) + columns - 1) // columns
+    extents = [_hackenbush_extent(p) for p in pictures]
+    right = max((e[0] for e in extents), default=1.0) + 0.2
+    top = max((e[1] for e in extents), default=1.0) + 0.7
 
     def draw(fig: Any) -> None:
-        axes = fig.subplots(1, len(pictures), squeeze=False)[0]
-        for ax, picture in zip(axes, pictures, strict=True):
+        axes = fig.subplots(rows, columns, squeeze=False).flatten()
+        for ax in axes[len(pictures) :]:
+            ax.set_axis_off()
+        for ax, picture in zip(axes, pictures, strict=False):
             _bare(ax)
             width = _draw_hackenbush(ax, picture.edges, "#3a7d44")
-            top = max((y for _, y in _hackenbush_layout(picture.edges)[0].values()), default=1)
+            height = max((y for _, y in _hackenbush_layout(picture.edges)[0].values()), default=1)
             if picture.value is not None:
                 snake_x = width + 1.6
-                snake = tuple((k, k + 1) for k in range(picture.value))
-                ax.plot([snake_x], [0], alpha=0)
                 for k in range(picture.value):
                     ax.plot([snake_x, snake_x], [k, k + 1], color=ACCENT, linewidth=2.2)
                     ax.add_patch(_circle(snake_x, k + 1, 0.09, "white"))
                 ax.text(
                     (width + snake_x) / 2 + 0.1,
-                    max(top, picture.value, 1) / 2,
+                    max(height, picture.value, 1) / 2,
                     "=",
                     ha="center",
                     va="center",
@@ -347,26 +377,16 @@ def hackenbush_figure(name: str, caption: str, pictures: Sequence[HackenbushPict
                     color=INK,
                 )
                 ax.text(snake_x, -0.45, f"*{picture.value}", ha="center", va="top", color=INK)
-                top = max(top, len(snake))
-                right = snake_x + 0.6
-            else:
-                right = width + 0.6
             ax.plot([-0.6, right], [0, 0], color=INK, linewidth=1.5)
             ax.set_xlim(-0.8, right + 0.2)
-            ax.set_ylim(-0.9, max(top, 1) + 0.7)
+            ax.set_ylim(-0.9, top)
             if picture.title:
-                ax.set_title(picture.title, fontsize=8)
+                ax.set_title(picture.title, fontsize=9)
 
-    width = 0.0
-    height = 1.5
-    for picture in pictures:
-        place, _ = _hackenbush_layout(picture.edges)
-        span = max((x for x, _ in place.values()), default=0.0) + 3
-        width += 0.45 * span + 0.3
-        height = max(height, 0.45 * max(max((y for _, y in place.values()), default=1), 1) + 1.1)
-        height = max(height, 0.45 * (picture.value or 0) + 1.1)
+    unit = min(0.45, 6.0 / (columns * (right + 1.0)))  # inches per edge length
+    size = (columns * (right + 1.0) * unit + 0.2, rows * (top + 0.9) * unit + 0.3 * rows)
     alt = "; ".join(f"edges {p.edges} value *{p.value}" for p in pictures)
-    return _figure(name, caption, alt, draw, (max(width, 2.5), min(height, 5.0)))
+    return _figure(name, caption, alt, draw, size)
 
 
 # -- P/N strips and grids -------------------------------------------------------------------
@@ -386,6 +406,8 @@ def strip_figure(
     """Rows of numbered cells, P-positions coloured; ``mark`` outlines one column."""
     rows = list(rows)
     length = max(len(r.p_positions) for r in rows)
+    cell = min(0.3, 5.4 / (length + 3.4))  # inches: the strip fits a printed line
+    margin = 3.2
 
     def draw(fig: Any) -> None:
         ax = fig.add_subplot()
@@ -402,18 +424,19 @@ def strip_figure(
                     str(n),
                     ha="center",
                     va="center",
-                    fontsize=7,
+                    fontsize=8,
                     color="white" if is_p else INK,
                 )
         if mark is not None:
             ax.add_patch(_rect(mark, 0, 1, len(rows), "none", edgecolor=ACCENT, linewidth=2.0))
-        ax.set_xlim(-3.2, length + 0.2)
+        ax.set_xlim(-margin, length + 0.2)
         ax.set_ylim(-0.2, len(rows) + 0.2)
 
     alt = "; ".join(
         f"{r.label}: P at {[n for n, p in enumerate(r.p_positions) if p]}" for r in rows
     )
-    return _figure(name, caption, alt, draw, (0.26 * length + 1.2, 0.32 * len(rows) + 0.3))
+    size = (cell * (length + margin + 0.2) + 0.2, cell * len(rows) + 0.3)
+    return _figure(name, caption, alt, draw, size)
 
 
 def grid_figure(
@@ -465,7 +488,7 @@ def wythoff_figure(name: str, caption: str, p_grid: Sequence[Sequence[bool]]) ->
         ax.plot(
             xs, [x / phi for x in xs], color=ACCENT, linewidth=1, linestyle="--", label="y = x/φ"
         )
-        ax.legend(loc="upper left", fontsize=7, framealpha=0.9)
+        ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
 
     return grid_figure(name, caption, p_grid, "first heap", "second heap", overlay)
 
@@ -497,24 +520,26 @@ def sequence_figure(
                 xytext=(preperiod - 0.5, top),
                 arrowprops={"arrowstyle": "<->", "color": ACCENT},
             )
+            # Labels beside the marks, never across the dashed n0 line.
             ax.text(
-                preperiod - 0.5 + period / 2,
-                top + 0.25,
-                f"period {period}",
-                ha="center",
-                va="bottom",
-                color=ACCENT,
-                fontsize=8,
-            )
-            ax.text(
-                preperiod - 1.5,
+                preperiod + period + 0.5,
                 top,
-                f"n₀ = {preperiod}",
-                ha="right",
+                f"period {period}" + ("" if preperiod > 0 else ", from n₀ = 0"),
+                ha="left",
                 va="center",
-                color=P_COLOUR,
-                fontsize=8,
+                color=ACCENT,
+                fontsize=9,
             )
+            if preperiod > 0:
+                ax.text(
+                    preperiod - 1.5,
+                    top,
+                    f"n₀ = {preperiod}",
+                    ha="right",
+                    va="center",
+                    color=P_COLOUR,
+                    fontsize=9,
+                )
         ax.vlines(ns, 0, values, color="#9fb3bf", linewidth=0.6)
         ax.plot(ns, values, linestyle="none", marker="o", markersize=2.4, color=INK)
         ax.set_xlim(-1, len(values))
@@ -524,28 +549,53 @@ def sequence_figure(
         ax.set_title(title)
 
     alt = f"{title}: G(0..{len(values) - 1}) = {values[:24]}..."
-    return _figure(name, caption, alt, draw, (7.0, 2.6))
+    return _figure(name, caption, alt, draw, (6.2, 2.6))
 
 
 def lucky_strip_figure(
     name: str, caption: str, values: Sequence[int], block: int, title: str
 ) -> Figure:
-    """Single-heap values coloured in a strip, with block boundaries every ``block``."""
+    """Single-heap values coloured in strips of whole blocks, block boundaries marked."""
     values = list(values)
+    per_row = max(block, (24 // block) * block)  # whole blocks, at most 24 cells a row
+    starts = list(range(0, len(values), per_row))
 
     def draw(fig: Any) -> None:
         ax = fig.add_subplot()
         _bare(ax)
-        _cells(ax, [(n, 0) for n, value in enumerate(values) if value == 0], P_COLOUR)
-        _cells(ax, [(n, 0) for n, value in enumerate(values) if value != 0], "#457b9d")
-        for n, value in enumerate(values):
-            ax.text(n + 0.5, 0.5, str(value), ha="center", va="center", fontsize=7, color="white")
-            ax.text(n + 0.5, -0.35, str(n), ha="center", va="center", fontsize=6, color=INK)
-        for start in range(1, len(values), block):
-            ax.plot([start, start], [-0.1, 1.25], color=ACCENT, linewidth=1)
-        ax.set_xlim(-0.2, len(values) + 0.2)
-        ax.set_ylim(-0.7, 1.6)
+        for row, first in enumerate(starts):
+            y = -2.2 * row
+            chunk = values[first : first + per_row]
+            cells = [(k, y) for k, value in enumerate(chunk) if value == 0]
+            _cells(ax, cells, P_COLOUR)
+            _cells(ax, [(k, y) for k, value in enumerate(chunk) if value != 0], "#457b9d")
+            for k, value in enumerate(chunk):
+                ax.text(
+                    k + 0.5,
+                    y + 0.5,
+                    str(value),
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    color="white",
+                )
+                ax.text(
+                    k + 0.5,
+                    y - 0.45,
+                    str(first + k),
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    color=INK,
+                )
+            for k in range(len(chunk) + 1):
+                if (first + k - 1) % block == 0:  # blocks start at heap 1
+                    ax.plot([k, k], [y - 0.1, y + 1.25], color=ACCENT, linewidth=1)
+        ax.set_xlim(-0.2, per_row + 0.2)
+        ax.set_ylim(-2.2 * (len(starts) - 1) - 0.9, 1.6)
         ax.set_title(title, fontsize=9)
 
     alt = f"{title}: values {values}"
-    return _figure(name, caption, alt, draw, (0.24 * len(values) + 0.6, 1.1))
+    cell = 0.24
+    size = (cell * per_row + 0.4, cell * 2.2 * len(starts) + 0.5)
+    return _figure(name, caption, alt, draw, size)

@@ -1,0 +1,153 @@
+"""Counterexamples shown as values and drawn as positions, with what breaks the claim.
+
+The counterexample's variables (``n = 3``) are set apart from the values that make the
+statement fail there (``outcome = N``, ``winning bites = ...``): the figure's caption
+names the latter, so a reader sees why the position is a counterexample.  Chomp boards
+carry their winning bites, Hackenbush pictures are drawn with every edge (loops too),
+and heaps as counters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from grundy.claims import Claim
+from grundy.library import Theorem
+from grundy.report.document import Block, Code, Figure, Paragraph, Strong, Table
+from grundy.report.evidence import parse_edges
+from grundy.report.pictures import (
+    ChompBoard,
+    HackenbushPicture,
+    chomp_figure,
+    hackenbush_figure,
+    heaps_figure,
+)
+
+__all__ = ["counterexample_blocks", "counterexample_figure", "value_text"]
+
+_BITE = re.compile(r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?")
+
+
+def value_text(value: Any) -> str:
+    """A value as the report prints it: thousands separated, lists shortened.
+
+    >>> value_text([1, 2, 3])
+    '[1, 2, 3]'
+    >>> value_text(12345)
+    '12,345'
+    """
+    if isinstance(value, bool) or value is None:
+        return str(value).lower() if value is not None else "-"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{key} = {value_text(item)}" for key, item in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else list(value)
+        shown = ", ".join(value_text(item) for item in items[:12])
+        more = f", ... ({len(items)} in all)" if len(items) > 12 else ""
+        return f"[{shown}{more}]"
+    return str(value)
+
+
+def _split(
+    example: Mapping[str, Any], claim: Claim | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The example's inputs (variables, position) and the values that break the claim."""
+    inputs: dict[str, Any] = {}
+    breaking: dict[str, Any] = {}
+    variables = set(claim.variables) if claim is not None else set()
+    for key, value in example.items():
+        single = isinstance(value, int) and not isinstance(value, bool)
+        is_input = key in variables or key == "position" or (not variables and single)
+        (inputs if is_input else breaking)[key] = value
+    return inputs, breaking
+
+
+def counterexample_blocks(
+    theorem: Theorem, claim: Claim | None, example: Mapping[str, Any]
+) -> list[Block]:
+    """The counterexample as one sentence, and drawn when its game has a picture."""
+    inputs, breaking = _split(example, claim)
+    shown = ", ".join(f"{key} = {value_text(value)}" for key, value in inputs.items())
+    why = ", ".join(f"{key} = {value_text(value)}" for key, value in breaking.items())
+    text: list[Any] = [Strong("Counterexample:"), " " + (shown or "see below")]
+    if why:
+        text += [". There: ", why]
+    blocks: list[Block] = [Paragraph((*text, "."))]
+    figure = counterexample_figure(theorem.id, theorem.game, example, why)
+    if figure is not None:
+        blocks.append(figure)
+    return blocks
+
+
+def counterexample_table(example: Mapping[str, Any]) -> Table:
+    """Every value of a counterexample, one per row (for the record)."""
+    rows = [(Code(str(key)), value_text(value)) for key, value in example.items()]
+    return Table.build(("name", "value"), rows)
+
+
+def _int_sequence(value: Any) -> tuple[int, ...] | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return (value,)
+    if isinstance(value, (list, tuple)) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return tuple(value)
+    return None
+
+
+def _bites(example: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
+    """Squares named in the example's winning bites, as (row, column) from 0."""
+    bites: list[tuple[int, int]] = []
+    for key, value in example.items():
+        if "bite" not in key.replace("_", " ") or not isinstance(value, (list, tuple)):
+            continue
+        for item in value:
+            match = _BITE.search(str(item))
+            if match:
+                bites.append((int(match.group(1)) - 1, int(match.group(2)) - 1))
+    return tuple(bites)
+
+
+def counterexample_figure(
+    theorem_id: str, game: str | None, example: Mapping[str, Any], why: str = ""
+) -> Figure | None:
+    """A picture of the counterexample's position, when its game has a picture for it.
+
+    Chomp positions are boards with the winning bites the example names, Hackenbush
+    pictures are drawn edge by edge, any other position given as integers is heaps of
+    counters.  Only the example's ``position`` (or ``edges``) is drawn; ``why`` (what
+    breaks the claim) ends the caption.
+    """
+    name = (game or "").split()[0] if game else None
+    position = example.get("position")
+    figure_name = f"counterexample-{theorem_id}"
+    caption = f"The counterexample to {theorem_id}" + (f": {why}" if why else "")
+    if name == "hackenbush" or "edges" in example:
+        edges = example.get("edges", position)
+        if not isinstance(edges, str):
+            return None
+        try:
+            parsed = parse_edges(edges)
+        except ValueError:
+            return None
+        return hackenbush_figure(figure_name, caption, [HackenbushPicture(parsed, None, edges)])
+    # Only a position the example names is drawn: its other integers (a lemma's bits, a
+    # value) are not heaps, and a picture of them would mislead.
+    heaps = _int_sequence(position) if position is not None else None
+    if heaps is None or len(heaps) > 12 or any(h < 0 for h in heaps):
+        return None
+    if name == "chomp":
+        rows = tuple(sorted(heaps, reverse=True))
+        bites = tuple((r, c) for r, c in _bites(example) if r < len(rows) and 0 <= c < rows[r])
+        shape = f"{len(rows)}×{rows[0]}" if len(set(rows)) == 1 else f"rows {rows}"
+        board = ChompBoard(rows, bites, shape)
+        return chomp_figure(figure_name, caption, [board])
+    return heaps_figure(figure_name, caption, heaps)

@@ -1,0 +1,143 @@
+"""Evidence about the games of a claim file, with the file's own parameters.
+
+A lecturer's claims about the subtraction game {1, 3, 4} get that game's values, its
+P-positions and its period, not the course's take-away game.  Each claim of a ``.toml``
+file is read again (:func:`file_claims`) to learn its game's parameters; the evidence
+for each distinct game is computed by the solver as in :mod:`grundy.report.evidence`,
+worded without any reference to the course notes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from grundy.claims import BadClaim, Claim, claims_from_file
+from grundy.errors import GrundyError
+from grundy.games import Game, HeapGame, Nim
+from grundy.library import TheoremResult
+from grundy.report.document import Code, Paragraph, Section
+from grundy.report.evidence import (
+    EVIDENCE,
+    hackenbush_start,
+    lucky_nim_section,
+    parse_edges,
+    sequence_section,
+)
+from grundy.report.pictures import HackenbushPicture, hackenbush_figure
+from grundy.solve import Solver
+
+__all__ = ["file_claims", "game_evidence", "game_title"]
+
+
+def file_claims(results: Iterable[TheoremResult]) -> dict[str, Claim]:
+    """The validated claim behind each result read from a ``.toml`` file, by id."""
+    found: dict[str, Claim] = {}
+    files: dict[Path, list[Claim | BadClaim]] = {}
+    for result in results:
+        origin = result.theorem.origin
+        if origin is None or origin.suffix != ".toml":
+            continue
+        if origin not in files:
+            try:
+                files[origin] = claims_from_file(origin)
+            except GrundyError:
+                files[origin] = []
+        for claim in files[origin]:
+            if isinstance(claim, Claim) and claim.id == result.theorem.id:
+                found[claim.id] = claim
+    return found
+
+
+def _set_text(values: Sequence[int]) -> str:
+    return "{" + ", ".join(str(v) for v in values) + "}"
+
+
+def game_title(claim: Claim) -> str:
+    """A topic title naming the game and its parameters.
+
+    The title is the same for every claim about the same game, so they share a topic.
+    """
+    name, params = claim.game_name, dict(claim.params)
+    if name == "subtraction" and "set" in params:
+        return f"The subtraction game S = {_set_text(sorted(params['set']))}"
+    if name == "lucky-nim":
+        return f"Lucky Nim, numbers from {params.get('m')} to {params.get('n')}"
+    if name == "hackenbush" and "edges" in params:
+        return f"Green Hackenbush, the picture {params['edges']}"
+    if name == "octal" and "code" in params:
+        return f"The octal game {params['code']}"
+    shown = ", ".join(f"{key} = {value}" for key, value in sorted(params.items()))
+    title = name.replace("-", " ").capitalize().replace("nim", "Nim")
+    return f"{title} ({shown})" if shown else title
+
+
+def _heap_sequence(key: str, claim: Claim) -> Section | None:
+    game: Game = claim.game
+    if not isinstance(game, HeapGame) or isinstance(game, Nim):
+        return None
+    try:
+        game.from_value([1])
+    except GrundyError:
+        return None
+    title = game_title(claim)
+    intro = (
+        f"{title}: the value G(n) of a single heap of n, computed by the exact solver "
+        "from the rules, for every n in the range shown."
+    )
+    return sequence_section(key, game, title, 120, intro, True)
+
+
+def _hackenbush(key: str, claim: Claim) -> Section | None:
+    edges = claim.params.get("edges")
+    if not isinstance(edges, str):
+        return None
+    game = claim.game
+    value = Solver(game).grundy_value(hackenbush_start(game))
+    picture = HackenbushPicture(parse_edges(edges), value, "the picture")
+    return Section(
+        f"Green Hackenbush: the picture {edges}",
+        f"evidence-{key}",
+        (
+            Paragraph(
+                (
+                    "The picture stands on the ground (vertex 0); beside it is the snake "
+                    f"of the same value, *{value}, found by the solver.",
+                )
+            ),
+            hackenbush_figure(key, f"The picture {edges} and its snake", [picture]),
+            Paragraph(("Edges: ", Code(edges), ".")),
+        ),
+    )
+
+
+_SHARED = {"nim": "two-pile-nim", "chomp": "chomp", "wythoff": "wythoff"}
+
+
+def game_evidence(claims: Iterable[Claim]) -> list[tuple[str, Section]]:
+    """Evidence for each distinct game (with its parameters) of ``claims``.
+
+    Returns ``(topic title, section)`` pairs in the order the games first appear; games
+    with nothing to show are left out.
+    """
+    done: set[str] = set()
+    pieces: list[tuple[str, Section]] = []
+    for claim in claims:
+        title = game_title(claim)
+        if title in done:
+            continue
+        done.add(title)
+        key = f"game-{len(done)}"
+        section: Section | None = None
+        if claim.game_name in _SHARED:
+            item = next(i for i in EVIDENCE if i.key == _SHARED[claim.game_name])
+            section = item.build()
+        elif claim.game_name == "lucky-nim":
+            section = lucky_nim_section(int(claim.params["m"]), int(claim.params["n"]))
+        elif claim.game_name == "hackenbush":
+            section = _hackenbush(key, claim)
+        else:
+            section = _heap_sequence(key, claim)
+        if section is not None:
+            pieces.append((title, section))
+    return pieces

@@ -1,0 +1,201 @@
+"""The handout: a short document for students, topic by topic.
+
+For each claim: the statement in notation (and in words when it is prose), the verdict
+and its scope in plain language (:mod:`grundy.report.words`), the lemmas it assumed,
+and any counterexample drawn with what breaks the claim.  Each topic ends with the
+pictures and tables that explain it (evidence computed by the solver).  No engine
+names, timings or solver figures: those are in the record.  Mutants and other claims
+expected to fail are left out unless asked for, and then appear as common mistakes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from grundy.claims import Claim
+from grundy.library import Expectation, TheoremResult
+from grundy.report.counterexamples import counterexample_blocks
+from grundy.report.document import Block, Cell, Document, Link, Paragraph, Section, Strong, Table
+from grundy.report.evidence import EvidenceItem
+from grundy.report.statements import statement_blocks
+from grundy.report.topics import Topic
+from grundy.report.words import polish, verdict_words
+from grundy.verdict import Status, Verdict
+
+__all__ = ["HandoutOptions", "build_handout", "claim_anchor", "short_verdict"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandoutOptions:
+    """What the title block says, and whether common mistakes are shown."""
+
+    title: str
+    author: str = ""
+    course: str = ""
+    date: str = ""
+    mutants: bool = False
+
+
+def claim_anchor(claim_id: str) -> str:
+    """The anchor of a claim's section (the same in the handout and the record).
+
+    >>> claim_anchor("bouton-3")
+    'thm-bouton-3'
+    """
+    return f"thm-{claim_id}"
+
+
+def short_verdict(verdict: Verdict) -> str:
+    """A verdict in two or three words, for the summary table.
+
+    >>> from grundy.verdict import UNBOUNDED
+    >>> short_verdict(Verdict(Status.PROVED, "z3", UNBOUNDED))
+    'proved'
+    """
+    status = verdict.status
+    if status is Status.PROVED:
+        return "proved" if verdict.scope.startswith("unbounded") else "checked"
+    return {
+        Status.REFUTED: "false",
+        Status.UNREFUTED: "tested",
+        Status.UNKNOWN: "undecided",
+        Status.ERROR: "not checked",
+    }[status]
+
+
+def _badge(verdict: Verdict) -> str:
+    return "false" if verdict.status is Status.REFUTED else verdict.status.value
+
+
+def _is_mistake(result: TheoremResult) -> bool:
+    return result.theorem.expect is Expectation.FAILS
+
+
+def _title(result: TheoremResult) -> str:
+    title = polish(result.theorem.title or result.theorem.id)
+    if _is_mistake(result):
+        return "Common mistake: " + title.removeprefix("Mutant: ")
+    return title
+
+
+def _claim_section(
+    result: TheoremResult,
+    claim: Claim | None,
+    titles: Mapping[str, str],
+    notes: list[str],
+    answer: Sequence[Section] = (),
+) -> Section:
+    theorem, verdict = result.theorem, result.verdict
+    blocks: list[Block] = statement_blocks(theorem, claim, notes)
+    blocks.append(Paragraph((Strong("Verdict:"), " " + verdict_words(verdict, titles))))
+    if verdict.counterexample is not None:
+        blocks.extend(counterexample_blocks(theorem, claim, verdict.counterexample))
+    if theorem.source:
+        blocks.append(Paragraph(("Source: " + theorem.source,)))
+    for section in answer:  # a worked answer: the evidence that works the exercise out
+        blocks.append(Paragraph((Strong("Worked answer:"), " " + section.title + ".")))
+        blocks.extend(section.blocks)
+    return Section(
+        _title(result), claim_anchor(theorem.id), tuple(blocks), _badge(verdict), "claim"
+    )
+
+
+def _summary(
+    topics: Sequence[Topic], shown: Mapping[str, list[TheoremResult]], left_out: int
+) -> Section:
+    rows = []
+    for topic in topics:
+        for index, result in enumerate(shown[topic.key]):
+            topic_cell = Cell((Link(topic.title, "#" + topic.anchor),)) if index == 0 else ""
+            rows.append(
+                (
+                    topic_cell,
+                    Cell((Link(_title(result), "#" + claim_anchor(result.theorem.id)),)),
+                    Cell((short_verdict(result.verdict),), _badge(result.verdict)),
+                )
+            )
+    blocks: list[Block] = [
+        Paragraph(
+            (
+                "Proved: true in every case, with no bound. Checked: true in every case of "
+                "the finite range stated with the claim, each case checked. Tested: a "
+                "random search found no counterexample, which is not a proof. False: a "
+                "counterexample is shown.",
+            )
+        ),
+        Table.build(("topic", "statement", "verdict"), rows, kind="summary"),
+    ]
+    if left_out:
+        blocks.append(
+            Paragraph(
+                (
+                    f"{left_out} deliberately false "
+                    + ("statement is" if left_out == 1 else "statements are")
+                    + " left out of this handout; the record has "
+                    + ("it" if left_out == 1 else "them")
+                    + " (and --mutants shows them here as common mistakes).",
+                )
+            )
+        )
+    return Section("Summary", "summary", tuple(blocks))
+
+
+def build_handout(
+    topics: Sequence[Topic],
+    options: HandoutOptions,
+    evidence: Mapping[str, Sequence[Section]],
+    claims: Mapping[str, Claim],
+    titles: Mapping[str, str],
+    answers: Mapping[str, Sequence[Section]] | None = None,
+) -> Document:
+    """The handout of ``topics``; ``evidence`` maps a topic key to its pictures and tables,
+    ``claims`` a claim-file claim's id to the claim, ``titles`` every theorem id to its
+    title (to name the lemmas a proof assumed), ``answers`` an exercise's id to the
+    evidence that works it out (shown inside the exercise)."""
+    answers = answers or {}
+    notes: list[str] = []
+    shown: dict[str, list[TheoremResult]] = {}
+    left_out = 0
+    for topic in topics:
+        keep = [r for r in topic.results if options.mutants or not _is_mistake(r)]
+        left_out += len(topic.results) - len(keep)
+        shown[topic.key] = keep
+    visible = [t for t in topics if shown[t.key]]
+    sections = [_summary(visible, shown, left_out)]
+    for topic in visible:
+        blocks: list[Block] = [
+            _claim_section(
+                result,
+                claims.get(result.theorem.id),
+                titles,
+                notes,
+                answers.get(result.theorem.id, ()),
+            )
+            for result in shown[topic.key]
+        ]
+        blocks.extend(evidence.get(topic.key, ()))
+        sections.append(Section(topic.title, topic.anchor, tuple(blocks)))
+    byline = " · ".join(part for part in (options.course, options.date) if part)
+    return Document(
+        options.title,
+        tuple(sections),
+        (byline,) if byline else (),
+        tuple(notes),
+        author=options.author,
+        course=options.course,
+        kind="handout",
+    )
+
+
+def place_evidence(
+    topics: Sequence[Topic], items: Sequence[EvidenceItem]
+) -> dict[str, list[EvidenceItem]]:
+    """Each piece of evidence in the topic sharing most of its tags (the first on a tie);
+    a piece no topic shares a tag with is left out."""
+    placed: dict[str, list[EvidenceItem]] = {}
+    for item in items:
+        best = max(topics, key=lambda t: len(t.tags & item.topics), default=None)
+        if best is not None and best.tags & item.topics:
+            placed.setdefault(best.key, []).append(item)
+    return placed

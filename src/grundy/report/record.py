@@ -1,0 +1,368 @@
+"""The record: everything a run found, for the lecturer or a reviewer.
+
+Four parts: a summary table of verdicts linking to each claim; one section per claim
+(statement, source, how it was checked, the verdict, the lemmas it assumed, any
+counterexample drawn as a position, the solver's figures and each engine's verdict);
+the evidence (:mod:`grundy.report.evidence`); and a reproducibility block (versions,
+seeds, date, the command that regenerates the report).  Figures that vary between runs
+with the same seed (times, Z3's memory and search statistics) are marked as measured.
+"""
+
+from __future__ import annotations
+
+import platform
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any
+
+from grundy.claims import Claim
+from grundy.library import Expectation, TheoremResult
+from grundy.report.counterexamples import (
+    counterexample_figure,
+    counterexample_table,
+    value_text,
+)
+from grundy.report.document import (
+    Block,
+    Cell,
+    Code,
+    Document,
+    Inline,
+    Link,
+    Measured,
+    Paragraph,
+    Preformatted,
+    Section,
+    Strong,
+    Table,
+    Timing,
+)
+from grundy.report.handout import claim_anchor
+from grundy.report.statements import statement_blocks
+from grundy.report.words import assumption_words
+from grundy.verdict import Status, Verdict
+
+__all__ = ["PACKAGES", "RunInfo", "build_record", "package_versions"]
+
+PACKAGES = ("grundy", "z3-solver", "hypothesis", "sympy", "matplotlib", "numpy")
+
+
+@dataclass(frozen=True, slots=True)
+class RunInfo:
+    """How the results were produced: what a reader needs to reproduce them."""
+
+    command: str
+    source: str
+    generated: str  # an ISO 8601 date and time
+    seed: int = 0
+    quick: bool = False
+    z3_timeout_ms: int = 60_000
+    random_examples: int = 2_000
+    versions: Mapping[str, str] = field(default_factory=dict)
+
+
+def package_versions() -> dict[str, str]:
+    """Python's version and the installed version of each package in :data:`PACKAGES`."""
+    versions = {"Python": platform.python_version()}
+    for name in PACKAGES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "not installed"
+    return versions
+
+
+theorem_anchor = claim_anchor
+
+
+def build_record(
+    results: Sequence[TheoremResult],
+    run: RunInfo,
+    evidence: Sequence[Section] = (),
+    title: str = "grundy verification record",
+    claims: Mapping[str, Claim] | None = None,
+    titles: Mapping[str, str] | None = None,
+) -> Document:
+    """The whole record.  ``claims`` maps a claim-file claim's id to the claim (to typeset
+    its expression), ``titles`` theorem ids to titles (to name the lemmas assumed).
+    Notes (e.g. a formula that could not be typeset) go in the document's ``notes``."""
+    notes: list[str] = []
+    claims = claims or {}
+    titles = titles or {r.theorem.id: r.theorem.title for r in results}
+    theorems = tuple(
+        _theorem_section(result, claims.get(result.theorem.id), titles, notes) for result in results
+    )
+    sections = [_summary(results, run)]
+    sections.append(
+        Section(
+            "Theorems",
+            "theorems",
+            theorems or (Paragraph(("No claims were selected.",)),),
+        )
+    )
+    if evidence:
+        intro = Paragraph(
+            (
+                "Tables and pictures computed by the exact solver for this report, for the "
+                "reader to check the statements against. No value here is typed in.",
+            )
+        )
+        sections.append(Section("Evidence", "evidence", (intro, *evidence)))
+    sections.append(_reproducibility(run))
+    subtitle: tuple[Inline, ...] = (
+        f"{len(results)} claims from {run.source}; seed {run.seed}"
+        + ("; quick mode" if run.quick else "")
+        + f"; generated {run.generated}.",
+    )
+    return Document(title, tuple(sections), subtitle, tuple(notes))
+
+
+# -- summary ----------------------------------------------------------------------------------
+
+
+def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
+    counts = Counter(result.verdict.status for result in results)
+    failed = [r for r in results if not r.as_expected]
+    parts = ", ".join(f"{counts[s]} {s.value}" for s in Status if counts[s]) or "no claims"
+    mutants = sum(1 for r in results if r.theorem.is_mutant)
+    false = sum(
+        1 for r in results if r.theorem.expect is Expectation.FAILS and not r.theorem.is_mutant
+    )
+    kinds = [f"{len(results) - mutants - false} expected to hold"]
+    if mutants:
+        kinds.append(f"{mutants} deliberately false mutants")
+    if false:
+        kinds.append(f"{false} other statements expected to be false")
+    blocks: list[Block] = [
+        Paragraph(
+            (
+                f"{len(results)} claims ({', '.join(kinds)}): {parts}. ",
+                Strong(
+                    "Every verdict is as expected."
+                    if not failed
+                    else f"{len(failed)} verdicts are NOT as expected."
+                ),
+            )
+        ),
+        Paragraph(
+            (
+                "Proved means true throughout the stated scope; refuted means a concrete "
+                "counterexample, re-checked by the exact solver; unrefuted means a random "
+                "search found no counterexample, which is not a proof; unknown means a "
+                "solver gave up or a limit was reached. A mutant is a false variant of a "
+                "theorem, included to show that the checks can fail: it must be refuted.",
+            )
+        ),
+    ]
+    if results:
+        rows = []
+        for result in results:
+            theorem, verdict = result.theorem, result.verdict
+            rows.append(
+                (
+                    Cell((Link(theorem.id, "#" + theorem_anchor(theorem.id)),)),
+                    Cell((theorem.title,)),
+                    Cell((verdict.status.value,), verdict.status.value),
+                    Cell(
+                        ("yes" if result.as_expected else "NO",),
+                        "" if result.as_expected else "error",
+                    ),
+                    Cell((verdict.method,)),
+                    Cell((verdict.scope or "-",)),
+                )
+            )
+        header = tuple(
+            Cell((h,), "head")
+            for h in ("claim", "title", "verdict", "as expected", "method", "scope")
+        )
+        blocks.append(Table(header, tuple(rows), "Verdicts", "record-summary"))
+    return Section("Summary", "summary", tuple(blocks))
+
+
+# -- one theorem ------------------------------------------------------------------------------
+
+
+def _expected_text(result: TheoremResult) -> str:
+    if result.theorem.expect is Expectation.FAILS:
+        wanted = "refuted"
+    else:
+        wanted = "proved (or unrefuted, for a random search)"
+    if result.as_expected:
+        return f"as expected ({wanted})"
+    return f"NOT as expected: it should be {wanted}"
+
+
+def _count(value: int | None) -> str:
+    return "-" if value is None else f"{value:,}"
+
+
+def _theorem_section(
+    result: TheoremResult,
+    claim: Claim | None,
+    titles: Mapping[str, str],
+    notes: list[str],
+) -> Section:
+    theorem, verdict = result.theorem, result.verdict
+    blocks = statement_blocks(theorem, claim, notes)
+    kind: tuple[Inline, ...]
+    if theorem.mutant_of:
+        kind = (
+            "mutant of ",
+            Link(theorem.mutant_of, "#" + theorem_anchor(theorem.mutant_of)),
+            ": a deliberately false variant, which the checks must refute",
+        )
+    elif theorem.expect is Expectation.FAILS:
+        kind = ("a statement expected to be false, which the checks must refute",)
+    else:
+        kind = ("a statement expected to hold",)
+    facts: list[tuple[Any, ...]] = [
+        ("source", theorem.source or "-"),
+        ("kind", Cell(kind)),
+    ]
+    if theorem.game:
+        facts.append(("game", Code(theorem.game)))
+    facts += [
+        ("verdict", Cell((verdict.status.value,), verdict.status.value)),
+        ("expected", _expected_text(result)),
+        ("method", verdict.method or "-"),
+        ("scope", verdict.scope or "-"),
+        ("cases", _count(verdict.cases)),
+        ("time", Timing(verdict.seconds)),
+    ]
+    if verdict.assumes:
+        facts.append(
+            (
+                "assumes",
+                "; ".join(
+                    f"{a.id}: "
+                    + assumption_words(a, titles)
+                    + f" [scope {a.scope!r}, instance proved here: "
+                    + ("yes" if a.instance_proved else "no")
+                    + "]"
+                    for a in verdict.assumes
+                ),
+            )
+        )
+    blocks.append(Table.build(("", ""), facts, kind="facts"))
+    if verdict.message:
+        blocks.append(Paragraph((Strong("Message: "), verdict.message)))
+    if verdict.counterexample is not None:
+        blocks.append(
+            Paragraph((Strong("Counterexample"), " (re-evaluated directly by the exact solver):"))
+        )
+        blocks.append(counterexample_table(verdict.counterexample))
+        figure = counterexample_figure(theorem.id, theorem.game, verdict.counterexample)
+        if figure is not None:
+            blocks.append(figure)
+    if verdict.details:
+        blocks.append(Paragraph((Strong("Solver figures"),)))
+        blocks.append(Table.build(("figure", "value"), _detail_rows(verdict.details)))
+    if verdict.parts:
+        blocks.append(Paragraph((Strong("Engines"),)))
+        blocks.append(
+            Table.build(
+                ("method", "verdict", "scope", "cases", "time", "note"), _part_rows(verdict.parts)
+            )
+        )
+    return Section(
+        theorem.title or theorem.id,
+        theorem_anchor(theorem.id),
+        tuple(blocks),
+        badge=verdict.status.value,
+        kind="theorem",
+    )
+
+
+def _part_rows(parts: Sequence[Verdict]) -> list[tuple[Any, ...]]:
+    rows = []
+    for part in parts:
+        note = part.message
+        if part.counterexample is not None:
+            note = (
+                "counterexample " + value_text(part.counterexample) + (f"; {note}" if note else "")
+            )
+        rows.append(
+            (
+                part.method,
+                Cell((part.status.value,), part.status.value),
+                part.scope or "-",
+                _count(part.cases),
+                Timing(part.seconds),
+                note or "-",
+            )
+        )
+    return rows
+
+
+def _is_timing(key: str) -> bool:
+    lowered = key.lower()
+    return "second" in lowered or lowered in ("time", "elapsed", "duration")
+
+
+def _detail_rows(
+    details: Mapping[str, Any], prefix: str = "", measured: bool = False
+) -> list[tuple[Any, ...]]:
+    """Rows of engine figures; Z3's statistics (under ``solver``) are measurements."""
+    rows: list[tuple[Any, ...]] = []
+    for key, value in details.items():
+        name = f"{prefix}{key}"
+        inside = measured or key == "solver"
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if key == "solver" and isinstance(value, Mapping):
+            # Z3 reports a varying set of statistics (no "time" when it rounds to 0):
+            # one row, present whenever Z3 ran, the whole of it a measurement.
+            rows.append((Code(name), Measured(value_text(value) or "none")))
+        elif isinstance(value, Mapping) and value and len(value) <= 12:
+            rows.extend(_detail_rows(value, name + ".", inside))
+        elif (
+            isinstance(value, (list, tuple))
+            and value
+            and all(isinstance(v, Mapping) for v in value)
+        ):
+            for index, item in enumerate(value[:24], start=1):
+                rows.extend(_detail_rows(item, f"{name}[{index}].", inside))
+        elif _is_timing(str(key)) and number:
+            rows.append((Code(name), Timing(float(value))))
+        elif _is_timing(str(key)) and isinstance(value, (list, tuple)):
+            pieces: list[Inline] = []
+            for index, item in enumerate(value):
+                pieces += [", "] if index else []
+                timed = isinstance(item, (int, float)) and not isinstance(item, bool)
+                pieces.append(Timing(float(item)) if timed else value_text(item))
+            rows.append((Code(name), Cell(tuple(pieces))))
+        elif inside and number:
+            rows.append((Code(name), Measured(value_text(value))))
+        else:
+            rows.append((Code(name), value_text(value)))
+    return rows
+
+
+# -- reproducibility --------------------------------------------------------------------------
+
+
+def _reproducibility(run: RunInfo) -> Section:
+    rows: list[tuple[Any, ...]] = [(name, version) for name, version in run.versions.items()]
+    rows += [
+        ("seed", str(run.seed)),
+        ("quick mode", "yes" if run.quick else "no"),
+        ("Z3 time limit", f"{run.z3_timeout_ms:,} ms per query"),
+        ("random examples", f"{run.random_examples:,} per search"),
+        ("claims from", run.source),
+        ("generated", run.generated),
+    ]
+    return Section(
+        "Reproducibility",
+        "reproducibility",
+        (
+            Paragraph(
+                (
+                    "The same versions, seed and command give the same report, apart from "
+                    "the date and the measured times. To regenerate it:",
+                )
+            ),
+            Preformatted(run.command),
+            Table.build(("", ""), rows, kind="facts"),
+        ),
+    )

@@ -1,0 +1,76 @@
+"""A claim's statement as the reader sees it: a formula, and the same in words.
+
+The formula is the claim's own ``latex`` when it can be typeset; otherwise, for a claim
+of a claim file, its expression typeset by :mod:`grundy.report.expression` (never the
+raw Python-like text); otherwise the statement as text.  When both exist, the typeset
+expression is kept as the fallback for a ``latex`` field that TeX refuses.
+"""
+
+from __future__ import annotations
+
+from grundy.claims import Claim
+from grundy.library import Theorem
+from grundy.report.document import Block, DisplayMath, Paragraph
+from grundy.report.expression import expression_latex
+from grundy.report.mathml import MathSyntaxError, check_latex
+from grundy.report.words import polish
+
+__all__ = ["claim_latex", "statement_blocks"]
+
+
+def claim_latex(claim: Claim) -> str | None:
+    """The claim's statement (and precondition) typeset from its expressions, if possible.
+
+    >>> from grundy.claims import claims_from_text
+    >>> [claim] = claims_from_text('''
+    ... [[claim]]
+    ... id = "x"
+    ... game = "nim"
+    ... vars = ["a", "b"]
+    ... range = { a = [0, 3], b = [0, 3] }
+    ... statement = "(outcome == 'P') == (a == b)"
+    ... ''')
+    >>> claim_latex(claim)
+    '((a, b) \\\\in \\\\mathcal{P}) \\\\iff (a = b)'
+    """
+    position = claim.position.text if claim.position_given else None
+    if position is None:
+        position = "[" + ", ".join(claim.variables) + "]"
+    try:
+        statement = expression_latex(claim.statement.text, position)
+        if claim.assume is None:
+            return statement
+        condition = expression_latex(claim.assume.text, position)
+    except MathSyntaxError:
+        return None
+    return rf"{statement} \quad \text{{whenever }} {condition}"
+
+
+def statement_blocks(
+    theorem: Theorem, claim: Claim | None, notes: list[str], in_words: bool = True
+) -> list[Block]:
+    """The formula and, for a theorem stated in prose, its words.
+
+    A claim file's ``statement`` is an expression, not prose, so it is never shown as
+    words; a formula that cannot be typeset is named in ``notes``.
+    """
+    typeset = claim_latex(claim) if claim is not None else None
+    prose = polish(theorem.statement) if claim is None else ""
+    blocks: list[Block] = []
+    formula = None
+    if theorem.latex:
+        try:
+            check_latex(theorem.latex)
+        except MathSyntaxError as exc:
+            notes.append(f"{theorem.id}: its latex cannot be typeset ({exc}); shown otherwise")
+        else:
+            formula = DisplayMath(theorem.latex, prose or theorem.title, typeset or "")
+    if formula is None and typeset is not None:
+        formula = DisplayMath(typeset, theorem.title)
+    if formula is not None:
+        blocks.append(formula)
+        if prose and in_words:
+            blocks.append(Paragraph(("In words: ", prose)))
+    elif prose:
+        blocks.append(Paragraph((prose,)))
+    return blocks

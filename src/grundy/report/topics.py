@@ -1,0 +1,186 @@
+"""Grouping claims into the topics of a handout, in the order a course reads them.
+
+For the theorem library the topics follow the course notes: each theorem goes to the
+first topic (in :data:`ASSIGNMENT_ORDER`) that shares one of its tags, and the topics are
+shown in the notes' order (:data:`COURSE_TOPICS`).  A theorem no topic claims gets a
+topic of its own game, after the others, so new theorems always appear.  For a claim
+file the topics are its games, in the order the file first uses them.  A mutant goes
+with the theorem it falsifies; a claim file's other claims expected to fail stay where
+the file puts them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from grundy.library import TheoremResult
+
+__all__ = ["COURSE_TOPICS", "Topic", "TopicRule", "course_topics", "file_topics", "topic_title"]
+
+
+@dataclass(frozen=True, slots=True)
+class TopicRule:
+    """A topic of the course: the theorem tags that belong to it."""
+
+    key: str
+    title: str
+    tags: frozenset[str]
+
+
+def _rule(key: str, title: str, *tags: str) -> TopicRule:
+    return TopicRule(key, title, frozenset(tags))
+
+
+# The order of the course notes: the slides (take-away, P/N, Chomp, Nim, nim-sums,
+# Bouton, the beer-can game), then sums and Sprague-Grundy, Grundy's game, Lucky Nim and
+# Euclid, Hackenbush; then the classics beyond the notes.
+COURSE_TOPICS: tuple[TopicRule, ...] = (
+    _rule("take-away", "The take-away game", "take-away"),
+    _rule("labelling", "P-positions, N-positions and the labelling rules", "labelling-rules"),
+    _rule("chomp", "Chomp", "chomp", "strategy-stealing"),
+    _rule("nim", "One- and two-pile Nim", "one-pile", "two-pile", "nim"),
+    _rule("nim-sum", "Nimbers and nim-addition", "nim-sum", "algebra", "nimber"),
+    _rule("bouton", "Bouton's theorem and winning moves", "bouton", "winning-moves"),
+    _rule("exercises", "Exercises on nim-sums", "exercise"),
+    _rule("beer-can", "Mirroring on a board: the beer-can game", "beer-can"),
+    _rule(
+        "sums",
+        "Sums of games and the Sprague-Grundy theorem",
+        "sprague-grundy",
+        "sums",
+        "equivalence",
+        "tweedledum-tweedledee",
+    ),
+    _rule("grundys-game", "Grundy's game", "grundys-game"),
+    _rule("lucky-nim", "Lucky Nim", "lucky-nim"),
+    _rule("euclid", "Euclid's game", "euclid"),
+    _rule("gale-nim", "Gale's Nim", "gale-nim"),
+    _rule("hackenbush", "Green Hackenbush", "hackenbush"),
+    _rule(
+        "octal",
+        "Kayles, Dawson's Kayles and other heap games",
+        "kayles",
+        "dawsons-kayles",
+        "octal",
+        "heap-games",
+    ),
+    _rule("subtraction", "Subtraction games", "subtraction", "periodicity"),
+    _rule("wythoff", "Wythoff's game", "wythoff", "golden-ratio"),
+    _rule("misere", "Misère Nim", "misere"),
+    _rule("moore-nim", "Moore's Nim", "moore-nim"),
+    _rule("poset", "Poset games", "poset"),
+)
+
+# Which topic wins when a theorem's tags meet several: the most specific first.
+ASSIGNMENT_ORDER: tuple[str, ...] = (
+    "exercises",
+    "labelling",
+    "take-away",
+    "misere",
+    "hackenbush",
+    "lucky-nim",
+    "grundys-game",
+    "octal",
+    "subtraction",
+    "bouton",
+    "beer-can",
+    "poset",
+    "chomp",
+    "wythoff",
+    "euclid",
+    "gale-nim",
+    "moore-nim",
+    "sums",
+    "nim-sum",
+    "nim",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """A part of the handout: its title, anchor and claims (each theorem with its mutants)."""
+
+    key: str
+    title: str
+    results: tuple[TheoremResult, ...]
+    tags: frozenset[str] = frozenset()
+
+    @property
+    def anchor(self) -> str:
+        return f"topic-{self.key}"
+
+
+def topic_title(game: str | None) -> str:
+    """A readable title for a game's topic.
+
+    >>> topic_title("dawsons-kayles")
+    'Dawsons kayles'
+    """
+    if not game:
+        return "Other statements"
+    return game.split()[0].replace("-", " ").capitalize()
+
+
+def _with_mutants(results: Sequence[TheoremResult]) -> dict[str, list[TheoremResult]]:
+    """Each non-mutant's id with itself and its mutants, in order."""
+    groups: dict[str, list[TheoremResult]] = {}
+    known = {r.theorem.id for r in results if not r.theorem.is_mutant}
+    for result in results:
+        parent = result.theorem.mutant_of
+        key = parent if parent in known else result.theorem.id
+        groups.setdefault(key or result.theorem.id, []).append(result)
+    return groups
+
+
+def course_topics(results: Sequence[TheoremResult]) -> list[Topic]:
+    """The library's results in the course's topics, in the course's order."""
+    rules = {rule.key: rule for rule in COURSE_TOPICS}
+    buckets: dict[str, list[TheoremResult]] = {}
+    extra_titles: dict[str, str] = {}
+    for group in _with_mutants(results).values():
+        head = group[0].theorem
+        tags = set(head.tags)
+        key = next((k for k in ASSIGNMENT_ORDER if rules[k].tags & tags), None)
+        if key is None:
+            key = f"game-{head.game or 'other'}"
+            extra_titles[key] = topic_title(head.game)
+        buckets.setdefault(key, []).extend(group)
+    topics = [
+        Topic(rule.key, rule.title, tuple(buckets[rule.key]), rule.tags)
+        for rule in COURSE_TOPICS
+        if rule.key in buckets
+    ]
+    for key, title in extra_titles.items():
+        topics.append(
+            Topic(key, title, tuple(buckets[key]), frozenset({key.removeprefix("game-")}))
+        )
+    return topics
+
+
+def file_topics(results: Sequence[TheoremResult], titles: dict[str, str]) -> list[Topic]:
+    """A claim file's results grouped by game, in the order the file first uses each.
+
+    ``titles`` maps a result's id to its topic's title (its game and parameters).
+    """
+    order: list[str] = []
+    buckets: dict[str, list[TheoremResult]] = {}
+    for group in _with_mutants(results).values():
+        title = titles.get(group[0].theorem.id) or topic_title(group[0].theorem.game)
+        if title not in buckets:
+            order.append(title)
+            buckets[title] = []
+        buckets[title].extend(group)
+    return [
+        Topic(f"{index}", title, tuple(buckets[title]), _tags(buckets[title]))
+        for index, title in enumerate(order, start=1)
+    ]
+
+
+def _tags(results: Iterable[TheoremResult]) -> frozenset[str]:
+    words: set[str] = set()
+    for result in results:
+        words.update(result.theorem.tags)
+        if result.theorem.game:
+            words.add(result.theorem.game)
+    return frozenset(words)

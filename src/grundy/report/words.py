@@ -1,0 +1,122 @@
+"""Verdicts in plain language, for the handout: what was shown, for which cases.
+
+The handout never shows engine names or solver figures; it says what a student needs:
+whether the statement is proved, in which range, what it rests on, or why it is false.
+Nothing here says more than the verdict: a bounded proof is "checked for every case
+with ...", a random search "not proved", an unbounded proof "proved for every case".
+
+>>> scope_words("bounded: 0 <= a, b, c <= 7")
+'0 ≤ a, b, c ≤ 7'
+>>> scope_words("bounded: 1 to 16 heaps, each of size < 2^64")
+'1 to 16 heaps, each of size < 2⁶⁴'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
+
+__all__ = ["assumption_words", "polish", "scope_words", "verdict_words"]
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_RELATIONS = (("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("->", "→"))
+
+
+def _power(match: re.Match[str]) -> str:
+    return match.group(1) + match.group(2).translate(_SUPERSCRIPT)
+
+
+def polish(text: str) -> str:
+    """Plain text as a reader expects it: ≤ for <=, 2⁶⁴ for 2^64, misère with its accent.
+
+    >>> polish("n >= 2 heaps below 2^64 in misere play, h -> h'")
+    "n ≥ 2 heaps below 2⁶⁴ in misère play, h → h'"
+    """
+    for ascii_form, symbol in _RELATIONS:
+        text = text.replace(ascii_form, symbol)
+    text = re.sub(r"(\d) x (\d)", r"\1 × \2", text)
+    text = re.sub(r"(\d)\^(\d+)", _power, text)
+    return re.sub(r"\b([Mm])isere\b", r"\1isère", text)
+
+
+def scope_words(scope: str) -> str:
+    """A verdict's scope as a reader writes it: no engine prefix, proper symbols."""
+    parts = []
+    for piece in scope.split("; "):
+        piece = piece.strip()
+        for prefix in ("bounded:", "random:"):
+            piece = piece.removeprefix(prefix).strip()
+        if piece.startswith(UNBOUNDED):
+            piece = piece.removeprefix(UNBOUNDED).strip()
+        piece = polish(piece)
+        if piece and piece not in parts:
+            parts.append(piece)
+    return "; ".join(parts)
+
+
+def assumption_words(assumption: Assumption, titles: Mapping[str, str]) -> str:
+    """One lemma a proof rested on, by its title, with the scope the library proved it in.
+
+    >>> assumption_words(Assumption("bouton", "unbounded"), {"bouton": "Bouton's theorem"})
+    "Bouton's theorem (proved for every case)"
+    """
+    name = titles.get(assumption.id) or assumption.id
+    if assumption.scope == UNBOUNDED or assumption.scope.startswith(UNBOUNDED):
+        rest = scope_words(assumption.scope)
+        where = f"proved for every {rest}" if rest else "proved for every case"
+    else:
+        where = f"proved for {scope_words(assumption.scope)}"
+    if assumption.instance_proved:
+        where += "; the case needed here was proved in the same check"
+    return f"{name} ({where})"
+
+
+def _bounded_words(scope: str) -> str:
+    if not scope or scope == "a single case":
+        return "Checked directly."
+    if scope.startswith(("every ", "the ")):
+        return f"Checked for {scope}."
+    if any(symbol in scope for symbol in "≤<="):
+        return f"Checked for every case with {scope}."
+    return f"Checked for every case: {scope}."
+
+
+def _cases(verdict: Verdict) -> str:
+    return f"{verdict.cases:,} cases" if verdict.cases else "many cases"
+
+
+def verdict_words(verdict: Verdict, titles: Mapping[str, str] | None = None) -> str:
+    """The verdict in one or two sentences, with its scope and the lemmas it assumed.
+
+    >>> verdict_words(Verdict(Status.PROVED, "exhaustive", "bounded: 0 <= n <= 400"))
+    'Checked for every case with 0 ≤ n ≤ 400.'
+    >>> verdict_words(Verdict(Status.PROVED, "z3", UNBOUNDED))
+    'Proved for every case, with no bound.'
+    """
+    titles = titles or {}
+    scope = scope_words(verdict.scope)
+    status = verdict.status
+    if status is Status.PROVED:
+        if verdict.unbounded or verdict.scope.startswith(UNBOUNDED):
+            text = (
+                f"Proved for every {scope}." if scope else "Proved for every case, with no bound."
+            )
+        else:
+            text = _bounded_words(scope)
+        if verdict.assumes:
+            lemmas = "; and ".join(assumption_words(a, titles) for a in verdict.assumes)
+            text = text[:-1] + f", assuming {lemmas}."
+        return text
+    if status is Status.UNREFUTED:
+        where = f" ({scope})" if scope else ""
+        return (
+            f"Not proved: a random search of {_cases(verdict)}{where} found no "
+            "counterexample, which is evidence, not a proof."
+        )
+    if status is Status.REFUTED:
+        return "False: the counterexample below breaks it."
+    if status is Status.UNKNOWN:
+        return f"Undecided: {verdict.message or 'the check gave up'}."
+    return f"Not checked: {verdict.message or 'the claim is malformed'}."

@@ -1,0 +1,68 @@
+"""The whole library's report: how long the printed handout is, and the same bytes
+whatever the number of worker processes.
+
+Slow (it checks the whole library); the length tests need pdflatex and pdftotext.
+"""
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from grundy.cli import main
+
+pytestmark = pytest.mark.slow
+needs_tex = pytest.mark.skipif(
+    shutil.which("pdflatex") is None or shutil.which("pdftotext") is None,
+    reason="needs pdflatex and pdftotext (apt-get install texlive-latex-recommended poppler-utils)",
+)
+
+
+def _pages(pdf: Path) -> list[str]:
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    return text.rstrip("\f").split("\f")
+
+
+def _first_page(pages: list[str], heading: str) -> int:
+    pattern = re.compile(rf"^[ \t]*{heading}[ \t]*$", re.MULTILINE)
+    return next(n for n, page in enumerate(pages, 1) if pattern.search(page))
+
+
+@needs_tex
+def test_the_library_handout_fits_40_pages_with_a_summary_of_at_most_2(tmp_path: Path) -> None:
+    out = tmp_path / "library"
+    assert main(["report", "--out", str(out), "--format", "pdf", "--jobs", "2"]) == 0
+    pages = _pages(out / "handout.pdf")
+    assert len(pages) <= 40, len(pages)
+    summary = _first_page(pages, r"1[ \t]+Summary")
+    # The next section's heading, not its line in the contents (which ends in a number).
+    after = _first_page(pages, r"2[ \t]+[^\d\s].*[^\d\s]")
+    assert after > 1
+    assert after - summary + 1 <= 2, (summary, after)
+
+
+@needs_tex
+@pytest.mark.parametrize("theorem", ["bouton-k-heaps", "kayles-period-12", "hackenbush-snake"])
+def test_one_theorem_with_its_topic_fits_4_pages(tmp_path: Path, theorem: str) -> None:
+    out = tmp_path / theorem
+    assert main(["report", theorem, "--out", str(out), "--format", "pdf", "--quick"]) == 0
+    assert len(_pages(out / "handout.pdf")) <= 4
+
+
+def test_the_library_report_is_the_same_with_one_worker_or_two(tmp_path: Path) -> None:
+    from tests.report.helpers import mask
+
+    texts = []
+    for jobs in ("1", "2"):
+        out = tmp_path / "out"  # the same folder: the regeneration command is the same
+        words = ["report", "--quick", "--jobs", jobs, "--format", "md,tex", "--out", str(out)]
+        assert main(words) == 0
+        texts.append({p.name: mask(p.read_text()) for p in out.glob("*.*")})
+        texts[-1].update({p.name: p.read_bytes() for p in out.glob("figures/*")})
+    assert texts[0].keys() == texts[1].keys()
+    for name in texts[0]:
+        assert texts[0][name] == texts[1][name], name
