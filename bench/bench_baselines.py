@@ -1,10 +1,16 @@
-"""The Python engines against compiled C baselines built from bench/c/ (issue 8 targets).
+"""grundy's compiled kernels against C programs built from bench/c/, the same methods.
 
-The C programs (bench/c/heapseq.c, bench/c/chomp.c) are compiled with ``cc -O2`` into
-bench/c/build/ (ignored by git) each run.  Every C result is compared with the Python
-engine's: the whole value array, byte for byte, and the winning bites of the Chomp
-boards.  A disagreement prints ``MISMATCH`` and makes the script exit with code 1.
-Without a C compiler the rows say so and the Python engines are still timed.  Usage::
+The C programs (bench/c/heapseq.c: the rare/common method with the same mask rule and
+2-byte values; bench/c/chomp.c: one pass over the rank array) are compiled with
+``cc -O2`` into bench/c/build/ (ignored by git) each run; users of grundy need no
+compiler (numba comes as wheels).  Every C result is compared with grundy's: the whole
+value array, and the winning bites of the Chomp boards.  A disagreement prints
+``MISMATCH`` and makes the script exit with code 1.  Without a C compiler the rows say
+so and grundy is still timed.
+
+The machine is shared, so each measurement is repeated with grundy's and C's runs
+interleaved, the minimum is kept, and the load average is printed beside it; CPU time
+(user + system) is steadier than wall time under load and gives the ratios.  Usage::
 
     .venv/bin/python bench/bench_baselines.py           # the targets (a few minutes)
     .venv/bin/python bench/bench_baselines.py --quick   # small sizes only
@@ -15,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import shutil
 import subprocess
 import sys
@@ -54,101 +61,186 @@ def compile_baselines() -> dict[str, Path] | str:
     return programs
 
 
-def run_program(command: list[str]) -> tuple[dict[str, str], float]:
-    """Run a C program; its ``key=value`` output and its peak memory in MiB.
-
-    It runs under a fresh Python process so that the children's peak resident set is
-    this program's alone.
-    """
+def measured(command: list[str]) -> tuple[str, float, float]:
+    """Run a program; its output, its peak memory in MiB and its CPU seconds (user +
+    system).  It runs under a fresh Python process so that the children's peak
+    resident set and CPU time are this program's alone."""
     probe = (
         "import json, resource, subprocess, sys\n"
         "out = subprocess.run(sys.argv[1:], capture_output=True, text=True, check=True).stdout\n"
-        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024\n"
-        "print(json.dumps({'out': out, 'peak': peak}))\n"
+        "usage = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(json.dumps({'out': out, 'peak': usage.ru_maxrss / 1024,"
+        " 'cpu': usage.ru_utime + usage.ru_stime}))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe, *command], capture_output=True, text=True, check=True
     )
     result = json.loads(done.stdout)
-    first_line = result["out"].splitlines()[0]
+    return str(result["out"]), float(result["peak"]), float(result["cpu"])
+
+
+def run_program(command: list[str]) -> tuple[dict[str, str], float, float]:
+    """Run a C program: its ``key=value`` output line, peak MiB and CPU seconds."""
+    out, peak, cpu = measured(command)
+    first_line = out.splitlines()[0]
     fields = dict(word.split("=", 1) for word in first_line.split(" ") if "=" in word)
-    return fields, float(result["peak"])
+    return fields, peak, cpu
+
+
+def load() -> str:
+    """The 1-minute load average now (the machine is shared)."""
+    return f"{os.getloadavg()[0]:.1f}"
 
 
 def _takes(numbers: frozenset[int]) -> str:
     return ",".join(str(k) for k in sorted(numbers)) or "-"
 
 
-def heap_sequence_rows(programs: dict[str, Path] | str, quick: bool) -> list[str]:
+# (label, game name or octal code, N, with the period search)
+SEQUENCE_WORK = (
+    ("octal 0.16", "0.16", 520_000, True),
+    ("octal 0.56", "0.56", 660_000, True),
+    ("octal 0.376", "0.376", 4_540_000, True),
+    ("octal 0.354", "0.354", 20_130_000, False),
+    ("Grundy's game", "grundys-game", 1 << 20, False),
+    ("Grundy's game", "grundys-game", 1 << 21, False),
+    ("Kayles", "kayles", 1_000_000, True),
+)
+QUICK_SEQUENCE_WORK = (
+    ("octal 0.16", "0.16", 60_000, True),
+    ("Grundy's game", "grundys-game", 1 << 15, False),
+)
+
+
+def _game(name: str) -> Any:
     from grundy.games import create_game
-    from grundy.solve.heap_sequences import rules_of, sparse_grundy_sequence
+    from grundy.games.octal import OctalGame
+
+    return OctalGame(name) if name[0].isdigit() else create_game(name)
+
+
+def heap_sequence_rows(programs: dict[str, Path] | str, quick: bool) -> list[str]:
+    """The compiled kernel against heapseq.c, interleaved, min of several runs each."""
+    from grundy.certify.periodicity import period_report
+    from grundy.solve.fast_sequences import kernel_sequence
+    from grundy.solve.heap_sequences import rules_of
 
     rows = [
-        "| game | N | engine | seconds | time / Python fast | note |",
-        "|---|---:|---|---:|---:|---|",
+        "| work | grundy (kernel) wall s | CPU s | C (cc -O2) wall s | CPU s | ratio (CPU) "
+        "| load | note |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
     ]
-    plans = (
-        (
-            "grundys-game",
-            1 << 14 if quick else 1 << 20,
-            (1 << 12, 1 << 13) if quick else (1 << 15, 1 << 16),
-        ),
-        ("kayles", 10**4 if quick else 10**6, (1 << 12, 1 << 13) if quick else (1 << 14, 1 << 15)),
-    )
-    for name, upto, naive_sizes in plans:
-        rules = rules_of(create_game(name))
-        start = time.perf_counter()
-        values = np.array(sparse_grundy_sequence(rules, upto), dtype=np.int32)
-        fast = time.perf_counter() - start
-        rows.append(f"| {name} | {upto:,} | Python fast (block sparse) | {fast:.2f} | 1.0x | |")
-        if name == "kayles":
-            start = time.perf_counter()
-            plain = sparse_grundy_sequence(rules, upto, use_periodicity=False)
-            seconds = time.perf_counter() - start
-            if not np.array_equal(values, plain):
-                raise Mismatch(f"{name}: the period shortcut changes the values")
-            rows.append(
-                f"| {name} | {upto:,} | Python, no period shortcut | {seconds:.2f} "
-                f"| {seconds / fast:.1f}x | every value by the mex |"
-            )
-        if isinstance(programs, str):
-            rows.append(f"| {name} | {upto:,} | C baselines | - | - | {programs} |")
-            continue
+    kernel_sequence(rules_of(_game("0.16")), 6000)  # compiled (or loaded from the cache)
+    for label, name, upto, with_period in QUICK_SEQUENCE_WORK if quick else SEQUENCE_WORK:
+        game = _game(name)
+        rules = rules_of(game)
         arguments = [
             _takes(rules.take_all),
             _takes(rules.leave_one),
             _takes(rules.split_two),
             "1" if rules.unequal_only else "0",
         ]
-        output = BUILD / f"{name}.bin"
-        fields, _ = run_program(
-            [str(programs["heapseq"]), "sparse", str(upto), *arguments, str(output)]
-        )
-        if not np.array_equal(np.fromfile(output, dtype=np.int32), values):
-            raise Mismatch(f"{name} to {upto}: C sparse values differ from Python's")
-        seconds = float(fields["seconds"])
-        rows.append(
-            f"| {name} | {upto:,} | C sparse (cc -O2) | {seconds:.2f} | {seconds / fast:.2f}x "
-            f"| values identical; {fields['rare']} rare heaps at the end |"
-        )
-        measured = []
-        for size in naive_sizes:
-            fields, _ = run_program(
-                [str(programs["heapseq"]), "naive", str(size), *arguments, str(output)]
+        repeats = 2 if upto > 2_000_000 else 3
+        ours: list[tuple[float, float]] = []
+        theirs: list[tuple[float, float]] = []
+        note, loads = "", []
+        for attempt in range(repeats):
+            loads.append(load())
+            wall, cpu = time.perf_counter(), time.process_time()
+            run = kernel_sequence(rules, upto)
+            report = period_report(game, run.values) if with_period else None
+            ours.append((time.perf_counter() - wall, time.process_time() - cpu))
+            if isinstance(programs, str):
+                continue
+            output = BUILD / "sequence.bin"
+            fields, _, _ = run_program(
+                [str(programs["heapseq"]), "sparse", str(upto), *arguments, str(output)]
             )
-            if not np.array_equal(np.fromfile(output, dtype=np.int32), values[: size + 1]):
-                raise Mismatch(f"{name} to {size}: C naive values differ from Python's")
-            measured.append((size, float(fields["seconds"])))
+            theirs.append((float(fields["seconds"]), float(fields["cpu"])))
+            if attempt == 0:
+                if not np.array_equal(np.fromfile(output, dtype=np.int32), run.values):
+                    raise Mismatch(f"{label} to {upto}: C values differ from the kernel's")
+                output.unlink()
+                mask = f"mask {run.classes.mask:#x}" + (
+                    " ^ heap parity" if run.classes.domain else ""
+                )
+                note = f"values identical; max {int(run.values.max())}; {mask}"
+                if run.period_shortcut:
+                    note += f"; tail filled from the proved period {run.period_shortcut}"
+                if report is not None:
+                    certified = "certified" if report.certified else "not certified"
+                    note += f"; period {report.period} from {report.preperiod}, {certified}"
+        wall, cpu = min(w for w, _ in ours), min(c for _, c in ours)
+        if theirs:
+            c_wall, c_cpu = min(w for w, _ in theirs), min(c for _, c in theirs)
+            c_cells = f"{c_wall:.2f} | {c_cpu:.2f} | {cpu / c_cpu:.2f}x"
+        else:
+            c_cells, note = f"- | - | - ({programs})", note
+        period = " with the period search" if with_period else ""
+        rows.append(
+            f"| {label}, G(0..{upto:,}){period} | {wall:.2f} | {cpu:.2f} | {c_cells} "
+            f"| {'-'.join(sorted(set(loads)))} | {note} |"
+        )
+    return rows
+
+
+def cli_rows() -> list[str]:
+    """The target command: octal 0.354 to 20,130,000 with the period search, end to end."""
+    grundy = Path(sys.executable).with_name("grundy")
+    words = ["sequence", "octal", "--code", "0.354", "--upto", "20130000", "--period"]
+    start, before = time.perf_counter(), load()
+    out, peak, cpu = measured([str(grundy), *words, "--summary"])
+    wall = time.perf_counter() - start
+    said = [line for line in out.splitlines() if line.startswith(("Period", "Certified"))]
+    says = "; ".join(line.split(" (")[0] for line in said) or "?"
+    return [
+        "| command | wall s | CPU s | peak MiB | load | says |",
+        "|---|---:|---:|---:|---:|---|",
+        f"| `grundy {' '.join(words)} --summary` | {wall:.1f} | {cpu:.1f} | {peak:.0f} "
+        f"| {before} | {says} |",
+    ]
+
+
+def compile_rows() -> list[str]:
+    """First-call time with an empty compile cache, then with the cache filled, and the
+    start-up of a command that needs no kernel."""
+    import tempfile
+
+    script = (
+        "import time; t, c = time.perf_counter(), time.process_time()\n"
+        "from grundy.solve.fast_sequences import kernel_sequence\n"
+        "from grundy.solve.heap_sequences import HeapRules\n"
+        "from grundy.solve.chomp_engine import solve_box\n"
+        "kernel_sequence(HeapRules(split_two=frozenset({0}), unequal_only=True), 100)\n"
+        "middle, cpu = time.perf_counter(), time.process_time()\n"
+        "solve_box(3, 3)\n"
+        "print(middle - t, cpu - c, time.perf_counter() - middle, time.process_time() - cpu)\n"
+    )
+    rows = ["| what | wall s | CPU s | load |", "|---|---:|---:|---:|"]
+    with tempfile.TemporaryDirectory() as cache:
+        environment = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        for when in ("empty cache (compiles)", "cache filled (loads)"):
+            done = subprocess.run(
+                [sys.executable, "-c", script], capture_output=True, text=True,
+                env=environment, check=True,
+            )  # fmt: skip
+            sequence, sequence_cpu, chomp, chomp_cpu = (float(w) for w in done.stdout.split())
             rows.append(
-                f"| {name} | {size:,} | C naive O(N^2) (cc -O2) | {measured[-1][1]:.2f} | - "
-                "| values identical (prefix) |"
+                f"| sequence kernels (with numba's import), first call, {when} | {sequence:.2f} "
+                f"| {sequence_cpu:.2f} | {load()} |"
             )
-        size, seconds = measured[-1]
-        estimate = seconds * (upto / size) ** 2
-        rows.append(
-            f"| {name} | {upto:,} | C naive O(N^2), extrapolated | ~{estimate:,.1f} "
-            f"| {estimate / fast:,.1f}x | N^2 law from N = {size:,} (not run) |"
-        )
+            rows.append(
+                f"| Chomp kernel, first call, {when} | {chomp:.2f} | {chomp_cpu:.2f} | {load()} |"
+            )
+    grundy = Path(sys.executable).with_name("grundy")
+    cpu = []
+    for _ in range(5):
+        _, _, seconds = run_program([str(grundy), "solve", "nim", "3", "4", "5"])
+        cpu.append(seconds)
+    rows.append(
+        f"| `grundy solve nim 3 4 5`, whole process, min of 5 (numba is not imported) | - "
+        f"| {min(cpu):.2f} | {load()} |"
+    )
     return rows
 
 
@@ -183,18 +275,29 @@ def _sorted_bites(text: str) -> str:
     return " ".join(f"{r},{c}" for r, c in pairs)
 
 
-def chomp_child(side: int, output: str, rectangles: bool) -> None:
-    """In a fresh process: solve the box with the Python engine and save its values;
-    print the time, the peak memory and the winning bites (of every rectangle)."""
+def own_peak_mib() -> float:
+    """This process's peak resident memory (VmHWM), in MiB.  Unlike ``ru_maxrss``, which
+    a process started by a large parent may inherit, it starts afresh at ``exec``."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
     import resource
 
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def chomp_child(side: int, output: str, rectangles: bool) -> None:
+    """In a fresh process: solve the box with grundy's engine and save its values;
+    print the time, the peak memory and the winning bites (of every rectangle)."""
     from grundy.solve.chomp_engine import solve_box
 
-    start = time.perf_counter()
+    solve_box(2, 2)  # the kernel compiled (or loaded from the cache) before timing
+    start, cpu = time.perf_counter(), time.process_time()
     box = solve_box(side, side)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    peak = own_peak_mib()  # before the comparisons below allocate their own arrays
     if output != "-":
-        np.save(output, box.grundy)
+        np.save(output, box.codes >> 1)
     boards = {
         f"{height}x{width}": [
             box.grundy_value((width,) * height),
@@ -204,8 +307,7 @@ def chomp_child(side: int, output: str, rectangles: bool) -> None:
         for width in range(1, side + 1)
         if rectangles or (height, width) == (side, side)
     }
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"seconds": seconds, "peak": peak, "boards": boards}))
+    print(json.dumps({"seconds": seconds, "cpu": cpu, "peak": peak, "boards": boards}))
 
 
 def python_box(side: int, output: str, rectangles: bool = False) -> dict[str, Any]:
@@ -220,37 +322,56 @@ def python_box(side: int, output: str, rectangles: bool = False) -> dict[str, An
 
 
 def chomp_rows(programs: dict[str, Path] | str, quick: bool) -> list[str]:
+    """The compiled box kernel against chomp.c, each run in its own process, interleaved;
+    min of two runs each (the peak memory includes Python, numpy and numba)."""
     rows = [
-        "| board | diagrams | engine | seconds | peak MiB | Python time / this "
-        "| G | winning bites (row,column) |",
-        "|---|---:|---|---:|---:|---:|---:|---|",
+        "| board | diagrams | grundy wall s | CPU s | peak MiB | C wall s | CPU s | peak MiB "
+        "| ratio (CPU) | load | G | winning bites (row,column) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     BUILD.mkdir(exist_ok=True)
-    for side in (6, 8) if quick else (10, 12, 13):
+    for side in (6, 8) if quick else (10, 12, 13, 14):
         output = BUILD / f"chomp{side}.npy"
-        python = python_box(side, str(output))
-        values = np.load(output)
-        diagrams = len(values)
-        grundy, bites = python["boards"][f"{side}x{side}"]
+        ours: list[dict[str, Any]] = []
+        theirs: list[tuple[float, float, float]] = []
+        loads = []
+        for attempt in range(2):
+            loads.append(load())
+            ours.append(python_box(side, str(output) if attempt == 0 else "-"))
+            if isinstance(programs, str):
+                continue
+            binary = BUILD / f"chomp{side}.bin"
+            fields, peak, _ = run_program(
+                [str(programs["chomp"]), str(side), str(side), str(binary) if not attempt else "-"]
+            )
+            theirs.append((float(fields["seconds"]), float(fields["cpu"]), peak))
+            if attempt == 0:
+                values = np.load(output)
+                c_values = np.fromfile(binary, dtype=np.uint16)
+                if not np.array_equal(c_values.astype(np.int64), values.astype(np.int64)):
+                    raise Mismatch(f"chomp {side}x{side}: C values differ from the kernel's")
+                grundy, bites = ours[0]["boards"][f"{side}x{side}"]
+                if _sorted_bites(fields["bites"]) != bites:
+                    raise Mismatch(
+                        f"chomp {side}x{side}: winning bites {fields['bites']} != {bites}"
+                    )
+                binary.unlink()
+                output.unlink()
+        wall = min(float(run["seconds"]) for run in ours)
+        cpu = min(float(run["cpu"]) for run in ours)
+        peak = max(float(run["peak"]) for run in ours)
+        grundy, bites = ours[0]["boards"][f"{side}x{side}"]
+        if theirs:
+            c_wall, c_cpu = min(t[0] for t in theirs), min(t[1] for t in theirs)
+            c_cells = (
+                f"{c_wall:.2f} | {c_cpu:.2f} | {max(t[2] for t in theirs):.0f} | {cpu / c_cpu:.2f}x"
+            )
+        else:
+            c_cells = f"- | - | - | - ({programs})"
         rows.append(
-            f"| {side}x{side} | {diagrams:,} | Python (numpy box engine) | {python['seconds']:.2f} "
-            f"| {python['peak']:.0f} | 1.0x | {grundy} | {shown_bites(bites)} |"
-        )
-        if isinstance(programs, str):
-            rows.append(f"| {side}x{side} | {diagrams:,} | C | - | - | - | - | {programs} |")
-            continue
-        binary = BUILD / f"chomp{side}.bin"
-        fields, peak = run_program([str(programs["chomp"]), str(side), str(side), str(binary)])
-        c_values = np.fromfile(binary, dtype=np.uint16)
-        if not np.array_equal(c_values.astype(np.int64), values.astype(np.int64)):
-            raise Mismatch(f"chomp {side}x{side}: C values differ from Python's")
-        if _sorted_bites(fields["bites"]) != bites:
-            raise Mismatch(f"chomp {side}x{side}: winning bites {fields['bites']} != {bites}")
-        seconds = float(fields["seconds"])
-        rows.append(
-            f"| {side}x{side} | {diagrams:,} | C (rank array, cc -O2) | {seconds:.2f} | {peak:.0f} "
-            f"| {float(python['seconds']) / seconds:.1f}x | {fields['grundy']} "
-            f"| {shown_bites(_sorted_bites(fields['bites']))} |"
+            f"| {side}x{side} | {math.comb(2 * side, side):,} | {wall:.2f} | {cpu:.2f} "
+            f"| {peak:.0f} | {c_cells} | {'-'.join(sorted(set(loads)))} | {grundy} "
+            f"| {shown_bites(bites)} |"
         )
     return rows
 
@@ -324,9 +445,15 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     programs = compile_baselines()
     try:
-        print("### Grundy sequences: Python against C\n")
+        print(f"C baselines compiled with cc -O2; load average at the start {load()}.\n")
+        print("### Grundy sequences: the compiled kernel against C (same method)\n")
         print("\n".join(heap_sequence_rows(programs, args.quick)))
-        print("\n### Chomp boxes: Python against C (each in its own process)\n")
+        if not args.quick:
+            print("\n### The command line, end to end\n")
+            print("\n".join(cli_rows()))
+        print("\n### Compiling the kernels, and start-up\n")
+        print("\n".join(compile_rows()))
+        print("\n### Chomp boxes: the compiled kernel against C (each in its own process)\n")
         print("\n".join(chomp_rows(programs, args.quick)))
         print()
         print("\n".join(rectangles_rows(programs, args.quick)))

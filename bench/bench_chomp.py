@@ -1,4 +1,4 @@
-"""Chomp: the box engine against the plain exact solver on n x n boards.
+"""Chomp: the compiled box engine against its numpy form and the plain exact solver.
 
 Each measurement runs in a fresh process, so its peak memory (resident set size, from
 ``resource``) is its own; the table also gives the peak of a process that only imports
@@ -28,18 +28,26 @@ def measure(method: str, side: int) -> dict[str, float | int]:
     import time
 
     from grundy.games.chomp import Chomp
-    from grundy.solve.chomp_engine import solve_box
+    from grundy.solve.chomp_engine import solve_box, solve_box_numpy
     from grundy.solve.solver import Solver
 
+    if method == "engine":
+        solve_box(2, 2)  # compile the kernel (or load it from the cache) first
     start = time.perf_counter()
     if method == "engine":
         value = solve_box(side, side).grundy_value((side,) * side)
+    elif method == "numpy":
+        value = solve_box_numpy(side, side).grundy_value((side,) * side)
     elif method == "plain":
         value = Solver(Chomp(), use_engines=False).grundy_value((side,) * side)
     else:  # "import": the baseline process
         value = -1
     seconds = time.perf_counter() - start
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    with open("/proc/self/status", encoding="ascii") as status:  # VmHWM: reset at exec
+        for line in status:
+            if line.startswith("VmHWM:"):
+                peak_kib = int(line.split()[1])
     return {"seconds": seconds, "peak_mib": peak_kib / 1024, "grundy": value}
 
 
@@ -61,10 +69,17 @@ def main(arguments: list[str]) -> int:
     sizes = [int(word) for word in arguments] or list(SIZES)
     baseline = run_child("import", 1)
     print(f"Peak memory of a process that only imports grundy: {baseline['peak_mib']:.0f} MiB\n")
-    print("| board | diagrams | engine s | engine peak MiB | plain s | plain peak MiB | speed-up |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| board | diagrams | kernel s | kernel peak MiB | numpy engine s | numpy peak MiB "
+        "| plain s | plain peak MiB | plain / kernel |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     for side in sizes:
         engine = run_child("engine", side)
+        numpy_engine = run_child("numpy", side)
+        if numpy_engine["grundy"] != engine["grundy"]:
+            print(f"MISMATCH at {side}x{side}: {numpy_engine['grundy']} != {engine['grundy']}")
+            return 1
         diagrams = math.comb(2 * side, side)
         if side <= PLAIN_UP_TO:
             plain = run_child("plain", side)
@@ -79,7 +94,8 @@ def main(arguments: list[str]) -> int:
             plain_cells = "skipped | - | -"
         print(
             f"| {side}x{side} (G = {engine['grundy']}) | {diagrams:,} | "
-            f"{engine['seconds']:.2f} | {engine['peak_mib']:.0f} | {plain_cells} |"
+            f"{engine['seconds']:.2f} | {engine['peak_mib']:.0f} | "
+            f"{numpy_engine['seconds']:.2f} | {numpy_engine['peak_mib']:.0f} | {plain_cells} |"
         )
     return 0
 

@@ -77,8 +77,9 @@ int main(int argc, char **argv) {
     int seen_size = 4096;
     int64_t *seen = calloc((size_t)seen_size, sizeof *seen); /* seen[v] == rank + 1: v is an option */
     int rows[32] = {0};
-    struct timespec t0, t1;
+    struct timespec t0, t1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     for (int64_t rank = 0; rank < count; rank++) {
         /* options: a bite at (r, c) cuts rows r .. longer-1 down to c */
         for (int c = 0; c < width; c++) {
@@ -108,6 +109,7 @@ int main(int argc, char **argv) {
         for (int j = i + 1; j < height; j++) rows[j] = 0;
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     if (strcmp(argv[3], "-") != 0) {
         FILE *out = fopen(argv[3], "wb");
         if (!out || fwrite(grundy, sizeof *grundy, (size_t)count, out) != (size_t)count) {
@@ -117,8 +119,9 @@ int main(int argc, char **argv) {
         fclose(out);
     }
     for (int i = 0; i < height; i++) rows[i] = width;
-    printf("seconds=%.6f diagrams=%lld grundy=%d bites=",
+    printf("seconds=%.6f cpu=%.6f diagrams=%lld grundy=%d bites=",
            (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec),
+           (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec),
            (long long)count, grundy[rank_of(rows)]);
     print_winning_bites(rows);
     printf("\n");

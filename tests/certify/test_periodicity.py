@@ -1,7 +1,9 @@
 """Periods, certificates, and the independent checker on good and corrupted certificates."""
 
+import random
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from grundy.certify import check_certificate, observed_period, period_report
@@ -10,6 +12,8 @@ from grundy.errors import InvalidParameterError
 from grundy.games import Nim, SubtractionGame, create_game
 from grundy.games.grundys_game import GrundysGame
 from grundy.games.octal import OctalGame
+from grundy.solve.fast_sequences import kernel_sequence
+from grundy.solve.heap_sequences import rules_of
 from grundy.solve.sequence import grundy_sequence
 
 
@@ -164,3 +168,45 @@ def test_malformed_certificates() -> None:
     with pytest.raises(InvalidParameterError):
         PeriodicityCertificate.from_json({"game": "octal"})
     assert PeriodicityCertificate.from_json(good).period == 3
+
+
+def _periods_by_definition(values: list[int]) -> list[tuple[int, int]]:
+    """Every observed (p, n0(p)) straight from the module's definition, O(N^2)."""
+    count, found = len(values), []
+    for period in range(1, count):
+        preperiod = 0
+        for n in range(count - period - 1, -1, -1):
+            if values[n + period] != values[n]:
+                preperiod = n + 1
+                break
+        if count - preperiod >= 2 * period:
+            found.append((period, preperiod))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_period_search_matches_the_definition(seed: int) -> None:
+    rng = random.Random(seed)
+    head = [rng.randrange(4) for _ in range(rng.randrange(0, 30))]
+    cycle = [rng.randrange(3) for _ in range(rng.randrange(1, 9))]
+    values = head + cycle * rng.randrange(1, 8) + cycle[: rng.randrange(len(cycle))]
+    assert periods(values) == _periods_by_definition(values)
+
+
+def test_long_periods_and_preperiods_are_found_by_the_compiled_search() -> None:
+    rng = np.random.default_rng(5)
+    head = rng.integers(0, 50, 250_000)
+    cycle = rng.integers(0, 50, 150_000)
+    values = np.concatenate([head, cycle, cycle, cycle[:1000]]).astype(np.uint16)
+    found = observed_period(values)  # 551,000 values: the compiled Z-function
+    assert found is not None and found[0] == 150_000
+    assert 249_000 <= found[1] <= 250_000  # head's last values may match by chance
+    assert values[found[1] - 1] != values[found[1] - 1 + 150_000]
+
+
+def test_certified_period_found_late_in_a_long_range() -> None:
+    game = OctalGame("0.16")  # period 149,459 (Gangolli and Plambeck 1989)
+    values = kernel_sequence(rules_of(game), 520_000).values
+    report = period_report(game, values)
+    assert (report.period, report.certified) == (149_459, True)
+    assert report.needed_upto is not None and report.needed_upto <= 520_000

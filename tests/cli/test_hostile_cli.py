@@ -56,7 +56,7 @@ def test_an_unprintable_number_in_json_output_is_an_internal_error_not_half_json
 
 SIZES = [
     (["solve", "nim", *map(str, range(1, 10_001))], "10,000 parts"),
-    (["sequence", "nim", "--upto", str(10**9)], "at most 10,000,000"),
+    (["sequence", "nim", "--upto", str(10**9)], "at most 30,000,000"),
     (["sequence", "kayles", "--upto", str(10**20)], "more than 10^15"),
     (["table", "nim", "--max", "1000", "1000", "1000"], "1,003,003,001 rows"),
     (["table", "chomp", "--max", "30", "30", "30", "30", "30", "30", "30", "30"], "rows"),

@@ -148,3 +148,12 @@ def test_help_says_how_each_game_writes_a_position(run_cli):
     assert chomp.code == 0 and "row lengths, non-increasing" in chomp.out
     euclid = run_cli("table", "euclid", "--help")
     assert "two positive integers a b" in euclid.out
+
+
+@pytest.mark.slow
+def test_solve_chomp_beyond_the_position_limit_uses_the_box_engine(run_cli) -> None:
+    # 13 x 13: 10,400,600 diagrams, twice the command's position limit; the value 33 and
+    # the bite (2,2) are those of bench/chomp_rectangles.md (checked against bench/c)
+    data = run_cli("solve", "chomp", *["13"] * 13, "--json").json()
+    assert data["grundy"] == 33
+    assert [move["move"] for move in data["winning_moves"]] == ["bite (2,2)"]

@@ -1,6 +1,8 @@
 """The Chomp box engine, cross-checked against the plain exact solver."""
 
 import math
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -8,11 +10,14 @@ import pytest
 from grundy import Outcome, Play, SearchLimitError, Solver
 from grundy.games.chomp import Chomp
 from grundy.solve.chomp_engine import (
+    MAX_BOX_BYTES,
     all_diagrams,
+    box_bytes,
     box_size,
     count_subdiagrams,
     rank_weights,
     solve_box,
+    solve_box_numpy,
 )
 
 
@@ -71,9 +76,16 @@ def test_winning_moves_and_misere_through_the_engine_agree_with_plain() -> None:
 
 
 def test_position_limit_is_reported_at_once() -> None:
+    # a long thin L: its box is far too big, and its 1,600 positions exceed the limit
     solver = Solver(Chomp(), position_limit=1_000)
-    with pytest.raises(SearchLimitError):
-        solver.grundy_value((10,) * 10)
+    with pytest.raises(SearchLimitError, match="1,600 positions are reachable"):
+        solver.grundy_value((40,) + (1,) * 39)
+
+
+def test_the_position_limit_does_not_refuse_a_box_the_engine_values() -> None:
+    solver = Solver(Chomp(), position_limit=1_000)
+    assert solver.grundy_value((10,) * 10) == 19  # 184,755 positions, in one box
+    assert solver.positions_explored == box_size(10, 10) - 1
 
 
 def test_ten_by_ten_square_is_won_by_biting_2_2() -> None:
@@ -106,3 +118,44 @@ def test_thin_positions_in_huge_boxes_use_the_plain_search() -> None:
     solver = Solver(game)
     assert solver.grundy_value(long_l) == 0  # equal arms: the mirror position is P
     assert solver.positions_explored <= 40 * 40
+
+
+@pytest.mark.parametrize(("height", "width"), [(9, 9), (4, 12), (12, 3)])
+def test_kernel_matches_the_numpy_engine(height: int, width: int) -> None:
+    kernel, levels = solve_box(height, width), solve_box_numpy(height, width)
+    assert kernel.codes.dtype == np.uint16  # 2 bytes a position
+    assert np.array_equal(kernel.codes.astype(np.int64), levels.codes.astype(np.int64))
+
+
+@pytest.mark.slow
+def test_kernel_matches_the_numpy_engine_on_the_eleven_box() -> None:
+    kernel, levels = solve_box(11, 11), solve_box_numpy(11, 11)
+    assert np.array_equal(kernel.codes.astype(np.int64), levels.codes.astype(np.int64))
+
+
+def test_codes_widen_instead_of_wrapping() -> None:
+    narrow = solve_box(6, 6)
+    forced = solve_box(6, 6, narrow_limit=20)  # as if 2 bytes held codes 0..19 only
+    assert forced.codes.dtype == np.uint32 and narrow.codes.max() >= 20
+    assert np.array_equal(forced.codes, narrow.codes.astype(np.uint32))
+
+
+def test_box_memory_is_known_up_front() -> None:
+    assert box_bytes(14, 14) < 100 * 2**20  # 2 bytes a position, plus small tables
+    assert box_bytes(14, 14) >= 2 * box_size(14, 14)
+    assert box_bytes(15, 15) <= MAX_BOX_BYTES < box_bytes(16, 16)
+
+
+@pytest.mark.slow
+def test_fourteen_box_fits_in_400_mib() -> None:
+    script = (  # VmHWM (not ru_maxrss, which may be the parent's) is reset at exec
+        "from pathlib import Path; from grundy.solve.chomp_engine import solve_box\n"
+        "box = solve_box(14, 14)\n"
+        "peak = [int(line.split()[1]) for line in Path('/proc/self/status').read_text()"
+        ".splitlines() if line.startswith('VmHWM:')][0]\n"
+        "print(box.grundy_value((14,) * 14), box.codes.itemsize, peak // 1024)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    value, itemsize, peak_mib = (int(word) for word in done.stdout.split())
+    assert (value, itemsize) == (29, 2)  # value as in bench/chomp_rectangles.md (C-checked)
+    assert peak_mib < 400

@@ -37,11 +37,12 @@ it, and whether its sequence is eventually periodic is an open question.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from grundy.errors import InvalidParameterError
 from grundy.games.base import Game
@@ -148,23 +149,74 @@ class PeriodReport:
         }
 
 
+# Beyond this many values the Z-function runs compiled (numba), not in Python.
+_COMPILED_SEARCH = 200_000
+
+
+def _suffix_agreement(values: Sequence[int] | npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """``z[p]``: how many values, counted back from the last, equal the value ``p`` before.
+
+    ``G(n + p) = G(n)`` then holds exactly for ``N + 1 - p - z[p] <= n <= N - p``.  This
+    only *finds* candidate periods (in linear time); :func:`_confirmed` checks each one
+    directly on the values before it is reported.
+    """
+    count = len(values)
+    if count > _COMPILED_SEARCH:
+        from grundy.solve.sequence_kernels import reversed_z
+
+        array = np.asarray(values)
+        if array.dtype.kind not in "iu":
+            array = array.astype(np.int64)
+        compiled: npt.NDArray[Any] = reversed_z(array, count - 1)  # int32: 4 bytes a value
+        return compiled
+    line = [int(v) for v in reversed(values)] if count else []
+    z = [0] * count
+    left = right = 0
+    for i in range(1, count):
+        length = min(right - i, z[i - left]) if i < right else 0
+        while i + length < count and line[length] == line[i + length]:
+            length += 1
+        z[i] = length
+        if i + length > right:
+            left, right = i, i + length
+    return np.array(z, dtype=np.int64)
+
+
+def _candidates(values: Sequence[int] | npt.NDArray[Any]) -> Iterator[tuple[int, int]]:
+    """The observed ``(p, n0(p))`` the Z-function proposes, least ``p`` first (unchecked)."""
+    count = len(values)
+    z = _suffix_agreement(values)
+    found = np.flatnonzero(z >= np.arange(count, dtype=z.dtype))
+    for period in found[found >= 1].tolist():
+        yield period, count - period - int(z[period])
+
+
+def _observed(values: Sequence[int] | npt.NDArray[Any]) -> Iterator[tuple[int, int]]:
+    """Every observed ``(p, n0(p))``, least ``p`` first, each confirmed on the values."""
+    array = np.asarray(values)
+    for period, preperiod in _candidates(values):
+        if _confirmed(array, period, preperiod):
+            yield period, preperiod
+
+
+def _confirmed(array: npt.NDArray[Any], period: int, preperiod: int) -> bool:
+    """Whether ``G(n + p) = G(n)`` for ``n0 <= n <= N - p``, ``n0`` is least, and the
+    repetition spans two whole periods: compared directly, value by value."""
+    count = len(array)
+    if period < 1 or preperiod < 0 or count - preperiod < 2 * period:
+        return False
+    if not np.array_equal(array[preperiod + period :], array[preperiod : count - period]):
+        return False
+    return preperiod == 0 or array[preperiod - 1 + period] != array[preperiod - 1]
+
+
 def periods(values: Sequence[int]) -> list[tuple[int, int]]:
-    """Every observed ``(p, n0(p))``, least ``p`` first (see the module docstring).
+    """Every observed ``(p, n0(p))``, least ``p` first (see the module docstring).
 
     >>> periods([5, 0, 1, 2, 0, 1, 2, 0, 1, 2])
     [(3, 1)]
     """
-    count = len(values)
-    array = np.asarray(values, dtype=np.int64)
-    found = []
-    for period in range(1, count // 2 + 1):
-        if values[-1] != values[-1 - period]:  # cheap filter before the array pass
-            continue
-        differ = np.flatnonzero(array[period:] != array[:-period])
-        preperiod = int(differ[-1]) + 1 if len(differ) else 0
-        if count - preperiod >= 2 * period:
-            found.append((period, preperiod))
-    return found
+    return list(_observed(values))
 
 
 def observed_period(values: Sequence[int]) -> tuple[int, int] | None:
@@ -177,25 +229,29 @@ def observed_period(values: Sequence[int]) -> tuple[int, int] | None:
     >>> observed_period([0, 1, 2, 3, 4, 4])  # two equal values are two periods of 1
     (1, 4)
     """
-    found = periods(values)
-    return found[0] if found else None
+    return next(_observed(values), None)
 
 
-def period_report(game: Game, values: Sequence[int]) -> PeriodReport:
+def period_report(game: Game, values: Sequence[int] | npt.NDArray[Any]) -> PeriodReport:
     """The period of ``values`` (``G(0..N)`` of ``game``), certified where a theorem allows."""
     upto = len(values) - 1
-    found = periods(values)
     refusal = _refusal(game)
-    if not found:
+    array = np.asarray(values)
+    proposed = list(_candidates(array))
+    first = next(((p, n0) for p, n0 in proposed if _confirmed(array, p, n0)), None)
+    if first is None:
         reason = f"no period repeats twice within G(0..{upto})"
         return PeriodReport(upto, None, None, False, f"{reason}; {refusal}" if refusal else reason)
-    period, preperiod = found[0]
+    period, preperiod = first
     if refusal is not None:
         return PeriodReport(upto, period, preperiod, False, refusal)
     first_needed: int | None = None
-    for candidate, start in found:
-        certificate = _certificate(game, values, candidate, start)
-        if certificate.last_needed <= upto:
+    for candidate, start in proposed:
+        needed = _certificate(game, (), candidate, start).last_needed
+        if first_needed is None:
+            first_needed = needed
+        if needed <= upto and _confirmed(array, candidate, start):
+            certificate = _certificate(game, values, candidate, start)
             return PeriodReport(
                 upto,
                 candidate,
@@ -205,8 +261,6 @@ def period_report(game: Game, values: Sequence[int]) -> PeriodReport:
                 certificate,
                 certificate.last_needed,
             )
-        if first_needed is None:
-            first_needed = certificate.last_needed
     return PeriodReport(
         upto,
         period,
@@ -252,7 +306,7 @@ def build_certificate(
 
 
 def _certificate(
-    game: Game, values: Sequence[int], period: int, preperiod: int
+    game: Game, values: Sequence[int] | npt.NDArray[Any], period: int, preperiod: int
 ) -> PeriodicityCertificate:
     if isinstance(game, OctalGame):
         theorem, rules, reach, start = GUY_SMITH, game.code, game.max_take, max(preperiod, 1)
@@ -271,7 +325,7 @@ def _certificate(
         period,
         reach,
         start,
-        tuple(values[: draft.last_needed + 1]),
+        tuple(int(v) for v in values[: draft.last_needed + 1]),
     )
 
 

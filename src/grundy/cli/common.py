@@ -117,8 +117,9 @@ CHOMP_SIDE_LIMIT = 1_000
 TABLE_ROW_LIMIT = 1_000_000
 """Most rows ``grundy table`` lists."""
 
-SEQUENCE_LIMIT = 10_000_000
-"""Largest ``--upto`` of ``grundy sequence`` (every value is held and printed)."""
+SEQUENCE_LIMIT = 30_000_000
+"""Largest ``--upto`` of ``grundy sequence``: every value is held (the compiled engine
+and ``--period`` need about 35 bytes a heap at their peak, so about 1 GB here)."""
 
 SOLVE_MEMORY = 1 << 30
 """Resident memory ``solve`` and ``table`` may add before they stop searching (bytes)."""
@@ -168,7 +169,7 @@ def check_sequence_size(upto: int) -> None:
     if upto > SEQUENCE_LIMIT:
         shown = f"{upto:,}" if upto < 10**15 else "more than 10^15"
         raise UsageError(
-            f"--upto {shown} is too large: sequence computes, holds and prints every value "
+            f"--upto {shown} is too large: sequence computes and holds every value "
             f"G(0..N), and N may be at most {SEQUENCE_LIMIT:,}"
         )
 

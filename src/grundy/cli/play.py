@@ -7,6 +7,7 @@ import json
 from typing import IO, Any
 
 from grundy.certify.grundy_table import grundy_table_certificate
+from grundy.cli import sequence_output
 from grundy.cli.common import (
     CommandParser,
     UsageError,
@@ -194,26 +195,38 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
             help="report the period and preperiod, and whether a theorem certifies them",
         )
         parser.add_argument("--json", action="store_true", help="print one JSON object")
+        sequence_output.add_sequence_options(parser)
 
     from grundy.certify.periodicity import period_report  # only --period needs it
 
     call = parse_game_invocation("sequence", args.game, args.rest, out, configure)
     game, options = call.game, call.args
     check_sequence_size(options.upto)
+    if options.out is not None:
+        sequence_output.check_out_path(options.out)
     with progress_line(as_json=options.json) as line:
-        values = grundy_sequence(game, options.upto, line.callback)
+        summary = sequence_output.compute_sequence(game, options.upto, line.callback)
+    values = summary.values
     report = period_report(game, values) if options.period else None
+    if options.out is not None:
+        sequence_output.write_values(options.out, values)
     if options.json:
-        data: dict[str, Any] = {"game": game.name, "params": game.options(), "values": values}
+        data: dict[str, Any] = {"game": game.name, "params": game.options()}
+        if not options.summary:
+            data["values"] = values.tolist()
+        data.update(sequence_output.summary_fields(summary, report))
         if report is not None:
             data.update(report.to_json())
+            if options.summary:  # its values are G(0..needed_upto): no summary either
+                del data["certificate"]
         write_json(out, data)
         return 0
     out.write(f"Grundy values G(0..{options.upto}) of {game.label}\n")
-    width = len(str(options.upto))
-    for start in range(0, len(values), 10):
-        row = " ".join(f"{v:>2}" for v in values[start : start + 10])
-        out.write(f"  {start:>{width}}: {row}\n")
+    if not sequence_output.write_sequence_text(out, options, summary, report):
+        width = len(str(options.upto))
+        for start in range(0, len(values), 10):
+            row = " ".join(f"{v:>2}" for v in values[start : start + 10].tolist())
+            out.write(f"  {start:>{width}}: {row}\n")
     if report is not None:
         if report.period is None:
             out.write("Period: none found\n")

@@ -42,19 +42,23 @@ import numpy.typing as npt
 from grundy.errors import SearchLimitError
 from grundy.games.base import Game
 from grundy.games.chomp import Chomp
+from grundy.solve.jit import compiler_available
 from grundy.solve.solver import register_region_engine
 
 __all__ = [
-    "MAX_BOX_DIAGRAMS",
+    "MAX_BOX_BYTES",
     "ChompBox",
     "all_diagrams",
+    "box_bytes",
     "box_size",
     "count_subdiagrams",
     "solve_box",
+    "solve_box_numpy",
 ]
 
-# Beyond this many diagrams a box needs more than about a gigabyte of arrays.
-MAX_BOX_DIAGRAMS = 20_000_000
+# The most memory a box's codes may take (2 bytes a diagram): 15 x 15 (155 million
+# diagrams) fits, 16 x 16 (601 million) does not.
+MAX_BOX_BYTES = 1 << 30
 # Boxes this small are solved whatever the position, in well under a second.
 SMALL_BOX = 200_000
 
@@ -105,18 +109,32 @@ def all_diagrams(height: int, width: int) -> npt.NDArray[np.int16]:
 
 @dataclass(frozen=True, slots=True)
 class ChompBox:
-    """Grundy values and misère outcomes of every diagram inside a box, indexed by rank."""
+    """Grundy values and misère outcomes of every diagram inside a box, indexed by rank.
+
+    ``codes[rank] = 2 * G + (1 if a misère P-position)``, in 2 bytes a diagram (4 when
+    some value passes 32,767).
+    """
 
     height: int
     width: int
-    grundy: npt.NDArray[np.int32]
-    misere_next: BoolArray
+    codes: npt.NDArray[np.uint16] | npt.NDArray[np.uint32]
     weights: tuple[tuple[int, ...], ...]
 
     @property
     def size(self) -> int:
         """The number of Chomp positions valued (the empty diagram is not one)."""
-        return len(self.grundy) - 1
+        return len(self.codes) - 1
+
+    @property
+    def grundy(self) -> npt.NDArray[np.int64]:
+        """Every diagram's Grundy value, by rank (a new array)."""
+        return (self.codes >> 1).astype(np.int64)
+
+    @property
+    def misere_next(self) -> BoolArray:
+        """Whether the player to move wins in misère play, by rank (a new array)."""
+        flags: BoolArray = (self.codes & 1) == 0
+        return flags
 
     def rank(self, position: Sequence[int]) -> int | None:
         """The index of a diagram (as row lengths), or ``None`` if it is not in the box."""
@@ -126,15 +144,53 @@ class ChompBox:
 
     def grundy_value(self, position: Any) -> int | None:
         index = self.rank(position)
-        return None if index is None else int(self.grundy[index])
+        return None if index is None else int(self.codes[index]) >> 1
 
     def misere_next_wins(self, position: Any) -> bool | None:
         index = self.rank(position)
-        return None if index is None else bool(self.misere_next[index])
+        return None if index is None else not int(self.codes[index]) & 1
 
 
-def solve_box(height: int, width: int) -> ChompBox:
-    """Value every diagram with at most ``height`` rows of at most ``width`` squares."""
+def box_bytes(height: int, width: int) -> int:
+    """The memory :func:`solve_box` needs for a ``height x width`` box, in bytes: 2 per
+    diagram (the codes) and a few kilobytes of tables.  (A box whose values pass 32,767
+    would need 6 per diagram while it widens; no box that fits in memory comes close.)
+
+    >>> box_bytes(14, 14)
+    80239216
+    """
+    return 2 * box_size(height, width) + 8 * (height + 1) * (width + 2) + 4096
+
+
+def solve_box(height: int, width: int, *, narrow_limit: int = 1 << 16) -> ChompBox:
+    """Value every diagram with at most ``height`` rows of at most ``width`` squares,
+    by the compiled kernel (:mod:`grundy.solve.chomp_kernels`), in rank order
+    (:func:`solve_box_numpy` if numba cannot be imported).
+
+    Codes are kept in 2 bytes while they stay below ``narrow_limit`` (at most ``2**16``;
+    a smaller one exercises the widening to 4 bytes in tests)."""
+    if height < 1 or width < 1:
+        raise ValueError(f"a Chomp box needs at least one row and column, got {height}x{width}")
+    if not compiler_available():
+        return solve_box_numpy(height, width)
+    from grundy.solve.chomp_kernels import value_box
+
+    weights = rank_weights(height, width)
+    table = np.array(weights, dtype=np.int64)
+    codes: npt.NDArray[np.uint16] | npt.NDArray[np.uint32]
+    codes = np.zeros(box_size(height, width), dtype=np.uint16)
+    rows = np.zeros(height, dtype=np.int64)
+    reached = value_box(height, width, table, codes, rows, 0, min(narrow_limit, 1 << 16))
+    if reached < len(codes):  # a code needs more than 2 bytes: widen, never wrap
+        codes = codes.astype(np.uint32)
+        value_box(height, width, table, codes, rows, reached, 1 << 32)
+    frozen = tuple(tuple(row) for row in weights)
+    return ChompBox(height, width, codes, frozen)
+
+
+def solve_box_numpy(height: int, width: int) -> ChompBox:
+    """:func:`solve_box` level by level with numpy arrays (about 70 bytes a diagram): the
+    engine's earlier form, kept as a cross-check of the compiled kernel in the tests."""
     if height < 1 or width < 1:
         raise ValueError(f"a Chomp box needs at least one row and column, got {height}x{width}")
     weights = rank_weights(height, width)
@@ -203,10 +259,8 @@ def solve_box(height: int, width: int) -> ChompBox:
         misere_p = (squares[ranks] > 1) & ~reaches_misere_p
         coded[ranks] = 2 * values + misere_p
         largest = max(largest, int(values.max()))
-    grundy = coded >> 1
-    misere_next = (coded & 1) == 0
     frozen = tuple(tuple(row) for row in weights)
-    return ChompBox(height, width, grundy, misere_next, frozen)
+    return ChompBox(height, width, coded.astype(np.uint32), frozen)
 
 
 def count_subdiagrams(position: Sequence[int]) -> int:
@@ -227,27 +281,36 @@ def count_subdiagrams(position: Sequence[int]) -> int:
 def _chomp_region(game: Game, position: Any, room: int | None) -> ChompBox | None:
     """The region engine for :class:`Chomp`: the smallest box around ``position``.
 
-    The engine declines (the plain search takes over) when the box is much larger than
-    what can be reached from ``position``, as for a long thin L; it raises
-    :class:`SearchLimitError` at once when even the reachable positions exceed ``room``,
-    since the plain search would then pass the limit too, only much later.
+    The box is solved whenever its codes fit in :data:`MAX_BOX_BYTES`, whatever the
+    solver's position limit (``room``): the kernel values a box in one pass, without the
+    per-position memory the limit guards.  It declines (the plain search takes over) when
+    the box is much larger than what can be reached from ``position``, as for a long
+    thin L; then, when even the reachable positions exceed ``room``, it raises
+    :class:`SearchLimitError` at once, since the plain search would pass the limit too,
+    only much later.
     """
     if not isinstance(game, Chomp):
         return None
     position = game.from_value(position)  # a bound may arrive as a plain list
     reachable = count_subdiagrams(position) - 1
-    if room is not None and reachable > room:
-        raise SearchLimitError(
-            f"chomp {game.format(position)}: {reachable:,} positions are reachable, more than "
-            f"the {room:,} the search may still visit; try a smaller board"
-        )
     height, width = len(position), position[0]
     size = box_size(height, width)
-    if size > MAX_BOX_DIAGRAMS or (room is not None and size > room):
-        return None
-    if size > SMALL_BOX and size > 16 * reachable:
-        return None  # mostly diagrams the position cannot reach
-    return solve_box(height, width)
+    fits = box_bytes(height, width) <= MAX_BOX_BYTES
+    if fits and (size <= SMALL_BOX or size <= 16 * reachable):
+        return solve_box(height, width)
+    if room is not None and reachable > room:
+        limit = (
+            f"the {room:,} the search may still visit"
+            if fits
+            else f"the {room:,} the search may still visit, and its {height}x{width} box "
+            f"needs {box_bytes(height, width) / 2**30:.1f} GiB, more than the "
+            f"{MAX_BOX_BYTES / 2**30:.0f} GiB the box engine may use"
+        )
+        raise SearchLimitError(
+            f"chomp {game.format(position)}: {reachable:,} positions are reachable, more than "
+            f"{limit}; try a smaller board"
+        )
+    return None  # mostly diagrams the position cannot reach: the plain search
 
 
 register_region_engine(Chomp, _chomp_region)

@@ -628,7 +628,13 @@ def _found_by_scan(
 
 
 def _octal_engine(game: Game, upto: int, progress: ProgressCallback | None) -> list[int]:
-    return sparse_grundy_sequence(rules_of(game), upto, progress=progress)
+    """This module's numpy engine for short ranges, the compiled kernel beyond
+    (:func:`grundy.solve.fast_sequences.sequence_values`); each cross-checks the other
+    in the tests."""
+    from grundy.solve.fast_sequences import sequence_values
+
+    values: list[int] = sequence_values(rules_of(game), upto, progress).tolist()
+    return values
 
 
 register_sequence_engine(OctalGame, _octal_engine)

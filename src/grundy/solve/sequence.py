@@ -15,6 +15,7 @@ from grundy.solve.solver import Solver
 
 __all__ = [
     "SequenceEngine",
+    "check_sequence_request",
     "grundy_sequence",
     "has_fast_sequence",
     "plain_grundy_sequence",
@@ -88,6 +89,11 @@ def _load_engines() -> None:
     must be importable without the solvers.
     """
     import grundy.solve.heap_sequences  # noqa: F401 - registers the heap-game engines
+
+
+def check_sequence_request(game: Game, upto: int) -> None:
+    """Raise :class:`InvalidParameterError` unless G(0..upto) of ``game`` can be computed."""
+    _check_heap_game(game, upto)
 
 
 def _check_heap_game(game: Game, upto: int) -> None:
