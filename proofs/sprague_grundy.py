@@ -473,7 +473,7 @@ THEOREMS = [
         "the mirror strategy ends G + G within 8 moves",
         "for every G, G + G is P and its longest play has at most 8 moves (true for every form "
         "born by day 4; only games born later refute it)",
-        r"G + G \in \mathcal{P},\ \ell(G + G) \le 8",
+        r"G + G \in \mathcal{P},\ \text{longest play of } G + G \le 8",
         _g_plus_g(longest=8),
         source=LEGNER + "; " + NOTES,
     ),

@@ -52,7 +52,8 @@ def prove_disc_table(*, with_centre: bool = True, timeout_ms: int, seed: int = 0
 
     ``with_centre=False`` drops the centre can (the mutant: mirroring alone).
     """
-    big, r, px, py, qx, qy = z3.Reals("R r px py qx qy")
+    # a fresh context: the model of a refutation then depends only on this query and seed
+    big, r, px, py, qx, qy = z3.Reals("R r px py qx qy", z3.Context())
 
     def on_table(x: Any, y: Any) -> Any:
         return _square(x, y) <= (big - r) * (big - r)
@@ -86,8 +87,10 @@ def prove_disc_table(*, with_centre: bool = True, timeout_ms: int, seed: int = 0
 def prove_symmetric_table(*, timeout_ms: int, seed: int = 0) -> Verdict:
     """Any centrally symmetric table on which a can fits at the centre: "a can fits at
     (x, y)" is uninterpreted, assumed only to hold at O and to be symmetric at p."""
-    r, px, py, qx, qy = z3.Reals("r px py qx qy")
-    fits = z3.Function("fits", z3.RealSort(), z3.RealSort(), z3.BoolSort())
+    context = z3.Context()
+    r, px, py, qx, qy = z3.Reals("r px py qx qy", context)
+    real = z3.RealSort(context)
+    fits = z3.Function("fits", real, real, z3.BoolSort(context))
     symmetric = fits(px, py) == fits(-px, -py)
     premise = z3.And(
         r > 0,
