@@ -273,7 +273,7 @@ def _mutant(identifier: str, of: str, title: str, statement: str, latex: str, ch
 THEOREMS = [
     Theorem(
         id="sums-commute",
-        title="G + H = H + G (games born by day 3)",
+        title="G + H = H + G",
         statement="G + H and H + G are the same form and are equivalent, for G, H born by day 3, "
         + AGAINST,
         latex=r"G + H = H + G",
@@ -297,7 +297,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sums-associate",
-        title="(G + H) + K = G + (H + K) (games born by day 3)",
+        title="(G + H) + K = G + (H + K)",
         statement="(G + H) + K and G + (H + K), built as game trees, are the same form and are "
         "equivalent, for G, H, K born by day 3, tested with every game born by day 3",
         latex=r"(G + H) + K = G + (H + K)",
@@ -326,7 +326,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sums-zero-is-identity",
-        title="*0 + G = G (forms born by day 4)",
+        title="*0 + G = G",
         statement="*0 + G is equivalent to G for every form G born by day 4, " + AGAINST,
         latex=r"{*0} + G = G",
         source=SOURCE,
@@ -343,7 +343,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sums-respect-equivalence",
-        title="G = H implies G + K = H + K (G born by day 4, H and K by day 3)",
+        title="G = H implies G + K = H + K",
         statement="if G and H are equivalent then G + K and H + K are equivalent: G among all "
         "forms born by day 4, H and K born by day 3; equivalence tested with every game born "
         "by day 3",
@@ -362,7 +362,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-add-p-position",
-        title="Adding a P-position keeps a game's class (forms born by day 4)",
+        title="Adding a P-position keeps a game's class",
         statement="if Q is a P-position then G + Q is equivalent to G: for every form G born by "
         "day 4 and every P-position Q born by day 3, tested with every K born by day 3",
         source=LEGNER,
@@ -380,7 +380,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-zero-iff-second-player",
-        title="G = 0 iff G is a second-player win (forms born by day 4)",
+        title="G = 0 iff G is a second-player win",
         statement="G is equivalent to the zero game exactly when G is a P-position: for every "
         "form G born by day 4, tested with every K born by day 3",
         source=SG_NOTES,
@@ -399,7 +399,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-sum-zero-iff-equal",
-        title="G + H = 0 iff G = H (G born by day 4, H by day 3)",
+        title="G + H = 0 iff G = H",
         statement="G + H is a P-position exactly when G and H are equivalent: for every form G "
         "born by day 4 and H born by day 3, tested with every K born by day 3",
         source=SG_NOTES,
@@ -419,8 +419,8 @@ THEOREMS = [
     ),
     Theorem(
         id="sums-p-plus-p",
-        title="P + P = P (G born by day 4, H by day 3)",
-        statement="the sum of two P-positions is a P-position (G born by day 4, H by day 3)",
+        title="P + P = P",
+        statement="the sum of two P-positions is a P-position",
         latex=r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
         source=LEGNER + ", sums of games",
         tags=SG_TAGS,
@@ -438,7 +438,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sums-p-plus-n",
-        title="P + N = N (G born by day 4, H by day 3)",
+        title="P + N = N",
         statement="the sum of a P-position and an N-position is an N-position (G born by day 4, "
         "H by day 3)",
         latex=r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",

@@ -407,8 +407,7 @@ def _tree_edges_mutant(settings: CheckSettings) -> Verdict:
 THEOREMS: list[Theorem] = [
     Theorem(
         id="hackenbush-snake",
-        title="Every Green Hackenbush picture is equivalent to a snake (pictures of up to 5 "
-        "edges; random ones up to 8)",
+        title="Every Green Hackenbush picture is equivalent to a snake",
         statement=(
             "For every picture G, with n the least number such that no move from G leads to a "
             "picture equivalent to the snake *n, the picture G + *n (searched as one game) is a "
@@ -466,10 +465,11 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="hackenbush-sum-is-nim",
-        title="Pictures side by side add like Nim heaps (pairs of pictures of up to 3 edges)",
+        title="Pictures side by side add like Nim heaps",
         statement=(
             "Two pictures drawn side by side (sharing only the ground) have the nim-sum of "
-            "their values as value, found by searching the combined picture as one game."
+            "their values as value, found by searching the combined picture as one game: "
+            "every pair of pictures on the ground and 2 more vertices, at most 3 edges each."
         ),
         latex=r"\mathcal{G}(G \cup_0 H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
         source=HACKENBUSH_SOURCE + "; P+Q is the pictures side by side",
@@ -491,8 +491,7 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="hackenbush-colon-principle",
-        title="Colon principle: a branch may be replaced by a snake of equal value (small "
-        "pictures)",
+        title="Colon principle: a branch may be replaced by a snake of equal value",
         statement=(
             "Hanging a picture H at a vertex v of a picture G gives the same value as hanging "
             "the snake *g(H) at v instead: every base and branch multigraph on the ground and 2 "
@@ -561,8 +560,7 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="hackenbush-fusion-principle",
-        title="Fusion principle: the vertices of a circuit may be fused (pictures of up to 5 "
-        "edges; random ones up to 10)",
+        title="Fusion principle: the vertices of a circuit may be fused",
         statement=(
             "Merging all vertices of a circuit of a picture into one vertex (the ground if the "
             "circuit touches it), its edges becoming loops, does not change the value: every "

@@ -415,8 +415,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-sum-rule",
-        title="Sprague-Grundy: the value of a sum is the nim-sum of the values (catalogue heaps "
-        "up to 10, random graphs)",
+        title="Sprague-Grundy: the value of a sum is the nim-sum of the values",
         statement="G(G + H) = G(G) ⊕ G(H), with G + H searched as one game: on every pair of "
         "catalogue heap games with heaps up to 10, and on random game graphs born after day 4",
         source=LEGNER,
@@ -449,7 +448,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-g-plus-g",
-        title="G + G is a P-position (every form born by day 4; random graphs born later)",
+        title="G + G is a P-position",
         statement="for every game G, the sum G + G is a second-player win (mirroring); checked "
         "on every form born by day 4 (the sum searched by the labelling rules) and on random "
         "game graphs born after day 4",
@@ -479,8 +478,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-equivalent-to-star",
-        title="Every game is equivalent to the nimber of its Grundy value (forms born by day "
-        "4; random graphs born later)",
+        title="Every game is equivalent to the nimber of its Grundy value",
         statement="G + K and *G(G) + K have the same outcome for every K born by day 3: for "
         "every form G born by day 4, and random game graphs born after day 4",
         source=LEGNER + "; " + NOTES + ", Sprague-Grundy theorem",
@@ -510,7 +508,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-star-sum",
-        title="*n + *m = *(n ⊕ m) (n, m <= 7)",
+        title="*n + *m = *(n ⊕ m)",
         statement="*n + *m + *(n ⊕ m) is a P-position and *n + *m is equivalent to *(n ⊕ m), "
         "for 0 <= n, m <= 7 (exhaustive, tested with every K born by day 3)",
         source=NOTES,
@@ -531,8 +529,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-zero-iff-p",
-        title="Grundy value 0 exactly at P-positions (forms born by day 4; random graphs born "
-        "later)",
+        title="Grundy value 0 exactly at P-positions",
         statement="G(G) = 0 iff G is a P-position (outcome from the labelling rules): for every "
         "form born by day 4, and random game graphs born after day 4",
         source=LEGNER + ", the Sprague-Grundy function",
