@@ -1,11 +1,14 @@
 """Bouton's theorem (slides 000, Legner 001, notes 003): Nim is P exactly at nim-sum 0.
 
-Checked four ways: every three-heap position up to 31 by plain search (no XOR anywhere in
-the search), the three conditions of the slides for 1 to 16 heaps of 64-bit sizes by Z3,
-the inductive step of notes 003 (the heap holding the top bit of the nim-sum) by Z3 for as
-many heaps, and a random search with up to 16 heaps of sizes up to 2^64.  The winning-move
-recipe of the handout is checked against the solver's list of winning moves.
-"""
+Checked several ways: every three-heap position up to 31 by plain search (no XOR anywhere
+in the search), the three conditions of the slides for 1 to 16 heaps of 64-bit sizes by
+Z3, the inductive step of notes 003 (the heap holding the top bit of the nim-sum) by Z3 for
+as many heaps, and a random search with up to 16 heaps of sizes up to 2^64.  For any number
+of heaps of any sizes, Bouton's theorem, the value G = nim-sum and the misère rule rest on
+lemmas proved for all natural numbers by induction on the bits
+(:mod:`grundy.verify.nim_lemmas`); these three are the lemmas ``grundy check`` relies on
+when it reads ``outcome`` or ``grundy`` of a Nim position symbolically.  The winning-move
+recipe of the handout is checked against the solver's list of winning moves."""
 
 from __future__ import annotations
 
@@ -20,10 +23,14 @@ from grundy.tasks import Part, Split
 from grundy.verdict import Verdict
 from grundy.verify import nim_encodings as enc
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
+from grundy.verify.nim_lemmas import (
+    prove_bouton_unbounded,
+    prove_misere_unbounded,
+    prove_nim_value_unbounded,
+)
 from grundy.verify.random_games import SearchOnlyNim
 from grundy.verify.random_search import search_random
 from grundy.verify.z3_checks import all_proved, exhaustive_encoding, headline_z3
-from grundy.verify.z3_induction import prove_bouton_any_heaps
 
 SLIDES = "000 slides, Bouton's theorem via the three conditions"
 TAGS = ("nim", "bouton")
@@ -347,35 +354,113 @@ THEOREMS = [
     ),
     Theorem(
         id="bouton-any-number-of-heaps",
-        title="Bouton's conditions for any number of heaps, from lemmas Z3 proves once",
-        statement="for every number of heaps of sizes below 2^64: the terminal position has "
-        "nim-sum 0, from a nonzero nim-sum some move reaches 0, and every move from 0 leaves a "
-        "nonzero nim-sum (five lemmas by Z3, induction on the number of heaps)",
-        latex=r"\forall k:\ s = h_1 \oplus \cdots \oplus h_k \ne 0 \iff (h_1, \ldots, h_k) \in "
-        r"\mathcal{N} \quad (h_i < 2^{64})",
+        title="Bouton's theorem for any number of heaps of any sizes",
+        statement="for every number of heaps and all heap sizes (normal play): the terminal "
+        "position has nim-sum 0, from a nonzero nim-sum some move reaches 0, and every move "
+        "from 0 leaves a nonzero nim-sum; so a position is P iff its nim-sum is 0.  Seven "
+        "lemmas on nim-sums are proved for all natural numbers by induction on the number "
+        "of bits (each step by Z3); the induction on heaps and positions is on paper",
+        latex=r"\forall k\ \forall h_1, \ldots, h_k \in \mathbb{N}:\ (h_1, \ldots, h_k) \in "
+        r"\mathcal{P} \iff h_1 \oplus \cdots \oplus h_k = 0",
         source="003 notes, Nim: Bouton's theorem and its inductive proof",
         game="nim",
         tags=(*TAGS, "z3", "unbounded"),
-        check=lambda settings: prove_bouton_any_heaps(
-            16 if settings.quick else 64, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        check=lambda settings: prove_bouton_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
     ),
     Theorem(
-        id="bouton-any-heaps-lowest-bit",
-        title="Mutant: the inductive proof with the lowest bit of the nim-sum",
-        statement="as bouton-any-number-of-heaps, but choosing a heap that holds the lowest set "
-        "bit of s (instead of the top bit) and lowering it to h ⊕ s",
-        latex=r"s \ne 0,\ h_i \text{ holds the lowest set bit of } s \implies h_i \oplus s < h_i",
+        id="bouton-any-heaps-first-heap",
+        title="Mutant: the inductive proof finding the winning move in the first heap",
+        statement="as bouton-any-number-of-heaps, but with the column lemma 'if (p ⊕ h) ⊕ d "
+        "< p ⊕ h then p ⊕ d < p': the heap to lower is always found before the last one",
+        latex=r"(p \oplus h) \oplus d < p \oplus h \implies p \oplus d < p",
         source="003 notes, Nim: Bouton's theorem and its inductive proof",
         game="nim",
         tags=(*TAGS, "z3", "unbounded"),
         mutant_of="bouton-any-number-of-heaps",
         expect=Expectation.FAILS,
-        check=lambda settings: prove_bouton_any_heaps(
-            16 if settings.quick else 64,
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
-            witness="lowest",
+        check=lambda settings: prove_bouton_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="first-heap"
+        ),
+    ),
+    Theorem(
+        id="nim-value-any-number-of-heaps",
+        title="The Grundy value of a Nim position is the nim-sum of its heaps (any heaps)",
+        statement="for every number of heaps and all heap sizes, G(h1, ..., hk) = h1 ⊕ ... ⊕ "
+        "hk: no option has the nim-sum as its value, and every smaller value is the value of "
+        "an option.  The same seven lemmas, proved for all natural numbers by induction on "
+        "the number of bits (each step by Z3); the induction on positions is on paper",
+        latex=r"\forall k\ \forall h_i \in \mathbb{N}:\ \mathcal{G}(h_1, \ldots, h_k) = "
+        r"h_1 \oplus \cdots \oplus h_k",
+        source="001 Legner, sums of games and the Sprague-Grundy function",
+        game="nim",
+        tags=(*TAGS, "z3", "unbounded"),
+        check=lambda settings: prove_nim_value_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
+    ),
+    Theorem(
+        id="nim-value-any-heaps-move-lowers",
+        title="Mutant: lowering a heap always lowers the nim-sum",
+        statement="as nim-value-any-number-of-heaps, but with the lemma 'g < h implies o ⊕ g "
+        "< o ⊕ h' in place of 'o ⊕ g = o ⊕ h implies g = h'",
+        latex=r"g < h \implies o \oplus g < o \oplus h",
+        source="001 Legner, sums of games and the Sprague-Grundy function",
+        game="nim",
+        tags=(*TAGS, "z3", "unbounded"),
+        mutant_of="nim-value-any-number-of-heaps",
+        expect=Expectation.FAILS,
+        check=lambda settings: prove_nim_value_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="move-lowers"
+        ),
+    ),
+    Theorem(
+        id="misere-nim-any-number-of-heaps",
+        title="Misere Nim for any number of heaps of any sizes",
+        statement="in misere play a Nim position is P iff some heap exceeds 1 and the nim-sum "
+        "is 0, or no heap exceeds 1 and the nim-sum is 1; for every number of heaps and all "
+        "sizes.  Five lemmas for all natural numbers (induction on the bits, steps by Z3), "
+        "four over heaps of 0 or 1 (every case), and Bouton's condition (2) from "
+        "bouton-any-number-of-heaps; the induction on positions is on paper",
+        latex=r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
+        r"(\max_i h_i \le 1 \wedge \bigoplus_i h_i = 1)",
+        source="beyond the notes: misere Nim (Bouton 1901)",
+        game="nim",
+        tags=("nim", "misere", "z3", "unbounded"),
+        check=lambda settings: prove_misere_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
+    ),
+    Theorem(
+        id="misere-nim-any-heaps-one-cancels",
+        title="Mutant: a nonempty heap never cancels heaps of at most 1",
+        statement="as misere-nim-any-number-of-heaps, but with the lemma 'o <= 1 and h >= 1 "
+        "imply o ⊕ h != 0' (refuted by the bit induction's counterexample search)",
+        latex=r"o \le 1,\ h \ge 1 \implies o \oplus h \ne 0",
+        source="beyond the notes: misere Nim (Bouton 1901)",
+        game="nim",
+        tags=("nim", "misere", "z3", "unbounded"),
+        mutant_of="misere-nim-any-number-of-heaps",
+        expect=Expectation.FAILS,
+        check=lambda settings: prove_misere_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="one-cancels"
+        ),
+    ),
+    Theorem(
+        id="misere-nim-any-heaps-normal-endgame",
+        title="Mutant: in misere Nim, lower the one big heap as in normal play",
+        statement="as misere-nim-any-number-of-heaps, but with one heap above 1 the move "
+        "lowers it to the nim-sum o of the others (nim-sum 0, as in normal play) and claims "
+        "that leaves nim-sum 1 (refuted by listing the cases o = 0, 1)",
+        latex=r"o \le 1 \implies o \oplus o = 1",
+        source="beyond the notes: misere Nim (Bouton 1901)",
+        game="nim",
+        tags=("nim", "misere", "exhaustive"),
+        mutant_of="misere-nim-any-number-of-heaps",
+        expect=Expectation.FAILS,
+        check=lambda settings: prove_misere_unbounded(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="normal-endgame"
         ),
     ),
 ]

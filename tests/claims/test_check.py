@@ -128,8 +128,13 @@ def test_z3_proves_bouton_for_huge_heaps_naming_the_lemma() -> None:
     huge = f"{{ a = [0, {top}], b = [0, {top}], c = [0, {top}] }}"
     verdict = check_claim(bouton(range=huge, method="z3"), SETTINGS)
     assert verdict.status is Status.PROVED
-    assert verdict.method == "z3"
+    # the statement is Bouton's theorem itself: proved by that lemma, not "by Z3"
+    assert verdict.method == "lemma"
+    assert verdict.message.startswith("proved by lemma bouton-any-number-of-heaps (unbounded)")
     assert verdict.details["lemmas"] == ["bouton-any-number-of-heaps"]
+    assert [a.to_json() for a in verdict.assumes] == [
+        {"id": "bouton-any-number-of-heaps", "scope": "unbounded", "instance_proved": False}
+    ]
     assert verdict.scope == "bounded: 0 <= a, b, c <= 9223372036854775807"
 
 
@@ -187,7 +192,7 @@ def test_auto_picks_and_says_what_it_did() -> None:
     assert small.method == "exhaustive"
     huge = "{ a = [0, 1000000000], b = [0, 1000000000], c = [0, 1000000000] }"
     big = check_claim(bouton(range=huge), SETTINGS)
-    assert big.method == "z3" and big.status is Status.PROVED
+    assert big.method == "lemma" and big.status is Status.PROVED
     assert big.message.startswith("auto: ")
     beyond = check_claim(bouton(range=huge, statement="grundy == (a ^ b ^ c) * 1"), SETTINGS)
     assert beyond.method == "z3+random"
@@ -199,7 +204,8 @@ def test_z3_misere_nim_relies_on_the_misere_rule() -> None:
     huge = "{ a = [0, 1000000000], b = [0, 1000000000], c = [0, 1000000000] }"
     wrong = check_claim(bouton(range=huge, play="misere"), SETTINGS)
     assert wrong.method == "z3" and wrong.status is Status.REFUTED
-    assert wrong.details["lemmas"] == ["misere-nim-rule"]
+    assert wrong.details["lemmas"] == ["misere-nim-any-number-of-heaps"]
+    assert wrong.assumes == ()  # a refutation rests on the re-check, not on the lemma
     assert wrong.counterexample == {"a": 0, "b": 0, "c": 0, "position": [0, 0, 0], "outcome": "N"}
     rule = "(outcome == 'P') == (a ^ b ^ c == 1 if max(a, b, c) <= 1 else a ^ b ^ c == 0)"
     right = check_claim(bouton(range=huge, play="misere", statement=rule), SETTINGS)

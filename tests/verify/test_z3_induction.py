@@ -5,8 +5,6 @@ import pytest
 
 from grundy.verdict import Status
 from grundy.verify.z3_induction import (
-    bouton_lemmas,
-    prove_bouton_any_heaps,
     prove_distinct_powers_any_count,
     prove_take_away_closed_form,
     prove_take_away_misere,
@@ -58,34 +56,6 @@ def test_misere_take_away():
     )
     assert wrong.status is Status.REFUTED
     assert dict(wrong.counterexample) == {"k": 1, "n": 0, "misere outcome": "N"}
-
-
-def test_bouton_for_any_number_of_heaps_records_its_decomposition():
-    verdict = prove_bouton_any_heaps(32, timeout_ms=TIMEOUT)
-    assert verdict.status is Status.PROVED
-    assert len(verdict.details["lemmas"]) == 5
-    assert len(verdict.details["decomposition"]) == 3
-    assert all(part.status is Status.PROVED for part in verdict.parts)
-
-
-def test_bouton_with_the_lowest_bit_is_refuted_at_a_rechecked_case():
-    verdict = prove_bouton_any_heaps(32, timeout_ms=TIMEOUT, witness="lowest")
-    assert verdict.status is Status.REFUTED
-    assert dict(verdict.counterexample) == {"o": 2, "h": 1}
-    assert verdict.message.startswith("L3")
-
-
-def test_the_python_twins_of_the_lemmas_hold_on_small_values():
-    for name, _goal, variables, holds in bouton_lemmas(4):
-        names = [str(v) for v in variables]
-        for values in range(16 ** len(names)):
-            case = {n: (values >> (4 * i)) & 15 for i, n in enumerate(names)}
-            assert holds(case), (name, case)
-
-
-def test_an_unknown_witness_bit_is_rejected():
-    with pytest.raises(ValueError, match="witness"):
-        bouton_lemmas(8, "middle")
 
 
 def test_distinct_powers_for_any_count_and_its_false_generalisation():

@@ -1,10 +1,16 @@
-"""Claims about normal-play Nim as Z3 formulas, so that huge domains can be proved.
+"""Claims about Nim as Z3 formulas, so that huge domains can be proved.
 
-The translation covers Nim, where a position is a list of heap expressions.  By the
-Sprague-Grundy theorem a position's value is the nim-sum (XOR) of its heaps; by Bouton's
-theorem it is a P-position exactly when that nim-sum is 0; in misère play the same holds
-unless every heap is at most 1, when it is P exactly when the nim-sum is 1.  The verdict
-names the lemmas it relied on (library theorem ids) in its details.
+The translation covers Nim, where a position is a list of heap expressions.  It reads a
+position's ``grundy`` as the nim-sum (XOR) of its heaps, its normal-play ``outcome`` as
+"P iff the nim-sum is 0", and its misère ``outcome`` as "P iff the nim-sum is 0, unless
+no heap exceeds 1, then iff it is 1".  Each reading is a theorem of the library (see
+:data:`LEMMAS`), used as a lemma: the verdict lists it in ``assumes`` with the scope in
+which the library proves it.  A lemma is used only inside that scope (number of heaps,
+heap sizes, play convention); outside it the lemma's instance for this claim is proved in
+the same verdict where an encoding exists (Bouton's conditions for the claim's heaps and
+bit width, ``instance_proved``), otherwise the verdict is ``unknown`` with the reason.  A
+statement that is nothing but a lemma read for this position (true by the substitution
+alone) is "proved by lemma L", not presented as a Z3 result.
 
 Integers become signed bit-vectors wide enough for the ranges plus headroom that the
 allowed operations (``+ -``, XOR/AND/OR, comparisons) cannot overflow within an
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
@@ -27,20 +34,68 @@ from grundy.claims.model import Claim
 from grundy.games import Nim
 from grundy.library import CheckSettings
 from grundy.solve import Play
-from grundy.verdict import Status, Verdict
+from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
+from grundy.verify.nim_encodings import prove_bouton
 from grundy.verify.z3engine import model_values, prove_z3
 
-__all__ = ["LEMMA_GRUNDY", "LEMMA_MISERE", "LEMMA_OUTCOME", "Untranslatable", "prove_claim_z3"]
+__all__ = [
+    "LEMMAS",
+    "LEMMA_GRUNDY",
+    "LEMMA_MISERE",
+    "LEMMA_OUTCOME",
+    "LemmaScope",
+    "Untranslatable",
+    "prove_claim_z3",
+]
 
 LEMMA_OUTCOME = "bouton-any-number-of-heaps"
-"""A Nim position is P exactly when the nim-sum of its heaps is 0 (any number of heaps)."""
+"""A Nim position is P exactly when the nim-sum of its heaps is 0 (normal play)."""
 
-LEMMA_MISERE = "misere-nim-rule"
+LEMMA_MISERE = "misere-nim-any-number-of-heaps"
 """Misère Nim: P iff the nim-sum is 0, except when no heap exceeds 1 (then iff it is 1)."""
 
-LEMMA_GRUNDY = "sg-mex-lemma"
-"""The Grundy value of a Nim position is the nim-sum of its heaps: the mex lemma is the
-inductive step of *a + *b = *(a XOR b)."""
+LEMMA_GRUNDY = "nim-value-any-number-of-heaps"
+"""The Grundy value of a Nim position is the nim-sum of its heaps."""
+
+
+@dataclass(frozen=True, slots=True)
+class LemmaScope:
+    """Where the library proves a lemma: the play convention, and at most ``max_heaps``
+    heaps of sizes below ``2**max_bits`` (``None``: no bound).
+
+    >>> LemmaScope("l", Play.NORMAL, max_heaps=3, max_bits=9).covers(Play.NORMAL, 3, 9)
+    True
+    >>> LemmaScope("l", Play.NORMAL).describe()
+    'unbounded'
+    """
+
+    id: str
+    play: Play
+    max_heaps: int | None = None
+    max_bits: int | None = None
+
+    def covers(self, play: Play, heaps: int, bits: int) -> bool:
+        return (
+            play is self.play
+            and (self.max_heaps is None or heaps <= self.max_heaps)
+            and (self.max_bits is None or bits <= self.max_bits)
+        )
+
+    def describe(self) -> str:
+        if self.max_heaps is None and self.max_bits is None:
+            return UNBOUNDED
+        heaps = "any number of" if self.max_heaps is None else f"up to {self.max_heaps}"
+        sizes = "any sizes" if self.max_bits is None else f"sizes < 2^{self.max_bits}"
+        return f"bounded: {heaps} heaps, {sizes}"
+
+
+LEMMAS: dict[str, LemmaScope] = {
+    LEMMA_OUTCOME: LemmaScope(LEMMA_OUTCOME, Play.NORMAL),
+    LEMMA_MISERE: LemmaScope(LEMMA_MISERE, Play.MISERE),
+    LEMMA_GRUNDY: LemmaScope(LEMMA_GRUNDY, Play.NORMAL),
+}
+"""Each lemma the translation uses, with the scope in which the library proves it (the
+theorems of proofs/bouton.py; a test checks that their verdicts say the same)."""
 
 _HEADROOM = 24  # bits beyond the ranges: an expression of <= 2,000 characters cannot overflow
 
@@ -63,6 +118,10 @@ def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdic
         return Verdict(Status.UNKNOWN, "z3", claim.scope, message=f"not translated to Z3: {exc}")
     except z3.Z3Exception as exc:  # e.g. mixed sorts the translation did not foresee
         return Verdict(Status.UNKNOWN, "z3", claim.scope, message=f"not translated to Z3: {exc}")
+    try:
+        assumes = _lemma_assumptions(translation, settings)
+    except Untranslatable as exc:
+        return Verdict(Status.UNKNOWN, "z3", claim.scope, message=str(exc))
     variables = translation.variables
     order = translation.order_measure()
 
@@ -78,12 +137,14 @@ def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdic
         z3.Implies(domain, z3.And(goal, *translation.side_conditions)),
         scope=claim.scope,
         timeout_ms=settings.z3_timeout_ms,
-        lemmas=sorted(translation.lemmas),
+        lemmas=sorted(translation.heaps_for),
         decode=decode,
         recheck=recheck,
         minimise=order,
         seed=settings.seed,
     )
+    if verdict.status is Status.PROVED:
+        return _proved_by_lemmas(verdict, goal, assumes)
     if verdict.status is Status.REFUTED and verdict.counterexample is not None:
         case = dict(verdict.counterexample)
         case.update(runner.explain(case))
@@ -96,6 +157,57 @@ def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdic
             details=verdict.details,
         )
     return verdict
+
+
+def _lemma_assumptions(
+    translation: _Translation, settings: CheckSettings
+) -> tuple[Assumption, ...]:
+    """The lemmas the translation used, each checked against its proved scope; an
+    instance outside the scope is proved here, or the claim is not translated."""
+    play = translation.claim.play
+    bits = translation.width - 1  # every heap value is below 2^(width - 1)
+    assumes = []
+    for lemma_id, heaps in sorted(translation.heaps_for.items()):
+        scope = LEMMAS[lemma_id]
+        if scope.covers(play, heaps, bits):
+            assumes.append(Assumption(lemma_id, scope.describe()))
+            continue
+        needed = f"{heaps} heaps of sizes < 2^{bits} in {play.value} play"
+        if lemma_id != LEMMA_OUTCOME or play is not Play.NORMAL:
+            raise Untranslatable(
+                f"lemma {lemma_id} is proved for {scope.describe()} only, and this claim "
+                f"needs {needed}"
+            )
+        instance = prove_bouton(heaps, bits, timeout_ms=settings.z3_timeout_ms, seed=settings.seed)
+        if instance.status is not Status.PROVED:
+            raise Untranslatable(
+                f"lemma {lemma_id} is proved for {scope.describe()} only, and its instance "
+                f"for {needed} was not proved: {instance.message}"
+            )
+        assumes.append(Assumption(lemma_id, instance.scope, instance_proved=True))
+    return tuple(assumes)
+
+
+def _proved_by_lemmas(
+    verdict: Verdict, goal: z3.BoolRef, assumes: tuple[Assumption, ...]
+) -> Verdict:
+    """A Z3 proof that relied on lemmas says so; a statement that is a lemma itself (true
+    by the substitution alone) is proved by that lemma, not by Z3."""
+    if not assumes:
+        return verdict
+    named = ", ".join(assumption.describe() for assumption in assumes)
+    if z3.is_true(z3.simplify(goal)):
+        return replace(
+            verdict,
+            method="lemma",
+            message=f"proved by lemma {named}: the statement is the lemma read for this position",
+            assumes=assumes,
+        )
+    return replace(
+        verdict,
+        message=f"{verdict.message}, reading the position by lemma {named}",
+        assumes=assumes,
+    )
 
 
 def _signed(value: int, width: int) -> int:
@@ -114,7 +226,7 @@ class _Translation:
         largest = max((max(abs(low), abs(high)) for low, high in claim.ranges.values()), default=1)
         self.width = max(largest.bit_length(), 1) + 1 + _HEADROOM
         self.variables = {name: z3.BitVec(name, self.width) for name in claim.variables}
-        self.lemmas: set[str] = set()
+        self.heaps_for: dict[str, int] = {}  # lemma id -> most heaps it was used with
         self.side_conditions: list[z3.BoolRef] = []
         self.text = ""
         position = claim.position.parsed.tree
@@ -283,21 +395,27 @@ class _Translation:
             return node.args[0]
         return None
 
+    def use(self, lemma_id: str, position: ast.expr) -> None:
+        heaps = len(position.elts) if isinstance(position, (ast.List, ast.Tuple)) else 0
+        self.heaps_for[lemma_id] = max(self.heaps_for.get(lemma_id, 0), heaps)
+
     def outcome_is_p(self, position: ast.expr) -> z3.BoolRef:
         if self.misere:
             # Misère Nim: as normal play unless every heap is at most 1; then P iff the
             # nim-sum is 1 (an odd number of heaps of one).
-            self.lemmas.add(LEMMA_MISERE)
             total = self.nim_sum(position)
+            self.use(LEMMA_MISERE, position)
             assert isinstance(position, (ast.List, ast.Tuple))  # nim_sum checked it
             small = z3.And(*[self.number(heap) <= 1 for heap in position.elts])
             return z3.If(small, total == 1, total == 0)
-        self.lemmas.add(LEMMA_OUTCOME)
-        return self.nim_sum(position) == 0
+        total = self.nim_sum(position)
+        self.use(LEMMA_OUTCOME, position)
+        return total == 0
 
     def grundy(self, position: ast.expr) -> z3.BitVecRef:
-        self.lemmas.add(LEMMA_GRUNDY)
-        return self.nim_sum(position)
+        total = self.nim_sum(position)
+        self.use(LEMMA_GRUNDY, position)
+        return total
 
     def nim_sum(self, position: ast.expr) -> z3.BitVecRef:
         if not isinstance(position, (ast.List, ast.Tuple)):

@@ -37,6 +37,9 @@ def print_results(results: Sequence[TheoremResult], out: IO[str], as_json: bool)
             f"{result.theorem.id:<{id_width}}  {verdict.status.value:<9}  {mark:<8}  "
             f"{verdict.method:<18}  {verdict.scope}\n"
         )
+        if verdict.assumes and verdict.method != "lemma":  # a lemma proof's message names it
+            named = ", ".join(assumption.describe() for assumption in verdict.assumes)
+            out.write(f"{'':<{id_width}}  {verdict.status.value}, assuming {named}\n")
         if verdict.counterexample is not None:
             shown = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.items())
             out.write(f"{'':<{id_width}}  counterexample: {shown}\n")

@@ -11,9 +11,10 @@ Two kinds:
   not yet a counterexample (the hypothesis may fail earlier), so a refutation is found and
   confirmed by the exact solver: the least n where the closed form and the solver
   disagree, for the k of Z3's model.
-- :func:`prove_bouton_any_heaps`: Bouton's conditions for any number of heaps of sizes
-  below ``2**width``, from lemmas Z3 proves once, with the induction over the list of
-  heaps recorded in the verdict's details.
+- :func:`prove_distinct_powers_any_count`: the nim-sum of any number of distinct powers of
+  two below ``2**width`` is their sum, from lemmas Z3 proves once, with the induction over
+  the list recorded in the verdict's details.  (Bouton's theorem for any number of heaps
+  of any sizes is in :mod:`grundy.verify.nim_lemmas`.)
 """
 
 from __future__ import annotations
@@ -32,9 +33,7 @@ from grundy.verify.z3engine import model_values, prove_z3
 
 __all__ = [
     "ClosedForm",
-    "bouton_lemmas",
     "distinct_power_lemmas",
-    "prove_bouton_any_heaps",
     "prove_distinct_powers_any_count",
     "prove_lemmas",
     "prove_take_away_closed_form",
@@ -195,121 +194,11 @@ def _induction_verdict(
     return verdict
 
 
-# -- Bouton for any number of heaps -----------------------------------------------------------
-
-
-def _top_bit(value: z3.BitVecRef, width: int) -> z3.BitVecRef:
-    result: z3.BitVecRef = z3.BitVecVal(0, width)
-    for bit in range(width):
-        result = z3.If(z3.Extract(bit, bit, value) == 1, z3.BitVecVal(1 << bit, width), result)
-    return result
-
-
-def _top(value: int) -> int:
-    return 1 << (value.bit_length() - 1) if value else 0
+# -- lemmas proved once, composed on paper ------------------------------------------------------
 
 
 Lemma = tuple[str, z3.BoolRef, list[z3.BitVecRef], Callable[[Mapping[str, int]], bool]]
 """A lemma: its name, its Z3 goal, its variables and the same statement in Python."""
-
-
-def bouton_lemmas(width: int, witness: str = "top") -> list[Lemma]:
-    """The lemmas of the inductive proof (notes 003), each over a fixed few variables.
-
-    ``o`` is the nim-sum of all heaps but one, ``h`` that heap, ``a`` a partial nim-sum.
-    ``witness="lowest"`` puts the lowest set bit of s in L3 instead of the top bit (a
-    plausible mistake, which Z3 refutes).
-    """
-    o, h, a, lowered = z3.BitVecs("o h a lowered", width)
-    s = o ^ h  # the nim-sum of the whole position
-    top = _top_bit(s, width)
-    column = z3.BitVec("t", width)
-    if witness == "top":
-        chosen, pick = top, _top
-    elif witness == "lowest":
-        chosen, pick = s & -s, lambda value: value & -value
-    else:
-        raise ValueError(f"unknown witness bit {witness!r} (top or lowest)")
-    return [
-        (
-            "L1 a nonzero nim-sum has a top bit t: a power of two, set in s, with s < 2t",
-            z3.Implies(
-                s != 0,
-                z3.And(
-                    top != 0,
-                    top & (top - 1) == 0,
-                    s & top != 0,
-                    z3.ULT(s ^ top, top),
-                ),
-            ),
-            [o, h],
-            lambda c: (
-                c["o"] ^ c["h"] == 0
-                or (
-                    (c["o"] ^ c["h"]) & _top(c["o"] ^ c["h"]) != 0
-                    and (c["o"] ^ c["h"]) ^ _top(c["o"] ^ c["h"]) < _top(c["o"] ^ c["h"])
-                )
-            ),
-        ),
-        (
-            "L2 column step: a bit set in a ⊕ h is set in a or in h (so, by induction on the "
-            "number of heaps, a bit set in the nim-sum is set in some heap; the empty nim-sum "
-            "is 0)",
-            z3.Implies((a ^ h) & column != 0, z3.Or(a & column != 0, h & column != 0)),
-            [a, h, column],
-            lambda c: (c["a"] ^ c["h"]) & c["t"] == 0 or bool(c["a"] & c["t"] or c["h"] & c["t"]),
-        ),
-        (
-            f"L3 a heap holding the {witness} bit of s gets smaller when nim-added to s",
-            z3.Implies(z3.And(s != 0, h & chosen != 0), z3.ULT(h ^ s, h)),
-            [o, h],
-            lambda c: (
-                c["o"] ^ c["h"] == 0
-                or c["h"] & pick(c["o"] ^ c["h"]) == 0
-                or c["h"] ^ c["o"] ^ c["h"] < c["h"]
-            ),
-        ),
-        (
-            "L4 lowering that heap to h ⊕ s leaves nim-sum 0",
-            o ^ (h ^ s) == 0,
-            [o, h],
-            lambda c: c["o"] ^ (c["h"] ^ c["o"] ^ c["h"]) == 0,
-        ),
-        (
-            "L5 changing one heap changes the nim-sum: from 0, every move leaves a nonzero nim-sum",
-            z3.Implies(z3.And(o ^ h == 0, z3.ULT(lowered, h)), o ^ lowered != 0),
-            [o, h, lowered],
-            lambda c: (
-                c["o"] ^ c["h"] != 0 or not c["lowered"] < c["h"] or c["o"] ^ c["lowered"] != 0
-            ),
-        ),
-    ]
-
-
-def prove_bouton_any_heaps(
-    width: int, *, timeout_ms: int, seed: int = 0, witness: str = "top"
-) -> Verdict:
-    """Bouton's three conditions for any number of heaps of sizes below ``2**width``.
-
-    Z3 proves each lemma of :func:`bouton_lemmas` once; the conditions for a position
-    h1..hk follow for every k: (1) the empty nim-sum is 0; (2) if s ≠ 0, L1 gives its top
-    bit t, L2 applied along the list of heaps finds a heap hi with bit t, L3 and L4 make
-    hi -> hi ⊕ s a move to nim-sum 0 (with o the nim-sum of the other heaps); (3) L5.
-    """
-    return prove_lemmas(
-        bouton_lemmas(width, witness),
-        scope=f"{UNBOUNDED} number of heaps, each of size < 2^{width}",
-        width=width,
-        timeout_ms=timeout_ms,
-        seed=seed,
-        conclusion="the conditions follow by induction on the number of heaps",
-        decomposition=[
-            "(1) terminal: the nim-sum of no heaps is 0 by definition",
-            "(2) s != 0: L1 gives t; L2 by induction on k finds hi with bit t; "
-            "L3: hi ⊕ s < hi is a move; L4 with o = the other heaps: nim-sum 0",
-            "(3) s = 0: L5 with o = the other heaps, for each heap",
-        ],
-    )
 
 
 def distinct_power_lemmas(width: int, disjoint: str = "powers") -> list[Lemma]:
