@@ -31,7 +31,7 @@ def _round_and_symmetric(settings: CheckSettings) -> Verdict:
 THEOREMS = [
     Theorem(
         id="beer-can-round-table",
-        title="Round cans on a round table: the centre, then the point reflection",
+        title="Round cans on a round table: centre, then reflect",
         statement="for round cans of any radius r on a round table of any radius R >= r (and on "
         "any centrally symmetric table where a can fits at the centre), the first player wins "
         "by placing the first can at the centre and then answering every can p by its "

@@ -335,7 +335,7 @@ THEOREMS = [
     ),
     Theorem(
         id="chomp-square-mirror-played-out",
-        title="Chomp squares: bite (2,2), then mirror, played out for n <= 20",
+        title="Chomp squares: bite (2,2), then mirror, played out",
         statement="for 2 <= n <= 20 the strategy (bite (2,2), then mirror) is played on the "
         "n x n board against every reply of the opponent until the game ends, and wins "
         "(exhaustive; every n: chomp-square-bite-and-mirror)",
@@ -359,7 +359,7 @@ THEOREMS = [
     ),
     Theorem(
         id="chomp-rectangles-are-n",
-        title="Chomp rectangles of area > 1 are N-positions (strategy stealing), for every size",
+        title="Chomp rectangles of area > 1 are N (strategy stealing)",
         statement="every a x b rectangle with area > 1 is an N-position.  Z3, for unbounded a "
         "and b: biting the top-right square (a, b) is legal, and every bite (r, c) legal after "
         "it is legal on the full rectangle and leaves the same position (it removes (a, b) "
@@ -406,7 +406,7 @@ THEOREMS = [
     ),
     Theorem(
         id="chomp-rectangle-winning-bites",
-        title="Chomp rectangles up to 11 x 11: the winning bites, found by the solver",
+        title="Chomp rectangles: the winning bites",
         statement="every height x width rectangle with area > 1 and sides at most 11 is an "
         "N-position and the exact solver lists its winning bites (exhaustive; every size: "
         "chomp-rectangles-are-n, which does not find the bites)",
@@ -443,7 +443,7 @@ THEOREMS = [
     ),
     Theorem(
         id="chomp-strategy-stealing",
-        title="Chomp: the strategy-stealing argument, move by move (rectangles up to 11 x 11)",
+        title="Chomp: strategy stealing, move by move",
         statement="on every rectangle of area > 1, biting the top-right square either leaves "
         "a P-position, or every winning reply to that bite is also a first bite from the "
         "rectangle, leading to the same position",
@@ -468,8 +468,7 @@ THEOREMS = [
     ),
     Theorem(
         id="beer-can-centre-and-mirror",
-        title="Beer cans on a square board: the centre can, then the point reflection (boards "
-        "up to 6 x 6)",
+        title="Beer cans on a square board: centre, then reflect",
         statement="on a rows x columns table where a square can fits exactly in the middle "
         "(rows - side and columns - side even), the first player wins by placing that can "
         "and then answering every can by its reflection through the centre",
@@ -509,7 +508,7 @@ THEOREMS = [
     ),
     Theorem(
         id="poset-greatest-element-is-n",
-        title="Poset games with a greatest element are N-positions (posets of up to 5 elements)",
+        title="Poset games with a greatest element are N-positions",
         statement="a finite poset with a greatest element is won by the first player "
         "(strategy stealing: taking the greatest element alone either wins, or its winning "
         "reply removes the greatest element too and is available as a first move)",

@@ -429,7 +429,7 @@ def _wythoff_with_two(k: int) -> tuple[int, int]:
 THEOREMS: list[Theorem] = [
     Theorem(
         id="wythoff-golden-pairs",
-        title="Wythoff's P-positions are the golden-ratio pairs (a, b <= 70)",
+        title="Wythoff's P-positions are the golden-ratio pairs",
         statement=(
             "(a, b) is a P-position of Wythoff's game exactly when {a, b} = "
             "{floor(k phi), floor(k phi^2)} for some k >= 0, phi the golden ratio."
@@ -457,8 +457,7 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="euclid-golden-ratio",
-        title="Euclid's game is won by the player to move iff b/a is whole or exceeds phi "
-        "(a, b <= 120)",
+        title="Euclid's game: the mover wins iff b/a is whole or exceeds phi",
         statement=(
             "With 0 < a <= b, the player to move in Euclid's game wins exactly when b/a is an "
             "integer or b/a > phi (compared exactly, in integers)."
@@ -591,7 +590,7 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="moore-nim-digit-counts",
-        title="Moore's theorem for Nim_k (k <= 3, k + 1 heaps up to 5)",
+        title="Moore's theorem for Nim_k",
         statement=(
             "In Moore's Nim_k (take from up to k heaps at once) a position is P exactly when, "
             "for every binary digit, the number of heaps with a 1 there is divisible by k + 1."
@@ -618,7 +617,7 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="misere-nim-rule",
-        title="Misere Nim: play as in Nim until only heaps of 1 remain (three heaps up to 7)",
+        title="Misere Nim: play as in Nim until only heaps of 1 remain",
         statement=(
             "In misere Nim (the last mover loses) a position is P exactly when its nim-sum is "
             "0 and some heap exceeds 1, or every heap is at most 1 and an odd number hold 1."
@@ -644,8 +643,7 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="gale-nim-two-heaps",
-        title="Gale's Nim stopping at one heap: two heaps have value ((a-1) xor (b-1)) + 1 "
-        "(a, b <= 20)",
+        title="Gale's Nim stopping at one heap: two heaps",
         statement=(
             "In Gale's Nim that ends once at most one heap is non-empty, two non-empty heaps "
             "a, b have Grundy value ((a - 1) xor (b - 1)) + 1."
@@ -673,8 +671,7 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="gale-nim-one-heap-more",
-        title="Gale's Nim with one heap more than it stops at: value (h1-1) xor ... xor (hm-1) "
-        "plus 1 (n <= 3, small heaps)",
+        title="Gale's Nim, one heap more than it stops at",
         statement=(
             "In Gale's Nim that ends once at most n heaps are non-empty, n + 1 non-empty heaps "
             "h1, ..., h(n+1) have Grundy value ((h1 - 1) xor ... xor (h(n+1) - 1)) + 1: checked "

@@ -118,7 +118,7 @@ def _sample_game(claimed_winner: str):
 THEOREMS = [
     Theorem(
         id="nim-binary-worked-example",
-        title="The slides' binary example: 81 ⊕ 279 ⊕ 464 = 150, rig 464 to 326",
+        title="The slides' binary example 81, 279, 464",
         statement="81, 279 and 464 in binary (001010001, 100010111, 111010000) add without "
         "carry to 010010110 = 150; the leftmost column with an odd number of ones is 2^7, "
         "464 has a one there, and rigging it to 101000110 = 326 leaves every column even: "

@@ -102,7 +102,7 @@ THEOREMS = [
     ),
     _theorem(
         "sg-zero-iff-p-every-game",
-        "Grundy value 0 exactly at P-positions, for every finite game",
+        "Grundy value 0 exactly at P-positions, every game",
         "for every finite impartial game G, G(G) = 0 iff G is a P-position (labelling rules)",
         r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
         LEGNER + ", the Sprague-Grundy function",
@@ -119,7 +119,7 @@ THEOREMS = [
     ),
     _theorem(
         "sg-plus-own-star-every-game",
-        "G + *G(G) is a P-position, for every finite game (Sprague-Grundy)",
+        "G + *G(G) is a P-position, every game",
         "for every finite impartial game G, G + *n is a second-player win, n = G(G) the mex of "
         "the options' values: the step of the notes' proof that G = *n",
         r"G + {*\mathcal{G}(G)} \in \mathcal{P}",
@@ -190,7 +190,7 @@ THEOREMS = [
     ),
     _theorem(
         "sg-zero-iff-second-player-every-game",
-        "G = 0 iff G is a second-player win, for every finite game and every K",
+        "G = 0 iff G is a second-player win, every game",
         "for every finite impartial game G: G + K and *0 + K have the same outcome for every "
         "finite game K exactly when G is a P-position",
         r"(\forall K:\ o(G + K) = o({*0} + K)) \iff G \in \mathcal{P}",
@@ -218,7 +218,7 @@ THEOREMS = [
     ),
     _theorem(
         "sg-add-p-position-every-game",
-        "Adding a P-position keeps a game's class, for every finite game and every K",
+        "Adding a P-position keeps a game's class, every game",
         "for all finite impartial games G, K and every P-position Q, G + Q + K and G + K have "
         "the same outcome, so G + Q = G",
         r"Q \in \mathcal{P} \implies G + Q \equiv G",
@@ -239,7 +239,7 @@ THEOREMS = [
     ),
     _theorem(
         "sg-sum-rule-every-game",
-        "Sprague-Grundy: the value of a sum is the nim-sum of the values, for every finite game",
+        "Sprague-Grundy sum rule, for every finite game",
         "for all finite impartial games G, H: G(G + H) = G(G) ⊕ G(H), G(G + H) the mex of the "
         "values of the options G' + H and G + H'",
         r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
