@@ -1,11 +1,13 @@
 """Chomp, the beer-can game and poset games (slides of seed 000): strategies and outcomes.
 
-The constructive claims are checked as strategies: the strategy is played for the first
-player against every reply of the opponent until the game ends (``check_strategy``).
-The outcome claims are checked by the exact solver (Chomp boards through its box engine,
-which tests cross-check against the plain search).  Every theorem has a plausible but
-false mutant that must come out refuted with the smallest counterexample in the stated
-order.
+The slides' two Chomp arguments are proved for boards of every size by Z3 over integers
+(:mod:`grundy.verify.chomp_geometry`): the square strategy (bite (2,2), then mirror) and
+the strategy-stealing fact behind "every rectangle of area > 1 is N".  On small boards
+the same claims are also played out: a strategy against every reply of the opponent until
+the game ends (``check_strategy``), and outcomes and winning bites by the exact solver
+(Chomp boards through its box engine, which tests cross-check against the plain search).
+Every theorem has a plausible but false mutant that must come out refuted with the
+smallest counterexample in the stated order.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.chomp_strategy import beer_can_mirror, chomp_bite_then_mirror, is_l_shape
 from grundy.solve.solver import Outcome, Solver
 from grundy.verdict import Verdict
+from grundy.verify.chomp_geometry import prove_square_mirror, prove_strategy_stealing
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 
 CHOMP_SOURCE = "000 Mathematical Games I, Chomp"
@@ -300,49 +303,118 @@ def _poset_check(needs_greatest: bool):
 THEOREMS = [
     Theorem(
         id="chomp-square-bite-and-mirror",
-        title="Chomp squares: bite (2,2), then mirror",
-        statement="on an n x n Chomp board (n >= 2) the first player wins by biting (2,2), "
-        "leaving an L, and then answering every bite on one arm by the same bite on the other",
-        latex=r"n \ge 2 \implies \text{bite } (2,2) \text{ then mirror wins } n \times n",
+        title="Chomp squares: bite (2,2), then mirror, for every n",
+        statement="on an n x n Chomp board, for every n >= 2, the first player wins by biting "
+        "(2,2), leaving an L, and then answering every bite on one arm by the same bite on the "
+        "other.  Z3, for unbounded n and arms k: the bite (2,2) is legal and leaves the L with "
+        "arms n - 1; from the L with equal arms k every legal bite shortens one arm to some "
+        "m < k, the mirror bite is legal and leaves arms m, m; from arms 0, 0 no bite is legal. "
+        "By induction on k the opponent is the player left without a move",
+        latex=r"\forall n \ge 2:\ \text{bite } (2,2) \text{ then mirror wins } n \times n",
+        source=CHOMP_SOURCE,
+        game="chomp",
+        tags=("chomp", "strategy", "mirroring", "z3", "unbounded"),
+        check=lambda settings: prove_square_mirror(
+            (2, 2), timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
+    ),
+    Theorem(
+        id="chomp-square-bite-1-2-and-mirror",
+        title="Mutant: Chomp squares are won by biting (1,2), then mirroring",
+        statement="on an n x n board the first player wins by biting (1,2) and then mirroring "
+        "(the same Z3 argument, refuted and confirmed by playing the board it names)",
+        latex=r"n \ge 2 \implies \text{bite } (1,2) \text{ then mirror wins } n \times n",
+        source=CHOMP_SOURCE,
+        game="chomp",
+        tags=("chomp", "strategy", "mirroring", "z3"),
+        check=lambda settings: prove_square_mirror(
+            (1, 2), timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
+        mutant_of="chomp-square-bite-and-mirror",
+        expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="chomp-square-mirror-played-out",
+        title="Chomp squares: bite (2,2), then mirror, played out",
+        statement="for 2 <= n <= 20 the strategy (bite (2,2), then mirror) is played on the "
+        "n x n board against every reply of the opponent until the game ends, and wins "
+        "(exhaustive; every n: chomp-square-bite-and-mirror)",
+        latex=r"2 \le n \le 20 \implies \text{bite } (2,2) \text{ then mirror wins } n \times n",
         source=CHOMP_SOURCE,
         game="chomp",
         tags=("chomp", "strategy", "mirroring"),
         check=_square_strategy((1, 1)),
     ),
     Theorem(
-        id="chomp-square-bite-1-2-and-mirror",
-        title="Mutant: Chomp squares are won by biting (1,2), then mirroring",
-        statement="on an n x n board the first player wins by biting (1,2) and then mirroring",
-        latex=r"n \ge 2 \implies \text{bite } (1,2) \text{ then mirror wins } n \times n",
+        id="chomp-square-bite-1-2-played-out",
+        title="Mutant: biting (1,2), then mirroring, played out on squares",
+        statement="for 2 <= n <= 20 the strategy (bite (1,2), then mirror) wins n x n",
+        latex=r"2 \le n \le 20 \implies \text{bite } (1,2) \text{ then mirror wins } n \times n",
         source=CHOMP_SOURCE,
         game="chomp",
         tags=("chomp", "strategy", "mirroring"),
         check=_square_strategy((0, 1)),
-        mutant_of="chomp-square-bite-and-mirror",
+        mutant_of="chomp-square-mirror-played-out",
         expect=Expectation.FAILS,
     ),
     Theorem(
         id="chomp-rectangles-are-n",
-        title="Chomp rectangles of area > 1 are N-positions",
-        statement="every height x width rectangle with area > 1 is an N-position; the "
-        "solver lists its winning bites",
-        latex=r"h w > 1 \implies h \times w \in \mathcal{N}",
+        title="Chomp rectangles of area > 1 are N (strategy stealing)",
+        statement="every a x b rectangle with area > 1 is an N-position.  Z3, for unbounded a "
+        "and b: biting the top-right square (a, b) is legal, and every bite (r, c) legal after "
+        "it is legal on the full rectangle and leaves the same position (it removes (a, b) "
+        "too).  Then the slides' argument: the bitten board is a finite game, so P or N; if P, "
+        "the corner bite wins; if N, its winning reply is a winning first bite",
+        latex=r"\forall a, b \ge 1,\ ab > 1:\ a \times b \in \mathcal{N}",
         source=CHOMP_SOURCE,
         game="chomp",
-        tags=("chomp", "strategy-stealing"),
-        check=_rectangle_check("next-player-wins"),
+        tags=("chomp", "strategy-stealing", "z3", "unbounded"),
+        check=lambda settings: prove_strategy_stealing(
+            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
     ),
     Theorem(
         id="chomp-every-rectangle-is-n",
         title="Mutant: every Chomp rectangle is an N-position",
-        statement="every rectangle, the single poisoned square 1 x 1 included, is N",
+        statement="the same argument for every rectangle, the single poisoned square 1 x 1 "
+        "included",
         latex=r"h, w \ge 1 \implies h \times w \in \mathcal{N}",
         source=CHOMP_SOURCE,
         game="chomp",
-        tags=("chomp", "strategy-stealing"),
-        check=_rectangle_check("next-player-wins", include_unit=True),
+        tags=("chomp", "strategy-stealing", "z3"),
+        check=lambda settings: prove_strategy_stealing(
+            least_area=1, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
         mutant_of="chomp-rectangles-are-n",
         expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="chomp-stealing-next-to-poison",
+        title="Mutant: strategy stealing works with the bite next to the poison",
+        statement="the same argument with the first bite (1, 2) in place of the top-right "
+        "square: every position one bite away from what it leaves is one bite away from the "
+        "full rectangle",
+        latex=r"a \times b - Q(1,2) \to X \implies a \times b \to X",
+        source=CHOMP_SOURCE,
+        game="chomp",
+        tags=("chomp", "strategy-stealing", "z3"),
+        check=lambda settings: prove_strategy_stealing(
+            "next-to-poison", timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
+        mutant_of="chomp-rectangles-are-n",
+        expect=Expectation.FAILS,
+    ),
+    Theorem(
+        id="chomp-rectangle-winning-bites",
+        title="Chomp rectangles: the winning bites",
+        statement="every height x width rectangle with area > 1 and sides at most 11 is an "
+        "N-position and the exact solver lists its winning bites (exhaustive; every size: "
+        "chomp-rectangles-are-n, which does not find the bites)",
+        latex=r"h w > 1,\ h, w \le 11 \implies h \times w \in \mathcal{N}",
+        source=CHOMP_SOURCE,
+        game="chomp",
+        tags=("chomp", "strategy-stealing"),
+        check=_rectangle_check("next-player-wins"),
     ),
     Theorem(
         id="chomp-rectangle-unique-winning-bite",
@@ -353,7 +425,7 @@ THEOREMS = [
         game="chomp",
         tags=("chomp", "strategy-stealing"),
         check=_rectangle_check("unique-winning-bite"),
-        mutant_of="chomp-rectangles-are-n",
+        mutant_of="chomp-rectangle-winning-bites",
         expect=Expectation.FAILS,
     ),
     Theorem(
@@ -366,12 +438,12 @@ THEOREMS = [
         game="chomp",
         tags=("chomp", "strategy-stealing"),
         check=_rectangle_check("winning-bite-leaves-l"),
-        mutant_of="chomp-rectangles-are-n",
+        mutant_of="chomp-rectangle-winning-bites",
         expect=Expectation.FAILS,
     ),
     Theorem(
         id="chomp-strategy-stealing",
-        title="Chomp: the strategy-stealing argument, move by move",
+        title="Chomp: strategy stealing, move by move",
         statement="on every rectangle of area > 1, biting the top-right square either leaves "
         "a P-position, or every winning reply to that bite is also a first bite from the "
         "rectangle, leading to the same position",
@@ -396,7 +468,7 @@ THEOREMS = [
     ),
     Theorem(
         id="beer-can-centre-and-mirror",
-        title="Beer cans: the centre can, then the point reflection",
+        title="Beer cans on a square board: centre, then reflect",
         statement="on a rows x columns table where a square can fits exactly in the middle "
         "(rows - side and columns - side even), the first player wins by placing that can "
         "and then answering every can by its reflection through the centre",

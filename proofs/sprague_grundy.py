@@ -2,61 +2,66 @@
 
 Outcomes here come from the notes' labelling rules (a position is N iff some move reaches
 a P-position) applied to the *whole* sum, never from Grundy values, so the sum rule is
-tested rather than assumed.  Test games: every game tree born by day 3 (16 trees),
-random acyclic game graphs (hypothesis), and catalogue games.  "G is equivalent to H" is
-tested against every game K born by day 3: G + K and H + K have the same outcome.
+tested rather than assumed.  Test games:
+
+- every game form born by day 4 (65,536 of them, :mod:`grundy.verify.game_forms`);
+- random acyclic game graphs whose top node is born on day 5 or later (hypothesis), so
+  the random search starts where the exhaustive check stops;
+- catalogue heap games (Nim, subtraction games, Kayles, Grundy's game).
+
+"G is equivalent to H" is tested against every game K born by day 3: G + K and H + K have
+the same outcome.  That is the definition restricted to a finite set of test games, and
+every scope says so.  Each theorem that combines the exhaustive and the random engine has
+a mutant whose only counterexamples are small forms (beyond the random graphs, which are
+all born after day 4) and, where one exists, a mutant whose only counterexamples are born
+after day 4 (beyond the exhaustive check).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from itertools import product
+from collections.abc import Callable
+from typing import Any
 
+import numpy as np
 from hypothesis import strategies as st
 
 from grundy.games.catalogue import create_game
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
-from grundy.verdict import Status, Verdict, combine_verdicts
-from grundy.verify import nim_encodings as enc
+from grundy.verdict import Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
+from grundy.verify.form_checks import (
+    FORMS,
+    equivalent_to_star,
+    forms_check,
+    has_moves,
+)
+from grundy.verify.game_forms import DayFourForms
+from grundy.verify.nim_laws import mex_lemma_laws
 from grundy.verify.random_games import (
     GraphGame,
     TreeGame,
     WholeSum,
     born_by,
+    deep_graph_games,
     first_player_wins,
-    graph_games,
+    longest_play,
     star,
     tree_sum,
 )
 from grundy.verify.random_search import search_random
-from grundy.verify.z3_checks import all_proved, exhaustive_encoding, headline_z3
-from grundy.verify.z3_induction import prove_take_away_closed_form, prove_take_away_misere
+from grundy.verify.width_induction import prove_chain
 
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
 NOTES = "003 notes, abstract impartial games"
 TAGS = ("sprague-grundy", "sums")
 
-
-def _heap_drawn(check, heap: str):
-    """The same check; a counterexample also gets the single heap ``heap`` as its
-    ``position``, so that a report can draw it."""
-
-    def run(settings: CheckSettings) -> Verdict:
-        verdict = check(settings)
-        example = verdict.counterexample
-        if example is None or "position" in example or not isinstance(example.get(heap), int):
-            return verdict
-        return replace(verdict, counterexample={**example, "position": [example[heap]]})
-
-    return run
-
-
 TREES = TreeGame()
 DAY_3 = born_by(3)
 BY_NAME = {TREES.format(tree): tree for tree in DAY_3}
 NAMES = list(BY_NAME)
+DAY_4 = f"all {FORMS:,} game forms G born by day 4"
+AGAINST = "tested with every K born by day 3"
 
 
 def _is_p(*games) -> bool:
@@ -90,66 +95,73 @@ def _trees_check(names, holds, statement_scope: str, explain=None) -> Verdict:
     )
 
 
-# -- random game graphs ------------------------------------------------------------------------
+# -- random game graphs born after day 4 -------------------------------------------------------
 
 
-def _graph_pairs():
-    return st.fixed_dictionaries(
-        {
-            "left": graph_games(7),
-            "right": graph_games(7),
-            "u": st.integers(0, 6),
-            "v": st.integers(0, 6),
-        }
-    )
+def _deep_graphs(pairs: bool = False):
+    graphs = deep_graph_games()
+    if pairs:
+        return st.fixed_dictionaries({"left": graphs, "right": graphs})
+    return st.fixed_dictionaries({"left": graphs})
 
 
-def _nodes(case) -> tuple[int, int]:
-    return (
-        case["u"] % len(case["left"].successors),
-        case["v"] % len(case["right"].successors),
-    )
+def _graph_size(case) -> int:
+    return sum(len(case[key].successors) for key in ("left", "right") if key in case)
 
 
-def _random(settings: CheckSettings, holds, scope: str, strategy=None) -> Verdict:
-    examples = 100 if settings.quick else max(settings.random_examples // 4, 100)
+def _root(game: GraphGame) -> int:
+    return len(game.successors) - 1
+
+
+def _random(settings: CheckSettings, holds, scope: str, *, pairs: bool = False) -> Verdict:
+    examples = 60 if settings.quick else max(settings.random_examples // 8, 100)
     return search_random(
-        strategy if strategy is not None else _graph_pairs(),
+        _deep_graphs(pairs),
         holds,
         seed=settings.seed,
         examples=examples,
-        scope=f"random: {scope}",
-        size=lambda case: len(case["left"].successors) + len(case["right"].successors),
+        scope=f"random: {scope} (top nodes of acyclic graphs of 6 to 10 nodes, born on day "
+        "5 or later)",
+        size=lambda case: _graph_size(case),
+        explain=lambda case: {
+            key: case[key].options()["successors"] for key in ("left", "right") if key in case
+        },
     )
 
 
-def _sum_rule_graphs(case, combine=lambda a, b: a ^ b) -> bool:
-    left, right = case["left"], case["right"]
-    u, v = _nodes(case)
-    whole = Solver(WholeSum((left, right))).grundy_value((u, v))
-    return whole == combine(Solver(left).grundy_value(u), Solver(right).grundy_value(v))
+def _g_plus_g_graph(longest: int | None = None):
+    def holds(case) -> bool:
+        game: GraphGame = case["left"]
+        root, both = _root(game), WholeSum((case["left"], case["left"]))
+        if longest is not None and longest_play(both, (root, root)) > longest:
+            return False
+        return not first_player_wins(both, (root, root))
+
+    return holds
 
 
-def _star_equivalence_graphs(case) -> bool:
-    game: GraphGame = case["left"]
-    node, _ = _nodes(case)
-    value = Solver(game).grundy_value(node)
-    mixed = WholeSum((game, TREES))
-    return all(
-        first_player_wins(mixed, (node, test)) == (not _is_p(star(value), test)) for test in DAY_3
-    )
+def _star_equivalence_graph(value_of: Callable[[int, bool], int]):
+    def holds(case) -> bool:
+        game: GraphGame = case["left"]
+        root = _root(game)
+        value = value_of(Solver(game).grundy_value(root), not game.successors[root])
+        mixed = WholeSum((game, TREES))
+        return all(
+            first_player_wins(mixed, (root, test)) == (not _is_p(star(value), test))
+            for test in DAY_3
+        )
+
+    return holds
 
 
-def _g_plus_g_graphs(case) -> bool:
-    game: GraphGame = case["left"]
-    node, _ = _nodes(case)
-    return not first_player_wins(WholeSum((game, game)), (node, node))
+def _zero_iff_p_graph(is_zero: Callable[[int, bool], bool]):
+    def holds(case) -> bool:
+        game: GraphGame = case["left"]
+        root = _root(game)
+        zero = is_zero(Solver(game).grundy_value(root), bool(game.successors[root]))
+        return zero == (not first_player_wins(game, root))
 
-
-def _zero_iff_p_graphs(case) -> bool:
-    game: GraphGame = case["left"]
-    node, _ = _nodes(case)
-    return (Solver(game).grundy_value(node) == 0) == (not first_player_wins(game, node))
+    return holds
 
 
 # -- catalogue games ---------------------------------------------------------------------------
@@ -158,15 +170,20 @@ def _zero_iff_p_graphs(case) -> bool:
 def _catalogue_games():
     games = [create_game("nim"), create_game("subtraction", {"set": [1, 2, 3]})]
     games.append(create_game("subtraction", {"set": [2, 5]}))
-    for name in ("kayles", "grundys-game"):  # other helpers' games, when registered
-        try:
-            games.append(create_game(name))
-        except Exception:
-            continue
+    for name in ("kayles", "grundys-game"):
+        games.append(create_game(name))
     return games
 
 
-def _sum_rule_catalogue(settings: CheckSettings, combine=lambda a, b: a ^ b) -> Verdict:
+SumRule = Callable[[int, int, bool, bool], int]
+"""The claimed value of G + H from G(G), G(H) and whether G, H have moves."""
+
+
+def _xor(a: int, b: int, g_moves: bool, h_moves: bool) -> int:
+    return a ^ b
+
+
+def _sum_rule_catalogue(settings: CheckSettings, combine: SumRule = _xor) -> Verdict:
     bound = 5 if settings.quick else 10
     games = _catalogue_games()
     solvers = {}
@@ -177,8 +194,12 @@ def _sum_rule_catalogue(settings: CheckSettings, combine=lambda a, b: a ^ b) -> 
         if key not in solvers:
             solvers[key] = Solver(WholeSum((left, right)))
         whole = solvers[key].grundy_value(((case["a"],), (case["b"],)))
+        g, h = (case["a"],), (case["b"],)
         parts = combine(
-            Solver(left).grundy_value((case["a"],)), Solver(right).grundy_value((case["b"],))
+            Solver(left).grundy_value(g),
+            Solver(right).grundy_value(h),
+            any(True for _ in left.moves(g)),
+            any(True for _ in right.moves(h)),
         )
         return whole == parts
 
@@ -197,38 +218,48 @@ def _sum_rule_catalogue(settings: CheckSettings, combine=lambda a, b: a ^ b) -> 
     )
 
 
+def _sum_rule_graphs(combine: SumRule):
+    def holds(case) -> bool:
+        left, right = case["left"], case["right"]
+        u, v = _root(left), _root(right)
+        whole = Solver(WholeSum((left, right))).grundy_value((u, v))
+        claimed = combine(
+            Solver(left).grundy_value(u),
+            Solver(right).grundy_value(v),
+            bool(left.successors[u]),
+            bool(right.successors[v]),
+        )
+        return whole == claimed
+
+    return holds
+
+
+def _sum_rule(combine: SumRule):
+    def check(settings: CheckSettings) -> Verdict:
+        return combine_verdicts(
+            [
+                _sum_rule_catalogue(settings, combine),
+                _random(settings, _sum_rule_graphs(combine), "two game graphs", pairs=True),
+            ]
+        )
+
+    return check
+
+
+def _empty_absorbs(a: int, b: int, g_moves: bool, h_moves: bool) -> int:
+    return a ^ b if g_moves and h_moves else 0
+
+
 # -- the checks --------------------------------------------------------------------------------
 
 
-def _mex_lemma(settings: CheckSettings) -> Verdict:
-    width = 16 if settings.quick else 64
-    small = [
-        exhaustive_encoding(enc.mex_lemma_smaller_values(3), 7),
-        exhaustive_encoding(enc.mex_lemma_no_equal_option(3), 7),
-    ]
-    proofs = all_proved(
-        [
-            enc.mex_lemma_smaller_values(width).prove(
-                timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-            ),
-            enc.mex_lemma_no_equal_option(width).prove(
-                timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-            ),
-        ],
-        scope=f"bounded: a, b, y < 2^{width}",
-    )
-    return headline_z3(
-        [all_proved(small, scope="bounded: a, b, y in 0..7", method="exhaustive"), proofs]
-    )
+def _mex_lemma(sides: str = "both", strict: bool = True):
+    def check(settings: CheckSettings) -> Verdict:
+        return prove_chain(
+            mex_lemma_laws(sides, strict), timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        )
 
-
-def _sum_rule(settings: CheckSettings) -> Verdict:
-    return combine_verdicts(
-        [
-            _sum_rule_catalogue(settings),
-            _random(settings, _sum_rule_graphs, "two acyclic game graphs of up to 7 nodes"),
-        ]
-    )
+    return check
 
 
 def _ordinary_sum(settings: CheckSettings) -> Verdict:
@@ -243,357 +274,298 @@ def _ordinary_sum(settings: CheckSettings) -> Verdict:
                     "G(G) + G(H)": _grundy(BY_NAME[c["G"]]) + _grundy(BY_NAME[c["H"]]),
                 },
             ),
-            _sum_rule_catalogue(settings, combine=lambda a, b: a + b),
+            _sum_rule_catalogue(settings, combine=lambda a, b, g, h: a + b),
         ]
     )
 
 
-def _g_plus_g(settings: CheckSettings) -> Verdict:
-    return combine_verdicts(
-        [
-            _trees_check(("G",), lambda g: _is_p(g, g), "G born by day 3"),
-            _random(settings, _g_plus_g_graphs, "a game graph of up to 7 nodes"),
-        ]
-    )
+def _g_plus_g(needs_a_move: bool = False, longest: int | None = None):
+    def statement(forms: DayFourForms) -> np.ndarray:
+        holds = forms.p4_plus_self.copy()
+        if needs_a_move:
+            holds &= has_moves(forms)
+        if longest is not None:  # G + G lasts twice as long as G's longest play
+            holds &= 2 * forms.birthday4 <= longest
+        return holds
+
+    def check(settings: CheckSettings) -> Verdict:
+        exhaustive = forms_check(statement, DAY_4)(settings)
+        graph = _g_plus_g_graph(longest)
+        if needs_a_move:
+            inner = graph
+
+            def graph(case) -> bool:
+                return bool(case["left"].successors[_root(case["left"])]) and inner(case)
+
+        return combine_verdicts([exhaustive, _random(settings, graph, "G + G")])
+
+    return check
 
 
-def _add_p_position(settings: CheckSettings) -> Verdict:
-    p_names = [name for name in NAMES if _is_p(BY_NAME[name])]
-
-    def holds(case) -> bool:
-        game, extra = BY_NAME[case["G"]], BY_NAME[case["Q"]]
-        return all(_is_p(game, extra, test) == _is_p(game, test) for test in DAY_3)
-
-    cases = (
-        {"G": NAMES[c["G"]], "Q": p_names[c["Q"]]}
-        for c in integer_cases({"G": (0, len(NAMES) - 1), "Q": (0, len(p_names) - 1)})
-    )
-    return check_exhaustive(
-        cases,
-        holds,
-        scope="bounded: G born by day 3, Q a P-position born by day 3, tested with every "
-        "K born by day 3",
-    )
-
-
-def _star_equivalence(settings: CheckSettings) -> Verdict:
-    return combine_verdicts(
-        [
-            _trees_check(
-                ("G",),
-                lambda g: _equivalent(g, star(_grundy(g))),
-                "G born by day 3, tested with every K born by day 3",
-            ),
-            _random(
-                settings,
-                _star_equivalence_graphs,
-                "a game graph of up to 7 nodes, with every K born by day 3",
-            ),
-        ]
-    )
-
-
-def _zero_iff_second_player(settings: CheckSettings) -> Verdict:
-    return _trees_check(
-        ("G",),
-        lambda g: _equivalent(g, frozenset()) == _is_p(g),
-        "G born by day 3, tested with every K born by day 3",
-    )
-
-
-def _sum_zero_iff_equal(settings: CheckSettings) -> Verdict:
-    return _trees_check(
-        ("G", "H"),
-        lambda g, h: _is_p(g, h) == _equivalent(g, h),
-        "G, H born by day 3, tested with every K born by day 3",
-    )
-
-
-def _star_sums(settings: CheckSettings) -> Verdict:
-    bound = 5 if settings.quick else 7
-
-    def holds(case) -> bool:
-        n, m = case["n"], case["m"]
-        return _is_p(star(n), star(m), star(n ^ m)) and _equivalent((star(n), star(m)), star(n ^ m))
-
-    return check_exhaustive(
-        integer_cases({"n": (0, bound), "m": (0, bound)}),
-        holds,
-        scope=f"bounded: 0 <= n, m <= {bound}, tested with every K born by day 3",
-    )
-
-
-def _outcome_rule(first_p: bool, second_p: bool, sum_p: bool | None):
-    """P+P is P, P+N is N: over every pair of day-3 trees with the given outcomes."""
-
-    def holds(g, h) -> bool:
-        if _is_p(g) != first_p or _is_p(h) != second_p:
-            return True
-        return sum_p is None or _is_p(g, h) == sum_p
-
-    return holds
-
-
-def _n_plus_n_either(settings: CheckSettings) -> Verdict:
-    found: dict[bool, tuple[str, str]] = {}
-    pairs = 0
-    for g_name, h_name in product(NAMES, NAMES):
-        g, h = BY_NAME[g_name], BY_NAME[h_name]
-        if _is_p(g) or _is_p(h):
-            continue
-        pairs += 1
-        found.setdefault(_is_p(g, h), (g_name, h_name))
-    if len(found) < 2:
-        missing = "P" if True not in found else "N"
-        return Verdict(
-            Status.REFUTED,
-            "exhaustive",
-            "bounded: G, H born by day 3",
-            cases=pairs,
-            counterexample={"missing outcome of N + N": missing},
-            message="only one outcome occurs for sums of two N-positions",
+def _star_equivalence(value_of: Callable[[int, bool], int]):
+    def statement(forms: DayFourForms) -> np.ndarray:
+        values = np.array(
+            [value_of(int(v), m == 0) for m, v in enumerate(forms.grundy4)], dtype=np.int64
         )
-    return Verdict(
-        Status.PROVED,
-        "exhaustive",
-        "bounded: G, H born by day 3",
-        cases=pairs,
-        message=f"N + N = P for {' + '.join(found[True])}; "
-        f"N + N = N for {' + '.join(found[False])}",
-        details={"P example": list(found[True]), "N example": list(found[False])},
-    )
+        in_table = values < forms.pstar3.shape[0]
+        safe = np.where(in_table, values, 0)
+        return in_table & equivalent_to_star(forms, safe)
+
+    def check(settings: CheckSettings) -> Verdict:
+        return combine_verdicts(
+            [
+                forms_check(statement, f"{DAY_4}, {AGAINST}")(settings),
+                _random(settings, _star_equivalence_graph(value_of), f"G, {AGAINST}"),
+            ]
+        )
+
+    return check
 
 
-def _zero_iff_p(settings: CheckSettings) -> Verdict:
-    return combine_verdicts(
-        [
-            _trees_check(("G",), lambda g: (_grundy(g) == 0) == _is_p(g), "G born by day 3"),
-            _random(settings, _zero_iff_p_graphs, "a game graph of up to 7 nodes"),
-        ]
+def _star_sums(rule: Callable[[int, int], int]):
+    def check(settings: CheckSettings) -> Verdict:
+        bound = 5 if settings.quick else 7
+
+        def holds(case) -> bool:
+            n, m = case["n"], case["m"]
+            value = rule(n, m)
+            return _is_p(star(n), star(m), star(value)) and _equivalent(
+                (star(n), star(m)), star(value)
+            )
+
+        return check_exhaustive(
+            integer_cases({"n": (0, bound), "m": (0, bound)}),
+            holds,
+            scope=f"bounded: 0 <= n, m <= {bound}, {AGAINST}",
+        )
+
+    return check
+
+
+def _zero_iff_p(is_zero: Callable[[int, bool], bool]):
+    def statement(forms: DayFourForms) -> np.ndarray:
+        moves = has_moves(forms)
+        pairs = zip(forms.grundy4, moves, strict=True)
+        zero = np.array([is_zero(int(value), bool(moving)) for value, moving in pairs])
+        return zero == forms.p4
+
+    def check(settings: CheckSettings) -> Verdict:
+        return combine_verdicts(
+            [
+                forms_check(statement, DAY_4)(settings),
+                _random(settings, _zero_iff_p_graph(is_zero), "G"),
+            ]
+        )
+
+    return check
+
+
+def _mutant(
+    identifier: str, of: str, title: str, statement: str, latex: str, check, **extra: Any
+) -> Theorem:
+    source = extra.pop("source", LEGNER)
+    return Theorem(
+        id=identifier,
+        title=f"Mutant: {title}",
+        statement=statement,
+        latex=latex,
+        source=source,
+        tags=extra.pop("tags", TAGS),
+        mutant_of=of,
+        expect=Expectation.FAILS,
+        check=check,
+        **extra,
     )
 
 
 THEOREMS = [
     Theorem(
         id="sg-mex-lemma",
-        title="The mex lemma behind the sum rule",
-        statement="for all a, b: every y < a ⊕ b is a' ⊕ b for some a' < a or a ⊕ b' for some "
-        "b' < b, and no option a' ⊕ b (a' < a) or a ⊕ b' (b' < b) equals a ⊕ b",
+        title="The mex lemma behind the sum rule, for all natural numbers",
+        statement="for all natural numbers a, b (any bit width): every y < a ⊕ b is a' ⊕ b for "
+        "some a' < a or a ⊕ b' for some b' < b, and no option a' ⊕ b (a' < a) or a ⊕ b' "
+        "(b' < b) equals a ⊕ b; with four cancellation lemmas, each proved by induction on "
+        "the bit width (base and step by Z3)",
         source=LEGNER,
         latex=r"\operatorname{mex}\{a' \oplus b, a \oplus b' : a' < a, b' < b\} = a \oplus b",
         game="nim",
-        tags=(*TAGS, "z3"),
-        check=_mex_lemma,
+        tags=(*TAGS, "z3", "induction", "unbounded"),
+        check=_mex_lemma(),
+    ),
+    _mutant(
+        "sg-mex-lemma-lower-a-only",
+        "sg-mex-lemma",
+        "every smaller value is reached by lowering the first heap",
+        "every y < a ⊕ b is a' ⊕ b for some a' < a",
+        r"y < a \oplus b \implies \exists a' < a:\ a' \oplus b = y",
+        _mex_lemma(sides="a"),
+        game="nim",
+        tags=(*TAGS, "z3", "induction"),
+    ),
+    _mutant(
+        "sg-mex-lemma-reaches-the-sum",
+        "sg-mex-lemma",
+        "the options of a + b reach a ⊕ b too",
+        "every y <= a ⊕ b is a' ⊕ b for some a' < a or a ⊕ b' for some b' < b",
+        r"y \le a \oplus b \implies \exists a' < a:\ a' \oplus b = y \vee \exists b' < b:\ "
+        r"a \oplus b' = y",
+        _mex_lemma(strict=False),
+        game="nim",
+        tags=(*TAGS, "z3", "induction"),
     ),
     Theorem(
         id="sg-sum-rule",
         title="Sprague-Grundy: the value of a sum is the nim-sum of the values",
         statement="G(G + H) = G(G) ⊕ G(H), with G + H searched as one game: on every pair of "
-        "catalogue heap games with heaps up to 10, and on random game graphs",
+        "catalogue heap games with heaps up to 10, and on random game graphs born after day 4",
         source=LEGNER,
         latex=r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
         game="subtraction",
         tags=(*TAGS, "exhaustive", "random"),
-        check=_sum_rule,
+        check=_sum_rule(_xor),
     ),
-    Theorem(
-        id="sg-sum-is-ordinary-sum",
-        title="Mutant: the value of a sum is the ordinary sum of the values",
-        statement="G(G + H) = G(G) + G(H)",
-        latex=r"\mathcal{G}(G+H) = \mathcal{G}(G) + \mathcal{G}(H)",
-        source=LEGNER,
+    _mutant(
+        "sg-sum-is-ordinary-sum",
+        "sg-sum-rule",
+        "the value of a sum is the ordinary sum of the values",
+        "G(G + H) = G(G) + G(H)",
+        r"\mathcal{G}(G+H) = \mathcal{G}(G) + \mathcal{G}(H)",
+        _ordinary_sum,
         game="subtraction",
         tags=(*TAGS, "exhaustive"),
-        mutant_of="sg-sum-rule",
-        expect=Expectation.FAILS,
-        check=_ordinary_sum,
+    ),
+    _mutant(
+        "sg-sum-empty-absorbs",
+        "sg-sum-rule",
+        "the empty game absorbs a sum",
+        "G(G + H) = G(G) ⊕ G(H) when G and H both have moves, and G + H has value 0 when one "
+        "of them is the empty game (0 taken as absorbing, as in a product); only sums with an "
+        "empty summand can refute it, and the random graphs have none",
+        r"\mathcal{G}(G + 0) = 0",
+        _sum_rule(_empty_absorbs),
+        game="subtraction",
+        tags=(*TAGS, "exhaustive", "random"),
     ),
     Theorem(
         id="sg-g-plus-g",
         title="G + G is a P-position",
-        statement="for every game G, the sum G + G is a second-player win (mirroring)",
+        statement="for every game G, the sum G + G is a second-player win (mirroring); checked "
+        "on every form born by day 4 (the sum searched by the labelling rules) and on random "
+        "game graphs born after day 4",
         source=LEGNER + "; " + NOTES,
         latex=r"G + G \in \mathcal{P}",
         tags=(*TAGS, "equivalence"),
-        check=_g_plus_g,
+        check=_g_plus_g(),
     ),
-    Theorem(
-        id="sg-add-p-position",
-        title="Adding a P-position keeps a game's class",
-        statement="if Q is a P-position then G + Q is equivalent to G",
-        source=LEGNER,
-        latex=r"Q \in \mathcal{P} \implies G + Q \equiv G",
-        tags=(*TAGS, "equivalence"),
-        check=_add_p_position,
+    _mutant(
+        "sg-g-plus-g-has-a-move",
+        "sg-g-plus-g",
+        "G + G is a P-position in which the first player has a move",
+        "for every G, G + G is P and not terminal (forgets the empty game; only G = 0 refutes it)",
+        r"G + G \in \mathcal{P} \setminus \{0\}",
+        _g_plus_g(needs_a_move=True),
+        source=LEGNER + "; " + NOTES,
+    ),
+    _mutant(
+        "sg-g-plus-g-within-8-moves",
+        "sg-g-plus-g",
+        "the mirror strategy ends G + G within 8 moves",
+        "for every G, G + G is P and its longest play has at most 8 moves (true for every form "
+        "born by day 4; only games born later refute it)",
+        r"G + G \in \mathcal{P},\ \text{longest play of } G + G \le 8",
+        _g_plus_g(longest=8),
+        source=LEGNER + "; " + NOTES,
     ),
     Theorem(
         id="sg-equivalent-to-star",
         title="Every game is equivalent to the nimber of its Grundy value",
-        statement="G + K and *G(G) + K have the same outcome for every test game K",
+        statement="G + K and *G(G) + K have the same outcome for every K born by day 3: for "
+        "every form G born by day 4, and random game graphs born after day 4",
         source=LEGNER + "; " + NOTES + ", Sprague-Grundy theorem",
         latex=r"G \equiv *\mathcal{G}(G)",
         tags=(*TAGS, "equivalence"),
-        check=_star_equivalence,
+        check=_star_equivalence(lambda value, terminal: value),
     ),
-    Theorem(
-        id="sg-zero-iff-second-player",
-        title="G = 0 iff G is a second-player win",
-        statement="G is equivalent to the zero game exactly when G is a P-position",
-        source=NOTES,
-        latex=r"G \equiv 0 \iff G \in \mathcal{P}",
-        tags=(*TAGS, "equivalence"),
-        check=_zero_iff_second_player,
+    _mutant(
+        "sg-equivalent-to-star-empty-is-one",
+        "sg-equivalent-to-star",
+        "the empty game is equivalent to *1",
+        "every game G is equivalent to *G(G), except the empty game, taken as *1 (the mex of "
+        "the empty set misread as 1); only G = 0 refutes it",
+        r"0 \equiv {*1}",
+        _star_equivalence(lambda value, terminal: 1 if terminal else value),
+        source=LEGNER + "; " + NOTES,
     ),
-    Theorem(
-        id="sg-sum-zero-iff-equal",
-        title="G + H = 0 iff G = H",
-        statement="G + H is a P-position exactly when G and H are equivalent",
-        source=NOTES,
-        latex=r"G + H \equiv 0 \iff G \equiv H",
-        tags=(*TAGS, "equivalence"),
-        check=_sum_zero_iff_equal,
+    _mutant(
+        "sg-equivalent-to-star-mod-5",
+        "sg-equivalent-to-star",
+        "every game is equivalent to *(G(G) mod 5)",
+        "every game G is equivalent to *(G(G) mod 5) (the same for every form born by day 4, "
+        "whose values are at most 4; only games born later refute it)",
+        r"G \equiv *(\mathcal{G}(G) \bmod 5)",
+        _star_equivalence(lambda value, terminal: value % 5),
+        source=LEGNER + "; " + NOTES,
     ),
     Theorem(
         id="sg-star-sum",
         title="*n + *m = *(n ⊕ m)",
         statement="*n + *m + *(n ⊕ m) is a P-position and *n + *m is equivalent to *(n ⊕ m), "
-        "for 0 <= n, m <= 7",
+        "for 0 <= n, m <= 7 (exhaustive, tested with every K born by day 3)",
         source=NOTES,
         latex=r"*n + *m = *(n \oplus m)",
         game="nim",
         tags=(*TAGS, "equivalence"),
-        check=_star_sums,
+        check=_star_sums(lambda n, m: n ^ m),
     ),
-    Theorem(
-        id="sums-p-plus-p",
-        title="P + P = P",
-        statement="the sum of two P-positions is a P-position",
-        latex=r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
-        source=LEGNER + ", sums of games",
-        tags=TAGS,
-        check=lambda settings: _trees_check(
-            ("G", "H"), _outcome_rule(True, True, True), "G, H born by day 3"
-        ),
-    ),
-    Theorem(
-        id="sums-p-plus-n",
-        title="P + N = N",
-        statement="the sum of a P-position and an N-position is an N-position",
-        latex=r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
-        source=LEGNER + ", sums of games",
-        tags=TAGS,
-        check=lambda settings: _trees_check(
-            ("G", "H"), _outcome_rule(True, False, False), "G, H born by day 3"
-        ),
-    ),
-    Theorem(
-        id="sums-n-plus-n-either",
-        title="N + N can be either",
-        statement="some sums of two N-positions are P and some are N (both exhibited)",
-        latex=r"\exists\, G, H, G', H' \in \mathcal{N}:\ G + H \in \mathcal{P},\ G' + H' \in "
-        r"\mathcal{N}",
-        source=LEGNER + ", sums of games",
-        tags=TAGS,
-        check=_n_plus_n_either,
-    ),
-    Theorem(
-        id="sums-n-plus-n-always-n",
-        title="Mutant: N + N is always N",
-        statement="the sum of two N-positions is an N-position",
-        latex=r"G, H \in \mathcal{N} \implies G + H \in \mathcal{N}",
-        source=LEGNER + ", sums of games",
-        tags=TAGS,
-        mutant_of="sums-n-plus-n-either",
-        expect=Expectation.FAILS,
-        check=lambda settings: _trees_check(
-            ("G", "H"), _outcome_rule(False, False, False), "G, H born by day 3"
-        ),
+    _mutant(
+        "sg-star-sum-or",
+        "sg-star-sum",
+        "*n + *m = *(n OR m)",
+        "*n + *m + *(n | m) is P and *n + *m is equivalent to *(n | m), for 0 <= n, m <= 7",
+        r"*n + *m = *(n \mathbin{|} m)",
+        _star_sums(lambda n, m: n | m),
+        source=NOTES,
+        game="nim",
     ),
     Theorem(
         id="sg-zero-iff-p",
         title="Grundy value 0 exactly at P-positions",
-        statement="G(G) = 0 iff G is a P-position (outcome from the labelling rules)",
+        statement="G(G) = 0 iff G is a P-position (outcome from the labelling rules): for every "
+        "form born by day 4, and random game graphs born after day 4",
         source=LEGNER + ", the Sprague-Grundy function",
         latex=r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
         tags=TAGS,
-        check=_zero_iff_p,
+        check=_zero_iff_p(lambda value, moves: value == 0),
     ),
-    Theorem(
-        id="sg-zero-only-terminal",
-        title="Mutant: only the terminal position has Grundy value 0",
-        statement="G(G) = 0 iff G has no moves",
-        latex=r"\mathcal{G}(G) = 0 \iff G \text{ has no moves}",
-        source=LEGNER + ", the Sprague-Grundy function",
-        tags=TAGS,
-        mutant_of="sg-zero-iff-p",
-        expect=Expectation.FAILS,
-        check=lambda settings: _trees_check(
+    _mutant(
+        "sg-zero-only-terminal",
+        "sg-zero-iff-p",
+        "only the terminal position has Grundy value 0",
+        "G(G) = 0 iff G has no moves",
+        r"\mathcal{G}(G) = 0 \iff G \text{ has no moves}",
+        lambda settings: _trees_check(
             ("G",), lambda g: (_grundy(g) == 0) == (not g), "G born by day 3"
         ),
+        source=LEGNER + ", the Sprague-Grundy function",
     ),
-    Theorem(
-        id="take-away-grundy-closed-form",
-        title="Take-away 1..k: G(n) = n mod (k + 1) for every n and every k",
-        statement="in the subtraction game S(1, ..., k), the heap n has Grundy value n mod (k+1), "
-        "for every n >= 0 and k >= 1 (the induction step proved by Z3)",
-        source="000 slides, the take-away game (21 chips, remove 1-3), generalised to 1..k",
-        latex=r"\mathcal{G}_{S(1..k)}(n) = n \bmod (k+1)",
-        game="take-away",
-        tags=("take-away", "z3", "induction", "unbounded"),
-        check=lambda settings: prove_take_away_closed_form(
-            (lambda n, k: n % (k + 1), lambda n, k: n % (k + 1)),
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
-        ),
+    _mutant(
+        "sg-zero-iff-p-with-a-move",
+        "sg-zero-iff-p",
+        "value 0 means P with a move to answer",
+        "G(G) = 0 iff G is a P-position that has a move (forgets the empty game; only G = 0 "
+        "refutes it)",
+        r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P},\ G \ne 0",
+        _zero_iff_p(lambda value, moves: value == 0 and moves),
+        source=LEGNER + ", the Sprague-Grundy function",
     ),
-    Theorem(
-        id="take-away-grundy-mod-k",
-        title="Mutant: take-away 1..k has G(n) = n mod k",
-        statement="in S(1, ..., k), G(n) = n mod k",
-        latex=r"\mathcal{G}_{S(1..k)}(n) = n \bmod k",
-        source="000 slides, the take-away game",
-        game="take-away",
-        tags=("take-away", "z3", "induction"),
-        mutant_of="take-away-grundy-closed-form",
-        expect=Expectation.FAILS,
-        check=lambda settings: prove_take_away_closed_form(
-            (lambda n, k: n % k, lambda n, k: n % k),
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
-        ),
-    ),
-    Theorem(
-        id="take-away-misere-closed-form",
-        title="Misère take-away 1..k: n is P iff n mod (k + 1) = 1",
-        statement="in misère play of S(1, ..., k), the heap n is a P-position iff "
-        "n mod (k+1) = 1, for every n >= 0 and k >= 1 (the induction step proved by Z3)",
-        latex=r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 1",
-        source="000 slides, the take-away game, misère version",
-        game="take-away",
-        tags=("take-away", "misere", "z3", "induction", "unbounded"),
-        check=lambda settings: prove_take_away_misere(
-            (lambda n, k: n % (k + 1) == 1, lambda n, k: n % (k + 1) == 1),
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
-        ),
-    ),
-    Theorem(
-        id="take-away-misere-like-normal",
-        title="Mutant: misère take-away has the normal P-positions (multiples of k + 1)",
-        statement="in misère play of S(1, ..., k), n is P iff n mod (k+1) = 0",
-        latex=r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 0",
-        source="000 slides, the take-away game, misère version",
-        game="take-away",
-        tags=("take-away", "misere", "z3", "induction"),
-        mutant_of="take-away-misere-closed-form",
-        expect=Expectation.FAILS,
-        check=_heap_drawn(
-            lambda settings: prove_take_away_misere(
-                (lambda n, k: n % (k + 1) == 0, lambda n, k: n % (k + 1) == 0),
-                timeout_ms=settings.z3_timeout_ms,
-                seed=settings.seed,
-            ),
-            "n",
-        ),
+    _mutant(
+        "sg-zero-iff-p-mod-5",
+        "sg-zero-iff-p",
+        "G(G) mod 5 = 0 exactly at P-positions",
+        "G(G) ≡ 0 (mod 5) iff G is P (the same for every form born by day 4, whose values are "
+        "at most 4; only games born later refute it)",
+        r"\mathcal{G}(G) \equiv 0 \pmod 5 \iff G \in \mathcal{P}",
+        _zero_iff_p(lambda value, moves: value % 5 == 0),
+        source=LEGNER + ", the Sprague-Grundy function",
     ),
 ]

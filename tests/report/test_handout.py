@@ -41,7 +41,7 @@ def test_a_theorem_no_topic_claims_gets_its_own_topic_at_the_end() -> None:
 
 
 def test_a_claim_files_topics_follow_the_file() -> None:
-    # four theorems, none a mutant (a mutant is grouped with its theorem)
+    # four theorems, none a mutant (a mutant would follow its theorem, not its title)
     theorems = [replace(t, tags=()) for t in LIBRARY if t.mutant_of is None][:4]
     titles = {theorems[0].id: "B game", theorems[1].id: "A game", theorems[2].id: "B game"}
     titles[theorems[3].id] = "A game"

@@ -15,6 +15,7 @@ MODULES = [
     "handout_exercises.py",
     "lucky_nim_z3.py",
     "sprague_grundy.py",
+    "game_equivalence.py",
 ]
 QUICK = CheckSettings(quick=True, random_examples=100)
 
@@ -78,7 +79,8 @@ def test_mutants_name_the_least_counterexample(results, identifier, expected):
 def test_z3_proofs_state_their_scope(results):
     assert results["bouton-k-heaps"].verdict.scope == "bounded: 1 to 3 heaps, each of size < 2^16"
     assert results["lucky-nim-mover-symbolic"].verdict.unbounded
-    assert results["nim-sum-associative"].verdict.scope == "bounded: x, y, z < 2^16"
+    assert results["nim-sum-associative"].verdict.scope == "unbounded"
+    assert results["sg-mex-lemma"].verdict.unbounded
 
 
 def test_random_checks_are_unrefuted_not_proved(results):

@@ -1,14 +1,16 @@
 """Small games for checking the general theory: random game graphs, game trees, whole sums.
 
 - :class:`GraphGame`: a finite acyclic game graph (node ``i`` may only move to nodes
-  below ``i``), drawn at random by :func:`graph_games` for hypothesis searches;
+  below ``i``), drawn at random by :func:`graph_games` for hypothesis searches, or by
+  :func:`deep_graph_games` with a top node born after day 4;
 - :class:`TreeGame`: games as hereditary sets of options (a position *is* its set of
   options), with :func:`born_by` listing every game tree born by a given day;
 - :class:`WholeSum`: the disjunctive sum searched as one graph, *without* splitting it
   into components, so that the Sprague-Grundy sum rule can be tested rather than used;
 - :class:`SearchOnlyNim`: Nim searched position by position, without the closed form;
 - :func:`first_player_wins`: the P/N labelling rules of the notes, computed directly
-  from the moves (no Grundy values), as an independent oracle.
+  from the moves (no Grundy values), as an independent oracle;
+- :func:`longest_play`: the length of the longest play (a tree's birthday).
 
 >>> [len(born_by(day)) for day in range(4)]
 [1, 2, 4, 16]
@@ -32,11 +34,14 @@ from grundy.games.sums import SumGame
 __all__ = [
     "GraphGame",
     "SearchOnlyNim",
+    "Tree",
     "TreeGame",
     "WholeSum",
     "born_by",
+    "deep_graph_games",
     "first_player_wins",
     "graph_games",
+    "longest_play",
     "star",
     "tree_sum",
 ]
@@ -205,6 +210,46 @@ def graph_games(max_nodes: int = 8, edge_chance: float = 0.4) -> st.SearchStrate
         return GraphGame(successors)
 
     return build()
+
+
+def deep_graph_games(
+    min_nodes: int = 6, max_nodes: int = 10, edge_chance: float = 0.6
+) -> st.SearchStrategy[GraphGame]:
+    """Random acyclic game graphs whose top node is born after day ``min_nodes - 2``.
+
+    Every node ``i > 0`` moves to ``i - 1`` (a chain through all nodes) and to each lower
+    node with probability ``edge_chance``, so the top node ``nodes - 1`` has a play of
+    ``nodes - 1`` moves: with the default, it is born on day 5 or later, beyond the
+    forms born by day 4 that are checked exhaustively.
+    """
+
+    @st.composite
+    def build(draw: st.DrawFn) -> GraphGame:
+        nodes = draw(st.integers(min_nodes, max_nodes))
+        successors: list[list[int]] = [[]]
+        for node in range(1, nodes):
+            extra = [
+                target
+                for target in range(node - 1)
+                if draw(st.floats(0, 1, allow_nan=False)) < edge_chance
+            ]
+            successors.append([node - 1, *extra])
+        return GraphGame(successors)
+
+    return build()
+
+
+def longest_play(game: Game, position: Any) -> int:
+    """The length of the longest play from ``position`` (its birthday, for a game tree)."""
+    memo: dict[Hashable, int] = {}
+
+    def length(here: Any) -> int:
+        key = game.canonical(here)
+        if key not in memo:
+            memo[key] = max((1 + length(option) for option in game.moves(here)), default=0)
+        return memo[key]
+
+    return length(position)
 
 
 def _tree_size(tree: Tree) -> int:

@@ -85,7 +85,7 @@ def prove_z3(
     (<Status.REFUTED: 'refuted'>, {'x': 1, 'y': 1})
     """
     start = time.perf_counter()
-    solver = z3.Solver()
+    solver = z3.Solver(ctx=goal.ctx)  # the goal may live in a context of its own
     solver.set("timeout", max(int(timeout_ms), 1))
     solver.set("random_seed", seed)
     for assumption in assumptions:

@@ -1,0 +1,64 @@
+"""The beer-can game of the slides (seed 000): round cans on a round table, every size.
+
+The slides' table is circular and the cans are round: a continuous game.  The first
+player's strategy (the centre, then the point reflection of every reply) is proved by
+Z3 over the reals for every can radius and table radius, and for any centrally symmetric
+table (:mod:`grundy.verify.beer_can_geometry`).  The discrete board of square cans in
+chomp_and_boards.py stays as an illustration played out move by move.
+"""
+
+from __future__ import annotations
+
+from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.verdict import UNBOUNDED, Verdict
+from grundy.verify.beer_can_geometry import prove_disc_table, prove_symmetric_table
+from grundy.verify.z3_checks import all_proved
+
+SOURCE = "000 Mathematical Games I, the beer can game (circular table)"
+TAGS = ("beer-can", "strategy", "mirroring", "z3", "continuous")
+
+
+def _round_and_symmetric(settings: CheckSettings) -> Verdict:
+    return all_proved(
+        [
+            prove_disc_table(timeout_ms=settings.z3_timeout_ms, seed=settings.seed),
+            prove_symmetric_table(timeout_ms=settings.z3_timeout_ms, seed=settings.seed),
+        ],
+        scope=UNBOUNDED,
+    )
+
+
+THEOREMS = [
+    Theorem(
+        id="beer-can-round-table",
+        title="Round cans on a round table: centre, then reflect",
+        statement="for round cans of any radius r on a round table of any radius R >= r (and on "
+        "any centrally symmetric table where a can fits at the centre), the first player wins "
+        "by placing the first can at the centre and then answering every can p by its "
+        "reflection -p.  Z3 over the reals: while the cans on the table are the centre can and "
+        "pairs q, -q, a legal can p leaves -p legal (on the table, clear of the centre can, of "
+        "p itself and of every earlier can); so the opponent is always the one who runs out, "
+        "and the game ends since the table holds finitely many disjoint cans",
+        latex=r"|p| \le R - r,\ |p| \ge 2r,\ |p + q| \ge 2r \implies |{-p}| \le R - r,\ "
+        r"|{-p} - p| \ge 2r,\ |{-p} - q| \ge 2r",
+        source=SOURCE,
+        game="beer-can",
+        tags=(*TAGS, "unbounded"),
+        check=_round_and_symmetric,
+    ),
+    Theorem(
+        id="beer-can-round-table-no-centre",
+        title="Mutant: on a round table, mirroring wins without the centre can",
+        statement="the point reflection of every can is legal even when no can was placed at "
+        "the centre (the same Z3 argument without the centre can)",
+        latex=r"|p| \le R - r,\ |p + q| \ge 2r \implies |{-p} - p| \ge 2r",
+        source=SOURCE,
+        game="beer-can",
+        tags=TAGS,
+        mutant_of="beer-can-round-table",
+        expect=Expectation.FAILS,
+        check=lambda settings: prove_disc_table(
+            with_centre=False, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
+        ),
+    ),
+]
