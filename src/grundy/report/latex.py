@@ -361,7 +361,8 @@ class _LatexWriter:
                 f">{{\\raggedright\\arraybackslash}}p{{\\dimexpr{w}\\linewidth-2\\tabcolsep\\relax}}"
                 for w in (0.27, 0.6, 0.13)
             )
-            size = "\\footnotesize\\renewcommand{\\arraystretch}{0.95}"
+            # One line a statement: the whole library's summary stays within two pages.
+            size = "\\scriptsize\\renewcommand{\\arraystretch}{0.9}"
         else:
             # Widths are shares of the line less each column's padding, so the table fits.
             spec = "".join(
