@@ -30,6 +30,7 @@ from grundy.games.catalogue import catalogue, create_game
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Outcome, Play, Solver
 from grundy.strategies import games_and_positions
+from grundy.tasks import Part, Split
 from grundy.verdict import Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive
 from grundy.verify.random_search import search_random
@@ -322,7 +323,14 @@ THEOREMS = [
         latex=r"\mathrm{o}(x) = \mathrm{N} \iff \exists\, x \to y : \mathrm{o}(y) = \mathrm{P}",
         source=SOURCE,
         tags=TAGS,
-        check=_check(_the_rules, BOTH, with_random=True),
+        # Two tasks: the exhaustive pass and the random search each take a few seconds.
+        split=Split(
+            lambda settings: [
+                Part("exhaustive", lambda s: _exhaustive(_the_rules, BOTH, s), cost=3.0),
+                Part("random", _random, cost=2.0),
+            ],
+            lambda verdicts, settings: combine_verdicts(list(verdicts)),
+        ),
     ),
     Theorem(
         id="labelling-move-to-n-means-n",

@@ -56,7 +56,7 @@ Concrete = Callable[[tuple[Tree, ...]], bool]
 
 # Every true step here is proved in well under a second; an open step can make Z3 search
 # for a model much longer, so each query gets at most this long (unknown, never proved).
-_STEP_TIMEOUT_MS = 5_000
+_STEP_TIMEOUT_MS = 2_500
 
 
 Premises = tuple[tuple[z3.BoolRef, ...], tuple[z3.BoolRef, ...], z3.BoolRef]
