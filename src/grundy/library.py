@@ -221,6 +221,10 @@ def _combine_parts(
     theorem: Theorem, verdicts: Sequence[Verdict], settings: CheckSettings
 ) -> Verdict:
     assert theorem.split is not None
+    failed = [v for v in verdicts if v.status is Status.ERROR]
+    if failed:
+        # A part that could not run leaves the check incomplete, whatever the others say.
+        return replace(failed[0], seconds=sum(v.seconds for v in verdicts), parts=tuple(verdicts))
     try:
         combined = theorem.split.combine(verdicts, settings)
     except GrundyError as exc:

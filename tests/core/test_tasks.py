@@ -237,3 +237,19 @@ def test_split_parts_run_as_dask_tasks(proofs: Path) -> None:
         )
     assert _outcomes(results) == _outcomes(run_theorems(theorems, settings))
     assert len(timings) == 9  # 4 + 4 parts and one whole check
+
+
+def test_an_error_part_is_never_hidden_by_the_combiner() -> None:
+    def broken(settings: CheckSettings) -> Verdict:
+        raise ClaimError("no domain for this game")
+
+    split = Split(
+        lambda s: [
+            Part("fine", lambda s: Verdict(Status.UNREFUTED, "random")),
+            Part("bad", broken),
+        ],
+        lambda verdicts, s: Verdict(Status.PROVED, "combined"),  # would hide the error
+    )
+    result = check_theorem(Theorem("t", "t", "s", "test", split=split), CheckSettings())
+    assert result.verdict.status is Status.ERROR
+    assert result.verdict.message == "part bad: no domain for this game"
