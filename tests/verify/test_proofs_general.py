@@ -1,14 +1,11 @@
 """The general theory's files of the library, run with quick settings: every theorem comes
 out as expected, each has a mutant, and the general ones are proved for every case."""
 
-from pathlib import Path
-
 import pytest
 
-from grundy.library import CheckSettings, check_theorem, load_library
 from grundy.verdict import Status
+from tests.verify.library_runs import not_as_expected, run_quick
 
-PROOFS = Path(__file__).resolve().parents[2] / "proofs"
 MODULES = [
     "nim_sum_algebra.py",
     "sprague_grundy.py",
@@ -21,20 +18,15 @@ MODULES = [
     "hackenbush.py",
     "classics.py",
 ]
-QUICK = CheckSettings(quick=True, random_examples=100)
 
 
 @pytest.fixture(scope="module")
 def results():
-    theorems = load_library([PROOFS / name for name in MODULES])
-    return {t.id: check_theorem(t, QUICK) for t in theorems}
+    return run_quick(MODULES)
 
 
 def test_every_theorem_and_mutant_comes_out_as_expected(results):
-    wrong = {
-        i: (r.verdict.status, r.verdict.message) for i, r in results.items() if not r.as_expected
-    }
-    assert wrong == {}
+    assert not_as_expected(results) == {}
 
 
 def test_every_theorem_has_a_mutant(results):
