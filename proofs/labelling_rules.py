@@ -18,12 +18,10 @@ draws games with random options and positions (``grundy.strategies``) beyond the
 from __future__ import annotations
 
 import json
-from functools import partial
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
-
-from hypothesis import strategies as st
 
 from grundy.errors import ClaimError, GameNotFiniteError
 from grundy.games.base import Game
