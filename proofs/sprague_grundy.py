@@ -20,6 +20,7 @@ after day 4 (beyond the exhaustive check).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -175,12 +176,26 @@ def _catalogue_games():
     return games
 
 
-SumRule = Callable[[int, int, bool, bool], int]
-"""The claimed value of G + H from G(G), G(H) and whether G, H have moves."""
+@dataclass(frozen=True, slots=True)
+class Summand:
+    """What a claimed sum rule may use of one summand: its value and its options' values."""
+
+    value: int
+    option_values: tuple[int, ...]
+
+    @classmethod
+    def of(cls, game: Any, position: Any) -> Summand:
+        solver = Solver(game)
+        options = tuple(sorted(solver.grundy_value(o) for o in game.moves(position)))
+        return cls(solver.grundy_value(position), options)
 
 
-def _xor(a: int, b: int, g_moves: bool, h_moves: bool) -> int:
-    return a ^ b
+SumRule = Callable[[Summand, Summand], int]
+"""The claimed value of G + H from what is known of G and H."""
+
+
+def _xor(g: Summand, h: Summand) -> int:
+    return g.value ^ h.value
 
 
 def _sum_rule_catalogue(settings: CheckSettings, combine: SumRule = _xor) -> Verdict:
@@ -194,14 +209,7 @@ def _sum_rule_catalogue(settings: CheckSettings, combine: SumRule = _xor) -> Ver
         if key not in solvers:
             solvers[key] = Solver(WholeSum((left, right)))
         whole = solvers[key].grundy_value(((case["a"],), (case["b"],)))
-        g, h = (case["a"],), (case["b"],)
-        parts = combine(
-            Solver(left).grundy_value(g),
-            Solver(right).grundy_value(h),
-            any(True for _ in left.moves(g)),
-            any(True for _ in right.moves(h)),
-        )
-        return whole == parts
+        return whole == combine(Summand.of(left, (case["a"],)), Summand.of(right, (case["b"],)))
 
     last = len(games) - 1
     cases = integer_cases({"G": (0, last), "H": (0, last), "a": (0, bound), "b": (0, bound)})
@@ -223,13 +231,7 @@ def _sum_rule_graphs(combine: SumRule):
         left, right = case["left"], case["right"]
         u, v = _root(left), _root(right)
         whole = Solver(WholeSum((left, right))).grundy_value((u, v))
-        claimed = combine(
-            Solver(left).grundy_value(u),
-            Solver(right).grundy_value(v),
-            bool(left.successors[u]),
-            bool(right.successors[v]),
-        )
-        return whole == claimed
+        return whole == combine(Summand.of(left, u), Summand.of(right, v))
 
     return holds
 
@@ -246,8 +248,20 @@ def _sum_rule(combine: SumRule):
     return check
 
 
-def _empty_absorbs(a: int, b: int, g_moves: bool, h_moves: bool) -> int:
-    return a ^ b if g_moves and h_moves else 0
+def _empty_absorbs(g: Summand, h: Summand) -> int:
+    return g.value ^ h.value if g.option_values and h.option_values else 0
+
+
+def _redundant(summand: Summand) -> bool:
+    """Every option below the summand's value, and at least two options that repeat a
+    value: no catalogue heap position up to 10 is like this, many random graphs are."""
+    options = summand.option_values
+    below = all(value < summand.value for value in options)
+    return below and len(options) - len(set(options)) >= 2
+
+
+def _redundancy_counts(g: Summand, h: Summand) -> int:
+    return (g.value + _redundant(g)) ^ (h.value + _redundant(h))
 
 
 # -- the checks --------------------------------------------------------------------------------
@@ -274,7 +288,7 @@ def _ordinary_sum(settings: CheckSettings) -> Verdict:
                     "G(G) + G(H)": _grundy(BY_NAME[c["G"]]) + _grundy(BY_NAME[c["H"]]),
                 },
             ),
-            _sum_rule_catalogue(settings, combine=lambda a, b, g, h: a + b),
+            _sum_rule_catalogue(settings, combine=lambda g, h: g.value + h.value),
         ]
     )
 
@@ -443,6 +457,20 @@ THEOREMS = [
         "empty summand can refute it, and the random graphs have none",
         r"\mathcal{G}(G + 0) = 0",
         _sum_rule(_empty_absorbs),
+        game="subtraction",
+        tags=(*TAGS, "exhaustive", "random"),
+    ),
+    _mutant(
+        "sg-sum-redundant-options-count",
+        "sg-sum-rule",
+        "repeated options raise a summand's value",
+        "G(G + H) = G'(G) ⊕ G'(H), where G'(X) is G(X) + 1 when every option of X has a "
+        "value below G(X) and at least two options repeat a value already taken (the repeats "
+        "taken to count), and G(X) otherwise; a planted error that only summands with "
+        "redundant options can show: the catalogue heap positions up to 10 have none, and "
+        "random game graphs often do",
+        r"\mathcal{G}(G+H) = \mathcal{G}'(G) \oplus \mathcal{G}'(H)",
+        _sum_rule(_redundancy_counts),
         game="subtraction",
         tags=(*TAGS, "exhaustive", "random"),
     ),
