@@ -42,7 +42,8 @@ from grundy.errors import BudgetExceededError, ClaimError, GrundyError, SearchLi
 from grundy.games.base import Game
 from grundy.library import CheckSettings
 from grundy.solve import Solver
-from grundy.verdict import Status, Verdict, combine_verdicts
+from grundy.solve.lemmas import SOLVER_LEMMAS
+from grundy.verdict import Assumption, Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, holds_in_all, integer_cases
 
 if TYPE_CHECKING:
@@ -121,9 +122,7 @@ class ClaimRunner:
     def __init__(self, claim: Claim, meter: Meter | None = None) -> None:
         self.claim = claim
         self.meter = meter
-        self.solver = Solver(
-            claim.game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT, meter=meter
-        )
+        self.solver = self._new_solver(claim.game)
         # Answers by canonical position: many cases of a domain are the same position
         # (heaps in another order), and a dict lookup is far cheaper than the solver's.
         self._grundy: dict[Any, int] = {}
@@ -135,10 +134,26 @@ class ClaimRunner:
         if game == self.claim.game:
             return self.solver
         if game not in self._named:
-            self._named[game] = Solver(
-                game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT, meter=self.meter
-            )
+            self._named[game] = self._new_solver(game)
         return self._named[game]
+
+    def _new_solver(self, game: Game) -> Solver:
+        # Closed forms only where the library proves them, so every shortcut the answers
+        # rest on is a lemma the verdict can name.
+        return Solver(
+            game,
+            position_limit=POSITION_LIMIT,
+            move_limit=MOVE_LIMIT,
+            meter=self.meter,
+            lemmas_only=True,
+        )
+
+    def lemmas_used(self) -> tuple[Assumption, ...]:
+        """The library theorems the solvers' answers rested on, with their scopes."""
+        used = set(self.solver.lemmas_used())
+        for solver in self._named.values():
+            used.update(solver.lemmas_used())
+        return tuple(Assumption(lemma, SOLVER_LEMMAS[lemma]) for lemma in sorted(used))
 
     def grundy_of(self, position: Any) -> int:
         if not self.claim.game.reports_grundy:
@@ -350,6 +365,7 @@ def _exhaustive(
             cases=max(counter[0] - 1, 0),
             message=_budget_message(exc, finished),
         )
+    verdict = _resting_on(verdict, runner)
     if claim.assume is not None and verdict.status is Status.PROVED:
         verdict = replace(
             verdict,
@@ -414,7 +430,16 @@ def _random(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -
         )
     if errors:
         raise errors[0]
-    return verdict
+    return _resting_on(verdict, runner)
+
+
+def _resting_on(verdict: Verdict, runner: ClaimRunner) -> Verdict:
+    """The verdict, naming the lemmas behind the solver's answers it was computed from
+    (a counterexample rests on them as much as a proof does)."""
+    if verdict.status not in (Status.PROVED, Status.REFUTED, Status.UNREFUTED):
+        return verdict
+    extra = [a for a in runner.lemmas_used() if a not in verdict.assumes]
+    return replace(verdict, assumes=(*verdict.assumes, *extra)) if extra else verdict
 
 
 def random_examples(settings: CheckSettings) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from grundy.errors import InvalidPositionError, brief
@@ -20,6 +21,31 @@ __all__ = ["Game", "HeapGame", "Part", "parse_int_tokens"]
 
 Part = tuple["Game", Any]
 """A component of a position: the game it is played in and its position there."""
+
+
+_RULES = (
+    "moves",
+    "labelled_moves",
+    "heap_options",
+    "components",
+    "known_grundy",
+    "moves_to_value",
+)
+"""Methods that define a game's moves or values: a subclass overriding one of them is a
+different game, and a lemma about its parent no longer applies."""
+
+
+@cache
+def _closed_form_lemma(cls: type[Game]) -> str | None:
+    lemma = cls.known_grundy_lemma
+    owner = next((k for k in cls.__mro__ if "known_grundy_lemma" in vars(k)), None)
+    if lemma is None or owner is None:
+        return None
+    for name in _RULES:
+        defined = next((k for k in cls.__mro__ if name in vars(k)), None)
+        if defined is not None and defined is not owner and issubclass(defined, owner):
+            return None
+    return lemma
 
 
 class Game(ABC):
@@ -103,6 +129,17 @@ class Game(ABC):
     def describe_move(self, position: Any, option: Any) -> str:
         """Describe the move from ``position`` to ``option`` (an atomic position's move)."""
         return f"{self.format(position)} -> {self.format(option)}"
+
+    known_grundy_lemma: ClassVar[str | None] = None
+    """The library theorem that proves :meth:`known_grundy` and :meth:`moves_to_value`,
+    if there is one; a solver asked to rely on proved lemmas only ignores the closed
+    form of a game without one."""
+
+    @classmethod
+    def closed_form_lemma(cls) -> str | None:
+        """:attr:`known_grundy_lemma`, unless a subclass changed the moves or the closed
+        form after the lemma was declared (the theorem is about the declaring game)."""
+        return _closed_form_lemma(cls)
 
     def known_grundy(self, position: Any) -> int | None:
         """The Grundy value of an atomic position when a theorem gives it directly."""

@@ -25,6 +25,7 @@ from grundy.errors import GameNotFiniteError, SearchLimitError
 from grundy.games.base import Game
 from grundy.nimber import mex
 from grundy.progress import POSITION_STEP, ProgressCallback
+from grundy.solve.lemmas import SUM_RULE, ZERO_IFF_P
 
 __all__ = [
     "Analysis",
@@ -158,6 +159,11 @@ class Solver:
     handed to the public methods are checked by the game first
     (:meth:`~grundy.games.base.Game.check_position`): a position that is not one of the
     game's raises :class:`~grundy.errors.InvalidPositionError`, never an answer.
+
+    The answers rest on theorems of the library (sums valued part by part, "value 0 iff
+    P", a game's closed form); :meth:`lemmas_used` lists those used so far.  With
+    ``lemmas_only`` the solver reads a game's closed form only where a library theorem
+    proves it (:attr:`~grundy.games.base.Game.known_grundy_lemma`) and searches otherwise.
     """
 
     game: Game
@@ -168,11 +174,20 @@ class Solver:
     move_limit: int | None = None
     moves_generated: int = 0
     meter: Meter | None = field(default=None, repr=False, compare=False)
+    lemmas_only: bool = False
+    _lemmas: set[str] = field(default_factory=set, repr=False, compare=False)
     _grundy: dict[_AtomKey, int] = field(default_factory=dict, repr=False)
     _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
     _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
 
     # -- public API -----------------------------------------------------------------------
+
+    def lemmas_used(self) -> tuple[str, ...]:
+        """The library theorems this solver's answers so far rest on (sorted ids): the
+        sum rule when it valued a sum part by part, "value 0 iff P" when it gave a
+        normal-play outcome or winning moves, and a game's closed-form lemma when it read
+        values from it (:mod:`grundy.solve.lemmas`)."""
+        return tuple(sorted(self._lemmas))
 
     def grundy_value(self, position: Any) -> int:
         """The Grundy value (nimber) of ``position`` under normal play."""
@@ -182,6 +197,7 @@ class Solver:
         """P or N under the given convention."""
         position = self.game.check_position(position)
         if play is Play.NORMAL:
+            self._lemmas.add(ZERO_IFF_P)
             return Outcome.N if self.grundy_value(position) else Outcome.P
         return Outcome.N if self._misere_next_wins_at(position) else Outcome.P
 
@@ -196,6 +212,7 @@ class Solver:
                 )
                 if not self._misere_next_wins_at(option)
             ]
+        self._lemmas.add(ZERO_IFF_P)
         if self.grundy_value(position) == 0:
             return []
         moves = self._distinct(self._moves_to_value(self.game, position, 0))
@@ -276,7 +293,10 @@ class Solver:
 
     def _value(self, game: Game, position: Any) -> int:
         total = 0
-        for part_game, part, key in self._atoms(game, position):
+        atoms = self._atoms(game, position)
+        if len(atoms) > 1:
+            self._lemmas.add(SUM_RULE)
+        for part_game, part, key in atoms:
             if key not in self._grundy:
                 self._search_atom(part_game, part, key)
             total ^= self._grundy[key]
@@ -295,13 +315,24 @@ class Solver:
     def _known(self, game: Game, position: Any, key: _AtomKey) -> bool:
         if key in self._grundy:
             return True
-        value = game.known_grundy(position)
+        value = self._closed_form(game, position)
         if value is None:
             value = self._from_region(game, position)
         if value is not None:
             self._grundy[key] = value
             return True
         return False
+
+    def _closed_form(self, game: Game, position: Any) -> int | None:
+        """The game's closed-form value of ``position``, if it has one this solver may
+        use (with ``lemmas_only``, only one a library theorem proves)."""
+        lemma = game.closed_form_lemma()
+        if lemma is None and self.lemmas_only:
+            return None
+        value = game.known_grundy(position)
+        if value is not None and lemma is not None:
+            self._lemmas.add(lemma)
+        return value
 
     def _expand(self, game: Game, position: Any, key: _AtomKey) -> _GrundyFrame:
         self._count_position()
@@ -311,6 +342,8 @@ class Solver:
             atoms = self._atoms(game, option)
             options.append([atom_key for _, _, atom_key in atoms])
             todo.extend(atoms)
+        if any(len(atom_keys) > 1 for atom_keys in options):
+            self._lemmas.add(SUM_RULE)  # an option's value is the nim-sum of its parts
         return _GrundyFrame(key, game, position, options, todo)
 
     def _search_atom(self, game: Game, position: Any, key: _AtomKey) -> None:
@@ -357,8 +390,12 @@ class Solver:
         """Options of ``position`` whose Grundy value is ``target``, with descriptions."""
         parts = game.components(position)
         if parts is None:
-            direct = game.moves_to_value(position, target)
+            lemma = game.closed_form_lemma()
+            usable = lemma is not None or not self.lemmas_only
+            direct = game.moves_to_value(position, target) if usable else None
             if direct is not None:
+                if lemma is not None:
+                    self._lemmas.add(lemma)
                 for option in direct:
                     yield option, game.describe_move(position, option)
                 return
@@ -366,6 +403,7 @@ class Solver:
                 if self._value(game, option) == target:
                     yield option, text
             return
+        self._lemmas.add(SUM_RULE)
         values = [self._value(part_game, part) for part_game, part in parts]
         total = 0
         for value in values:

@@ -1,0 +1,124 @@
+"""Verdicts computed with the exact solver name the theorems its shortcuts rest on.
+
+The solver values a sum part by part (the sum rule), reads normal-play outcomes off
+Grundy values ("value 0 iff P") and takes Nim heaps at their closed form; an exhaustive
+"proof" of Bouton's theorem through it is a check *given* those theorems, and says so.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grundy.claims import check_claim
+from grundy.games import Nim, create_game
+from grundy.library import CheckSettings, check_theorem, load_library
+from grundy.solve import Play, Solver
+from grundy.solve.lemmas import NIM_VALUE, SOLVER_LEMMAS, SUM_RULE, ZERO_IFF_P
+from grundy.verdict import Status
+from tests.claims.helpers import good_claim
+
+SETTINGS = CheckSettings(seed=0, random_examples=100)
+
+
+def _ids(verdict) -> list[str]:
+    return [assumption.id for assumption in verdict.assumes]
+
+
+def test_the_solver_lemmas_are_library_theorems_proved_in_the_stated_scope():
+    by_id = {theorem.id: theorem for theorem in load_library()}
+    for lemma, scope in SOLVER_LEMMAS.items():
+        verdict = check_theorem(by_id[lemma], SETTINGS).verdict
+        assert verdict.status is Status.PROVED, lemma
+        assert verdict.scope == scope, lemma
+
+
+def test_an_exhaustive_bouton_check_names_every_shortcut_it_used():
+    claim = good_claim(
+        id="bouton-small",
+        vars='["a", "b", "c"]',
+        range="{ a = [0, 5], b = [0, 5], c = [0, 5] }",
+        statement="(outcome == 'P') == (a ^ b ^ c == 0)",
+        method="exhaustive",
+    )
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.status is Status.PROVED
+    assert _ids(verdict) == [NIM_VALUE, SUM_RULE, ZERO_IFF_P]
+    assert all(assumption.scope == "unbounded" for assumption in verdict.assumes)
+
+
+def test_a_counterexample_found_with_the_solver_names_its_lemmas_too():
+    claim = good_claim(
+        id="even-total",
+        vars='["a", "b"]',
+        range="{ a = [0, 5], b = [0, 5] }",
+        statement="(outcome == 'P') == ((a + b) % 2 == 0)",
+        method="exhaustive",
+        expect="fails",
+    )
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.status is Status.REFUTED
+    assert ZERO_IFF_P in _ids(verdict)
+
+
+def test_misere_play_is_searched_whole_and_assumes_nothing():
+    claim = good_claim(
+        id="misere-labels",
+        play="misere",
+        vars='["a", "b"]',
+        range="{ a = [0, 4], b = [0, 4] }",
+        statement="outcome == 'P' or outcome == 'N'",
+        method="exhaustive",
+    )
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.status is Status.PROVED
+    assert verdict.assumes == ()
+
+
+def test_the_sum_rule_is_named_only_when_a_position_was_split():
+    subtraction = create_game("subtraction", {"set": [1, 3, 4]})
+    single = Solver(subtraction)
+    single.grundy_value((10,))
+    assert SUM_RULE not in single.lemmas_used()  # one heap, and no move splits it
+    split = Solver(subtraction)
+    split.grundy_value((3, 4))
+    assert SUM_RULE in split.lemmas_used()  # two heaps: valued one by one
+    kayles = Solver(create_game("kayles"))
+    kayles.grundy_value((7,))
+    assert SUM_RULE in kayles.lemmas_used()  # one row, but moves split it in two
+    assert ZERO_IFF_P not in split.lemmas_used()  # no outcome asked for yet
+    split.outcome((3, 4))
+    assert ZERO_IFF_P in split.lemmas_used()
+
+
+def test_a_closed_form_without_a_library_theorem_is_not_used_for_verdicts():
+    euclid = create_game("euclid")
+    assert euclid.closed_form_lemma() is None
+    shortcut, searched = Solver(euclid), Solver(euclid, lemmas_only=True)
+    assert shortcut.grundy_value((13, 21)) == searched.grundy_value((13, 21))
+    assert shortcut.positions_explored == 0  # the chain formula answered at once
+    assert searched.positions_explored > 0  # a claim's solver searched instead
+
+
+def test_a_subclass_that_changes_the_moves_loses_its_parents_lemma():
+    class TakeOneOrTwo(Nim):
+        name = "take-one-or-two"
+
+        def heap_options(self, heap):  # type: ignore[no-untyped-def]
+            return ((heap - take,) for take in (1, 2) if take <= heap)
+
+    class RenamedNim(Nim):
+        name = "renamed-nim"
+
+    assert Nim.closed_form_lemma() == NIM_VALUE
+    assert RenamedNim.closed_form_lemma() == NIM_VALUE
+    assert TakeOneOrTwo.closed_form_lemma() is None
+    solver = Solver(TakeOneOrTwo(), lemmas_only=True)
+    assert [solver.grundy_value((n,)) for n in range(6)] == [0, 1, 2, 0, 1, 2]
+    assert NIM_VALUE not in solver.lemmas_used()
+
+
+@pytest.mark.parametrize("play", [Play.NORMAL, Play.MISERE])
+def test_winning_moves_in_normal_play_rest_on_value_zero_iff_p(play):
+    solver = Solver(create_game("nim"))
+    solver.winning_moves((1, 2, 4), play)
+    assert (ZERO_IFF_P in solver.lemmas_used()) is (play is Play.NORMAL)
