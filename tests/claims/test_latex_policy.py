@@ -41,7 +41,13 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize(("latex", "named"), HOSTILE)
+@pytest.mark.parametrize(
+    ("latex", "named"),
+    HOSTILE,
+    # plain ASCII ids without backslashes: tools that store test ids as JSON (mutmut)
+    # must be able to hand them back to pytest
+    ids=[f"hostile-{index}" for index in range(len(HOSTILE))],
+)
 def test_hostile_latex_is_refused_with_the_piece_named(latex: str, named: str) -> None:
     with pytest.raises(ClaimError) as caught:
         check_latex_policy(latex)
@@ -59,6 +65,7 @@ def test_hostile_latex_is_refused_with_the_piece_named(latex: str, named: str) -
         r"\left\lfloor n \varphi \right\rfloor,\ \lvert S \rvert \le 2^{k}",
         r"x_{\{1\}} \ne 50\% \;\&\; \#S",
     ],
+    ids=["nim-sum", "mod", "text", "cases", "floor", "escapes"],
 )
 def test_the_notation_people_write_is_accepted(latex: str) -> None:
     check_latex_policy(latex)
