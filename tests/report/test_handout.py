@@ -71,7 +71,7 @@ def test_assumed_lemmas_are_named_in_words_in_the_handout_and_fully_in_the_recor
     topics = course_topics(results)
     handout = build_handout(topics, HandoutOptions("T"), {}, {}, titles)
     text = _text(handout.sections)
-    assert "assuming Bouton's theorem (proved for every number of heaps)" in text
+    assert "assuming “Bouton's theorem” (proved for every number of heaps)" in text
     record = _text(build_record(results, run_info(), titles=titles).sections)
     assert "bouton-any-number-of-heaps" in record and "instance proved here: no" in record
 

@@ -60,12 +60,13 @@ def assumption_words(assumption: Assumption, titles: Mapping[str, str]) -> str:
     """One lemma a proof rested on, by its title, with the scope the library proved it in.
 
     >>> assumption_words(Assumption("bouton", "unbounded"), {"bouton": "Bouton's theorem"})
-    "Bouton's theorem (proved for every case)"
+    "“Bouton's theorem” (proved with no bound)"
     """
-    name = titles.get(assumption.id) or assumption.id
+    title = titles.get(assumption.id)
+    name = f"“{title}”" if title else assumption.id  # a title is a sentence: quote it
     if assumption.scope == UNBOUNDED or assumption.scope.startswith(UNBOUNDED):
         rest = scope_words(assumption.scope)
-        where = f"proved for every {rest}" if rest else "proved for every case"
+        where = f"proved for every {rest}" if rest else "proved with no bound"
     else:
         where = f"proved for {scope_words(assumption.scope)}"
     if assumption.instance_proved:
