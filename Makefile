@@ -29,8 +29,8 @@ sample: setup
 	$(PY) reports/sample/regenerate.py
 
 lint: setup
-	$(PY) -m ruff check src tests bench
-	$(PY) -m ruff format --check src tests bench
+	$(PY) -m ruff check src tests bench proofs
+	$(PY) -m ruff format --check src tests bench proofs
 	$(PY) -m mypy
 
 # What CI runs: lint, types, and every test including the slow ones.

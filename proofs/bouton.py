@@ -424,7 +424,8 @@ THEOREMS = [
         title="Legner's example (3, 4, 5, 1)",
         statement="(3, 4, 5, 1) has Grundy value 3 and its only winning move empties the heap "
         "of 3, leaving (0, 4, 5, 1)",
-        latex=r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (0,4,5,1)",
+        latex=r"\mathcal{G}(3,4,5,1) = 3,\ "
+        r"\text{the only winning move is } (3,4,5,1) \to (0,4,5,1)",
         source="001 Legner, Bouton's theorem example",
         game="nim",
         tags=(*TAGS, "example"),
