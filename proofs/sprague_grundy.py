@@ -185,7 +185,7 @@ class Summand:
 
     @classmethod
     def of(cls, game: Any, position: Any) -> Summand:
-        solver = Solver(game)
+        solver = Solver(game, plain=True)
         options = tuple(sorted(solver.grundy_value(o) for o in game.moves(position)))
         return cls(solver.grundy_value(position), options)
 
@@ -207,7 +207,7 @@ def _sum_rule_catalogue(settings: CheckSettings, combine: SumRule = _xor) -> Ver
         left, right = games[case["G"]], games[case["H"]]
         key = (case["G"], case["H"])
         if key not in solvers:
-            solvers[key] = Solver(WholeSum((left, right)))
+            solvers[key] = Solver(WholeSum((left, right)), plain=True)
         whole = solvers[key].grundy_value(((case["a"],), (case["b"],)))
         return whole == combine(Summand.of(left, (case["a"],)), Summand.of(right, (case["b"],)))
 
@@ -230,7 +230,7 @@ def _sum_rule_graphs(combine: SumRule):
     def holds(case) -> bool:
         left, right = case["left"], case["right"]
         u, v = _root(left), _root(right)
-        whole = Solver(WholeSum((left, right))).grundy_value((u, v))
+        whole = Solver(WholeSum((left, right)), plain=True).grundy_value((u, v))
         return whole == combine(Summand.of(left, u), Summand.of(right, v))
 
     return holds

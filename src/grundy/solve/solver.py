@@ -9,13 +9,17 @@ separate search over whole positions.
 A specialised engine may be registered for a game class (``register_region_engine``): when
 the solver meets a position it has not valued, the engine may solve a whole region around it
 at once (Chomp: every diagram inside a box); the solver then reads values from that region
-instead of searching.  ``Solver(game, use_engines=False)`` is the plain search, which tests
-use as the reference for every engine.
+instead of searching.  ``Solver(game, use_engines=False)`` is the search without engines,
+which tests use as the reference for every engine; ``Solver(game, plain=True)`` also
+searches sums whole and ignores closed forms, so its values rest on no theorem at all
+(what a check of the sum rule itself must use).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -35,6 +39,7 @@ __all__ = [
     "RegionEngine",
     "SolvedRegion",
     "Solver",
+    "collecting_lemmas",
     "register_region_engine",
 ]
 
@@ -137,6 +142,22 @@ class _MisereFrame:
     has_moves: bool = False
 
 
+_LEMMA_SINK: ContextVar[set[str] | None] = ContextVar("grundy_solver_lemmas", default=None)
+
+
+@contextmanager
+def collecting_lemmas() -> Iterator[set[str]]:
+    """Collect the lemmas every solver relies on inside the ``with`` block (in this
+    thread or task), whoever created the solver: the theorem library checks its theorems
+    in one, so that a verdict computed with the solver names what it rests on."""
+    found: set[str] = set()
+    token = _LEMMA_SINK.set(found)
+    try:
+        yield found
+    finally:
+        _LEMMA_SINK.reset(token)
+
+
 @dataclass
 class Solver:
     """Exact values of one game's positions, with a memo shared across calls.
@@ -175,7 +196,10 @@ class Solver:
     moves_generated: int = 0
     meter: Meter | None = field(default=None, repr=False, compare=False)
     lemmas_only: bool = False
+    plain: bool = False
     _lemmas: set[str] = field(default_factory=set, repr=False, compare=False)
+    # lemmas behind values now in the memo: every later read of a value rests on them too
+    _memo_lemmas: set[str] = field(default_factory=set, repr=False, compare=False)
     _grundy: dict[_AtomKey, int] = field(default_factory=dict, repr=False)
     _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
     _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
@@ -189,6 +213,12 @@ class Solver:
         values from it (:mod:`grundy.solve.lemmas`)."""
         return tuple(sorted(self._lemmas))
 
+    def _note(self, lemma: str) -> None:
+        self._lemmas.add(lemma)
+        sink = _LEMMA_SINK.get()
+        if sink is not None:
+            sink.add(lemma)
+
     def grundy_value(self, position: Any) -> int:
         """The Grundy value (nimber) of ``position`` under normal play."""
         return self._value(self.game, self.game.check_position(position))
@@ -197,7 +227,7 @@ class Solver:
         """P or N under the given convention."""
         position = self.game.check_position(position)
         if play is Play.NORMAL:
-            self._lemmas.add(ZERO_IFF_P)
+            self._note(ZERO_IFF_P)
             return Outcome.N if self.grundy_value(position) else Outcome.P
         return Outcome.N if self._misere_next_wins_at(position) else Outcome.P
 
@@ -212,7 +242,7 @@ class Solver:
                 )
                 if not self._misere_next_wins_at(option)
             ]
-        self._lemmas.add(ZERO_IFF_P)
+        self._note(ZERO_IFF_P)
         if self.grundy_value(position) == 0:
             return []
         moves = self._distinct(self._moves_to_value(self.game, position, 0))
@@ -257,7 +287,7 @@ class Solver:
         return self._region_for(self.game, position) is not None
 
     def _region_for(self, game: Game, position: Any) -> SolvedRegion | None:
-        engine = _REGION_ENGINES.get(type(game)) if self.use_engines else None
+        engine = _REGION_ENGINES.get(type(game)) if self.use_engines and not self.plain else None
         if engine is None:
             return None
         regions = self._regions.setdefault(game.key, [])
@@ -295,16 +325,18 @@ class Solver:
         total = 0
         atoms = self._atoms(game, position)
         if len(atoms) > 1:
-            self._lemmas.add(SUM_RULE)
+            self._note(SUM_RULE)
         for part_game, part, key in atoms:
             if key not in self._grundy:
                 self._search_atom(part_game, part, key)
             total ^= self._grundy[key]
+        for lemma in self._memo_lemmas:  # the memo's values were found with these
+            self._note(lemma)
         return total
 
     def _atoms(self, game: Game, position: Any) -> list[tuple[Game, Any, _AtomKey]]:
         """The atomic parts of ``position`` (recursively split), each with its memo key."""
-        parts = game.components(position)
+        parts = None if self.plain else game.components(position)
         if parts is None:
             return [(game, position, (game.key, game.canonical(position)))]
         atoms: list[tuple[Game, Any, _AtomKey]] = []
@@ -327,11 +359,12 @@ class Solver:
         """The game's closed-form value of ``position``, if it has one this solver may
         use (with ``lemmas_only``, only one a library theorem proves)."""
         lemma = game.closed_form_lemma()
-        if lemma is None and self.lemmas_only:
+        if self.plain or (lemma is None and self.lemmas_only):
             return None
         value = game.known_grundy(position)
         if value is not None and lemma is not None:
-            self._lemmas.add(lemma)
+            self._memo_lemmas.add(lemma)
+            self._note(lemma)
         return value
 
     def _expand(self, game: Game, position: Any, key: _AtomKey) -> _GrundyFrame:
@@ -343,7 +376,8 @@ class Solver:
             options.append([atom_key for _, _, atom_key in atoms])
             todo.extend(atoms)
         if any(len(atom_keys) > 1 for atom_keys in options):
-            self._lemmas.add(SUM_RULE)  # an option's value is the nim-sum of its parts
+            self._memo_lemmas.add(SUM_RULE)  # an option's value is the nim-sum of its parts
+            self._note(SUM_RULE)
         return _GrundyFrame(key, game, position, options, todo)
 
     def _search_atom(self, game: Game, position: Any, key: _AtomKey) -> None:
@@ -388,14 +422,14 @@ class Solver:
 
     def _moves_to_value(self, game: Game, position: Any, target: int) -> Iterator[tuple[Any, str]]:
         """Options of ``position`` whose Grundy value is ``target``, with descriptions."""
-        parts = game.components(position)
+        parts = None if self.plain else game.components(position)
         if parts is None:
             lemma = game.closed_form_lemma()
-            usable = lemma is not None or not self.lemmas_only
+            usable = not self.plain and (lemma is not None or not self.lemmas_only)
             direct = game.moves_to_value(position, target) if usable else None
             if direct is not None:
                 if lemma is not None:
-                    self._lemmas.add(lemma)
+                    self._note(lemma)
                 for option in direct:
                     yield option, game.describe_move(position, option)
                 return
@@ -403,7 +437,7 @@ class Solver:
                 if self._value(game, option) == target:
                     yield option, text
             return
-        self._lemmas.add(SUM_RULE)
+        self._note(SUM_RULE)
         values = [self._value(part_game, part) for part_game, part in parts]
         total = 0
         for value in values:
