@@ -13,6 +13,7 @@ from grundy.claims import check_claim
 from grundy.games import Nim, create_game
 from grundy.library import CheckSettings, check_theorem, load_library
 from grundy.solve import Play, Solver
+from grundy.solve.solver import collecting_lemmas
 from grundy.solve.lemmas import NIM_VALUE, SOLVER_LEMMAS, SUM_RULE, ZERO_IFF_P
 from grundy.verdict import Status
 from tests.claims.helpers import good_claim
@@ -122,3 +123,38 @@ def test_winning_moves_in_normal_play_rest_on_value_zero_iff_p(play):
     solver = Solver(create_game("nim"))
     solver.winning_moves((1, 2, 4), play)
     assert (ZERO_IFF_P in solver.lemmas_used()) is (play is Play.NORMAL)
+
+
+def test_library_verdicts_name_the_solver_lemmas_and_the_lemmas_rest_on_none():
+    by_id = {theorem.id: theorem for theorem in load_library()}
+    # a worked example computed with the solver rests on its shortcuts...
+    example = check_theorem(by_id["nim-example-3451"], SETTINGS).verdict
+    assert {NIM_VALUE, SUM_RULE, ZERO_IFF_P} <= set(_ids(example))
+    # ...but the lemmas themselves, and the bounded check of the sum rule, do not: they
+    # search whole positions (or use no solver), so nothing is circular
+    for identifier in [*SOLVER_LEMMAS, "sg-sum-rule"]:
+        verdict = check_theorem(by_id[identifier], SETTINGS).verdict
+        assert not set(_ids(verdict)) & set(SOLVER_LEMMAS), identifier
+
+
+def test_a_plain_solver_uses_no_shortcut():
+    kayles = create_game("kayles")
+    plain, usual = Solver(kayles, plain=True), Solver(kayles)
+    assert [plain.grundy_value((n,)) for n in range(12)] == [
+        usual.grundy_value((n,)) for n in range(12)
+    ]
+    assert plain.grundy_value((3, 4)) == usual.grundy_value((3, 4))
+    assert plain.lemmas_used() == ()
+    assert SUM_RULE in usual.lemmas_used()
+    nim = Solver(Nim(), plain=True)
+    assert nim.grundy_value((5,)) == 5 and nim.positions_explored == 6  # heaps 5..0 searched
+
+
+def test_lemmas_are_collected_from_every_solver_inside_the_block():
+    with collecting_lemmas() as found:
+        Solver(create_game("kayles")).grundy_value((6,))
+        Solver(Nim()).outcome((1, 2))
+    assert found == {SUM_RULE, NIM_VALUE, ZERO_IFF_P}
+    outside = Solver(create_game("kayles"))
+    outside.grundy_value((6,))  # after the block: nothing more is collected
+    assert found == {SUM_RULE, NIM_VALUE, ZERO_IFF_P}
