@@ -13,8 +13,8 @@ from grundy.claims import check_claim
 from grundy.games import Nim, create_game
 from grundy.library import CheckSettings, check_theorem, load_library
 from grundy.solve import Play, Solver
-from grundy.solve.solver import collecting_lemmas
 from grundy.solve.lemmas import NIM_VALUE, SOLVER_LEMMAS, SUM_RULE, ZERO_IFF_P
+from grundy.solve.solver import collecting_lemmas
 from grundy.verdict import Status
 from tests.claims.helpers import good_claim
 
