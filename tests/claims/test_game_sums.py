@@ -190,3 +190,18 @@ def test_a_sum_of_too_many_games_is_refused() -> None:
     names = ", ".join(['"nim"'] * 101)
     problem = problem_of(game=Raw(f"[{names}]"), statement="True")
     assert "more than 100 games" in problem
+
+
+def test_an_octal_code_names_its_game_in_a_claim_and_inside_expressions() -> None:
+    # 0.77 is Kayles and 0.07 Dawson's Kayles, by their octal codes
+    verdict = check(
+        game="0.77",
+        vars='["n"]',
+        range="{ n = [0, 40] }",
+        statement="grundy == g('kayles', [n]) and g('0.07', [n]) == g('dawsons-kayles', [n])",
+    )
+    assert verdict.status is Status.PROVED
+    refused = problem_of(
+        id="bad-code", game="0.9z", vars='["n"]', range="{ n = [0, 3] }", statement="n >= 0"
+    )
+    assert "octal code must look like 0.77" in refused

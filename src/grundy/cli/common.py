@@ -20,7 +20,6 @@ from grundy.budget import Budget, Meter, format_bytes
 from grundy.cli.task_times import load_task_times, save_task_times
 from grundy.games import Game, HeapGame, create_game, find_entry
 from grundy.games.catalogue import GameEntry, catalogue
-from grundy.games.octal import OctalGame
 from grundy.library import (
     DEFAULT_CLAIM_MEMORY,
     DEFAULT_CLAIM_SECONDS,
@@ -86,19 +85,8 @@ class GameInvocation:
     label: str
 
 
-# An octal code stands for itself as a game name (``0.77``, ``4.07``, ``.137``), as in the
-# literature; the octal game then checks the digits.
-_OCTAL_NAME = re.compile(r"[0-9a-fA-F]?\.[0-9a-zA-Z]*")
-
-
 def game_entry(name: str) -> GameEntry:
-    """The catalogue entry for ``name``, or an octal game whose code is ``name``.
-
-    >>> game_entry("0.77").fixed, game_entry("kayles").fixed
-    ({'code': '0.77'}, {'code': '0.77'})
-    """
-    if _OCTAL_NAME.fullmatch(name):
-        return GameEntry(name, OctalGame, {"code": name}, f"the octal game {name}")
+    """The catalogue entry for ``name``, or an octal game whose code is ``name``."""
     return find_entry(name)
 
 
@@ -132,10 +120,7 @@ def parse_game_invocation(
         for param in entry.params
         if getattr(args, f"param_{param.name}") is not None
     }
-    if _OCTAL_NAME.fullmatch(game_name):
-        game = create_game("octal", {**given, **entry.fixed})
-    else:
-        game = create_game(game_name, given)
+    game = create_game(game_name, given)  # an octal code names its octal game
     return GameInvocation(game, args, _typed_label(game_name, entry, game))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,10 +60,24 @@ def catalogue() -> list[GameEntry]:
     return list(_ENTRIES.values())
 
 
+# An octal code stands for itself as a game name (``0.77``, ``4.07``, ``.137``), as in the
+# literature; the octal game then checks the digits.
+_OCTAL_NAME = re.compile(r"[0-9a-fA-F]?\.[0-9a-zA-Z]*")
+
+
 def find_entry(name: str) -> GameEntry:
-    """The catalogue entry for ``name``; a clear error naming close matches otherwise."""
+    """The catalogue entry for ``name`` (an octal code such as ``0.77`` names its octal
+    game); a clear error naming close matches otherwise.
+
+    >>> find_entry("0.77").fixed, find_entry("kayles").fixed
+    ({'code': '0.77'}, {'code': '0.77'})
+    """
     if not isinstance(name, str):
         raise UnknownGameError(f"a game name is text such as 'nim', got {name!r:.60}")
+    if name not in _ENTRIES and _OCTAL_NAME.fullmatch(name):
+        return GameEntry(
+            name, _ENTRIES["octal"].game_class, {"code": name}, f"the octal game {name}"
+        )
     try:
         return _ENTRIES[name]
     except KeyError:
