@@ -153,3 +153,53 @@ def test_a_games_file_may_import_modules_beside_it(run_cli, tmp_path) -> None:
     )
     result = run_cli("check", claims, "--games", games, "--jobs", "1")
     assert result.code == 0, result.out + result.err
+
+
+@pytest.mark.parametrize(
+    ("command", "words", "shown"),
+    [
+        ("solve", ["subtract-a-square", "5"], "Grundy value: *0"),
+        ("sequence", ["subtract-a-square", "--upto", "9"], "0  1  0  1  2  0  1  0  1  2"),
+        ("table", ["subtract-a-square", "--max", "3"], "(3)"),
+    ],
+)
+def test_the_game_commands_take_games_of_your_own(run_cli, command, words, shown) -> None:
+    result = run_cli(command, "--games", GAMES, *words)
+    assert result.code == 0, result.err
+    assert shown in result.out
+    listing = run_cli(command, "--games", GAMES, "--help").out
+    assert "subtract-a-square" in listing and "divisor-game" in listing
+    with pytest.raises(UnknownGameError):  # gone again after the run
+        find_entry("subtract-a-square")
+
+
+def test_a_game_of_yours_that_raises_is_a_one_line_error_naming_its_file(run_cli, tmp_path):
+    games = write(tmp_path, "buggy.py", BUGGY)
+    result = run_cli("solve", "--games", games, "buggy", "5")
+    assert result.code == 2
+    assert result.err.strip().splitlines() == [
+        f"grundy: error: a game from {games} raised KeyError: 'no rule for big heaps'"
+    ]
+    assert run_cli("solve", "--games", games, "buggy", "2").code == 0
+
+
+def test_a_report_on_your_games_shows_their_errors_and_the_other_evidence(run_cli, tmp_path):
+    games = write(tmp_path, "buggy.py", BUGGY)
+    claims = write(
+        tmp_path,
+        "c.toml",
+        '[[claim]]\nid = "big"\ngame = "buggy"\nvars = ["n"]\nrange = { n = [0, 5] }\n'
+        'statement = "grundy == n % 2"\n\n'
+        '[[claim]]\nid = "square"\ngame = "subtract-a-square"\nvars = ["n"]\n'
+        'range = { n = [0, 9] }\nstatement = "grundy <= 2"\n',
+    )
+    out = tmp_path / "out"
+    words = ["report", "--claims", claims, "--games", games, "--games", GAMES]
+    result = run_cli(*words, "--out", str(out), "--format", "md", "--jobs", "1")
+    assert result.code == 1, result.err  # the buggy game's claim is an error
+    record = (out / "record.md").read_text()
+    assert "a game raised KeyError" in record
+    assert f"--games {games}" in record  # the command that regenerates it
+    handout = (out / "handout.md").read_text()
+    # the evidence of the working game (P-positions: OEIS A030193), none of the buggy one
+    assert "P-positions (value 0) among the heaps up to 59: `0, 2, 5, 7, 10, 12," in handout

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import IO, Any
 
 from grundy.claims import BadClaim, Claim, check_claim, claims_from_file, theorem_from_claim
-from grundy.cli.common import add_budget_options, add_jobs_option
+from grundy.cli.common import add_budget_options, add_games_option, add_jobs_option
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code, print_results
 from grundy.errors import GrundyError
@@ -26,13 +26,7 @@ def register(commands: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
     parser.add_argument("--quick", action="store_true", help="smaller searches (for CI)")
-    parser.add_argument(
-        "--games",
-        action="append",
-        metavar="FILE.py",
-        help="load games of your own from a Python module that lists them in GAMES (it is "
-        "run: only name files you trust); may be given more than once",
-    )
+    add_games_option(parser)
     add_jobs_option(parser)
     add_budget_options(parser)
     parser.set_defaults(run=run_check)

@@ -12,14 +12,16 @@ import shutil
 import tempfile
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from grundy.budget import Budget, Meter, format_bytes
 from grundy.cli.task_times import load_task_times, save_task_times
+from grundy.errors import GrundyError
 from grundy.games import Game, HeapGame, create_game, find_entry
 from grundy.games.catalogue import GameEntry, catalogue
+from grundy.games.user import UserGameError, user_games
 from grundy.library import (
     DEFAULT_CLAIM_MEMORY,
     DEFAULT_CLAIM_SECONDS,
@@ -28,12 +30,14 @@ from grundy.library import (
     TheoremResult,
     run_theorems,
 )
+from grundy.verdict import Status, Verdict
 
 __all__ = [
     "CommandParser",
     "GameInvocation",
     "UsageError",
     "add_budget_options",
+    "add_games_option",
     "add_jobs_option",
     "add_scheduler_option",
     "catalogue_lines",
@@ -44,6 +48,7 @@ __all__ = [
     "check_solve_size",
     "check_table_size",
     "game_entry",
+    "guard_user_code",
     "memory_size",
     "output_width",
     "parse_game_invocation",
@@ -201,6 +206,37 @@ def catalogue_lines(width: int | None) -> list[str]:
     return lines
 
 
+def guard_user_code(theorem: Theorem) -> Theorem:
+    """``theorem`` with any exception from a user's game code in its check turned into
+    an error verdict naming it (grundy's own errors pass through as usual)."""
+    check = theorem.check
+    if check is None:
+        return theorem
+
+    def guarded(settings: CheckSettings) -> Verdict:
+        try:
+            return check(settings)
+        except GrundyError:
+            raise
+        except Exception as exc:  # the user's code: reported as the claim's error
+            return Verdict(
+                Status.ERROR, "none", message=f"a game raised {type(exc).__name__}: {exc}"
+            )
+
+    return replace(theorem, check=guarded)
+
+
+def add_games_option(parser: argparse.ArgumentParser) -> None:
+    """``--games FILE.py``: games of the user's own, for this run."""
+    parser.add_argument(
+        "--games",
+        action="append",
+        metavar="FILE.py",
+        help="load games of your own from a Python module that lists them in GAMES (it is "
+        "run: only name files you trust); may be given more than once",
+    )
+
+
 def register_game_command(
     commands: Any, command: str, helptext: str, runner: Callable[[argparse.Namespace, IO[str]], int]
 ) -> None:
@@ -208,18 +244,31 @@ def register_game_command(
     ``grundy COMMAND --help`` lists the games, and no game at all is a usage error."""
     parser = commands.add_parser(command, help=helptext, add_help=False)
     parser.add_argument("-h", "--help", action="store_true", dest="asked_help")
+    add_games_option(parser)
     parser.add_argument("game", nargs="?", help="a catalogue name or an octal code")
     parser.add_argument("rest", nargs=argparse.REMAINDER, help="game options and position")
 
     def run(args: argparse.Namespace, out: IO[str]) -> int:
-        if args.asked_help:
-            out.write(games_help(command, output_width(out) or 100))
-            return 0
-        if args.game is None:
-            raise UsageError(
-                f"name a game: grundy {command} GAME ... ('grundy {command} --help' lists them)"
-            )
-        return runner(args, out)
+        # User games join the catalogue for this run only, before the name is looked up.
+        with user_games(args.games):
+            if args.asked_help:
+                out.write(games_help(command, output_width(out) or 100))
+                return 0
+            if args.game is None:
+                raise UsageError(
+                    f"name a game: grundy {command} GAME ... ('grundy {command} --help' lists them)"
+                )
+            try:
+                return runner(args, out)
+            except (GrundyError, UsageError):
+                raise
+            except Exception as exc:
+                if not args.games:
+                    raise  # our own bug: the internal-error path
+                # the user's game code: one line naming it, like any other bad input
+                raise UserGameError(
+                    f"a game from {', '.join(args.games)} raised {type(exc).__name__}: {exc}"
+                ) from None
 
     parser.set_defaults(run=run)
 

@@ -12,10 +12,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from grundy.cli.common import add_jobs_option, add_scheduler_option, check_claims, check_output_dir
+from grundy.cli.common import (
+    add_games_option,
+    add_jobs_option,
+    add_scheduler_option,
+    check_claims,
+    check_output_dir,
+    guard_user_code,
+)
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code
 from grundy.errors import ClaimError, GrundyError
+from grundy.games.user import user_games
 from grundy.library import CheckSettings, Theorem, TheoremResult, load_library, select
 from grundy.report import (
     EVIDENCE,
@@ -71,6 +79,7 @@ def register(commands: Any) -> None:
         help="report on a claim file (.toml), a proofs module (.py: run as Python, so only one "
         "you trust) or a folder of them",
     )
+    add_games_option(parser)
     parser.add_argument(
         "--out",
         metavar="DIR",
@@ -135,6 +144,8 @@ def _theorems(args: argparse.Namespace) -> tuple[list[Theorem], str]:
     else:
         theorems = load_library()
         source = "the theorem library (proofs/)"
+    if args.games:
+        theorems = [guard_user_code(theorem) for theorem in theorems]
     return _select(theorems, args.ids), source
 
 
@@ -143,6 +154,8 @@ def _command(args: argparse.Namespace, formats: Sequence[Format]) -> str:
     words = ["grundy", "report", *args.ids]
     if args.claims:
         words += ["--claims", args.claims]
+    for games in args.games or []:
+        words += ["--games", games]
     words += ["--out", args.out, "--format", ",".join(f.value for f in formats)]
     words += ["--seed", str(args.seed)]
     for option in ("title", "author", "course"):
@@ -213,6 +226,12 @@ def _library_evidence(
 
 
 def run_report(args: argparse.Namespace, out: IO[str]) -> int:
+    # User games join the catalogue for this run only (read before the claims name them).
+    with user_games(args.games):
+        return _run_report(args, out)
+
+
+def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     err = sys.stderr
     check_output_dir(args.out)  # before any work: a folder that can be written
     formats, engine = _formats(args, err)
@@ -232,7 +251,11 @@ def run_report(args: argparse.Namespace, out: IO[str]) -> int:
     if args.claims:
         topic_names = {cid: game_title(claim) for cid, claim in claims.items()}
         topics = file_topics(results, topic_names)
-        pieces = game_evidence(claims.values()) if args.evidence != "none" else []
+        pieces = (
+            game_evidence(claims.values(), skip_failing=bool(args.games))
+            if args.evidence != "none"
+            else []
+        )
         by_title = {topic.title: topic.key for topic in topics}
         placed: dict[str, list[Section]] = {}
         for title, section in pieces:

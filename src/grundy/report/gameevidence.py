@@ -114,11 +114,15 @@ def _hackenbush(key: str, claim: Claim) -> Section | None:
 _SHARED = {"nim": "two-pile-nim", "chomp": "chomp", "wythoff": "wythoff"}
 
 
-def game_evidence(claims: Iterable[Claim]) -> list[tuple[str, Section]]:
+def game_evidence(
+    claims: Iterable[Claim], *, skip_failing: bool = False
+) -> list[tuple[str, Section]]:
     """Evidence for each distinct game (with its parameters) of ``claims``.
 
     Returns ``(topic title, section)`` pairs in the order the games first appear; games
-    with nothing to show are left out.
+    with nothing to show are left out.  With ``skip_failing`` (games of the user's own,
+    whose code may raise anything), a game whose evidence cannot be computed is left out
+    too, and its claims' own verdicts say what went wrong.
     """
     done: set[str] = set()
     pieces: list[tuple[str, Section]] = []
@@ -137,7 +141,14 @@ def game_evidence(claims: Iterable[Claim]) -> list[tuple[str, Section]]:
         elif claim.game_name == "hackenbush":
             section = _hackenbush(key, claim)
         else:
-            section = _heap_sequence(key, claim)
+            try:
+                section = _heap_sequence(key, claim)
+            except GrundyError:
+                raise
+            except Exception:
+                if not skip_failing:
+                    raise
+                section = None
         if section is not None:
             pieces.append((title, section))
     return pieces
