@@ -279,7 +279,7 @@ def write_report(runs: list[dict[str, object]], load: str, commit: str) -> None:
         "| survived | equivalent | score | adjusted | time |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    total_killed = total_tested = total_equivalent = total_mutants = 0
+    total_killed = total_tested = total_equivalent = total_mutants = timeouts = 0
     strata: list[tuple[int, int, int]] = []  # (mutants, killed, checked less equivalent)
     for run in runs:
         counts: dict[str, int] = run["counts"]  # type: ignore[assignment]
@@ -291,6 +291,7 @@ def write_report(runs: list[dict[str, object]], load: str, commit: str) -> None:
         total_tested += tested
         total_equivalent += same
         total_mutants += mutants
+        timeouts += counts.get("timeout", 0)
         strata.append((mutants, killed, tested - same))
         files = ", ".join(run["files"])  # type: ignore[arg-type]
         lines.append(
@@ -311,6 +312,11 @@ def write_report(runs: list[dict[str, object]], load: str, commit: str) -> None:
         f"Estimated adjusted score of all {total_mutants} mutants, each group weighted by "
         f"its number of mutants: {100 * estimate:.1f}% +/- {100 * margin:.1f}% (95% "
         "normal interval over the sampled groups; a group run whole adds no sampling error).",
+        "",
+        f"Counting the {timeouts} timeouts as not killed (a test that was stopped did not "
+        "fail yet), the score of the mutants run is "
+        f"{_percent(total_killed - timeouts, total_tested - total_equivalent)} (equivalent "
+        "ones left out).",
     ]
     lines += ["", "## Surviving mutants", ""]
     for run in runs:
