@@ -18,8 +18,6 @@ searches sums whole and ignores closed forms, so its values rest on no theorem a
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -39,7 +37,6 @@ __all__ = [
     "RegionEngine",
     "SolvedRegion",
     "Solver",
-    "collecting_lemmas",
     "register_region_engine",
 ]
 
@@ -142,22 +139,6 @@ class _MisereFrame:
     has_moves: bool = False
 
 
-_LEMMA_SINK: ContextVar[set[str] | None] = ContextVar("grundy_solver_lemmas", default=None)
-
-
-@contextmanager
-def collecting_lemmas() -> Iterator[set[str]]:
-    """Collect the lemmas every solver relies on inside the ``with`` block (in this
-    thread or task), whoever created the solver: the theorem library checks its theorems
-    in one, so that a verdict computed with the solver names what it rests on."""
-    found: set[str] = set()
-    token = _LEMMA_SINK.set(found)
-    try:
-        yield found
-    finally:
-        _LEMMA_SINK.reset(token)
-
-
 @dataclass
 class Solver:
     """Exact values of one game's positions, with a memo shared across calls.
@@ -215,9 +196,6 @@ class Solver:
 
     def _note(self, lemma: str) -> None:
         self._lemmas.add(lemma)
-        sink = _LEMMA_SINK.get()
-        if sink is not None:
-            sink.add(lemma)
 
     def grundy_value(self, position: Any) -> int:
         """The Grundy value (nimber) of ``position`` under normal play."""
