@@ -47,6 +47,7 @@ ROOT = HERE.parent
 RESULTS_MD = HERE / "MUTATION.md"
 RESULTS_JSON = HERE / "MUTATION.json"
 EQUIVALENT = HERE / "mutation_equivalent.toml"
+NOTES = HERE / "mutation_notes.md"
 
 GROUPS: dict[str, tuple[list[str], list[str]]] = {
     # name: (files under src/grundy/, the tests that may kill them besides verify --quick)
@@ -318,6 +319,8 @@ def write_report(runs: list[dict[str, object]], load: str, commit: str) -> None:
         f"{_percent(total_killed - timeouts, total_tested - total_equivalent)} (equivalent "
         "ones left out).",
     ]
+    if NOTES.exists():  # what a person found out about this run, kept beside the figures
+        lines += ["", NOTES.read_text(encoding="utf-8").strip()]
     lines += ["", "## Surviving mutants", ""]
     for run in runs:
         survivors = run["survivors"]  # type: ignore[assignment]
