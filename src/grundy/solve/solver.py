@@ -178,9 +178,8 @@ class Solver:
     meter: Meter | None = field(default=None, repr=False, compare=False)
     lemmas_only: bool = False
     plain: bool = False
+    # every lemma behind a value in the memo was noted when the value was found
     _lemmas: set[str] = field(default_factory=set, repr=False, compare=False)
-    # lemmas behind values now in the memo: every later read of a value rests on them too
-    _memo_lemmas: set[str] = field(default_factory=set, repr=False, compare=False)
     _grundy: dict[_AtomKey, int] = field(default_factory=dict, repr=False)
     _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
     _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
@@ -308,8 +307,6 @@ class Solver:
             if key not in self._grundy:
                 self._search_atom(part_game, part, key)
             total ^= self._grundy[key]
-        for lemma in self._memo_lemmas:  # the memo's values were found with these
-            self._note(lemma)
         return total
 
     def _atoms(self, game: Game, position: Any) -> list[tuple[Game, Any, _AtomKey]]:
@@ -341,7 +338,6 @@ class Solver:
             return None
         value = game.known_grundy(position)
         if value is not None and lemma is not None:
-            self._memo_lemmas.add(lemma)
             self._note(lemma)
         return value
 
@@ -354,8 +350,7 @@ class Solver:
             options.append([atom_key for _, _, atom_key in atoms])
             todo.extend(atoms)
         if any(len(atom_keys) > 1 for atom_keys in options):
-            self._memo_lemmas.add(SUM_RULE)  # an option's value is the nim-sum of its parts
-            self._note(SUM_RULE)
+            self._note(SUM_RULE)  # an option's value is the nim-sum of its parts
         return _GrundyFrame(key, game, position, options, todo)
 
     def _search_atom(self, game: Game, position: Any, key: _AtomKey) -> None:
