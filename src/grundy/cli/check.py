@@ -9,13 +9,17 @@ from dataclasses import replace
 from typing import IO, Any
 
 from grundy.claims import BadClaim, Claim, check_claim, claims_from_file, theorem_from_claim
-from grundy.cli.common import add_budget_options, add_games_option, add_jobs_option
+from grundy.cli.common import (
+    add_budget_options,
+    add_games_option,
+    add_jobs_option,
+    guard_user_code,
+)
 from grundy.cli.progress import progress_line
 from grundy.cli.results import exit_code, print_results
-from grundy.errors import GrundyError
 from grundy.games.user import user_games
 from grundy.library import CheckSettings, InterruptedRun, Theorem, TheoremResult, run_theorems
-from grundy.verdict import Status, Verdict
+from grundy.verdict import Verdict
 
 __all__ = ["register"]
 
@@ -41,7 +45,7 @@ def run_check(args: argparse.Namespace, out: IO[str]) -> int:
 def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
     # A file that cannot be read or is not TOML raises ClaimError: one line, exit code 2.
     claims = claims_from_file(args.file)
-    checker = _guarded(check_claim) if args.games else check_claim
+    checker = guard_user_code(check_claim) if args.games else check_claim
     settings = CheckSettings(
         seed=args.seed,
         quick=args.quick,
@@ -73,24 +77,6 @@ def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 Checker = Callable[[Claim | BadClaim, CheckSettings, Callable[[int], None] | None], Verdict]
-
-
-def _guarded(check: Checker) -> Checker:
-    """``check``, with any exception from a user's game code turned into an error verdict."""
-
-    def guarded(
-        claim: Claim | BadClaim, settings: CheckSettings, progress: Callable[[int], None] | None
-    ) -> Verdict:
-        try:
-            return check(claim, settings, progress)
-        except GrundyError:
-            raise
-        except Exception as exc:  # the user's code: reported as the claim's error
-            return Verdict(
-                Status.ERROR, "none", message=f"a game raised {type(exc).__name__}: {exc}"
-            )
-
-    return guarded
 
 
 def _theorem(claim: Claim | BadClaim, checker: Checker) -> Theorem:

@@ -12,9 +12,9 @@ import shutil
 import tempfile
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, Any, NoReturn, ParamSpec
 
 from grundy.budget import Budget, Meter, format_bytes
 from grundy.cli.task_times import load_task_times, save_task_times
@@ -47,7 +47,6 @@ __all__ = [
     "check_sequence_size",
     "check_solve_size",
     "check_table_size",
-    "game_entry",
     "guard_user_code",
     "memory_size",
     "output_width",
@@ -90,11 +89,6 @@ class GameInvocation:
     label: str
 
 
-def game_entry(name: str) -> GameEntry:
-    """The catalogue entry for ``name``, or an octal game whose code is ``name``."""
-    return find_entry(name)
-
-
 def parse_game_invocation(
     command: str,
     game_name: str,
@@ -107,7 +101,7 @@ def parse_game_invocation(
     ``configure(parser, position_help)`` adds the command's own options (``--misere``,
     ``--upto``...); ``position_help`` says how the game writes a position.
     """
-    entry = game_entry(game_name)
+    entry = find_entry(game_name)  # an octal code names its octal game
     parser = CommandParser(
         prog=f"grundy {command} {game_name}", description=entry.description, out=out
     )
@@ -206,16 +200,13 @@ def catalogue_lines(width: int | None) -> list[str]:
     return lines
 
 
-def guard_user_code(theorem: Theorem) -> Theorem:
-    """``theorem`` with any exception from a user's game code in its check turned into
-    an error verdict naming it (grundy's own errors pass through as usual)."""
-    check = theorem.check
-    if check is None:
-        return theorem
+def guard_user_code(check: Callable[_P, Verdict]) -> Callable[_P, Verdict]:
+    """``check``, with any exception from a user's game code turned into an error verdict
+    naming it (grundy's own errors pass through as usual)."""
 
-    def guarded(settings: CheckSettings) -> Verdict:
+    def guarded(*args: _P.args, **kwargs: _P.kwargs) -> Verdict:
         try:
-            return check(settings)
+            return check(*args, **kwargs)
         except GrundyError:
             raise
         except Exception as exc:  # the user's code: reported as the claim's error
@@ -223,7 +214,10 @@ def guard_user_code(theorem: Theorem) -> Theorem:
                 Status.ERROR, "none", message=f"a game raised {type(exc).__name__}: {exc}"
             )
 
-    return replace(theorem, check=guarded)
+    return guarded
+
+
+_P = ParamSpec("_P")
 
 
 def add_games_option(parser: argparse.ArgumentParser) -> None:

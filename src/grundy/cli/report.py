@@ -8,6 +8,7 @@ import shlex
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -145,7 +146,10 @@ def _theorems(args: argparse.Namespace) -> tuple[list[Theorem], str]:
         theorems = load_library()
         source = "the theorem library (proofs/)"
     if args.games:
-        theorems = [guard_user_code(theorem) for theorem in theorems]
+        theorems = [
+            replace(theorem, check=guard_user_code(theorem.check)) if theorem.check else theorem
+            for theorem in theorems
+        ]
     return _select(theorems, args.ids), source
 
 
