@@ -105,6 +105,12 @@ runs every selected test with every mutated function instrumented, which is slow
 
 KILLERS = "bench/mutation_killers.py"
 COPIED = ["src", "tests", "proofs", "examples", "pyproject.toml", KILLERS]
+REFRESHED = ["tests", "proofs", "examples", KILLERS]
+"""What ``--rerun-survivors`` copies again, with the modules not mutated: tests may grow
+between runs, and the code around the mutated modules may change with them."""
+
+TIMEOUT_MULTIPLIER = 2.0
+TIMEOUT_CONSTANT = 15.0
 
 
 def _module(path: str) -> str:
@@ -135,9 +141,13 @@ def _prepare(workdir: Path, groups: list[str]) -> None:
         "pytest_add_cli_args_test_selection": [*tests, KILLERS],
         "pytest_add_cli_args": ["-x", "-q", "-p", "no:cacheprovider", "-m", "not slow"],
         "use_git_change_detection": False,
-        # a mutant that loops (a binary search that never narrows) is killed by its
-        # timeout; mutmut's default of 15 times the tests' own time wastes many minutes
-        "timeout_multiplier": 3.0,
+        # mutmut stops a mutant after 2 x multiplier x (its tests' time + constant) CPU
+        # seconds.  Its tests' time is measured in one warm session, but a mutant's run
+        # starts cold (imports, caches, Z3 contexts); with a constant of 1 s, half of the
+        # "timeouts" of an earlier run passed when given time.  A constant of 15 s gives
+        # every mutant at least a minute while a loop that never ends still costs little.
+        "timeout_multiplier": TIMEOUT_MULTIPLIER,
+        "timeout_constant": TIMEOUT_CONSTANT,
     }
     lines = ["", "[tool.mutmut]"]
     lines += [f"{key} = {json.dumps(value)}" for key, value in config.items()]
@@ -162,6 +172,31 @@ def _statuses(workdir: Path, modules: list[str]) -> dict[str, str]:
         if name and status and any(name.startswith(m + ".") for m in modules):
             found[name] = status
     return found
+
+
+def _refresh_tests(workdir: Path, groups: list[str]) -> None:
+    """Copy the tests and the code not mutated again into an earlier run's ``workdir``,
+    after checking that the mutated files are unchanged (mutant names, and so the sample,
+    depend on them)."""
+    for group in groups:
+        for name in GROUPS[group][0]:
+            path = Path("src/grundy") / name
+            if (ROOT / path).read_bytes() != (workdir / path).read_bytes():
+                raise SystemExit(f"{path} changed since the run in {workdir}; run afresh")
+    mutated = {Path("src/grundy") / f for group in groups for f in GROUPS[group][0]}
+    for source in (ROOT / "src").rglob("*.py"):
+        path = source.relative_to(ROOT)
+        if path not in mutated:  # the rest of the code may change, and the tests with it
+            for copy in (workdir / path, workdir / "mutants" / path):
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, copy)
+    for name in REFRESHED:
+        source, target = ROOT / name, workdir / name
+        if source.is_dir():
+            ignored = shutil.ignore_patterns("__pycache__")
+            shutil.copytree(source, target, ignore=ignored, dirs_exist_ok=True)
+        else:
+            shutil.copy2(source, target)
 
 
 def _generate(workdir: Path) -> None:
@@ -217,13 +252,20 @@ def run_group(
     run: bool = True,
     fraction: float = 1.0,
     seed: int = 0,
+    sample: list[str] | None = None,
 ) -> dict[str, object]:
     """Run mutmut on one group (or, with ``run=False``, collect what an earlier run in
     ``workdir`` finished: mutants it did not reach count as "not checked").  With
-    ``fraction`` below 1, only a random sample of each module's mutants is run."""
+    ``fraction`` below 1, only a random sample of each module's mutants is run; ``sample``
+    names the mutants outright (those of an earlier run)."""
     modules = [_module(f) for f in GROUPS[name][0]]
     every = _statuses(workdir, modules)
-    chosen = sorted(every) if fraction >= 1 else _sample(list(every), modules, fraction, seed)
+    if sample is not None:
+        chosen = sorted(sample)
+    elif fraction >= 1:
+        chosen = sorted(every)
+    else:
+        chosen = _sample(list(every), modules, fraction, seed)
     start = time.perf_counter()
     if run:
         targets = [f"{m}.*" for m in modules] if fraction >= 1 else chosen
@@ -250,7 +292,16 @@ def run_group(
         "seconds": round(seconds, 1),
         "survivors": survivors,
         "statuses": {mutant: statuses[mutant] for mutant in survivors},
+        "all_statuses": statuses,
     }
+
+
+def _earlier_sample(run: dict[str, object] | None, name: str) -> dict[str, str]:
+    """The mutants an earlier run of group ``name`` ran, with their statuses."""
+    if run is None or "all_statuses" not in run:
+        raise SystemExit(f"no earlier run of {name} with every status in {RESULTS_JSON}")
+    statuses: dict[str, str] = run["all_statuses"]  # type: ignore[assignment]
+    return dict(statuses)
 
 
 def _score(counts: dict[str, int]) -> tuple[int, int]:
@@ -271,8 +322,9 @@ def write_report(runs: list[dict[str, object]], load: str, commit: str) -> None:
         f"commit {commit} (load average at the start: {load}).  A mutant is killed when a "
         "test fails or it times out; equivalent mutants (the same behaviour as the original) "
         "are listed with the reason and left out of the adjusted score.  A timeout is a "
-        "mutant that made its tests use more than 6 times their usual CPU time (mutmut's "
-        "measure), usually a loop that no longer ends.  Where a group was sampled, the "
+        "mutant whose tests used more than "
+        f"{2 * TIMEOUT_MULTIPLIER:g} x (their usual CPU time + {TIMEOUT_CONSTANT:g} s), "
+        "usually a loop that no longer ends.  Where a group was sampled, the "
         "mutants run are a random share of each module's mutants (seeded, at least "
         f"{MIN_SAMPLE} a module), and its scores estimate the whole group's.",
         "",
@@ -374,6 +426,12 @@ def main() -> int:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the sample")
     parser.add_argument(
+        "--rerun-survivors",
+        action="store_true",
+        help="in the --workdir of an earlier run, copy the tests again and run once more "
+        "only the mutants of its sample that survived (after new tests were written)",
+    )
+    parser.add_argument(
         "--report-only",
         action="store_true",
         help="collect the results of an earlier (perhaps interrupted) run in --workdir",
@@ -395,7 +453,20 @@ def main() -> int:
     ).stdout.strip()
     _prepare(workdir, chosen)
     _generate(workdir)
-    together = not args.report_only and args.sample < 1
+    if args.rerun_survivors:
+        if args.workdir is None or args.report_only:
+            parser.error("--rerun-survivors needs the --workdir of an earlier run")
+        _refresh_tests(workdir, chosen)
+        targets = [
+            mutant
+            for name in chosen
+            for mutant, status in _earlier_sample(earlier.get(name), name).items()
+            if status not in ("killed", "timeout")
+        ]
+        start = time.perf_counter()
+        run_mutmut(workdir, args.max_children, "rerun", targets)
+        print(f"{len(targets)} survivors run again in {time.perf_counter() - start:.1f} s")
+    together = not args.report_only and not args.rerun_survivors and args.sample < 1
     if together:
         # one mutmut run for every group's sample: its clean run of the tests is paid once
         targets = [
@@ -412,14 +483,16 @@ def main() -> int:
             name,
             workdir,
             args.max_children,
-            run=not (args.report_only or together),
+            run=not (args.report_only or args.rerun_survivors or together),
             fraction=args.sample,
             seed=args.seed,
+            sample=list(_earlier_sample(earlier.get(name), name)) if args.rerun_survivors else None,
         )
         if together:  # one run for all groups: its time is shared, not the group's
             run["seconds"] = None
             run["sample_seconds"] = together_seconds
-        if args.report_only and name in earlier:  # keep the time the real run took
+        if (args.report_only or args.rerun_survivors) and name in earlier:
+            # keep the time the real run took
             run["seconds"] = earlier[name]["seconds"]
             run["sample_seconds"] = earlier[name].get("sample_seconds")
         earlier[name] = run

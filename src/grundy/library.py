@@ -23,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from grundy.errors import ClaimError, GrundyError
+from grundy.solve.lemmas import SOLVER_LEMMAS
+from grundy.solve.solver import collecting_lemmas
 from grundy.tasks import DEFAULT_COST, Split, Task, plan_tasks, run_part, task_key
-from grundy.verdict import Status, Verdict
+from grundy.verdict import Assumption, Status, Verdict
 
 __all__ = [
     "CheckSettings",
@@ -206,15 +208,30 @@ def run_task(theorem: Theorem, part: int | None, settings: CheckSettings) -> Tas
     if part is not None:
         if theorem.split is None:
             raise ClaimError(f"theorem {theorem.id!r} is not split into parts")
-        verdict = run_part(theorem.split.parts(settings)[part], settings)
+        with collecting_lemmas() as lemmas:
+            verdict = run_part(theorem.split.parts(settings)[part], settings)
+        verdict = resting_on(verdict, lemmas - {theorem.id})
         return TaskOutcome(verdict, time.process_time() - cpu)
     start = time.perf_counter()
-    try:
-        verdict = theorem.run_check(settings)
-    except GrundyError as exc:
-        verdict = Verdict(Status.ERROR, "none", message=str(exc))
+    with collecting_lemmas() as lemmas:
+        try:
+            verdict = theorem.run_check(settings)
+        except GrundyError as exc:
+            verdict = Verdict(Status.ERROR, "none", message=str(exc))
+    verdict = resting_on(verdict, lemmas - {theorem.id})
     verdict = replace(verdict, seconds=time.perf_counter() - start)
     return TaskOutcome(verdict, time.process_time() - cpu)
+
+
+def resting_on(verdict: Verdict, lemmas: Iterable[str]) -> Verdict:
+    """The verdict, naming the solver lemmas (:mod:`grundy.solve.lemmas`) its answers
+    rested on; a counterexample rests on them as much as a proof does."""
+    if verdict.status not in (Status.PROVED, Status.REFUTED, Status.UNREFUTED):
+        return verdict
+    named = {assumption.id for assumption in verdict.assumes}
+    extra = [Assumption(lemma, SOLVER_LEMMAS[lemma]) for lemma in sorted(lemmas)]
+    extra = [assumption for assumption in extra if assumption.id not in named]
+    return replace(verdict, assumes=(*verdict.assumes, *extra)) if extra else verdict
 
 
 def _combine_parts(
@@ -229,6 +246,9 @@ def _combine_parts(
         combined = theorem.split.combine(verdicts, settings)
     except GrundyError as exc:
         combined = Verdict(Status.ERROR, "none", message=str(exc))
+    # whatever the combiner keeps, the parts' solver lemmas stay named
+    used = {a.id for v in verdicts for a in v.assumes if a.id in SOLVER_LEMMAS}
+    combined = resting_on(combined, used)
     return replace(combined, seconds=sum(v.seconds for v in verdicts))
 
 

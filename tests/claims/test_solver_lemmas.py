@@ -14,6 +14,7 @@ from grundy.games import Nim, create_game
 from grundy.library import CheckSettings, check_theorem, load_library
 from grundy.solve import Play, Solver
 from grundy.solve.lemmas import NIM_VALUE, SOLVER_LEMMAS, SUM_RULE, ZERO_IFF_P
+from grundy.solve.solver import collecting_lemmas
 from grundy.verdict import Status
 from tests.claims.helpers import good_claim
 
@@ -147,3 +148,34 @@ def test_a_plain_solver_uses_no_shortcut():
     assert SUM_RULE in usual.lemmas_used()
     nim = Solver(Nim(), plain=True)
     assert nim.grundy_value((5,)) == 5 and nim.positions_explored == 6  # heaps 5..0 searched
+
+
+def test_lemmas_are_collected_from_every_solver_inside_the_block():
+    with collecting_lemmas() as found:
+        Solver(create_game("kayles")).grundy_value((6,))
+        Solver(Nim()).outcome((1, 2))
+    assert found == {SUM_RULE, NIM_VALUE, ZERO_IFF_P}
+    outside = Solver(create_game("kayles"))
+    outside.grundy_value((6,))  # after the block: nothing more is collected
+    assert found == {SUM_RULE, NIM_VALUE, ZERO_IFF_P}
+
+
+def test_a_value_read_from_the_memo_names_the_lemmas_it_was_found_with():
+    # Kayles: a heap of 6 has options that split into two rows, valued by the sum rule.
+    # A second query of a shared solver reads the memo; it must rest on the same lemma,
+    # or a theorem's verdict would depend on which theorems ran first.
+    shared = Solver(create_game("kayles"))
+    shared.grundy_value((6,))
+    with collecting_lemmas() as found:
+        shared.grundy_value((6,))
+    assert found == {SUM_RULE}
+    with collecting_lemmas() as small:  # a heap of 1 or 2 has no splitting option
+        shared.grundy_value((2,))
+    assert small == set()
+
+
+def test_library_verdicts_name_the_solver_lemmas_their_answers_rest_on():
+    by_id = {theorem.id: theorem for theorem in load_library()}
+    example = check_theorem(by_id["nim-example-3451"], SETTINGS).verdict
+    assert {NIM_VALUE, SUM_RULE, ZERO_IFF_P} <= set(_ids(example))
+

@@ -18,6 +18,8 @@ searches sums whole and ignores closed forms, so its values rest on no theorem a
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -37,6 +39,7 @@ __all__ = [
     "RegionEngine",
     "SolvedRegion",
     "Solver",
+    "collecting_lemmas",
     "register_region_engine",
 ]
 
@@ -139,6 +142,23 @@ class _MisereFrame:
     has_moves: bool = False
 
 
+_LEMMA_SINK: ContextVar[set[str] | None] = ContextVar("grundy_solver_lemmas", default=None)
+
+
+@contextmanager
+def collecting_lemmas() -> Iterator[set[str]]:
+    """Collect the lemmas behind every answer any solver gives inside the ``with`` block
+    (in this thread or task), whoever created the solver and whatever its memo already
+    held: the theorem library checks each theorem in one, so that its verdict names what
+    the solver's answers rested on, the same whichever theorems ran before."""
+    found: set[str] = set()
+    token = _LEMMA_SINK.set(found)
+    try:
+        yield found
+    finally:
+        _LEMMA_SINK.reset(token)
+
+
 @dataclass
 class Solver:
     """Exact values of one game's positions, with a memo shared across calls.
@@ -178,9 +198,12 @@ class Solver:
     meter: Meter | None = field(default=None, repr=False, compare=False)
     lemmas_only: bool = False
     plain: bool = False
-    # every lemma behind a value in the memo was noted when the value was found
     _lemmas: set[str] = field(default_factory=set, repr=False, compare=False)
     _grundy: dict[_AtomKey, int] = field(default_factory=dict, repr=False)
+    # the lemmas behind each memo value that rests on any (absent: on none), noted again
+    # whenever the value is read: what an answer rests on must not depend on whether an
+    # earlier query of a shared solver happened to find the value first
+    _atom_lemmas: dict[_AtomKey, frozenset[str]] = field(default_factory=dict, repr=False)
     _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
     _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
 
@@ -195,6 +218,13 @@ class Solver:
 
     def _note(self, lemma: str) -> None:
         self._lemmas.add(lemma)
+        sink = _LEMMA_SINK.get()
+        if sink is not None:
+            sink.add(lemma)
+
+    def _note_atom(self, key: _AtomKey) -> None:
+        for lemma in self._atom_lemmas.get(key, ()):
+            self._note(lemma)
 
     def grundy_value(self, position: Any) -> int:
         """The Grundy value (nimber) of ``position`` under normal play."""
@@ -250,7 +280,8 @@ class Solver:
 
         The command line hands over G(0..N) from a fast sequence engine (cross-checked
         against this solver in the tests), so a heap of 3,000 in Kayles is a look-up, not a
-        search of millions of moves.
+        search of millions of moves.  Such values rest on no lemma :meth:`lemmas_used`
+        names: whoever hands them over vouches for them.
         """
         for position, value in values:
             self._grundy[(self.game.key, self.game.canonical(position))] = value
@@ -306,6 +337,7 @@ class Solver:
         for part_game, part, key in atoms:
             if key not in self._grundy:
                 self._search_atom(part_game, part, key)
+            self._note_atom(key)
             total ^= self._grundy[key]
         return total
 
@@ -322,7 +354,7 @@ class Solver:
     def _known(self, game: Game, position: Any, key: _AtomKey) -> bool:
         if key in self._grundy:
             return True
-        value = self._closed_form(game, position)
+        value = self._closed_form(game, position, key)
         if value is None:
             value = self._from_region(game, position)
         if value is not None:
@@ -330,7 +362,7 @@ class Solver:
             return True
         return False
 
-    def _closed_form(self, game: Game, position: Any) -> int | None:
+    def _closed_form(self, game: Game, position: Any, key: _AtomKey) -> int | None:
         """The game's closed-form value of ``position``, if it has one this solver may
         use (with ``lemmas_only``, only one a library theorem proves)."""
         lemma = game.closed_form_lemma()
@@ -338,7 +370,7 @@ class Solver:
             return None
         value = game.known_grundy(position)
         if value is not None and lemma is not None:
-            self._note(lemma)
+            self._atom_lemmas[key] = frozenset((lemma,))
         return value
 
     def _expand(self, game: Game, position: Any, key: _AtomKey) -> _GrundyFrame:
@@ -349,8 +381,6 @@ class Solver:
             atoms = self._atoms(game, option)
             options.append([atom_key for _, _, atom_key in atoms])
             todo.extend(atoms)
-        if any(len(atom_keys) > 1 for atom_keys in options):
-            self._note(SUM_RULE)  # an option's value is the nim-sum of its parts
         return _GrundyFrame(key, game, position, options, todo)
 
     def _search_atom(self, game: Game, position: Any, key: _AtomKey) -> None:
@@ -384,12 +414,18 @@ class Solver:
                 on_stack.add(child.key)
                 continue
             values = set()
+            lemmas: set[str] = set()
             for atom_keys in frame.options:
                 value = 0
                 for atom_key in atom_keys:
                     value ^= self._grundy[atom_key]
+                    lemmas.update(self._atom_lemmas.get(atom_key, ()))
+                if len(atom_keys) > 1:
+                    lemmas.add(SUM_RULE)  # this option's value is the nim-sum of its parts
                 values.add(value)
             self._grundy[frame.key] = mex(values)
+            if lemmas:
+                self._atom_lemmas[frame.key] = frozenset(lemmas)
             stack.pop()
             on_stack.discard(frame.key)
 
