@@ -178,4 +178,3 @@ def test_library_verdicts_name_the_solver_lemmas_their_answers_rest_on():
     by_id = {theorem.id: theorem for theorem in load_library()}
     example = check_theorem(by_id["nim-example-3451"], SETTINGS).verdict
     assert {NIM_VALUE, SUM_RULE, ZERO_IFF_P} <= set(_ids(example))
-
