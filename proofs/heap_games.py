@@ -23,6 +23,7 @@ from grundy.games.base import Game
 from grundy.games.octal import OctalGame
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.heap_sequences import rules_of, sparse_grundy_sequence
+from grundy.solve.lemmas import cache_with_lemmas
 from grundy.solve.sequence import grundy_sequence, plain_grundy_sequence
 from grundy.solve.solver import Solver
 from grundy.verdict import UNBOUNDED, Status, Verdict
@@ -275,7 +276,7 @@ def _fast(code: str, upto: int) -> tuple[int, ...]:
     return tuple(sparse_grundy_sequence(rules_of(OctalGame(code)), upto))
 
 
-@cache
+@cache_with_lemmas  # the plain solver values split heaps by the sum rule
 def _plain(code: str, upto: int) -> tuple[int, ...]:
     return tuple(plain_grundy_sequence(OctalGame(code), upto))
 

@@ -14,6 +14,7 @@ from grundy.games import Nim, create_game
 from grundy.library import CheckSettings, check_theorem, load_library
 from grundy.solve import Play, Solver
 from grundy.solve.lemmas import NIM_VALUE, SOLVER_LEMMAS, SUM_RULE, ZERO_IFF_P
+from grundy.solve.lemmas import cache_with_lemmas
 from grundy.solve.solver import collecting_lemmas
 from grundy.verdict import Status
 from tests.claims.helpers import good_claim
@@ -178,3 +179,30 @@ def test_library_verdicts_name_the_solver_lemmas_their_answers_rest_on():
     by_id = {theorem.id: theorem for theorem in load_library()}
     example = check_theorem(by_id["nim-example-3451"], SETTINGS).verdict
     assert {NIM_VALUE, SUM_RULE, ZERO_IFF_P} <= set(_ids(example))
+
+
+def test_a_cached_answer_names_the_lemmas_it_rested_on_when_computed():
+    computed = []
+
+    @cache_with_lemmas
+    def kayles_value(heap):
+        computed.append(heap)
+        return Solver(create_game("kayles")).grundy_value((heap,))
+
+    with collecting_lemmas() as first:
+        kayles_value(6)
+    with collecting_lemmas() as second:
+        assert kayles_value(6) == kayles_value(heap=6) == 3
+    assert first == second == {SUM_RULE}
+    assert computed == [6, 6], "computed once per way of calling, then read from the cache"
+
+
+def test_a_theorem_reading_values_another_cached_names_the_same_lemmas():
+    # heap-engine-agrees and split-digit-irrelevant share a cache of plain-solver values
+    by_id = {theorem.id: theorem for theorem in load_library()}
+    settings = CheckSettings(seed=0, quick=True)
+    alone = check_theorem(by_id["split-digit-irrelevant"], settings).verdict
+    check_theorem(by_id["heap-engine-agrees"], settings)
+    after = check_theorem(by_id["split-digit-irrelevant"], settings).verdict
+    assert SUM_RULE in _ids(alone) and _ids(after) == _ids(alone)
+

@@ -11,9 +11,23 @@ each of them in the scope given here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
 from grundy.verdict import UNBOUNDED
 
-__all__ = ["NIM_VALUE", "SOLVER_LEMMAS", "SUM_RULE", "ZERO_IFF_P"]
+__all__ = [
+    "NIM_VALUE",
+    "SOLVER_LEMMAS",
+    "SUM_RULE",
+    "ZERO_IFF_P",
+    "cache_with_lemmas",
+    "collecting_lemmas",
+    "note_lemma",
+]
 
 SUM_RULE = "sg-sum-rule-every-game"
 """G(G + H) = G(G) xor G(H): a sum is valued part by part."""
@@ -26,3 +40,52 @@ NIM_VALUE = "nim-value-any-number-of-heaps"
 
 SOLVER_LEMMAS: dict[str, str] = {SUM_RULE: UNBOUNDED, ZERO_IFF_P: UNBOUNDED, NIM_VALUE: UNBOUNDED}
 """Each lemma the solver may use, with the scope in which the library proves it."""
+
+_LEMMA_SINK: ContextVar[set[str] | None] = ContextVar("grundy_solver_lemmas", default=None)
+
+
+@contextmanager
+def collecting_lemmas() -> Iterator[set[str]]:
+    """Collect the lemmas behind every answer any solver gives inside the ``with`` block
+    (in this thread or task), whoever created the solver and whatever its memo already
+    held: the theorem library checks each theorem in one, so that its verdict names what
+    the solver's answers rested on, the same whichever theorems ran before."""
+    found: set[str] = set()
+    token = _LEMMA_SINK.set(found)
+    try:
+        yield found
+    finally:
+        _LEMMA_SINK.reset(token)
+
+
+def note_lemma(lemma: str) -> None:
+    """Tell the innermost :func:`collecting_lemmas` block, if any, that an answer rests on
+    ``lemma``."""
+    sink = _LEMMA_SINK.get()
+    if sink is not None:
+        sink.add(lemma)
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def cache_with_lemmas(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Like :func:`functools.cache` (hashable arguments), for a function whose answer
+    comes from a solver: a cached answer names again the lemmas it rested on when it was
+    computed, so a theorem that finds it cached rests on them as much as the first did."""
+    answers: dict[Hashable, tuple[_R, frozenset[str]]] = {}
+
+    @wraps(function)
+    def cached(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        key = (args, tuple(sorted(kwargs.items())))
+        if key not in answers:
+            with collecting_lemmas() as used:
+                answer = function(*args, **kwargs)
+            answers[key] = (answer, frozenset(used))
+        answer, lemmas = answers[key]
+        for lemma in sorted(lemmas):
+            note_lemma(lemma)
+        return answer
+
+    return cached

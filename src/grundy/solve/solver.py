@@ -18,8 +18,6 @@ searches sums whole and ignores closed forms, so its values rest on no theorem a
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -29,7 +27,7 @@ from grundy.errors import GameNotFiniteError, SearchLimitError
 from grundy.games.base import Game
 from grundy.nimber import mex
 from grundy.progress import POSITION_STEP, ProgressCallback
-from grundy.solve.lemmas import SUM_RULE, ZERO_IFF_P
+from grundy.solve.lemmas import SUM_RULE, ZERO_IFF_P, collecting_lemmas, note_lemma
 
 __all__ = [
     "Analysis",
@@ -142,23 +140,6 @@ class _MisereFrame:
     has_moves: bool = False
 
 
-_LEMMA_SINK: ContextVar[set[str] | None] = ContextVar("grundy_solver_lemmas", default=None)
-
-
-@contextmanager
-def collecting_lemmas() -> Iterator[set[str]]:
-    """Collect the lemmas behind every answer any solver gives inside the ``with`` block
-    (in this thread or task), whoever created the solver and whatever its memo already
-    held: the theorem library checks each theorem in one, so that its verdict names what
-    the solver's answers rested on, the same whichever theorems ran before."""
-    found: set[str] = set()
-    token = _LEMMA_SINK.set(found)
-    try:
-        yield found
-    finally:
-        _LEMMA_SINK.reset(token)
-
-
 @dataclass
 class Solver:
     """Exact values of one game's positions, with a memo shared across calls.
@@ -218,9 +199,7 @@ class Solver:
 
     def _note(self, lemma: str) -> None:
         self._lemmas.add(lemma)
-        sink = _LEMMA_SINK.get()
-        if sink is not None:
-            sink.add(lemma)
+        note_lemma(lemma)
 
     def _note_atom(self, key: _AtomKey) -> None:
         for lemma in self._atom_lemmas.get(key, ()):
