@@ -13,8 +13,7 @@ from grundy.claims import check_claim
 from grundy.games import Nim, create_game
 from grundy.library import CheckSettings, check_theorem, load_library
 from grundy.solve import Play, Solver
-from grundy.solve.lemmas import NIM_VALUE, SOLVER_LEMMAS, SUM_RULE, ZERO_IFF_P
-from grundy.solve.lemmas import cache_with_lemmas
+from grundy.solve.lemmas import NIM_VALUE, SOLVER_LEMMAS, SUM_RULE, ZERO_IFF_P, cache_with_lemmas
 from grundy.solve.solver import collecting_lemmas
 from grundy.verdict import Status
 from tests.claims.helpers import good_claim
@@ -205,4 +204,3 @@ def test_a_theorem_reading_values_another_cached_names_the_same_lemmas():
     check_theorem(by_id["heap-engine-agrees"], settings)
     after = check_theorem(by_id["split-digit-irrelevant"], settings).verdict
     assert SUM_RULE in _ids(alone) and _ids(after) == _ids(alone)
-
