@@ -14,11 +14,11 @@ with ...", a random search "not proved", an unbounded proof "proved for every ca
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
 
-__all__ = ["assumption_words", "polish", "scope_words", "verdict_words"]
+__all__ = ["assumption_words", "assumptions_words", "polish", "scope_words", "verdict_words"]
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _RELATIONS = (("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("->", "→"))
@@ -62,8 +62,7 @@ def assumption_words(assumption: Assumption, titles: Mapping[str, str]) -> str:
     >>> assumption_words(Assumption("bouton", "unbounded"), {"bouton": "Bouton's theorem"})
     "“Bouton's theorem” (proved with no bound)"
     """
-    title = titles.get(assumption.id)
-    name = f"“{title}”" if title else assumption.id  # a title is a sentence: quote it
+    name = _lemma_name(assumption, titles)
     if assumption.scope == UNBOUNDED or assumption.scope.startswith(UNBOUNDED):
         rest = scope_words(assumption.scope)
         where = f"proved for every {rest}" if rest else "proved with no bound"
@@ -72,6 +71,29 @@ def assumption_words(assumption: Assumption, titles: Mapping[str, str]) -> str:
     if assumption.instance_proved:
         where += "; the case needed here was proved in the same check"
     return f"{name} ({where})"
+
+
+def _lemma_name(assumption: Assumption, titles: Mapping[str, str]) -> str:
+    title = titles.get(assumption.id)
+    return f"“{title}”" if title else assumption.id  # a title is a sentence: quote it
+
+
+def assumptions_words(assumes: Sequence[Assumption], titles: Mapping[str, str]) -> str:
+    """The lemmas a proof rested on, those proved with no bound named together.
+
+    >>> titles = {"a": "A holds", "b": "B holds"}
+    >>> assumptions_words([Assumption("a", "unbounded"), Assumption("b", "unbounded")], titles)
+    '“A holds” and “B holds”, each proved with no bound'
+    """
+    plain = [a for a in assumes if a.scope == UNBOUNDED and not a.instance_proved]
+    pieces = [assumption_words(a, titles) for a in assumes if a not in plain]
+    if len(plain) == 1:
+        pieces.insert(0, assumption_words(plain[0], titles))
+    elif plain:
+        names = [_lemma_name(a, titles) for a in plain]
+        together = ", ".join(names[:-1]) + f" and {names[-1]}"
+        pieces.insert(0, f"{together}, each proved with no bound")
+    return "; and ".join(pieces)
 
 
 def _bounded_words(scope: str) -> str:
@@ -107,8 +129,7 @@ def verdict_words(verdict: Verdict, titles: Mapping[str, str] | None = None) -> 
         else:
             text = _bounded_words(scope)
         if verdict.assumes:
-            lemmas = "; and ".join(assumption_words(a, titles) for a in verdict.assumes)
-            text = text[:-1] + f", assuming {lemmas}."
+            text = text[:-1] + f", assuming {assumptions_words(verdict.assumes, titles)}."
         return text
     if status is Status.UNREFUTED:
         where = f" ({scope})" if scope else ""
