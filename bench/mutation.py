@@ -311,10 +311,16 @@ def _score(counts: dict[str, int]) -> tuple[int, int]:
     return killed, tested
 
 
+def _equivalent() -> dict[str, str]:
+    """The mutants known to behave like the original, with the reason."""
+    if not EQUIVALENT.exists():
+        return {}
+    found: dict[str, str] = tomllib.loads(EQUIVALENT.read_text("utf-8")).get("equivalent", {})
+    return found
+
+
 def write_report(runs: list[dict[str, object]], load: str, commit: str) -> None:
-    equivalent: dict[str, str] = {}
-    if EQUIVALENT.exists():
-        equivalent = tomllib.loads(EQUIVALENT.read_text(encoding="utf-8")).get("equivalent", {})
+    equivalent = _equivalent()
     lines = [
         "# Mutation testing of the engines",
         "",
@@ -429,7 +435,8 @@ def main() -> int:
         "--rerun-survivors",
         action="store_true",
         help="in the --workdir of an earlier run, copy the tests again and run once more "
-        "only the mutants of its sample that survived (after new tests were written)",
+        "only the mutants of its sample that survived and are not listed as equivalent "
+        "(after new tests were written)",
     )
     parser.add_argument(
         "--report-only",
@@ -457,11 +464,12 @@ def main() -> int:
         if args.workdir is None or args.report_only:
             parser.error("--rerun-survivors needs the --workdir of an earlier run")
         _refresh_tests(workdir, chosen)
+        same = _equivalent()  # they survive whatever tests are added: no need to run them
         targets = [
             mutant
             for name in chosen
             for mutant, status in _earlier_sample(earlier.get(name), name).items()
-            if status not in ("killed", "timeout")
+            if status not in ("killed", "timeout") and mutant not in same
         ]
         start = time.perf_counter()
         run_mutmut(workdir, args.max_children, "rerun", targets)
