@@ -135,7 +135,7 @@ def test_misere_rejects_a_strategy_that_takes_the_last_counter() -> None:
 
 
 def test_position_limit() -> None:
-    with pytest.raises(SearchLimitError, match="strategy check passed 3"):
+    with pytest.raises(SearchLimitError, match="strategy check needs more than 3 positions"):
         check_second_player_strategy(Nim(), (6, 6), equalise, position_limit=3)
 
 

@@ -43,5 +43,5 @@ def test_one_position_fewer_than_a_mirror_check_needs_raises(check, game, start,
     # last position the strategy meets comes after every other one is settled, so a
     # limit of one fewer must raise rather than certify more positions than allowed.
     needed = check(game, start, strategy).positions_checked
-    with pytest.raises(SearchLimitError, match=f"passed {needed - 1} positions"):
+    with pytest.raises(SearchLimitError, match=f"needs more than {needed - 1} positions"):
         check(game, start, strategy, position_limit=needed - 1)

@@ -127,6 +127,9 @@ def _walk(
     """Depth-first over the strategy's turns, starting from each root (a position where
     the strategy is to move, with the line that led there)."""
     won: set[Hashable] = set()
+    # every turn examined, settled or still open on the line being walked: the limit
+    # counts these, so a long line cannot run past it while little is settled
+    examined: set[Hashable] = set()
     # Each frame: (the strategy's position, line to it, replies still to walk or None if
     # the strategy has not moved there yet).
     stack: list[tuple[Any, tuple[Any, ...], list[Any] | None]] = [
@@ -138,10 +141,13 @@ def _walk(
         if replies is None:
             if position in won:
                 continue
-            if len(won) >= position_limit:
-                raise SearchLimitError(
-                    f"{game.label}: the strategy check passed {position_limit:,} positions"
-                )
+            if position not in examined:
+                if len(examined) >= position_limit:
+                    raise SearchLimitError(
+                        f"{game.label}: the strategy check needs more than "
+                        f"{position_limit:,} positions"
+                    )
+                examined.add(position)
             options = list(game.moves(position))
             if not options:
                 if misere:  # the player who cannot move wins misère play

@@ -392,16 +392,20 @@ def _random(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -
         {name: st.integers(low, high) for name, (low, high) in claim.ranges.items()}
     )
     errors: list[GrundyError] = []
+    evaluated = [0]  # cases evaluated in full before any stop
 
     def holds(case: Mapping[str, Any]) -> bool:
-        # Cases outside assume count as holding; an evaluation error stops the search.
+        # Cases outside assume count as holding; an evaluation error stops the search,
+        # and the draws after it are not evaluated at all.
         if errors:
             return True
         try:
-            return not runner.admitted(case) or runner.holds(case)
+            result = not runner.admitted(case) or runner.holds(case)
         except GrundyError as exc:  # a bad case or a resource limit: stop the search
             errors.append(exc)
             return True
+        evaluated[0] += 1
+        return result
 
     examples = random_examples(settings)
     verdict = search_random(
@@ -414,20 +418,19 @@ def _random(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -
         explain=runner.explain,
         size=lambda case: max((abs(v) for v in case.values()), default=0),
     )
-    if errors and isinstance(errors[0], BudgetExceededError):
-        return replace(
+    if errors and isinstance(errors[0], (BudgetExceededError, SearchLimitError)):
+        # the verdict counted every draw; only those before the stop were checked
+        stopped = replace(
             verdict,
             status=Status.UNKNOWN,
             counterexample=None,
-            message=_budget_message(errors[0], "random search found no counterexample before"),
+            cases=evaluated[0],
+            details={k: v for k, v in verdict.details.items() if k != "largest_size"},
         )
-    if errors and isinstance(errors[0], SearchLimitError):
-        return replace(
-            verdict,
-            status=Status.UNKNOWN,
-            counterexample=None,
-            message=f"random search stopped at a resource limit: {errors[0]}",
-        )
+        if isinstance(errors[0], BudgetExceededError):
+            found = "random search found no counterexample before"
+            return replace(stopped, message=_budget_message(errors[0], found))
+        return replace(stopped, message=f"random search stopped at a resource limit: {errors[0]}")
     if errors:
         raise errors[0]
     return _resting_on(verdict, runner)

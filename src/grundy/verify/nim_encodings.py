@@ -27,7 +27,7 @@ import z3
 
 from grundy.errors import InvalidParameterError
 from grundy.verdict import Status, Verdict
-from grundy.verify.z3engine import model_values, prove_z3
+from grundy.verify.z3engine import least_first, model_values, prove_z3
 
 __all__ = [
     "Encoding",
@@ -97,7 +97,7 @@ class Encoding:
             lemmas=lemmas,
             decode=lambda model: model_values(model, variables),
             recheck=self.holds,
-            minimise=self.minimise if self.minimise is not None else _in_order(variables),
+            minimise=self.minimise if self.minimise is not None else least_first(variables),
             seed=seed,
         )
 
@@ -115,19 +115,6 @@ def _heaps(count: int, width: int) -> list[z3.BitVecRef]:
 
 def _xor(values: Sequence[z3.BitVecRef]) -> z3.BitVecRef:
     return reduce(lambda left, right: left ^ right, values)
-
-
-def _in_order(variables: Sequence[z3.ExprRef]) -> list[z3.ExprRef]:
-    """The stated order of counterexamples: least sum, then each variable in turn."""
-    return [_total(variables), *variables]
-
-
-def _total(variables: Sequence[z3.ExprRef]) -> z3.ExprRef:
-    """The sum of the variables, widened so that it cannot wrap around."""
-    if all(z3.is_bv(v) for v in variables):
-        extra = max(len(variables), 2).bit_length()
-        return z3.Sum([z3.ZeroExt(extra, v) for v in variables])
-    return z3.Sum(list(variables))
 
 
 def _plain_xor(values: Sequence[int]) -> int:
@@ -330,7 +317,7 @@ def bouton_moves_from_zero(heaps: int, width: int) -> Encoding:
         (*sizes, lowered, index),
         holds,
         _heap_scope(heaps, width),
-        minimise=_in_order(sizes),
+        minimise=least_first(sizes),
     )
 
 
@@ -378,7 +365,7 @@ def bouton_moves_from_zero_at(heaps: int, width: int, index: int) -> Encoding:
         (*sizes, lowered),
         holds,
         _heap_scope(heaps, width),
-        minimise=_in_order(sizes),
+        minimise=least_first(sizes),
     )
 
 

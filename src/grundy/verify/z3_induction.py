@@ -29,7 +29,7 @@ import z3
 from grundy.games.subtraction import SubtractionGame
 from grundy.solve.solver import Outcome, Play, Solver
 from grundy.verdict import UNBOUNDED, Status, Verdict
-from grundy.verify.z3engine import model_values, prove_z3
+from grundy.verify.z3engine import least_first, model_values, prove_z3
 
 __all__ = [
     "ClosedForm",
@@ -293,7 +293,7 @@ def prove_lemmas(
             method="z3",
             decode=lambda model, vs=variables: model_values(model, vs),  # type: ignore[misc]
             recheck=holds,
-            minimise=[z3.Sum([z3.ZeroExt(2, v) for v in variables]), *variables],
+            minimise=least_first(variables),
             seed=seed,
         )
         names.append(name)

@@ -26,10 +26,27 @@ import z3
 
 from grundy.verdict import Status, Verdict
 
-__all__ = ["model_values", "prove_z3"]
+__all__ = ["least_first", "model_values", "prove_z3"]
 
 Decoder = Callable[[z3.ModelRef], dict[str, Any]]
 Recheck = Callable[[Mapping[str, Any]], bool]
+
+
+def least_first(variables: Sequence[z3.ExprRef]) -> list[z3.ExprRef]:
+    """What :func:`prove_z3` minimises for the stated order of counterexamples: the least
+    sum first, then each variable in turn.  Bit-vectors are widened before they are added,
+    by as many bits as the count of variables needs, so the sum cannot wrap around.
+
+    >>> a, b = z3.BitVecs("a b", 3)
+    >>> least_first([a, b])[0].size()  # 3 bits, plus 2 for a sum of two
+    5
+    """
+    if all(z3.is_bv(v) for v in variables):
+        extra = max(len(variables), 2).bit_length()
+        total = z3.Sum([z3.ZeroExt(extra, v) for v in variables])
+    else:
+        total = z3.Sum(list(variables))
+    return [total, *variables]
 
 
 def model_values(model: z3.ModelRef, variables: Sequence[z3.ExprRef]) -> dict[str, int]:
