@@ -1,14 +1,12 @@
 """The glue between nim encodings and theorem checks: exhaustive scopes, a Z3 proof as the
-headline, conjunctions of Z3 parts, and checks that run Z3 and exhaustion together."""
+headline, conjunctions of Z3 parts, and a refutation over a proof."""
 
-from grundy.library import CheckSettings
 from grundy.verdict import Status
 from grundy.verify import nim_encodings as enc
 from grundy.verify.z3_checks import (
     all_proved,
     exhaustive_encoding,
     headline_z3,
-    z3_and_exhaustive,
 )
 
 TIMEOUT = 20_000
@@ -37,32 +35,13 @@ def test_a_conjunction_of_z3_proofs_is_a_z3_proof_and_heads_a_combined_verdict()
     assert headline.scope == "bounded: x < 2^8"
 
 
-def test_z3_and_exhaustion_prove_a_true_law_at_full_and_quick_sizes():
-    check = z3_and_exhaustive(
-        lambda: enc.commutativity(16),
-        lambda: enc.commutativity(3),
-        7,
-        quick=lambda: enc.commutativity(8),
-        quick_bound=3,
-    )
-    full = check(CheckSettings(z3_timeout_ms=TIMEOUT))
-    assert full.status is Status.PROVED
-    assert full.scope == "bounded: x, y < 2^16"  # the Z3 proof is the headline
-    assert [part.status for part in full.parts] == [Status.PROVED, Status.PROVED]
-    assert full.parts[0].scope == "bounded: x, y in 0..7"
-    assert full.parts[0].cases == 64
-    quick = check(CheckSettings(quick=True, z3_timeout_ms=TIMEOUT))
-    assert quick.status is Status.PROVED
-    assert quick.scope == "bounded: x, y < 2^8"
-    assert quick.parts[0].scope == "bounded: x, y in 0..3"
-    assert quick.parts[0].cases == 16
-
-
-def test_z3_and_exhaustion_refute_a_false_law_at_its_least_counterexample():
-    check = z3_and_exhaustive(
-        lambda: enc.ordinary_addition(16), lambda: enc.ordinary_addition(3), 7
-    )
-    verdict = check(CheckSettings(z3_timeout_ms=TIMEOUT))
+def test_a_refutation_heads_a_combined_verdict_over_a_z3_proof():
+    proof = enc.commutativity(16).prove(timeout_ms=TIMEOUT)
+    refuted = exhaustive_encoding(enc.ordinary_addition(3), 7)
+    assert proof.status is Status.PROVED
+    assert refuted.status is Status.REFUTED
+    verdict = headline_z3([proof, refuted])
     assert verdict.status is Status.REFUTED
+    assert verdict.scope == refuted.scope == "bounded: x, y in 0..7"
     assert dict(verdict.counterexample) == {"x": 1, "y": 1}  # 1 xor 1 = 0, not 2
-    assert {part.status for part in verdict.parts} == {Status.REFUTED}
+    assert [part.status for part in verdict.parts] == [Status.PROVED, Status.REFUTED]

@@ -671,7 +671,6 @@ class _TableFacts:
         self.claim = claim
         self.case = case
         self.value_of = value_of
-        self.largest_heap = 0
 
     def heap(self, value: Value) -> int:
         data = plain(value)
@@ -684,7 +683,6 @@ class _TableFacts:
             ) from None
         if len(position) != 1:
             raise _Declined(f"the position {data!r} is not a single heap")
-        self.largest_heap = max(self.largest_heap, position[0])
         return int(position[0])
 
     def grundy(self) -> int:
@@ -720,7 +718,6 @@ class _Cases:
     def __init__(self, claim: Claim, value_of: Callable[[int], int]) -> None:
         self.claim = claim
         self.value_of = value_of
-        self.largest_heap = 0
 
     def scope(self, case: Mapping[str, Value]) -> Scope:
         facts = _TableFacts(self.claim, case, self.value_of)
@@ -730,11 +727,7 @@ class _Cases:
 
     def run(self, expression: Expression, case: Mapping[str, Value]) -> tuple[bool, Scope]:
         scope = self.scope(case)
-        try:
-            return truth(expression.run(scope)), scope
-        finally:
-            assert isinstance(scope.facts, _TableFacts)
-            self.largest_heap = max(self.largest_heap, scope.facts.largest_heap)
+        return truth(expression.run(scope)), scope
 
     def admitted(self, case: Mapping[str, Value]) -> bool:
         return self.claim.assume is None or self.run(self.claim.assume, case)[0]

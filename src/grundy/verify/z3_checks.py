@@ -17,7 +17,7 @@ from grundy.verdict import Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.nim_encodings import Encoding
 
-__all__ = ["all_proved", "exhaustive_encoding", "headline_z3", "z3_and_exhaustive", "z3_check"]
+__all__ = ["all_proved", "exhaustive_encoding", "headline_z3", "z3_check"]
 
 Builder = Callable[[], Encoding]
 
@@ -46,28 +46,6 @@ def exhaustive_encoding(encoding: Encoding, bound: int) -> Verdict:
         encoding.holds,
         scope=f"bounded: {', '.join(names)} in 0..{bound}",
     )
-
-
-def z3_and_exhaustive(
-    full: Builder,
-    small: Builder,
-    bound: int,
-    quick: Builder | None = None,
-    quick_bound: int | None = None,
-) -> Callable[[CheckSettings], Verdict]:
-    """Z3 on ``full()`` plus exhaustion of ``small()``'s statement over ``0..bound``.
-
-    The exhaustive part lists the least counterexample in the order of
-    :func:`integer_cases`, so mutants are reported minimal in a stated order.
-    """
-    prove = z3_check(full, quick)
-
-    def check(settings: CheckSettings) -> Verdict:
-        limit = quick_bound if settings.quick and quick_bound is not None else bound
-        exhaustive = exhaustive_encoding(small(), limit)
-        return headline_z3([exhaustive, prove(settings)])
-
-    return check
 
 
 def headline_z3(verdicts: list[Verdict]) -> Verdict:
