@@ -1,5 +1,5 @@
 import sys
 
-from grundy.cli import main
+from grundy.entry import main
 
 sys.exit(main())

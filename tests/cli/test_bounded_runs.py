@@ -28,6 +28,14 @@ def _cap() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
 
 
+def _cap_and_hear_ctrl_c() -> None:
+    """The cap, and Ctrl-C delivered as at a terminal: a job started in the background by a
+    shell without job control (``make test &``, some CI runners) inherits SIGINT ignored,
+    and Python keeps ignoring it, so the child would never see the signal these tests send."""
+    _cap()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def grundy(*words: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "grundy", *words],
@@ -137,7 +145,7 @@ def _interrupt(words: list[str], tmp_path: Path) -> tuple[subprocess.CompletedPr
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=_cap,
+        preexec_fn=_cap_and_hear_ctrl_c,
     )
     time.sleep(6)  # the quick claim is done, the long one (minutes) is running
     assert process.poll() is None
@@ -172,7 +180,10 @@ def test_ctrl_c_during_a_z3_query_stops_the_run() -> None:
         "    print('interrupted', flush=True)\n"
     )
     process = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, preexec_fn=_cap
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=_cap_and_hear_ctrl_c,
     )
     assert process.stdout is not None
     assert process.stdout.readline().strip() == "started"
