@@ -27,6 +27,7 @@ __all__ = [
     "equivalent_to_day3",
     "equivalent_to_star",
     "forms_check",
+    "has_moves",
     "pairs_check",
 ]
 
@@ -113,3 +114,9 @@ def equivalent_to_star(forms: DayFourForms, values: np.ndarray) -> np.ndarray:
     for k in range(len(forms.day3)):
         agree &= forms.p4_plus3[k] == forms.pstar3[values, k]
     return agree
+
+
+def has_moves(forms: DayFourForms) -> np.ndarray:
+    """For every day-4 form: whether it has an option (every form but the empty game)."""
+    moves: np.ndarray = forms.masks != 0
+    return moves
