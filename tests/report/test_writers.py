@@ -88,6 +88,10 @@ def test_latex_is_a_complete_document(sample_results) -> None:
     assert all(data.startswith(b"%PDF") for _, data in report.files)
     braces = re.sub(r"\\[{}]", "", text)
     assert braces.count("{") == braces.count("}")
+    # a verdict in a table is a box around its word, not a coloured cell: a coloured cell
+    # fills its row's whole height and runs into the verdicts of the rows beside it
+    assert re.search(r"\\verdictbox\{(proved|refuted)\}\{(proved|refuted)\}", text)
+    assert not re.search(r"\\cellcolor\{(proved|refuted|unrefuted|unknown|error|false)\}", text)
 
 
 @pytest.mark.slow

@@ -186,6 +186,13 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 % A displayed claim: centred, and broken after a relation or an operator when too wide.
 \newcommand{\claimformula}[1]{\par{\centering$\displaystyle #1$\par}\smallskip}
 \makeatletter
+% A verdict in a table: a box around the word, so that the verdicts of neighbouring rows
+% stay apart however tall a row grows (a coloured cell would fill the row's whole height).
+% The box is the table's row strut less half a point above and below: a row is no taller
+% than with plain text, and boxes of consecutive rows keep a point of white between them.
+\newcommand{\verdictbox}[2]{{\setlength{\fboxsep}{0pt}\colorbox{#1}{%
+  \rule[\dimexpr0.5pt-\dp\@arstrutbox\relax]{0pt}{\dimexpr\ht\@arstrutbox+\dp\@arstrutbox-1pt\relax}%
+  \,\textcolor{white}{#2}\,}}}
 \renewcommand\tableofcontents{\section*{\contentsname}{\setlength{\parskip}{0pt}\small
   \@starttoc{toc}}}
 \makeatother
@@ -394,7 +401,7 @@ class _LatexWriter:
         if header or style == "head":
             return f"\\textbf{{{text}}}" if text else ""
         if style in ("proved", "refuted", "unrefuted", "unknown", "error", "false"):
-            return f"\\cellcolor{{{style}}}\\textcolor{{white}}{{{text}}}"
+            return f"\\verdictbox{{{style}}}{{{text}}}"
         if style == "p":
             return f"\\cellcolor{{ppos}}\\textcolor{{white}}{{\\textbf{{{text}}}}}"
         if style.startswith("shade-"):
