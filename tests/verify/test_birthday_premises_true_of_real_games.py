@@ -20,8 +20,8 @@ EMPTY, STAR1, ONLY_STAR1, STAR2 = (
     FORMS.index(form) for form in (_ZERO, _ONE, frozenset({_ONE}), frozenset({_ZERO, _ONE}))
 )
 
-# The steps whose premises use no nim-sum function (the sum rule's premises are checked in
-# test_birthday_reports.py); for add_p_position_step the hypotheses are the statement for
+# The steps whose premises use no nim-sum function (the sum rule's premises, which do, are
+# checked at the end of this file); for add_p_position_step the hypotheses are the statement for
 # smaller triples with Q P, so they are true of real games only when Q is P.
 STEPS = [
     bi.g_plus_g_step(),
@@ -127,3 +127,76 @@ def test_each_steps_premises_are_true_at_every_choice_of_forms(step):
 def test_a_false_statement_cannot_hold_at_its_counterexample(step, game, other):
     # the check is not vacuous: the real games refute a false goal at a counterexample
     assert _holds_of_real_games(step, _pinned(step, game, other)) == z3.unsat
+
+
+# -- the sum rule: its premises also speak of G(a + b) and of a nim-sum function ------------
+
+NATURALS = range(8)  # every value of a sum of two day-2 forms (at most 3), and its nim-sums
+
+
+def _over_forms_and_naturals(formula, elements, naturals):
+    # As _over_forms, but a quantifier over integers also becomes its instances, at the
+    # naturals given: the nim-sum lemma quantifies over every natural number, which no
+    # finite model of Z3's can check, so its instances in range stand for it (the lemma
+    # itself is sg-mex-lemma, proved for every natural number elsewhere).
+    if z3.is_quantifier(formula):
+        domains = [
+            elements if formula.var_sort(i) == elements[0].sort() else naturals
+            for i in range(formula.num_vars())
+        ]
+        # de Bruijn index 0 is the last variable bound, so substitute in reverse order
+        cases = [
+            _over_forms_and_naturals(
+                z3.substitute_vars(formula.body(), *reversed(values)), elements, naturals
+            )
+            for values in product(*domains)
+        ]
+        return z3.And(*cases) if formula.is_forall() else z3.Or(*cases)
+    if z3.is_app(formula) and formula.num_args() > 0:
+        return formula.decl()(
+            *[_over_forms_and_naturals(part, elements, naturals) for part in formula.children()]
+        )
+    return formula
+
+
+def _sum_rule_holds_of_real_games(step, game, other):
+    s = engine.Symbols(z3.Context())
+    axioms, hypothesis, goal = step.build(s)
+    forms = [z3.Const(f"form{i}", s.g.sort()) for i in range(len(FORMS))]
+    naturals = [z3.IntVal(n, s.context) for n in NATURALS]
+    real = [
+        z3.Distinct(*forms),
+        z3.ForAll([s.x], z3.Or(*[s.x == form for form in forms])),
+        s.g == forms[game],
+        s.h == forms[other],
+    ]
+    for (i, left), (j, right) in product(enumerate(FORMS), repeat=2):
+        real.append(s.opt(forms[i], forms[j]) == (left in right))
+        real.append(s.grundy2(forms[i], forms[j]) == engine.grundy_of(tree_sum(left, right)))
+    for i, form in enumerate(FORMS):
+        real.append(s.grundy(forms[i]) == engine.grundy_of(form))
+    for x, y in product(NATURALS, repeat=2):
+        real.append(s.nim_sum(naturals[x], naturals[y]) == x ^ y)
+    premises = (*axioms, *hypothesis, goal)
+    solver = z3.Solver(ctx=s.context)
+    solver.set("timeout", 60_000)
+    solver.add(*real, *[_over_forms_and_naturals(p, forms, naturals) for p in premises])
+    return solver.check()
+
+
+def test_the_sum_rules_premises_are_true_of_the_games_born_by_day_2():
+    # *2 + *1 (value 3): the hypotheses speak of *1 + *1, *0 + *1 and *2 + *0, and the mex
+    # argument needs options of values 0, 1 and 2
+    assert _sum_rule_holds_of_real_games(bi.sum_rule_step(), STAR2, STAR1) == z3.sat
+
+
+@pytest.mark.slow
+def test_the_sum_rules_premises_are_true_at_every_pair_of_forms():
+    for game, other in product(range(len(FORMS)), repeat=2):
+        verdict = _sum_rule_holds_of_real_games(bi.sum_rule_step(), game, other)
+        assert verdict == z3.sat, (game, other)
+
+
+def test_the_ordinary_sum_cannot_hold_at_its_counterexample():
+    # *1 + *1 is P (value 0), not 1 + 1 = 2: the real games refute the mutant's goal
+    assert _sum_rule_holds_of_real_games(bi.sum_rule_step("sum"), STAR1, STAR1) == z3.unsat
