@@ -203,6 +203,16 @@ def test_a_terminal_position_ends_at_once(monkeypatch) -> None:
     assert "You win." in result.lines
 
 
+def test_a_heap_game_without_heaps_asks_for_them(monkeypatch) -> None:
+    for words in (["nim"], ["kayles"], ["subtraction", "--set", "1,2"]):
+        result = play(monkeypatch, io.StringIO(""), *words)
+        assert result.code == 2 and result.out == ""
+        assert result.err.startswith("grundy: error: name the heaps to play from, e.g. ")
+        assert result.err.count("\n") == 1
+    # an empty heap is a position, and a finished one
+    assert "You lose." in play(monkeypatch, io.StringIO(""), "nim", "0").lines
+
+
 def test_bad_position_is_one_line(monkeypatch) -> None:
     result = play(monkeypatch, io.StringIO(""), "chomp", "1", "3")
     assert result.code == 2 and result.err.count("\n") == 1

@@ -27,7 +27,7 @@ from grundy.cli.common import (
 )
 from grundy.cli.explore import MOVE_LIMIT, POSITION_LIMIT, seed_heap_values
 from grundy.errors import GrundyError
-from grundy.games import Game
+from grundy.games import Game, HeapGame
 from grundy.solve import Outcome, Play, Solver
 
 __all__ = ["PlaySession", "longest_move", "register"]
@@ -87,6 +87,12 @@ def run_play(args: argparse.Namespace, out: IO[str]) -> int:
         raise UsageError(
             f"{call.label} is not played by alternate moves that one can type; "
             f"'grundy solve {call.label} ...' analyses its positions"
+        )
+    if not options.position and isinstance(game, HeapGame):
+        # no heaps at all is a position no one can move from: surely a slip, not a game
+        raise UsageError(
+            f"name the heaps to play from, e.g. 'grundy play {call.label} 3 4 5' "
+            "(with no heaps there is no move to make)"
         )
     position = game.parse(options.position)
     check_solve_size(game, position)
