@@ -21,6 +21,7 @@ from grundy.verify.birthday_steps import (
     p_plus_n_step,
     p_plus_p_step,
     plus_own_star_step,
+    star_equivalence_step,
     sum_rule_step,
     sum_with_zero_step,
     zero_iff_p_step,
@@ -264,5 +265,34 @@ THEOREMS = [
         LEGNER,
         _step(sum_rule_step("sum")),
         cost=2.5,  # Z3 cannot settle the open step; its time limit runs out first
+    ),
+    _theorem(
+        "sg-equivalent-to-star-every-game",
+        "Every game is equivalent to the nimber of its Grundy value, every game",
+        "for all finite impartial games G and K, G + K and K + *G(G) have the same outcome, "
+        "so G = *G(G)",
+        r"G \equiv *\mathcal{G}(G)",
+        NOTES + ", Sprague-Grundy theorem",
+        _step(
+            star_equivalence_step(),
+            (
+                Assumption("sg-sum-rule-every-game", UNBOUNDED),
+                Assumption("sg-zero-iff-p-every-game", UNBOUNDED),
+                Assumption("nim-value-any-number-of-heaps", UNBOUNDED),
+                Assumption("nim-sum-commutative", UNBOUNDED),
+            ),
+        ),
+        how=" (from lemmas proved for every game: as value 0 means P, the sum rule makes G + K "
+        "P iff G(G) ⊕ G(K) = 0, and K + *n P iff G(K) ⊕ n = 0, one Nim heap *n having value "
+        "n; Z3 checks the deduction for arbitrary games)",
+    ),
+    _mutant(
+        "sg-equivalent-to-next-star-every-game",
+        "sg-equivalent-to-star-every-game",
+        "every game is equivalent to *(G(G) + 1)",
+        "for all G, K: G + K and K + *(G(G) + 1) have the same outcome",
+        r"G \equiv *(\mathcal{G}(G) + 1)",
+        NOTES,
+        _step(star_equivalence_step(shift=1)),
     ),
 ]

@@ -10,7 +10,7 @@ import z3
 from grundy.verify import birthday_induction as engine
 from grundy.verify import birthday_steps as bi
 from grundy.verify.game_forms import is_p_sum
-from grundy.verify.random_games import born_by, tree_sum
+from grundy.verify.random_games import born_by, star, tree_sum
 
 # 0, {0}, {{0}}, {0, {0}}: every option of a form is again one of them
 FORMS = born_by(2)
@@ -129,7 +129,7 @@ def test_a_false_statement_cannot_hold_at_its_counterexample(step, game, other):
     assert _holds_of_real_games(step, _pinned(step, game, other)) == z3.unsat
 
 
-# -- the sum rule: its premises also speak of G(a + b) and of a nim-sum function ------------
+# -- the sum rule and G = *G(G): their premises also speak of a nim-sum function ------------
 
 NATURALS = range(8)  # every value of a sum of two day-2 forms (at most 3), and its nim-sums
 
@@ -159,7 +159,7 @@ def _over_forms_and_naturals(formula, elements, naturals):
     return formula
 
 
-def _sum_rule_holds_of_real_games(step, game, other):
+def _holds_with_nim_sums_of_real_games(step, game, other):
     s = engine.Symbols(z3.Context())
     axioms, hypothesis, goal = step.build(s)
     forms = [z3.Const(f"form{i}", s.g.sort()) for i in range(len(FORMS))]
@@ -173,8 +173,11 @@ def _sum_rule_holds_of_real_games(step, game, other):
     for (i, left), (j, right) in product(enumerate(FORMS), repeat=2):
         real.append(s.opt(forms[i], forms[j]) == (left in right))
         real.append(s.grundy2(forms[i], forms[j]) == engine.grundy_of(tree_sum(left, right)))
+        real.append(s.p2(forms[i], forms[j]) == is_p_sum(left, right))
     for i, form in enumerate(FORMS):
         real.append(s.grundy(forms[i]) == engine.grundy_of(form))
+        for n in NATURALS:
+            real.append(s.pstar(forms[i], naturals[n]) == is_p_sum(form, star(n)))
     for x, y in product(NATURALS, repeat=2):
         real.append(s.nim_sum(naturals[x], naturals[y]) == x ^ y)
     premises = (*axioms, *hypothesis, goal)
@@ -187,16 +190,30 @@ def _sum_rule_holds_of_real_games(step, game, other):
 def test_the_sum_rules_premises_are_true_of_the_games_born_by_day_2():
     # *2 + *1 (value 3): the hypotheses speak of *1 + *1, *0 + *1 and *2 + *0, and the mex
     # argument needs options of values 0, 1 and 2
-    assert _sum_rule_holds_of_real_games(bi.sum_rule_step(), STAR2, STAR1) == z3.sat
+    assert _holds_with_nim_sums_of_real_games(bi.sum_rule_step(), STAR2, STAR1) == z3.sat
 
 
 @pytest.mark.slow
 def test_the_sum_rules_premises_are_true_at_every_pair_of_forms():
     for game, other in product(range(len(FORMS)), repeat=2):
-        verdict = _sum_rule_holds_of_real_games(bi.sum_rule_step(), game, other)
+        verdict = _holds_with_nim_sums_of_real_games(bi.sum_rule_step(), game, other)
         assert verdict == z3.sat, (game, other)
 
 
 def test_the_ordinary_sum_cannot_hold_at_its_counterexample():
     # *1 + *1 is P (value 0), not 1 + 1 = 2: the real games refute the mutant's goal
-    assert _sum_rule_holds_of_real_games(bi.sum_rule_step("sum"), STAR1, STAR1) == z3.unsat
+    assert _holds_with_nim_sums_of_real_games(bi.sum_rule_step("sum"), STAR1, STAR1) == z3.unsat
+
+
+def test_the_star_equivalence_premises_are_true_at_every_pair_of_forms():
+    # the lemmas of G = *G(G) (the sum rule and "value 0 iff P" for a + b and a + *j, and
+    # the commutativity of the nim-sum) hold of the real games at every G and K
+    for game, other in product(range(len(FORMS)), repeat=2):
+        verdict = _holds_with_nim_sums_of_real_games(bi.star_equivalence_step(), game, other)
+        assert verdict == z3.sat, (game, other)
+
+
+def test_the_next_star_cannot_hold_at_its_counterexample():
+    # 0 + 0 is P but 0 + *1 is N
+    step = bi.star_equivalence_step(shift=1)
+    assert _holds_with_nim_sums_of_real_games(step, EMPTY, EMPTY) == z3.unsat

@@ -42,6 +42,7 @@ def test_every_theorem_has_a_mutant(results):
         "sg-mex-lemma",
         "sg-g-plus-g-every-game",
         "sg-plus-own-star-every-game",
+        "sg-equivalent-to-star-every-game",
         "sums-p-plus-n-every-game",
         "chomp-rectangles-are-n",
         "chomp-square-bite-and-mirror",
@@ -73,6 +74,13 @@ def test_every_assumed_lemma_is_a_theorem_proved_in_the_stated_scope(results):
 def test_a_proof_resting_on_a_lemma_names_it(results):
     assumes = results["sums-p-plus-n-every-game"].verdict.assumes
     assert [a.id for a in assumes] == ["sums-p-plus-p-every-game"]
+    assumes = results["sg-equivalent-to-star-every-game"].verdict.assumes
+    assert [a.id for a in assumes] == [
+        "sg-sum-rule-every-game",
+        "sg-zero-iff-p-every-game",
+        "nim-value-any-number-of-heaps",
+        "nim-sum-commutative",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -80,6 +88,7 @@ def test_a_proof_resting_on_a_lemma_names_it(results):
     [
         ("sg-g-plus-g-has-a-move", {"G": "0"}),
         ("sg-sum-zero-iff-identical", {"H": "0", "G": "{{0}}"}),
+        ("sg-equivalent-to-next-star-every-game", {"G": "0", "K": "0"}),
         ("chomp-every-rectangle-is-n", {"a": 1, "b": 1}),
         ("chomp-square-bite-1-2-and-mirror", {"n": 2}),
         ("beer-can-round-table-no-centre", {"px": 0, "py": 0}),

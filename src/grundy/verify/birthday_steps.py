@@ -28,6 +28,7 @@ __all__ = [
     "p_plus_n_step",
     "p_plus_p_step",
     "plus_own_star_step",
+    "star_equivalence_step",
     "sum_rule_step",
     "sum_with_zero_step",
     "zero_iff_p_step",
@@ -460,4 +461,40 @@ def sum_rule_step(rule: str = "nim-sum") -> BirthdayStep:
         arity=2,
         description="hypothesis: the rule for every option G' + H and G + H'; lemma: the mex "
         "lemma for ⊕ on natural numbers (sg-mex-lemma)",
+    )
+
+
+def star_equivalence_step(shift: int = 0) -> BirthdayStep:
+    """G = *G(G): G + K and K + *G(G) have the same outcome for every game K.  Not an
+    induction: by the sum rule and "value 0 iff P" (each proved for every game), G + K is
+    P iff G(G) ⊕ G(K) = 0, and K + *n is P iff G(K) ⊕ n = 0, since G(*n) = n (the value of
+    one Nim heap); ⊕ commutes.  ``shift`` claims G = *(G(G) + shift) (a mutant when not 0)."""
+
+    def build(s: Symbols) -> Premises:
+        p2, pstar, grundy, f = s.p2, s.pstar, s.grundy, s.nim_sum
+        a, b, g, k, i, j = s.a, s.b, s.g, s.h, s.i, s.j
+        lemmas = (
+            # a + b is P iff G(a + b) = G(a) ⊕ G(b) is 0
+            z3.ForAll([a, b], p2(a, b) == (f(grundy(a), grundy(b)) == 0)),
+            # a + *j is P iff G(a + *j) = G(a) ⊕ G(*j) = G(a) ⊕ j is 0
+            z3.ForAll([a, j], z3.Implies(j >= 0, pstar(a, j) == (f(grundy(a), j) == 0))),
+            z3.ForAll([i, j], z3.Implies(z3.And(i >= 0, j >= 0), f(i, j) == f(j, i))),
+        )
+        n = grundy(g) + shift
+        return (z3.ForAll([a], grundy(a) >= 0),), lemmas, p2(g, k) == pstar(k, n)
+
+    def holds(games: tuple[Tree, ...]) -> bool:
+        game, other = games
+        return is_p_sum(game, other) == is_p_sum(other, star(grundy_of(game) + shift))
+
+    return BirthdayStep(
+        "G = *G(G)" if shift == 0 else f"G = *(G(G) + {shift})",
+        build,
+        holds,
+        arity=2,
+        description="lemmas: the sum rule, value 0 iff P, the value n of one Nim heap *n and "
+        "the commutativity of ⊕ (each proved with no bound); G + K is P iff G(G) ⊕ G(K) = 0 "
+        "iff K + *G(G) is P",
+        induction=False,
+        names=("G", "K"),
     )
