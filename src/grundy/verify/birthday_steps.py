@@ -492,7 +492,7 @@ def star_equivalence_step(shift: int = 0) -> BirthdayStep:
         build,
         holds,
         arity=2,
-        description="lemmas: the sum rule, value 0 iff P, the value n of one Nim heap *n and "
+        description="lemmas: the sum rule, value 0 iff P, the value of a single Nim heap and "
         "the commutativity of ⊕ (each proved with no bound); G + K is P iff G(G) ⊕ G(K) = 0 "
         "iff K + *G(G) is P",
         induction=False,
