@@ -41,20 +41,29 @@ def _ids(value):
     return value.name.replace("*", "star").replace("⊕", "xor")
 
 
-def _over_forms(formula, elements):
+def _over_forms(formula, elements, naturals=None):
     # A quantifier over games alone becomes the conjunction (or disjunction) of its
     # instances at the forms, so Z3 decides the premises without guessing instances.
-    # Quantifiers that also bind an integer are left to Z3 (with the closure axiom).
+    # Quantifiers that also bind an integer are left to Z3 (with the closure axiom), unless
+    # ``naturals`` is given: then integers too take each of those values.  (The nim-sum
+    # lemma quantifies over every natural number, which no finite model of Z3's can check;
+    # its instances in range stand for it, the lemma itself being sg-mex-lemma.)
     if z3.is_quantifier(formula):
-        if any(formula.var_sort(i) != elements[0].sort() for i in range(formula.num_vars())):
+        game = elements[0].sort()
+        sorts = [formula.var_sort(i) for i in range(formula.num_vars())]
+        if naturals is None and any(sort != game for sort in sorts):
             return formula
+        domains = [elements if sort == game else naturals for sort in sorts]
+        # de Bruijn index 0 is the last variable bound, so substitute in reverse order
         cases = [
-            _over_forms(z3.substitute_vars(formula.body(), *values), elements)
-            for values in product(elements, repeat=formula.num_vars())
+            _over_forms(z3.substitute_vars(formula.body(), *reversed(values)), elements, naturals)
+            for values in product(*domains)
         ]
         return z3.And(*cases) if formula.is_forall() else z3.Or(*cases)
     if z3.is_app(formula) and formula.num_args() > 0:
-        return formula.decl()(*[_over_forms(part, elements) for part in formula.children()])
+        return formula.decl()(
+            *[_over_forms(part, elements, naturals) for part in formula.children()]
+        )
     return formula
 
 
@@ -134,31 +143,6 @@ def test_a_false_statement_cannot_hold_at_its_counterexample(step, game, other):
 NATURALS = range(8)  # every value of a sum of two day-2 forms (at most 3), and its nim-sums
 
 
-def _over_forms_and_naturals(formula, elements, naturals):
-    # As _over_forms, but a quantifier over integers also becomes its instances, at the
-    # naturals given: the nim-sum lemma quantifies over every natural number, which no
-    # finite model of Z3's can check, so its instances in range stand for it (the lemma
-    # itself is sg-mex-lemma, proved for every natural number elsewhere).
-    if z3.is_quantifier(formula):
-        domains = [
-            elements if formula.var_sort(i) == elements[0].sort() else naturals
-            for i in range(formula.num_vars())
-        ]
-        # de Bruijn index 0 is the last variable bound, so substitute in reverse order
-        cases = [
-            _over_forms_and_naturals(
-                z3.substitute_vars(formula.body(), *reversed(values)), elements, naturals
-            )
-            for values in product(*domains)
-        ]
-        return z3.And(*cases) if formula.is_forall() else z3.Or(*cases)
-    if z3.is_app(formula) and formula.num_args() > 0:
-        return formula.decl()(
-            *[_over_forms_and_naturals(part, elements, naturals) for part in formula.children()]
-        )
-    return formula
-
-
 def _holds_with_nim_sums_of_real_games(step, game, other):
     s = engine.Symbols(z3.Context())
     axioms, hypothesis, goal = step.build(s)
@@ -183,7 +167,7 @@ def _holds_with_nim_sums_of_real_games(step, game, other):
     premises = (*axioms, *hypothesis, goal)
     solver = z3.Solver(ctx=s.context)
     solver.set("timeout", 60_000)
-    solver.add(*real, *[_over_forms_and_naturals(p, forms, naturals) for p in premises])
+    solver.add(*real, *[_over_forms(p, forms, naturals) for p in premises])
     return solver.check()
 
 
