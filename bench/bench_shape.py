@@ -12,96 +12,18 @@ Run: ``.venv/bin/python bench/bench_shape.py`` (prints a Markdown table; a few s
 
 from __future__ import annotations
 
-import ast
 import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "grundy"
+sys.path.insert(0, str(ROOT))
+from tests.import_graph import import_graph, strongly_connected  # noqa: E402
+
 HEAVY = ("numpy", "numba", "matplotlib", "grundy.report", "grundy.certify", "z3")
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imported_modules(path: Path, known: set[str]) -> Iterator[str]:
-    """Every grundy module ``path`` imports, at any depth of the file."""
-    this = module_name(path)
-    package = this if path.name == "__init__.py" else this.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*anchor, base] if base else anchor)
-            names = [base] + [f"{base}.{alias.name}" for alias in node.names]
-        else:
-            continue
-        for name in names:
-            # the deepest known module the name refers to
-            while name and name not in known:
-                name = name.rpartition(".")[0]
-            if name and name != this:
-                yield name
-
-
-def import_graph() -> dict[str, set[str]]:
-    files = sorted(PACKAGE.rglob("*.py"))
-    known = {module_name(f) for f in files}
-    return {module_name(f): set(imported_modules(f, known)) for f in files}
-
-
-def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Tarjan's algorithm, iteratively; only the components with a cycle."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    found: list[list[str]] = []
-    counter = 0
-    for root in graph:
-        if root in index:
-            continue
-        work = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = counter
-                    counter += 1
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(sorted(graph.get(child, ())))))
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                if len(component) > 1:
-                    found.append(sorted(component))
-    return found
 
 
 def process_seconds(args: list[str], runs: int = 5) -> float:
