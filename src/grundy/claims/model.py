@@ -143,7 +143,7 @@ class Claim:
         a claim without variables its one position (``bounded: the single position
         (3,4,5)``)."""
         if not self.variables:
-            text = "bounded: a single case (no variables)"
+            text = "bounded: the single case, with no variables"
             if self.statement.parsed.reads_position or (
                 self.assume is not None and self.assume.parsed.reads_position
             ):
