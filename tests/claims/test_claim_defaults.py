@@ -21,7 +21,7 @@ from grundy.games.catalogue import catalogue, find_entry
 from grundy.library import CheckSettings
 from grundy.strategies import game_options
 from grundy.verdict import Status
-from tests.claims.helpers import claim_text, good_claim, one_claim, problem_of
+from tests.claims.helpers import claim_text, good_claim, one_claim
 
 QUICK = CheckSettings(quick=True)
 
