@@ -359,7 +359,7 @@ class GreenHackenbush(Game):
 
     name = "hackenbush"
     summary = "Green Hackenbush: cut an edge; what loses touch with the ground (0) falls"
-    position_help = "edges like 0-1,1-2 (none: the whole picture)"
+    position_help = "edges of the picture like 0-1,1-2 (none: the whole picture)"
     params = (
         Param(
             "edges",

@@ -40,7 +40,7 @@ class PosetGame(Game):
 
     name = "poset"
     summary = "remove a remaining element and everything above it in a finite partial order"
-    position_help = "the remaining elements (or 'all')"
+    position_help = "the remaining elements (none, or 'all': the whole poset)"
     params = (
         Param(
             "relations",
