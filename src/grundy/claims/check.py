@@ -37,7 +37,7 @@ from grundy.claims.evaluate import (
     value_size,
 )
 from grundy.claims.expression import POSITION_NAMES
-from grundy.claims.model import BadClaim, Claim, Expression, Method
+from grundy.claims.model import BadClaim, Claim, Method
 from grundy.errors import BudgetExceededError, ClaimError, GrundyError, SearchLimitError
 from grundy.games.base import Game
 from grundy.library import CheckSettings
@@ -47,6 +47,7 @@ from grundy.verdict import Assumption, Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, holds_in_all, integer_cases
 
 if TYPE_CHECKING:
+    from grundy.claims.model import Expression
     from grundy.claims.periodic import NotApplicable
 
 __all__ = [
