@@ -16,8 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grundy.claims import BadClaim, Claim, check_claim
+from grundy.errors import InvalidPositionError
 from grundy.games import create_game
-from grundy.games.catalogue import catalogue, find_entry
+from grundy.games.base import Game
+from grundy.games.catalogue import catalogue, find_entry, register, unregister
+from grundy.games.params import Param, ParamKind
 from grundy.library import CheckSettings
 from grundy.strategies import game_options
 from grundy.verdict import Status
@@ -392,9 +395,10 @@ def test_a_claim_that_asks_about_a_game_needs_one(
     assert "field 'game': is missing" in claim.problem and f"uses {named}," in claim.problem
 
 
-def test_params_without_a_game_is_an_error() -> None:
-    claim = _no_game(statement="nim_mul(1, 1) == 1", params="{ set = [1] }")
-    assert isinstance(claim, BadClaim) and "field 'params'" in claim.problem
+@pytest.mark.parametrize(("field", "value"), [("params", "{ set = [1] }"), ("play", "misere")])
+def test_options_or_play_without_a_game_are_errors(field: str, value: str) -> None:
+    claim = _no_game(statement="nim_mul(1, 1) == 1", **{field: value})
+    assert isinstance(claim, BadClaim) and f"field {field!r}" in claim.problem
 
 
 # -- every verdict names what it checked ----------------------------------------------------
@@ -459,3 +463,43 @@ def test_nim_single_positions_are_named_and_decided(heaps: list[int]) -> None:
     for heap in heaps:
         total ^= heap
     assert verdict.status is (Status.PROVED if total == 0 else Status.REFUTED)
+
+
+class _Countdown(Game):
+    """A game added by a user: one counter, take 1 or 2; it starts at ``--n``."""
+
+    name = "countdown-defaults-test"
+    params = (Param("n", ParamKind.INT, "where the counter starts", metavar="N"),)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def options(self) -> dict[str, Any]:
+        return {"n": self.n}
+
+    def moves(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        (count,) = position
+        return [(count - take,) for take in (1, 2) if count >= take]
+
+    def from_value(self, value: Any) -> tuple[int, ...]:
+        if not (isinstance(value, (list, tuple)) and len(value) == 1 and 0 <= value[0] <= self.n):
+            raise InvalidPositionError(f"one counter from 0 to {self.n}, got {value!r}")
+        return (value[0],)
+
+    def to_json(self, position: tuple[int, ...]) -> list[int]:
+        return list(position)
+
+    def start(self) -> tuple[int, ...]:
+        return (self.n,)
+
+
+@pytest.mark.parametrize("n", [0, 4, 7])
+def test_a_user_game_start_is_the_default_of_both(run_cli: Any, n: int) -> None:
+    register(_Countdown.name, _Countdown)
+    try:
+        _same_default(run_cli, _Countdown.name, {"n": n})
+        verdict = _check(game=_Countdown.name, params=f"{{ n = {n} }}", statement="grundy == -1")
+        assert verdict.counterexample is not None
+        assert verdict.counterexample["grundy"] == n % 3  # take 1 or 2: G(n) = n mod 3
+    finally:
+        unregister(_Countdown.name)
