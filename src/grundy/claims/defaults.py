@@ -59,7 +59,7 @@ NO_GAME = NoGame()
 def reads_position(expressions: Iterable[ParsedExpression | None]) -> bool:
     """Whether any expression asks about the claim's own position (``grundy``,
     ``outcome``, ``moves``, ``winning_moves``)."""
-    return any(e is not None and bool(e.names & POSITION_NAMES) for e in expressions)
+    return any(e is not None and e.reads_position for e in expressions)
 
 
 def needs_game(expressions: Iterable[ParsedExpression | None]) -> list[str]:

@@ -34,6 +34,7 @@ from grundy.claims.defaults import (
     default_position_text,
     literal_expression,
     needs_game,
+    reads_position,
     single_position_words,
 )
 from grundy.claims.evaluate import MAX_BITS, Run, Scope, compile_expression
@@ -144,9 +145,7 @@ class Claim:
         (3,4,5)``)."""
         if not self.variables:
             text = "bounded: the single case, with no variables"
-            if self.statement.parsed.reads_position or (
-                self.assume is not None and self.assume.parsed.reads_position
-            ):
+            if reads_position(e.parsed if e else None for e in (self.statement, self.assume)):
                 shown = single_position_words(self.game, self.position.run(Scope({})))
                 text = f"bounded: the single position {shown}"
             if self.assume is not None:
@@ -428,7 +427,7 @@ def _default_position(
     game: Game, variables: tuple[str, ...], expressions: list[Expression | None], claim_id: str
 ) -> Expression:
     """The position of a claim that writes none (see :mod:`grundy.claims.defaults`)."""
-    read = any(e is not None and e.parsed.reads_position for e in expressions)
+    read = reads_position(e.parsed if e is not None else None for e in expressions)
     try:
         source = default_position_text(game, variables, read)
     except ClaimError as exc:
