@@ -503,3 +503,11 @@ def test_a_user_game_start_is_the_default_of_both(run_cli: Any, n: int) -> None:
         assert verdict.counterexample["grundy"] == n % 3  # take 1 or 2: G(n) = n mod 3
     finally:
         unregister(_Countdown.name)
+
+
+def test_a_long_single_position_is_cut_and_says_so() -> None:
+    edges = ",".join(f"0-{i}" for i in range(1, 200))
+    verdict = _check(game="hackenbush", params=f'{{ edges = "{edges}" }}', statement="grundy == 1")
+    assert verdict.status is Status.PROVED  # 199 ground edges: *1 added 199 times
+    assert verdict.scope.startswith("bounded: the single position 0-1,0-2,0-3,")
+    assert verdict.scope.endswith(f"... (the start of its {len(edges):,} characters)")

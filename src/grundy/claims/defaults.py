@@ -114,5 +114,5 @@ def single_position_words(game: Game, value: Value) -> str:
     except GrundyError:
         text = show_value(value)  # not a position: the check will say so
     if len(text) > _SHOWN_LIMIT:
-        text = f"{text[: _SHOWN_LIMIT - 3]}... ({len(text):,} characters)"
+        text = f"{text[: _SHOWN_LIMIT - 3]}... (the start of its {len(text):,} characters)"
     return text
