@@ -8,11 +8,14 @@ RAW_TOML = {"vars", "range", "params", "tags"}  # given as TOML text; other stri
 
 
 def claim_text(**fields: object) -> str:
-    """One [[claim]] table in TOML, from keyword fields (strings quoted, the rest as TOML)."""
+    """One [[claim]] table in TOML, from keyword fields (strings quoted, the rest as TOML;
+    a field given as None is left out)."""
     lines = ["[[claim]]"]
     fields.setdefault("id", "demo")
     fields.setdefault("game", "nim")
     for key, value in fields.items():
+        if value is None:  # game=None: a claim with no game
+            continue
         if isinstance(value, str) and key not in RAW_TOML:
             escaped = value.replace("\\", "\\\\").replace('"', '\\"')
             lines.append(f'{key} = "{escaped}"')

@@ -47,6 +47,7 @@ from grundy.verdict import Assumption, Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, holds_in_all, integer_cases
 
 if TYPE_CHECKING:
+    from grundy.claims.model import Expression
     from grundy.claims.periodic import NotApplicable
 
 __all__ = [
@@ -83,6 +84,7 @@ class PositionFacts:
     __slots__ = ("_position", "_runner")
 
     def __init__(self, runner: ClaimRunner, position: Any) -> None:
+        # position: None when the expression never reads it (only g(...) and the like)
         self._runner = runner
         self._position = position
 
@@ -218,16 +220,19 @@ class ClaimRunner:
                 keys.add(key)
         return tuple(sorted(keys, key=repr))
 
-    def scope_for(self, case: Mapping[str, Value]) -> Scope:
-        """A scope for ``case``; the position is built only if the statement needs it."""
-        claim = self.claim
-        facts = None
-        if claim.statement.parsed.uses_position or (
-            claim.assume is not None and claim.assume.parsed.uses_position
-        ):
-            position = self.to_position(claim.position.run(Scope(case)))
-            facts = PositionFacts(self, position)
-        return Scope(case, facts)
+    def scope_for(self, case: Mapping[str, Value], expression: Expression | None = None) -> Scope:
+        """A scope for evaluating ``expression`` (the statement by default) at ``case``.
+
+        The position is built (and so validated) only if that expression reads it: a
+        case that ``assume`` excludes never has its position built.
+        """
+        parsed = (expression or self.claim.statement).parsed
+        if not parsed.uses_position:
+            return Scope(case)
+        position = None
+        if parsed.reads_position:
+            position = self.to_position(self.claim.position.run(Scope(case)))
+        return Scope(case, PositionFacts(self, position))
 
     def admitted(self, case: Mapping[str, Value]) -> bool:
         """Whether ``case`` satisfies ``assume`` (always, without one); each case is
@@ -236,7 +241,7 @@ class ClaimRunner:
             self.meter.check()
         if self.claim.assume is None:
             return True
-        return truth(self.claim.assume.run(self.scope_for(case)))
+        return truth(self.claim.assume.run(self.scope_for(case, self.claim.assume)))
 
     def holds(self, case: Mapping[str, Value]) -> bool:
         return truth(self.claim.statement.run(self.scope_for(case)))

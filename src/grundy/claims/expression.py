@@ -149,6 +149,11 @@ class ParsedExpression:
         """True when evaluating it needs the solver (a position name, ``g``, ``outcome_of``)."""
         return bool(self.names & POSITION_NAMES) or bool(self.functions & {"g", "outcome_of"})
 
+    @property
+    def reads_position(self) -> bool:
+        """True when evaluating it needs the claim's own position (a position name)."""
+        return bool(self.names & POSITION_NAMES)
+
 
 def parse_expression(
     text: str, field: str, claim_id: str, variables: Iterable[str]

@@ -29,7 +29,15 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from grundy.claims.evaluate import MAX_BITS, Run, compile_expression
+from grundy.claims.defaults import (
+    NO_GAME,
+    default_position_text,
+    literal_expression,
+    needs_game,
+    reads_position,
+    single_position_words,
+)
+from grundy.claims.evaluate import MAX_BITS, Run, Scope, compile_expression
 from grundy.claims.expression import RESERVED_NAMES, ParsedExpression, parse_expression
 from grundy.claims.latex_policy import check_latex_policy
 from grundy.errors import ClaimError, GrundyError, brief
@@ -132,9 +140,17 @@ class Claim:
 
     @property
     def scope(self) -> str:
-        """The domain in words, e.g. ``bounded: 0 <= a, b, c <= 7``."""
+        """What is checked, in words: the domain (``bounded: 0 <= a, b, c <= 7``), or for
+        a claim without variables its one position (``bounded: the single position
+        (3,4,5)``)."""
         if not self.variables:
-            return "bounded: a single case"
+            text = "bounded: the single case, with no variables"
+            if reads_position(e.parsed if e else None for e in (self.statement, self.assume)):
+                shown = single_position_words(self.game, self.position.run(Scope({})))
+                text = f"bounded: the single position {shown}"
+            if self.assume is not None:
+                text += f"; assuming {self.assume.text.strip()}"
+            return text
         groups: dict[tuple[int, int], list[str]] = {}
         for name in self.variables:
             groups.setdefault(self.ranges[name], []).append(name)
@@ -306,19 +322,22 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
     assert statement_text is not None
     position_text = text("position")
     given = position_text is not None
-    if position_text is None:
-        position_text = "[" + ", ".join(variables) + "]"
 
     def expression(field_name: str, source: str, names: tuple[str, ...]) -> Expression:
         parsed = parse_expression(source, field_name, claim_id, names)
         return Expression(parsed, compile_expression(parsed, claim_id, field_name))
 
-    position = expression("position", position_text, variables)
-    if position.parsed.uses_position:
-        raise problem("position", "cannot use grundy, outcome, moves or g(...) itself")
     statement = expression("statement", statement_text, variables)
     assume_text = text("assume")
     assume = expression("assume", assume_text, variables) if assume_text is not None else None
+    if game is NO_GAME:
+        _check_no_game(table, [statement, assume], given, problem)
+    if position_text is not None:
+        position = expression("position", position_text, variables)
+    else:
+        position = _default_position(game, variables, [statement, assume], claim_id)
+    if position.parsed.uses_position:
+        raise problem("position", "cannot use grundy, outcome, moves or g(...) itself")
     method = Method(choice("method", tuple(m.value for m in Method), "auto"))
     expect_text = choice("expect", ("holds", "fails"), "") if "expect" in table else ""
     tags = table.get("tags", [])
@@ -359,8 +378,8 @@ def _game(
     ``params`` then a list of tables, one per component)."""
     names = table.get("game")
     params = table.get("params", {} if not isinstance(names, list) else [{}] * len(names))
-    if names is None:
-        raise problem("game", "is missing")
+    if names is None:  # allowed when no expression asks about a game: see _check_no_game
+        return "", NO_GAME, {}
     if isinstance(names, str):
         if not isinstance(params, dict):
             raise problem(
@@ -381,6 +400,44 @@ def _game(
         raise problem("params", f"every entry must be a table, got {brief(params)}")
     games = [_create(name, p, claim_id) for name, p in zip(names, params, strict=True)]
     return " + ".join(names), SumGame(games), {"components": [dict(p) for p in params]}
+
+
+def _check_no_game(
+    table: Mapping[str, Any], expressions: list[Expression | None], given: bool, problem: Any
+) -> None:
+    """A claim without ``game`` may only do arithmetic: anything that asks about a
+    position (or options for a game) needs the game named."""
+    words = needs_game(e.parsed if e is not None else None for e in expressions)
+    if given:
+        words.append("position")
+    if words:
+        raise problem(
+            "game",
+            f"is missing, and the claim uses {', '.join(words)}, which "
+            f"{'asks' if len(words) == 1 else 'ask'} about a game's positions; name the game "
+            '(e.g. game = "nim"); only a claim of pure arithmetic (nim_mul, nimsum, mex, ...) '
+            "needs none",
+        )
+    for field_name in ("params", "play"):
+        if field_name in table:
+            raise problem(field_name, "is given, but the claim names no game it could apply to")
+
+
+def _default_position(
+    game: Game, variables: tuple[str, ...], expressions: list[Expression | None], claim_id: str
+) -> Expression:
+    """The position of a claim that writes none (see :mod:`grundy.claims.defaults`)."""
+    read = reads_position(e.parsed if e is not None else None for e in expressions)
+    try:
+        source = default_position_text(game, variables, read)
+    except ClaimError as exc:
+        raise ClaimError(f"claim {claim_id!r}, {exc}") from None
+    parsed = (
+        literal_expression(source)
+        if not variables
+        else parse_expression(source, "position", claim_id, variables)
+    )
+    return Expression(parsed, compile_expression(parsed, claim_id, "position"))
 
 
 def _create(name: str, params: Mapping[str, Any], claim_id: str) -> Game:

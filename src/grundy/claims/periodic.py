@@ -719,14 +719,14 @@ class _Cases:
         self.claim = claim
         self.value_of = value_of
 
-    def scope(self, case: Mapping[str, Value]) -> Scope:
+    def scope(self, case: Mapping[str, Value], expression: Expression) -> Scope:
         facts = _TableFacts(self.claim, case, self.value_of)
-        if _uses_position(self.claim):  # built (and so validated) first, as ClaimRunner does
-            facts.heap(self.claim.position.run(Scope(case)))
+        if expression.parsed.reads_position:  # built (and validated) first, as ClaimRunner
+            facts.heap(self.claim.position.run(Scope(case)))  # does: never outside assume
         return Scope(case, facts)
 
     def run(self, expression: Expression, case: Mapping[str, Value]) -> tuple[bool, Scope]:
-        scope = self.scope(case)
+        scope = self.scope(case, expression)
         return truth(expression.run(scope)), scope
 
     def admitted(self, case: Mapping[str, Value]) -> bool:

@@ -174,8 +174,27 @@ class Game(ABC):
             ) from None
         return position
 
+    def start(self) -> Any:
+        """The position meant when none is written: on the command line (no position
+        words) and in a claim with neither ``position`` nor ``vars``.
+
+        This is the one place that default is decided.  Here it is what :meth:`from_value`
+        makes of an empty list (for heap games, no heaps); a game whose options describe a
+        whole board overrides it (the whole picture, the whole poset).  A game with no such
+        position raises :class:`~grundy.errors.InvalidPositionError` asking for one.
+        """
+        try:
+            return self.from_value([])
+        except InvalidPositionError as exc:
+            raise InvalidPositionError(
+                f"{self.label} has no position to start from when none is written "
+                f"({exc}); name one: {self.position_help}"
+            ) from None
+
     def parse(self, tokens: Sequence[str]) -> Any:
-        """Build a position from command-line words."""
+        """Build a position from command-line words (none: :meth:`start`)."""
+        if not tokens:
+            return self.start()
         return self.from_value(parse_int_tokens(tokens))
 
     def format(self, position: Any) -> str:

@@ -342,10 +342,10 @@ class GreenHackenbush(Game):
     longer connected to the ground; whoever cannot move (no edges left) loses.
 
     ``--edges`` gives the whole picture, which is the position when none is written
-    (:meth:`start`).  Position words, when given, are another picture to play under the
-    same rules, written the same way, e.g. ``grundy solve hackenbush --edges "0-1,1-2,2-0"
-    0-1,1-2`` for the triangle with its edge 2-0 already cut.  Edges not connected to the
-    ground are dropped.
+    (:meth:`start`).  Position words, when given, are part of that picture, written the
+    same way, e.g. ``grundy solve hackenbush --edges "0-1,1-2,2-0" 0-1,1-2`` for the
+    triangle with its edge 2-0 already cut; an edge the picture lacks is an error naming
+    it.  Edges not connected to the ground are dropped.
 
     The parts of a picture that meet only at the ground form a disjunctive sum, so the
     solver values them one by one; each part is keyed by :func:`canonical_picture`, so
@@ -359,7 +359,7 @@ class GreenHackenbush(Game):
 
     name = "hackenbush"
     summary = "Green Hackenbush: cut an edge; what loses touch with the ground (0) falls"
-    position_help = "edges like 0-1,1-2 (none: the whole picture)"
+    position_help = "edges of the picture like 0-1,1-2 (none: the whole picture)"
     params = (
         Param(
             "edges",
@@ -438,9 +438,42 @@ class GreenHackenbush(Game):
     # -- notation ---------------------------------------------------------------------------
 
     def from_value(self, value: Any) -> Picture:
-        """A picture from ``"0-1,1-2"`` or a list of ``[u, v]`` pairs."""
+        """A picture from ``"0-1,1-2"`` or a list of ``[u, v]`` pairs, part of the game's
+        own picture (an edge it lacks, or more copies of an edge than it has, is an error
+        naming them).
+
+        >>> GreenHackenbush("0-1,1-2").from_value("0-1,2-3")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        grundy.errors.InvalidPositionError: the edge 2-3 is not in the picture 0-1,1-2 ...
+        """
+        position = self._read_picture(value)
+        self._within_picture(position)
+        return prune(position)
+
+    def check_position(self, position: Any) -> Picture:
+        """Any picture the solver is handed is valued under these rules (the library
+        values pictures of every shape with one game); only positions *read* from a user
+        (:meth:`from_value`, :meth:`parse`) must lie within ``--edges``."""
+        return prune(self._read_picture(position))
+
+    def _within_picture(self, position: Picture) -> None:
+        extra = Counter(position) - Counter(self.picture)
+        if extra:
+            listed = sorted(extra.elements())
+            shown = format_edges(listed[:10]) + (",..." if len(listed) > 10 else "")
+            what = "the edge" if len(listed) == 1 else "the edges"
+            verb = "is" if len(listed) == 1 else "are"
+            raise InvalidPositionError(
+                f"{what} {shown} {verb} not in the picture {format_edges(self.picture)} "
+                "(a position is part of the --edges picture; an edge listed twice needs "
+                "two copies there)"
+            )
+
+    @staticmethod
+    def _read_picture(value: Any) -> Picture:
         if isinstance(value, str):
-            return prune(parse_edges(value))
+            return parse_edges(value)
         if not isinstance(value, (list, tuple)):
             raise InvalidPositionError(
                 f"a Hackenbush position is a list of edges, got {brief(value)}"
@@ -456,12 +489,12 @@ class GreenHackenbush(Game):
                     f"a Hackenbush edge is a pair of vertex numbers, got {brief(pair)}"
                 )
             edges.append(_edge(pair[0], pair[1]))
-        return prune(edges)
+        return tuple(sorted(edges))
 
     def parse(self, tokens: Sequence[str]) -> Picture:
         if not tokens:
             return self.start()
-        return prune(parse_edges(",".join(tokens)))
+        return self.from_value(",".join(tokens))
 
     def format(self, position: Picture) -> str:
         return format_edges(position)

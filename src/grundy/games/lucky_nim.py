@@ -155,6 +155,9 @@ class LuckyNim(Game):
         return LuckyPosition(self._heaps(value))
 
     def parse(self, tokens: Sequence[str]) -> LuckyPosition:
+        if not tokens:
+            start: LuckyPosition = self.start()  # no heaps, as for every heap game
+            return start
         return LuckyPosition(self._heaps(parse_int_tokens(tokens)))
 
     @staticmethod

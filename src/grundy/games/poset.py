@@ -24,8 +24,9 @@ class PosetGame(Game):
     or ``1<1``) are rejected: they describe no partial order.
 
     A position is the set of elements still in play, written as their labels in any
-    order (canonical: sorted, without repeats); the whole poset is the usual start and
-    ``all`` on the command line stands for it.  A move picks a remaining element ``x``
+    order (canonical: sorted, without repeats); the whole poset is the start, meant when no
+    position is written (and by ``all`` on the command line).  Naming a number that is not
+    an element is an error that lists it.  A move picks a remaining element ``x``
     and removes ``x`` and every remaining element above it.  The player who cannot move
     (nothing remains) loses in normal play.
 
@@ -39,7 +40,7 @@ class PosetGame(Game):
 
     name = "poset"
     summary = "remove a remaining element and everything above it in a finite partial order"
-    position_help = "the remaining elements (or 'all')"
+    position_help = "the remaining elements (none, or 'all': the whole poset)"
     params = (
         Param(
             "relations",
@@ -104,9 +105,13 @@ class PosetGame(Game):
             f"take {min(lowest)}" if len(lowest) == 1 else super().describe_move(position, option)
         )
 
+    def start(self) -> Elements:
+        """The whole poset: the position when none is written (or ``all``)."""
+        return self.elements
+
     def parse(self, tokens: Sequence[str]) -> Elements:
-        if [str(token).strip().lower() for token in tokens] == ["all"]:
-            return self.elements
+        if not tokens or [str(token).strip().lower() for token in tokens] == ["all"]:
+            return self.start()
         return self.from_value(parse_int_tokens(tokens))
 
     def from_value(self, value: Any) -> Elements:
@@ -119,11 +124,13 @@ class PosetGame(Game):
                 raise InvalidPositionError(
                     f"poset elements are whole numbers, got {brief(element)}"
                 )
-            if element not in self.up_sets:
-                raise InvalidPositionError(
-                    f"{element} is not an element of the poset (its elements: "
-                    f"{', '.join(map(str, self.elements))})"
-                )
+        strangers = sorted(set(value) - self.up_sets.keys())
+        if strangers:
+            shown = ", ".join(map(str, strangers[:10])) + (", ..." if len(strangers) > 10 else "")
+            raise InvalidPositionError(
+                f"{'these are not elements' if len(strangers) > 1 else 'this is not an element'}"
+                f" of the poset: {shown} (its elements: {', '.join(map(str, self.elements))})"
+            )
         return tuple(sorted(set(value)))
 
     def format(self, position: Elements) -> str:
