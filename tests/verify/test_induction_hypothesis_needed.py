@@ -7,7 +7,8 @@ green) makes the goal follow without the hypothesis, and fails here; the last te
 file add such a premise to a step of each kind and check that the search then finds no model.
 
 The steps are collected by running the library's unbounded theorems with spies at the step
-builders (birthday steps, bit induction, width induction, the take-away steps), so a step
+builders (birthday steps, bit induction, width induction, the take-away steps, Lucky Nim's
+block parity), so a step
 added to the library later is covered without being listed here.
 
 Z3 rarely finds models of quantified premises over the integers by itself, so the search
@@ -31,7 +32,13 @@ import pytest
 import z3
 
 from grundy.library import CheckSettings, Theorem, check_theorem, load_library
-from grundy.verify import birthday_induction, bit_induction, width_induction, z3_induction
+from grundy.verify import (
+    birthday_induction,
+    bit_induction,
+    lucky_encodings,
+    width_induction,
+    z3_induction,
+)
 from grundy.verify import birthday_steps as bs
 from grundy.verify.birthday_induction import BirthdayStep, Symbols
 
@@ -59,6 +66,7 @@ class Collected:
         self.bit: dict[str, tuple[bit_induction.NaturalLemma, dict[str, Any]]] = {}
         self.width: dict[str, width_induction.BitwiseLaw] = {}
         self.take_away: dict[str, Callable[..., Any]] = {}
+        self.lucky: list[dict[str, Any]] = []
 
 
 def _unbounded_theorems() -> list[Theorem]:
@@ -101,6 +109,13 @@ def _spies(found: Collected, theorems: list[Theorem]) -> Iterator[None]:
                 patch.setitem(namespace, "prove_birthday_step", birthday)
         patch.setattr(bit_induction, "step_parts", bit)
         patch.setattr(width_induction, "step_parts", width)
+        original_lucky = lucky_encodings.block_parity_step
+
+        def lucky(**kwargs: Any) -> Any:
+            found.lucky.append(kwargs)
+            return original_lucky(**kwargs)
+
+        patch.setattr(lucky_encodings, "block_parity_step", lucky)
         for name, kind in (("take_away_step", "normal"), ("take_away_misere_step", "misere")):
             patch.setattr(z3_induction, name, take_away(getattr(z3_induction, name), kind))
         yield
@@ -122,6 +137,7 @@ def test_the_spies_see_every_kind_of_step(collected: Collected) -> None:
     assert len(collected.bit) >= 8, sorted(collected.bit)
     assert len(collected.width) >= 5, sorted(collected.width)
     assert len(collected.take_away) >= 2
+    assert collected.lucky
     assert "G(G + H) = G(G) ⊕ G(H)" in collected.birthday
     # every true step of the birthday module is used by some theorem of the library
     assert {bs.__dict__[name]().name for name in bs.__all__} <= set(collected.birthday)
@@ -347,3 +363,32 @@ def test_the_take_away_steps_do_not_hold_for_an_arbitrary_closed_form(
     assert builder in collected.take_away.values()
     assert _take_away_countermodel(builder)
     assert not _take_away_countermodel(builder, circular=True)
+
+
+# -- Lucky Nim's block parity step (grundy.verify.lucky_encodings) ----------------------------
+# Its hypothesis (block parity for fewer counters) is applied outside Z3 too: the step shows
+# Ω's parity moves as the strategy says.  With Ω an arbitrary predicate it must not.
+
+
+def _lucky_countermodels(arguments: dict[str, Any], circular: bool = False) -> dict[str, bool]:
+    arbitrary = z3.Function("omega", z3.IntSort(), z3.IntSort(), z3.BoolSort())
+    found = {}
+    for part in lucky_encodings.block_parity_step(**arguments, omega=arbitrary):
+        premises, goal = part.goal.children()
+        solver = z3.Solver()
+        solver.set("timeout", TIMEOUT_MS)
+        solver.add(premises, *([goal] if circular else []), z3.Not(goal))
+        found[part.name] = solver.check() == z3.sat
+    return found
+
+
+def test_the_block_parity_step_does_not_hold_for_an_arbitrary_omega(collected: Collected) -> None:
+    for arguments in collected.lucky:
+        found = _lucky_countermodels(arguments)
+        # the progress part (every turn takes a counter) does not speak of Ω
+        assert found == {
+            "lucky-block-parity-step-mover": True,
+            "lucky-block-parity-step-opponent": True,
+            "lucky-block-parity-step-progress": False,
+        }
+        assert not any(_lucky_countermodels(arguments, circular=True).values())
