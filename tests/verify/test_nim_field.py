@@ -52,7 +52,7 @@ def _vacuous(method: str):
 @pytest.mark.parametrize(
     ("engine", "mutant", "counterexample"),
     [
-        ("exhaustive_bytes", "nim-product-no-cube-roots-of-unity", {"x": 2}),
+        ("exhaustive_field", "nim-product-no-cube-roots-of-unity", {"x": 2}),
         ("random_law", "nim-fields-closed-below-2-24", None),
         ("_z3_no_root", "nim-square-root-missing", None),
     ],
