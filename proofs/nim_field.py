@@ -385,7 +385,7 @@ def _closed_in_fields(mul: Any, x: Any, y: Any) -> Any:
     holds = True
     for k in range(9):
         if isinstance(product, np.ndarray) and 2**k >= 62:
-            break  # byte-table arrays: every larger field holds them trivially
+            break  # table arrays: every larger field holds them trivially
         limit = 2**2**k
         holds = holds & ((x >= limit) | (y >= limit) | (product < limit))
     return holds

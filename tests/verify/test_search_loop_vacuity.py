@@ -132,6 +132,7 @@ def _still_refuted(mutant: Theorem) -> bool:
         return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("loop", list(LOOPS))
 def test_a_vacuous_loop_flips_a_mutant_of_every_theorem_using_it(
     loop: str, library: list[Theorem], baseline: dict[str, tuple[Status, frozenset[str]]]
@@ -159,6 +160,7 @@ def test_a_vacuous_loop_flips_a_mutant_of_every_theorem_using_it(
     assert unflipped == [], unflipped
 
 
+@pytest.mark.slow
 def test_the_theorems_are_as_expected_with_the_real_loops(
     library: list[Theorem], baseline: dict[str, tuple[Status, frozenset[str]]]
 ) -> None:
