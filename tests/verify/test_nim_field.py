@@ -1,6 +1,7 @@
 """proofs/nim_field.py: every theorem as expected, and each engine has a mutant only it
 refutes (made vacuous here, that mutant is no longer refuted)."""
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def _vacuous(method: str):
 @pytest.mark.parametrize(
     ("engine", "mutant", "counterexample"),
     [
-        ("exhaustive_bytes", "nim-product-no-cube-roots-of-unity", {"x": 2}),
+        ("exhaustive_field", "nim-product-no-cube-roots-of-unity", {"x": 2}),
         ("random_law", "nim-fields-closed-below-2-24", None),
         ("_z3_no_root", "nim-square-root-missing", None),
     ],
@@ -97,3 +98,52 @@ def test_the_z3_encoding_computes_what_nim_mul_computes(theorems) -> None:
     for a, b in pairs:
         product = z3.simplify(encode(z3.BitVecVal(a, 32), z3.BitVecVal(b, 32), 32))
         assert product.as_long() == nim_mul(a, b), (a, b)
+
+
+def _parts(verdict):
+    return [verdict, *(p for part in verdict.parts for p in _parts(part))]
+
+
+def test_every_title_and_statement_says_its_scope(theorems) -> None:
+    # a title with no bound ("Nim multiplication is associative") claimed more than was shown
+    for theorem in theorems.values():
+        if theorem.is_mutant:
+            continue
+        assert re.search(r"\d", theorem.title), theorem.title
+        verdict = check_theorem(theorem, QUICK).verdict
+        assert verdict.status is Status.PROVED and not verdict.unbounded, theorem.id
+        through_nim_mul = any("nim_mul" in part.scope for part in _parts(verdict))
+        assert not through_nim_mul or "nim_mul" in theorem.statement, theorem.id
+
+
+def test_the_fermat_rule_is_not_checked_through_nim_mul(theorems, monkeypatch):
+    # nim_mul is built on the Fermat 2-power rule: checking the rule through it is circular
+    module = _module()
+    calls = []
+    real = module.nim_mul
+    monkeypatch.setattr(module, "nim_mul", lambda a, b: calls.append((a, b)) or real(a, b))
+    assert check_theorem(theorems["nim-fermat-square"], QUICK).verdict.status is Status.PROVED
+    assert calls == []
+
+
+@pytest.mark.parametrize(
+    ("identifier", "entry"),
+    [
+        ("nim-fermat-square", (4, 4)),
+        ("nim-product-associative", (2, 3)),
+        ("nim-product-distributive", (3, 3)),
+    ],
+)
+def test_the_laws_are_read_off_conways_definition(theorems, monkeypatch, identifier, entry):
+    # one product of the mex table changed: a law checked on that table must notice, so
+    # the check reads Conway's definition (not nim_mul's own table)
+    module = _module()
+    real = module.mex_products
+
+    def corrupted(bound, with_corner=True):
+        table = real(bound, with_corner).copy()
+        table[entry] ^= 1
+        return table
+
+    monkeypatch.setattr(module, "mex_products", corrupted)
+    assert check_theorem(theorems[identifier], QUICK).verdict.status is not Status.PROVED

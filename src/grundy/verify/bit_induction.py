@@ -55,6 +55,7 @@ __all__ = [
     "prove_finite",
     "prove_for_all_naturals",
     "prove_lemma_set",
+    "step_parts",
 ]
 
 _SEARCH_SMALL = 15  # every variable 0..15 is listed when a step fails
@@ -358,6 +359,16 @@ def _naturals(names: Sequence[str], suffix: str) -> list[z3.ArithRef]:
 def _step(
     lemma: NaturalLemma, proved: Mapping[str, NaturalLemma]
 ) -> tuple[z3.BoolRef, list[z3.BoolRef]]:
+    facts, hypothesis, conclusion = step_parts(lemma, proved)
+    return z3.Implies(hypothesis, conclusion), facts
+
+
+def step_parts(
+    lemma: NaturalLemma, proved: Mapping[str, NaturalLemma]
+) -> tuple[list[z3.BoolRef], z3.BoolRef, z3.BoolRef]:
+    """The step's facts (ranges, X natural, the lemmas it uses), its induction hypothesis
+    (the statement at the halves) and its conclusion (the statement at 2v + b).  Kept
+    apart so a test can check the conclusion does not follow without the hypothesis."""
     xor = z3.Function("X", z3.IntSort(), z3.IntSort(), z3.IntSort())
     facts: list[z3.BoolRef] = []
     half = _HalfAlgebra(xor, facts)
@@ -376,7 +387,7 @@ def _step(
                 f"{lemma.name!r} uses {name!r}, which is not proved before it"
             )
         facts.append(_for_all(proved[name], xor))
-    return z3.Implies(hypothesis, conclusion), facts
+    return facts, hypothesis, conclusion
 
 
 def _for_all(lemma: NaturalLemma, xor: z3.FuncDeclRef) -> z3.BoolRef:

@@ -223,7 +223,12 @@ def lucky_opponent_flips_symbolic(*, guesses_x: bool = False, sees_x: bool = Fal
     return Encoding("lucky-opponent-symbolic", goal, variables, holds, UNBOUNDED)
 
 
-def block_parity_step(*, guesses_x: bool = False, sees_x: bool = False) -> tuple[Encoding, ...]:
+def block_parity_step(
+    *,
+    guesses_x: bool = False,
+    sees_x: bool = False,
+    omega: Callable[[z3.ArithRef, z3.ArithRef], z3.BoolRef] = _omega,
+) -> tuple[Encoding, ...]:
     """The induction step of block parity, for all 1 ≤ m ≤ n, as three goals over a named
     heap k ≥ 1 and the parity e of Ω over the other heaps:
 
@@ -236,6 +241,8 @@ def block_parity_step(*, guesses_x: bool = False, sees_x: bool = False) -> tuple
 
     ``guesses_x``: the mutant whose opponent answers y = max(m, r - g) to a guess g of x;
     with ``sees_x`` the guess is right (g = x), the sequential reading, for tests.
+    ``omega`` replaces Ω(heap, M) in the goals (a test gives an arbitrary predicate, to
+    show the premises alone do not make the goals hold).
     """
     m, n, k, e, x, y, guess = _symbolic("m", "n", "k", "e", "x", "y", "g")
     block = m + n
@@ -246,14 +253,14 @@ def block_parity_step(*, guesses_x: bool = False, sees_x: bool = False) -> tuple
     answer = _zmax(m, place - (guess if guesses_x else m))
 
     def odd(heap: z3.ArithRef) -> z3.BoolRef:
-        return z3.If(_omega(heap, block), 1, 0) + e == 1
+        return z3.If(omega(heap, block), 1, 0) + e == 1
 
     pre = [m >= 1, m <= n, k >= 1, z3.Or(e == 0, e == 1), x >= m, x <= n, y >= m, y <= n]
     if guesses_x and not sees_x:
         pre += [guess >= m, guess <= n]
     goals = {
         "mover": z3.Implies(
-            z3.And(odd(k), _omega(k, block)),
+            z3.And(odd(k), omega(k, block)),
             z3.And(chosen >= m, chosen <= n, z3.Not(odd(_left(k, chosen + y)))),
         ),
         "opponent": z3.Implies(

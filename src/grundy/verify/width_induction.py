@@ -38,7 +38,7 @@ from grundy.verdict import UNBOUNDED, Status, Verdict
 from grundy.verify.exhaustive import integer_cases
 from grundy.verify.z3engine import model_values, prove_z3
 
-__all__ = ["BitwiseLaw", "NimSum", "prove_chain", "prove_every_width"]
+__all__ = ["BitwiseLaw", "NimSum", "prove_chain", "prove_every_width", "step_parts"]
 
 NimSum = Callable[[z3.ArithRef, z3.ArithRef], z3.ArithRef]
 """The nim-sum as seen by a law: builds the term ``a ⊕ b``."""
@@ -143,7 +143,12 @@ def _as_part(verdict: Verdict, name: str) -> Verdict:
     )
 
 
-def _step(law: BitwiseLaw, *, timeout_ms: int, seed: int) -> Verdict:
+def step_parts(
+    law: BitwiseLaw,
+) -> tuple[list[z3.BoolRef], z3.BoolRef, z3.BoolRef, list[z3.ArithRef]]:
+    """The step's premises other than the induction hypothesis (naturals, the defining
+    equation at the goal's terms, lemma instances), the hypothesis S(w), the goal and the
+    variables.  Kept apart so a test can check the goal does not follow without S(w)."""
     nim = _Recorder()
     variables = [z3.Int(name) for name in law.variables]
     halves = [variable / 2 for variable in variables]
@@ -151,9 +156,13 @@ def _step(law: BitwiseLaw, *, timeout_ms: int, seed: int) -> Verdict:
     defining = nim.defining()
     hypothesis = law.statement(nim, halves)  # the induction hypothesis S(w)
     facts = law.instances(nim, variables, halves) if law.instances is not None else []
-    premise = z3.And(*[v >= 0 for v in variables], *defining, hypothesis, *facts)
+    return [*[v >= 0 for v in variables], *defining, *facts], hypothesis, goal, variables
+
+
+def _step(law: BitwiseLaw, *, timeout_ms: int, seed: int) -> Verdict:
+    premises, hypothesis, goal, variables = step_parts(law)
     return prove_z3(
-        z3.Implies(premise, goal),
+        z3.Implies(z3.And(*premises, hypothesis), goal),
         scope=UNBOUNDED,
         timeout_ms=timeout_ms,
         method="z3",

@@ -38,6 +38,8 @@ __all__ = [
     "prove_lemmas",
     "prove_take_away_closed_form",
     "prove_take_away_misere",
+    "take_away_misere_step",
+    "take_away_step",
 ]
 
 ClosedForm = tuple[Callable[[Any, Any], Any], Callable[[int, int], int]]
@@ -60,18 +62,9 @@ def prove_take_away_closed_form(
     <Status.PROVED: 'proved'>
     """
     as_term, as_python = closed_form
-    n, k, s, u = z3.Ints("n k s u")
-    value = as_term(n, k)
-    witness = value - u
-    no_option_has_the_value = z3.Implies(z3.And(s >= 1, s <= k, s <= n), as_term(n - s, k) != value)
-    smaller_values_reached = z3.Implies(
-        z3.And(u >= 0, u < value),
-        z3.And(witness >= 1, witness <= k, witness <= n, as_term(n - witness, k) == u),
-    )
-    step = z3.Implies(
-        z3.And(n >= 0, k >= 1),
-        z3.And(value >= 0, no_option_has_the_value, smaller_values_reached),
-    )
+    variables, premises, goal = take_away_step(as_term)
+    step = z3.Implies(z3.And(*premises), goal)
+    n, k, s, u = variables
 
     def first_disagreement(case: dict[str, int]) -> dict[str, int] | None:
         # the least (k, n), k first, up to the k of Z3's model
@@ -106,21 +99,9 @@ def prove_take_away_misere(
     (a move to an option satisfying p).
     """
     as_term, as_python = closed_form
-    n, k, s = z3.Ints("n k s")
-    witness = (n - 1) % (k + 1)
-    step = z3.Implies(
-        z3.And(n >= 0, k >= 1),
-        z3.And(
-            z3.Implies(n == 0, z3.Not(as_term(n, k))),
-            z3.Implies(
-                z3.And(n >= 1, as_term(n, k), s >= 1, s <= k, s <= n), z3.Not(as_term(n - s, k))
-            ),
-            z3.Implies(
-                z3.And(n >= 1, z3.Not(as_term(n, k))),
-                z3.And(witness >= 1, witness <= k, witness <= n, as_term(n - witness, k)),
-            ),
-        ),
-    )
+    variables, premises, goal = take_away_misere_step(as_term)
+    step = z3.Implies(z3.And(*premises), goal)
+    n, k, s = variables
 
     def first_disagreement(case: dict[str, int]) -> dict[str, Any] | None:
         for heaps in range(1, max(1, case["k"]) + 1):
@@ -139,6 +120,46 @@ def prove_take_away_misere(
         seed=seed,
         lemma="misère: 0 is N; n >= 1 is P iff every option is N (strong induction on n)",
     )
+
+
+def take_away_step(
+    as_term: Callable[[Any, Any], Any],
+) -> tuple[list[z3.ArithRef], list[z3.BoolRef], z3.BoolRef]:
+    """The normal-play step for the closed form ``as_term``: its variables (n, k, s, u),
+    its premises (n >= 0, k >= 1) and its goal (f(n) >= 0, no option has the value f(n),
+    every u < f(n) is reached by the witness move f(n) - u).  The induction hypothesis
+    (G = f below n) is not a premise: with it, the goal says G(n) = f(n)."""
+    n, k, s, u = z3.Ints("n k s u")
+    value = as_term(n, k)
+    witness = value - u
+    no_option_has_the_value = z3.Implies(z3.And(s >= 1, s <= k, s <= n), as_term(n - s, k) != value)
+    smaller_values_reached = z3.Implies(
+        z3.And(u >= 0, u < value),
+        z3.And(witness >= 1, witness <= k, witness <= n, as_term(n - witness, k) == u),
+    )
+    goal = z3.And(value >= 0, no_option_has_the_value, smaller_values_reached)
+    return [n, k, s, u], [n >= 0, k >= 1], goal
+
+
+def take_away_misere_step(
+    as_term: Callable[[Any, Any], Any],
+) -> tuple[list[z3.ArithRef], list[z3.BoolRef], z3.BoolRef]:
+    """The misère step for the predicate ``as_term`` ("n is P"): variables (n, k, s),
+    premises (n >= 0, k >= 1) and goal (p(0) false; for n >= 1, p(n) implies no option
+    satisfies p, and not p(n) gives the witness move (n - 1) mod (k + 1) to one that does)."""
+    n, k, s = z3.Ints("n k s")
+    witness = (n - 1) % (k + 1)
+    goal = z3.And(
+        z3.Implies(n == 0, z3.Not(as_term(n, k))),
+        z3.Implies(
+            z3.And(n >= 1, as_term(n, k), s >= 1, s <= k, s <= n), z3.Not(as_term(n - s, k))
+        ),
+        z3.Implies(
+            z3.And(n >= 1, z3.Not(as_term(n, k))),
+            z3.And(witness >= 1, witness <= k, witness <= n, as_term(n - witness, k)),
+        ),
+    )
+    return [n, k, s], [n >= 0, k >= 1], goal
 
 
 def _induction_verdict(
