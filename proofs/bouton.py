@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from grundy.games.nim import Nim
 from grundy.library import CheckSettings, Expectation, Theorem
-from grundy.solve.solver import Solver
+from grundy.solve.solver import Play, Solver
 from grundy.tasks import Part, Split
 from grundy.verdict import Verdict
 from grundy.verify import nim_encodings as enc
@@ -525,6 +525,7 @@ THEOREMS = [
         source="beyond the notes: misere Nim (Bouton 1901)",
         game="nim",
         tags=("nim", "misere", "z3", "unbounded"),
+        play=Play.MISERE,
         check=lambda settings: prove_misere_unbounded(
             timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
@@ -538,6 +539,7 @@ THEOREMS = [
         source="beyond the notes: misere Nim (Bouton 1901)",
         game="nim",
         tags=("nim", "misere", "z3", "unbounded"),
+        play=Play.MISERE,
         mutant_of="misere-nim-any-number-of-heaps",
         expect=Expectation.FAILS,
         check=lambda settings: prove_misere_unbounded(
@@ -554,6 +556,7 @@ THEOREMS = [
         source="beyond the notes: misere Nim (Bouton 1901)",
         game="nim",
         tags=("nim", "misere", "exhaustive"),
+        play=Play.MISERE,
         mutant_of="misere-nim-any-number-of-heaps",
         expect=Expectation.FAILS,
         check=lambda settings: prove_misere_unbounded(

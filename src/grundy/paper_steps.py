@@ -27,30 +27,30 @@ PAPER_STEPS: Mapping[str, tuple[tuple[str, str], ...]] = {
         (
             _POSITIONS,
             "the induction on the number of heaps and on positions that gives Bouton's "
-            "theorem from its seven nim-sum lemmas is argued on paper; every lemma is "
-            "checked by Z3",
+            "theorem from its seven nim-sum lemmas is argued on paper (each lemma is "
+            "checked by Z3)",
         ),
     ),
     "nim-value-any-number-of-heaps": (
         (
             _POSITIONS,
             "the induction on positions that gives G(h1, ..., hk) = h1 ⊕ ... ⊕ hk from "
-            "its seven nim-sum lemmas is argued on paper; every lemma is checked by Z3",
+            "its seven nim-sum lemmas is argued on paper (each lemma is checked by Z3)",
         ),
     ),
     "misere-nim-any-number-of-heaps": (
         (
             _POSITIONS,
             "the induction on positions that gives the misère rule from its nine lemmas "
-            "and Bouton's condition (2) is argued on paper; every lemma is checked by Z3 "
-            "or by listing its cases",
+            "and Bouton's condition (2) is argued on paper (each lemma is checked by Z3 "
+            "or by listing its cases)",
         ),
     ),
     "nim-sum-distinct-powers-any-count": (
         (
             "induction-on-the-number-of-powers",
             "the induction on the number of powers of two that gives the rule from its "
-            "three lemmas is argued on paper; every lemma is checked by Z3",
+            "three lemmas is argued on paper (each lemma is checked by Z3)",
         ),
     ),
     "chomp-rectangles-are-n": (
@@ -58,7 +58,7 @@ PAPER_STEPS: Mapping[str, tuple[tuple[str, str], ...]] = {
             "strategy-stealing",
             "the strategy-stealing argument (the board after the corner bite is P or N, "
             "and either way the first player has a winning first bite) is argued on "
-            "paper; Z3 checks the fact about bites it uses",
+            "paper (Z3 checks the fact about bites it uses)",
         ),
     ),
 }
