@@ -12,6 +12,7 @@ from grundy.report import HandoutOptions, build_handout, build_record
 from grundy.report.document import DisplayMath, Paragraph, Section, plain_text
 from grundy.report.markdown import render_markdown
 from grundy.report.topics import course_topics, file_topics
+from grundy.solve.solver import Play
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
 from tests.report.helpers import run_info
 
@@ -99,7 +100,7 @@ def test_the_librarys_misere_take_away_never_reads_as_normal_play():
 
 
 def test_every_library_misere_theorem_is_marked_in_its_typeset_statement():
-    misere = [t for t in LIBRARY.values() if t.play.value == "misere"]
+    misere = [t for t in LIBRARY.values() if t.play is Play.MISERE]
     assert len(misere) >= 6
     results = [TheoremResult(theorem, CHECKED) for theorem in misere]
     titles = {t.id: t.title for t in misere}
@@ -109,6 +110,26 @@ def test_every_library_misere_theorem_is_marked_in_its_typeset_statement():
     for theorem in misere:
         section = _section(handout.sections, f"thm-{theorem.id}")
         assert "In misère play" in " ".join(_paragraphs(section)), theorem.id
+
+
+def test_every_library_theorem_says_its_play():
+    # the library's misère theorems are tagged so; the labelling rules hold in both plays
+    for theorem in LIBRARY.values():
+        if "misere" in theorem.tags:
+            assert theorem.play is Play.MISERE, theorem.id
+        elif theorem.id.startswith("labelling-rules-every") or theorem.id == (
+            "labelling-move-to-n-means-n"
+        ):
+            assert theorem.play is None, theorem.id
+        else:
+            assert theorem.play is Play.NORMAL, theorem.id
+    record = build_record(
+        [TheoremResult(LIBRARY["labelling-rules-every-game"], CHECKED)], run_info()
+    )
+    assert "**play**: normal and misère play" in render_markdown(record).text
+    assert TheoremResult(LIBRARY["labelling-rules-every-game"], CHECKED).to_json()["play"] == (
+        "both"
+    )
 
 
 def test_the_record_lists_every_claims_play():

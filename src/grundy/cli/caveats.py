@@ -16,7 +16,9 @@ __all__ = ["paper_lines", "paper_summary", "play_lines", "rests_on_paper"]
 
 
 def play_lines(result: TheoremResult) -> list[str]:
-    """``misère play`` for a claim about misère play (normal play is the default)."""
+    """The play convention of a claim about misère play (normal play is the default)."""
+    if result.theorem.play is None:
+        return ["normal and misère play"]
     return ["misère play"] if result.theorem.play is Play.MISERE else []
 
 

@@ -38,12 +38,14 @@ def mark_misere(latex: str) -> str:
     return _OUTCOME_CLASS.sub(lambda match: rf"\mathcal{{{match.group(1)}}}^{{-}}", latex)
 
 
-def play_words(play: Play) -> str:
-    """``normal play`` or ``misère play``.
+def play_words(play: Play | None) -> str:
+    """``normal play``, ``misère play``, or both (``None``).
 
     >>> play_words(Play.MISERE)
     'misère play'
     """
+    if play is None:
+        return "normal and misère play"
     return "misère play" if play is Play.MISERE else "normal play"
 
 
