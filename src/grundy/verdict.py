@@ -114,7 +114,10 @@ def with_paper_steps(verdict: Verdict, theorem_id: str) -> Verdict:
     its ``assumes``: for the engines whose proof of that theorem composes on paper."""
     if verdict.status is not Status.PROVED:
         return verdict
-    return replace(verdict, assumes=(*verdict.assumes, *argued_on_paper(theorem_id)))
+    lemmas = tuple(a for a in verdict.assumes if not a.on_paper)
+    steps = tuple(a for a in verdict.assumes if a.on_paper)
+    # the theorem's own steps first, then those its lemmas brought
+    return replace(verdict, assumes=(*lemmas, *argued_on_paper(theorem_id), *steps))
 
 
 def _inherited(assumes: tuple[Assumption, ...]) -> tuple[Assumption, ...]:
@@ -129,7 +132,7 @@ def _inherited(assumes: tuple[Assumption, ...]) -> tuple[Assumption, ...]:
         if not assumption.on_paper and not assumption.instance_proved
         for step in argued_on_paper(assumption.id)
     ]
-    if not inherited:
+    if not inherited and len(set(assumes)) == len(assumes):
         return assumes
     return tuple(dict.fromkeys((*assumes, *inherited)))
 

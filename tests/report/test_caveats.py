@@ -86,6 +86,23 @@ def test_a_users_misere_claim_without_latex_is_typeset_as_misere(document):
     assert not any("misère" in text for text in _paragraphs(normal))
 
 
+def test_a_misere_statement_with_no_formula_still_says_misere():
+    from dataclasses import replace
+
+    from grundy.report.statements import statement_blocks
+
+    theorem = replace(LIBRARY["misere-nim-rule"], latex=None)
+    blocks = statement_blocks(theorem, None, [])
+    assert not any(isinstance(block, DisplayMath) for block in blocks)
+    assert [plain_text(b.content) for b in blocks if isinstance(b, Paragraph)][-1] == (
+        "In misère play: the player who makes the last move loses."
+    )
+    bare = replace(theorem, statement="")
+    assert [plain_text(b.content) for b in statement_blocks(bare, None, [])] == [
+        "In misère play: the player who makes the last move loses."
+    ]
+
+
 def test_the_librarys_misere_take_away_never_reads_as_normal_play():
     # 2.3 of the course, printed right under 2.2: n mod 4 = 1 in misère play
     ids = ["take-away-normal-p-positions", "take-away-misere-p-positions"]

@@ -78,10 +78,13 @@ def statement_blocks(
         formula = DisplayMath(typeset, theorem.title)
     if formula is not None:
         blocks.append(formula)
+        if misere:  # right under the formula: its 𝒫 is the misère one
+            blocks.append(Paragraph((MISERE_WORDS,)))
         if prose and in_words:
             blocks.append(Paragraph(("In words: ", prose)))
-    elif prose:
-        blocks.append(Paragraph((prose,)))
-    if misere:
-        blocks.append(Paragraph((MISERE_WORDS,)))
+    else:
+        if prose:
+            blocks.append(Paragraph((prose,)))
+        if misere:  # said even when nothing of the statement could be shown
+            blocks.append(Paragraph((MISERE_WORDS,)))
     return blocks
