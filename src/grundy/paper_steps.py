@@ -61,6 +61,14 @@ PAPER_STEPS: Mapping[str, tuple[tuple[str, str], ...]] = {
             "paper (Z3 checks the fact about bites it uses)",
         ),
     ),
+    "beer-can-round-table": (
+        (
+            "the-game-ends",
+            "that the game ends (the table holds finitely many disjoint cans), so that the "
+            "opponent is the one who runs out of moves, is argued on paper (Z3 checks that "
+            "the reflected can is always legal)",
+        ),
+    ),
 }
 """Each theorem's own steps argued on paper: (short name, words)."""
 
