@@ -20,6 +20,7 @@ from grundy.verdict import Assumption, Verdict
 
 __all__ = [
     "MISERE_WORDS",
+    "PAPER_MARK",
     "mark_misere",
     "paper_count_sentence",
     "paper_mark",
@@ -68,19 +69,24 @@ def paper_sentence(verdict: Verdict) -> str:
     return f" Not checked by machine: {steps}."
 
 
+PAPER_MARK = "*"
+"""Marks a proof resting on a step argued on paper in a summary table (kept to one
+character: the handout's summary has one line a statement)."""
+
+
 def paper_mark(verdict: Verdict) -> str:
-    """A short mark for a summary table's verdict cell ('' when no step is on paper)."""
-    return ", a step on paper" if verdict.rests_on_paper else ""
+    """The mark for a summary table's verdict cell ('' when no step is on paper)."""
+    return PAPER_MARK if verdict.rests_on_paper else ""
 
 
-def paper_count_sentence(results: Sequence[TheoremResult]) -> str:
-    """How many proofs rest on a step argued on paper, and which ('' when none)."""
+def paper_count_sentence(results: Sequence[TheoremResult], named: bool = True) -> str:
+    """How many proofs rest on a step argued on paper, and which unless not ``named``
+    (the handout's table marks them instead); '' when none."""
     resting = [result.theorem.id for result in results if result.verdict.rests_on_paper]
     if not resting:
         return ""
     proofs = "proof rests" if len(resting) == 1 else "proofs rest"
-    return (
-        f"{len(resting)} {proofs} on a step argued on paper, not checked by machine: "
-        + ", ".join(resting)
-        + "."
-    )
+    said = f"{PAPER_MARK} {len(resting)} {proofs} on a step argued on paper, not checked by machine"
+    if not named:
+        return said + "."
+    return f"{said}: {', '.join(resting)}."

@@ -130,7 +130,7 @@ def _summary(
         ),
         Table.build(("topic", "statement", "verdict"), rows, kind="summary"),
     ]
-    on_paper = paper_count_sentence([r for topic in topics for r in shown[topic.key]])
+    on_paper = paper_count_sentence([r for topic in topics for r in shown[topic.key]], named=False)
     if on_paper:
         blocks.append(Paragraph((on_paper,)))
     if left_out:
