@@ -169,16 +169,20 @@ def test_a_step_on_paper_is_said_beside_the_verdict_and_counted_in_both_summarie
     other = _section(handout.sections, f"thm-{plain.id}")
     assert not any("Not checked by machine" in t for t in _paragraphs(other))
     summary = render_markdown(handout).text.split("## ")[1]
-    # Markdown escapes the mark
-    assert "| checked\\* |" in summary
-    assert "\\* 1 proof rests on a step argued on paper, not checked by machine." in summary
+    assert "| checked† |" in summary
+    assert "† 1 proof rests on a step argued on paper, not checked by machine." in summary
     record = render_markdown(build_record(results, run_info(), titles=titles)).text
-    assert (
-        f"\\* 1 proof rests on a step argued on paper, not checked by machine: {theorem.id}."
-        in record
+    assert f"† 1 proof rests on a step argued on paper, not checked by machine: {theorem.id}." in (
+        record
     )
-    assert "| proved\\* |" in record
+    assert "| proved† |" in record
     assert "\\[on-paper, scope 'unbounded'" in record and "\\[lemma, scope 'unbounded'" in record
+
+
+def test_the_mark_is_typeset_by_latex_with_a_kernel_command():
+    from grundy.report.latex import latex_text
+
+    assert latex_text("proved†") == r"proved\dag{}"
 
 
 def test_a_refuted_claim_counts_no_step_on_paper():

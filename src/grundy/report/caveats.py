@@ -69,9 +69,10 @@ def paper_sentence(verdict: Verdict) -> str:
     return f" Not checked by machine: {steps}."
 
 
-PAPER_MARK = "*"
+PAPER_MARK = "†"
 """Marks a proof resting on a step argued on paper in a summary table (kept to one
-character: the handout's summary has one line a statement)."""
+character: the handout's summary has one line a statement; not ``*``, which writes
+nimbers)."""
 
 
 def paper_mark(verdict: Verdict) -> str:
