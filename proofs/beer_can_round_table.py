@@ -10,7 +10,7 @@ chomp_and_boards.py stays as an illustration played out move by move.
 from __future__ import annotations
 
 from grundy.library import CheckSettings, Expectation, Theorem
-from grundy.verdict import UNBOUNDED, Verdict
+from grundy.verdict import UNBOUNDED, Verdict, with_paper_steps
 from grundy.verify.beer_can_geometry import prove_disc_table, prove_symmetric_table
 from grundy.verify.z3_checks import all_proved
 
@@ -19,13 +19,15 @@ TAGS = ("beer-can", "strategy", "mirroring", "z3", "continuous")
 
 
 def _round_and_symmetric(settings: CheckSettings) -> Verdict:
-    return all_proved(
+    verdict = all_proved(
         [
             prove_disc_table(timeout_ms=settings.z3_timeout_ms, seed=settings.seed),
             prove_symmetric_table(timeout_ms=settings.z3_timeout_ms, seed=settings.seed),
         ],
         scope=UNBOUNDED,
     )
+    # Z3 checks the reply; that the game ends (so the opponent runs out) is argued on paper
+    return with_paper_steps(verdict, "beer-can-round-table")
 
 
 THEOREMS = [
@@ -37,8 +39,9 @@ THEOREMS = [
         "by placing the first can at the centre and then answering every can p by its "
         "reflection -p.  Z3 over the reals: while the cans on the table are the centre can and "
         "pairs q, -q, a legal can p leaves -p legal (on the table, clear of the centre can, of "
-        "p itself and of every earlier can); so the opponent is always the one who runs out, "
-        "and the game ends since the table holds finitely many disjoint cans",
+        "p itself and of every earlier can).  Argued on paper, not checked by machine: the "
+        "game ends since the table holds finitely many disjoint cans, so the opponent is "
+        "always the one who runs out",
         latex=r"|p| \le R - r,\ |p| \ge 2r,\ |p + q| \ge 2r \implies |{-p}| \le R - r,\ "
         r"|{-p} - p| \ge 2r,\ |{-p} - q| \ge 2r",
         source=SOURCE,

@@ -6,7 +6,8 @@ Z3, the inductive step of notes 003 (the heap holding the top bit of the nim-sum
 as many heaps, and a random search with up to 16 heaps of sizes up to 2^64.  For any number
 of heaps of any sizes, Bouton's theorem, the value G = nim-sum and the misère rule rest on
 lemmas proved for all natural numbers by induction on the bits
-(:mod:`grundy.verify.nim_lemmas`); these three are the lemmas ``grundy check`` relies on
+(:mod:`grundy.verify.nim_lemmas`), put together by an induction on positions argued on
+paper (listed in each verdict's ``assumes``); these three are the lemmas ``grundy check`` relies on
 when it reads ``outcome`` or ``grundy`` of a Nim position symbolically.  The winning-move
 recipe of the handout is checked against the solver's list of winning moves."""
 
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 
 from grundy.games.nim import Nim
 from grundy.library import CheckSettings, Expectation, Theorem
-from grundy.solve.solver import Solver
+from grundy.solve.solver import Play, Solver
 from grundy.tasks import Part, Split
 from grundy.verdict import Verdict
 from grundy.verify import nim_encodings as enc
@@ -452,7 +453,8 @@ THEOREMS = [
         "position has nim-sum 0, from a nonzero nim-sum some move reaches 0, and every move "
         "from 0 leaves a nonzero nim-sum; so a position is P iff its nim-sum is 0.  Seven "
         "lemmas on nim-sums are proved for all natural numbers by induction on the number "
-        "of bits (each step by Z3); the induction on heaps and positions is on paper",
+        "of bits (each step by Z3); the induction on heaps and positions is argued on paper, "
+        "not checked by machine",
         latex=r"\forall k\ \forall h_1, \ldots, h_k \in \mathbb{N}:\ (h_1, \ldots, h_k) \in "
         r"\mathcal{P} \iff h_1 \oplus \cdots \oplus h_k = 0",
         source="003 notes, Nim: Bouton's theorem and its inductive proof",
@@ -483,7 +485,8 @@ THEOREMS = [
         statement="for every number of heaps and all heap sizes, G(h1, ..., hk) = h1 ⊕ ... ⊕ "
         "hk: no option has the nim-sum as its value, and every smaller value is the value of "
         "an option.  The same seven lemmas, proved for all natural numbers by induction on "
-        "the number of bits (each step by Z3); the induction on positions is on paper",
+        "the number of bits (each step by Z3); the induction on positions is argued on paper, "
+        "not checked by machine",
         latex=r"\forall k\ \forall h_i \in \mathbb{N}:\ \mathcal{G}(h_1, \ldots, h_k) = "
         r"h_1 \oplus \cdots \oplus h_k",
         source="001 Legner, sums of games and the Sprague-Grundy function",
@@ -515,12 +518,14 @@ THEOREMS = [
         "is 0, or no heap exceeds 1 and the nim-sum is 1; for every number of heaps and all "
         "sizes.  Five lemmas for all natural numbers (induction on the bits, steps by Z3), "
         "four over heaps of 0 or 1 (every case), and Bouton's condition (2) from "
-        "bouton-any-number-of-heaps; the induction on positions is on paper",
+        "bouton-any-number-of-heaps; the induction on positions is argued on paper, not "
+        "checked by machine",
         latex=r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
         r"(\max_i h_i \le 1 \wedge \bigoplus_i h_i = 1)",
         source="beyond the notes: misere Nim (Bouton 1901)",
         game="nim",
         tags=("nim", "misere", "z3", "unbounded"),
+        play=Play.MISERE,
         check=lambda settings: prove_misere_unbounded(
             timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
@@ -534,6 +539,7 @@ THEOREMS = [
         source="beyond the notes: misere Nim (Bouton 1901)",
         game="nim",
         tags=("nim", "misere", "z3", "unbounded"),
+        play=Play.MISERE,
         mutant_of="misere-nim-any-number-of-heaps",
         expect=Expectation.FAILS,
         check=lambda settings: prove_misere_unbounded(
@@ -550,6 +556,7 @@ THEOREMS = [
         source="beyond the notes: misere Nim (Bouton 1901)",
         game="nim",
         tags=("nim", "misere", "exhaustive"),
+        play=Play.MISERE,
         mutant_of="misere-nim-any-number-of-heaps",
         expect=Expectation.FAILS,
         check=lambda settings: prove_misere_unbounded(

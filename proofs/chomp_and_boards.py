@@ -309,7 +309,8 @@ THEOREMS = [
         "other.  Z3, for unbounded n and arms k: the bite (2,2) is legal and leaves the L with "
         "arms n - 1; from the L with equal arms k every legal bite shortens one arm to some "
         "m < k, the mirror bite is legal and leaves arms m, m; from arms 0, 0 no bite is legal. "
-        "By induction on k the opponent is the player left without a move",
+        "These are the base and the step, both proved by Z3, of an induction on k: the "
+        "opponent is the player left without a move",
         latex=r"\forall n \ge 2:\ \text{bite } (2,2) \text{ then mirror wins } n \times n",
         source=CHOMP_SOURCE,
         game="chomp",
@@ -363,8 +364,9 @@ THEOREMS = [
         statement="every a x b rectangle with area > 1 is an N-position.  Z3, for unbounded a "
         "and b: biting the top-right square (a, b) is legal, and every bite (r, c) legal after "
         "it is legal on the full rectangle and leaves the same position (it removes (a, b) "
-        "too).  Then the slides' argument: the bitten board is a finite game, so P or N; if P, "
-        "the corner bite wins; if N, its winning reply is a winning first bite",
+        "too).  Then the slides' argument, argued on paper and not checked by machine: the "
+        "bitten board is a finite game, so P or N; if P, the corner bite wins; if N, its "
+        "winning reply is a winning first bite",
         latex=r"\forall a, b \ge 1,\ ab > 1:\ a \times b \in \mathcal{N}",
         source=CHOMP_SOURCE,
         game="chomp",

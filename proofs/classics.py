@@ -308,6 +308,7 @@ THEOREMS: list[Theorem] = [
         check=_misere_check(_misere_rule),
         game="nim",
         tags=("nim", "misere"),
+        play=Play.MISERE,
     ),
     Theorem(
         id="misere-nim-like-normal",
@@ -320,6 +321,7 @@ THEOREMS: list[Theorem] = [
         expect=Expectation.FAILS,
         game="nim",
         tags=("nim", "misere", "mutant"),
+        play=Play.MISERE,
     ),
     Theorem(
         id="gale-nim-two-heaps",

@@ -350,6 +350,7 @@ THEOREMS = [
         latex=r"\mathrm{o}(x) = \mathrm{N} \iff \exists\, x \to y : \mathrm{o}(y) = \mathrm{P}",
         source=SOURCE,
         tags=TAGS,
+        play=None,  # normal and misère play alike
         # The exhaustive pass is one task, and the random search one task per game: on
         # a few games (beer cans) one search can take seconds, and spread this way no
         # single task dominates.
@@ -376,6 +377,7 @@ THEOREMS = [
         latex=r"\exists\, x \to y : \mathrm{o}(y) = \mathrm{N} \implies \mathrm{o}(x) = \mathrm{N}",
         source=SOURCE,
         tags=TAGS,
+        play=None,
         check=_check(_move_to_n_means_n, BOTH, with_random=False),
         mutant_of="labelling-rules-every-game",
         expect=Expectation.FAILS,

@@ -115,7 +115,10 @@ def _check_addition_table(settings: CheckSettings, rule=lambda a, b: a ^ b) -> V
     )
 
 
-EVERY = "for all natural numbers x, y, z, of any bit width (induction on the width)"
+EVERY = (
+    "for all natural numbers x, y, z, of any bit width (induction on the width, base and "
+    "step by Z3)"
+)
 
 THEOREMS = [
     _law(
@@ -311,7 +314,8 @@ THEOREMS = [
         id="nim-sum-distinct-powers-any-count",
         title="Distinct powers of two nim-add like integers, however many",
         statement="for any number of distinct powers of two below 2^64, their nim-sum is their "
-        "ordinary sum (three lemmas by Z3, induction on the number of powers)",
+        "ordinary sum (three lemmas by Z3; the induction on the number of powers is argued on "
+        "paper, not checked by machine)",
         latex=r"e_1 < \cdots < e_r \implies 2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + "
         r"\cdots + 2^{e_r}",
         source=SOURCE,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.solve.solver import Play
 from grundy.verdict import Verdict
 from grundy.verify.z3_induction import prove_take_away_closed_form, prove_take_away_misere
 
@@ -70,6 +71,7 @@ THEOREMS = [
         source="000 slides, the take-away game, misère version",
         game="take-away",
         tags=("take-away", "misere", "z3", "induction", "unbounded"),
+        play=Play.MISERE,
         check=lambda settings: prove_take_away_misere(
             (lambda n, k: n % (k + 1) == 1, lambda n, k: n % (k + 1) == 1),
             timeout_ms=settings.z3_timeout_ms,
@@ -84,6 +86,7 @@ THEOREMS = [
         source="000 slides, the take-away game, misère version",
         game="take-away",
         tags=("take-away", "misere", "z3", "induction"),
+        play=Play.MISERE,
         mutant_of="take-away-misere-closed-form",
         expect=Expectation.FAILS,
         check=_heap_drawn(

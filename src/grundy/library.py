@@ -24,7 +24,7 @@ from typing import Any
 
 from grundy.errors import ClaimError, GrundyError
 from grundy.solve.lemmas import SOLVER_LEMMAS
-from grundy.solve.solver import collecting_lemmas
+from grundy.solve.solver import Play, collecting_lemmas
 from grundy.tasks import DEFAULT_COST, Split, Task, plan_tasks, run_part, task_key
 from grundy.verdict import Assumption, Status, Verdict
 
@@ -82,6 +82,8 @@ class Theorem:
     ``"beyond the notes: ..."``.  ``mutant_of`` is the id of the theorem a mutant falsifies.
     ``origin`` is the file :func:`load_library` read the theorem from (``None`` for one
     built in code); a worker on another machine reloads the theorem from it.
+    ``play`` is the convention the statement is about (``misere``: the player who makes
+    the last move loses; ``None``: normal and misère play alike); every output shows it.
 
     A theorem has either a ``check`` or a ``split`` (:class:`grundy.tasks.Split`): a check
     made of independent parts that ``--jobs`` and Dask run as separate tasks.  ``cost`` is
@@ -101,6 +103,7 @@ class Theorem:
     origin: Path | None = field(default=None, compare=False, repr=False)
     split: Split | None = None
     cost: float = DEFAULT_COST
+    play: Play | None = Play.NORMAL
 
     def __post_init__(self) -> None:
         if (self.check is None) == (self.split is None):
@@ -156,6 +159,7 @@ class TheoremResult:
             "details": verdict["details"],
             "parts": verdict["parts"],
             "assumes": verdict["assumes"],
+            "play": self.theorem.play.value if self.theorem.play else "both",
         }
 
 

@@ -12,7 +12,18 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["UNBOUNDED", "Assumption", "Status", "Verdict", "combine_verdicts"]
+from grundy.paper_steps import PAPER_STEPS, RESTS_ON
+
+__all__ = [
+    "UNBOUNDED",
+    "Assumption",
+    "AssumptionKind",
+    "Status",
+    "Verdict",
+    "argued_on_paper",
+    "combine_verdicts",
+    "with_paper_steps",
+]
 
 UNBOUNDED = "unbounded"
 
@@ -25,13 +36,22 @@ class Status(StrEnum):
     ERROR = "error"  # the claim itself is malformed
 
 
+class AssumptionKind(StrEnum):
+    LEMMA = "lemma"  # a library theorem, checked by machine in its own scope
+    ON_PAPER = "on-paper"  # a step argued in the text, not checked by machine
+
+
 @dataclass(frozen=True, slots=True)
 class Assumption:
-    """A library theorem that a proof relied on as a lemma (DESIGN.md section 3).
+    """What a proof relied on without proving it in the same verdict (DESIGN.md section 3).
 
-    ``scope`` is the scope in which the library proved the lemma (``"unbounded"`` or a
-    bounded domain); ``instance_proved`` is true when the lemma's instance for this claim's
-    own scope was proved inside the same verdict rather than taken from the library.
+    Of ``kind`` ``lemma`` (the default): a library theorem; ``scope`` is the scope in
+    which the library proved it (``"unbounded"`` or a bounded domain) and
+    ``instance_proved`` is true when the lemma's instance for this claim's own scope was
+    proved inside the same verdict rather than taken from the library.  Of ``kind``
+    ``on-paper``: a step argued in words and not checked by any machine; ``statement``
+    says which step, its id starts with the theorem it belongs to
+    (:mod:`grundy.paper_steps`).
 
     >>> Assumption("bouton-any-number-of-heaps", "unbounded").describe()
     'bouton-any-number-of-heaps (unbounded)'
@@ -40,13 +60,81 @@ class Assumption:
     id: str
     scope: str
     instance_proved: bool = False
+    kind: AssumptionKind = AssumptionKind.LEMMA
+    statement: str = ""
+
+    @property
+    def on_paper(self) -> bool:
+        return self.kind is AssumptionKind.ON_PAPER
 
     def describe(self) -> str:
+        if self.on_paper:
+            return f"{self.id} (argued on paper, not checked by machine)"
         proved_here = "; instance proved here" if self.instance_proved else ""
         return f"{self.id} ({self.scope}{proved_here})"
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "scope": self.scope, "instance_proved": self.instance_proved}
+        return {
+            "id": self.id,
+            "scope": self.scope,
+            "instance_proved": self.instance_proved,
+            "kind": self.kind.value,
+            "statement": self.statement,
+        }
+
+
+def argued_on_paper(theorem_id: str) -> tuple[Assumption, ...]:
+    """The steps of ``theorem_id``'s proof argued on paper, its own and those of the
+    library theorems it rests on, as assumptions of kind ``on-paper``.
+
+    >>> [step.id for step in argued_on_paper("misere-nim-any-number-of-heaps")]
+    ['misere-nim-any-number-of-heaps/induction-on-positions', \
+'bouton-any-number-of-heaps/induction-on-positions']
+    >>> argued_on_paper("nim-sum-commutative")
+    ()
+    """
+    steps: dict[str, Assumption] = {}
+    waiting, seen = [theorem_id], set()
+    while waiting:
+        current = waiting.pop(0)
+        if current in seen:
+            continue
+        seen.add(current)
+        for step, words in PAPER_STEPS.get(current, ()):
+            step_id = f"{current}/{step}"
+            steps[step_id] = Assumption(
+                step_id, UNBOUNDED, kind=AssumptionKind.ON_PAPER, statement=words
+            )
+        waiting.extend(RESTS_ON.get(current, ()))
+    return tuple(steps.values())
+
+
+def with_paper_steps(verdict: Verdict, theorem_id: str) -> Verdict:
+    """``verdict``, when proved, with the steps of ``theorem_id`` argued on paper added to
+    its ``assumes``: for the engines whose proof of that theorem composes on paper."""
+    if verdict.status is not Status.PROVED:
+        return verdict
+    lemmas = tuple(a for a in verdict.assumes if not a.on_paper)
+    steps = tuple(a for a in verdict.assumes if a.on_paper)
+    # the theorem's own steps first, then those its lemmas brought
+    return replace(verdict, assumes=(*lemmas, *argued_on_paper(theorem_id), *steps))
+
+
+def _inherited(assumes: tuple[Assumption, ...]) -> tuple[Assumption, ...]:
+    """``assumes`` and every step argued on paper that one of its lemmas rests on.
+
+    A lemma whose instance was proved in the same verdict is not relied on, nor are the
+    steps behind it.
+    """
+    inherited = [
+        step
+        for assumption in assumes
+        if not assumption.on_paper and not assumption.instance_proved
+        for step in argued_on_paper(assumption.id)
+    ]
+    if not inherited and len(set(assumes)) == len(assumes):
+        return assumes
+    return tuple(dict.fromkeys((*assumes, *inherited)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +145,10 @@ class Verdict:
     ``"bounded: 0 <= a, b, c <= 7"``; ``details`` holds engine figures (seed, solver
     statistics, lemmas relied on, largest sizes tried); ``parts`` the verdict of each
     engine when several were combined; ``assumes`` the library lemmas a proof relied on,
-    each with the scope in which it is proved.
+    each with the scope in which it is proved, and the steps argued on paper.  A lemma
+    brings along the steps argued on paper that its own proof rests on
+    (:func:`argued_on_paper`), whoever built the verdict, so that no path shows a lemma
+    without them.
     """
 
     status: Status
@@ -71,9 +162,22 @@ class Verdict:
     parts: tuple[Verdict, ...] = ()
     assumes: tuple[Assumption, ...] = ()
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "assumes", _inherited(tuple(self.assumes)))
+
     @property
     def unbounded(self) -> bool:
         return self.scope == UNBOUNDED
+
+    @property
+    def paper_steps(self) -> tuple[Assumption, ...]:
+        """The steps of this verdict's proof argued on paper, not checked by machine."""
+        return tuple(assumption for assumption in self.assumes if assumption.on_paper)
+
+    @property
+    def rests_on_paper(self) -> bool:
+        """A proof that rests on a step argued on paper (counted apart in summaries)."""
+        return self.status is Status.PROVED and bool(self.paper_steps)
 
     def timed(self, seconds: float) -> Verdict:
         return replace(self, seconds=seconds)

@@ -132,9 +132,16 @@ def test_z3_proves_bouton_for_huge_heaps_naming_the_lemma() -> None:
     assert verdict.method == "lemma"
     assert verdict.message.startswith("proved by lemma bouton-any-number-of-heaps (unbounded)")
     assert verdict.details["lemmas"] == ["bouton-any-number-of-heaps"]
-    assert [a.to_json() for a in verdict.assumes] == [
-        {"id": "bouton-any-number-of-heaps", "scope": "unbounded", "instance_proved": False}
-    ]
+    lemma, step = (a.to_json() for a in verdict.assumes)
+    assert lemma == {
+        "id": "bouton-any-number-of-heaps",
+        "scope": "unbounded",
+        "instance_proved": False,
+        "kind": "lemma",
+        "statement": "",
+    }
+    assert step["id"] == "bouton-any-number-of-heaps/induction-on-positions"
+    assert step["kind"] == "on-paper"
     assert verdict.scope == "bounded: 0 <= a, b, c <= 9223372036854775807"
 
 

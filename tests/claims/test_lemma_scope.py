@@ -55,7 +55,22 @@ GRUNDY_HUGE = {
 
 
 def _assumed(verdict) -> list[dict[str, object]]:
-    return [assumption.to_json() for assumption in verdict.assumes]
+    """The lemmas assumed (the steps argued on paper they bring: tests/verify/test_paper_steps)."""
+    return [assumption.to_json() for assumption in verdict.assumes if not assumption.on_paper]
+
+
+def _lemma(identifier: str) -> dict[str, object]:
+    return {
+        "id": identifier,
+        "scope": UNBOUNDED,
+        "instance_proved": False,
+        "kind": "lemma",
+        "statement": "",
+    }
+
+
+def _on_paper(verdict) -> set[str]:
+    return {assumption.id for assumption in verdict.paper_steps}
 
 
 def test_bouton_restated_for_four_heaps_is_proved_by_the_lemma_not_by_z3():
@@ -64,18 +79,19 @@ def test_bouton_restated_for_four_heaps_is_proved_by_the_lemma_not_by_z3():
     assert verdict.method == "lemma"
     assert verdict.message.startswith("proved by lemma bouton-any-number-of-heaps (unbounded)")
     assert "unsatisfiable" not in verdict.message
-    assert _assumed(verdict) == [
-        {"id": "bouton-any-number-of-heaps", "scope": UNBOUNDED, "instance_proved": False}
-    ]
+    assert _assumed(verdict) == [_lemma("bouton-any-number-of-heaps")]
+    assert _on_paper(verdict) == {"bouton-any-number-of-heaps/induction-on-positions"}
 
 
 def test_misere_claim_on_five_huge_heaps_rests_on_the_unbounded_misere_lemma():
     verdict = check_claim(good_claim(**MISERE_FIVE), SETTINGS)
     assert verdict.status is Status.PROVED
     assert verdict.method == "z3"  # a real Z3 proof: max(...) is not the lemma's own form
-    assert _assumed(verdict) == [
-        {"id": "misere-nim-any-number-of-heaps", "scope": UNBOUNDED, "instance_proved": False}
-    ]
+    assert _assumed(verdict) == [_lemma("misere-nim-any-number-of-heaps")]
+    assert _on_paper(verdict) == {
+        "misere-nim-any-number-of-heaps/induction-on-positions",
+        "bouton-any-number-of-heaps/induction-on-positions",
+    }
     assert "reading the position by lemma misere-nim-any-number-of-heaps" in verdict.message
 
 
@@ -83,9 +99,7 @@ def test_grundy_as_xor_for_heaps_beyond_64_bits_rests_on_the_unbounded_value_lem
     verdict = check_claim(good_claim(**GRUNDY_HUGE), SETTINGS)
     assert verdict.status is Status.PROVED
     assert verdict.method == "lemma"
-    assert _assumed(verdict) == [
-        {"id": "nim-value-any-number-of-heaps", "scope": UNBOUNDED, "instance_proved": False}
-    ]
+    assert _assumed(verdict) == [_lemma("nim-value-any-number-of-heaps")]
 
 
 def test_a_false_claim_whose_counterexample_needs_65_bits_is_refuted():
@@ -246,7 +260,7 @@ def test_a_proof_resting_on_two_lemmas_names_both():
     statement = "(outcome == 'P') == (grundy == 0)"
     verdict = check_claim(_z3_claim(statement), SETTINGS)
     assert verdict.status is Status.PROVED
-    assert [a.id for a in verdict.assumes] == [
+    assert [a.id for a in verdict.assumes if not a.on_paper] == [
         "bouton-any-number-of-heaps",
         "nim-value-any-number-of-heaps",
     ]

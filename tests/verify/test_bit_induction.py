@@ -116,10 +116,36 @@ def test_the_nim_theorems_are_proved_unbounded_and_record_their_decomposition(pr
     assert all(part.status is Status.PROVED for part in verdict.parts)
 
 
+def _lemmas(verdict):
+    return [a.id for a in verdict.assumes if not a.on_paper]
+
+
+def _on_paper(verdict):
+    return [a.id for a in verdict.paper_steps]
+
+
 def test_only_the_misere_proof_assumes_bouton():
-    assert [a.id for a in prove_misere_unbounded(timeout_ms=TIMEOUT).assumes] == [BOUTON_ID]
-    assert prove_bouton_unbounded(timeout_ms=TIMEOUT).assumes == ()
+    assert _lemmas(prove_misere_unbounded(timeout_ms=TIMEOUT)) == [BOUTON_ID]
+    assert _lemmas(prove_bouton_unbounded(timeout_ms=TIMEOUT)) == []
     assert prove_misere_unbounded(timeout_ms=TIMEOUT, mutation="one-cancels").assumes == ()
+
+
+def test_each_nim_theorem_assumes_its_induction_on_positions_argued_on_paper():
+    # the lemmas are checked by machine; the induction that puts them together is not
+    assert _on_paper(prove_bouton_unbounded(timeout_ms=TIMEOUT)) == [
+        f"{BOUTON_ID}/induction-on-positions"
+    ]
+    assert _on_paper(prove_nim_value_unbounded(timeout_ms=TIMEOUT)) == [
+        "nim-value-any-number-of-heaps/induction-on-positions"
+    ]
+    # the misère proof rests on its own paper step and on Bouton's (through condition (2))
+    assert set(_on_paper(prove_misere_unbounded(timeout_ms=TIMEOUT))) == {
+        "misere-nim-any-number-of-heaps/induction-on-positions",
+        f"{BOUTON_ID}/induction-on-positions",
+    }
+    for step in prove_bouton_unbounded(timeout_ms=TIMEOUT).paper_steps:
+        assert step.to_json()["kind"] == "on-paper"
+        assert "argued on paper" in step.statement
 
 
 @pytest.mark.parametrize(

@@ -43,8 +43,13 @@ def test_a_proved_lemma_set_reports_its_engine_scope_and_conclusion():
     assert verdict.scope == f"unbounded number of distinct powers of two, each < 2^{WIDTH}"
     # the message says how the theorem follows from the lemmas proved
     assert verdict.message == (
-        "3 lemmas proved by Z3; the sum rule follows by induction on the number of powers"
+        "3 lemmas proved by Z3; the sum rule follows by induction on the number of powers, "
+        "argued on paper"
     )
+    # that induction is an assumption of the proof, of its own kind
+    assert [a.id for a in verdict.paper_steps] == [
+        "nim-sum-distinct-powers-any-count/induction-on-the-number-of-powers"
+    ]
 
 
 def test_a_refuted_lemma_set_names_the_broken_lemma():

@@ -19,6 +19,7 @@ from pathlib import Path
 from grundy.claims.check import check_claim
 from grundy.claims.model import BadClaim, Claim, Expect, Method, claims_from_file, claims_from_text
 from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.solve.solver import Play
 from grundy.verdict import Verdict
 
 __all__ = [
@@ -66,4 +67,5 @@ def theorem_from_claim(claim: Claim | BadClaim) -> Theorem:
         latex=claim.latex,
         game=game,
         tags=claim.tags,
+        play=claim.play if isinstance(claim, Claim) else Play.NORMAL,
     )

@@ -17,6 +17,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from grundy.cli.caveats import paper_lines, paper_summary, play_lines, rests_on_paper
 from grundy.cli.common import output_width, plural, write_json
 from grundy.library import TheoremResult
 
@@ -42,6 +43,7 @@ def print_results(
                 "summary": dict(sorted(summary.items())),
                 "as_expected": sum(result.as_expected for result in results),
                 "total": len(results),
+                "rests_on_paper": rests_on_paper(results),
             },
         )
         return
@@ -80,7 +82,7 @@ def summary_line(results: Sequence[TheoremResult]) -> str:
     counts = ", ".join(f"{n} {status}" for status, n in sorted(summary.items()))
     failed = sum(not result.as_expected for result in results)
     tail = "all as expected" if not failed else f"{failed} NOT as expected"
-    return f"{plural(len(results), 'claim')}: {counts}; {tail}"
+    return f"{plural(len(results), 'claim')}: {counts}{paper_summary(results)}; {tail}"
 
 
 def exit_code(results: Sequence[TheoremResult]) -> int:
@@ -92,16 +94,17 @@ def exit_code(results: Sequence[TheoremResult]) -> int:
 def _details(result: TheoremResult) -> list[str]:
     """The lines about a claim: the method and the scope, then what was found."""
     verdict = result.verdict
-    lines = [f"{verdict.method}; {verdict.scope}"]
-    if verdict.assumes and verdict.method != "lemma":  # a lemma proof's message names it
-        named = ", ".join(assumption.describe() for assumption in verdict.assumes)
+    lines = [f"{verdict.method}; {verdict.scope}", *play_lines(result)]
+    lemmas = [assumption for assumption in verdict.assumes if not assumption.on_paper]
+    if lemmas and verdict.method != "lemma":  # a lemma proof's message names it
+        named = ", ".join(assumption.describe() for assumption in lemmas)
         lines.append(f"{verdict.status.value}, assuming {named}")
     if verdict.counterexample is not None:
         shown = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.items())
         lines.append(f"counterexample: {shown}")
     if verdict.message and (not result.as_expected or verdict.counterexample is None):
         lines.append(verdict.message)
-    return lines
+    return lines + paper_lines(result)
 
 
 def _expected_mark(result: TheoremResult) -> Text:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from grundy.claims import Claim
 from grundy.library import Expectation, TheoremResult
+from grundy.report.caveats import paper_count_sentence, paper_mark
 from grundy.report.counterexamples import counterexample_blocks
 from grundy.report.document import Block, Cell, Document, Link, Paragraph, Section, Strong, Table
 from grundy.report.evidence import EvidenceItem
@@ -112,7 +113,10 @@ def _summary(
                 (
                     topic_cell,
                     Cell((Link(_title(result), "#" + claim_anchor(result.theorem.id)),)),
-                    Cell((short_verdict(result.verdict),), _badge(result.verdict)),
+                    Cell(
+                        (short_verdict(result.verdict) + paper_mark(result.verdict),),
+                        _badge(result.verdict),
+                    ),
                 )
             )
     blocks: list[Block] = [
@@ -126,6 +130,9 @@ def _summary(
         ),
         Table.build(("topic", "statement", "verdict"), rows, kind="summary"),
     ]
+    on_paper = paper_count_sentence([r for topic in topics for r in shown[topic.key]], named=False)
+    if on_paper:
+        blocks.append(Paragraph((on_paper,)))
     if left_out:
         blocks.append(
             Paragraph(

@@ -127,6 +127,7 @@ _TEXT_SYMBOLS = {
     "✗": "no",
     "\u00a0": "~",
     "·": r"\textperiodcentered{}",
+    "†": r"\dag{}",  # the summary tables' mark of a proof resting on a step on paper
 }
 
 

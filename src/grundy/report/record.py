@@ -19,6 +19,7 @@ from typing import Any
 
 from grundy.claims import Claim
 from grundy.library import Expectation, TheoremResult
+from grundy.report.caveats import paper_count_sentence, paper_mark, play_words
 from grundy.report.counterexamples import (
     counterexample_figure,
     counterexample_table,
@@ -156,6 +157,9 @@ def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
             )
         ),
     ]
+    on_paper = paper_count_sentence(results)
+    if on_paper:
+        blocks.append(Paragraph((on_paper,)))
     if results:
         rows = []
         for result in results:
@@ -164,7 +168,7 @@ def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
                 (
                     Cell((Link(theorem.id, "#" + theorem_anchor(theorem.id)),)),
                     Cell((theorem.title,)),
-                    Cell((verdict.status.value,), verdict.status.value),
+                    Cell((verdict.status.value + paper_mark(verdict),), verdict.status.value),
                     Cell(
                         ("yes" if result.as_expected else "NO",),
                         "" if result.as_expected else "error",
@@ -223,6 +227,7 @@ def _theorem_section(
     ]
     if theorem.game:
         facts.append(("game", Code(theorem.game)))
+    facts.append(("play", play_words(theorem.play)))
     facts += [
         ("verdict", Cell((verdict.status.value,), verdict.status.value)),
         ("expected", _expected_text(result)),
@@ -238,7 +243,7 @@ def _theorem_section(
                 "; ".join(
                     f"{a.id}: "
                     + assumption_words(a, titles)
-                    + f" [scope {a.scope!r}, instance proved here: "
+                    + f" [{a.kind.value}, scope {a.scope!r}, instance proved here: "
                     + ("yes" if a.instance_proved else "no")
                     + "]"
                     for a in verdict.assumes

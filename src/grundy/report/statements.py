@@ -4,16 +4,21 @@ The formula is the claim's own ``latex`` when it can be typeset; otherwise, for 
 of a claim file, its expression typeset by :mod:`grundy.report.expression` (never the
 raw Python-like text); otherwise the statement as text.  When both exist, the typeset
 expression is kept as the fallback for a ``latex`` field that TeX refuses.
+
+A statement about misère play never reads as normal play: its formula writes the
+outcome classes 𝒫⁻ and 𝒩⁻, and a line in words says the convention.
 """
 
 from __future__ import annotations
 
 from grundy.claims import Claim
 from grundy.library import Theorem
+from grundy.report.caveats import MISERE_WORDS, mark_misere
 from grundy.report.document import Block, DisplayMath, Paragraph
 from grundy.report.expression import expression_latex
 from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.words import polish
+from grundy.solve.solver import Play
 
 __all__ = ["claim_latex", "statement_blocks"]
 
@@ -54,23 +59,32 @@ def statement_blocks(
     A claim file's ``statement`` is an expression, not prose, so it is never shown as
     words; a formula that cannot be typeset is named in ``notes``.
     """
+    misere = theorem.play is Play.MISERE
     typeset = claim_latex(claim) if claim is not None else None
+    if typeset is not None and misere:
+        typeset = mark_misere(typeset)
     prose = polish(theorem.statement) if claim is None else ""
     blocks: list[Block] = []
     formula = None
     if theorem.latex:
+        latex = mark_misere(theorem.latex) if misere else theorem.latex
         try:
-            check_latex(theorem.latex)
+            check_latex(latex)
         except MathSyntaxError as exc:
             notes.append(f"{theorem.id}: its latex cannot be typeset ({exc}); shown otherwise")
         else:
-            formula = DisplayMath(theorem.latex, prose or theorem.title, typeset or "")
+            formula = DisplayMath(latex, prose or theorem.title, typeset or "")
     if formula is None and typeset is not None:
         formula = DisplayMath(typeset, theorem.title)
     if formula is not None:
         blocks.append(formula)
+        if misere:  # right under the formula: its 𝒫 is the misère one
+            blocks.append(Paragraph((MISERE_WORDS,)))
         if prose and in_words:
             blocks.append(Paragraph(("In words: ", prose)))
-    elif prose:
-        blocks.append(Paragraph((prose,)))
+    else:
+        if prose:
+            blocks.append(Paragraph((prose,)))
+        if misere:  # said even when nothing of the statement could be shown
+            blocks.append(Paragraph((MISERE_WORDS,)))
     return blocks

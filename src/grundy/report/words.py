@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from grundy.report.caveats import paper_sentence, paper_step_words
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
 
 __all__ = ["assumption_words", "assumptions_words", "polish", "scope_words", "verdict_words"]
@@ -62,6 +63,8 @@ def assumption_words(assumption: Assumption, titles: Mapping[str, str]) -> str:
     >>> assumption_words(Assumption("bouton", "unbounded"), {"bouton": "Bouton's theorem"})
     "“Bouton's theorem” (proved with no bound)"
     """
+    if assumption.on_paper:
+        return paper_step_words(assumption) + " (not checked by machine)"
     name = _lemma_name(assumption, titles)
     if assumption.scope == UNBOUNDED or assumption.scope.startswith(UNBOUNDED):
         rest = scope_words(assumption.scope)
@@ -85,6 +88,7 @@ def assumptions_words(assumes: Sequence[Assumption], titles: Mapping[str, str]) 
     >>> assumptions_words([Assumption("a", "unbounded"), Assumption("b", "unbounded")], titles)
     '“A holds” and “B holds”, each proved with no bound'
     """
+    assumes = [a for a in assumes if not a.on_paper]  # said apart: caveats.paper_sentence
     plain = [a for a in assumes if a.scope == UNBOUNDED and not a.instance_proved]
     pieces = [assumption_words(a, titles) for a in assumes if a not in plain]
     if len(plain) == 1:
@@ -128,9 +132,9 @@ def verdict_words(verdict: Verdict, titles: Mapping[str, str] | None = None) -> 
             )
         else:
             text = _bounded_words(scope)
-        if verdict.assumes:
+        if any(not a.on_paper for a in verdict.assumes):
             text = text[:-1] + f", assuming {assumptions_words(verdict.assumes, titles)}."
-        return text
+        return text + paper_sentence(verdict)
     if status is Status.UNREFUTED:
         where = f" ({scope})" if scope else ""
         return (

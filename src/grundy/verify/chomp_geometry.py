@@ -27,10 +27,13 @@ import z3
 from grundy.certify.strategy import check_strategy
 from grundy.games.chomp import Chomp, bite
 from grundy.solve.chomp_strategy import chomp_bite_then_mirror
-from grundy.verdict import UNBOUNDED, Status, Verdict
+from grundy.verdict import UNBOUNDED, Status, Verdict, with_paper_steps
 from grundy.verify.z3engine import model_values, prove_z3
 
-__all__ = ["prove_square_mirror", "prove_strategy_stealing"]
+__all__ = ["STEALING_ID", "prove_square_mirror", "prove_strategy_stealing"]
+
+STEALING_ID = "chomp-rectangles-are-n"
+"""The library theorem whose strategy-stealing argument is argued on paper."""
 
 Board = Callable[[z3.ArithRef, z3.ArithRef], z3.BoolRef]
 """A board as a predicate on squares (i, j)."""
@@ -51,7 +54,9 @@ def prove_strategy_stealing(
     """The geometric fact for every a x b board with a * b >= ``least_area`` (2: area > 1).
 
     ``first="next-to-poison"`` steals with the bite (1, 2) instead, and ``least_area=1``
-    takes in the single poisoned square (both false: mutants).
+    takes in the single poisoned square (both false: mutants).  The strategy-stealing
+    argument that turns the fact into "the first player wins" is argued on paper: a
+    proved verdict lists it in ``assumes``.
     """
     a, b, r, c, i, j = z3.Ints("a b r c i j")
     if first == "corner":
@@ -91,7 +96,7 @@ def prove_strategy_stealing(
     )
     example = verdict.counterexample
     if verdict.status is not Status.REFUTED or example is None:
-        return verdict
+        return with_paper_steps(verdict, STEALING_ID)
     height, width = example["a"], example["b"]
     return replace(
         verdict,

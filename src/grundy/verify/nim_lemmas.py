@@ -5,7 +5,9 @@ naturals by :mod:`grundy.verify.bit_induction` (induction on the number of bits,
 by Z3) or, where every variable is at most 1, by listing the cases.  How the theorems
 follow from the lemmas (induction on the number of heaps and on positions) is written in
 each function's docstring and recorded in the verdict's ``details["decomposition"]``;
-that composition is a short argument on paper, not checked by a machine.
+that composition is a short argument on paper, not checked by a machine, so a proved
+verdict lists it in ``assumes`` as a step argued on paper
+(:func:`grundy.verdict.with_paper_steps`).
 
 Notation: a position is a list of heaps h1..hk; ``s`` is their nim-sum; for a heap h of
 the position, ``o`` is the nim-sum of the other heaps, so ``s = o ⊕ h`` by commutativity
@@ -18,11 +20,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
+from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict, with_paper_steps
 from grundy.verify.bit_induction import FiniteLemma, NaturalLemma, prove_lemma_set
 
 __all__ = [
     "BOUTON_ID",
+    "MISERE_ID",
+    "NIM_VALUE_ID",
     "bouton_lemmas",
     "misere_lemmas",
     "prove_bouton_unbounded",
@@ -32,6 +36,8 @@ __all__ = [
 
 BOUTON_ID = "bouton-any-number-of-heaps"
 """The library theorem the misère proof relies on (its condition (2))."""
+NIM_VALUE_ID = "nim-value-any-number-of-heaps"
+MISERE_ID = "misere-nim-any-number-of-heaps"
 
 _SMALL = (0, 1)  # a heap of at most 1
 
@@ -143,11 +149,12 @@ def prove_nim_value_unbounded(
     h ⊕ d < h; lowering it gives nim-sum o ⊕ (h ⊕ d) = (o ⊕ h) ⊕ d = s ⊕ d = u (N4, N6).
     So the mex of the options' values is s.  The empty nim-sum is 0 (no option, mex 0).
     """
-    return prove_lemma_set(
+    verdict = prove_lemma_set(
         bouton_lemmas(mutation),
         timeout_ms=timeout_ms,
         seed=seed,
-        conclusion="G = nim-sum follows by induction on positions (any number of heaps)",
+        conclusion="G = nim-sum follows by induction on positions (any number of heaps), "
+        "argued on paper",
         decomposition=[
             "s = o ⊕ h for each heap h (N3, N4 regroup the list)",
             "(i) no option has value s: o ⊕ g = o ⊕ h would give g = h (N5)",
@@ -155,6 +162,7 @@ def prove_nim_value_unbounded(
             "lowering that heap to h ⊕ d gives o ⊕ (h ⊕ d) = s ⊕ d = u (N4, N6)",
         ],
     )
+    return with_paper_steps(verdict, NIM_VALUE_ID)
 
 
 def prove_bouton_unbounded(
@@ -168,12 +176,12 @@ def prove_bouton_unbounded(
     h ⊕ s gives o ⊕ (h ⊕ s) = (o ⊕ h) ⊕ s = s ⊕ s = 0 (N4, N2);
     (3) from s = 0 every move (h to g ≠ h) gives o ⊕ g ≠ o ⊕ h = 0 (N5).
     """
-    return prove_lemma_set(
+    verdict = prove_lemma_set(
         bouton_lemmas(mutation),
         timeout_ms=timeout_ms,
         seed=seed,
         conclusion="the three conditions follow for any number of heaps; P iff nim-sum 0 "
-        "by induction on positions",
+        "by induction on positions, argued on paper",
         decomposition=[
             "(1) terminal: the nim-sum of no heaps is 0",
             "(2) s != 0: d = s has s ⊕ d = 0 < s (N2); " + _WALK,
@@ -181,6 +189,7 @@ def prove_bouton_unbounded(
             "(3) s = 0: lowering h to g != h leaves o ⊕ g != o ⊕ h = 0 (N5)",
         ],
     )
+    return with_paper_steps(verdict, BOUTON_ID)
 
 
 def _small_closed(alg: Any, x: Any, y: Any) -> Any:
@@ -300,7 +309,7 @@ def prove_misere_unbounded(
         timeout_ms=timeout_ms,
         seed=seed,
         conclusion="the misère rule follows by induction on positions (any number of "
-        "heaps), using Bouton's condition (2)",
+        "heaps), using Bouton's condition (2), argued on paper",
         decomposition=[
             "terminal: no heaps, s = 0, so R fails, and the terminal position is N",
             "R, a heap > 1, s = 0: options have s != 0 (N5) and keep a heap > 1 (M1, M2)",
@@ -311,5 +320,5 @@ def prove_misere_unbounded(
         ],
     )
     if verdict.status is Status.PROVED:
-        return replace(verdict, assumes=(Assumption(BOUTON_ID, UNBOUNDED),))
-    return verdict
+        verdict = replace(verdict, assumes=(Assumption(BOUTON_ID, UNBOUNDED),))
+    return with_paper_steps(verdict, MISERE_ID)

@@ -28,7 +28,7 @@ import z3
 
 from grundy.games.subtraction import SubtractionGame
 from grundy.solve.solver import Outcome, Play, Solver
-from grundy.verdict import UNBOUNDED, Status, Verdict
+from grundy.verdict import UNBOUNDED, Status, Verdict, with_paper_steps
 from grundy.verify.z3engine import least_first, model_values, prove_z3
 
 __all__ = [
@@ -217,6 +217,9 @@ def _induction_verdict(
 
 # -- lemmas proved once, composed on paper ------------------------------------------------------
 
+DISTINCT_POWERS_ID = "nim-sum-distinct-powers-any-count"
+"""The library theorem whose induction on the number of powers is argued on paper."""
+
 
 Lemma = tuple[str, z3.BoolRef, list[z3.BitVecRef], Callable[[Mapping[str, int]], bool]]
 """A lemma: its name, its Z3 goal, its variables and the same statement in Python."""
@@ -275,20 +278,24 @@ def distinct_power_lemmas(width: int, disjoint: str = "powers") -> list[Lemma]:
 def prove_distinct_powers_any_count(
     width: int, *, timeout_ms: int, seed: int = 0, disjoint: str = "powers"
 ) -> Verdict:
-    """The nim-sum of any number of distinct powers of two below ``2**width`` is their sum."""
-    return prove_lemmas(
+    """The nim-sum of any number of distinct powers of two below ``2**width`` is their sum.
+
+    The induction on the number of powers is argued on paper: a proved verdict lists it
+    in ``assumes``."""
+    verdict = prove_lemmas(
         distinct_power_lemmas(width, disjoint),
         scope=f"{UNBOUNDED} number of distinct powers of two, each < 2^{width}",
         width=width,
         timeout_ms=timeout_ms,
         seed=seed,
-        conclusion="the sum rule follows by induction on the number of powers",
+        conclusion="the sum rule follows by induction on the number of powers, argued on paper",
         decomposition=[
             "invariant: x_i = p_1 ⊕ ... ⊕ p_i = p_1 + ... + p_i, and x_i shares no bit "
             "with any later p_j (D1 for each earlier p, D2 along the list)",
             "step: D3 with x = x_i and p = p_(i+1) gives x_(i+1) = x_i + p_(i+1)",
         ],
     )
+    return with_paper_steps(verdict, DISTINCT_POWERS_ID)
 
 
 def prove_lemmas(

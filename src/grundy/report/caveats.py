@@ -1,0 +1,93 @@
+"""What a reader must not miss beside a verdict: steps argued on paper, and misère play.
+
+A proof may rest on a step that no machine checked (an induction argued in words,
+:mod:`grundy.paper_steps`): both reports say so beside the verdict and count such
+proofs in their summaries.  A statement about misère play is marked as such wherever it
+is typeset: 𝒫⁻ and 𝒩⁻ in a formula the report writes itself, and a line in words.
+
+>>> mark_misere(r"(n \\in \\mathcal{P}) \\iff (n \\bmod 4 = 1)")
+'(n \\\\in \\\\mathcal{P}^{-}) \\\\iff (n \\\\bmod 4 = 1)'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from grundy.library import TheoremResult
+from grundy.solve.solver import Play
+from grundy.verdict import Assumption, Verdict
+
+__all__ = [
+    "MISERE_WORDS",
+    "PAPER_MARK",
+    "mark_misere",
+    "paper_count_sentence",
+    "paper_mark",
+    "paper_sentence",
+    "paper_step_words",
+    "play_words",
+]
+
+MISERE_WORDS = "In misère play: the player who makes the last move loses."
+
+_OUTCOME_CLASS = re.compile(r"\\mathcal\{([PN])\}(?!\s*\^)")
+
+
+def mark_misere(latex: str) -> str:
+    """𝒫 and 𝒩 in a formula as 𝒫⁻ and 𝒩⁻ (left alone where already marked)."""
+    return _OUTCOME_CLASS.sub(lambda match: rf"\mathcal{{{match.group(1)}}}^{{-}}", latex)
+
+
+def play_words(play: Play | None) -> str:
+    """``normal play``, ``misère play``, or both (``None``).
+
+    >>> play_words(Play.MISERE)
+    'misère play'
+    """
+    if play is None:
+        return "normal and misère play"
+    return "misère play" if play is Play.MISERE else "normal play"
+
+
+def paper_step_words(step: Assumption) -> str:
+    """One step argued on paper, as a reader sees it: its words, or its id."""
+    return step.statement or f"{step.id} is argued on paper"
+
+
+def paper_sentence(verdict: Verdict) -> str:
+    """A sentence naming every step of a proof argued on paper ('' when none).
+
+    >>> from grundy.verdict import UNBOUNDED, Assumption, Status
+    >>> lemma = Assumption("chomp-rectangles-are-n", UNBOUNDED)
+    >>> paper_sentence(Verdict(Status.PROVED, "z3", UNBOUNDED, assumes=(lemma,)))[:58]
+    ' Not checked by machine: the strategy-stealing argument (t'
+    """
+    if not verdict.rests_on_paper:
+        return ""
+    steps = "; and ".join(paper_step_words(step) for step in verdict.paper_steps)
+    return f" Not checked by machine: {steps}."
+
+
+PAPER_MARK = "†"
+"""Marks a proof resting on a step argued on paper in a summary table (kept to one
+character: the handout's summary has one line a statement; not ``*``, which writes
+nimbers)."""
+
+
+def paper_mark(verdict: Verdict) -> str:
+    """The mark for a summary table's verdict cell ('' when no step is on paper)."""
+    return PAPER_MARK if verdict.rests_on_paper else ""
+
+
+def paper_count_sentence(results: Sequence[TheoremResult], named: bool = True) -> str:
+    """How many proofs rest on a step argued on paper, and which unless not ``named``
+    (the handout's table marks them instead); '' when none."""
+    resting = [result.theorem.id for result in results if result.verdict.rests_on_paper]
+    if not resting:
+        return ""
+    proofs = "proof rests" if len(resting) == 1 else "proofs rest"
+    said = f"{PAPER_MARK} {len(resting)} {proofs} on a step argued on paper, not checked by machine"
+    if not named:
+        return said + "."
+    return f"{said}: {', '.join(resting)}."
