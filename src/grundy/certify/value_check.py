@@ -189,6 +189,8 @@ def check_values(
     else:
         if sparse is None:
             sparse = sparse_classes(array, width, int(np.count_nonzero(kinds & 4)))
+        else:  # classes beyond the given flags are dense
+            sparse = np.resize(np.append(sparse, np.zeros(2 * width, bool)), 2 * width)
         present = np.bincount(keys[1:], minlength=2 * width) > 0
         dense_pair = _dense_pairs(present & ~sparse, width)
     sparse_heaps = heaps[1:][sparse[keys[1:]]]
