@@ -109,7 +109,7 @@ def check_certificate(
         )
     if any(d & 8 for _, d in moves):
         return CertificateCheck(False, tuple(problems), 0)  # values of three heaps: not read
-    array = np.array(values, dtype=np.int64)
+    array = np.array(values, dtype=np.int32)  # each from 0 to MAX_VALUE
     checked = check_values(moves, array, max_steps=max_steps)
     if checked.stopped:
         problems.append(

@@ -45,7 +45,6 @@ __all__ = ["DEFAULT_MAX_STEPS", "MAX_VALUE", "ValueCheck", "check_values", "spar
 DEFAULT_MAX_STEPS = 100_000_000_000
 """Splits valued before the check stops unfinished (about a minute per 10^10 here)."""
 
-IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
 MAX_VALUE = (1 << 16) - 1
@@ -172,16 +171,15 @@ def check_values(
     digit)``: an octal code's ``(k, its k-th digit)`` (bits 1, 2 and 4 only), a
     subtraction set's ``(s, 3)``.  ``sparse[2 * u + p]``: class ``(u, p)`` is sparse (default: the
     choice of :func:`sparse_classes`; any choice gives the same answer)."""
-    array = np.ascontiguousarray(values, dtype=np.int64)
-    if len(array) == 0:
+    if len(values) == 0:
         return ValueCheck(None, None, False, 0)
-    if array.min() < 0:
-        heap = int(np.flatnonzero(array < 0)[0])
-        return ValueCheck(heap, _plain_mex(moves, array, heap), False, 0)
+    if not 0 <= values.min() <= values.max() <= MAX_VALUE:
+        raise ValueError(f"values are checked from 0 to {MAX_VALUE:,}")
+    array = np.ascontiguousarray(values, dtype=np.int32)  # 4 bytes a heap
     width = 1 << max(int(array.max()).bit_length(), 1)
     takes = np.array([k for k, _ in moves], dtype=np.int64)
     kinds = np.array([digit for _, digit in moves], dtype=np.int64)
-    heaps = np.arange(len(array), dtype=np.int64)
+    heaps = np.arange(len(array), dtype=np.int32)
     keys = 2 * array + (heaps & 1)
     if width > _PAIR_TABLE_LIMIT:  # no table of pairs: every split of every rest is read
         sparse = np.zeros(2 * width, dtype=bool)
@@ -216,7 +214,7 @@ def _dense_pairs(dense: BoolArray, width: int) -> BoolArray:
     return result
 
 
-def sparse_classes(values: IntArray, width: int, splitting_digits: int) -> BoolArray:
+def sparse_classes(values: npt.NDArray[Any], width: int, splitting_digits: int) -> BoolArray:
     """The sparse classes that make the check cheapest, by an estimate from the counts.
 
     The classes holding at most ``T`` heaps are sparse, for the ``T`` (among the counts,
@@ -228,11 +226,11 @@ def sparse_classes(values: IntArray, width: int, splitting_digits: int) -> BoolA
     if splitting_digits == 0 or len(values) < 3:
         return np.zeros(size, dtype=bool)
     last = len(values) - 1
-    heaps = np.arange(1, len(values), dtype=np.int64)
-    keys = 2 * values[1:] + (heaps & 1)
+    heaps = np.arange(1, len(values), dtype=np.int32)
+    keys = 2 * values[1:].astype(np.int32) + (heaps & 1)
     counts = np.bincount(keys, minlength=size)
-    probe_cost = np.bincount(keys, weights=(last - heaps).astype(np.float64), minlength=size)
-    scan_cost = np.bincount(values[1:], weights=heaps / 2.0, minlength=width)
+    probe_cost = counts * float(last) - np.bincount(keys, weights=heaps, minlength=size)
+    scan_cost = np.bincount(values[1:], weights=heaps, minlength=width) / 2.0
     thresholds = np.unique(counts)  # 0 first: no class sparse
     if len(thresholds) > 64:
         thresholds = thresholds[np.unique(np.geomspace(1, len(thresholds) - 1, 63).astype(int))]
@@ -248,7 +246,7 @@ def sparse_classes(values: IntArray, width: int, splitting_digits: int) -> BoolA
     return best[1]
 
 
-def _plain_mex(moves: list[tuple[int, int]], values: IntArray, heap: int) -> int:
+def _plain_mex(moves: list[tuple[int, int]], values: npt.NDArray[Any], heap: int) -> int:
     """The mex at ``heap`` from every option (the values below ``heap`` being right)."""
     seen: set[int] = set()
     for k, digit in moves:
