@@ -179,7 +179,7 @@ def test_the_sparse_heaps_of_0_354_are_its_rare_values() -> None:
 
 @pytest.mark.slow
 def test_a_large_certificate_is_rechecked_and_each_corruption_is_refused() -> None:
-    # 0.16: period 149,459 from 105,351, so G(0..509,622), beyond the old checker's reach.
+    # 0.16: period 149,459 from 105,351, so G(0..509,621), beyond the old checker's reach.
     game = OctalGame("0.16")
     values = [int(v) for v in grundy_sequence(game, 520_000)]
     good = period_report(game, values).certificate
