@@ -14,7 +14,9 @@ for the exact forms):
 * ``G(n + p) = G(n)`` for ``n0 <= n <= last_needed - p``, and ``G(n0 - 1 + p) !=
   G(n0 - 1)`` (the preperiod is least).
 
-Besides the standard library it uses numpy, numba and grundy's error helpers.
+Besides the standard library it uses numpy, numba (compiled through
+:func:`grundy.solve.jit.compiled`, which only sets up numba's disk cache) and grundy's
+error helpers.
 
 >>> report = check_certificate({"game": "subtraction", "rules": "1,2", "theorem":
 ...     "subtraction-window", "preperiod": 0, "period": 3, "reach": 2, "start": 0,
