@@ -21,9 +21,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from grundy.certify.periodicity import period_report
+from grundy.certify.periodicity_check import check_certificate
 from grundy.certify.value_check import check_values
 from grundy.games.octal import OctalGame
 from grundy.solve.fast_sequences import kernel_sequence
@@ -60,9 +63,11 @@ def old_recomputation(values: list[int]) -> bool:
     return True
 
 
-def old_estimate(count: int) -> int:
-    """The old checker's estimate of the options it would list (4 digits, 2 splitting)."""
-    return count * 4 + 2 * count * count // 4
+def old_estimate(count: int, code: str = CODE) -> int:
+    """The old checker's estimate of the options it would list, for an octal code."""
+    digits = [0] + [int(ch, 8) for ch in code.partition(".")[2]]
+    splits = sum(1 for digit in digits if digit & 4)
+    return count * len(digits) + splits * count * count // 4
 
 
 def run_command(words: list[str]) -> tuple[float, float, float, str]:
@@ -78,6 +83,25 @@ def run_command(words: list[str]) -> tuple[float, float, float, str]:
     if process.returncode:
         raise SystemExit(f"{' '.join(words)} failed: {lines[-3:]}")
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, lines[-1]
+
+
+def other_games(out: Any) -> None:
+    """The whole check of other octal games' certificates (values and theorem)."""
+    out.write("\n| code | period | preperiod | values | old checker | new checker s | valid |\n")
+    out.write("|---|---:|---:|---:|---|---:|---|\n")
+    for code, upto in (("0.16", 520_000), ("0.56", 660_000), ("0.376", 4_540_000)):
+        game = OctalGame(code)
+        certificate = period_report(game, kernel_sequence(rules_of(game), upto).values).certificate
+        assert certificate is not None
+        start = time.process_time()
+        check = check_certificate(certificate)
+        seconds = time.process_time() - start
+        count = len(certificate.values)
+        old = "refused" if old_estimate(count, code) > OLD_STEP_LIMIT else "-"
+        out.write(
+            f"| {code} | {certificate.period:,} | {certificate.preperiod:,} | {count:,} | {old} "
+            f"| {seconds:.2f} | {'yes' if check.valid else 'NO'} |\n"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.quick:
         return 0
+    other_games(out)
     with tempfile.TemporaryDirectory() as folder:
         certificate = path = str(Path(folder) / "c354.json")
         grundy = [sys.executable, "-m", "grundy"]
