@@ -58,7 +58,7 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
     "z3engine": (["verify/z3engine.py"], ["tests/verify"]),
     "exhaustive": (["verify/exhaustive.py"], ["tests/verify", "tests/claims/test_check.py"]),
     "certify_checkers": (
-        ["certify/table_check.py", "certify/periodicity_check.py"],
+        ["certify/table_check.py", "certify/periodicity_check.py", "certify/value_check.py"],
         ["tests/certify"],
     ),
     "check": (["claims/check.py"], ["tests/claims"]),

@@ -5,7 +5,7 @@ every computed n from n0 up to what the theorem needs is compared (in increasing
 so a failure is the least counterexample); then, if all agree, a periodicity
 certificate (Guy-Smith for octal codes, the window argument for subtraction sets) is
 built and re-verified by the independent checker of ``grundy.certify.periodicity_check``,
-which recomputes the values from the rules.  Only an accepted certificate proves the
+which checks every value against the rules.  Only an accepted certificate proves the
 claim for every n; Grundy's game has no such theorem, so a period claimed for it can be
 refuted but never proved.
 """

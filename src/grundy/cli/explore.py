@@ -200,6 +200,12 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
             help="report the period and preperiod, and whether a theorem certifies them",
         )
         parser.add_argument("--json", action="store_true", help="print one JSON object")
+        parser.add_argument(
+            "--certificate",
+            metavar="FILE",
+            help="with --period: write the period's certificate (compact JSON) to FILE, "
+            "for 'grundy certificate FILE' to re-check",
+        )
         sequence_output.add_sequence_options(parser)
 
     from grundy.certify.periodicity import period_report  # only --period needs it
@@ -209,12 +215,20 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
     check_sequence_size(options.upto)
     if options.out is not None:
         sequence_output.check_out_path(options.out)
+    if options.certificate is not None:
+        if not options.period:
+            raise UsageError("--certificate writes the period's certificate: add --period")
+        check_output_file(options.certificate, "--certificate")
     with progress_line(as_json=options.json) as line:
         summary = sequence_output.compute_sequence(game, options.upto, line.callback)
     values = summary.values
-    report = period_report(game, values) if options.period else None
+    report = None
+    if options.period:
+        report = sequence_output.rechecked(period_report(game, values))
     if options.out is not None:
         sequence_output.write_values(options.out, values)
+    if options.certificate is not None and report is not None:
+        sequence_output.write_certificate(options.certificate, report)
     if options.json:
         data: dict[str, Any] = {"game": game.name, "params": game.options()}
         if not options.summary:

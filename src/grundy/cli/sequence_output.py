@@ -9,6 +9,8 @@ writes every value (``.npy``, ``.csv`` or ``.txt``, chosen by the file's extensi
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import os
 import tempfile
 from dataclasses import dataclass
@@ -35,7 +37,9 @@ __all__ = [
     "add_sequence_options",
     "check_out_path",
     "compute_sequence",
+    "rechecked",
     "summary_fields",
+    "write_certificate",
     "write_sequence_text",
     "write_values",
 ]
@@ -179,3 +183,37 @@ def write_values(path_text: str, values: npt.NDArray[Any]) -> None:
         write_file_atomically(path, text)
     except OSError as exc:
         raise UsageError(f"cannot write {path_text}: {exc.strerror or exc}") from None
+
+
+def rechecked(report: PeriodReport) -> PeriodReport:
+    """The report, certified only if the independent checker accepts its certificate.
+
+    The engine's values pass the theorem's test in :func:`period_report`; the checker
+    (:mod:`grundy.certify.periodicity_check`) re-checks every value and the theorem's
+    hypotheses from the rules alone, so "certified" never rests on the engine.
+    """
+    if not report.certified or report.certificate is None:
+        return report
+    from grundy.certify.periodicity_check import check_certificate
+
+    check = check_certificate(report.certificate)
+    if check.valid:
+        reason = f"{report.reason}; re-checked by the independent checker"
+        return dataclasses.replace(report, reason=reason)
+    return dataclasses.replace(
+        report,
+        certified=False,
+        certificate=None,
+        reason=f"the independent checker rejected the certificate: {check.problems[0]}",
+    )
+
+
+def write_certificate(path: str, report: PeriodReport) -> None:
+    """``--certificate FILE``: the period's certificate as one line of JSON."""
+    if report.certificate is None:
+        raise UsageError(f"no period was certified, so no certificate was written: {report.reason}")
+    text = json.dumps(report.certificate.to_json(), separators=(",", ":"))
+    try:
+        write_file_atomically(path, text + "\n")
+    except OSError as exc:
+        raise UsageError(f"cannot write the certificate {path}: {exc}") from None
