@@ -37,6 +37,7 @@ from grundy.claims.evaluate import (
     value_size,
 )
 from grundy.claims.expression import POSITION_NAMES
+from grundy.claims.game_facts import grundy_refusal
 from grundy.claims.model import BadClaim, Claim, Method
 from grundy.errors import BudgetExceededError, ClaimError, GrundyError, SearchLimitError
 from grundy.games.base import Game
@@ -107,6 +108,7 @@ class PositionFacts:
         return self._runner.outcome_of(self._runner.to_position(position))
 
     def grundy_in(self, game: Game, position: Value) -> int:
+        _check_grundy(game)  # a named game passes the claim's own game's checks
         return self._runner.solver_for(game).grundy_value(self._runner.to_position(position, game))
 
     def outcome_in(self, game: Game, position: Value) -> str:
@@ -156,11 +158,7 @@ class ClaimRunner:
         return tuple(Assumption(lemma, SOLVER_LEMMAS[lemma]) for lemma in sorted(used))
 
     def grundy_of(self, position: Any) -> int:
-        if not self.claim.game.reports_grundy:
-            raise ClaimError(
-                f"{self.claim.game.name} has no Grundy values a claim may use (its turns are "
-                "not moves to options); state it with 'outcome' instead"
-            )
+        _check_grundy(self.claim.game)
         key = self.claim.game.canonical(position)
         found = self._grundy.get(key)
         if found is None:
@@ -252,6 +250,12 @@ class ClaimRunner:
         for name, value in scope.used.items():
             shown[name] = plain(value)
         return shown
+
+
+def _check_grundy(game: Game) -> None:
+    refusal = grundy_refusal(game)
+    if refusal is not None:
+        raise ClaimError(refusal)
 
 
 def _as_value(key: Any) -> Value:

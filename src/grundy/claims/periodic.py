@@ -86,9 +86,10 @@ from grundy.certify.periodicity_check import check_certificate
 from grundy.claims.check import random_examples
 from grundy.claims.evaluate import MAX_BITS, Scope, Value, compile_expression, plain, truth
 from grundy.claims.expression import FUNCTIONS, POSITION_NAMES, ParsedExpression
+from grundy.claims.game_facts import grundy_refusal
 from grundy.claims.model import Claim, Expression
 from grundy.errors import ClaimError, GrundyError, InvalidParameterError
-from grundy.games.base import Game, HeapGame
+from grundy.games.base import Game, HeapGame, plays_by
 from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
 from grundy.library import CheckSettings
@@ -241,10 +242,12 @@ def _accepted(game: Any, certificate: PeriodicityCertificate) -> CertifiedValues
             f"{check.problems[0]}"
         )
     try:
+        # the claim's game must play by exactly the rules the certificate names
         if certificate.game == "octal":
-            same = OctalGame(certificate.rules) == game
+            same = plays_by(game, OctalGame) and game.digits == OctalGame(certificate.rules).digits
         elif certificate.game == "subtraction":
-            same = SubtractionGame([int(s) for s in certificate.rules.split(",")]) == game
+            rules = SubtractionGame([int(s) for s in certificate.rules.split(",")])
+            same = plays_by(game, SubtractionGame) and game.subtraction_set == rules.subtraction_set
         else:
             same = False
     except (GrundyError, ValueError):
@@ -698,6 +701,9 @@ class _TableFacts:
         raise _Declined("winning moves are not read by this method")
 
     def grundy_of(self, position: Value) -> int:
+        refusal = grundy_refusal(self.claim.game)  # the same rule as the exact solver's cases
+        if refusal is not None:
+            raise ClaimError(refusal)
         return self.value_of(self.heap(position))
 
     def grundy_in(self, game: Game, position: Value) -> int:
