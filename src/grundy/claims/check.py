@@ -397,6 +397,7 @@ def _random(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -
     )
     errors: list[GrundyError] = []
     evaluated = [0]  # cases evaluated in full before any stop
+    admitted = [0]  # of those, cases that satisfy assume
 
     def holds(case: Mapping[str, Any]) -> bool:
         # Cases outside assume count as holding; an evaluation error stops the search,
@@ -404,7 +405,9 @@ def _random(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -
         if errors:
             return True
         try:
-            result = not runner.admitted(case) or runner.holds(case)
+            inside = runner.admitted(case)
+            admitted[0] += inside
+            result = not inside or runner.holds(case)
         except GrundyError as exc:  # a bad case or a resource limit: stop the search
             errors.append(exc)
             return True
@@ -437,7 +440,19 @@ def _random(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -
         return replace(stopped, message=f"random search stopped at a resource limit: {errors[0]}")
     if errors:
         raise errors[0]
+    if verdict.status is Status.UNREFUTED and admitted[0] == 0:
+        return none_admitted(verdict)
     return _resting_on(verdict, runner)
+
+
+def none_admitted(verdict: Verdict) -> Verdict:
+    """A search in which no drawn case satisfied ``assume`` tested nothing."""
+    return replace(
+        verdict,
+        status=Status.UNKNOWN,
+        message=f"none of the {verdict.cases or 0:,} random cases satisfies assume: "
+        "nothing was tested",
+    )
 
 
 def _resting_on(verdict: Verdict, runner: ClaimRunner) -> Verdict:

@@ -83,7 +83,7 @@ from grundy.certify.periodicity import (
     period_report,
 )
 from grundy.certify.periodicity_check import check_certificate
-from grundy.claims.check import random_examples
+from grundy.claims.check import none_admitted, random_examples
 from grundy.claims.evaluate import MAX_BITS, Scope, Value, compile_expression, plain, truth
 from grundy.claims.expression import FUNCTIONS, POSITION_NAMES, ParsedExpression
 from grundy.claims.game_facts import grundy_refusal
@@ -823,12 +823,15 @@ def random_with_certified_values(
     low, high = claim.ranges[variable]
     cases = _Cases(claim, values.value)
     problems: list[BaseException] = []
+    admitted = [0]
 
     def holds(case: Mapping[str, Any]) -> bool:
         if problems:  # an evaluation error or a decline stops the search
             return True
         try:
-            return not cases.admitted(case) or cases.holds(case)
+            inside = cases.admitted(case)
+            admitted[0] += inside
+            return not inside or cases.holds(case)
         except (GrundyError, _Declined) as exc:
             problems.append(exc)
             return True
@@ -848,6 +851,8 @@ def random_with_certified_values(
         return None
     if problems:
         raise problems[0]
+    if verdict.status is Status.UNREFUTED and admitted[0] == 0:
+        return none_admitted(verdict)
     details = {**verdict.details, "values": "certified period", "certificate": values.details()}
     return replace(verdict, details=details)
 
@@ -993,11 +998,13 @@ def _scan(
     cases = _Cases(claim, value_of)
     count = SCAN_CASES // 4 if settings.quick else SCAN_CASES
     last = min(high, low + count - 1)
-    checked = 0
+    checked = admitted = 0
     for n in range(low, last + 1):
         case = {variable: n}
         try:
-            if not cases.admitted(case) or cases.holds(case):
+            inside = cases.admitted(case)
+            admitted += inside
+            if not inside or cases.holds(case):
                 checked += 1
                 continue
         except _BeyondTable:
@@ -1027,6 +1034,10 @@ def _scan(
         )
     if last < low:
         return NotApplicable(f"a scan from {variable} = {low} needs heaps beyond {source}")
+    if not admitted:
+        return NotApplicable(
+            f"no case of {variable} = {low}..{last} satisfies assume: nothing was tested there"
+        )
     return NotApplicable(
         f"no counterexample for {variable} = {low}..{last} (Grundy values from {source})"
     )
