@@ -41,9 +41,9 @@ from grundy.claims.game_facts import grundy_refusal
 from grundy.claims.model import BadClaim, Claim, Method
 from grundy.errors import BudgetExceededError, ClaimError, GrundyError, SearchLimitError
 from grundy.games.base import Game
-from grundy.library import CheckSettings
+from grundy.library import CheckSettings, resting_on
 from grundy.solve import Solver
-from grundy.solve.lemmas import SOLVER_LEMMAS
+from grundy.solve.lemmas import SOLVER_LEMMAS, collecting_lemmas
 from grundy.verdict import Assumption, Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, holds_in_all, integer_cases
 
@@ -272,7 +272,12 @@ def check_claim(
         return Verdict(Status.ERROR, "none", message=claim.problem)
     budget = Budget(settings.claim_seconds, settings.claim_memory)
     try:
-        return _check(claim, settings, progress, budget.start())
+        # Every solver answer the verdict rests on is named, whichever solver gave it (a
+        # re-check's, a scan's) and whatever ran before: the same alone, in a file, on any
+        # number of jobs.
+        with collecting_lemmas() as lemmas:
+            verdict = _check(claim, settings, progress, budget.start())
+        return resting_on(verdict, lemmas)
     except BudgetExceededError as exc:
         return Verdict(
             Status.UNKNOWN, claim.method.value, claim.scope, message=_budget_message(exc)
