@@ -34,6 +34,7 @@ from tests.claims.helpers import claim_text
 SETTINGS = CheckSettings(quick=True, random_examples=60)
 
 GAMES = '''
+from grundy.games.base import HeapGame
 from grundy.games.nim import Nim
 from grundy.games.octal import OctalGame
 from grundy.games.params import Param, ParamKind
@@ -136,7 +137,27 @@ class HalfKayles(OctalGame):
                 yield option
 
 
+class BorrowsNimsLemma(HeapGame):
+    """Takes 1 or 2, and claims Nim's closed form with Nim's theorem."""
+
+    name = "borrows-nims-lemma"
+    known_grundy_lemma = "nim-value-any-number-of-heaps"
+
+    def heap_options(self, heap):
+        return [(heap - take,) for take in (1, 2) if take <= heap]
+
+    def known_grundy(self, position):
+        return sum(position)
+
+
+class NamesNoLibraryTheorem(BorrowsNimsLemma):
+    name = "names-no-library-theorem"
+    known_grundy_lemma = "my-own-theorem"
+
+
 GAMES = [
+    BorrowsNimsLemma,
+    NamesNoLibraryTheorem,
     TakeOneOrTwo,
     LabelledTakeOneOrTwo,
     MovesTakeOneOrTwo,
@@ -352,3 +373,21 @@ def test_renamed_catalogue_games_keep_their_engines() -> None:
     game = Dawson("0.137")
     assert plays_by(game, OctalGame) and has_fast_sequence(game)
     assert isinstance(certified_values(game, SETTINGS), CertifiedValues)
+
+
+@pytest.mark.parametrize("game", ["borrows-nims-lemma", "names-no-library-theorem"])
+def test_a_user_game_cannot_borrow_a_library_theorem(loaded: None, game: str) -> None:
+    # The library's theorems are about its own games: Nim's value theorem does not make
+    # a take-1-or-2 game's "closed form" n true.
+    assert type(game_of(game)).closed_form_lemma() is None
+    claim = claim_of(
+        game=game,
+        vars='["n"]',
+        range="{ n = [0, 10] }",
+        position="[n]",
+        statement="grundy == n",
+        method="exhaustive",
+    )
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.status is Status.REFUTED, verdict
+    assert verdict.counterexample is not None and verdict.counterexample["n"] == 3

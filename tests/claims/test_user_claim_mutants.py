@@ -92,6 +92,8 @@ USER_GAMES = [
         _one_heap("late-three", "grundy == n % 3", HUGE, method="certificate"),
         refutable=False,  # the scan stops before heap 300, and no theorem covers the game
     ),
+    Mutant("borrowed-lemma", _one_heap("borrows-nims-lemma", "grundy == n", 10)),
+    Mutant("unknown-lemma", _one_heap("names-no-library-theorem", "grundy == n", 10)),
     Mutant("half-kayles-is-kayles", _one_heap("half-kayles", "grundy == g('kayles', [n])", 40)),
 ]
 

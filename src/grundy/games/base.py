@@ -118,6 +118,10 @@ def _closed_form_lemma(cls: type[Game]) -> str | None:
     owner = _declaring(cls, "known_grundy_lemma")
     if lemma is None or owner is None or not _same_rules(cls, owner):
         return None
+    if owner.__module__.partition(".")[0] != "grundy":
+        # The library's theorems are about the library's games: a class of a user's own
+        # naming one (Nim's value theorem for other moves) would borrow its proof.
+        return None
     return lemma
 
 
