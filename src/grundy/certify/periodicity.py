@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grundy.errors import InvalidParameterError
-from grundy.games.base import Game
+from grundy.games.base import Game, plays_by
 from grundy.games.grundys_game import GrundysGame
 from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
@@ -272,22 +272,31 @@ def period_report(game: Game, values: Sequence[int] | npt.NDArray[Any]) -> Perio
     )
 
 
+_CERTIFIED_RULES: tuple[type[Game], ...] = (GrundysGame, OctalGame, SubtractionGame)
+
+
 def _refusal(game: Game) -> str | None:
     """Why no theorem certifies a period of ``game``, or ``None`` when one may."""
-    if isinstance(game, GrundysGame):
+    if plays_by(game, GrundysGame):
         return (
             "Grundy's game is not an octal game with finitely many digits; no periodicity "
             "theorem applies, and whether it is eventually periodic is an open question"
         )
-    if isinstance(game, OctalGame):
+    if plays_by(game, OctalGame):
         if game.max_heaps_left > 2:
             return (
                 f"code {game.code} lets a move leave three heaps; the Guy-Smith theorem "
                 "as used here covers moves that leave at most two"
             )
         return None
-    if isinstance(game, SubtractionGame):
+    if plays_by(game, SubtractionGame):
         return None
+    changed = next((c for c in _CERTIFIED_RULES if isinstance(game, c)), None)
+    if changed is not None:  # a subclass with moves of its own is a game of its own
+        return (
+            f"no periodicity theorem is implemented for {game.name}: it changes the rules of "
+            f"{changed.name}, and the theorems hold for those rules only"
+        )
     return f"no periodicity theorem is implemented for {game.name}"
 
 
@@ -308,10 +317,10 @@ def build_certificate(
 def _certificate(
     game: Game, values: Sequence[int] | npt.NDArray[Any], period: int, preperiod: int
 ) -> PeriodicityCertificate:
-    if isinstance(game, OctalGame):
+    if plays_by(game, OctalGame):
         theorem, rules, reach, start = GUY_SMITH, game.code, game.max_take, max(preperiod, 1)
         kind = "octal"
-    elif isinstance(game, SubtractionGame):
+    elif plays_by(game, SubtractionGame):
         theorem, reach, start = SUBTRACTION_WINDOW, max(game.subtraction_set), preperiod
         rules, kind = ",".join(map(str, game.subtraction_set)), "subtraction"
     else:  # pragma: no cover - _refusal has excluded every other game

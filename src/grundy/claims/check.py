@@ -37,12 +37,13 @@ from grundy.claims.evaluate import (
     value_size,
 )
 from grundy.claims.expression import POSITION_NAMES
+from grundy.claims.game_facts import grundy_refusal
 from grundy.claims.model import BadClaim, Claim, Method
 from grundy.errors import BudgetExceededError, ClaimError, GrundyError, SearchLimitError
 from grundy.games.base import Game
-from grundy.library import CheckSettings
+from grundy.library import CheckSettings, resting_on
 from grundy.solve import Solver
-from grundy.solve.lemmas import SOLVER_LEMMAS
+from grundy.solve.lemmas import SOLVER_LEMMAS, collecting_lemmas
 from grundy.verdict import Assumption, Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, holds_in_all, integer_cases
 
@@ -109,6 +110,7 @@ class PositionFacts:
         return self._runner.outcome_of(self._runner.to_position(position))
 
     def grundy_in(self, game: Game, position: Value) -> int:
+        _check_grundy(game)  # a named game passes the claim's own game's checks
         return self._runner.solver_for(game).grundy_value(self._runner.to_position(position, game))
 
     def outcome_in(self, game: Game, position: Value) -> str:
@@ -158,11 +160,7 @@ class ClaimRunner:
         return tuple(Assumption(lemma, SOLVER_LEMMAS[lemma]) for lemma in sorted(used))
 
     def grundy_of(self, position: Any) -> int:
-        if not self.claim.game.reports_grundy:
-            raise ClaimError(
-                f"{self.claim.game.name} has no Grundy values a claim may use (its turns are "
-                "not moves to options); state it with 'outcome' instead"
-            )
+        _check_grundy(self.claim.game)
         key = self.claim.game.canonical(position)
         found = self._grundy.get(key)
         if found is None:
@@ -259,6 +257,12 @@ class ClaimRunner:
         return shown
 
 
+def _check_grundy(game: Game) -> None:
+    refusal = grundy_refusal(game)
+    if refusal is not None:
+        raise ClaimError(refusal)
+
+
 def _as_value(key: Any) -> Value:
     if isinstance(key, (list, tuple)):
         return tuple(_as_value(item) for item in key)
@@ -273,7 +277,12 @@ def check_claim(
         return Verdict(Status.ERROR, "none", message=claim.problem)
     budget = Budget(settings.claim_seconds, settings.claim_memory)
     try:
-        return _check(claim, settings, progress, budget.start())
+        # Every solver answer the verdict rests on is named, whichever solver gave it (a
+        # re-check's, a scan's) and whatever ran before: the same alone, in a file, on any
+        # number of jobs.
+        with collecting_lemmas() as lemmas:
+            verdict = _check(claim, settings, progress, budget.start())
+        return resting_on(verdict, lemmas)
     except BudgetExceededError as exc:
         return Verdict(
             Status.UNKNOWN, claim.method.value, claim.scope, message=_budget_message(exc)
@@ -398,6 +407,7 @@ def _random(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -
     )
     errors: list[GrundyError] = []
     evaluated = [0]  # cases evaluated in full before any stop
+    admitted = [0]  # of those, cases that satisfy assume
 
     def holds(case: Mapping[str, Any]) -> bool:
         # Cases outside assume count as holding; an evaluation error stops the search,
@@ -405,7 +415,9 @@ def _random(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -
         if errors:
             return True
         try:
-            result = not runner.admitted(case) or runner.holds(case)
+            inside = runner.admitted(case)
+            admitted[0] += inside
+            result = not inside or runner.holds(case)
         except GrundyError as exc:  # a bad case or a resource limit: stop the search
             errors.append(exc)
             return True
@@ -438,7 +450,19 @@ def _random(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -
         return replace(stopped, message=f"random search stopped at a resource limit: {errors[0]}")
     if errors:
         raise errors[0]
+    if verdict.status is Status.UNREFUTED and admitted[0] == 0:
+        return none_admitted(verdict)
     return _resting_on(verdict, runner)
+
+
+def none_admitted(verdict: Verdict) -> Verdict:
+    """A search in which no drawn case satisfied ``assume`` tested nothing."""
+    return replace(
+        verdict,
+        status=Status.UNKNOWN,
+        message=f"none of the {verdict.cases or 0:,} random cases satisfies assume: "
+        "nothing was tested",
+    )
 
 
 def _resting_on(verdict: Verdict, runner: ClaimRunner) -> Verdict:

@@ -83,12 +83,13 @@ from grundy.certify.periodicity import (
     period_report,
 )
 from grundy.certify.periodicity_check import check_certificate
-from grundy.claims.check import random_examples
+from grundy.claims.check import none_admitted, random_examples
 from grundy.claims.evaluate import MAX_BITS, Scope, Value, compile_expression, plain, truth
 from grundy.claims.expression import FUNCTIONS, POSITION_NAMES, ParsedExpression
+from grundy.claims.game_facts import grundy_refusal
 from grundy.claims.model import Claim, Expression
 from grundy.errors import ClaimError, GrundyError, InvalidParameterError
-from grundy.games.base import Game, HeapGame
+from grundy.games.base import Game, HeapGame, plays_by
 from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
 from grundy.library import CheckSettings
@@ -241,10 +242,12 @@ def _accepted(game: Any, certificate: PeriodicityCertificate) -> CertifiedValues
             f"{check.problems[0]}"
         )
     try:
+        # the claim's game must play by exactly the rules the certificate names
         if certificate.game == "octal":
-            same = OctalGame(certificate.rules) == game
+            same = plays_by(game, OctalGame) and game.digits == OctalGame(certificate.rules).digits
         elif certificate.game == "subtraction":
-            same = SubtractionGame([int(s) for s in certificate.rules.split(",")]) == game
+            rules = SubtractionGame([int(s) for s in certificate.rules.split(",")])
+            same = plays_by(game, SubtractionGame) and game.subtraction_set == rules.subtraction_set
         else:
             same = False
     except (GrundyError, ValueError):
@@ -698,6 +701,9 @@ class _TableFacts:
         raise _Declined("winning moves are not read by this method")
 
     def grundy_of(self, position: Value) -> int:
+        refusal = grundy_refusal(self.claim.game)  # the same rule as the exact solver's cases
+        if refusal is not None:
+            raise ClaimError(refusal)
         return self.value_of(self.heap(position))
 
     def grundy_in(self, game: Game, position: Value) -> int:
@@ -817,12 +823,15 @@ def random_with_certified_values(
     low, high = claim.ranges[variable]
     cases = _Cases(claim, values.value)
     problems: list[BaseException] = []
+    admitted = [0]
 
     def holds(case: Mapping[str, Any]) -> bool:
         if problems:  # an evaluation error or a decline stops the search
             return True
         try:
-            return not cases.admitted(case) or cases.holds(case)
+            inside = cases.admitted(case)
+            admitted[0] += inside
+            return not inside or cases.holds(case)
         except (GrundyError, _Declined) as exc:
             problems.append(exc)
             return True
@@ -842,6 +851,8 @@ def random_with_certified_values(
         return None
     if problems:
         raise problems[0]
+    if verdict.status is Status.UNREFUTED and admitted[0] == 0:
+        return none_admitted(verdict)
     details = {**verdict.details, "values": "certified period", "certificate": values.details()}
     return replace(verdict, details=details)
 
@@ -987,11 +998,13 @@ def _scan(
     cases = _Cases(claim, value_of)
     count = SCAN_CASES // 4 if settings.quick else SCAN_CASES
     last = min(high, low + count - 1)
-    checked = 0
+    checked = admitted = 0
     for n in range(low, last + 1):
         case = {variable: n}
         try:
-            if not cases.admitted(case) or cases.holds(case):
+            inside = cases.admitted(case)
+            admitted += inside
+            if not inside or cases.holds(case):
                 checked += 1
                 continue
         except _BeyondTable:
@@ -1021,6 +1034,10 @@ def _scan(
         )
     if last < low:
         return NotApplicable(f"a scan from {variable} = {low} needs heaps beyond {source}")
+    if not admitted:
+        return NotApplicable(
+            f"no case of {variable} = {low}..{last} satisfies assume: nothing was tested there"
+        )
     return NotApplicable(
         f"no counterexample for {variable} = {low}..{last} (Grundy values from {source})"
     )

@@ -32,6 +32,7 @@ import z3
 
 from grundy.claims.model import Claim
 from grundy.games import Nim
+from grundy.games.base import plays_by
 from grundy.library import CheckSettings
 from grundy.solve import Play
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
@@ -122,6 +123,9 @@ def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdic
         assumes = _lemma_assumptions(translation, settings)
     except Untranslatable as exc:
         return Verdict(Status.UNKNOWN, "z3", claim.scope, message=str(exc))
+    vacuous = _no_admitted_case(domain, claim, settings)
+    if vacuous is not None:
+        return vacuous
     variables = translation.variables
     order = translation.order_measure()
 
@@ -157,6 +161,35 @@ def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdic
             details=verdict.details,
         )
     return verdict
+
+
+def _no_admitted_case(domain: z3.BoolRef, claim: Claim, settings: CheckSettings) -> Verdict | None:
+    """An ``unknown`` verdict when no case of the ranges satisfies ``assume`` (or Z3
+    cannot tell): an implication with a false premise holds, but proves nothing, as on
+    every other path.  ``None`` when Z3 finds an admitted case."""
+    solver = z3.Solver(ctx=domain.ctx)
+    solver.set("timeout", max(int(settings.z3_timeout_ms), 1))
+    solver.set("random_seed", settings.seed)
+    solver.add(domain)
+    try:
+        answer = solver.check()
+    except z3.Z3Exception as exc:
+        answer, reason = z3.unknown, str(exc)
+    else:
+        reason = solver.reason_unknown() if answer == z3.unknown else ""
+    if answer == z3.sat:
+        return None
+    if answer == z3.unsat:
+        message = (
+            "no case satisfies assume: the claim is vacuous, nothing was proved "
+            "(Z3 shows that no assignment within the ranges satisfies it)"
+        )
+    else:
+        message = (
+            "Z3 could not tell whether any case satisfies assume "
+            f"({reason or 'no reason given'}), so nothing was proved"
+        )
+    return Verdict(Status.UNKNOWN, "z3", claim.scope, message=message)
 
 
 def _lemma_assumptions(
@@ -216,7 +249,7 @@ def _signed(value: int, width: int) -> int:
 
 class _Translation:
     def __init__(self, claim: Claim) -> None:
-        if not isinstance(claim.game, Nim):
+        if not plays_by(claim.game, Nim):  # a subclass with other moves is another game
             raise Untranslatable(f"the game {claim.game.label!r} has no symbolic model")
         self.claim = claim
         if claim.play is not Play.NORMAL:

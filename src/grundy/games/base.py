@@ -12,40 +12,123 @@ import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard, TypeVar
 
 from grundy.errors import InvalidPositionError, brief
 from grundy.games.params import Param
 
-__all__ = ["Game", "HeapGame", "Part", "parse_int_tokens"]
+__all__ = ["Game", "HeapGame", "Part", "parse_int_tokens", "plays_by", "rules_class"]
+
+_G = TypeVar("_G", bound="Game")
 
 Part = tuple["Game", Any]
 """A component of a position: the game it is played in and its position there."""
 
 
-_RULES = (
-    "moves",
-    "labelled_moves",
-    "heap_options",
-    "components",
-    "known_grundy",
-    "moves_to_value",
+_PRESENTATION = frozenset(
+    {
+        "name",
+        "summary",
+        "position_help",
+        "format",
+        "describe_part_move",
+        "describe_move",
+    }
 )
-"""Methods that define a game's moves or values: a subclass overriding one of them is a
-different game, and a lemma about its parent no longer applies."""
+"""What a subclass may define and still play by its parent's rules: names and words."""
+
+_CLASS_MACHINERY = frozenset(
+    {
+        "__module__",
+        "__qualname__",
+        "__doc__",
+        "__dict__",
+        "__weakref__",
+        "__annotations__",
+        "__firstlineno__",
+        "__static_attributes__",
+        "__abstractmethods__",
+        "_abc_impl",
+        "__parameters__",
+        "__orig_bases__",
+        "__classcell__",
+    }
+)
+"""What Python itself puts in every class body."""
+
+
+@cache
+def rules_class(cls: type[Game]) -> type[Game]:
+    """The class whose rules objects of ``cls`` play by exactly: ``cls`` itself, unless
+    it (and each class between) only renames or rewords its parent.
+
+    This is the one place that decides whether a theorem, a closed form or an encoding
+    (Nim's nim-sum, a subtraction set, an octal code) declared by a class still describes
+    a subclass.  Anything a subclass defines besides names and descriptions (moves, heap
+    options, components, closed forms, options, a constructor, helpers the rules call)
+    may change the game, so it makes the subclass a game of its own: theorems and
+    encodings of its parent no longer apply to it.  Saying less is the safe direction.
+    """
+    for klass in cls.__mro__:
+        own = set(vars(klass)) - _CLASS_MACHINERY
+        if own - _PRESENTATION or klass.__bases__ == (object,) or len(klass.__bases__) != 1:
+            return klass
+    return cls  # pragma: no cover - the loop returns at the latest at a root class
+
+
+def plays_by(game: Game, declaring: type[_G]) -> TypeGuard[_G]:
+    """Whether ``game`` plays by exactly the rules of ``declaring``, so that what
+    ``declaring`` proves or encodes about its rules (a lemma, a closed form, a subtraction
+    set, an octal code, a Z3 model) holds for it.
+
+    >>> from grundy.games.nim import Nim
+    >>> class Renamed(Nim):
+    ...     name = "renamed"
+    >>> class TakeOne(Nim):
+    ...     def heap_options(self, heap):
+    ...         return [(heap - 1,)] if heap else []
+    >>> plays_by(Renamed(), Nim), plays_by(TakeOne(), Nim), plays_by(TakeOne(), TakeOne)
+    (True, False, True)
+    """
+    return isinstance(game, declaring) and _same_rules(type(game), declaring)
+
+
+def _same_rules(cls: type[Game], declaring: type[Game]) -> bool:
+    return rules_class(cls) is rules_class(declaring)
+
+
+def _declaring(cls: type[Game], attribute: str) -> type[Game] | None:
+    return next((k for k in cls.__mro__ if attribute in vars(k)), None)
+
+
+@cache
+def _rules_tag(cls: type[Game]) -> tuple[str, ...]:
+    """Nothing for a class that names its own rules; otherwise the class whose rules it
+    plays by, so that a subclass that changes the moves but keeps its parent's ``name``
+    is never taken for its parent (by the solver's memo, or a certificate's game)."""
+    if rules_class(cls) is _declaring(cls, "name"):
+        return ()
+    rules = rules_class(cls)
+    return (f"{rules.__module__}.{rules.__qualname__}",)
 
 
 @cache
 def _closed_form_lemma(cls: type[Game]) -> str | None:
     lemma = cls.known_grundy_lemma
-    owner = next((k for k in cls.__mro__ if "known_grundy_lemma" in vars(k)), None)
-    if lemma is None or owner is None:
+    owner = _declaring(cls, "known_grundy_lemma")
+    if lemma is None or owner is None or not _same_rules(cls, owner):
         return None
-    for name in _RULES:
-        defined = next((k for k in cls.__mro__ if name in vars(k)), None)
-        if defined is not None and defined is not owner and issubclass(defined, owner):
-            return None
+    if owner.__module__.partition(".")[0] != "grundy":
+        # The library's theorems are about the library's games: a class of a user's own
+        # naming one (Nim's value theorem for other moves) would borrow its proof.
+        return None
     return lemma
+
+
+@cache
+def _has_closed_form(cls: type[Game], method: str) -> bool:
+    owner = _declaring(cls, method)
+    return owner is not None and owner is not Game and _same_rules(cls, owner)
 
 
 class Game(ABC):
@@ -72,7 +155,8 @@ class Game(ABC):
     @property
     def key(self) -> Hashable:
         """A hashable identity: equal keys mean equal rules."""
-        return (self.name, tuple((k, _freeze(v)) for k, v in sorted(self.options().items())))
+        options = tuple((k, _freeze(v)) for k, v in sorted(self.options().items()))
+        return (self.name, *_rules_tag(type(self)), options)
 
     @property
     def label(self) -> str:
@@ -137,9 +221,16 @@ class Game(ABC):
 
     @classmethod
     def closed_form_lemma(cls) -> str | None:
-        """:attr:`known_grundy_lemma`, unless a subclass changed the moves or the closed
-        form after the lemma was declared (the theorem is about the declaring game)."""
+        """:attr:`known_grundy_lemma`, unless a subclass changed the rules after the lemma
+        was declared (the theorem is about the declaring game, see :func:`plays_by`)."""
         return _closed_form_lemma(cls)
+
+    @classmethod
+    def closed_form_applies(cls, method: str = "known_grundy") -> bool:
+        """Whether :meth:`known_grundy` (or ``method``, e.g. ``"moves_to_value"``) was
+        written for these very rules: a closed form inherited by a subclass that changed
+        the rules is about the parent's game, and is not used (see :func:`plays_by`)."""
+        return _has_closed_form(cls, method)
 
     def known_grundy(self, position: Any) -> int | None:
         """The Grundy value of an atomic position when a theorem gives it directly."""
@@ -258,6 +349,9 @@ class HeapGame(Game):
                 yield result
 
     def labelled_moves(self, position: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], str]]:
+        if type(self).moves is not HeapGame.moves:  # moves of its own: describe those
+            yield from super().labelled_moves(position)
+            return
         # Equal heaps give equal options; a single heap cannot, so it needs no memory of
         # what was seen (its options may be astronomically many: a heap of 10**12).
         seen: set[tuple[int, ...]] | None = set() if len(position) > 1 else None

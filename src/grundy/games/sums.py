@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
-from grundy.errors import InvalidPositionError
+from grundy.errors import InvalidParameterError, InvalidPositionError
 from grundy.games.base import Game, Part
 
 __all__ = ["SumGame"]
@@ -27,6 +27,14 @@ class SumGame(Game):
     def __init__(self, games: Sequence[Game]) -> None:
         if not games:
             raise InvalidPositionError("a sum needs at least one game")
+        for game in games:
+            # A sum is played, and valued part by part, on move graphs with Grundy values
+            # (the sum rule is a theorem about those); a game without them has no sums.
+            if not game.move_graph or not game.reports_grundy:
+                raise InvalidParameterError(
+                    f"{game.label} cannot be part of a sum: its turns are not moves to "
+                    "options, so the library defines no sum with it"
+                )
         self.games: tuple[Game, ...] = tuple(games)
 
     @property

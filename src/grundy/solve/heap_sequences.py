@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grundy.errors import InvalidParameterError
-from grundy.games.base import Game
+from grundy.games.base import Game, plays_by
 from grundy.games.grundys_game import GrundysGame
 from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
@@ -91,11 +91,11 @@ class HeapRules:
 
 def rules_of(game: Game) -> HeapRules:
     """The :class:`HeapRules` of an octal game, Grundy's game or a subtraction game."""
-    if isinstance(game, OctalGame):
+    if plays_by(game, OctalGame):
         return HeapRules.from_octal_digits(game.digits)
-    if isinstance(game, GrundysGame):
+    if plays_by(game, GrundysGame):
         return HeapRules(split_two=frozenset({0}), unequal_only=True)
-    if isinstance(game, SubtractionGame):
+    if plays_by(game, SubtractionGame):
         takes = frozenset(game.subtraction_set)  # a heap of exactly s may be emptied too
         return HeapRules(take_all=takes, leave_one=takes)
     raise InvalidParameterError(f"{game.name} is not a take-and-break game with fixed rules")

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from grundy.budget import Meter
 from grundy.errors import GameNotFiniteError, SearchLimitError
-from grundy.games.base import Game
+from grundy.games.base import Game, rules_class
 from grundy.nimber import mex
 from grundy.progress import POSITION_STEP, ProgressCallback
 from grundy.solve.lemmas import SUM_RULE, ZERO_IFF_P, collecting_lemmas, note_lemma
@@ -213,7 +213,8 @@ class Solver:
         """P or N under the given convention."""
         position = self.game.check_position(position)
         if play is Play.NORMAL:
-            self._note(ZERO_IFF_P)
+            if self.game.move_graph:  # otherwise an engine's 1/0 stands for N/P directly
+                self._note(ZERO_IFF_P)
             return Outcome.N if self.grundy_value(position) else Outcome.P
         return Outcome.N if self._misere_next_wins_at(position) else Outcome.P
 
@@ -274,7 +275,11 @@ class Solver:
         return self._region_for(self.game, position) is not None
 
     def _region_for(self, game: Game, position: Any) -> SolvedRegion | None:
-        engine = _REGION_ENGINES.get(type(game)) if self.use_engines and not self.plain else None
+        engine = (
+            _REGION_ENGINES.get(rules_class(type(game)))  # an engine knows its class's rules
+            if self.use_engines and not self.plain
+            else None
+        )
         if engine is None:
             return None
         regions = self._regions.setdefault(game.key, [])
@@ -345,7 +350,7 @@ class Solver:
         """The game's closed-form value of ``position``, if it has one this solver may
         use (with ``lemmas_only``, only one a library theorem proves)."""
         lemma = game.closed_form_lemma()
-        if self.plain or (lemma is None and self.lemmas_only):
+        if self.plain or not game.closed_form_applies() or (lemma is None and self.lemmas_only):
             return None
         value = game.known_grundy(position)
         if value is not None and lemma is not None:
@@ -413,7 +418,11 @@ class Solver:
         parts = None if self.plain else game.components(position)
         if parts is None:
             lemma = game.closed_form_lemma()
-            usable = not self.plain and (lemma is not None or not self.lemmas_only)
+            usable = (
+                not self.plain
+                and game.closed_form_applies("moves_to_value")
+                and (lemma is not None or not self.lemmas_only)
+            )
             direct = game.moves_to_value(position, target) if usable else None
             if direct is not None:
                 if lemma is not None:
