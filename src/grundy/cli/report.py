@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import shlex
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -46,7 +45,7 @@ from grundy.report.gameevidence import file_claims, game_evidence, game_title
 from grundy.report.handout import place_evidence
 from grundy.report.output import check_out_dir
 from grundy.report.topics import COURSE_TOPICS, Topic, course_topics, file_topics
-from grundy.verdict import Status, Verdict
+from grundy.verdict import Status, Verdict, word_counts
 
 __all__ = ["register"]
 
@@ -303,9 +302,9 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     for piece in skipped:
         err.write(f"grundy: note: evidence left out ({piece})\n")
     mains = [p for p in written if p.parent == out_dir]
-    counts = Counter(result.verdict.status.value for result in results)
+    counts = word_counts(result.verdict for result in results)
     failed = [result.theorem.id for result in results if not result.as_expected]
-    verdicts = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+    verdicts = ", ".join(f"{n} {word}" for word, n in counts.items())
     out.write(
         f"{len(results)} claims checked ({verdicts}); "
         + ("all as expected" if not failed else f"NOT as expected: {', '.join(failed[:5])}")

@@ -39,6 +39,7 @@ from grundy.report.document import (
 from grundy.report.markdown import FIGURE_DIR
 from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.render import FigureRenderer
+from grundy.verdict import Word
 
 __all__ = ["END_LABEL", "FORMULA_MARK", "LatexReport", "latex_text", "render_latex"]
 
@@ -161,6 +162,12 @@ def latex_text(text: str) -> str:
     return "".join(out)
 
 
+_WORDS = frozenset(word.value for word in Word)
+# Each verdict word is a colour of its own name (\badge{checked}, \verdictbox{checked}{...}).
+_WORD_COLOURS = "\n".join(
+    f"\\definecolor{{{word}}}{{HTML}}{{{word.colour.removeprefix('#').upper()}}}" for word in Word
+)
+
 _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \usepackage[utf8]{inputenc}
 \usepackage[T1]{fontenc}
@@ -171,13 +178,8 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \usepackage{array,longtable,booktabs}
 \usepackage[table]{xcolor}
 \usepackage[hidelinks]{hyperref}
-\definecolor{proved}{HTML}{2A9D8F}
-\definecolor{refuted}{HTML}{C8553D}
-\definecolor{unrefuted}{HTML}{457B9D}
-\definecolor{unknown}{HTML}{E9A23B}
-\definecolor{error}{HTML}{8D2C2C}
 \definecolor{ppos}{HTML}{2A9D8F}
-\definecolor{false}{HTML}{C8553D}
+\definecolor{shade}{HTML}{457B9D}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.5em}
 \setcounter{secnumdepth}{2}
@@ -254,6 +256,7 @@ class _LatexWriter:
     def document(self, document: Document) -> str:
         lines = [
             _PREAMBLE,
+            _WORD_COLOURS,
             f"\\title{{{latex_text(document.title)}}}",
             f"\\author{{{latex_text(document.author)}}}",
             "\\date{" + self.inlines(document.subtitle) + "}",
@@ -366,7 +369,7 @@ class _LatexWriter:
         elif table.kind == "summary":
             spec = "".join(
                 f">{{\\raggedright\\arraybackslash}}p{{\\dimexpr{w}\\linewidth-2\\tabcolsep\\relax}}"
-                for w in (0.27, 0.6, 0.13)
+                for w in (0.2, 0.47, 0.1, 0.23)  # topic, statement, verdict, what it covers
             )
             # One line a statement: the whole library's summary stays within two pages.
             size = "\\scriptsize\\renewcommand{\\arraystretch}{0.9}"
@@ -400,14 +403,14 @@ class _LatexWriter:
         style = cell.style
         if header or style == "head":
             return f"\\textbf{{{text}}}" if text else ""
-        if style in ("proved", "refuted", "unrefuted", "unknown", "error", "false"):
+        if style in _WORDS:
             return f"\\verdictbox{{{style}}}{{{text}}}"
         if style == "p":
             return f"\\cellcolor{{ppos}}\\textcolor{{white}}{{\\textbf{{{text}}}}}"
         if style.startswith("shade-"):
             level = int(style.removeprefix("shade-"))
             ink = "white" if level >= 10 else "black"
-            return f"\\cellcolor{{unrefuted!{level * 6 + 4}}}\\textcolor{{{ink}}}{{{text}}}"
+            return f"\\cellcolor{{shade!{level * 6 + 4}}}\\textcolor{{{ink}}}{{{text}}}"
         return text
 
     def inlines(self, content: Inlines) -> str:
