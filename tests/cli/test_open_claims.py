@@ -81,6 +81,8 @@ def test_a_settled_open_claim_is_news_in_both_reports(run_cli, tmp_path: Path) -
         "report", "--claims", _file(tmp_path, SETTLED), "--out", str(out), "--format", "md"
     )
     assert result.code == 1
+    assert "settles an open claim: settled-by-a-check, settled-by-a-counterexample" in result.out
+    assert "NOT as expected" not in result.out
     handout = (out / "handout.md").read_text(encoding="utf-8")
     assert handout.count("**News:** this settles a claim marked open.") == 2
     record = (out / "record.md").read_text(encoding="utf-8")
