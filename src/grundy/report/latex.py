@@ -13,7 +13,7 @@ report writes in text (``⊕``, ``≤``, ``φ``...) become the matching LaTeX co
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from grundy.report.document import (
     Block,
@@ -223,6 +223,17 @@ def _steady_text(content: Inlines) -> str:
     )
 
 
+def _summary_rows(table: Table) -> Table:
+    """A handout summary without its topic column: each topic becomes a row of one cell
+    above its first statement."""
+    rows: list[tuple[Cell, ...]] = []
+    for row in table.rows:
+        if plain_text(row[0].content):
+            rows.append((row[0],))
+        rows.append(tuple(row[1:]))
+    return replace(table, header=tuple(table.header[1:]), rows=tuple(rows))
+
+
 def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> list[float]:
     """Column widths (fractions of the line): each column first gets room for its longest
     word (about ``line_chars`` characters fit on a line), then the rest of the line is
@@ -367,12 +378,18 @@ class _LatexWriter:
             )
             size = "\\scriptsize\\renewcommand{\\arraystretch}{0.95}"
         elif table.kind == "summary":
+            # The topic is a line of its own above its statements (see _summary_rows),
+            # which leaves the width to the statement and to the scope beside its word.
+            # statement, verdict, and what it covers (smaller: a domain can be long)
             spec = "".join(
-                f">{{\\raggedright\\arraybackslash}}p{{\\dimexpr{w}\\linewidth-2\\tabcolsep\\relax}}"
-                for w in (0.2, 0.47, 0.1, 0.23)  # topic, statement, verdict, what it covers
+                f">{{{font}\\raggedright\\arraybackslash}}"
+                f"p{{\\dimexpr{w}\\linewidth-2\\tabcolsep\\relax}}"
+                for font, w in (("", 0.56), ("", 0.08), ("\\tiny", 0.36))
             )
-            # One line a statement: the whole library's summary stays within two pages.
+            # Mostly one line a statement: the library's summary fits three pages.
             size = "\\scriptsize\\renewcommand{\\arraystretch}{0.9}"
+            table = _summary_rows(table)
+            columns = len(table.header)
         else:
             # Widths are shares of the line less each column's padding, so the table fits.
             spec = "".join(
@@ -389,6 +406,10 @@ class _LatexWriter:
         else:
             lines.append("\\toprule")
         for row in table.rows:
+            if len(row) == 1:  # a heading across the table (a summary's topic)
+                text = self.inlines(row[0].content)
+                lines.append(f"\\multicolumn{{{columns}}}{{@{{}}l}}{{\\textbf{{{text}}}}} \\\\")
+                continue
             lines.append(" & ".join(self.cell(cell, header=False) for cell in row) + " \\\\")
         lines.append("\\bottomrule")
         if table.caption:
