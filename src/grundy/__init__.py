@@ -40,7 +40,7 @@ from grundy.shortcuts import (
     wythoff,
 )
 from grundy.solve import Analysis, Move, Outcome, Play, Solver, grundy_sequence, table_rows
-from grundy.verdict import Status, Verdict
+from grundy.verdict import Status, Verdict, Word
 
 __version__ = "0.1.0"
 
@@ -69,6 +69,7 @@ __all__ = [
     "SumGame",
     "UnknownGameError",
     "Verdict",
+    "Word",
     "__version__",
     "catalogue",
     "check_file",

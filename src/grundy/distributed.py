@@ -37,7 +37,7 @@ from grundy.library import (
     run_task,
 )
 from grundy.tasks import plan_tasks
-from grundy.verdict import Status, Verdict
+from grundy.verdict import Verdict, Word
 
 __all__ = ["LOCAL", "DistributedError", "portable", "run_theorems_on_dask"]
 
@@ -213,6 +213,7 @@ def portable(verdict: Verdict) -> Verdict:
     """The verdict itself if it pickles; else the same verdict with its counterexample and
     details in JSON form (what ``--json`` prints anyway), so that it can travel.
 
+    >>> from grundy.verdict import Status
     >>> odd = Verdict(Status.REFUTED, "exhaustive", counterexample={"f": lambda: 0})
     >>> portable(odd).counterexample["f"].startswith("<function")
     True
@@ -226,7 +227,7 @@ def portable(verdict: Verdict) -> Verdict:
 
 def _from_json(data: dict[str, Any], original: Verdict) -> Verdict:
     return Verdict(
-        Status(data["status"]),
+        Word(data["status"]).status,  # JSON carries the reader's word
         data["method"],
         data["scope"],
         data["cases"],

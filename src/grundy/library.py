@@ -26,7 +26,7 @@ from grundy.errors import ClaimError, GrundyError
 from grundy.solve.lemmas import SOLVER_LEMMAS
 from grundy.solve.solver import Play, collecting_lemmas
 from grundy.tasks import DEFAULT_COST, Split, Task, plan_tasks, run_part, task_key
-from grundy.verdict import Assumption, Status, Verdict
+from grundy.verdict import Assumption, Status, Verdict, Word
 
 __all__ = [
     "CheckSettings",
@@ -46,8 +46,29 @@ __all__ = [
 
 
 class Expectation(StrEnum):
-    HOLDS = "holds"
-    FAILS = "fails"
+    """What a claim's author expects (docs/claims.md#verdicts): a verdict that is not what
+    was expected makes ``check`` and ``verify`` exit 1."""
+
+    HOLDS = "holds"  # proved or checked (tested, when only random search could run)
+    FAILS = "fails"  # refuted
+    OPEN = "open"  # an open problem: tested or unknown; a decision settles it and is news
+
+    def expects(self, word: Word) -> bool:
+        """Whether a verdict with this word is the expected one.
+
+        >>> Expectation.OPEN.expects(Word.TESTED), Expectation.OPEN.expects(Word.CHECKED)
+        (True, False)
+        """
+        return word in _EXPECTED_WORDS[self]
+
+
+# A random search runs only when nothing else could (auto) or when asked for (method =
+# "random"), so for a claim expected to hold "tested" is the best that could be had.
+_EXPECTED_WORDS = {
+    Expectation.HOLDS: frozenset({Word.PROVED, Word.CHECKED, Word.TESTED}),
+    Expectation.FAILS: frozenset({Word.REFUTED}),
+    Expectation.OPEN: frozenset({Word.TESTED, Word.UNKNOWN}),
+}
 
 
 DEFAULT_CLAIM_SECONDS = 120.0
@@ -128,10 +149,19 @@ class TheoremResult:
 
     @property
     def as_expected(self) -> bool:
-        """Theorems must be proved (or unrefuted by random-only checks); mutants refuted."""
-        if self.theorem.expect is Expectation.FAILS:
-            return self.verdict.status is Status.REFUTED
-        return self.verdict.status in (Status.PROVED, Status.UNREFUTED)
+        """Theorems must be proved or checked (tested by random-only checks); mutants
+        refuted; open problems left tested or unknown (:meth:`Expectation.expects`)."""
+        return self.theorem.expect.expects(self.verdict.word)
+
+    @property
+    def settles_open_claim(self) -> bool:
+        """An open problem proved, checked or refuted: news, not a failure of the check
+        (still not as expected, so that the exit code makes the user look)."""
+        return self.theorem.expect is Expectation.OPEN and self.verdict.word in (
+            Word.PROVED,
+            Word.CHECKED,
+            Word.REFUTED,
+        )
 
     def _repr_html_(self) -> str:  # a small table in Jupyter, the counterexample drawn
         from grundy.display.html import result_html
@@ -145,9 +175,10 @@ class TheoremResult:
             "id": self.theorem.id,
             "title": self.theorem.title,
             "statement": self.theorem.statement,
-            "status": verdict["status"],
+            "status": verdict["status"],  # the reader's word (docs/claims.md#verdicts)
             "expect": self.theorem.expect.value,
             "as_expected": self.as_expected,
+            "settles_open_claim": self.settles_open_claim,
             "scope": verdict["scope"],
             "method": verdict["method"],
             "cases": verdict["cases"],

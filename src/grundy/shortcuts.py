@@ -388,7 +388,7 @@ class ClaimResult(TheoremResult):
 
     def __repr__(self) -> str:
         verdict = self.verdict
-        words = [f"{self.theorem.id}: {verdict.status.value}"]
+        words = [f"{self.theorem.id}: {verdict.word}"]
         if verdict.scope:
             words.append(verdict.scope)
         if verdict.counterexample:

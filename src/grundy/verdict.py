@@ -1,12 +1,20 @@
 """Verdicts: what a check may honestly say about a claim (DESIGN.md section 3).
 
-Every engine returns a :class:`Verdict`.  ``proved`` always carries its scope, a
-``refuted`` verdict carries a counterexample that was re-evaluated directly, and a solver
-that said "unknown" or ran out of time gives ``unknown``: never ``proved``.
+Every engine returns a :class:`Verdict` with an internal :class:`Status`.  ``proved``
+always carries its scope, a ``refuted`` verdict carries a counterexample that was
+re-evaluated directly, and a solver that said "unknown" or ran out of time gives
+``unknown``: never ``proved``.
+
+A reader never sees the status itself but its :class:`Word` (docs/claims.md#verdicts),
+decided here and nowhere else: a proof whose scope has a bound is *checked*, only a proof
+with no bound is *proved*, and a random search that found nothing is *tested*.  The CLI,
+JSON, both reports and the notebook displays all show :attr:`Verdict.word`.
 """
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -20,9 +28,13 @@ __all__ = [
     "AssumptionKind",
     "Status",
     "Verdict",
+    "Word",
     "argued_on_paper",
     "combine_verdicts",
+    "scope_is_unbounded",
     "with_paper_steps",
+    "word_counts",
+    "word_of",
 ]
 
 UNBOUNDED = "unbounded"
@@ -39,6 +51,94 @@ class Status(StrEnum):
 class AssumptionKind(StrEnum):
     LEMMA = "lemma"  # a library theorem, checked by machine in its own scope
     ON_PAPER = "on-paper"  # a step argued in the text, not checked by machine
+
+
+class Word(StrEnum):
+    """The word a reader sees for a verdict: one vocabulary for the CLI, JSON (``status``),
+    the handout, the record and notebooks, defined in docs/claims.md#verdicts.
+
+    >>> Word.CHECKED.status
+    <Status.PROVED: 'proved'>
+    >>> Word.CHECKED.colour != Word.PROVED.colour
+    True
+    """
+
+    PROVED = "proved"  # every case, no bound: an induction, a certificate, a symbolic proof
+    CHECKED = "checked"  # every case of a stated finite domain (shown with the word)
+    TESTED = "tested"  # random search found no counterexample: never a proof
+    REFUTED = "refuted"  # a counterexample, shown
+    UNKNOWN = "unknown"  # undecided, with the limit that stopped it
+    ERROR = "error"  # the claim is malformed or could not be run
+
+    @property
+    def status(self) -> Status:
+        """The internal status this word is said for (how JSON is read back)."""
+        return _WORD_STATUS[self]
+
+    @property
+    def colour(self) -> str:
+        """The word's own colour (HTML hex), the same in every report and display."""
+        return _WORD_COLOURS[self]
+
+
+_WORD_STATUS = {
+    Word.PROVED: Status.PROVED,
+    Word.CHECKED: Status.PROVED,
+    Word.TESTED: Status.UNREFUTED,
+    Word.REFUTED: Status.REFUTED,
+    Word.UNKNOWN: Status.UNKNOWN,
+    Word.ERROR: Status.ERROR,
+}
+
+_WORD_COLOURS = {
+    Word.PROVED: "#2a9d8f",  # green
+    Word.CHECKED: "#2f6bb3",  # blue: never the green of "proved"
+    Word.TESTED: "#7b5ea7",  # violet
+    Word.REFUTED: "#c8553d",  # red
+    Word.UNKNOWN: "#e9a23b",  # amber
+    Word.ERROR: "#8d2c2c",  # dark red
+}
+
+# A scope that bounds the width of its numbers ("each < 2^64") covers finitely many cases,
+# however it begins: a Z3 proof over bounded bit-widths is checked, not proved.
+_WIDTH_BOUND = re.compile(r"<\s*2\s*\^\s*\d")
+
+
+def scope_is_unbounded(scope: str) -> bool:
+    """Whether a proof over ``scope`` covers every case with no bound.
+
+    ``"unbounded"``, or a scope that starts with it and names the family it covers
+    (``"unbounded heap size k, for (m, n) in (1, 1), (1, 2)"``), unless it bounds the
+    width of its numbers.
+
+    >>> scope_is_unbounded("unbounded")
+    True
+    >>> scope_is_unbounded("unbounded heap size k, for (m, n) in (1, 1), (1, 2)")
+    True
+    >>> scope_is_unbounded("unbounded number of distinct powers of two, each < 2^64")
+    False
+    >>> scope_is_unbounded("bounded: 0 <= n <= 400"), scope_is_unbounded("the example")
+    (False, False)
+    """
+    return scope.startswith(UNBOUNDED) and not _WIDTH_BOUND.search(scope)
+
+
+def word_of(status: Status, scope: str) -> Word:
+    """The reader's word for a verdict of ``status`` over ``scope``.
+
+    >>> word_of(Status.PROVED, "unbounded"), word_of(Status.PROVED, "bounded: n <= 9")
+    (<Word.PROVED: 'proved'>, <Word.CHECKED: 'checked'>)
+    >>> word_of(Status.UNREFUTED, "random: n <= 10^6")
+    <Word.TESTED: 'tested'>
+    """
+    if status is Status.PROVED:
+        return Word.PROVED if scope_is_unbounded(scope) else Word.CHECKED
+    return {
+        Status.REFUTED: Word.REFUTED,
+        Status.UNREFUTED: Word.TESTED,
+        Status.UNKNOWN: Word.UNKNOWN,
+        Status.ERROR: Word.ERROR,
+    }[status]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +166,11 @@ class Assumption:
     @property
     def on_paper(self) -> bool:
         return self.kind is AssumptionKind.ON_PAPER
+
+    @property
+    def word(self) -> Word:
+        """How the library's verdict on the lemma reads: proved, or checked in a bound."""
+        return word_of(Status.PROVED, self.scope)
 
     def describe(self) -> str:
         if self.on_paper:
@@ -167,7 +272,12 @@ class Verdict:
 
     @property
     def unbounded(self) -> bool:
-        return self.scope == UNBOUNDED
+        return scope_is_unbounded(self.scope)
+
+    @property
+    def word(self) -> Word:
+        """What a reader is told (:func:`word_of`); engines decide only the status."""
+        return word_of(self.status, self.scope)
 
     @property
     def paper_steps(self) -> tuple[Assumption, ...]:
@@ -189,7 +299,7 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "status": self.status.value,
+            "status": self.word.value,  # the reader's word; Word(...).status reads it back
             "method": self.method,
             "scope": self.scope,
             "cases": self.cases,
@@ -249,6 +359,16 @@ def combine_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
         seconds=sum(v.seconds for v in verdicts),
         parts=tuple(verdicts),
     )
+
+
+def word_counts(verdicts: Iterable[Verdict]) -> dict[Word, int]:
+    """How many verdicts have each word, in the vocabulary's order, words with none left out.
+
+    >>> word_counts([Verdict(Status.PROVED, "z3", "bounded: n <= 3")] * 2)
+    {<Word.CHECKED: 'checked'>: 2}
+    """
+    counts = Counter(verdict.word for verdict in verdicts)
+    return {word: counts[word] for word in Word if counts[word]}
 
 
 def _jsonable(value: Any) -> Any:

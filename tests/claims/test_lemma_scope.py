@@ -191,7 +191,7 @@ def test_text_and_json_output_name_the_lemmas(tmp_path: Path):
     out, err = StringIO(), StringIO()
     assert main(["check", str(path)], stdout=out, stderr=err) == 0, err.getvalue()
     text = out.getvalue()
-    assert "proved, assuming misere-nim-any-number-of-heaps (unbounded)" in text
+    assert "checked, assuming misere-nim-any-number-of-heaps (unbounded)" in text
     assert "proved by lemma bouton-any-number-of-heaps (unbounded)" in text
     out = StringIO()
     assert main(["check", str(path), "--json"], stdout=out, stderr=StringIO()) == 0

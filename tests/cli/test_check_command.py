@@ -46,7 +46,7 @@ def test_table_and_exit_code_zero_when_all_as_expected(run_cli, tmp_path: Path) 
 
 def test_json_contract(run_cli, tmp_path: Path) -> None:
     data = run_cli("check", write(tmp_path, GOOD), "--json", "--seed", "4").json()
-    assert data["summary"] == {"proved": 1, "refuted": 1}
+    assert data["summary"] == {"checked": 1, "refuted": 1}
     first, second = data["claims"]
     for key in (
         "id",
@@ -63,7 +63,7 @@ def test_json_contract(run_cli, tmp_path: Path) -> None:
         assert key in first
     assert first["status"] == "refuted"
     assert first["counterexample"]["outcome"] == "N"
-    assert second["status"] == "proved" and second["cases"] == 512
+    assert second["status"] == "checked" and second["cases"] == 512
     assert second["source"] == "000 slides" and second["mutant_of"] is None
 
 
@@ -77,7 +77,7 @@ def test_a_malformed_claim_is_an_error_row_and_the_rest_are_checked(run_cli, tmp
     text = GOOD + '\n[[claim]]\nid = "broken"\ngame = "nim"\nstatement = "x.y"\n'
     data = run_cli("check", write(tmp_path, text), "--json").json()
     statuses = {c["id"]: c["status"] for c in data["claims"]}
-    assert statuses == {"misere-nim-xor": "refuted", "bouton": "proved", "broken": "error"}
+    assert statuses == {"misere-nim-xor": "refuted", "bouton": "checked", "broken": "error"}
     assert "attribute access 'x.y'" in data["claims"][2]["message"]
 
 
@@ -108,7 +108,7 @@ def test_hostile_example_exits_one_with_error_rows(run_cli) -> None:
     result = run_cli("check", str(EXAMPLES / "hostile.toml"), "--json")
     assert result.code == 1
     data = result.json()
-    assert data["summary"] == {"error": 14, "proved": 1}
+    assert data["summary"] == {"error": 14, "checked": 1}
 
 
 def test_examples_from_the_command_line(run_cli) -> None:

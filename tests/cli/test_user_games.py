@@ -26,7 +26,7 @@ def test_the_example_games_check_as_expected(run_cli) -> None:
 def test_in_worker_processes_too(run_cli) -> None:
     result = run_cli("check", CLAIMS, "--games", GAMES, "--jobs", "2", "--json")
     assert result.code == 0, result.err
-    assert result.json()["summary"] == {"proved": 3, "refuted": 1}
+    assert result.json()["summary"] == {"checked": 3, "refuted": 1}
 
 
 def test_without_games_the_names_are_unknown(run_cli) -> None:
@@ -111,7 +111,7 @@ def test_a_game_that_raises_gives_an_error_verdict(run_cli, tmp_path, jobs) -> N
     result = run_cli("check", claims, "--games", games, "--jobs", jobs, "--json")
     assert result.code == 1, result.err
     verdicts = {c["id"]: c for c in result.json()["claims"]}
-    assert verdicts["small"]["status"] == "proved"
+    assert verdicts["small"]["status"] == "checked"
     assert verdicts["big"]["status"] == "error"
     assert "KeyError" in verdicts["big"]["message"]
 

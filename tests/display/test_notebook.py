@@ -42,7 +42,8 @@ def test_the_lecture_notebook_executes_and_shows_what_it_says() -> None:
     )
     assert html.count("<svg") >= 8
     assert "period 12 from n = 71" in html
-    assert "proved" in html and "refuted" in html
+    assert "checked" in html and "refuted" in html  # bounded claims: checked, not proved
+    assert ">proved<" not in html
     # The stored outputs are those of a run (same text), and stay small.
     stored_code = [cell for cell in stored.cells if cell.cell_type == "code"]
     assert [_text(c.outputs) for c in stored_code] == [_text(c.outputs) for c in code]

@@ -42,7 +42,7 @@ def test_the_handout_says_verdicts_in_words_and_leaves_out_mutants(
     _report(run_cli, out, "--claims", str(sample_path), "--evidence", "none")
     text = (out / "handout.md").read_text()
     assert "Checked for every case with 0 ≤ a, b, c ≤ 6, assuming “" in text  # solver lemmas
-    assert "Undecided: case budget of 50 reached" in text
+    assert "Unknown: case budget of 50 reached" in text
     assert "Mutant" not in text and "Common mistake" not in text
     assert "1 deliberately false statement is left out" in text
     shown = tmp_path / "shown"

@@ -56,9 +56,10 @@ def test_verdicts_in_words_never_say_more_than_was_shown() -> None:
     )
     assert verdict_words(Verdict(Status.PROVED, "z3", UNBOUNDED)).startswith("Proved for every")
     random = Verdict(Status.UNREFUTED, "random", "random: 0 <= n <= 10^6", cases=2000)
-    assert verdict_words(random).startswith("Not proved: a random search of 2,000 cases")
+    assert verdict_words(random).startswith("Tested: a random search of 2,000 cases")
+    assert "proof" in verdict_words(random) and "Proved" not in verdict_words(random)
     unknown = Verdict(Status.UNKNOWN, "z3", message="Z3 answered unknown (timeout)")
-    assert verdict_words(unknown) == "Undecided: Z3 answered unknown (timeout)."
+    assert verdict_words(unknown) == "Unknown: Z3 answered unknown (timeout)."
     assert scope_words("bounded: normal and misere play") == "normal and misère play"
 
 

@@ -33,7 +33,7 @@ def _first_page(pages: list[str], heading: str) -> int:
 
 
 @needs_tex
-def test_the_library_handout_fits_40_pages_with_a_summary_of_at_most_2(tmp_path: Path) -> None:
+def test_the_library_handout_fits_40_pages_with_a_summary_of_at_most_3(tmp_path: Path) -> None:
     out = tmp_path / "library"
     assert main(["report", "--out", str(out), "--format", "pdf", "--jobs", "2"]) == 0
     pages = _pages(out / "handout.pdf")
@@ -42,7 +42,9 @@ def test_the_library_handout_fits_40_pages_with_a_summary_of_at_most_2(tmp_path:
     # The next section's heading, not its line in the contents (which ends in a number).
     after = _first_page(pages, r"2[ \t]+[^\d\s].*[^\d\s]")
     assert after > 1
-    assert after - summary + 1 <= 2, (summary, after)
+    # Three pages, not two, since each checked statement shows its finite domain beside
+    # its word (the summary's "for" column), as every place that says "checked" must.
+    assert after - summary + 1 <= 3, (summary, after)
 
 
 @needs_tex

@@ -39,8 +39,8 @@ def test_html_shows_statement_verdicts_counterexample_and_engines(sample_results
     # The statement as MathML, from the theorem's LaTeX.
     assert "<mo>⊕</mo>" in page and "<mi>𝒫</mi>" in page
     # Verdict badges and the honest wording for the expectation.
-    for status in ("proved", "refuted", "unknown", "error"):
-        assert f'<span class="badge {status}">{status}</span>' in page
+    for word in ("checked", "refuted", "unknown", "error"):
+        assert f'<span class="badge {word}">{word}</span>' in page
     assert "NOT as expected" in page
     # The mutant's counterexample (a = 0, b = 2) as values and as a picture of heaps.
     assert "<td><code>a</code></td><td>0</td>" in page
@@ -48,7 +48,7 @@ def test_html_shows_statement_verdicts_counterexample_and_engines(sample_results
     assert 'id="fig-counterexample-sample-bouton-parity"' in page
     assert 'aria-label="heaps of sizes [0, 2]"' in page
     # The combined verdict lists each engine's own verdict.
-    assert "exhaustive+random" in page and '<td class="unrefuted">unrefuted</td>' in page
+    assert "exhaustive+random" in page and '<td class="tested">tested</td>' in page
 
 
 def test_markdown_has_tables_anchors_math_and_figure_files(sample_results) -> None:

@@ -115,7 +115,7 @@ def test_verify_command_runs_a_strategy_theorem(run_cli: Any) -> None:
     assert result.code == 0
     statuses = {claim["id"]: claim["status"] for claim in result.json()["claims"]}
     assert statuses == {
-        "nim-two-pile-mirroring": "proved",
+        "nim-two-pile-mirroring": "checked",
         "nim-two-pile-mirroring-first-player": "refuted",
     }
 

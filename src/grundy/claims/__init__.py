@@ -55,7 +55,7 @@ def theorem_from_claim(claim: Claim | BadClaim) -> Theorem:
         statement, game, title = claim.statement, claim.game_name, claim.title
     else:
         statement, game, title = claim.statement.text, claim.game_name, claim.title
-    expect = Expectation.FAILS if claim.expect is Expect.FAILS else Expectation.HOLDS
+    expect = Expectation(claim.expect.value) if claim.expect else Expectation.HOLDS
     return Theorem(
         id=claim.id,
         title=title or claim.id,

@@ -76,6 +76,7 @@ class Method(StrEnum):
 class Expect(StrEnum):
     HOLDS = "holds"
     FAILS = "fails"
+    OPEN = "open"  # an open problem: a decision either way is news
 
 
 FIELDS = (
@@ -258,7 +259,7 @@ def _bad(table: Mapping[str, Any], claim_id: str, problem: str) -> BadClaim:
         title=text("title"),
         source=text("source"),
         mutant_of=text("mutant_of") or None,
-        expect=Expect(expect) if expect in ("holds", "fails") else None,
+        expect=Expect(expect) if expect in tuple(Expect) else None,
         statement=text("statement"),
         game_name=text("game") or None,
         tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
@@ -339,7 +340,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
     if position.parsed.uses_position:
         raise problem("position", "cannot use grundy, outcome, moves or g(...) itself")
     method = Method(choice("method", tuple(m.value for m in Method), "auto"))
-    expect_text = choice("expect", ("holds", "fails"), "") if "expect" in table else ""
+    expect_text = choice("expect", tuple(Expect), "") if "expect" in table else ""
     tags = table.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise problem("tags", "must be a list of text")

@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import shlex
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -46,7 +45,7 @@ from grundy.report.gameevidence import file_claims, game_evidence, game_title
 from grundy.report.handout import place_evidence
 from grundy.report.output import check_out_dir
 from grundy.report.topics import COURSE_TOPICS, Topic, course_topics, file_topics
-from grundy.verdict import Status, Verdict
+from grundy.verdict import Status, Verdict, word_counts
 
 __all__ = ["register"]
 
@@ -229,6 +228,21 @@ def _library_evidence(
     return placed, answers, list(built.sections), list(built.skipped)
 
 
+def _first_ids(ids: Sequence[str]) -> str:
+    return ", ".join(ids[:5]) + (", ..." if len(ids) > 5 else "")
+
+
+def _expectation_words(results: Sequence[TheoremResult]) -> str:
+    """``all as expected``, or the claims that were not, and apart from them the open
+    claims that a verdict settled (news)."""
+    news = [r.theorem.id for r in results if r.settles_open_claim]
+    failed = [r.theorem.id for r in results if not r.as_expected and not r.settles_open_claim]
+    pieces = [f"NOT as expected: {_first_ids(failed)}"] if failed else []
+    if news:
+        pieces.append(f"settles an open claim: {_first_ids(news)}")
+    return "; ".join(pieces) or "all as expected"
+
+
 def run_report(args: argparse.Namespace, out: IO[str]) -> int:
     # User games join the catalogue for this run only (read before the claims name them).
     with user_games(args.games):
@@ -303,15 +317,9 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     for piece in skipped:
         err.write(f"grundy: note: evidence left out ({piece})\n")
     mains = [p for p in written if p.parent == out_dir]
-    counts = Counter(result.verdict.status.value for result in results)
-    failed = [result.theorem.id for result in results if not result.as_expected]
-    verdicts = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
-    out.write(
-        f"{len(results)} claims checked ({verdicts}); "
-        + ("all as expected" if not failed else f"NOT as expected: {', '.join(failed[:5])}")
-        + (", ..." if len(failed) > 5 else "")
-        + "\n"
-    )
+    counts = word_counts(result.verdict for result in results)
+    verdicts = ", ".join(f"{n} {word}" for word, n in counts.items())
+    out.write(f"{len(results)} claims checked ({verdicts}); {_expectation_words(results)}\n")
     out.write(f"wrote {len(written)} files:\n")
     for path in mains:
         out.write(f"  {path}\n")

@@ -1,5 +1,8 @@
 """Presenting theorem and claim results: a table sized to the terminal, or JSON.
 
+Each verdict is shown by its word (:class:`grundy.verdict.Word`: proved, checked, tested,
+refuted, unknown, error), in the word's own colour on a terminal.
+
 On a terminal at least :data:`TABLE_COLUMNS` wide, and in a file or a pipe, the results
 are a table (claim, verdict, whether it was expected, then method, scope and findings).
 On a narrower terminal each claim is a short block: its id and verdict on one line, the
@@ -8,7 +11,6 @@ details indented below, wrapped to the width.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import IO
 
@@ -20,6 +22,7 @@ from rich.text import Text
 from grundy.cli.caveats import paper_lines, paper_summary, play_lines, rests_on_paper
 from grundy.cli.common import output_width, plural, write_json
 from grundy.library import TheoremResult
+from grundy.verdict import word_counts
 
 __all__ = ["TABLE_COLUMNS", "exit_code", "print_results", "summary_line"]
 
@@ -35,12 +38,12 @@ def print_results(
     """Write the results to ``out``: JSON, or text fitted to ``width`` columns (default:
     the terminal's width when ``out`` is one, otherwise no limit)."""
     if as_json:
-        summary = Counter(result.verdict.status.value for result in results)
+        summary = word_counts(result.verdict for result in results)
         write_json(
             out,
             {
                 "claims": [result.to_json() for result in results],
-                "summary": dict(sorted(summary.items())),
+                "summary": {word.value: n for word, n in summary.items()},
                 "as_expected": sum(result.as_expected for result in results),
                 "total": len(results),
                 "rests_on_paper": rests_on_paper(results),
@@ -70,7 +73,9 @@ def print_results(
 
 
 def summary_line(results: Sequence[TheoremResult]) -> str:
-    """``147 claims: 78 proved, 68 refuted, 1 unrefuted; all as expected``.
+    """``147 claims: 31 proved, 47 checked, 1 tested, 68 refuted; all as expected``.
+
+    A claim marked ``expect = "open"`` that was decided is counted apart, as news.
 
     >>> from grundy.library import Theorem
     >>> summary_line([])
@@ -78,16 +83,21 @@ def summary_line(results: Sequence[TheoremResult]) -> str:
     """
     if not results:
         return "0 claims: none checked"
-    summary = Counter(result.verdict.status.value for result in results)
-    counts = ", ".join(f"{n} {status}" for status, n in sorted(summary.items()))
-    failed = sum(not result.as_expected for result in results)
-    tail = "all as expected" if not failed else f"{failed} NOT as expected"
+    summary = word_counts(result.verdict for result in results)
+    counts = ", ".join(f"{n} {word}" for word, n in summary.items())
+    news = sum(result.settles_open_claim for result in results)
+    failed = sum(not result.as_expected for result in results) - news
+    tails = [f"{failed} NOT as expected"] if failed else []
+    if news:
+        tails.append(f"{news} {'settles an open claim' if news == 1 else 'settle open claims'}")
+    tail = ", ".join(tails) or "all as expected"
     return f"{plural(len(results), 'claim')}: {counts}{paper_summary(results)}; {tail}"
 
 
 def exit_code(results: Sequence[TheoremResult]) -> int:
     """0 when every claim came out as expected (a refuted claim marked ``expect = "fails"``
-    included), 1 otherwise."""
+    included), 1 otherwise: a claim marked ``expect = "open"`` that was decided is news,
+    and exits 1 so that the user looks."""
     return 0 if all(result.as_expected for result in results) else 1
 
 
@@ -98,7 +108,7 @@ def _details(result: TheoremResult) -> list[str]:
     lemmas = [assumption for assumption in verdict.assumes if not assumption.on_paper]
     if lemmas and verdict.method != "lemma":  # a lemma proof's message names it
         named = ", ".join(assumption.describe() for assumption in lemmas)
-        lines.append(f"{verdict.status.value}, assuming {named}")
+        lines.append(f"{verdict.word}, assuming {named}")
     if verdict.counterexample is not None:
         shown = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.items())
         lines.append(f"counterexample: {shown}")
@@ -108,7 +118,16 @@ def _details(result: TheoremResult) -> list[str]:
 
 
 def _expected_mark(result: TheoremResult) -> Text:
-    return Text("yes") if result.as_expected else Text("NO", style="bold red")
+    if result.as_expected:
+        return Text("yes")
+    if result.settles_open_claim:
+        return Text("NEWS", style="bold")
+    return Text("NO", style="bold red")
+
+
+def _word(result: TheoremResult) -> Text:
+    word = result.verdict.word
+    return Text(word.value, style=word.colour)  # no colour off a terminal
 
 
 def _table(results: Sequence[TheoremResult]) -> Table:
@@ -120,7 +139,7 @@ def _table(results: Sequence[TheoremResult]) -> Table:
     for result in results:
         table.add_row(
             result.theorem.id,
-            result.verdict.status.value,
+            _word(result),
             _expected_mark(result),
             "\n".join(_details(result)),
         )
@@ -132,11 +151,15 @@ def _blocks(results: Sequence[TheoremResult]) -> Table:
     grid = Table.grid()
     grid.add_column(overflow="fold")
     for result in results:
-        heading = Text(f"{result.theorem.id}: {result.verdict.status.value}")
-        heading.append(
-            " (as expected)" if result.as_expected else " (NOT as expected)",
-            style="" if result.as_expected else "bold red",
-        )
+        heading = Text(f"{result.theorem.id}: ")
+        heading.append_text(_word(result))
+        if result.settles_open_claim:
+            heading.append(" (settles an open claim)", style="bold")
+        else:
+            heading.append(
+                " (as expected)" if result.as_expected else " (NOT as expected)",
+                style="" if result.as_expected else "bold red",
+            )
         grid.add_row(heading)
         grid.add_row(Padding(Text("\n".join(_details(result)), overflow="fold"), (0, 0, 0, 4)))
     return grid

@@ -15,17 +15,10 @@ from grundy.games import SumGame, create_game
 from grundy.games.base import Game
 from grundy.library import TheoremResult
 from grundy.solve.solver import Analysis, Outcome, Play
-from grundy.verdict import Status, Verdict
+from grundy.verdict import Status, Verdict, Word
 
 __all__ = ["analysis_html", "result_html", "results_html", "verdict_html"]
 
-STATUS_COLOURS = {
-    Status.PROVED: "#2a9d8f",
-    Status.REFUTED: "#e76f51",
-    Status.UNREFUTED: "#e9c46a",
-    Status.UNKNOWN: "#8d99ae",
-    Status.ERROR: "#9d0208",
-}
 _CELL = 'style="text-align:left;padding:2px 10px 2px 0;vertical-align:top"'
 OUTCOME_WORDS = {
     Outcome.P: "P: the player to move loses",
@@ -66,12 +59,14 @@ def analysis_html(analysis: Analysis) -> str:
 
 
 def verdict_html(verdict: Verdict, title: str = "") -> str:
-    """A verdict as a small table: status, scope, method, cases, the counterexample, the
-    lemmas it assumes and its message (:func:`result_html` adds a picture)."""
-    colour = STATUS_COLOURS[verdict.status]
+    """A verdict as a small table: its word (proved, checked, tested, ...), scope, method,
+    cases, the counterexample, the lemmas it assumes and its message (:func:`result_html`
+    adds a picture)."""
+    word = verdict.word
+    ink = "black" if word is Word.UNKNOWN else "white"
     badge = (
-        f'<span style="background:{colour};color:white;padding:1px 6px;border-radius:3px">'
-        f"{verdict.status.value}</span>"
+        f'<span style="background:{word.colour};color:{ink};padding:1px 6px;'
+        f'border-radius:3px">{word}</span>'
     )
     rows = [("verdict", badge)]
     if title:
@@ -123,15 +118,16 @@ def results_html(results: Sequence[TheoremResult]) -> str:
     rows = []
     for result in results:
         verdict = result.verdict
-        colour = STATUS_COLOURS[verdict.status]
         expected = "" if result.as_expected else " (not as expected)"
+        if result.settles_open_claim:
+            expected = " (settles an open claim)"
         counterexample = _mapping(verdict.counterexample) if verdict.counterexample else ""
         if verdict.status is Status.ERROR:
             counterexample = escape(verdict.message)
         rows.append(
             f"<tr><td {_CELL}>{escape(result.theorem.id)}</td>"
-            f'<td {_CELL}><span style="color:{colour};font-weight:bold">'
-            f"{verdict.status.value}</span>{expected}</td>"
+            f'<td {_CELL}><span style="color:{verdict.word.colour};font-weight:bold">'
+            f"{verdict.word}</span>{expected}</td>"
             f"<td {_CELL}>{escape(verdict.scope)}</td><td {_CELL}>{counterexample}</td></tr>"
         )
     total = sum(r.as_expected for r in results)

@@ -148,9 +148,10 @@ class BulletList:
 class Cell:
     """A table cell.  ``style`` names a presentation hint the writers understand:
 
-    ``"proved"``, ``"refuted"``, ``"unrefuted"``, ``"unknown"``, ``"error"`` (verdict
-    colours), ``"p"`` (a P-position), ``"shade-K"`` for K in 0..15 (a value scale),
-    ``"head"`` (a row header).  Writers that cannot colour fall back to bold or nothing.
+    a verdict word (``"proved"``, ``"checked"``, ``"tested"``, ``"refuted"``, ``"unknown"``,
+    ``"error"``: :class:`grundy.verdict.Word`, each in its own colour), ``"p"`` (a
+    P-position), ``"shade-K"`` for K in 0..15 (a value scale), ``"head"`` (a row header).
+    Writers that cannot colour fall back to bold or nothing.
     """
 
     content: Inlines

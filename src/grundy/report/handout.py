@@ -21,10 +21,10 @@ from grundy.report.document import Block, Cell, Document, Link, Paragraph, Secti
 from grundy.report.evidence import EvidenceItem
 from grundy.report.statements import statement_blocks
 from grundy.report.topics import Topic
-from grundy.report.words import polish, verdict_words
-from grundy.verdict import Status, Verdict
+from grundy.report.words import polish, scope_words, verdict_words
+from grundy.verdict import UNBOUNDED, Verdict, Word
 
-__all__ = ["HandoutOptions", "build_handout", "claim_anchor", "short_verdict"]
+__all__ = ["HandoutOptions", "build_handout", "claim_anchor", "short_verdict", "verdict_reach"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,25 +48,41 @@ def claim_anchor(claim_id: str) -> str:
 
 
 def short_verdict(verdict: Verdict) -> str:
-    """A verdict in two or three words, for the summary table.
+    """A verdict's word (:attr:`grundy.verdict.Verdict.word`), for the summary table.
 
-    >>> from grundy.verdict import UNBOUNDED
+    >>> from grundy.verdict import UNBOUNDED, Status
     >>> short_verdict(Verdict(Status.PROVED, "z3", UNBOUNDED))
     'proved'
+    >>> short_verdict(Verdict(Status.PROVED, "exhaustive", "bounded: 0 <= n <= 400"))
+    'checked'
     """
-    status = verdict.status
-    if status is Status.PROVED:
-        return "proved" if verdict.scope.startswith("unbounded") else "checked"
-    return {
-        Status.REFUTED: "false",
-        Status.UNREFUTED: "tested",
-        Status.UNKNOWN: "undecided",
-        Status.ERROR: "not checked",
-    }[status]
+    return verdict.word.value
 
 
-def _badge(verdict: Verdict) -> str:
-    return "false" if verdict.status is Status.REFUTED else verdict.status.value
+def verdict_reach(verdict: Verdict) -> str:
+    """What the word covers, for the summary table beside it: the finite domain of a
+    checked claim (always shown with the word), "every case" for a proof with no bound.
+
+    >>> from grundy.verdict import Status
+    >>> verdict_reach(Verdict(Status.PROVED, "exhaustive", "bounded: 0 <= n <= 400"))
+    '0 ≤ n ≤ 400'
+    >>> verdict_reach(Verdict(Status.UNREFUTED, "random", "random: n <= 10^6", cases=500))
+    '500 random cases, n ≤ 10⁶'
+    """
+    scope = scope_words(verdict.scope)
+    word = verdict.word
+    if word is Word.PROVED:
+        return f"every {scope}" if scope else "every case"
+    if word is Word.CHECKED:
+        if verdict.scope.startswith(UNBOUNDED):  # "any number of ..., each < 2^64"
+            return f"every {scope}"
+        return scope or "a single case"
+    if word is Word.TESTED:
+        cases = f"{verdict.cases:,} random cases" if verdict.cases else "random cases"
+        return f"{cases}, {scope}" if scope else cases
+    if word is Word.REFUTED:
+        return "a counterexample"
+    return ""  # unknown and error: the claim's section says why
 
 
 def _is_mistake(result: TheoremResult) -> bool:
@@ -90,6 +106,12 @@ def _claim_section(
     theorem, verdict = result.theorem, result.verdict
     blocks: list[Block] = statement_blocks(theorem, claim, notes)
     blocks.append(Paragraph((Strong("Verdict:"), " " + verdict_words(verdict, titles))))
+    if result.settles_open_claim:
+        blocks.append(
+            Paragraph(
+                (Strong("News:"), " this settles a claim marked open."),
+            )
+        )
     if verdict.counterexample is not None:
         blocks.extend(counterexample_blocks(theorem, claim, verdict.counterexample))
     if theorem.source:
@@ -98,7 +120,7 @@ def _claim_section(
         blocks.append(Paragraph((Strong("Worked answer:"), " " + section.title + ".")))
         blocks.extend(section.blocks)
     return Section(
-        _title(result), claim_anchor(theorem.id), tuple(blocks), _badge(verdict), "claim"
+        _title(result), claim_anchor(theorem.id), tuple(blocks), verdict.word.value, "claim"
     )
 
 
@@ -115,20 +137,22 @@ def _summary(
                     Cell((Link(_title(result), "#" + claim_anchor(result.theorem.id)),)),
                     Cell(
                         (short_verdict(result.verdict) + paper_mark(result.verdict),),
-                        _badge(result.verdict),
+                        result.verdict.word.value,
                     ),
+                    Cell((verdict_reach(result.verdict),)),
                 )
             )
     blocks: list[Block] = [
         Paragraph(
             (
                 "Proved: true in every case, with no bound. Checked: true in every case of "
-                "the finite range stated with the claim, each case checked. Tested: a "
-                "random search found no counterexample, which is not a proof. False: a "
-                "counterexample is shown.",
+                "the finite range shown beside it, each case checked. Tested: a random "
+                "search found no counterexample, which is not a proof. Refuted: a "
+                "counterexample is shown. Unknown: the check stopped at a limit, named "
+                "with the claim.",
             )
         ),
-        Table.build(("topic", "statement", "verdict"), rows, kind="summary"),
+        Table.build(("topic", "statement", "verdict", "for"), rows, kind="summary"),
     ]
     on_paper = paper_count_sentence([r for topic in topics for r in shown[topic.key]], named=False)
     if on_paper:

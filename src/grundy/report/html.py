@@ -31,13 +31,13 @@ from grundy.report.document import (
 )
 from grundy.report.mathml import MathSyntaxError, latex_to_mathml
 from grundy.report.render import FigureRenderer
+from grundy.verdict import Word
 
 __all__ = ["render_html"]
 
 _CSS = """
 :root { --ink: #1d2d35; --muted: #5b6b73; --line: #d5dde2; --paper: #ffffff;
-  --proved: #2a9d8f; --refuted: #c8553d; --unrefuted: #457b9d; --unknown: #e9a23b;
-  --error: #8d2c2c; --p: #2a9d8f; }
+  --refuted: #c8553d; --error: #8d2c2c; --p: #2a9d8f; }
 * { box-sizing: border-box; }
 body { margin: 0; background: #f3f5f6; color: var(--ink);
   font: 16px/1.55 "Iowan Old Style", "Palatino Linotype", Palatino, Georgia, serif; }
@@ -60,12 +60,6 @@ section.theorem > h3 { display: flex; flex-wrap: wrap; align-items: baseline; ga
   text-decoration: none; }
 .badge { font: 600 .75rem system-ui, sans-serif; text-transform: uppercase;
   letter-spacing: .04em; color: #fff; border-radius: 3px; padding: .1rem .45rem; }
-.badge.proved, td.proved { background: var(--proved); color: #fff; }
-.badge.refuted, td.refuted { background: var(--refuted); color: #fff; }
-.badge.unrefuted, td.unrefuted { background: var(--unrefuted); color: #fff; }
-.badge.unknown, td.unknown { background: var(--unknown); color: #000; }
-.badge.error, td.error { background: var(--error); color: #fff; }
-.badge.false, td.false { background: var(--refuted); color: #fff; }
 section.claim { background: var(--paper); border: 1px solid var(--line); border-radius: 6px;
   padding: .8rem 1.1rem; margin: .9rem 0; break-inside: avoid; }
 section.claim > h3 { display: flex; flex-wrap: wrap; align-items: baseline; gap: .5rem;
@@ -73,8 +67,9 @@ section.claim > h3 { display: flex; flex-wrap: wrap; align-items: baseline; gap:
 section.claim p { margin: .35rem 0; }
 .source { color: var(--muted); font-size: .85rem; }
 table.summary { width: 100%; font-size: .88rem; }
-table.summary td:first-child { width: 30%; }
-table.summary td:last-child { width: 10.5rem; }
+table.summary td:first-child { width: 26%; }
+table.summary td:nth-child(3) { width: 5.5rem; }
+table.summary td:last-child { width: 22%; color: var(--muted); }
 .byline { color: var(--muted); margin: 0 0 1rem; font-size: 1.05rem; }
 .measured { color: var(--muted); font-style: italic; }
 .formula { overflow-x: auto; overflow-y: hidden; margin: .6rem 0; padding: .2rem 0;
@@ -115,6 +110,15 @@ footer { max-width: 60rem; margin: 2rem auto; padding: 0 1.5rem; color: var(--mu
 """
 
 
+def _verdict_colours() -> str:
+    """A badge and a table cell for each verdict word, in the word's own colour."""
+    rules = []
+    for word in Word:
+        ink = "#000" if word is Word.UNKNOWN else "#fff"  # amber wants dark ink
+        rules.append(f".badge.{word}, td.{word} {{ background: {word.colour}; color: {ink}; }}")
+    return "\n".join(rules)
+
+
 def _shades() -> str:
     rules = []
     for k in range(16):
@@ -153,7 +157,7 @@ class _HtmlWriter:
             '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(document.title)}</title>\n"
-            f"<style>{_CSS}{_shades()}\n</style>\n</head>\n<body>\n"
+            f"<style>{_CSS}{_verdict_colours()}\n{_shades()}\n</style>\n</head>\n<body>\n"
             f"<header>\n<h1>{escape(document.title)}</h1>\n"
             f"{byline}"
             f'<p class="subtitle">{self.inlines(document.subtitle)}</p>\n'

@@ -13,7 +13,7 @@ report writes in text (``⊕``, ``≤``, ``φ``...) become the matching LaTeX co
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from grundy.report.document import (
     Block,
@@ -39,6 +39,7 @@ from grundy.report.document import (
 from grundy.report.markdown import FIGURE_DIR
 from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.render import FigureRenderer
+from grundy.verdict import Word
 
 __all__ = ["END_LABEL", "FORMULA_MARK", "LatexReport", "latex_text", "render_latex"]
 
@@ -162,6 +163,12 @@ def latex_text(text: str) -> str:
     return "".join(out)
 
 
+_WORDS = frozenset(word.value for word in Word)
+# Each verdict word is a colour of its own name (\badge{checked}, \verdictbox{checked}{...}).
+_WORD_COLOURS = "\n".join(
+    f"\\definecolor{{{word}}}{{HTML}}{{{word.colour.removeprefix('#').upper()}}}" for word in Word
+)
+
 _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \usepackage[utf8]{inputenc}
 \usepackage[T1]{fontenc}
@@ -172,13 +179,8 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \usepackage{array,longtable,booktabs}
 \usepackage[table]{xcolor}
 \usepackage[hidelinks]{hyperref}
-\definecolor{proved}{HTML}{2A9D8F}
-\definecolor{refuted}{HTML}{C8553D}
-\definecolor{unrefuted}{HTML}{457B9D}
-\definecolor{unknown}{HTML}{E9A23B}
-\definecolor{error}{HTML}{8D2C2C}
 \definecolor{ppos}{HTML}{2A9D8F}
-\definecolor{false}{HTML}{C8553D}
+\definecolor{shade}{HTML}{457B9D}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.5em}
 \setcounter{secnumdepth}{2}
@@ -222,6 +224,17 @@ def _steady_text(content: Inlines) -> str:
     )
 
 
+def _summary_rows(table: Table) -> Table:
+    """A handout summary without its topic column: each topic becomes a row of one cell
+    above its first statement."""
+    rows: list[tuple[Cell, ...]] = []
+    for row in table.rows:
+        if plain_text(row[0].content):
+            rows.append((row[0],))
+        rows.append(tuple(row[1:]))
+    return replace(table, header=tuple(table.header[1:]), rows=tuple(rows))
+
+
 def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> list[float]:
     """Column widths (fractions of the line): each column first gets room for its longest
     word (about ``line_chars`` characters fit on a line), then the rest of the line is
@@ -255,6 +268,7 @@ class _LatexWriter:
     def document(self, document: Document) -> str:
         lines = [
             _PREAMBLE,
+            _WORD_COLOURS,
             f"\\title{{{latex_text(document.title)}}}",
             f"\\author{{{latex_text(document.author)}}}",
             "\\date{" + self.inlines(document.subtitle) + "}",
@@ -365,12 +379,18 @@ class _LatexWriter:
             )
             size = "\\scriptsize\\renewcommand{\\arraystretch}{0.95}"
         elif table.kind == "summary":
+            # The topic is a line of its own above its statements (see _summary_rows),
+            # which leaves the width to the statement and to the scope beside its word.
+            # statement, verdict, and what it covers (smaller: a domain can be long)
             spec = "".join(
-                f">{{\\raggedright\\arraybackslash}}p{{\\dimexpr{w}\\linewidth-2\\tabcolsep\\relax}}"
-                for w in (0.27, 0.6, 0.13)
+                f">{{{font}\\raggedright\\arraybackslash}}"
+                f"p{{\\dimexpr{w}\\linewidth-2\\tabcolsep\\relax}}"
+                for font, w in (("", 0.56), ("", 0.08), ("\\tiny", 0.36))
             )
-            # One line a statement: the whole library's summary stays within two pages.
+            # Mostly one line a statement: the library's summary fits three pages.
             size = "\\scriptsize\\renewcommand{\\arraystretch}{0.9}"
+            table = _summary_rows(table)
+            columns = len(table.header)
         else:
             # Widths are shares of the line less each column's padding, so the table fits.
             spec = "".join(
@@ -387,6 +407,10 @@ class _LatexWriter:
         else:
             lines.append("\\toprule")
         for row in table.rows:
+            if len(row) == 1:  # a heading across the table (a summary's topic)
+                text = self.inlines(row[0].content)
+                lines.append(f"\\multicolumn{{{columns}}}{{@{{}}l}}{{\\textbf{{{text}}}}} \\\\")
+                continue
             lines.append(" & ".join(self.cell(cell, header=False) for cell in row) + " \\\\")
         lines.append("\\bottomrule")
         if table.caption:
@@ -401,14 +425,14 @@ class _LatexWriter:
         style = cell.style
         if header or style == "head":
             return f"\\textbf{{{text}}}" if text else ""
-        if style in ("proved", "refuted", "unrefuted", "unknown", "error", "false"):
+        if style in _WORDS:
             return f"\\verdictbox{{{style}}}{{{text}}}"
         if style == "p":
             return f"\\cellcolor{{ppos}}\\textcolor{{white}}{{\\textbf{{{text}}}}}"
         if style.startswith("shade-"):
             level = int(style.removeprefix("shade-"))
             ink = "white" if level >= 10 else "black"
-            return f"\\cellcolor{{unrefuted!{level * 6 + 4}}}\\textcolor{{{ink}}}{{{text}}}"
+            return f"\\cellcolor{{shade!{level * 6 + 4}}}\\textcolor{{{ink}}}{{{text}}}"
         return text
 
     def inlines(self, content: Inlines) -> str:

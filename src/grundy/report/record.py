@@ -11,7 +11,6 @@ with the same seed (times, Z3's memory and search statistics) are marked as meas
 from __future__ import annotations
 
 import platform
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -43,7 +42,7 @@ from grundy.report.document import (
 from grundy.report.handout import claim_anchor
 from grundy.report.statements import statement_blocks
 from grundy.report.words import assumption_words
-from grundy.verdict import Status, Verdict
+from grundy.verdict import Verdict, word_counts
 
 __all__ = ["PACKAGES", "RunInfo", "build_record", "package_versions"]
 
@@ -124,36 +123,37 @@ def build_record(
 
 
 def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
-    counts = Counter(result.verdict.status for result in results)
-    failed = [r for r in results if not r.as_expected]
-    parts = ", ".join(f"{counts[s]} {s.value}" for s in Status if counts[s]) or "no claims"
+    counts = word_counts(result.verdict for result in results)
+    failed = [r for r in results if not r.as_expected and not r.settles_open_claim]
+    news = [r for r in results if r.settles_open_claim]
+    parts = ", ".join(f"{n} {word}" for word, n in counts.items()) or "no claims"
     mutants = sum(1 for r in results if r.theorem.is_mutant)
     false = sum(
         1 for r in results if r.theorem.expect is Expectation.FAILS and not r.theorem.is_mutant
     )
-    kinds = [f"{len(results) - mutants - false} expected to hold"]
+    open_ = sum(1 for r in results if r.theorem.expect is Expectation.OPEN)
+    kinds = [f"{len(results) - mutants - false - open_} expected to hold"]
     if mutants:
         kinds.append(f"{mutants} deliberately false mutants")
     if false:
         kinds.append(f"{false} other statements expected to be false")
+    if open_:
+        kinds.append(f"{open_} open problems")
     blocks: list[Block] = [
         Paragraph(
             (
                 f"{len(results)} claims ({', '.join(kinds)}): {parts}. ",
-                Strong(
-                    "Every verdict is as expected."
-                    if not failed
-                    else f"{len(failed)} verdicts are NOT as expected."
-                ),
+                Strong(_expectation_words(len(failed), len(news))),
             )
         ),
         Paragraph(
             (
-                "Proved means true throughout the stated scope; refuted means a concrete "
-                "counterexample, re-checked by the exact solver; unrefuted means a random "
-                "search found no counterexample, which is not a proof; unknown means a "
-                "solver gave up or a limit was reached. A mutant is a false variant of a "
-                "theorem, included to show that the checks can fail: it must be refuted.",
+                "Proved means true in every case, with no bound; checked means true in "
+                "every case of the finite scope shown with it; tested means a random search "
+                "found no counterexample, which is not a proof; refuted means a concrete "
+                "counterexample, re-checked by the exact solver; unknown means a solver gave "
+                "up or a limit was reached. A mutant is a false variant of a theorem, "
+                "included to show that the checks can fail: it must be refuted.",
             )
         ),
     ]
@@ -168,9 +168,9 @@ def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
                 (
                     Cell((Link(theorem.id, "#" + theorem_anchor(theorem.id)),)),
                     Cell((theorem.title,)),
-                    Cell((verdict.status.value + paper_mark(verdict),), verdict.status.value),
+                    Cell((verdict.word.value + paper_mark(verdict),), verdict.word.value),
                     Cell(
-                        ("yes" if result.as_expected else "NO",),
+                        (_expected_mark(result),),
                         "" if result.as_expected else "error",
                     ),
                     Cell((verdict.method,)),
@@ -188,13 +188,34 @@ def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
 # -- one theorem ------------------------------------------------------------------------------
 
 
+def _expectation_words(failed: int, news: int) -> str:
+    pieces = []
+    if failed:
+        pieces.append(f"{failed} verdicts are NOT as expected.")
+    if news:
+        pieces.append(f"{news} settle a claim marked open: news.")
+    return " ".join(pieces) or "Every verdict is as expected."
+
+
+def _expected_mark(result: TheoremResult) -> str:
+    if result.as_expected:
+        return "yes"
+    return "NEWS" if result.settles_open_claim else "NO"
+
+
+_WANTED = {
+    Expectation.HOLDS: "proved or checked (or tested, for a random search)",
+    Expectation.FAILS: "refuted",
+    Expectation.OPEN: "tested or unknown (an open problem)",
+}
+
+
 def _expected_text(result: TheoremResult) -> str:
-    if result.theorem.expect is Expectation.FAILS:
-        wanted = "refuted"
-    else:
-        wanted = "proved (or unrefuted, for a random search)"
+    wanted = _WANTED[result.theorem.expect]
     if result.as_expected:
         return f"as expected ({wanted})"
+    if result.settles_open_claim:
+        return f"news: this {result.verdict.word} verdict settles a claim marked open"
     return f"NOT as expected: it should be {wanted}"
 
 
@@ -219,6 +240,8 @@ def _theorem_section(
         )
     elif theorem.expect is Expectation.FAILS:
         kind = ("a statement expected to be false, which the checks must refute",)
+    elif theorem.expect is Expectation.OPEN:
+        kind = ("an open problem: a proof or a counterexample would be news",)
     else:
         kind = ("a statement expected to hold",)
     facts: list[tuple[Any, ...]] = [
@@ -229,7 +252,7 @@ def _theorem_section(
         facts.append(("game", Code(theorem.game)))
     facts.append(("play", play_words(theorem.play)))
     facts += [
-        ("verdict", Cell((verdict.status.value,), verdict.status.value)),
+        ("verdict", Cell((verdict.word.value,), verdict.word.value)),
         ("expected", _expected_text(result)),
         ("method", verdict.method or "-"),
         ("scope", verdict.scope or "-"),
@@ -275,7 +298,7 @@ def _theorem_section(
         theorem.title or theorem.id,
         theorem_anchor(theorem.id),
         tuple(blocks),
-        badge=verdict.status.value,
+        badge=verdict.word.value,
         kind="theorem",
     )
 
@@ -291,7 +314,7 @@ def _part_rows(parts: Sequence[Verdict]) -> list[tuple[Any, ...]]:
         rows.append(
             (
                 part.method,
-                Cell((part.status.value,), part.status.value),
+                Cell((part.word.value,), part.word.value),
                 part.scope or "-",
                 _count(part.cases),
                 Timing(part.seconds),

@@ -2,8 +2,9 @@
 
 The handout never shows engine names or solver figures; it says what a student needs:
 whether the statement is proved, in which range, what it rests on, or why it is false.
-Nothing here says more than the verdict: a bounded proof is "checked for every case
-with ...", a random search "not proved", an unbounded proof "proved for every case".
+Nothing here says more than the verdict, and each sentence starts with the verdict's word
+(:class:`grundy.verdict.Word`): a bounded proof is "Checked for every case with ...", a
+random search "Tested: ...", only an unbounded proof "Proved for every case".
 
 >>> scope_words("bounded: 0 <= a, b, c <= 7")
 '0 ≤ a, b, c ≤ 7'
@@ -17,7 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from grundy.report.caveats import paper_sentence, paper_step_words
-from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
+from grundy.verdict import UNBOUNDED, Assumption, Verdict, Word
 
 __all__ = ["assumption_words", "assumptions_words", "polish", "scope_words", "verdict_words"]
 
@@ -62,15 +63,17 @@ def assumption_words(assumption: Assumption, titles: Mapping[str, str]) -> str:
 
     >>> assumption_words(Assumption("bouton", "unbounded"), {"bouton": "Bouton's theorem"})
     "“Bouton's theorem” (proved with no bound)"
+    >>> assumption_words(Assumption("b", "bounded: up to 8 heaps, sizes < 2^64"), {})
+    'b (checked for up to 8 heaps, sizes < 2⁶⁴)'
     """
     if assumption.on_paper:
         return paper_step_words(assumption) + " (not checked by machine)"
     name = _lemma_name(assumption, titles)
-    if assumption.scope == UNBOUNDED or assumption.scope.startswith(UNBOUNDED):
+    if assumption.word is Word.PROVED:
         rest = scope_words(assumption.scope)
         where = f"proved for every {rest}" if rest else "proved with no bound"
     else:
-        where = f"proved for {scope_words(assumption.scope)}"
+        where = f"checked for {scope_words(assumption.scope)}"
     if assumption.instance_proved:
         where += "; the case needed here was proved in the same check"
     return f"{name} ({where})"
@@ -89,7 +92,7 @@ def assumptions_words(assumes: Sequence[Assumption], titles: Mapping[str, str]) 
     '“A holds” and “B holds”, each proved with no bound'
     """
     assumes = [a for a in assumes if not a.on_paper]  # said apart: caveats.paper_sentence
-    plain = [a for a in assumes if a.scope == UNBOUNDED and not a.instance_proved]
+    plain = [a for a in assumes if a.scope == UNBOUNDED and not a.instance_proved]  # no words
     pieces = [assumption_words(a, titles) for a in assumes if a not in plain]
     if len(plain) == 1:
         pieces.insert(0, assumption_words(plain[0], titles))
@@ -100,9 +103,13 @@ def assumptions_words(assumes: Sequence[Assumption], titles: Mapping[str, str]) 
     return "; and ".join(pieces)
 
 
-def _bounded_words(scope: str) -> str:
-    if not scope or scope == "a single case":
+def _bounded_words(scope: str, raw_scope: str) -> str:
+    if not scope:
         return "Checked directly."
+    if scope == "a single case":
+        return "Checked for a single case."
+    if raw_scope.startswith(UNBOUNDED):  # "any number of ..., each < 2^64": a width bound
+        return f"Checked for every {scope}."
     if scope.startswith(("every ", "the ")):
         return f"Checked for {scope}."
     if any(symbol in scope for symbol in "≤<="):
@@ -115,8 +122,10 @@ def _cases(verdict: Verdict) -> str:
 
 
 def verdict_words(verdict: Verdict, titles: Mapping[str, str] | None = None) -> str:
-    """The verdict in one or two sentences, with its scope and the lemmas it assumed.
+    """The verdict in one or two sentences, starting with its word, with its scope and
+    the lemmas it assumed.
 
+    >>> from grundy.verdict import Status
     >>> verdict_words(Verdict(Status.PROVED, "exhaustive", "bounded: 0 <= n <= 400"))
     'Checked for every case with 0 ≤ n ≤ 400.'
     >>> verdict_words(Verdict(Status.PROVED, "z3", UNBOUNDED))
@@ -124,25 +133,25 @@ def verdict_words(verdict: Verdict, titles: Mapping[str, str] | None = None) -> 
     """
     titles = titles or {}
     scope = scope_words(verdict.scope)
-    status = verdict.status
-    if status is Status.PROVED:
-        if verdict.unbounded or verdict.scope.startswith(UNBOUNDED):
+    word = verdict.word
+    if word in (Word.PROVED, Word.CHECKED):
+        if word is Word.PROVED:
             text = (
                 f"Proved for every {scope}." if scope else "Proved for every case, with no bound."
             )
         else:
-            text = _bounded_words(scope)
+            text = _bounded_words(scope, verdict.scope)
         if any(not a.on_paper for a in verdict.assumes):
             text = text[:-1] + f", assuming {assumptions_words(verdict.assumes, titles)}."
         return text + paper_sentence(verdict)
-    if status is Status.UNREFUTED:
+    if word is Word.TESTED:
         where = f" ({scope})" if scope else ""
         return (
-            f"Not proved: a random search of {_cases(verdict)}{where} found no "
+            f"Tested: a random search of {_cases(verdict)}{where} found no "
             "counterexample, which is evidence, not a proof."
         )
-    if status is Status.REFUTED:
-        return "False: the counterexample below breaks it."
-    if status is Status.UNKNOWN:
-        return f"Undecided: {verdict.message or 'the check gave up'}."
-    return f"Not checked: {verdict.message or 'the claim is malformed'}."
+    if word is Word.REFUTED:
+        return "Refuted: the counterexample below breaks it."
+    if word is Word.UNKNOWN:
+        return f"Unknown: {verdict.message or 'the check gave up'}."
+    return f"Error: {verdict.message or 'the claim is malformed'}."
