@@ -278,7 +278,7 @@ THEOREMS = [
             (
                 Assumption("sg-sum-rule-every-game", UNBOUNDED),
                 Assumption("sg-zero-iff-p-every-game", UNBOUNDED),
-                Assumption("nim-value-any-number-of-heaps", UNBOUNDED),
+                Assumption("nim-heap-value-every-heap", UNBOUNDED),
                 Assumption("nim-sum-commutative", UNBOUNDED),
             ),
         ),

@@ -74,6 +74,5 @@ PAPER_STEPS: Mapping[str, tuple[tuple[str, str], ...]] = {
 
 RESTS_ON: Mapping[str, tuple[str, ...]] = {
     "misere-nim-any-number-of-heaps": ("bouton-any-number-of-heaps",),
-    "sg-equivalent-to-star-every-game": ("nim-value-any-number-of-heaps",),
 }
 """The lemmas with steps argued on paper that each theorem's proof assumes."""

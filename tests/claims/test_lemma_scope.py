@@ -116,7 +116,7 @@ def test_a_false_claim_whose_counterexample_needs_65_bits_is_refuted():
     # not Bouton (the translation's lemma), but the exact solver's shortcuts, on which the
     # re-check of the counterexample rests (named on any number of jobs)
     assert {a.id for a in verdict.assumes} == {
-        "nim-value-any-number-of-heaps",
+        "nim-heap-value-every-heap",
         "sg-sum-rule-every-game",
         "sg-zero-iff-p-every-game",
     }

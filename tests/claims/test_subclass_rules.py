@@ -141,7 +141,7 @@ class BorrowsNimsLemma(HeapGame):
     """Takes 1 or 2, and claims Nim's closed form with Nim's theorem."""
 
     name = "borrows-nims-lemma"
-    known_grundy_lemma = "nim-value-any-number-of-heaps"
+    known_grundy_lemma = "nim-heap-value-every-heap"
 
     def heap_options(self, heap):
         return [(heap - take,) for take in (1, 2) if take <= heap]
@@ -211,7 +211,7 @@ def test_only_a_renaming_subclass_plays_by_nims_rules(loaded: None) -> None:
         assert not type(game).closed_form_applies(), name
     renamed = game_of("renamed-nim")
     assert plays_by(renamed, Nim)  # type: ignore[arg-type]
-    assert type(renamed).closed_form_lemma() == "nim-value-any-number-of-heaps"
+    assert type(renamed).closed_form_lemma() == "nim-heap-value-every-heap"
 
 
 def test_a_subclass_that_keeps_its_parents_name_is_still_another_game() -> None:
@@ -291,7 +291,7 @@ def test_no_solver_reads_nims_closed_form_into_a_changed_game(loaded: None, game
     for solver in (Solver(rules), Solver(rules, lemmas_only=True)):  # type: ignore[arg-type]
         assert [solver.grundy_value((n,)) for n in range(7)] == [0, 1, 2, 0, 1, 2, 0]
         assert [m.to for m in solver.winning_moves((4,))] == [(3,)]  # not Nim's (0,)
-        assert "nim-value-any-number-of-heaps" not in solver.lemmas_used()
+        assert "nim-heap-value-every-heap" not in solver.lemmas_used()
 
 
 @pytest.mark.parametrize("game", CHANGED_NIMS)

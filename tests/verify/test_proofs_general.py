@@ -79,7 +79,7 @@ def test_a_proof_resting_on_a_lemma_names_it(results):
     assert [a.id for a in assumes if not a.on_paper] == [
         "sg-sum-rule-every-game",
         "sg-zero-iff-p-every-game",
-        "nim-value-any-number-of-heaps",
+        "nim-heap-value-every-heap",
         "nim-sum-commutative",
     ]
 

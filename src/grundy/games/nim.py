@@ -25,7 +25,7 @@ class Nim(HeapGame):
 
     name = "nim"
     summary = "remove any positive number of tokens from one heap"
-    known_grundy_lemma = "nim-value-any-number-of-heaps"
+    known_grundy_lemma = "nim-heap-value-every-heap"
 
     def heap_options(self, heap: int) -> Iterator[tuple[int, ...]]:
         for smaller in range(heap - 1, -1, -1):

@@ -35,8 +35,9 @@ SUM_RULE = "sg-sum-rule-every-game"
 ZERO_IFF_P = "sg-zero-iff-p-every-game"
 """A position is P in normal play exactly when its Grundy value is 0."""
 
-NIM_VALUE = "nim-value-any-number-of-heaps"
-"""A Nim position's value is the nim-sum of its heaps (so a heap of n is worth n)."""
+NIM_VALUE = "nim-heap-value-every-heap"
+"""A Nim heap of n is worth n (the nimber *n); with the sum rule, a Nim position's value is
+the nim-sum of its heaps."""
 
 SOLVER_LEMMAS: dict[str, str] = {SUM_RULE: UNBOUNDED, ZERO_IFF_P: UNBOUNDED, NIM_VALUE: UNBOUNDED}
 """Each lemma the solver may use, with the scope in which the library proves it."""
