@@ -77,7 +77,7 @@ def test_bouton_restated_for_four_heaps_is_proved_by_the_lemma_not_by_z3():
     verdict = check_claim(good_claim(**BOUTON_FOUR), SETTINGS)
     assert verdict.status is Status.PROVED
     assert verdict.method == "lemma"
-    assert verdict.message.startswith("proved by lemma bouton-any-number-of-heaps (unbounded)")
+    assert verdict.message.startswith("checked by lemma bouton-any-number-of-heaps (unbounded)")
     assert "unsatisfiable" not in verdict.message
     assert _assumed(verdict) == [_lemma("bouton-any-number-of-heaps")]
     assert _on_paper(verdict) == {"bouton-any-number-of-heaps/induction-on-positions"}
@@ -192,7 +192,7 @@ def test_text_and_json_output_name_the_lemmas(tmp_path: Path):
     assert main(["check", str(path)], stdout=out, stderr=err) == 0, err.getvalue()
     text = out.getvalue()
     assert "checked, assuming misere-nim-any-number-of-heaps (unbounded)" in text
-    assert "proved by lemma bouton-any-number-of-heaps (unbounded)" in text
+    assert "checked by lemma bouton-any-number-of-heaps (unbounded)" in text
     out = StringIO()
     assert main(["check", str(path), "--json"], stdout=out, stderr=StringIO()) == 0
     claims = json.loads(out.getvalue())["claims"]

@@ -10,7 +10,7 @@ heap sizes, play convention); outside it the lemma's instance for this claim is 
 the same verdict where an encoding exists (Bouton's conditions for the claim's heaps and
 bit width, ``instance_proved``), otherwise the verdict is ``unknown`` with the reason.  A
 statement that is nothing but a lemma read for this position (true by the substitution
-alone) is "proved by lemma L", not presented as a Z3 result.
+alone) is "checked by lemma L" (its ranges bounded) or "proved by lemma L", not a Z3 result.
 
 Integers become signed bit-vectors wide enough for the ranges plus headroom that the
 allowed operations (``+ -``, XOR/AND/OR, comparisons) cannot overflow within an
@@ -233,7 +233,9 @@ def _proved_by_lemmas(
         return replace(
             verdict,
             method="lemma",
-            message=f"proved by lemma {named}: the statement is the lemma read for this position",
+            # the claim's own word (checked over its ranges, or proved with none) goes first
+            message=f"{verdict.word} by lemma {named}: the statement is the lemma read for "
+            "this position",
             assumes=assumes,
         )
     return replace(
