@@ -73,7 +73,7 @@ def test_text_says_misere_play_and_each_step_not_checked_by_machine(run_cli, cla
     assert "not checked by machine" not in _block(result.out, "misere-take")
     summary = result.out.rstrip().splitlines()[-1]
     assert summary == (
-        "3 claims: 3 proved (1 proof rests on a step argued on paper, not checked by "
+        "3 claims: 3 checked (1 proof rests on a step argued on paper, not checked by "
         "machine); all as expected"
     )
 
@@ -90,7 +90,7 @@ def test_narrow_text_says_them_too(claims):
     out = io.StringIO()
     print_results(results, out, as_json=False, width=60)
     text = " ".join(out.getvalue().split())
-    assert "misere-take: proved (as expected) exhaustive; bounded: 0 <= n <= 40 misère play" in (
+    assert "misere-take: checked (as expected) exhaustive; bounded: 0 <= n <= 40 misère play" in (
         text
     )
     assert "not checked by machine: the induction on the number of heaps" in text

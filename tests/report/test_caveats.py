@@ -175,7 +175,7 @@ def test_a_step_on_paper_is_said_beside_the_verdict_and_counted_in_both_summarie
     assert f"† 1 proof rests on a step argued on paper, not checked by machine: {theorem.id}." in (
         record
     )
-    assert "| proved† |" in record
+    assert "| checked† |" in record
     assert "\\[on-paper, scope 'unbounded'" in record and "\\[lemma, scope 'unbounded'" in record
 
 

@@ -1,7 +1,8 @@
 """Reading the verdict words back out of written reports, for the vocabulary tests.
 
 Each function returns, for every claim id it finds, the word a reader sees in one place
-(a badge, a summary cell, the verdict line), read from the HTML or Markdown as written.
+(a badge, a summary cell, the verdict line), read from the HTML or Markdown as written; a
+summary cell's mark for a proof resting on a step argued on paper (†) is not part of it.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ _CLAIM_HEADING = re.compile(
 )
 _HANDOUT_ROW = re.compile(
     r'<a href="#thm-(?P<id>[^"]+)">[^<]*</a></td><td class="(?P<style>[a-z]+)">'
-    r"(?P<word>[a-z]+)</td><td>(?P<reach>[^<]*)</td></tr>"
+    r"(?P<word>[a-z]+)(?:†|&dagger;)?</td><td>(?P<reach>[^<]*)</td></tr>"
 )
 _RECORD_ROW = re.compile(
     r'<a href="#thm-(?P<id>[^"]+)">[^<]*</a></td><td>[^<]*</td><td class="(?P<style>[a-z]+)">'
-    r"(?P<word>[a-z]+)</td>"
+    r"(?P<word>[a-z]+)(?:†|&dagger;)?</td>"
 )
 _VERDICT_LINE = re.compile(r"<strong>Verdict:</strong> (?P<word>[A-Z][a-z]+)")
 _MARKDOWN_HEADING = re.compile(r"^### .* — \*\*(?P<word>[a-z]+)\*\*$", re.MULTILINE)
