@@ -24,6 +24,7 @@ from itertools import product
 
 import numpy as np
 
+from grundy.declare import listing, theorem
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.verdict import Status, Verdict
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
@@ -270,22 +271,21 @@ def _mutant(identifier: str, of: str, title: str, statement: str, latex: str, ch
     )
 
 
-THEOREMS = [
-    Theorem(
-        id="sums-commute",
-        title="G + H = H + G",
-        statement="G + H and H + G are the same form and are equivalent, for G, H born by day 3, "
-        + AGAINST,
-        latex=r"G + H = H + G",
-        source=SOURCE,
-        tags=TAGS,
-        check=_trees_check(
+THEOREMS = listing(
+    theorem(
+        "sums-commute",
+        "G + H = H + G",
+        "G + H and H + G are the same form and are equivalent, for G, H born by day 3, " + AGAINST,
+        r"G + H = H + G",
+        _trees_check(
             2,
             lambda g, h: (
                 tree_sum(g, h) == tree_sum(h, g) and _equivalent(tree_sum(g, h), tree_sum(h, g))
             ),
             AGAINST,
         ),
+        source=SOURCE,
+        tags=TAGS,
     ),
     _mutant(
         "sums-keep-the-second-summand",
@@ -295,15 +295,13 @@ THEOREMS = [
         r"G + H = H",
         _trees_check(2, lambda g, h: _equivalent(tree_sum(g, h), h), AGAINST),
     ),
-    Theorem(
-        id="sums-associate",
-        title="(G + H) + K = G + (H + K)",
-        statement="(G + H) + K and G + (H + K), built as game trees, are the same form and are "
+    theorem(
+        "sums-associate",
+        "(G + H) + K = G + (H + K)",
+        "(G + H) + K and G + (H + K), built as game trees, are the same form and are "
         "equivalent, for G, H, K born by day 3, tested with every game born by day 3",
-        latex=r"(G + H) + K = G + (H + K)",
-        source=SOURCE,
-        tags=TAGS,
-        check=_trees_check(
+        r"(G + H) + K = G + (H + K)",
+        _trees_check(
             3,
             lambda g, h, k: (
                 tree_sum(tree_sum(g, h), k) == tree_sum(g, tree_sum(h, k))
@@ -311,6 +309,8 @@ THEOREMS = [
             ),
             "tested with every game born by day 3",
         ),
+        source=SOURCE,
+        tags=TAGS,
     ),
     _mutant(
         "sums-associate-dropping-the-middle",
@@ -324,14 +324,14 @@ THEOREMS = [
             "tested with every game born by day 3",
         ),
     ),
-    Theorem(
-        id="sums-zero-is-identity",
-        title="*0 + G = G",
-        statement="*0 + G is equivalent to G for every form G born by day 4, " + AGAINST,
-        latex=r"{*0} + G = G",
+    theorem(
+        "sums-zero-is-identity",
+        "*0 + G = G",
+        "*0 + G is equivalent to G for every form G born by day 4, " + AGAINST,
+        r"{*0} + G = G",
+        _zero_is_identity(0),
         source=SOURCE,
         tags=TAGS,
-        check=_zero_is_identity(0),
     ),
     _mutant(
         "sums-star-one-is-identity",
@@ -341,16 +341,16 @@ THEOREMS = [
         r"{*1} + G = G",
         _zero_is_identity(1),
     ),
-    Theorem(
-        id="sums-respect-equivalence",
-        title="G = H implies G + K = H + K",
-        statement="if G and H are equivalent then G + K and H + K are equivalent: G among all "
+    theorem(
+        "sums-respect-equivalence",
+        "G = H implies G + K = H + K",
+        "if G and H are equivalent then G + K and H + K are equivalent: G among all "
         "forms born by day 4, H and K born by day 3; equivalence tested with every game born "
         "by day 3",
-        latex=r"G = H \implies G + K = H + K",
+        r"G = H \implies G + K = H + K",
+        _respects_sums(same_outcome_only=False),
         source=SOURCE,
         tags=TAGS,
-        check=_respects_sums(same_outcome_only=False),
     ),
     _mutant(
         "sums-respect-outcomes",
@@ -360,15 +360,15 @@ THEOREMS = [
         r"o(G) = o(H) \implies G + K = H + K",
         _respects_sums(same_outcome_only=True),
     ),
-    Theorem(
-        id="sg-add-p-position",
-        title="Adding a P-position keeps a game's class",
-        statement="if Q is a P-position then G + Q is equivalent to G: for every form G born by "
+    theorem(
+        "sg-add-p-position",
+        "Adding a P-position keeps a game's class",
+        "if Q is a P-position then G + Q is equivalent to G: for every form G born by "
         "day 4 and every P-position Q born by day 3, tested with every K born by day 3",
+        r"Q \in \mathcal{P} \implies G + Q \equiv G",
+        _add_p_position(extra_is_p=True),
         source=LEGNER,
-        latex=r"Q \in \mathcal{P} \implies G + Q \equiv G",
         tags=(*SG_TAGS, "equivalence"),
-        check=_add_p_position(extra_is_p=True),
     ),
     _sum_mutant(
         "sg-add-any-game",
@@ -378,15 +378,15 @@ THEOREMS = [
         r"G + Q \equiv G",
         _add_p_position(extra_is_p=False),
     ),
-    Theorem(
-        id="sg-zero-iff-second-player",
-        title="G = 0 iff G is a second-player win",
-        statement="G is equivalent to the zero game exactly when G is a P-position: for every "
+    theorem(
+        "sg-zero-iff-second-player",
+        "G = 0 iff G is a second-player win",
+        "G is equivalent to the zero game exactly when G is a P-position: for every "
         "form G born by day 4, tested with every K born by day 3",
+        r"G \equiv 0 \iff G \in \mathcal{P}",
+        _zero_iff_second_player(zero_means_terminal=False),
         source=SG_NOTES,
-        latex=r"G \equiv 0 \iff G \in \mathcal{P}",
         tags=(*SG_TAGS, "equivalence"),
-        check=_zero_iff_second_player(zero_means_terminal=False),
     ),
     _sum_mutant(
         "sg-zero-only-empty-game",
@@ -397,15 +397,15 @@ THEOREMS = [
         _zero_iff_second_player(zero_means_terminal=True),
         source=SG_NOTES,
     ),
-    Theorem(
-        id="sg-sum-zero-iff-equal",
-        title="G + H = 0 iff G = H",
-        statement="G + H is a P-position exactly when G and H are equivalent: for every form G "
+    theorem(
+        "sg-sum-zero-iff-equal",
+        "G + H = 0 iff G = H",
+        "G + H is a P-position exactly when G and H are equivalent: for every form G "
         "born by day 4 and H born by day 3, tested with every K born by day 3",
+        r"G + H \equiv 0 \iff G \equiv H",
+        _sum_zero_iff_equal(identical=False),
         source=SG_NOTES,
-        latex=r"G + H \equiv 0 \iff G \equiv H",
         tags=(*SG_TAGS, "equivalence"),
-        check=_sum_zero_iff_equal(identical=False),
     ),
     _sum_mutant(
         "sg-sum-zero-iff-identical",
@@ -417,14 +417,14 @@ THEOREMS = [
         _sum_zero_iff_equal(identical=True),
         source=SG_NOTES,
     ),
-    Theorem(
-        id="sums-p-plus-p",
-        title="P + P = P",
-        statement="the sum of two P-positions is a P-position",
-        latex=r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
+    theorem(
+        "sums-p-plus-p",
+        "P + P = P",
+        "the sum of two P-positions is a P-position",
+        r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
+        _outcome_rule(True, True, True),
         source=LEGNER + ", sums of games",
         tags=SG_TAGS,
-        check=_outcome_rule(True, True, True),
     ),
     _sum_mutant(
         "sums-p-plus-p-is-n",
@@ -436,15 +436,14 @@ THEOREMS = [
         _outcome_rule(True, True, False),
         source=LEGNER + ", sums of games",
     ),
-    Theorem(
-        id="sums-p-plus-n",
-        title="P + N = N",
-        statement="the sum of a P-position and an N-position is an N-position (G born by day 4, "
-        "H by day 3)",
-        latex=r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
+    theorem(
+        "sums-p-plus-n",
+        "P + N = N",
+        "the sum of a P-position and an N-position is an N-position (G born by day 4, H by day 3)",
+        r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
+        _outcome_rule(True, False, False),
         source=LEGNER + ", sums of games",
         tags=SG_TAGS,
-        check=_outcome_rule(True, False, False),
     ),
     _sum_mutant(
         "sums-p-plus-n-is-p",
@@ -455,15 +454,15 @@ THEOREMS = [
         _outcome_rule(True, False, True),
         source=LEGNER + ", sums of games",
     ),
-    Theorem(
-        id="sums-n-plus-n-either",
-        title="N + N can be either",
-        statement="some sums of two N-positions are P and some are N (both exhibited)",
-        latex=r"\exists\, G, H, G', H' \in \mathcal{N}:\ G + H \in \mathcal{P},\ G' + H' \in "
+    theorem(
+        "sums-n-plus-n-either",
+        "N + N can be either",
+        "some sums of two N-positions are P and some are N (both exhibited)",
+        r"\exists\, G, H, G', H' \in \mathcal{N}:\ G + H \in \mathcal{P},\ G' + H' \in "
         r"\mathcal{N}",
+        _n_plus_n_either,
         source=LEGNER + ", sums of games",
         tags=SG_TAGS,
-        check=_n_plus_n_either,
     ),
     _sum_mutant(
         "sums-n-plus-n-always-n",
@@ -478,4 +477,4 @@ THEOREMS = [
         ),
         source=LEGNER + ", sums of games",
     ),
-]
+)

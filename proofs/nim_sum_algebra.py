@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import z3
 
+from grundy.declare import listing, mutant, theorem
 from grundy.games.nim import Nim
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
@@ -120,7 +121,7 @@ EVERY = (
     "step by Z3)"
 )
 
-THEOREMS = [
+THEOREMS = listing(
     _law(
         "nim-sum-associative",
         "Nim-sum is associative",
@@ -222,124 +223,100 @@ THEOREMS = [
         ),
         mutant_of="nim-sum-cancellation",
     ),
-    Theorem(
-        id="nim-sum-distinct-powers",
-        title="Distinct powers of two nim-add like integers",
-        statement="the nim-sum of 4 distinct powers of two below 2^64 equals their ordinary "
+    theorem(
+        "nim-sum-distinct-powers",
+        "Distinct powers of two nim-add like integers",
+        "the nim-sum of 4 distinct powers of two below 2^64 equals their ordinary "
         "sum (Z3; any number of them: nim-sum-distinct-powers-any-count)",
-        source=SOURCE,
-        latex=r"2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + \cdots + 2^{e_r}"
+        r"2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + \cdots + 2^{e_r}"
         r"\quad (e_i \text{ distinct})",
-        game="nim",
-        tags=TAGS,
-        check=z3_check(
+        z3_check(
             lambda: enc.distinct_powers_add(4, WIDTH), quick=lambda: enc.distinct_powers_add(3, 16)
         ),
-    ),
-    Theorem(
-        id="nim-sum-is-ordinary-sum",
-        title="Mutant: nim-sum is ordinary addition",
-        statement="x ⊕ y = x + y for all x, y",
         source=SOURCE,
-        latex=r"x \oplus y = x + y",
         game="nim",
         tags=TAGS,
-        mutant_of="nim-sum-distinct-powers",
-        expect=Expectation.FAILS,
-        check=z3_check(lambda: enc.ordinary_addition(WIDTH)),
     ),
-    Theorem(
-        id="nim-sum-strictly-below-sum",
-        title="Mutant: nim-sum is strictly below the ordinary sum",
-        statement="x ⊕ y < x + y for all x, y (true only when x and y share a bit; false for "
+    mutant(
+        "nim-sum-is-ordinary-sum",
+        "Mutant: nim-sum is ordinary addition",
+        "x ⊕ y = x + y for all x, y",
+        r"x \oplus y = x + y",
+        z3_check(lambda: enc.ordinary_addition(WIDTH)),
+    ),
+    mutant(
+        "nim-sum-strictly-below-sum",
+        "Mutant: nim-sum is strictly below the ordinary sum",
+        "x ⊕ y < x + y for all x, y (true only when x and y share a bit; false for "
         "distinct powers of two, where ⊕ and + agree)",
-        source=SOURCE,
-        latex=r"x \oplus y < x + y",
-        game="nim",
-        tags=TAGS,
-        mutant_of="nim-sum-distinct-powers",
-        expect=Expectation.FAILS,
-        check=z3_check(lambda: enc.strict_xor_bound(WIDTH)),
+        r"x \oplus y < x + y",
+        z3_check(lambda: enc.strict_xor_bound(WIDTH)),
     ),
-    Theorem(
-        id="handout-worked-sums",
-        title="The handout's worked nimber sums",
-        statement="*5+*10 = *15, *5+*12 = *9, *5+*6+*7 = *4, *3+*5+*6 = *0, *2+*4 = *6, "
+    theorem(
+        "handout-worked-sums",
+        "The handout's worked nimber sums",
+        "*5+*10 = *15, *5+*12 = *9, *5+*6+*7 = *4, *3+*5+*6 = *0, *2+*4 = *6, "
         "*1+*8+*16 = *25, and the slides' 2⊕3 = 1, 5⊕3 = 6, 7⊕4 = 3",
-        latex=r"{*5} + {*10} = {*15},\ {*5} + {*12} = {*9},\ {*5} + {*6} + {*7} = {*4},\ {*3} + "
+        r"{*5} + {*10} = {*15},\ {*5} + {*12} = {*9},\ {*5} + {*6} + {*7} = {*4},\ {*3} + "
         r"{*5} + {*6} = {*0}",
+        _check_worked_sums,
         source="002 Handout 17, worked examples; 000 slides, nim-sum",
         game="nim",
         tags=("nim-sum", "example"),
-        check=_check_worked_sums,
     ),
-    Theorem(
-        id="handout-worked-sums-misread",
-        title="Mutant: *5 + *12 = *17 (adding without cancelling)",
-        statement="the worked sums with *5 + *12 read as the ordinary sum 17",
-        latex=r"{*5} + {*12} = {*17}",
-        source="002 Handout 17, worked examples",
-        game="nim",
-        tags=("nim-sum", "example"),
-        mutant_of="handout-worked-sums",
-        expect=Expectation.FAILS,
-        check=lambda settings: _check_worked_sums(
+    mutant(
+        "handout-worked-sums-misread",
+        "Mutant: *5 + *12 = *17 (adding without cancelling)",
+        "the worked sums with *5 + *12 read as the ordinary sum 17",
+        r"{*5} + {*12} = {*17}",
+        lambda settings: _check_worked_sums(
             settings, [((5, 10), 15), ((5, 12), 17), *HANDOUT_SUMS[2:]]
         ),
+        source="002 Handout 17, worked examples",
     ),
-    Theorem(
-        id="handout-exercise-1",
-        title="Exercise 1: the addition table of *0 .. *15",
-        statement="for 0 <= a, b <= 15 the Grundy value of two-heap Nim (a, b), found by "
+    theorem(
+        "handout-exercise-1",
+        "Exercise 1: the addition table of *0 .. *15",
+        "for 0 <= a, b <= 15 the Grundy value of two-heap Nim (a, b), found by "
         "plain search, is a ⊕ b",
-        source="002 Handout 17, exercise 1",
-        latex=r"\mathcal{G}(*a + *b) = a \oplus b \quad (0 \le a, b \le 15)",
-        game="nim",
-        tags=("nim-sum", "exercise", "exhaustive"),
-        check=_check_addition_table,
-    ),
-    Theorem(
-        id="handout-exercise-1-or",
-        title="Mutant: the addition table is bitwise OR",
-        statement="for 0 <= a, b <= 15 the value of (a, b) is a OR b",
-        latex=r"\mathcal{G}(*a + *b) = a \mathbin{|} b \quad (0 \le a, b \le 15)",
+        r"\mathcal{G}(*a + *b) = a \oplus b \quad (0 \le a, b \le 15)",
+        _check_addition_table,
         source="002 Handout 17, exercise 1",
         game="nim",
         tags=("nim-sum", "exercise", "exhaustive"),
-        mutant_of="handout-exercise-1",
-        expect=Expectation.FAILS,
-        check=lambda settings: _check_addition_table(settings, lambda a, b: a | b),
     ),
-    Theorem(
-        id="nim-sum-distinct-powers-any-count",
-        title="Distinct powers of two nim-add like integers, however many",
-        statement="for any number of distinct powers of two below 2^64, their nim-sum is their "
+    mutant(
+        "handout-exercise-1-or",
+        "Mutant: the addition table is bitwise OR",
+        "for 0 <= a, b <= 15 the value of (a, b) is a OR b",
+        r"\mathcal{G}(*a + *b) = a \mathbin{|} b \quad (0 \le a, b \le 15)",
+        lambda settings: _check_addition_table(settings, lambda a, b: a | b),
+    ),
+    theorem(
+        "nim-sum-distinct-powers-any-count",
+        "Distinct powers of two nim-add like integers, however many",
+        "for any number of distinct powers of two below 2^64, their nim-sum is their "
         "ordinary sum (three lemmas by Z3; the induction on the number of powers is argued on "
         "paper, not checked by machine)",
-        latex=r"e_1 < \cdots < e_r \implies 2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + "
+        r"e_1 < \cdots < e_r \implies 2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + "
         r"\cdots + 2^{e_r}",
-        source=SOURCE,
-        game="nim",
-        tags=(*TAGS, "unbounded"),
-        check=lambda settings: prove_distinct_powers_any_count(
+        lambda settings: prove_distinct_powers_any_count(
             16 if settings.quick else 64, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
-    ),
-    Theorem(
-        id="nim-sum-distinct-numbers-add",
-        title="Mutant: any distinct numbers nim-add like integers",
-        statement="the same induction with 'distinct powers of two' weakened to 'distinct numbers'",
-        latex=r"x_1 < \cdots < x_r \implies x_1 \oplus \cdots \oplus x_r = x_1 + \cdots + x_r",
         source=SOURCE,
         game="nim",
         tags=(*TAGS, "unbounded"),
-        mutant_of="nim-sum-distinct-powers-any-count",
-        expect=Expectation.FAILS,
-        check=lambda settings: prove_distinct_powers_any_count(
+    ),
+    mutant(
+        "nim-sum-distinct-numbers-add",
+        "Mutant: any distinct numbers nim-add like integers",
+        "the same induction with 'distinct powers of two' weakened to 'distinct numbers'",
+        r"x_1 < \cdots < x_r \implies x_1 \oplus \cdots \oplus x_r = x_1 + \cdots + x_r",
+        lambda settings: prove_distinct_powers_any_count(
             16 if settings.quick else 64,
             timeout_ms=settings.z3_timeout_ms,
             seed=settings.seed,
             disjoint="any",
         ),
     ),
-]
+)

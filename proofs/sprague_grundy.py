@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
+from grundy.declare import listing, theorem
 from grundy.games.catalogue import create_game
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
@@ -392,19 +393,19 @@ def _mutant(
     )
 
 
-THEOREMS = [
-    Theorem(
-        id="sg-mex-lemma",
-        title="The mex lemma behind the sum rule, for all natural numbers",
-        statement="for all natural numbers a, b (any bit width): every y < a ⊕ b is a' ⊕ b for "
+THEOREMS = listing(
+    theorem(
+        "sg-mex-lemma",
+        "The mex lemma behind the sum rule, for all natural numbers",
+        "for all natural numbers a, b (any bit width): every y < a ⊕ b is a' ⊕ b for "
         "some a' < a or a ⊕ b' for some b' < b, and no option a' ⊕ b (a' < a) or a ⊕ b' "
         "(b' < b) equals a ⊕ b; with four cancellation lemmas, each proved by induction on "
         "the bit width (base and step by Z3)",
+        r"\operatorname{mex}\{a' \oplus b, a \oplus b' : a' < a, b' < b\} = a \oplus b",
+        _mex_lemma(),
         source=LEGNER,
-        latex=r"\operatorname{mex}\{a' \oplus b, a \oplus b' : a' < a, b' < b\} = a \oplus b",
         game="nim",
         tags=(*TAGS, "z3", "induction", "unbounded"),
-        check=_mex_lemma(),
     ),
     _mutant(
         "sg-mex-lemma-lower-a-only",
@@ -427,16 +428,16 @@ THEOREMS = [
         game="nim",
         tags=(*TAGS, "z3", "induction"),
     ),
-    Theorem(
-        id="sg-sum-rule",
-        title="Sprague-Grundy: the value of a sum is the nim-sum of the values",
-        statement="G(G + H) = G(G) ⊕ G(H), with G + H searched as one game: on every pair of "
+    theorem(
+        "sg-sum-rule",
+        "Sprague-Grundy: the value of a sum is the nim-sum of the values",
+        "G(G + H) = G(G) ⊕ G(H), with G + H searched as one game: on every pair of "
         "catalogue heap games with heaps up to 10, and on random game graphs born after day 4",
+        r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
+        _sum_rule(_xor),
         source=LEGNER,
-        latex=r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
         game="subtraction",
         tags=(*TAGS, "exhaustive", "random"),
-        check=_sum_rule(_xor),
     ),
     _mutant(
         "sg-sum-is-ordinary-sum",
@@ -474,16 +475,16 @@ THEOREMS = [
         game="subtraction",
         tags=(*TAGS, "exhaustive", "random"),
     ),
-    Theorem(
-        id="sg-g-plus-g",
-        title="G + G is a P-position",
-        statement="for every game G, the sum G + G is a second-player win (mirroring); checked "
+    theorem(
+        "sg-g-plus-g",
+        "G + G is a P-position",
+        "for every game G, the sum G + G is a second-player win (mirroring); checked "
         "on every form born by day 4 (the sum searched by the labelling rules) and on random "
         "game graphs born after day 4",
+        r"G + G \in \mathcal{P}",
+        _g_plus_g(),
         source=LEGNER + "; " + NOTES,
-        latex=r"G + G \in \mathcal{P}",
         tags=(*TAGS, "equivalence"),
-        check=_g_plus_g(),
     ),
     _mutant(
         "sg-g-plus-g-has-a-move",
@@ -504,15 +505,15 @@ THEOREMS = [
         _g_plus_g(longest=8),
         source=LEGNER + "; " + NOTES,
     ),
-    Theorem(
-        id="sg-equivalent-to-star",
-        title="Every game is equivalent to the nimber of its Grundy value",
-        statement="G + K and *G(G) + K have the same outcome for every K born by day 3: for "
+    theorem(
+        "sg-equivalent-to-star",
+        "Every game is equivalent to the nimber of its Grundy value",
+        "G + K and *G(G) + K have the same outcome for every K born by day 3: for "
         "every form G born by day 4, and random game graphs born after day 4",
+        r"G \equiv *\mathcal{G}(G)",
+        _star_equivalence(lambda value, terminal: value),
         source=LEGNER + "; " + NOTES + ", Sprague-Grundy theorem",
-        latex=r"G \equiv *\mathcal{G}(G)",
         tags=(*TAGS, "equivalence"),
-        check=_star_equivalence(lambda value, terminal: value),
     ),
     _mutant(
         "sg-equivalent-to-star-empty-is-one",
@@ -534,16 +535,16 @@ THEOREMS = [
         _star_equivalence(lambda value, terminal: value % 5),
         source=LEGNER + "; " + NOTES,
     ),
-    Theorem(
-        id="sg-star-sum",
-        title="*n + *m = *(n ⊕ m)",
-        statement="*n + *m + *(n ⊕ m) is a P-position and *n + *m is equivalent to *(n ⊕ m), "
+    theorem(
+        "sg-star-sum",
+        "*n + *m = *(n ⊕ m)",
+        "*n + *m + *(n ⊕ m) is a P-position and *n + *m is equivalent to *(n ⊕ m), "
         "for 0 <= n, m <= 7 (exhaustive, tested with every K born by day 3)",
+        r"*n + *m = *(n \oplus m)",
+        _star_sums(lambda n, m: n ^ m),
         source=NOTES,
-        latex=r"*n + *m = *(n \oplus m)",
         game="nim",
         tags=(*TAGS, "equivalence"),
-        check=_star_sums(lambda n, m: n ^ m),
     ),
     _mutant(
         "sg-star-sum-or",
@@ -555,15 +556,15 @@ THEOREMS = [
         source=NOTES,
         game="nim",
     ),
-    Theorem(
-        id="sg-zero-iff-p",
-        title="Grundy value 0 exactly at P-positions",
-        statement="G(G) = 0 iff G is a P-position (outcome from the labelling rules): for every "
+    theorem(
+        "sg-zero-iff-p",
+        "Grundy value 0 exactly at P-positions",
+        "G(G) = 0 iff G is a P-position (outcome from the labelling rules): for every "
         "form born by day 4, and random game graphs born after day 4",
+        r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
+        _zero_iff_p(lambda value, moves: value == 0),
         source=LEGNER + ", the Sprague-Grundy function",
-        latex=r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
         tags=TAGS,
-        check=_zero_iff_p(lambda value, moves: value == 0),
     ),
     _mutant(
         "sg-zero-only-terminal",
@@ -596,4 +597,4 @@ THEOREMS = [
         _zero_iff_p(lambda value, moves: value % 5 == 0),
         source=LEGNER + ", the Sprague-Grundy function",
     ),
-]
+)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.declare import listing, mutant, theorem
+from grundy.library import CheckSettings
 from grundy.solve.solver import Play
 from grundy.verdict import Verdict
 from grundy.verify.z3_induction import prove_take_away_closed_form, prove_take_away_misere
@@ -30,66 +31,57 @@ def _heap_drawn(check, heap: str):
     return run
 
 
-THEOREMS = [
-    Theorem(
-        id="take-away-grundy-closed-form",
-        title="Take-away 1..k: G(n) = n mod (k + 1) for every n and every k",
-        statement="in the subtraction game S(1, ..., k), the heap n has Grundy value n mod (k+1), "
+THEOREMS = listing(
+    theorem(
+        "take-away-grundy-closed-form",
+        "Take-away 1..k: G(n) = n mod (k + 1) for every n and every k",
+        "in the subtraction game S(1, ..., k), the heap n has Grundy value n mod (k+1), "
         "for every n >= 0 and k >= 1 (the induction step proved by Z3)",
-        source="000 slides, the take-away game (21 chips, remove 1-3), generalised to 1..k",
-        latex=r"\mathcal{G}_{S(1..k)}(n) = n \bmod (k+1)",
-        game="take-away",
-        tags=("take-away", "z3", "induction", "unbounded"),
-        check=lambda settings: prove_take_away_closed_form(
+        r"\mathcal{G}_{S(1..k)}(n) = n \bmod (k+1)",
+        lambda settings: prove_take_away_closed_form(
             (lambda n, k: n % (k + 1), lambda n, k: n % (k + 1)),
             timeout_ms=settings.z3_timeout_ms,
             seed=settings.seed,
         ),
-    ),
-    Theorem(
-        id="take-away-grundy-mod-k",
-        title="Mutant: take-away 1..k has G(n) = n mod k",
-        statement="in S(1, ..., k), G(n) = n mod k",
-        latex=r"\mathcal{G}_{S(1..k)}(n) = n \bmod k",
-        source="000 slides, the take-away game",
+        source="000 slides, the take-away game (21 chips, remove 1-3), generalised to 1..k",
         game="take-away",
-        tags=("take-away", "z3", "induction"),
-        mutant_of="take-away-grundy-closed-form",
-        expect=Expectation.FAILS,
-        check=lambda settings: prove_take_away_closed_form(
+        tags=("take-away", "z3", "induction", "unbounded"),
+    ),
+    mutant(
+        "take-away-grundy-mod-k",
+        "Mutant: take-away 1..k has G(n) = n mod k",
+        "in S(1, ..., k), G(n) = n mod k",
+        r"\mathcal{G}_{S(1..k)}(n) = n \bmod k",
+        lambda settings: prove_take_away_closed_form(
             (lambda n, k: n % k, lambda n, k: n % k),
             timeout_ms=settings.z3_timeout_ms,
             seed=settings.seed,
         ),
+        source="000 slides, the take-away game",
+        tags=("take-away", "z3", "induction"),
     ),
-    Theorem(
-        id="take-away-misere-closed-form",
-        title="Misère take-away 1..k: n is P iff n mod (k + 1) = 1",
-        statement="in misère play of S(1, ..., k), the heap n is a P-position iff "
+    theorem(
+        "take-away-misere-closed-form",
+        "Misère take-away 1..k: n is P iff n mod (k + 1) = 1",
+        "in misère play of S(1, ..., k), the heap n is a P-position iff "
         "n mod (k+1) = 1, for every n >= 0 and k >= 1 (the induction step proved by Z3)",
-        latex=r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 1",
-        source="000 slides, the take-away game, misère version",
-        game="take-away",
-        tags=("take-away", "misere", "z3", "induction", "unbounded"),
-        play=Play.MISERE,
-        check=lambda settings: prove_take_away_misere(
+        r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 1",
+        lambda settings: prove_take_away_misere(
             (lambda n, k: n % (k + 1) == 1, lambda n, k: n % (k + 1) == 1),
             timeout_ms=settings.z3_timeout_ms,
             seed=settings.seed,
         ),
-    ),
-    Theorem(
-        id="take-away-misere-like-normal",
-        title="Mutant: misère take-away has the normal P-positions (multiples of k + 1)",
-        statement="in misère play of S(1, ..., k), n is P iff n mod (k+1) = 0",
-        latex=r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 0",
         source="000 slides, the take-away game, misère version",
         game="take-away",
-        tags=("take-away", "misere", "z3", "induction"),
+        tags=("take-away", "misere", "z3", "induction", "unbounded"),
         play=Play.MISERE,
-        mutant_of="take-away-misere-closed-form",
-        expect=Expectation.FAILS,
-        check=_heap_drawn(
+    ),
+    mutant(
+        "take-away-misere-like-normal",
+        "Mutant: misère take-away has the normal P-positions (multiples of k + 1)",
+        "in misère play of S(1, ..., k), n is P iff n mod (k+1) = 0",
+        r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 0",
+        _heap_drawn(
             lambda settings: prove_take_away_misere(
                 (lambda n, k: n % (k + 1) == 0, lambda n, k: n % (k + 1) == 0),
                 timeout_ms=settings.z3_timeout_ms,
@@ -97,5 +89,6 @@ THEOREMS = [
             ),
             "n",
         ),
+        tags=("take-away", "misere", "z3", "induction"),
     ),
-]
+)
