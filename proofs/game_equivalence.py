@@ -24,8 +24,8 @@ from itertools import product
 
 import numpy as np
 
-from grundy.declare import listing, theorem
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.declare import listing, mutant, mutant_title, theorem
+from grundy.library import CheckSettings
 from grundy.verdict import Status, Verdict
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.form_checks import (
@@ -67,24 +67,6 @@ def _named_trees_check(names, holds, statement_scope: str) -> Verdict:
         cases,
         lambda case: holds(*(BY_NAME[case[name]] for name in names)),
         scope=f"bounded: {statement_scope}",
-    )
-
-
-def _sum_mutant(
-    identifier: str, of: str, title: str, statement: str, latex: str, check, **extra
-) -> Theorem:
-    source = extra.pop("source", LEGNER)
-    return Theorem(
-        id=identifier,
-        title=f"Mutant: {title}",
-        statement=statement,
-        latex=latex,
-        source=source,
-        tags=extra.pop("tags", SG_TAGS),
-        mutant_of=of,
-        expect=Expectation.FAILS,
-        check=check,
-        **extra,
     )
 
 
@@ -257,20 +239,6 @@ def _n_plus_n_either(settings: CheckSettings) -> Verdict:
 # -- the remarks ------------------------------------------------------------------------------
 
 
-def _mutant(identifier: str, of: str, title: str, statement: str, latex: str, check) -> Theorem:
-    return Theorem(
-        id=identifier,
-        title=f"Mutant: {title}",
-        statement=statement,
-        latex=latex,
-        source=SOURCE,
-        tags=TAGS,
-        mutant_of=of,
-        expect=Expectation.FAILS,
-        check=check,
-    )
-
-
 THEOREMS = listing(
     theorem(
         "sums-commute",
@@ -287,10 +255,9 @@ THEOREMS = listing(
         source=SOURCE,
         tags=TAGS,
     ),
-    _mutant(
+    mutant(
         "sums-keep-the-second-summand",
-        "sums-commute",
-        "G + H = H",
+        mutant_title("G + H = H"),
         "G + H is equivalent to H (a sum taken as its second summand)",
         r"G + H = H",
         _trees_check(2, lambda g, h: _equivalent(tree_sum(g, h), h), AGAINST),
@@ -312,10 +279,9 @@ THEOREMS = listing(
         source=SOURCE,
         tags=TAGS,
     ),
-    _mutant(
+    mutant(
         "sums-associate-dropping-the-middle",
-        "sums-associate",
-        "(G + H) + K = G + K",
+        mutant_title("(G + H) + K = G + K"),
         "(G + H) + K is equivalent to G + K (the middle summand lost when regrouping)",
         r"(G + H) + K = G + K",
         _trees_check(
@@ -333,10 +299,9 @@ THEOREMS = listing(
         source=SOURCE,
         tags=TAGS,
     ),
-    _mutant(
+    mutant(
         "sums-star-one-is-identity",
-        "sums-zero-is-identity",
-        "*1 + G = G",
+        mutant_title("*1 + G = G"),
         "*1 + G is equivalent to G for every G (the identity taken as *1)",
         r"{*1} + G = G",
         _zero_is_identity(1),
@@ -352,10 +317,9 @@ THEOREMS = listing(
         source=SOURCE,
         tags=TAGS,
     ),
-    _mutant(
+    mutant(
         "sums-respect-outcomes",
-        "sums-respect-equivalence",
-        "games with the same outcome stay alike in sums",
+        mutant_title("games with the same outcome stay alike in sums"),
         "if G and H have the same outcome then G + K and H + K are equivalent",
         r"o(G) = o(H) \implies G + K = H + K",
         _respects_sums(same_outcome_only=True),
@@ -370,13 +334,13 @@ THEOREMS = listing(
         source=LEGNER,
         tags=(*SG_TAGS, "equivalence"),
     ),
-    _sum_mutant(
+    mutant(
         "sg-add-any-game",
-        "sg-add-p-position",
-        "adding any game keeps a game's class",
+        mutant_title("adding any game keeps a game's class"),
         "G + Q is equivalent to G for every Q born by day 3 (the P-position condition dropped)",
         r"G + Q \equiv G",
         _add_p_position(extra_is_p=False),
+        tags=SG_TAGS,
     ),
     theorem(
         "sg-zero-iff-second-player",
@@ -388,14 +352,13 @@ THEOREMS = listing(
         source=SG_NOTES,
         tags=(*SG_TAGS, "equivalence"),
     ),
-    _sum_mutant(
+    mutant(
         "sg-zero-only-empty-game",
-        "sg-zero-iff-second-player",
-        "only the empty game is equivalent to 0",
+        mutant_title("only the empty game is equivalent to 0"),
         "G is equivalent to the zero game exactly when G has no moves",
         r"G \equiv 0 \iff G = \{\}",
         _zero_iff_second_player(zero_means_terminal=True),
-        source=SG_NOTES,
+        tags=SG_TAGS,
     ),
     theorem(
         "sg-sum-zero-iff-equal",
@@ -407,15 +370,14 @@ THEOREMS = listing(
         source=SG_NOTES,
         tags=(*SG_TAGS, "equivalence"),
     ),
-    _sum_mutant(
+    mutant(
         "sg-sum-zero-iff-identical",
-        "sg-sum-zero-iff-equal",
-        "G + H = 0 iff G and H are the same form",
+        mutant_title("G + H = 0 iff G and H are the same form"),
         "G + H is a P-position exactly when G and H have the same options (equality of forms "
         "taken for equivalence)",
         r"G + H \in \mathcal{P} \iff G = H \text{ as forms}",
         _sum_zero_iff_equal(identical=True),
-        source=SG_NOTES,
+        tags=SG_TAGS,
     ),
     theorem(
         "sums-p-plus-p",
@@ -426,15 +388,13 @@ THEOREMS = listing(
         source=LEGNER + ", sums of games",
         tags=SG_TAGS,
     ),
-    _sum_mutant(
+    mutant(
         "sums-p-plus-p-is-n",
-        "sums-p-plus-p",
-        "P + P = N",
+        mutant_title("P + P = N"),
         "the sum of two P-positions is an N-position (two second-player wins read as a "
         "first-player win)",
         r"G, H \in \mathcal{P} \implies G + H \in \mathcal{N}",
         _outcome_rule(True, True, False),
-        source=LEGNER + ", sums of games",
     ),
     theorem(
         "sums-p-plus-n",
@@ -445,14 +405,12 @@ THEOREMS = listing(
         source=LEGNER + ", sums of games",
         tags=SG_TAGS,
     ),
-    _sum_mutant(
+    mutant(
         "sums-p-plus-n-is-p",
-        "sums-p-plus-n",
-        "P + N = P",
+        mutant_title("P + N = P"),
         "the sum of a P-position and an N-position is a P-position",
         r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{P}",
         _outcome_rule(True, False, True),
-        source=LEGNER + ", sums of games",
     ),
     theorem(
         "sums-n-plus-n-either",
@@ -464,10 +422,9 @@ THEOREMS = listing(
         source=LEGNER + ", sums of games",
         tags=SG_TAGS,
     ),
-    _sum_mutant(
+    mutant(
         "sums-n-plus-n-always-n",
-        "sums-n-plus-n-either",
-        "N + N is always N",
+        mutant_title("N + N is always N"),
         "the sum of two N-positions is an N-position",
         r"G, H \in \mathcal{N} \implies G + H \in \mathcal{N}",
         lambda settings: _named_trees_check(
@@ -475,6 +432,5 @@ THEOREMS = listing(
             lambda g, h: _is_p(g) or _is_p(h) or not _is_p(g, h),
             "G, H born by day 3",
         ),
-        source=LEGNER + ", sums of games",
     ),
 )

@@ -41,7 +41,7 @@ from grundy.solve.solver import Play
 from grundy.tasks import DEFAULT_COST, Split
 from grundy.verdict import Verdict
 
-__all__ = ["SAME", "Mutant", "listing", "mutant", "theorem"]
+__all__ = ["SAME", "Mutant", "listing", "mutant", "mutant_title", "theorem"]
 
 Check = Callable[[CheckSettings], Verdict]
 
@@ -194,3 +194,8 @@ def _flat(
             yield declared
         else:
             yield from declared
+
+
+def mutant_title(claim: str) -> str:
+    """A mutant's title from what it claims: ``Mutant: `` and the claim."""
+    return f"Mutant: {claim}"
