@@ -14,7 +14,7 @@ import z3
 
 from grundy.declare import listing, mutant, theorem
 from grundy.games.nim import Nim
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.verdict import Verdict
 from grundy.verify import nim_encodings as enc
@@ -29,28 +29,10 @@ TAGS = ("nim-sum", "algebra", "z3")
 WIDTH = 64
 
 
-def _law(
-    identifier: str,
-    title: str,
-    statement: str,
-    latex: str,
-    law: BitwiseLaw,
-    *,
-    mutant_of: str | None = None,
-) -> Theorem:
-    return Theorem(
-        id=identifier,
-        title=title,
-        statement=statement,
-        source=SOURCE,
-        latex=latex,
-        game="nim",
-        tags=(*TAGS, "induction") if mutant_of else (*TAGS, "induction", "unbounded"),
-        mutant_of=mutant_of,
-        expect=Expectation.FAILS if mutant_of else Expectation.HOLDS,
-        check=lambda settings: prove_every_width(
-            law, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+def _every_width(law: BitwiseLaw):
+    """The check of a law: proved for every natural number by induction on the bit width."""
+    return lambda settings: prove_every_width(
+        law, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
     )
 
 
@@ -122,106 +104,131 @@ EVERY = (
 )
 
 THEOREMS = listing(
-    _law(
+    theorem(
         "nim-sum-associative",
         "Nim-sum is associative",
         f"(x ⊕ y) ⊕ z = x ⊕ (y ⊕ z) {EVERY}",
         r"(x \oplus y) \oplus z = x \oplus (y \oplus z)",
-        laws.ASSOCIATIVE,
+        _every_width(laws.ASSOCIATIVE),
+        source=SOURCE,
+        game="nim",
+        tags=(*TAGS, "induction", "unbounded"),
     ),
-    _law(
+    mutant(
         "nim-sum-self-distributive",
         "Mutant: nim-sum distributes over itself",
         "x ⊕ (y ⊕ z) = (x ⊕ y) ⊕ (x ⊕ z) for all x, y, z (associativity misremembered as "
         "distributivity)",
         r"x \oplus (y \oplus z) = (x \oplus y) \oplus (x \oplus z)",
-        _plain(
-            "x ⊕ (y ⊕ z) = (x ⊕ y) ⊕ (x ⊕ z)",
-            "x y z",
-            lambda f, v: f(v[0], f(v[1], v[2])) == f(f(v[0], v[1]), f(v[0], v[2])),
-            lambda c: c["x"] ^ (c["y"] ^ c["z"]) == (c["x"] ^ c["y"]) ^ (c["x"] ^ c["z"]),
+        _every_width(
+            _plain(
+                "x ⊕ (y ⊕ z) = (x ⊕ y) ⊕ (x ⊕ z)",
+                "x y z",
+                lambda f, v: f(v[0], f(v[1], v[2])) == f(f(v[0], v[1]), f(v[0], v[2])),
+                lambda c: c["x"] ^ (c["y"] ^ c["z"]) == (c["x"] ^ c["y"]) ^ (c["x"] ^ c["z"]),
+            )
         ),
-        mutant_of="nim-sum-associative",
+        tags=(*TAGS, "induction"),
     ),
-    _law(
+    theorem(
         "nim-sum-commutative",
         "Nim-sum is commutative",
         f"x ⊕ y = y ⊕ x {EVERY}",
         r"x \oplus y = y \oplus x",
-        laws.COMMUTATIVE,
+        _every_width(laws.COMMUTATIVE),
+        source=SOURCE,
+        game="nim",
+        tags=(*TAGS, "induction", "unbounded"),
     ),
-    _law(
+    mutant(
         "nim-sum-commutes-with-doubling",
         "Mutant: a factor 2 may move across a nim-sum",
         "(2x) ⊕ y = x ⊕ (2y) for all x, y",
         r"(2x) \oplus y = x \oplus (2y)",
-        _plain(
-            "(2x) ⊕ y = x ⊕ (2y)",
-            "x y",
-            lambda f, v: f(2 * v[0], v[1]) == f(v[0], 2 * v[1]),
-            lambda c: (2 * c["x"]) ^ c["y"] == c["x"] ^ (2 * c["y"]),
+        _every_width(
+            _plain(
+                "(2x) ⊕ y = x ⊕ (2y)",
+                "x y",
+                lambda f, v: f(2 * v[0], v[1]) == f(v[0], 2 * v[1]),
+                lambda c: (2 * c["x"]) ^ c["y"] == c["x"] ^ (2 * c["y"]),
+            )
         ),
-        mutant_of="nim-sum-commutative",
+        tags=(*TAGS, "induction"),
     ),
-    _law(
+    theorem(
         "nim-sum-self-inverse",
         "Every nimber is its own negative",
         f"x ⊕ x = 0 (*n + *n = *0) {EVERY}",
         r"x \oplus x = 0",
-        laws.SELF_INVERSE,
+        _every_width(laws.SELF_INVERSE),
+        source=SOURCE,
+        game="nim",
+        tags=(*TAGS, "induction", "unbounded"),
     ),
-    _law(
+    mutant(
         "nim-sum-idempotent",
         "Mutant: nim-sum is idempotent",
         "x ⊕ x = x for every x (as for bitwise OR)",
         r"x \oplus x = x",
-        _plain(
-            "x ⊕ x = x",
-            "x",
-            lambda f, v: f(v[0], v[0]) == v[0],
-            lambda c: c["x"] ^ c["x"] == c["x"],
+        _every_width(
+            _plain(
+                "x ⊕ x = x",
+                "x",
+                lambda f, v: f(v[0], v[0]) == v[0],
+                lambda c: c["x"] ^ c["x"] == c["x"],
+            )
         ),
-        mutant_of="nim-sum-self-inverse",
+        tags=(*TAGS, "induction"),
     ),
-    _law(
+    theorem(
         "nim-sum-identity",
         "Zero is the identity",
         f"x ⊕ 0 = x (*n + *0 = *n) {EVERY}",
         r"x \oplus 0 = x",
-        laws.IDENTITY,
+        _every_width(laws.IDENTITY),
+        source=SOURCE,
+        game="nim",
+        tags=(*TAGS, "induction", "unbounded"),
     ),
-    _law(
+    mutant(
         "nim-sum-zero-absorbs",
         "Mutant: zero absorbs in a nim-sum",
         "x ⊕ 0 = 0 for every x (0 taken as absorbing, as in a product)",
         r"x \oplus 0 = 0",
-        _plain(
-            "x ⊕ 0 = 0",
-            "x",
-            lambda f, v: f(v[0], 0) == 0,
-            lambda c: c["x"] ^ 0 == 0,
+        _every_width(
+            _plain(
+                "x ⊕ 0 = 0",
+                "x",
+                lambda f, v: f(v[0], 0) == 0,
+                lambda c: c["x"] ^ 0 == 0,
+            )
         ),
-        mutant_of="nim-sum-identity",
+        tags=(*TAGS, "induction"),
     ),
-    _law(
+    theorem(
         "nim-sum-cancellation",
         "Nim-sum cancels",
         f"x ⊕ y = x ⊕ z implies y = z {EVERY}",
         r"x \oplus y = x \oplus z \implies y = z",
-        laws.CANCELLATION,
+        _every_width(laws.CANCELLATION),
+        source=SOURCE,
+        game="nim",
+        tags=(*TAGS, "induction", "unbounded"),
     ),
-    _law(
+    mutant(
         "nim-sum-cancel-by-subtracting",
         "Mutant: a nim-sum cancels by subtraction",
         "x ⊕ y = z implies y = z - x (cancelling x as in ordinary addition)",
         r"x \oplus y = z \implies y = z - x",
-        _plain(
-            "x ⊕ y = z implies y = z - x",
-            "x y z",
-            lambda f, v: z3.Implies(f(v[0], v[1]) == v[2], v[1] == v[2] - v[0]),
-            lambda c: c["x"] ^ c["y"] != c["z"] or c["y"] == c["z"] - c["x"],
+        _every_width(
+            _plain(
+                "x ⊕ y = z implies y = z - x",
+                "x y z",
+                lambda f, v: z3.Implies(f(v[0], v[1]) == v[2], v[1] == v[2] - v[0]),
+                lambda c: c["x"] ^ c["y"] != c["z"] or c["y"] == c["z"] - c["x"],
+            )
         ),
-        mutant_of="nim-sum-cancellation",
+        tags=(*TAGS, "induction"),
     ),
     theorem(
         "nim-sum-distinct-powers",
