@@ -9,7 +9,7 @@ chomp_and_boards.py stays as an illustration played out move by move.
 
 from __future__ import annotations
 
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.verdict import UNBOUNDED, Verdict, with_paper_steps
 from grundy.verify.beer_can_geometry import prove_disc_table, prove_symmetric_table
@@ -32,6 +32,7 @@ def _round_and_symmetric(settings: CheckSettings) -> Verdict:
 
 
 THEOREMS = listing(
+    section(SOURCE, game="beer-can", tags=(*TAGS, "unbounded")),
     theorem(
         "beer-can-round-table",
         "Round cans on a round table: centre, then reflect",
@@ -46,9 +47,6 @@ THEOREMS = listing(
         r"|p| \le R - r,\ |p| \ge 2r,\ |p + q| \ge 2r \implies |{-p}| \le R - r,\ "
         r"|{-p} - p| \ge 2r,\ |{-p} - q| \ge 2r",
         _round_and_symmetric,
-        source=SOURCE,
-        game="beer-can",
-        tags=(*TAGS, "unbounded"),
     ),
     mutant(
         "beer-can-round-table-no-centre",

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 import z3
 from hypothesis import strategies as st
 
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games.nim import Nim
 from grundy.library import CheckSettings
 from grundy.solve.solver import Play, Solver
@@ -284,15 +284,13 @@ def _example(settings: CheckSettings, heaps, value, moves) -> Verdict:
 
 
 THEOREMS = listing(
+    section(SLIDES, game="nim", tags=(*TAGS, "exhaustive")),
     theorem(
         "bouton-three-heaps",
         "Bouton's theorem for three heaps of up to 31 (by search)",
         "a three-heap Nim position (a, b, c) is a P-position iff a ⊕ b ⊕ c = 0",
         r"(a,b,c) \in \mathcal{P} \iff a \oplus b \oplus c = 0",
         _three_heaps,
-        source=SLIDES,
-        game="nim",
-        tags=(*TAGS, "exhaustive"),
     ),
     mutant(
         "bouton-even-sum",
@@ -310,8 +308,6 @@ THEOREMS = listing(
         r"\begin{aligned} &(1)\ h = (0, \ldots, 0) \implies s = 0 \\ &(2)\ s \ne 0 "
         r"\implies \exists i:\ h_i \oplus s < h_i \\ &(3)\ s = 0,\ h_i' < h_i \implies "
         r"s' \ne 0 \end{aligned} \qquad s = h_1 \oplus \cdots \oplus h_k",
-        source=SLIDES,
-        game="nim",
         tags=(*TAGS, "z3"),
         split=Split(_k_heaps_parts, _k_heaps_combine),
     ),
@@ -323,6 +319,9 @@ THEOREMS = listing(
         _first_heap,
         tags=(*TAGS, "z3", "mutant"),
     ),
+    section(
+        "003 notes, Nim: Bouton's theorem and its inductive proof", game="nim", tags=(*TAGS, "z3")
+    ),
     theorem(
         "bouton-inductive-step",
         "Bouton's inductive step: the heap holding the top bit of the nim-sum",
@@ -330,9 +329,6 @@ THEOREMS = listing(
         "lowering it to hi ⊕ s is a move to nim-sum 0 (1 to 16 heaps below 2^64)",
         r"s = h_1 \oplus \cdots \oplus h_k \ne 0,\ 2^{t} \le s < 2^{t+1},\ h_i \text{ has "
         r"bit } t \implies h_i \oplus s < h_i",
-        source="003 notes, Nim: Bouton's theorem and its inductive proof",
-        game="nim",
-        tags=(*TAGS, "z3"),
         split=Split(_inductive_step_parts, _inductive_step_combine),
     ),
     mutant(
@@ -354,6 +350,7 @@ THEOREMS = listing(
         _largest_heap,
         of="bouton-k-heaps",
     ),
+    section(SLIDES, game="nim", tags=(*TAGS, "random")),
     theorem(
         "bouton-random-heaps",
         "Bouton's conditions on random positions with huge heaps",
@@ -363,9 +360,6 @@ THEOREMS = listing(
         r"s = h_1 \oplus \cdots \oplus h_k \ne 0 \implies \exists i:\ h_i \oplus s < h_i "
         r"\quad (k \le 16,\ h_i < 2^{64})",
         _random_heaps,
-        source=SLIDES,
-        game="nim",
-        tags=(*TAGS, "random"),
     ),
     mutant(
         "bouton-random-first-heap",
@@ -376,6 +370,7 @@ THEOREMS = listing(
         _random_first_heap,
         tags=(*TAGS, "random", "mutant"),
     ),
+    section("002 Handout 17, finding winning moves", game="nim", tags=(*TAGS, "exhaustive")),
     theorem(
         "winning-move-recipe",
         "The winning moves are exactly the recipe's moves (three heaps up to 15)",
@@ -384,9 +379,6 @@ THEOREMS = listing(
         r"(a,b,c) \to (a',b,c) \text{ wins} \iff a' = a \oplus s < a, \quad s = a \oplus b "
         r"\oplus c",
         _recipe_check,
-        source="002 Handout 17, finding winning moves",
-        game="nim",
-        tags=(*TAGS, "exhaustive"),
     ),
     mutant(
         "winning-move-unique",
@@ -395,6 +387,7 @@ THEOREMS = listing(
         r"\lvert \{\text{winning moves from } (a,b,c)\} \rvert \le 1",
         lambda settings: _recipe_check(settings, exactly_one=True),
     ),
+    section("001 Legner, Bouton's theorem example", game="nim", tags=(*TAGS, "example")),
     theorem(
         "bouton-example-3451",
         "Legner's example (3, 4, 5, 1)",
@@ -403,9 +396,6 @@ THEOREMS = listing(
         r"\mathcal{G}(3,4,5,1) = 3,\ "
         r"\text{the only winning move is } (3,4,5,1) \to (0,4,5,1)",
         lambda settings: _example(settings, (3, 4, 5, 1), 3, [(0, 4, 5, 1)]),
-        source="001 Legner, Bouton's theorem example",
-        game="nim",
-        tags=(*TAGS, "example"),
     ),
     mutant(
         "bouton-example-3451-largest",
@@ -414,6 +404,11 @@ THEOREMS = listing(
         r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (3,4,2,1)"
         r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (3,4,2,1)",
         lambda settings: _example(settings, (3, 4, 5, 1), 3, [(3, 4, 2, 1)]),
+    ),
+    section(
+        "003 notes, Nim: Bouton's theorem and its inductive proof",
+        game="nim",
+        tags=(*TAGS, "z3", "unbounded"),
     ),
     theorem(
         "bouton-any-number-of-heaps",
@@ -429,9 +424,6 @@ THEOREMS = listing(
         lambda settings: prove_bouton_unbounded(
             timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
-        source="003 notes, Nim: Bouton's theorem and its inductive proof",
-        game="nim",
-        tags=(*TAGS, "z3", "unbounded"),
     ),
     mutant(
         "bouton-any-heaps-first-heap",
@@ -442,6 +434,11 @@ THEOREMS = listing(
         lambda settings: prove_bouton_unbounded(
             timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="first-heap"
         ),
+    ),
+    section(
+        "001 Legner, sums of games and the Sprague-Grundy function",
+        game="nim",
+        tags=(*TAGS, "z3", "unbounded"),
     ),
     theorem(
         "nim-value-any-number-of-heaps",
@@ -456,9 +453,6 @@ THEOREMS = listing(
         lambda settings: prove_nim_value_unbounded(
             timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
-        source="001 Legner, sums of games and the Sprague-Grundy function",
-        game="nim",
-        tags=(*TAGS, "z3", "unbounded"),
     ),
     mutant(
         "nim-value-any-heaps-move-lowers",
@@ -469,6 +463,12 @@ THEOREMS = listing(
         lambda settings: prove_nim_value_unbounded(
             timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="move-lowers"
         ),
+    ),
+    section(
+        "beyond the notes: misere Nim (Bouton 1901)",
+        game="nim",
+        tags=("nim", "misere", "z3", "unbounded"),
+        play=Play.MISERE,
     ),
     theorem(
         "misere-nim-any-number-of-heaps",
@@ -484,10 +484,6 @@ THEOREMS = listing(
         lambda settings: prove_misere_unbounded(
             timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
-        source="beyond the notes: misere Nim (Bouton 1901)",
-        game="nim",
-        tags=("nim", "misere", "z3", "unbounded"),
-        play=Play.MISERE,
     ),
     mutant(
         "misere-nim-any-heaps-one-cancels",

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from grundy.certify.strategy import check_strategy
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games.beer_can import BeerCan
 from grundy.games.chomp import Chomp
 from grundy.games.poset import PosetGame
@@ -302,6 +302,7 @@ def _poset_check(needs_greatest: bool):
 
 
 THEOREMS = listing(
+    section(CHOMP_SOURCE, game="chomp", tags=("chomp", "strategy", "mirroring", "z3", "unbounded")),
     theorem(
         "chomp-square-bite-and-mirror",
         "Chomp squares: bite (2,2), then mirror, for every n",
@@ -316,9 +317,6 @@ THEOREMS = listing(
         lambda settings: prove_square_mirror(
             (2, 2), timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
-        source=CHOMP_SOURCE,
-        game="chomp",
-        tags=("chomp", "strategy", "mirroring", "z3", "unbounded"),
     ),
     mutant(
         "chomp-square-bite-1-2-and-mirror",
@@ -339,8 +337,6 @@ THEOREMS = listing(
         "(exhaustive; every n: chomp-square-bite-and-mirror)",
         r"2 \le n \le 20 \implies \text{bite } (2,2) \text{ then mirror wins } n \times n",
         _square_strategy((1, 1)),
-        source=CHOMP_SOURCE,
-        game="chomp",
         tags=("chomp", "strategy", "mirroring"),
     ),
     mutant(
@@ -363,8 +359,6 @@ THEOREMS = listing(
         lambda settings: prove_strategy_stealing(
             timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
-        source=CHOMP_SOURCE,
-        game="chomp",
         tags=("chomp", "strategy-stealing", "z3", "unbounded"),
     ),
     mutant(
@@ -397,8 +391,6 @@ THEOREMS = listing(
         "chomp-rectangles-are-n, which does not find the bites)",
         r"h w > 1,\ h, w \le 11 \implies h \times w \in \mathcal{N}",
         _rectangle_check("next-player-wins"),
-        source=CHOMP_SOURCE,
-        game="chomp",
         tags=("chomp", "strategy-stealing"),
     ),
     mutant(
@@ -425,8 +417,6 @@ THEOREMS = listing(
         r"h w > 1:\ c = h \times w - \text{corner} \in \mathcal{P} \ \vee\ (c \to d \text{ "
         r"wins} \implies h \times w \to d)",
         _stealing_check(corner_always_wins=False),
-        source=CHOMP_SOURCE,
-        game="chomp",
         tags=("chomp", "strategy-stealing"),
     ),
     mutant(
@@ -436,6 +426,7 @@ THEOREMS = listing(
         r"h w > 1 \implies h \times w - \text{corner} \in \mathcal{P}",
         _stealing_check(corner_always_wins=True),
     ),
+    section(BEER_CAN_SOURCE, game="beer-can", tags=("beer-can", "strategy", "mirroring")),
     theorem(
         "beer-can-centre-and-mirror",
         "Beer cans on a square board: centre, then reflect",
@@ -445,9 +436,6 @@ THEOREMS = listing(
         r"r - d,\ c - d \text{ even} \implies \text{centre can, then reflection, wins the } "
         r"r \times c \text{ table}",
         _beer_can_check("centre", symmetric_only=True),
-        source=BEER_CAN_SOURCE,
-        game="beer-can",
-        tags=("beer-can", "strategy", "mirroring"),
     ),
     mutant(
         "beer-can-mirror-any-board",
@@ -466,6 +454,7 @@ THEOREMS = listing(
         r"r \times c \text{ table}",
         _beer_can_check("corner", symmetric_only=True),
     ),
+    section(POSET_SOURCE, game="poset", tags=("poset", "strategy-stealing")),
     theorem(
         "poset-greatest-element-is-n",
         "Poset games with a greatest element are N-positions",
@@ -474,9 +463,6 @@ THEOREMS = listing(
         "reply removes the greatest element too and is available as a first move)",
         r"\exists\, t \in X\ \forall x \in X:\ x \le t \implies X \in \mathcal{N}",
         _poset_check(needs_greatest=True),
-        source=POSET_SOURCE,
-        game="poset",
-        tags=("poset", "strategy-stealing"),
     ),
     mutant(
         "poset-every-poset-is-n",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games import Nim
 from grundy.games.euclid import Euclid, euclid_first_player_wins
 from grundy.games.gale_nim import GaleNim
@@ -216,6 +216,7 @@ def _wythoff_with_two(k: int) -> tuple[int, int]:
 
 
 THEOREMS = listing(
+    section("beyond the notes: Wythoff (1907)", game="wythoff", tags=("wythoff", "golden-ratio")),
     theorem(
         "wythoff-golden-pairs",
         "Wythoff's P-positions are the golden-ratio pairs",
@@ -224,9 +225,6 @@ THEOREMS = listing(
         r"(a,b) \in \mathcal{P} \iff \{a,b\} = "
         r"\{\lfloor k\varphi \rfloor, \lfloor k\varphi^2 \rfloor\}",
         _wythoff_check(wythoff_pair),
-        source="beyond the notes: Wythoff (1907)",
-        game="wythoff",
-        tags=("wythoff", "golden-ratio"),
     ),
     mutant(
         "wythoff-phi-squared-is-two",
@@ -236,6 +234,11 @@ THEOREMS = listing(
         _wythoff_check(_wythoff_with_two),
         tags=("wythoff", "mutant"),
     ),
+    section(
+        "001 Legner, unsolved problems: Euclid's Nim (two numbers; Cole and Davie 1969)",
+        game="euclid",
+        tags=("euclid", "golden-ratio"),
+    ),
     theorem(
         "euclid-golden-ratio",
         "Euclid's game: the mover wins iff b/a is whole or exceeds phi",
@@ -243,9 +246,6 @@ THEOREMS = listing(
         "integer or b/a > phi (compared exactly, in integers).",
         r"0 < a \le b:\ (a,b) \in \mathcal{N} \iff a \mid b \ \vee\ b > \varphi a",
         _euclid_check(_beats_phi),
-        source="001 Legner, unsolved problems: Euclid's Nim (two numbers; Cole and Davie 1969)",
-        game="euclid",
-        tags=("euclid", "golden-ratio"),
     ),
     mutant(
         "euclid-ratio-two",
@@ -256,6 +256,7 @@ THEOREMS = listing(
         source="001 Legner, unsolved problems: Euclid's Nim",
         tags=("euclid", "mutant"),
     ),
+    section("beyond the notes: Moore (1910)", game="moore-nim", tags=("moore-nim", "nim-variants")),
     theorem(
         "moore-nim-digit-counts",
         "Moore's theorem for Nim_k",
@@ -264,9 +265,6 @@ THEOREMS = listing(
         r"(h_1, \ldots, h_r) \in \mathcal{P}_k \iff \forall t:\ (k+1) \mid \lvert\{i : h_i "
         r"\text{ has bit } t\}\rvert",
         _moore_check(lambda k: k + 1),
-        source="beyond the notes: Moore (1910)",
-        game="moore-nim",
-        tags=("moore-nim", "nim-variants"),
     ),
     mutant(
         "moore-nim-mod-k",
@@ -277,6 +275,12 @@ THEOREMS = listing(
         _moore_check(lambda k: k),
         tags=("moore-nim", "mutant"),
     ),
+    section(
+        "beyond the notes: misere Nim (Bouton 1901)",
+        game="nim",
+        tags=("nim", "misere"),
+        play=Play.MISERE,
+    ),
     theorem(
         "misere-nim-rule",
         "Misere Nim: play as in Nim until only heaps of 1 remain",
@@ -285,10 +289,6 @@ THEOREMS = listing(
         r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
         r"(\max_i h_i \le 1 \wedge \sum_i h_i \text{ odd})",
         _misere_check(_misere_rule),
-        source="beyond the notes: misere Nim (Bouton 1901)",
-        game="nim",
-        tags=("nim", "misere"),
-        play=Play.MISERE,
     ),
     mutant(
         "misere-nim-like-normal",
@@ -298,6 +298,12 @@ THEOREMS = listing(
         _misere_check(lambda heaps: nim_sum(*heaps) == 0),
         tags=("nim", "misere", "mutant"),
     ),
+    section(
+        "001 Legner, unsolved problems: Gale's Nim (two-heap case as noted by T. Plambeck, "
+        "math-fun list, 2004)",
+        game="gale-nim",
+        tags=("gale-nim", "open-problem"),
+    ),
     theorem(
         "gale-nim-two-heaps",
         "Gale's Nim stopping at one heap: two heaps",
@@ -305,10 +311,6 @@ THEOREMS = listing(
         "a, b have Grundy value ((a - 1) xor (b - 1)) + 1.",
         r"a, b \ge 1 \implies \mathcal{G}(a,b) = ((a-1) \oplus (b-1)) + 1",
         _gale_check(lambda a, b: ((a - 1) ^ (b - 1)) + 1),
-        source="001 Legner, unsolved problems: Gale's Nim (two-heap case as noted by T. Plambeck, "
-        "math-fun list, 2004)",
-        game="gale-nim",
-        tags=("gale-nim", "open-problem"),
     ),
     mutant(
         "gale-nim-two-heaps-plain-xor",
@@ -318,6 +320,11 @@ THEOREMS = listing(
         _gale_check(lambda a, b: a ^ b),
         source="001 Legner, unsolved problems: Gale's Nim",
         tags=("gale-nim", "mutant"),
+    ),
+    section(
+        "001 Legner, unsolved problems: Gale's Nim (the case of one heap more than n)",
+        game="gale-nim",
+        tags=("gale-nim", "open-problem"),
     ),
     theorem(
         "gale-nim-one-heap-more",
@@ -332,9 +339,6 @@ THEOREMS = listing(
         "form is known to us (the notes list Gale's Nim as unsolved).",
         r"h_i \ge 1 \implies \mathcal{G}_n(h_1, \ldots, h_{n+1}) = \bigoplus_i (h_i - 1) + 1",
         _gale_one_more_heap(1),
-        source="001 Legner, unsolved problems: Gale's Nim (the case of one heap more than n)",
-        game="gale-nim",
-        tags=("gale-nim", "open-problem"),
     ),
     mutant(
         "gale-nim-two-heaps-more",

@@ -24,7 +24,7 @@ from itertools import product
 
 import numpy as np
 
-from grundy.declare import listing, mutant, mutant_title, theorem
+from grundy.declare import listing, mutant, mutant_title, section, theorem
 from grundy.library import CheckSettings
 from grundy.verdict import Status, Verdict
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
@@ -240,6 +240,7 @@ def _n_plus_n_either(settings: CheckSettings) -> Verdict:
 
 
 THEOREMS = listing(
+    section(SOURCE, tags=TAGS),
     theorem(
         "sums-commute",
         "G + H = H + G",
@@ -252,8 +253,6 @@ THEOREMS = listing(
             ),
             AGAINST,
         ),
-        source=SOURCE,
-        tags=TAGS,
     ),
     mutant(
         "sums-keep-the-second-summand",
@@ -276,8 +275,6 @@ THEOREMS = listing(
             ),
             "tested with every game born by day 3",
         ),
-        source=SOURCE,
-        tags=TAGS,
     ),
     mutant(
         "sums-associate-dropping-the-middle",
@@ -296,8 +293,6 @@ THEOREMS = listing(
         "*0 + G is equivalent to G for every form G born by day 4, " + AGAINST,
         r"{*0} + G = G",
         _zero_is_identity(0),
-        source=SOURCE,
-        tags=TAGS,
     ),
     mutant(
         "sums-star-one-is-identity",
@@ -314,8 +309,6 @@ THEOREMS = listing(
         "by day 3",
         r"G = H \implies G + K = H + K",
         _respects_sums(same_outcome_only=False),
-        source=SOURCE,
-        tags=TAGS,
     ),
     mutant(
         "sums-respect-outcomes",
@@ -324,6 +317,7 @@ THEOREMS = listing(
         r"o(G) = o(H) \implies G + K = H + K",
         _respects_sums(same_outcome_only=True),
     ),
+    section(LEGNER, tags=(*SG_TAGS, "equivalence")),
     theorem(
         "sg-add-p-position",
         "Adding a P-position keeps a game's class",
@@ -331,8 +325,6 @@ THEOREMS = listing(
         "day 4 and every P-position Q born by day 3, tested with every K born by day 3",
         r"Q \in \mathcal{P} \implies G + Q \equiv G",
         _add_p_position(extra_is_p=True),
-        source=LEGNER,
-        tags=(*SG_TAGS, "equivalence"),
     ),
     mutant(
         "sg-add-any-game",
@@ -342,6 +334,7 @@ THEOREMS = listing(
         _add_p_position(extra_is_p=False),
         tags=SG_TAGS,
     ),
+    section(SG_NOTES, tags=(*SG_TAGS, "equivalence")),
     theorem(
         "sg-zero-iff-second-player",
         "G = 0 iff G is a second-player win",
@@ -349,8 +342,6 @@ THEOREMS = listing(
         "form G born by day 4, tested with every K born by day 3",
         r"G \equiv 0 \iff G \in \mathcal{P}",
         _zero_iff_second_player(zero_means_terminal=False),
-        source=SG_NOTES,
-        tags=(*SG_TAGS, "equivalence"),
     ),
     mutant(
         "sg-zero-only-empty-game",
@@ -367,8 +358,6 @@ THEOREMS = listing(
         "born by day 4 and H born by day 3, tested with every K born by day 3",
         r"G + H \equiv 0 \iff G \equiv H",
         _sum_zero_iff_equal(identical=False),
-        source=SG_NOTES,
-        tags=(*SG_TAGS, "equivalence"),
     ),
     mutant(
         "sg-sum-zero-iff-identical",
@@ -379,14 +368,13 @@ THEOREMS = listing(
         _sum_zero_iff_equal(identical=True),
         tags=SG_TAGS,
     ),
+    section(LEGNER + ", sums of games", tags=SG_TAGS),
     theorem(
         "sums-p-plus-p",
         "P + P = P",
         "the sum of two P-positions is a P-position",
         r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
         _outcome_rule(True, True, True),
-        source=LEGNER + ", sums of games",
-        tags=SG_TAGS,
     ),
     mutant(
         "sums-p-plus-p-is-n",
@@ -402,8 +390,6 @@ THEOREMS = listing(
         "the sum of a P-position and an N-position is an N-position (G born by day 4, H by day 3)",
         r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
         _outcome_rule(True, False, False),
-        source=LEGNER + ", sums of games",
-        tags=SG_TAGS,
     ),
     mutant(
         "sums-p-plus-n-is-p",
@@ -419,8 +405,6 @@ THEOREMS = listing(
         r"\exists\, G, H, G', H' \in \mathcal{N}:\ G + H \in \mathcal{P},\ G' + H' \in "
         r"\mathcal{N}",
         _n_plus_n_either,
-        source=LEGNER + ", sums of games",
-        tags=SG_TAGS,
     ),
     mutant(
         "sums-n-plus-n-always-n",

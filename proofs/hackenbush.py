@@ -16,7 +16,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games.base import Part
 from grundy.games.hackenbush import (
     GROUND,
@@ -406,6 +406,7 @@ def _tree_edges_mutant(settings: CheckSettings) -> Verdict:
 
 
 THEOREMS = listing(
+    section(HACKENBUSH_SOURCE, game="hackenbush", tags=("hackenbush", "sprague-grundy", "snake")),
     theorem(
         "hackenbush-snake",
         "Every Green Hackenbush picture is equivalent to a snake",
@@ -418,9 +419,6 @@ THEOREMS = listing(
         r"\mathcal{G}(G) = \operatorname{mex}\{\mathcal{G}(G') : G \to G'\} = n \iff G + "
         r"{*n} \in \mathcal{P}",
         _snake_check(None),
-        source=HACKENBUSH_SOURCE,
-        game="hackenbush",
-        tags=("hackenbush", "sprague-grundy", "snake"),
     ),
     mutant(
         "hackenbush-snake-edge-count",
@@ -450,6 +448,11 @@ THEOREMS = listing(
         _snake_check(lambda picture, value, ceiling: value % ceiling),
         tags=("hackenbush", "mutant"),
     ),
+    section(
+        HACKENBUSH_SOURCE + "; P+Q is the pictures side by side",
+        game="hackenbush",
+        tags=("hackenbush", "sums", "nim-sum"),
+    ),
     theorem(
         "hackenbush-sum-is-nim",
         "Pictures side by side add like Nim heaps",
@@ -458,9 +461,6 @@ THEOREMS = listing(
         "every pair of pictures on the ground and 2 more vertices, at most 3 edges each.",
         r"\mathcal{G}(G \cup_0 H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
         _sum_check(lambda a, b: a ^ b),
-        source=HACKENBUSH_SOURCE + "; P+Q is the pictures side by side",
-        game="hackenbush",
-        tags=("hackenbush", "sums", "nim-sum"),
     ),
     mutant(
         "hackenbush-sum-ordinary",
@@ -471,6 +471,11 @@ THEOREMS = listing(
         source=HACKENBUSH_SOURCE,
         tags=("hackenbush", "mutant"),
     ),
+    section(
+        "beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
+        game="hackenbush",
+        tags=("hackenbush", "colon-principle"),
+    ),
     theorem(
         "hackenbush-colon-principle",
         "Colon principle: a branch may be replaced by a snake of equal value",
@@ -480,9 +485,6 @@ THEOREMS = listing(
         "branches of 4 to 6 edges on small bases.",
         r"G \cup_v H \equiv G \cup_v {*\mathcal{G}(H)}",
         _colon_check(lambda branch, value, ceiling: snake(value)),
-        source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
-        game="hackenbush",
-        tags=("hackenbush", "colon-principle"),
     ),
     mutant(
         "hackenbush-tree-edge-count",
@@ -522,6 +524,7 @@ THEOREMS = listing(
         source=COLON_SOURCE,
         tags=("hackenbush", "colon-principle", "mutant"),
     ),
+    section(FUSION_SOURCE, game="hackenbush", tags=("hackenbush", "fusion-principle")),
     theorem(
         "hackenbush-fusion-principle",
         "Fusion principle: the vertices of a circuit may be fused",
@@ -531,9 +534,6 @@ THEOREMS = listing(
         "and random connected pictures of 6 to 10 edges.",
         r"G \equiv G / C \quad (C \text{ a circuit fused to one vertex})",
         _fusion_check(lambda settings: _fuse_circuit),
-        source=FUSION_SOURCE,
-        game="hackenbush",
-        tags=("hackenbush", "fusion-principle"),
     ),
     mutant(
         "hackenbush-cycle-length",

@@ -13,7 +13,7 @@ from functools import partial
 
 import z3
 
-from grundy.declare import Mutant, listing, mutant, theorem
+from grundy.declare import Mutant, listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.tasks import Part, Split
@@ -289,6 +289,7 @@ def _engine_mutants(number: int, check_of, low_digits, slip, misreading: str) ->
 
 
 THEOREMS = listing(
+    section(_source(2), game="nim", tags=(*TAGS, "z3")),
     theorem(
         "handout-exercise-2",
         "Exercise 2: a ⊕ b = c gives a ⊕ b ⊕ c = 0, a = b ⊕ c and a ⊕ c = b",
@@ -296,9 +297,6 @@ THEOREMS = listing(
         r"a \oplus b = c \implies a \oplus b \oplus c = 0 \wedge a = b \oplus c "
         r"\wedge a \oplus c = b",
         _bits_check(enc.exercise_2),
-        source=_source(2),
-        game="nim",
-        tags=(*TAGS, "z3"),
     ),
     mutant(
         "handout-exercise-2-never-smaller",
@@ -307,15 +305,13 @@ THEOREMS = listing(
         r"a \oplus b = c \implies c \ge a \wedge c \ge b",
         _bits_check(_sum_never_smaller),
     ),
+    section(_source(3), game="nim", tags=(*TAGS, "z3")),
     theorem(
         "handout-exercise-3",
         "Exercise 3: *a = *b iff *a + *b = *0",
         "a = b if and only if a ⊕ b = 0",
         r"a = b \iff a \oplus b = 0",
         _bits_check(enc.exercise_3),
-        source=_source(3),
-        game="nim",
-        tags=(*TAGS, "z3"),
     ),
     mutant(
         "handout-exercise-3-both-zero",
@@ -324,6 +320,7 @@ THEOREMS = listing(
         r"a \oplus b = 0 \iff a = 0 \wedge b = 0",
         _bits_check(_zero_only_when_both_zero),
     ),
+    section(_source(4), game="nim", tags=(*TAGS, "example")),
     theorem(
         "handout-exercise-4",
         "Exercise 4: all winning moves of four positions",
@@ -332,9 +329,6 @@ THEOREMS = listing(
         "(2,3,5,2,11,13), (2,3,5,7,11,8)",
         r"(3,4,5) \to (1,4,5),\ (5,6,7) \to (1,6,7), (5,2,7), (5,6,3),\ \ldots",
         _exercise_4,
-        source=_source(4),
-        game="nim",
-        tags=(*TAGS, "example"),
     ),
     mutant(
         "handout-exercise-4-one-move",
@@ -343,15 +337,13 @@ THEOREMS = listing(
         r"(5,6,7) \to (5,6,3) \text{ is the only winning move}",
         lambda settings: _exercise_4(settings, {(5, 6, 7): [(5, 6, 3)]}),
     ),
+    section(_source(5), game="nim", tags=(*TAGS, "z3")),
     theorem(
         "handout-exercise-5",
         "Exercise 5: lowering a heap from a to b changes *m into *m + *a + *b",
         "if a position has value *m and a heap goes from a to b < a, the new value "
         "is *m + *a + *b (1 to 8 heaps below 2^64)",
         r"\mathcal{G}(\ldots, b, \ldots) = m \oplus a \oplus b",
-        source=_source(5),
-        game="nim",
-        tags=(*TAGS, "z3"),
         split=_heaps_split(enc.exercise_5),
     ),
     mutant(
@@ -361,6 +353,7 @@ THEOREMS = listing(
         r"\mathcal{G}(\ldots, b, \ldots) = m - a + b",
         _heaps_mutant_check(_ordinary_change),
     ),
+    section(_source(6), game="nim", tags=(*TAGS, "z3")),
     theorem(
         "handout-exercise-6",
         "Exercise 6: every move from value *0 gives a nonzero value",
@@ -368,9 +361,6 @@ THEOREMS = listing(
         "(1 to 8 heaps below 2^64)",
         r"h_1 \oplus \cdots \oplus h_k = 0,\ h_i \to h_i' < h_i \implies h_1 \oplus \cdots "
         r"\oplus h_i' \oplus \cdots \oplus h_k \ne 0",
-        source=_source(6),
-        game="nim",
-        tags=(*TAGS, "z3"),
         split=_heaps_split(enc.bouton_moves_from_zero),
     ),
     mutant(
@@ -381,25 +371,21 @@ THEOREMS = listing(
         r"\oplus h_i' \oplus \cdots \oplus h_k \ne 0",
         _heaps_mutant_check(_moves_from_nonzero_stay_nonzero),
     ),
+    section(_source(7), game="nim", tags=(*TAGS, "z3")),
     theorem(
         "handout-exercise-7",
         "Exercise 7: the recipe's moves, and only they, reach value *0",
         "lowering heap h to b leaves value *0 exactly when b = h ⊕ s, s the value "
         "(1 to 8 heaps below 2^64)",
         r"h_i \to b \text{ leaves } 0 \iff b = h_i \oplus s",
-        source=_source(7),
-        game="nim",
-        tags=(*TAGS, "z3"),
         split=_heaps_split(enc.exercise_7, per_heap=enc.exercise_7_at),
     ),
+    section(_source(8), game="nim", tags=(*TAGS, "z3")),
     theorem(
         "handout-exercise-8",
         "Exercise 8: from a nonzero value a recipe move always exists",
         "if the value s is nonzero, some heap h has h ⊕ s < h (1 to 8 heaps below 2^64)",
         r"s \ne 0 \implies \exists i:\ h_i \oplus s < h_i",
-        source=_source(8),
-        game="nim",
-        tags=(*TAGS, "z3"),
         split=_heaps_split(partial(enc.bouton_move_to_zero, encoding="named-sum")),
     ),
     mutant(

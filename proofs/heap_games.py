@@ -18,7 +18,7 @@ from typing import Any
 
 from grundy.certify.periodicity import build_certificate, period_report
 from grundy.certify.periodicity_check import check_certificate
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games import SubtractionGame, create_game
 from grundy.games.base import Game
 from grundy.games.octal import OctalGame
@@ -318,6 +318,7 @@ def _split_digit_irrelevant(settings: CheckSettings) -> Verdict:
 
 
 THEOREMS = listing(
+    section(GRUNDY_SOURCE, game="grundys-game", tags=(*TAGS, "grundys-game")),
     theorem(
         "grundys-game-first-values",
         "Grundy's game: the first values",
@@ -325,9 +326,6 @@ THEOREMS = listing(
         "0, 0, 1, 0, 2, 1, 0, 2, 1, 0.",
         r"(\mathcal{G}(1), \ldots, \mathcal{G}(10)) = (0,0,1,0,2,1,0,2,1,0)",
         _first_values(GRUNDY_FIRST_VALUES),
-        source=GRUNDY_SOURCE,
-        game="grundys-game",
-        tags=(*TAGS, "grundys-game"),
     ),
     mutant(
         "grundys-game-first-values-swapped",
@@ -347,15 +345,13 @@ THEOREMS = listing(
         _first_values(GRUNDY_PERIOD_3_VALUES),
         tags=(*TAGS, "grundys-game", "mutant"),
     ),
+    section(KAYLES_SOURCE, game="kayles", tags=(*TAGS, "kayles", "certificate")),
     theorem(
         "kayles-period-12",
         "Kayles has period 12 from n = 71",
         "In Kayles (octal 0.77), G(n + 12) = G(n) for every n >= 71, and not for n = 70.",
         r"\mathcal{G}(n+12) = \mathcal{G}(n) \text{ for all } n \ge 71",
         _periodic_claim("kayles", 12, 71),
-        source=KAYLES_SOURCE,
-        game="kayles",
-        tags=(*TAGS, "kayles", "certificate"),
     ),
     mutant(
         "kayles-period-11",
@@ -375,15 +371,13 @@ THEOREMS = listing(
         _short_certificate("kayles", 12, 71),
         tags=(*TAGS, "kayles", "mutant", "certificate"),
     ),
+    section(DAWSON_SOURCE, game="dawsons-kayles", tags=(*TAGS, "dawsons-kayles", "certificate")),
     theorem(
         "dawsons-kayles-period-34",
         "Dawson's Kayles has period 34",
         "In Dawson's Kayles (octal 0.07), G(n + 34) = G(n) for every n >= 53, and not for n = 52.",
         r"\mathcal{G}(n+34) = \mathcal{G}(n) \text{ for all } n \ge 53",
         _periodic_claim("dawsons-kayles", 34, 53),
-        source=DAWSON_SOURCE,
-        game="dawsons-kayles",
-        tags=(*TAGS, "dawsons-kayles", "certificate"),
     ),
     mutant(
         "dawsons-kayles-period-33",
@@ -403,6 +397,7 @@ THEOREMS = listing(
         _short_certificate("dawsons-kayles", 34, 53),
         tags=(*TAGS, "dawsons-kayles", "mutant", "certificate"),
     ),
+    section(SUBTRACTION_SOURCE, game="subtraction", tags=(*TAGS, "subtraction", "certificate")),
     theorem(
         "subtraction-sets-periodic",
         "Subtraction games within {1,2,3,4} are periodic",
@@ -411,9 +406,6 @@ THEOREMS = listing(
         r"\emptyset \ne S \subseteq \{1,2,3,4\} \implies \exists p, n_0\ \forall n \ge n_0:\ "
         r"\mathcal{G}_S(n+p) = \mathcal{G}_S(n)",
         _subtraction_periodicity,
-        source=SUBTRACTION_SOURCE,
-        game="subtraction",
-        tags=(*TAGS, "subtraction", "certificate"),
     ),
     mutant(
         "subtraction-period-max-plus-one",
@@ -435,6 +427,7 @@ THEOREMS = listing(
         _window_max_plus_one,
         tags=(*TAGS, "subtraction", "mutant", "certificate"),
     ),
+    section(ENGINE_SOURCE, game="octal", tags=("heap-games", "engine")),
     theorem(
         "heap-engine-agrees",
         "The fast heap-sequence engine agrees with the exact solver on small heaps",
@@ -443,9 +436,6 @@ THEOREMS = listing(
         r"\mathcal{G}_{\text{rare/common}}(n) = \mathcal{G}_{\text{exact}}(n) \text{ for "
         r"every code } d_0.d_1 d_2",
         _engine_agrees,
-        source=ENGINE_SOURCE,
-        game="octal",
-        tags=("heap-games", "engine"),
     ),
     mutant(
         "split-digit-irrelevant",

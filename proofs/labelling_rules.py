@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.errors import ClaimError, GameNotFiniteError
 from grundy.games.base import Game
 from grundy.games.catalogue import catalogue, create_game
@@ -339,6 +339,7 @@ def _check(rule: Rule, plays: tuple[Play, ...], *, with_random: bool):
 BOTH = (Play.NORMAL, Play.MISERE)
 
 THEOREMS = listing(
+    section(SOURCE, tags=TAGS, play=None),
     theorem(
         "labelling-rules-every-game",
         "The P/N labelling rules hold on small positions of every game of the catalogue",
@@ -347,11 +348,6 @@ THEOREMS = listing(
         "P-position and P when every move leads to an N-position gives every position "
         "exactly one label, and it is the solver's outcome, in normal and misere play",
         r"\mathrm{o}(x) = \mathrm{N} \iff \exists\, x \to y : \mathrm{o}(y) = \mathrm{P}",
-        source=SOURCE,
-        tags=TAGS,
-        # The exhaustive pass is one task, and the random search one task per game: on
-        # a few games (beer cans) one search can take seconds, and spread this way no
-        # single task dominates.
         split=Split(
             lambda settings: [
                 Part("exhaustive", lambda s: _exhaustive(_the_rules, BOTH, s), cost=3.0),
@@ -366,7 +362,6 @@ THEOREMS = listing(
             ],
             lambda verdicts, settings: combine_verdicts(list(verdicts)),
         ),
-        play=None,  # normal and misère play alike
     ),
     mutant(
         "labelling-move-to-n-means-n",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games.lucky_nim import LuckyNim, block_parity
 from grundy.library import CheckSettings
 from grundy.solve.lucky_nim import LuckyAnalysis, LuckySolver, SureWinner
@@ -260,6 +260,7 @@ def _boundary_check(claimed: Callable[[int, int], Sequence[int]]) -> Callable[..
 
 
 THEOREMS = listing(
+    section(SOURCE, game="lucky-nim", tags=("lucky-nim", "parity")),
     theorem(
         "lucky-nim-block-parity",
         "Lucky Nim: N exactly when the heaps' block colours add up to an odd number "
@@ -271,9 +272,6 @@ THEOREMS = listing(
         "of the simultaneous reveal for the listed (m, n) and heaps.",
         r"(h_1, \ldots, h_r) \in \mathcal{P} \iff \sum_i \Omega(h_i) \equiv 0 \pmod{2}",
         _parity_check(lambda m, n: m + n),
-        source=SOURCE,
-        game="lucky-nim",
-        tags=("lucky-nim", "parity"),
     ),
     mutant(
         "lucky-nim-blocks-one-short",
@@ -294,6 +292,11 @@ THEOREMS = listing(
         _ends_only_determined,
         tags=("lucky-nim", "mutant", "sequential"),
     ),
+    section(
+        SOURCE + ": write down n in the first block, avoid overshooting later",
+        game="lucky-nim",
+        tags=("lucky-nim", "strategy"),
+    ),
     theorem(
         "lucky-nim-winning-numbers",
         "Lucky Nim: both players' winning numbers (checked on positions of two heaps)",
@@ -306,9 +309,6 @@ THEOREMS = listing(
         r"F(k) = \begin{cases} \{z : z + m \ge k\} & k \le M \\ \{z : r - m \le z "
         r"\le r + m - 1\} & k = pM + r,\ p \ge 1 \end{cases}",
         _winning_numbers_check(_matches_flip_rule),
-        source=SOURCE + ": write down n in the first block, avoid overshooting later",
-        game="lucky-nim",
-        tags=("lucky-nim", "strategy"),
     ),
     mutant(
         "lucky-nim-solver-always-write-n",
@@ -330,6 +330,9 @@ THEOREMS = listing(
         source=SOURCE,
         tags=("lucky-nim", "mutant", "sequential"),
     ),
+    section(
+        SOURCE + " (the overshoot example at 14)", game="lucky-nim", tags=("lucky-nim", "example")
+    ),
     theorem(
         "lucky-nim-overshoot-14",
         "Lucky Nim, m = 2, n = 4: on 14, showing 2 or 3 wins and showing 4 loses",
@@ -337,9 +340,6 @@ THEOREMS = listing(
         "after 4 the opponent shows 4 and leaves 6, a heap in a winning block for them.",
         r"m = 2,\ n = 4:\ W(14) = \{2, 3\}",
         _overshoot_check((2, 3)),
-        source=SOURCE + " (the overshoot example at 14)",
-        game="lucky-nim",
-        tags=("lucky-nim", "example"),
     ),
     mutant(
         "lucky-nim-overshoot-14-write-n",
@@ -348,6 +348,11 @@ THEOREMS = listing(
         r"m = 2,\ n = 4:\ W(14) = \{2, 3, 4\}",
         _overshoot_check((2, 3, 4)),
         tags=("lucky-nim", "mutant"),
+    ),
+    section(
+        SOURCE + " (case k = m + n of Analysis II)",
+        game="lucky-nim",
+        tags=("lucky-nim", "boundary"),
     ),
     theorem(
         "lucky-nim-boundary-m-plus-n",
@@ -358,9 +363,6 @@ THEOREMS = listing(
         "(the notes treat k < m + n and k > m + n only).",
         r"(m + n, b) \in \mathcal{P} \implies A(m + n) = \{n\}",
         _boundary_check(lambda m, n: [n]),
-        source=SOURCE + " (case k = m + n of Analysis II)",
-        game="lucky-nim",
-        tags=("lucky-nim", "boundary"),
     ),
     mutant(
         "lucky-nim-boundary-answer-m",

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.verdict import Assumption, Verdict
 from grundy.verify import lucky_encodings as enc
@@ -86,6 +86,7 @@ def _on_block_parity(check):
 
 
 THEOREMS = listing(
+    section(SOURCE, game="lucky-nim", tags=TAGS),
     theorem(
         "lucky-nim-mover",
         "Lucky Nim (a): from Ω = 1 the mover can force Ω = 0",
@@ -94,9 +95,6 @@ THEOREMS = listing(
         r"\Omega(k)=1 \implies \exists x\in[m,n]\ \forall y\in[m,n]:\ "
         r"\Omega(\max(k-x-y,0))=0",
         lambda settings: _fixed(settings, enc.lucky_mover_wins),
-        source=SOURCE,
-        game="lucky-nim",
-        tags=TAGS,
     ),
     theorem(
         "lucky-nim-opponent",
@@ -106,9 +104,6 @@ THEOREMS = listing(
         r"k \ge 1 \implies \exists y\in[m,n]\ \forall x\in[m,n]:\ "
         r"\Omega(\max(k-x-y,0)) \ne \Omega(k)",
         lambda settings: _fixed(settings, enc.lucky_opponent_flips),
-        source=SOURCE,
-        game="lucky-nim",
-        tags=TAGS,
     ),
     mutant(
         "lucky-nim-opponent-ends-only",
@@ -127,8 +122,6 @@ THEOREMS = listing(
         r"1 \le m \le n,\ \Omega(k) = 1 \implies x = \max(m, r - m) \in [m,n] \wedge \forall "
         r"y \in [m,n]:\ \Omega(\max(k-x-y,0)) = 0",
         lambda settings: _prove(enc.lucky_mover_wins_symbolic(), settings),
-        source=SOURCE,
-        game="lucky-nim",
         tags=(*TAGS, "unbounded"),
     ),
     mutant(
@@ -150,8 +143,6 @@ THEOREMS = listing(
         r"1 \le m \le n,\ k \ge 1,\ x \in [m,n] \implies y = \max(m, r - m) \in [m,n] "
         r"\wedge \Omega(\max(k-x-y,0)) \ne \Omega(k)",
         lambda settings: _prove(enc.lucky_opponent_flips_symbolic(), settings),
-        source=SOURCE,
-        game="lucky-nim",
         tags=(*TAGS, "unbounded"),
     ),
     mutant(
@@ -180,8 +171,6 @@ THEOREMS = listing(
         r"1 \le m \le n:\ (h_1,\ldots,h_s) \in \mathcal{N} \iff \sum_i "
         r"\Omega(h_i) \text{ odd},\ \in \mathcal{P} \iff \text{even}",
         _step(guesses_x=False),
-        source=SOURCE,
-        game="lucky-nim",
         tags=(*TAGS, "unbounded"),
     ),
     mutant(
@@ -191,6 +180,11 @@ THEOREMS = listing(
         r"\text{step with } y = \max(m, r - g),\ g \in [m,n]",
         _heap_drawn(_step(guesses_x=True), "k"),
         tags=TAGS,
+    ),
+    section(
+        SOURCE + ": write down n in the first block, avoid overshooting later",
+        game="lucky-nim",
+        tags=(*TAGS, "unbounded", "strategy"),
     ),
     theorem(
         "lucky-nim-winning-numbers-symbolic",
@@ -202,9 +196,6 @@ THEOREMS = listing(
         "N-position and the opponent's set of winning answers to heap k in a P-position",
         r"z \in F(k) \iff \forall w\in[m,n]:\ \Omega(\max(k-z-w,0)) \ne \Omega(k)",
         _on_block_parity(lambda settings: _prove(enc.winning_numbers(), settings)),
-        source=SOURCE + ": write down n in the first block, avoid overshooting later",
-        game="lucky-nim",
-        tags=(*TAGS, "unbounded", "strategy"),
     ),
     mutant(
         "lucky-nim-answers-beat-some-x",
@@ -216,6 +207,11 @@ THEOREMS = listing(
         source=SOURCE,
         tags=TAGS,
     ),
+    section(
+        SOURCE + ", the case split of analysis II",
+        game="lucky-nim",
+        tags=(*TAGS, "unbounded", "boundary"),
+    ),
     theorem(
         "lucky-nim-boundary",
         "Lucky Nim at the boundary k = m + n: only n wins, for either player",
@@ -224,9 +220,6 @@ THEOREMS = listing(
         "whatever the other shows, and any smaller number is beaten by the other's m",
         r"k = m + n,\ 1 \le m \le n:\ W(k) = A(k) = \{n\}",
         _on_block_parity(lambda settings: _prove(enc.boundary_numbers(), settings)),
-        source=SOURCE + ", the case split of analysis II",
-        game="lucky-nim",
-        tags=(*TAGS, "unbounded", "boundary"),
     ),
     mutant(
         "lucky-nim-boundary-every-answer",

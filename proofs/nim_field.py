@@ -38,7 +38,7 @@ import numpy as np
 import z3
 from hypothesis import strategies as st
 
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.nimber import nim_inv, nim_mul
 from grundy.verdict import Status, Verdict, combine_verdicts
@@ -486,6 +486,7 @@ ON_FIELD = (
 TESTED_BEYOND = "random nimbers up to 2^{bits} through nim_mul's tower are tested, not proved"
 
 THEOREMS = listing(
+    section(SOURCE, tags=TAGS),
     theorem(
         "nim-product-mex-definition",
         "nim_mul is Conway's nim product for every pair up to 256",
@@ -494,8 +495,6 @@ THEOREMS = listing(
         r"a, b \le 256 \implies a \otimes b = \operatorname{mex}\{a' \otimes b \oplus a \otimes b'"
         r" \oplus a' \otimes b' : a' < a,\ b' < b\}",
         _check_mex_definition,
-        source=SOURCE,
-        tags=TAGS,
         cost=4.0,
     ),
     mutant(
@@ -511,8 +510,6 @@ THEOREMS = listing(
         f"(x ⊗ y) ⊗ z = x ⊗ (y ⊗ z) for {ON_FIELD}; " + TESTED_BEYOND.format(bits=128),
         r"x, y, z < 2^8 \implies (x \otimes y) \otimes z = x \otimes (y \otimes z)",
         exhaustive_and_random(_associative, 3, high_bits=128),
-        source=SOURCE,
-        tags=TAGS,
         cost=1.5,
     ),
     mutant(
@@ -537,8 +534,6 @@ THEOREMS = listing(
         f"x ⊗ y = y ⊗ x for {ON_FIELD}; " + TESTED_BEYOND.format(bits=256),
         r"x, y < 2^8 \implies x \otimes y = y \otimes x",
         exhaustive_and_random(_commutative, 2),
-        source=SOURCE,
-        tags=TAGS,
     ),
     mutant(
         "nim-product-one-cross-term-commutative",
@@ -562,8 +557,6 @@ THEOREMS = listing(
         f"x ⊗ (y ⊕ z) = x ⊗ y ⊕ x ⊗ z for {ON_FIELD}",
         r"x, y, z < 2^8 \implies x \otimes (y \oplus z) = (x \otimes y) \oplus (x \otimes z)",
         exhaustive_only(_distributive, 3),
-        source=SOURCE,
-        tags=TAGS,
         cost=1.5,
     ),
     mutant(
@@ -582,8 +575,6 @@ THEOREMS = listing(
         + TESTED_BEYOND.format(bits=256),
         r"0 < x < 2^8 \implies \exists y.\ x \otimes y = 1",
         _check_inverses,
-        source=SOURCE,
-        tags=TAGS,
         cost=2.5,
     ),
     mutant(
@@ -623,8 +614,6 @@ THEOREMS = listing(
         f"x ⊗ x = 1 only for x = 1, for {ON_FIELD}",
         r"x < 2^8,\ x \otimes x = 1 \implies x = 1",
         exhaustive_only(lambda mul, x: (mul(x, x) != 1) | (x == 1), 1),
-        source=SOURCE,
-        tags=TAGS,
     ),
     mutant(
         "nim-product-no-cube-roots-of-unity",
@@ -640,8 +629,6 @@ THEOREMS = listing(
         f"{ON_FIELD}; for k <= 8, " + TESTED_BEYOND.format(bits=256),
         r"k \le 3,\ x, y < 2^{2^k} \implies x \otimes y < 2^{2^k}",
         exhaustive_and_random(_closed_in_fields, 2),
-        source=SOURCE,
-        tags=TAGS,
     ),
     mutant(
         "nim-fields-closed-below-2-24",
@@ -667,8 +654,6 @@ THEOREMS = listing(
         r"D = 2^{2^n},\ n \le 3 \implies D \otimes D = \tfrac{3}{2} D,\quad x < D \implies "
         r"x \otimes D = xD",
         _check_fermat,
-        source=SOURCE,
-        tags=TAGS,
         cost=1.5,
     ),
     mutant(
@@ -702,8 +687,6 @@ THEOREMS = listing(
         "two are compared (nim-product-mex-definition)",
         r"x, y < 2^{32},\ x \otimes x = y \otimes y \implies x = y",
         _check_square_roots,
-        source=SOURCE,
-        tags=TAGS,
         cost=5.0,
     ),
     mutant(

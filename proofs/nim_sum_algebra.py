@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import z3
 
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games.nim import Nim
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
@@ -104,15 +104,13 @@ EVERY = (
 )
 
 THEOREMS = listing(
+    section(SOURCE, game="nim", tags=(*TAGS, "induction", "unbounded")),
     theorem(
         "nim-sum-associative",
         "Nim-sum is associative",
         f"(x ⊕ y) ⊕ z = x ⊕ (y ⊕ z) {EVERY}",
         r"(x \oplus y) \oplus z = x \oplus (y \oplus z)",
         _every_width(laws.ASSOCIATIVE),
-        source=SOURCE,
-        game="nim",
-        tags=(*TAGS, "induction", "unbounded"),
     ),
     mutant(
         "nim-sum-self-distributive",
@@ -136,9 +134,6 @@ THEOREMS = listing(
         f"x ⊕ y = y ⊕ x {EVERY}",
         r"x \oplus y = y \oplus x",
         _every_width(laws.COMMUTATIVE),
-        source=SOURCE,
-        game="nim",
-        tags=(*TAGS, "induction", "unbounded"),
     ),
     mutant(
         "nim-sum-commutes-with-doubling",
@@ -161,9 +156,6 @@ THEOREMS = listing(
         f"x ⊕ x = 0 (*n + *n = *0) {EVERY}",
         r"x \oplus x = 0",
         _every_width(laws.SELF_INVERSE),
-        source=SOURCE,
-        game="nim",
-        tags=(*TAGS, "induction", "unbounded"),
     ),
     mutant(
         "nim-sum-idempotent",
@@ -186,9 +178,6 @@ THEOREMS = listing(
         f"x ⊕ 0 = x (*n + *0 = *n) {EVERY}",
         r"x \oplus 0 = x",
         _every_width(laws.IDENTITY),
-        source=SOURCE,
-        game="nim",
-        tags=(*TAGS, "induction", "unbounded"),
     ),
     mutant(
         "nim-sum-zero-absorbs",
@@ -211,9 +200,6 @@ THEOREMS = listing(
         f"x ⊕ y = x ⊕ z implies y = z {EVERY}",
         r"x \oplus y = x \oplus z \implies y = z",
         _every_width(laws.CANCELLATION),
-        source=SOURCE,
-        game="nim",
-        tags=(*TAGS, "induction", "unbounded"),
     ),
     mutant(
         "nim-sum-cancel-by-subtracting",
@@ -240,8 +226,6 @@ THEOREMS = listing(
         z3_check(
             lambda: enc.distinct_powers_add(4, WIDTH), quick=lambda: enc.distinct_powers_add(3, 16)
         ),
-        source=SOURCE,
-        game="nim",
         tags=TAGS,
     ),
     mutant(
@@ -259,6 +243,11 @@ THEOREMS = listing(
         r"x \oplus y < x + y",
         z3_check(lambda: enc.strict_xor_bound(WIDTH)),
     ),
+    section(
+        "002 Handout 17, worked examples; 000 slides, nim-sum",
+        game="nim",
+        tags=("nim-sum", "example"),
+    ),
     theorem(
         "handout-worked-sums",
         "The handout's worked nimber sums",
@@ -267,9 +256,6 @@ THEOREMS = listing(
         r"{*5} + {*10} = {*15},\ {*5} + {*12} = {*9},\ {*5} + {*6} + {*7} = {*4},\ {*3} + "
         r"{*5} + {*6} = {*0}",
         _check_worked_sums,
-        source="002 Handout 17, worked examples; 000 slides, nim-sum",
-        game="nim",
-        tags=("nim-sum", "example"),
     ),
     mutant(
         "handout-worked-sums-misread",
@@ -281,6 +267,7 @@ THEOREMS = listing(
         ),
         source="002 Handout 17, worked examples",
     ),
+    section("002 Handout 17, exercise 1", game="nim", tags=("nim-sum", "exercise", "exhaustive")),
     theorem(
         "handout-exercise-1",
         "Exercise 1: the addition table of *0 .. *15",
@@ -288,9 +275,6 @@ THEOREMS = listing(
         "plain search, is a ⊕ b",
         r"\mathcal{G}(*a + *b) = a \oplus b \quad (0 \le a, b \le 15)",
         _check_addition_table,
-        source="002 Handout 17, exercise 1",
-        game="nim",
-        tags=("nim-sum", "exercise", "exhaustive"),
     ),
     mutant(
         "handout-exercise-1-or",
@@ -299,6 +283,7 @@ THEOREMS = listing(
         r"\mathcal{G}(*a + *b) = a \mathbin{|} b \quad (0 \le a, b \le 15)",
         lambda settings: _check_addition_table(settings, lambda a, b: a | b),
     ),
+    section(SOURCE, game="nim", tags=(*TAGS, "unbounded")),
     theorem(
         "nim-sum-distinct-powers-any-count",
         "Distinct powers of two nim-add like integers, however many",
@@ -310,9 +295,6 @@ THEOREMS = listing(
         lambda settings: prove_distinct_powers_any_count(
             16 if settings.quick else 64, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
-        source=SOURCE,
-        game="nim",
-        tags=(*TAGS, "unbounded"),
     ),
     mutant(
         "nim-sum-distinct-numbers-add",

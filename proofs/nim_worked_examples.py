@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games.nim import Nim
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
@@ -117,6 +117,7 @@ def _sample_game(claimed_winner: str):
 
 
 THEOREMS = listing(
+    section(SLIDES, game="nim", tags=("nim-sum", "example", "bouton")),
     theorem(
         "nim-binary-worked-example",
         "The slides' binary example 81, 279, 464",
@@ -126,9 +127,6 @@ THEOREMS = listing(
         "the move 464 -> 326 is a winning move of Nim",
         r"81 \oplus 279 \oplus 464 = 150,\quad 81 \oplus 279 \oplus 326 = 0",
         _binary_example(rigged_heap=2),
-        source=SLIDES,
-        game="nim",
-        tags=("nim-sum", "example", "bouton"),
     ),
     mutant(
         "nim-binary-worked-example-rig-81",
@@ -137,6 +135,7 @@ THEOREMS = listing(
         r"81 \to 81 \oplus 150",
         _binary_example(rigged_heap=0),
     ),
+    section(LEGNER, game="nim", tags=("nim", "example")),
     theorem(
         "nim-sample-game-5-3-4",
         "Legner's sample game from (5, 3, 4), move by move",
@@ -145,9 +144,6 @@ THEOREMS = listing(
         "empties the table, and blue, who made it, wins",
         r"(5,3,4) \to (3,3,4) \to (3,3,1) \to (3,0,1) \to (1,0,1) \to (0,0,1) \to (0,0,0)",
         _sample_game("blue"),
-        source=LEGNER,
-        game="nim",
-        tags=("nim", "example"),
     ),
     mutant(
         "nim-sample-game-red-wins",

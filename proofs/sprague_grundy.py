@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from grundy.declare import listing, mutant, mutant_title, theorem
+from grundy.declare import listing, mutant, mutant_title, section, theorem
 from grundy.games.catalogue import create_game
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
@@ -376,6 +376,7 @@ def _zero_iff_p(is_zero: Callable[[int, bool], bool]):
 
 
 THEOREMS = listing(
+    section(LEGNER, game="nim", tags=(*TAGS, "z3", "induction", "unbounded")),
     theorem(
         "sg-mex-lemma",
         "The mex lemma behind the sum rule, for all natural numbers",
@@ -385,9 +386,6 @@ THEOREMS = listing(
         "the bit width (base and step by Z3)",
         r"\operatorname{mex}\{a' \oplus b, a \oplus b' : a' < a, b' < b\} = a \oplus b",
         _mex_lemma(),
-        source=LEGNER,
-        game="nim",
-        tags=(*TAGS, "z3", "induction", "unbounded"),
     ),
     mutant(
         "sg-mex-lemma-lower-a-only",
@@ -406,6 +404,7 @@ THEOREMS = listing(
         _mex_lemma(strict=False),
         tags=(*TAGS, "z3", "induction"),
     ),
+    section(LEGNER, game="subtraction", tags=(*TAGS, "exhaustive", "random")),
     theorem(
         "sg-sum-rule",
         "Sprague-Grundy: the value of a sum is the nim-sum of the values",
@@ -413,9 +412,6 @@ THEOREMS = listing(
         "catalogue heap games with heaps up to 10, and on random game graphs born after day 4",
         r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
         _sum_rule(_xor),
-        source=LEGNER,
-        game="subtraction",
-        tags=(*TAGS, "exhaustive", "random"),
     ),
     mutant(
         "sg-sum-is-ordinary-sum",
@@ -445,6 +441,7 @@ THEOREMS = listing(
         r"\mathcal{G}(G+H) = \mathcal{G}'(G) \oplus \mathcal{G}'(H)",
         _sum_rule(_redundancy_counts),
     ),
+    section(LEGNER + "; " + NOTES, tags=(*TAGS, "equivalence")),
     theorem(
         "sg-g-plus-g",
         "G + G is a P-position",
@@ -453,8 +450,6 @@ THEOREMS = listing(
         "game graphs born after day 4",
         r"G + G \in \mathcal{P}",
         _g_plus_g(),
-        source=LEGNER + "; " + NOTES,
-        tags=(*TAGS, "equivalence"),
     ),
     mutant(
         "sg-g-plus-g-has-a-move",
@@ -473,6 +468,7 @@ THEOREMS = listing(
         _g_plus_g(longest=8),
         tags=TAGS,
     ),
+    section(LEGNER + "; " + NOTES + ", Sprague-Grundy theorem", tags=(*TAGS, "equivalence")),
     theorem(
         "sg-equivalent-to-star",
         "Every game is equivalent to the nimber of its Grundy value",
@@ -480,8 +476,6 @@ THEOREMS = listing(
         "every form G born by day 4, and random game graphs born after day 4",
         r"G \equiv *\mathcal{G}(G)",
         _star_equivalence(lambda value, terminal: value),
-        source=LEGNER + "; " + NOTES + ", Sprague-Grundy theorem",
-        tags=(*TAGS, "equivalence"),
     ),
     mutant(
         "sg-equivalent-to-star-empty-is-one",
@@ -503,6 +497,7 @@ THEOREMS = listing(
         source=LEGNER + "; " + NOTES,
         tags=TAGS,
     ),
+    section(NOTES, game="nim", tags=(*TAGS, "equivalence")),
     theorem(
         "sg-star-sum",
         "*n + *m = *(n ⊕ m)",
@@ -510,9 +505,6 @@ THEOREMS = listing(
         "for 0 <= n, m <= 7 (exhaustive, tested with every K born by day 3)",
         r"*n + *m = *(n \oplus m)",
         _star_sums(lambda n, m: n ^ m),
-        source=NOTES,
-        game="nim",
-        tags=(*TAGS, "equivalence"),
     ),
     mutant(
         "sg-star-sum-or",
@@ -522,6 +514,7 @@ THEOREMS = listing(
         _star_sums(lambda n, m: n | m),
         tags=TAGS,
     ),
+    section(LEGNER + ", the Sprague-Grundy function", tags=TAGS),
     theorem(
         "sg-zero-iff-p",
         "Grundy value 0 exactly at P-positions",
@@ -529,8 +522,6 @@ THEOREMS = listing(
         "form born by day 4, and random game graphs born after day 4",
         r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
         _zero_iff_p(lambda value, moves: value == 0),
-        source=LEGNER + ", the Sprague-Grundy function",
-        tags=TAGS,
     ),
     mutant(
         "sg-zero-only-terminal",

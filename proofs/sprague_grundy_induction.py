@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grundy.declare import listing, mutant, mutant_title, theorem
+from grundy.declare import listing, mutant, mutant_title, section, theorem
 from grundy.library import CheckSettings
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
 from grundy.verify.birthday_induction import BirthdayStep, prove_birthday_step
@@ -47,6 +47,7 @@ def _step(step: BirthdayStep, assumes: tuple[Assumption, ...] = ()):
 
 
 THEOREMS = listing(
+    section(LEGNER + "; " + NOTES, tags=(*TAGS, "unbounded")),
     theorem(
         "sg-g-plus-g-every-game",
         "G + G is a P-position, for every finite game",
@@ -54,8 +55,6 @@ THEOREMS = listing(
         "mirrors" + BY_BIRTHDAY,
         r"G + G \in \mathcal{P}",
         _step(g_plus_g_step()),
-        source=LEGNER + "; " + NOTES,
-        tags=(*TAGS, "unbounded"),
     ),
     mutant(
         "sg-g-plus-g-is-n-every-game",
@@ -66,6 +65,7 @@ THEOREMS = listing(
         source=LEGNER,
         tags=TAGS,
     ),
+    section(LEGNER + ", the Sprague-Grundy function", tags=(*TAGS, "unbounded")),
     theorem(
         "sg-zero-iff-p-every-game",
         "Grundy value 0 exactly at P-positions, every game",
@@ -73,8 +73,6 @@ THEOREMS = listing(
         + BY_BIRTHDAY,
         r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
         _step(zero_iff_p_step()),
-        source=LEGNER + ", the Sprague-Grundy function",
-        tags=(*TAGS, "unbounded"),
     ),
     mutant(
         "sg-zero-iff-n-every-game",
@@ -85,6 +83,7 @@ THEOREMS = listing(
         source=LEGNER,
         tags=TAGS,
     ),
+    section(NOTES + ", Sprague-Grundy theorem", tags=(*TAGS, "unbounded")),
     theorem(
         "sg-plus-own-star-every-game",
         "G + *G(G) is a P-position, every game",
@@ -92,8 +91,6 @@ THEOREMS = listing(
         "the options' values: the step of the notes' proof that G = *n" + BY_BIRTHDAY,
         r"G + {*\mathcal{G}(G)} \in \mathcal{P}",
         _step(plus_own_star_step()),
-        source=NOTES + ", Sprague-Grundy theorem",
-        tags=(*TAGS, "unbounded"),
     ),
     mutant(
         "sg-plus-next-star-every-game",
@@ -104,6 +101,7 @@ THEOREMS = listing(
         source=NOTES,
         tags=TAGS,
     ),
+    section(LEGNER + ", sums of games", tags=(*TAGS, "unbounded")),
     theorem(
         "sums-p-plus-p-every-game",
         "P + P = P, for every pair of finite games",
@@ -111,8 +109,6 @@ THEOREMS = listing(
         + BY_BIRTHDAY,
         r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
         _step(p_plus_p_step()),
-        source=LEGNER + ", sums of games",
-        tags=(*TAGS, "unbounded"),
     ),
     mutant(
         "sums-p-plus-p-is-n-every-game",
@@ -131,8 +127,6 @@ THEOREMS = listing(
         "H' is P; Z3 checks the deduction for an arbitrary game)",
         r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
         _step(p_plus_n_step(), (Assumption("sums-p-plus-p-every-game", UNBOUNDED),)),
-        source=LEGNER + ", sums of games",
-        tags=(*TAGS, "unbounded"),
     ),
     mutant(
         "sums-p-plus-n-is-p-every-game",
@@ -143,6 +137,7 @@ THEOREMS = listing(
         source=LEGNER,
         tags=TAGS,
     ),
+    section(NOTES + ", remarks: *0 + G = G", tags=(*TAGS, "unbounded")),
     theorem(
         "sums-with-zero-every-game",
         "*0 + G and G + *0 have G's outcome, for every finite game",
@@ -150,8 +145,6 @@ THEOREMS = listing(
         + BY_BIRTHDAY,
         r"o({*0} + G) = o(G + {*0}) = o(G)",
         _step(sum_with_zero_step()),
-        source=NOTES + ", remarks: *0 + G = G",
-        tags=(*TAGS, "unbounded"),
     ),
     mutant(
         "sums-with-zero-always-p-every-game",
@@ -162,6 +155,7 @@ THEOREMS = listing(
         source=NOTES,
         tags=TAGS,
     ),
+    section(NOTES + ", Lemma: G = *0 iff G is a second player win", tags=(*TAGS, "unbounded")),
     theorem(
         "sg-zero-iff-second-player-every-game",
         "G = 0 iff G is a second-player win, every game",
@@ -179,8 +173,6 @@ THEOREMS = listing(
                 Assumption("sums-with-zero-every-game", UNBOUNDED),
             ),
         ),
-        source=NOTES + ", Lemma: G = *0 iff G is a second player win",
-        tags=(*TAGS, "unbounded"),
     ),
     mutant(
         "sg-zero-only-empty-game-every-game",
@@ -191,6 +183,7 @@ THEOREMS = listing(
         source=NOTES,
         tags=TAGS,
     ),
+    section(LEGNER + ", Lemma 2", tags=(*TAGS, "unbounded")),
     theorem(
         "sg-add-p-position-every-game",
         "Adding a P-position keeps a game's class, every game",
@@ -200,8 +193,6 @@ THEOREMS = listing(
         "games: a move in Q to Q' is answered by a P-option of Q')",
         r"Q \in \mathcal{P} \implies G + Q \equiv G",
         _step(add_p_position_step()),
-        source=LEGNER + ", Lemma 2",
-        tags=(*TAGS, "unbounded"),
     ),
     mutant(
         "sg-add-any-game-every-game",
@@ -211,8 +202,9 @@ THEOREMS = listing(
         _step(add_p_position_step(needs_p=False)),
         source=LEGNER,
         tags=TAGS,
-        cost=2.5,  # Z3 cannot settle the open step; its time limit runs out first
+        cost=2.5,
     ),
+    section(LEGNER + ", the Sprague-Grundy theorem", tags=(*TAGS, "unbounded")),
     theorem(
         "sg-sum-rule-every-game",
         "Sprague-Grundy sum rule, for every finite game",
@@ -229,8 +221,6 @@ THEOREMS = listing(
                 Assumption("nim-sum-commutative", UNBOUNDED),
             ),
         ),
-        source=LEGNER + ", the Sprague-Grundy theorem",
-        tags=(*TAGS, "unbounded"),
     ),
     mutant(
         "sg-sum-is-ordinary-sum-every-game",
@@ -240,8 +230,9 @@ THEOREMS = listing(
         _step(sum_rule_step("sum")),
         source=LEGNER,
         tags=TAGS,
-        cost=2.5,  # Z3 cannot settle the open step; its time limit runs out first
+        cost=2.5,
     ),
+    section(NOTES + ", Sprague-Grundy theorem", tags=(*TAGS, "unbounded")),
     theorem(
         "sg-equivalent-to-star-every-game",
         "Every game is equivalent to the nimber of its Grundy value, every game",
@@ -260,8 +251,6 @@ THEOREMS = listing(
                 Assumption("nim-sum-commutative", UNBOUNDED),
             ),
         ),
-        source=NOTES + ", Sprague-Grundy theorem",
-        tags=(*TAGS, "unbounded"),
     ),
     mutant(
         "sg-equivalent-to-next-star-every-game",

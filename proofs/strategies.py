@@ -30,7 +30,7 @@ from grundy.certify.strategy import (
     check_second_player_strategy,
     check_strategy,
 )
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games.base import Game
 from grundy.games.catalogue import create_game
 from grundy.games.nim import Nim
@@ -285,6 +285,7 @@ def _copy_different_graphs(settings: CheckSettings) -> Verdict:
 COPY_TAGS = ("strategy", "mirroring", "sums", "tweedledum-tweedledee")
 
 THEOREMS = listing(
+    section(NIM_SOURCE, game="nim", tags=("nim", "strategy", "mirroring")),
     theorem(
         "nim-two-pile-mirroring",
         "Two-pile Nim, heaps up to 16: equalising the heaps wins",
@@ -293,9 +294,6 @@ THEOREMS = listing(
         "the player to move wins exactly when a != b",
         r"(a, b) \in \mathcal{N} \iff a \neq b",
         _two_pile(first_player_on_equal=False),
-        source=NIM_SOURCE,
-        game="nim",
-        tags=("nim", "strategy", "mirroring"),
     ),
     mutant(
         "nim-two-pile-mirroring-first-player",
@@ -304,6 +302,7 @@ THEOREMS = listing(
         r"a \geq 1 \implies (a, a) \in \mathcal{N}",
         _two_pile(first_player_on_equal=True),
     ),
+    section(COPY_SOURCE, tags=COPY_TAGS),
     theorem(
         "tweedledum-tweedledee",
         "Tweedledum-Tweedledee: copying wins G + G for the second player (listed games G)",
@@ -311,8 +310,6 @@ THEOREMS = listing(
         "making, after each move of the opponent in one summand, the same move in the other",
         r"G + G = 0",
         _copy_check,
-        source=COPY_SOURCE,
-        tags=COPY_TAGS,
     ),
     mutant(
         "tweedledum-copy-different-games",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grundy.declare import listing, mutant, theorem
+from grundy.declare import listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.solve.solver import Play
 from grundy.verdict import Verdict
@@ -32,6 +32,11 @@ def _heap_drawn(check, heap: str):
 
 
 THEOREMS = listing(
+    section(
+        "000 slides, the take-away game (21 chips, remove 1-3), generalised to 1..k",
+        game="take-away",
+        tags=("take-away", "z3", "induction", "unbounded"),
+    ),
     theorem(
         "take-away-grundy-closed-form",
         "Take-away 1..k: G(n) = n mod (k + 1) for every n and every k",
@@ -43,9 +48,6 @@ THEOREMS = listing(
             timeout_ms=settings.z3_timeout_ms,
             seed=settings.seed,
         ),
-        source="000 slides, the take-away game (21 chips, remove 1-3), generalised to 1..k",
-        game="take-away",
-        tags=("take-away", "z3", "induction", "unbounded"),
     ),
     mutant(
         "take-away-grundy-mod-k",
@@ -60,6 +62,12 @@ THEOREMS = listing(
         source="000 slides, the take-away game",
         tags=("take-away", "z3", "induction"),
     ),
+    section(
+        "000 slides, the take-away game, misère version",
+        game="take-away",
+        tags=("take-away", "misere", "z3", "induction", "unbounded"),
+        play=Play.MISERE,
+    ),
     theorem(
         "take-away-misere-closed-form",
         "Misère take-away 1..k: n is P iff n mod (k + 1) = 1",
@@ -71,10 +79,6 @@ THEOREMS = listing(
             timeout_ms=settings.z3_timeout_ms,
             seed=settings.seed,
         ),
-        source="000 slides, the take-away game, misère version",
-        game="take-away",
-        tags=("take-away", "misere", "z3", "induction", "unbounded"),
-        play=Play.MISERE,
     ),
     mutant(
         "take-away-misere-like-normal",
