@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grundy.declare import listing, mutant, section, theorem
+from grundy.declare import drawn_at_heap, listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.verdict import Assumption, Verdict
 from grundy.verify import lucky_encodings as enc
@@ -35,20 +35,6 @@ TAGS = ("lucky-nim", "z3")
 PAIRS = [(1, 1), (1, 2), (2, 2), (2, 4), (1, 5), (3, 3), (3, 7), (5, 6)]
 QUICK_PAIRS = [(1, 2), (2, 4), (3, 3)]
 STEP_ID = "lucky-nim-block-parity-step"
-
-
-def _heap_drawn(check, heap: str):
-    """The same check; a counterexample also gets the single heap ``heap`` as its
-    ``position``, so that a report can draw it."""
-
-    def run(settings: CheckSettings) -> Verdict:
-        verdict = check(settings)
-        example = verdict.counterexample
-        if example is None or "position" in example or not isinstance(example.get(heap), int):
-            return verdict
-        return replace(verdict, counterexample={**example, "position": [example[heap]]})
-
-    return run
 
 
 def _prove(encoding: enc.Encoding, settings: CheckSettings) -> Verdict:
@@ -112,7 +98,9 @@ THEOREMS = listing(
         "could always answer, but no single answer beats both 1 and 4 at some heap",
         r"(m,n)=(1,4),\ x,y\in\{1,4\}:\ k\ge1 \implies \exists y\ \forall x:\ "
         r"\Omega(\max(k-x-y,0)) \ne \Omega(k)",
-        _heap_drawn(lambda settings: _prove(enc.lucky_opponent_flips(1, 4, (1, 4)), settings), "k"),
+        drawn_at_heap(
+            lambda settings: _prove(enc.lucky_opponent_flips(1, 4, (1, 4)), settings), "k"
+        ),
     ),
     theorem(
         "lucky-nim-mover-symbolic",
@@ -130,7 +118,7 @@ THEOREMS = listing(
         "as lucky-nim-mover-symbolic with x = max(m, r - n): too small a number, "
         "which the opponent's m leaves in the same block",
         r"1 \le m \le n,\ \Omega(k) = 1 \implies x = \max(m, r - n) \text{ wins}",
-        _heap_drawn(
+        drawn_at_heap(
             lambda settings: _prove(enc.lucky_mover_wins_symbolic(subtract="n"), settings), "k"
         ),
         tags=TAGS,
@@ -152,7 +140,7 @@ THEOREMS = listing(
         "guess g in [m, n] of the number the mover reveals, changes Ω",
         r"1 \le m \le n,\ k \ge 1,\ x, g \in [m,n] \implies y = \max(m, r - g) "
         r"\text{ changes } \Omega",
-        _heap_drawn(
+        drawn_at_heap(
             lambda settings: _prove(enc.lucky_opponent_flips_symbolic(guesses_x=True), settings),
             "k",
         ),
@@ -178,7 +166,7 @@ THEOREMS = listing(
         "Mutant: the block-parity step with the opponent answering a guess of x",
         "the induction step with the opponent's y = max(m, r - g) for a guess g of x",
         r"\text{step with } y = \max(m, r - g),\ g \in [m,n]",
-        _heap_drawn(_step(guesses_x=True), "k"),
+        drawn_at_heap(_step(guesses_x=True), "k"),
         tags=TAGS,
     ),
     section(
@@ -203,7 +191,7 @@ THEOREMS = listing(
         "as lucky-nim-winning-numbers-symbolic with F'(k): z + n >= k if k <= M, "
         "r - n <= z <= r + n - 1 otherwise (the numbers a player who saw the other's could use)",
         r"z \in F'(k) \iff \forall w:\ \Omega(\max(k-z-w,0)) \ne \Omega(k)",
-        _heap_drawn(lambda settings: _prove(enc.winning_numbers("n"), settings), "k"),
+        drawn_at_heap(lambda settings: _prove(enc.winning_numbers("n"), settings), "k"),
         source=SOURCE,
         tags=TAGS,
     ),
@@ -235,7 +223,7 @@ THEOREMS = listing(
         "Mutant: blocks of length m + n - 1",
         "(a) with Ω computed on blocks of m + n - 1, for (m, n) = (2, 4)",
         r"(m,n) = (2,4),\ \Omega \text{ on blocks of } m + n - 1 \implies \text{(a)}",
-        _heap_drawn(lambda settings: _prove(enc.lucky_mover_wins(2, 4, block=5), settings), "k"),
+        drawn_at_heap(lambda settings: _prove(enc.lucky_mover_wins(2, 4, block=5), settings), "k"),
         of="lucky-nim-mover",
     ),
     mutant(
@@ -244,7 +232,7 @@ THEOREMS = listing(
         "(a) for (m, n) = (0, 4): a reply y = 0 is allowed, and the block of 4 is too "
         "short to jump over",
         r"(m,n) = (0,4) \implies \text{(a)}",
-        _heap_drawn(lambda settings: _prove(enc.lucky_mover_wins(0, 4), settings), "k"),
+        drawn_at_heap(lambda settings: _prove(enc.lucky_mover_wins(0, 4), settings), "k"),
         of="lucky-nim-mover",
         source=SOURCE + " (the rules ask m, n ≥ 1)",
     ),
@@ -255,7 +243,7 @@ THEOREMS = listing(
         "whatever y is (the notes warn of the overshoot from 14)",
         r"(m,n) = (2,4),\ \Omega(k) = 1 \implies \forall y \in [m,n]:\ \Omega(\max(k-n-y,0)) "
         r"= 0",
-        _heap_drawn(lambda settings: _prove(enc.lucky_writes_n(2, 4), settings), "k"),
+        drawn_at_heap(lambda settings: _prove(enc.lucky_writes_n(2, 4), settings), "k"),
         of="lucky-nim-mover",
         source=SOURCE + ", the overshoot example",
     ),

@@ -8,28 +8,9 @@ anything is called refuted.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from grundy.declare import listing, mutant, section, theorem
-from grundy.library import CheckSettings
+from grundy.declare import drawn_at_heap, listing, mutant, section, theorem
 from grundy.solve.solver import Play
-from grundy.verdict import Verdict
 from grundy.verify.z3_induction import prove_take_away_closed_form, prove_take_away_misere
-
-
-def _heap_drawn(check, heap: str):
-    """The same check; a counterexample also gets the single heap ``heap`` as its
-    ``position``, so that a report can draw it."""
-
-    def run(settings: CheckSettings) -> Verdict:
-        verdict = check(settings)
-        example = verdict.counterexample
-        if example is None or "position" in example or not isinstance(example.get(heap), int):
-            return verdict
-        return replace(verdict, counterexample={**example, "position": [example[heap]]})
-
-    return run
-
 
 THEOREMS = listing(
     section(
@@ -85,7 +66,7 @@ THEOREMS = listing(
         "Mutant: misère take-away has the normal P-positions (multiples of k + 1)",
         "in misère play of S(1, ..., k), n is P iff n mod (k+1) = 0",
         r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 0",
-        _heap_drawn(
+        drawn_at_heap(
             lambda settings: prove_take_away_misere(
                 (lambda n, k: n % (k + 1) == 0, lambda n, k: n % (k + 1) == 0),
                 timeout_ms=settings.z3_timeout_ms,

@@ -32,7 +32,7 @@ says otherwise, and is expected to fail. :func:`listing` turns the declarations 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final, TypeVar
 
@@ -47,6 +47,7 @@ __all__ = [
     "Declaration",
     "Mutant",
     "Section",
+    "drawn_at_heap",
     "listing",
     "mutant",
     "mutant_title",
@@ -235,6 +236,20 @@ def mutant(
 def mutant_title(claim: str) -> str:
     """A mutant's title from what it claims: ``Mutant: `` and the claim."""
     return f"Mutant: {claim}"
+
+
+def drawn_at_heap(check: Check, heap: str) -> Check:
+    """The same check; a counterexample also gets the single heap ``heap`` as its
+    ``position``, so that a report can draw it."""
+
+    def run(settings: CheckSettings) -> Verdict:
+        verdict = check(settings)
+        example = verdict.counterexample
+        if example is None or "position" in example or not isinstance(example.get(heap), int):
+            return verdict
+        return replace(verdict, counterexample={**example, "position": [example[heap]]})
+
+    return run
 
 
 Declared = Theorem | Declaration | Mutant | Section
