@@ -400,10 +400,11 @@ THEOREMS = listing(
     mutant(
         "bouton-example-3451-largest",
         "Mutant: in (3, 4, 5, 1) the winning move takes from the largest heap",
-        "(3, 4, 5, 1) has value 3 and its only winning move takes 3 from the largest heap (5 -> 2)",
-        r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (3,4,2,1)"
+        statement="(3, 4, 5, 1) has value 3 and its only winning move takes 3 from the largest "
+        "heap (5 -> 2)",
+        latex=r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (3,4,2,1)"
         r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (3,4,2,1)",
-        lambda settings: _example(settings, (3, 4, 5, 1), 3, [(3, 4, 2, 1)]),
+        check=lambda settings: _example(settings, (3, 4, 5, 1), 3, [(3, 4, 2, 1)]),
     ),
     section(
         "003 notes, Nim: Bouton's theorem and its inductive proof",

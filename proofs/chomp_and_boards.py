@@ -364,9 +364,10 @@ THEOREMS = listing(
     mutant(
         "chomp-every-rectangle-is-n",
         "Mutant: every Chomp rectangle is an N-position",
-        "the same argument for every rectangle, the single poisoned square 1 x 1 included",
-        r"h, w \ge 1 \implies h \times w \in \mathcal{N}",
-        lambda settings: prove_strategy_stealing(
+        statement="the same argument for every rectangle, the single poisoned square 1 x 1 "
+        "included",
+        latex=r"h, w \ge 1 \implies h \times w \in \mathcal{N}",
+        check=lambda settings: prove_strategy_stealing(
             least_area=1, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
         tags=("chomp", "strategy-stealing", "z3"),

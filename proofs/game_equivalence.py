@@ -387,9 +387,10 @@ THEOREMS = listing(
     theorem(
         "sums-p-plus-n",
         "P + N = N",
-        "the sum of a P-position and an N-position is an N-position (G born by day 4, H by day 3)",
-        r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
-        _outcome_rule(True, False, False),
+        statement="the sum of a P-position and an N-position is an N-position (G born by day 4, "
+        "H by day 3)",
+        latex=r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
+        check=_outcome_rule(True, False, False),
     ),
     mutant(
         "sums-p-plus-n-is-p",

@@ -330,9 +330,10 @@ THEOREMS = listing(
     mutant(
         "grundys-game-first-values-swapped",
         "Grundy's game: wrong first values (mutant)",
-        "In Grundy's game a heap of n = 1, ..., 10 has Grundy value 0, 0, 1, 0, 2, 1, 0, 1, 2, 0.",
-        r"(\mathcal{G}(1), \ldots, \mathcal{G}(10)) = (0,0,1,0,2,1,0,1,2,0)",
-        _first_values(GRUNDY_WRONG_VALUES),
+        statement="In Grundy's game a heap of n = 1, ..., 10 has Grundy value "
+        "0, 0, 1, 0, 2, 1, 0, 1, 2, 0.",
+        latex=r"(\mathcal{G}(1), \ldots, \mathcal{G}(10)) = (0,0,1,0,2,1,0,1,2,0)",
+        check=_first_values(GRUNDY_WRONG_VALUES),
         tags=(*TAGS, "grundys-game", "mutant"),
     ),
     mutant(
@@ -375,9 +376,10 @@ THEOREMS = listing(
     theorem(
         "dawsons-kayles-period-34",
         "Dawson's Kayles has period 34",
-        "In Dawson's Kayles (octal 0.07), G(n + 34) = G(n) for every n >= 53, and not for n = 52.",
-        r"\mathcal{G}(n+34) = \mathcal{G}(n) \text{ for all } n \ge 53",
-        _periodic_claim("dawsons-kayles", 34, 53),
+        statement="In Dawson's Kayles (octal 0.07), G(n + 34) = G(n) for every n >= 53, "
+        "and not for n = 52.",
+        latex=r"\mathcal{G}(n+34) = \mathcal{G}(n) \text{ for all } n \ge 53",
+        check=_periodic_claim("dawsons-kayles", 34, 53),
     ),
     mutant(
         "dawsons-kayles-period-33",

@@ -298,9 +298,10 @@ THEOREMS = listing(
     mutant(
         "nim-two-pile-mirroring-first-player",
         "Mutant: on equal heaps the first player wins by mirroring",
-        "on two equal non-empty heaps (a, a), the player to move wins by equalising the heaps",
-        r"a \geq 1 \implies (a, a) \in \mathcal{N}",
-        _two_pile(first_player_on_equal=True),
+        statement="on two equal non-empty heaps (a, a), the player to move wins by "
+        "equalising the heaps",
+        latex=r"a \geq 1 \implies (a, a) \in \mathcal{N}",
+        check=_two_pile(first_player_on_equal=True),
     ),
     section(COPY_SOURCE, tags=COPY_TAGS),
     theorem(
