@@ -13,7 +13,7 @@ from functools import partial
 
 import z3
 
-from grundy.declare import Mutant, listing, mutant, section, theorem
+from grundy.declare import Declaration, listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.tasks import Part, Split
@@ -260,7 +260,7 @@ def _exercise_4(settings: CheckSettings, answers=EXERCISE_4) -> Verdict:
     )
 
 
-def _engine_mutants(number: int, check_of, low_digits, slip, misreading: str) -> list[Mutant]:
+def _engine_mutants(number: int, check_of, low_digits, slip, misreading: str) -> list[Declaration]:
     """For exercise ``number``: a mutant only Z3 refutes (it agrees with the exercise on
     every value below 8) and one only the exhaustive twin refutes (an encoding slip)."""
     theorem = f"handout-exercise-{number}"

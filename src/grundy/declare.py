@@ -33,8 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from enum import Enum
-from typing import Final, TypeVar
+from typing import TypedDict, Unpack
 
 from grundy.errors import ClaimError
 from grundy.library import CheckSettings, Expectation, Theorem
@@ -43,9 +42,8 @@ from grundy.tasks import DEFAULT_COST, Split
 from grundy.verdict import Verdict
 
 __all__ = [
-    "SAME",
     "Declaration",
-    "Mutant",
+    "Fields",
     "Section",
     "drawn_at_heap",
     "listing",
@@ -56,17 +54,6 @@ __all__ = [
 ]
 
 Check = Callable[[CheckSettings], Verdict]
-T = TypeVar("T")
-
-
-class _Same(Enum):
-    """Marks a field taken from the section (for a theorem) or the theorem (for a mutant)."""
-
-    SAME = "same as above"
-
-
-SAME: Final = _Same.SAME
-"""A field left as its section's (a theorem's) or its theorem's (a mutant's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,55 +62,33 @@ class Section:
     the play convention they speak of, until the next section."""
 
     source: str
+    game: str | None = None
+    tags: tuple[str, ...] = ()
+    play: Play | None = Play.NORMAL
+
+
+section = Section
+"""A heading of the listing: ``section(source, game=..., tags=..., play=...)``."""
+
+
+class Fields(TypedDict, total=False):
+    """What a declaration may say beyond its id, title, statement, LaTeX and check; what
+    it leaves out of source, game, tags and play comes from above it."""
+
+    source: str
     game: str | None
     tags: tuple[str, ...]
     play: Play | None
+    split: Split | None
+    expect: Expectation
+    cost: float
 
 
 @dataclass(frozen=True, slots=True)
 class Declaration:
-    """A theorem before it knows its section."""
+    """A theorem (or, with ``mutant`` set, a mutant) before it knows what is above it.
 
-    id: str
-    title: str
-    statement: str
-    latex: str | None
-    check: Check | None
-    split: Split | None
-    source: str | _Same
-    game: str | _Same | None
-    tags: tuple[str, ...] | _Same
-    play: Play | _Same | None
-    expect: Expectation
-    cost: float
-
-    def in_section(self, section: Section | None) -> Theorem:
-        """The theorem, with what it leaves unsaid taken from ``section``."""
-        if section is None:
-            if SAME in (self.source, self.game, self.tags, self.play):
-                raise ClaimError(f"theorem {self.id!r} is declared before any section")
-            section = Section("", None, (), None)  # never consulted: every field is given
-        return Theorem(
-            id=self.id,
-            title=self.title,
-            statement=self.statement,
-            source=_given(self.source, section.source),
-            check=self.check,
-            expect=self.expect,
-            latex=self.latex,
-            game=_given(self.game, section.game),
-            tags=_given(self.tags, section.tags),
-            split=self.split,
-            cost=self.cost,
-            play=_given(self.play, section.play),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Mutant:
-    """A plausible but false variant of a theorem, before it knows its theorem.
-
-    ``of`` names the theorem (``None``: the theorem declared above it in the listing).
+    ``of`` names a mutant's theorem (``None``: the theorem declared above it).
     """
 
     id: str
@@ -131,48 +96,29 @@ class Mutant:
     statement: str
     latex: str | None
     check: Check | None
-    split: Split | None
-    of: str | None
-    source: str | _Same
-    game: str | _Same | None
-    tags: tuple[str, ...] | _Same
-    play: Play | _Same | None
-    expect: Expectation
-    cost: float
+    fields: Fields
+    mutant: bool = False
+    of: str | None = None
 
-    def of_theorem(self, theorem: Theorem) -> Theorem:
-        """The mutant as a theorem of its own, falsifying ``theorem``."""
+    def made(self, above: Section | Theorem) -> Theorem:
+        """The theorem, with what it leaves unsaid taken from ``above``: its section (a
+        theorem) or its theorem (a mutant, which falsifies it)."""
+        fields = self.fields
         return Theorem(
             id=self.id,
             title=self.title,
             statement=self.statement,
-            source=_given(self.source, theorem.source),
+            source=fields.get("source", above.source),
             check=self.check,
-            mutant_of=theorem.id,
-            expect=self.expect,
+            mutant_of=above.id if isinstance(above, Theorem) else None,
+            expect=fields.get("expect", Expectation.FAILS if self.mutant else Expectation.HOLDS),
             latex=self.latex,
-            game=_given(self.game, theorem.game),
-            tags=_given(self.tags, theorem.tags),
-            split=self.split,
-            cost=self.cost,
-            play=_given(self.play, theorem.play),
+            game=fields.get("game", above.game),
+            tags=fields.get("tags", above.tags),
+            split=fields.get("split"),
+            cost=fields.get("cost", DEFAULT_COST),
+            play=fields.get("play", above.play),
         )
-
-
-def _given(value: T | _Same, otherwise: T) -> T:
-    return otherwise if isinstance(value, _Same) else value
-
-
-def section(
-    source: str,
-    *,
-    game: str | None = None,
-    tags: tuple[str, ...] = (),
-    play: Play | None = Play.NORMAL,
-) -> Section:
-    """A heading of the listing: the theorems below it come from ``source``, are about
-    ``game``, carry ``tags`` and speak of ``play``, unless they say otherwise."""
-    return Section(source, game, tags, play)
 
 
 def theorem(
@@ -181,21 +127,12 @@ def theorem(
     statement: str,
     latex: str | None,
     check: Check | None = None,
-    *,
-    source: str | _Same = SAME,
-    game: str | _Same | None = SAME,
-    tags: tuple[str, ...] | _Same = SAME,
-    play: Play | _Same | None = SAME,
-    split: Split | None = None,
-    expect: Expectation = Expectation.HOLDS,
-    cost: float = DEFAULT_COST,
+    **fields: Unpack[Fields],
 ) -> Declaration:
     """A theorem: its identifier, title, statement, LaTeX and check (or ``split``); its
     source, game, tags and play are its section's unless given. The mutants declared
     below it in the listing are its own."""
-    return Declaration(
-        identifier, title, statement, latex, check, split, source, game, tags, play, expect, cost
-    )
+    return Declaration(identifier, title, statement, latex, check, fields)
 
 
 def mutant(
@@ -206,31 +143,11 @@ def mutant(
     check: Check | None = None,
     *,
     of: str | None = None,
-    source: str | _Same = SAME,
-    game: str | _Same | None = SAME,
-    tags: tuple[str, ...] | _Same = SAME,
-    play: Play | _Same | None = SAME,
-    split: Split | None = None,
-    expect: Expectation = Expectation.FAILS,
-    cost: float = DEFAULT_COST,
-) -> Mutant:
+    **fields: Unpack[Fields],
+) -> Declaration:
     """A mutant of the theorem above it (or of ``of``): expected to fail, and with that
     theorem's source, game, tags and play unless given."""
-    return Mutant(
-        identifier,
-        title,
-        statement,
-        latex,
-        check,
-        split,
-        of,
-        source,
-        game,
-        tags,
-        play,
-        expect,
-        cost,
-    )
+    return Declaration(identifier, title, statement, latex, check, fields, mutant=True, of=of)
 
 
 def mutant_title(claim: str) -> str:
@@ -252,7 +169,9 @@ def drawn_at_heap(check: Check, heap: str) -> Check:
     return run
 
 
-Declared = Theorem | Declaration | Mutant | Section
+Declared = Theorem | Declaration | Section
+
+_SAID = ("source", "game", "tags", "play")
 
 
 def listing(*declarations: Declared | Iterable[Declared]) -> list[Theorem]:
@@ -267,24 +186,27 @@ def listing(*declarations: Declared | Iterable[Declared]) -> list[Theorem]:
         if isinstance(declared, Section):
             heading = declared
             continue
-        if isinstance(declared, Mutant):
+        if isinstance(declared, Declaration) and declared.mutant:
             parent = above if declared.of is None else by_id.get(declared.of)
             if parent is None:
                 named = declared.of or "the theorem above it"
                 raise ClaimError(f"mutant {declared.id!r} names no declared theorem ({named})")
-            theorems.append(declared.of_theorem(parent))
+            theorems.append(declared.made(parent))
             continue
-        made = declared.in_section(heading) if isinstance(declared, Declaration) else declared
-        if made.mutant_of is None:
-            above = made
-            by_id[made.id] = made
-        theorems.append(made)
+        if isinstance(declared, Declaration):
+            if heading is None and not all(k in declared.fields for k in _SAID):
+                raise ClaimError(f"theorem {declared.id!r} is declared before any section")
+            declared = declared.made(heading or Section(""))
+        if declared.mutant_of is None:
+            above = declared
+            by_id[declared.id] = declared
+        theorems.append(declared)
     return theorems
 
 
 def _flat(declarations: Iterable[Declared | Iterable[Declared]]) -> Iterable[Declared]:
     for declared in declarations:
-        if isinstance(declared, Theorem | Declaration | Mutant | Section):
+        if isinstance(declared, Theorem | Declaration | Section):
             yield declared
         else:
             yield from declared
