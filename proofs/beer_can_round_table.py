@@ -9,7 +9,7 @@ chomp_and_boards.py stays as an illustration played out move by move.
 
 from __future__ import annotations
 
-from grundy.declare import listing, mutant, section, theorem
+from grundy.declare import by_z3, listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.verdict import UNBOUNDED, Verdict, with_paper_steps
 from grundy.verify.beer_can_geometry import prove_disc_table, prove_symmetric_table
@@ -54,9 +54,7 @@ THEOREMS = listing(
         "the point reflection of every can is legal even when no can was placed at "
         "the centre (the same Z3 argument without the centre can)",
         r"|p| \le R - r,\ |p + q| \ge 2r \implies |{-p} - p| \ge 2r",
-        lambda settings: prove_disc_table(
-            with_centre=False, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        by_z3(prove_disc_table, with_centre=False),
         tags=TAGS,
     ),
 )

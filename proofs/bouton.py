@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 import z3
 from hypothesis import strategies as st
 
-from grundy.declare import listing, mutant, section, theorem
+from grundy.declare import by_z3, listing, mutant, section, theorem
 from grundy.games.nim import Nim
 from grundy.library import CheckSettings
 from grundy.solve.solver import Play, Solver
@@ -422,9 +422,7 @@ THEOREMS = listing(
         "not checked by machine",
         r"\forall k\ \forall h_1, \ldots, h_k \in \mathbb{N}:\ (h_1, \ldots, h_k) \in "
         r"\mathcal{P} \iff h_1 \oplus \cdots \oplus h_k = 0",
-        lambda settings: prove_bouton_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        by_z3(prove_bouton_unbounded),
     ),
     mutant(
         "bouton-any-heaps-first-heap",
@@ -432,9 +430,7 @@ THEOREMS = listing(
         "as bouton-any-number-of-heaps, but with the column lemma 'if (p ⊕ h) ⊕ d "
         "< p ⊕ h then p ⊕ d < p': the heap to lower is always found before the last one",
         r"(p \oplus h) \oplus d < p \oplus h \implies p \oplus d < p",
-        lambda settings: prove_bouton_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="first-heap"
-        ),
+        by_z3(prove_bouton_unbounded, mutation="first-heap"),
     ),
     section(
         "001 Legner, sums of games and the Sprague-Grundy function",
@@ -451,9 +447,7 @@ THEOREMS = listing(
         "not checked by machine",
         r"\forall k\ \forall h_i \in \mathbb{N}:\ \mathcal{G}(h_1, \ldots, h_k) = "
         r"h_1 \oplus \cdots \oplus h_k",
-        lambda settings: prove_nim_value_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        by_z3(prove_nim_value_unbounded),
     ),
     mutant(
         "nim-value-any-heaps-move-lowers",
@@ -461,9 +455,7 @@ THEOREMS = listing(
         "as nim-value-any-number-of-heaps, but with the lemma 'g < h implies o ⊕ g "
         "< o ⊕ h' in place of 'o ⊕ g = o ⊕ h implies g = h'",
         r"g < h \implies o \oplus g < o \oplus h",
-        lambda settings: prove_nim_value_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="move-lowers"
-        ),
+        by_z3(prove_nim_value_unbounded, mutation="move-lowers"),
     ),
     section(
         "beyond the notes: misere Nim (Bouton 1901)",
@@ -482,9 +474,7 @@ THEOREMS = listing(
         "checked by machine",
         r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
         r"(\max_i h_i \le 1 \wedge \bigoplus_i h_i = 1)",
-        lambda settings: prove_misere_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        by_z3(prove_misere_unbounded),
     ),
     mutant(
         "misere-nim-any-heaps-one-cancels",
@@ -492,9 +482,7 @@ THEOREMS = listing(
         "as misere-nim-any-number-of-heaps, but with the lemma 'o <= 1 and h >= 1 "
         "imply o ⊕ h != 0' (refuted by the bit induction's counterexample search)",
         r"o \le 1,\ h \ge 1 \implies o \oplus h \ne 0",
-        lambda settings: prove_misere_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="one-cancels"
-        ),
+        by_z3(prove_misere_unbounded, mutation="one-cancels"),
     ),
     mutant(
         "misere-nim-any-heaps-normal-endgame",
@@ -503,9 +491,7 @@ THEOREMS = listing(
         "lowers it to the nim-sum o of the others (nim-sum 0, as in normal play) and claims "
         "that leaves nim-sum 1 (refuted by listing the cases o = 0, 1)",
         r"o \le 1 \implies o \oplus o = 1",
-        lambda settings: prove_misere_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="normal-endgame"
-        ),
+        by_z3(prove_misere_unbounded, mutation="normal-endgame"),
         tags=("nim", "misere", "exhaustive"),
     ),
 )

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from grundy.certify.strategy import check_strategy
-from grundy.declare import listing, mutant, section, theorem
+from grundy.declare import by_z3, listing, mutant, section, theorem
 from grundy.games.beer_can import BeerCan
 from grundy.games.chomp import Chomp
 from grundy.games.poset import PosetGame
@@ -314,9 +314,7 @@ THEOREMS = listing(
         "These are the base and the step, both proved by Z3, of an induction on k: the "
         "opponent is the player left without a move",
         r"\forall n \ge 2:\ \text{bite } (2,2) \text{ then mirror wins } n \times n",
-        lambda settings: prove_square_mirror(
-            (2, 2), timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        by_z3(prove_square_mirror, (2, 2)),
     ),
     mutant(
         "chomp-square-bite-1-2-and-mirror",
@@ -324,9 +322,7 @@ THEOREMS = listing(
         "on an n x n board the first player wins by biting (1,2) and then mirroring "
         "(the same Z3 argument, refuted and confirmed by playing the board it names)",
         r"n \ge 2 \implies \text{bite } (1,2) \text{ then mirror wins } n \times n",
-        lambda settings: prove_square_mirror(
-            (1, 2), timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        by_z3(prove_square_mirror, (1, 2)),
         tags=("chomp", "strategy", "mirroring", "z3"),
     ),
     theorem(
@@ -356,9 +352,7 @@ THEOREMS = listing(
         "bitten board is a finite game, so P or N; if P, the corner bite wins; if N, its "
         "winning reply is a winning first bite",
         r"\forall a, b \ge 1,\ ab > 1:\ a \times b \in \mathcal{N}",
-        lambda settings: prove_strategy_stealing(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        by_z3(prove_strategy_stealing),
         tags=("chomp", "strategy-stealing", "z3", "unbounded"),
     ),
     mutant(
@@ -367,9 +361,7 @@ THEOREMS = listing(
         statement="the same argument for every rectangle, the single poisoned square 1 x 1 "
         "included",
         latex=r"h, w \ge 1 \implies h \times w \in \mathcal{N}",
-        check=lambda settings: prove_strategy_stealing(
-            least_area=1, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        check=by_z3(prove_strategy_stealing, least_area=1),
         tags=("chomp", "strategy-stealing", "z3"),
     ),
     mutant(
@@ -379,9 +371,7 @@ THEOREMS = listing(
         "square: every position one bite away from what it leaves is one bite away from the "
         "full rectangle",
         r"a \times b - Q(1,2) \to X \implies a \times b \to X",
-        lambda settings: prove_strategy_stealing(
-            "next-to-poison", timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        by_z3(prove_strategy_stealing, "next-to-poison"),
         tags=("chomp", "strategy-stealing", "z3"),
     ),
     theorem(

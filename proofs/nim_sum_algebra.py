@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import z3
 
-from grundy.declare import listing, mutant, section, theorem
+from grundy.declare import by_z3, listing, mutant, section, theorem
 from grundy.games.nim import Nim
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
@@ -31,9 +31,7 @@ WIDTH = 64
 
 def _every_width(law: BitwiseLaw):
     """The check of a law: proved for every natural number by induction on the bit width."""
-    return lambda settings: prove_every_width(
-        law, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-    )
+    return by_z3(prove_every_width, law)
 
 
 def _plain(name: str, variables: str, statement, holds) -> BitwiseLaw:

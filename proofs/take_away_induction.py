@@ -8,7 +8,7 @@ anything is called refuted.
 
 from __future__ import annotations
 
-from grundy.declare import drawn_at_heap, listing, mutant, section, theorem
+from grundy.declare import by_z3, drawn_at_heap, listing, mutant, section, theorem
 from grundy.solve.solver import Play
 from grundy.verify.z3_induction import prove_take_away_closed_form, prove_take_away_misere
 
@@ -24,22 +24,14 @@ THEOREMS = listing(
         "in the subtraction game S(1, ..., k), the heap n has Grundy value n mod (k+1), "
         "for every n >= 0 and k >= 1 (the induction step proved by Z3)",
         r"\mathcal{G}_{S(1..k)}(n) = n \bmod (k+1)",
-        lambda settings: prove_take_away_closed_form(
-            (lambda n, k: n % (k + 1), lambda n, k: n % (k + 1)),
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
-        ),
+        by_z3(prove_take_away_closed_form, (lambda n, k: n % (k + 1), lambda n, k: n % (k + 1))),
     ),
     mutant(
         "take-away-grundy-mod-k",
         "Mutant: take-away 1..k has G(n) = n mod k",
         "in S(1, ..., k), G(n) = n mod k",
         r"\mathcal{G}_{S(1..k)}(n) = n \bmod k",
-        lambda settings: prove_take_away_closed_form(
-            (lambda n, k: n % k, lambda n, k: n % k),
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
-        ),
+        by_z3(prove_take_away_closed_form, (lambda n, k: n % k, lambda n, k: n % k)),
         source="000 slides, the take-away game",
         tags=("take-away", "z3", "induction"),
     ),
@@ -55,10 +47,8 @@ THEOREMS = listing(
         "in misère play of S(1, ..., k), the heap n is a P-position iff "
         "n mod (k+1) = 1, for every n >= 0 and k >= 1 (the induction step proved by Z3)",
         r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 1",
-        lambda settings: prove_take_away_misere(
-            (lambda n, k: n % (k + 1) == 1, lambda n, k: n % (k + 1) == 1),
-            timeout_ms=settings.z3_timeout_ms,
-            seed=settings.seed,
+        by_z3(
+            prove_take_away_misere, (lambda n, k: n % (k + 1) == 1, lambda n, k: n % (k + 1) == 1)
         ),
     ),
     mutant(
@@ -67,10 +57,9 @@ THEOREMS = listing(
         "in misère play of S(1, ..., k), n is P iff n mod (k+1) = 0",
         r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 0",
         drawn_at_heap(
-            lambda settings: prove_take_away_misere(
+            by_z3(
+                prove_take_away_misere,
                 (lambda n, k: n % (k + 1) == 0, lambda n, k: n % (k + 1) == 0),
-                timeout_ms=settings.z3_timeout_ms,
-                seed=settings.seed,
             ),
             "n",
         ),

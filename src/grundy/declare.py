@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import TypedDict, Unpack
+from typing import Any, TypedDict, Unpack
 
 from grundy.errors import ClaimError
 from grundy.library import CheckSettings, Expectation, Theorem
@@ -45,6 +45,7 @@ __all__ = [
     "Declaration",
     "Fields",
     "Section",
+    "by_z3",
     "drawn_at_heap",
     "listing",
     "mutant",
@@ -153,6 +154,13 @@ def mutant(
 def mutant_title(claim: str) -> str:
     """A mutant's title from what it claims: ``Mutant: `` and the claim."""
     return f"Mutant: {claim}"
+
+
+def by_z3(prove: Callable[..., Verdict], *args: Any, **options: Any) -> Check:
+    """The check ``prove(*args, **options)`` with the settings' Z3 time limit and seed."""
+    return lambda settings: prove(
+        *args, timeout_ms=settings.z3_timeout_ms, seed=settings.seed, **options
+    )
 
 
 def drawn_at_heap(check: Check, heap: str) -> Check:

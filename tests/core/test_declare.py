@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grundy.declare import drawn_at_heap, listing, mutant, mutant_title, section, theorem
+from grundy.declare import by_z3, drawn_at_heap, listing, mutant, mutant_title, section, theorem
 from grundy.errors import ClaimError
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Play
@@ -98,3 +98,14 @@ def test_drawn_at_heap_adds_the_heap_as_the_position_to_draw() -> None:
     assert drawn_at_heap(fails, "k")(settings).counterexample == {"k": 3, "position": [3]}
     assert drawn_at_heap(holds, "k")(settings).counterexample is None
     assert drawn_at_heap(fails, "h")(settings).counterexample == {"k": 3}
+
+
+def test_by_z3_hands_the_settings_time_limit_and_seed_to_the_prover() -> None:
+    calls = []
+
+    def prove(*args: object, **options: object) -> Verdict:
+        calls.append((args, options))
+        return holds(CheckSettings())
+
+    by_z3(prove, "law", mutation="m")(CheckSettings(seed=7, z3_timeout_ms=123))
+    assert calls == [(("law",), {"timeout_ms": 123, "seed": 7, "mutation": "m"})]
