@@ -1,25 +1,16 @@
-r"""Declaring theorems with their mutants: the one shape every file of ``proofs/`` uses.
+"""Declaring theorems with their mutants: the one shape every file of ``proofs/`` uses.
 
 A file of ``proofs/`` lists its theorems as a course lists its statements: a section
 heading says where the statements below it come from, each theorem is followed by its
 mutants::
 
     THEOREMS = listing(
-        section(SLIDES, game="nim", tags=(*TAGS, "exhaustive")),
-        theorem(
-            "bouton-three-heaps",
-            "Bouton's theorem for three heaps of up to 31 (by search)",
-            "a three-heap Nim position (a, b, c) is a P-position iff a ⊕ b ⊕ c = 0",
-            r"(a,b,c) \in \mathcal{P} \iff a \oplus b \oplus c = 0",
-            _three_heaps,
-        ),
-        mutant(
-            "bouton-even-sum",
-            "Mutant: P iff the ordinary sum of the heaps is even",
-            "(a, b, c) is P iff a + b + c is even",
-            r"(a,b,c) \in \mathcal{P} \iff a + b + c \equiv 0 \pmod{2}",
-            _even_sum,
-        ),
+        section(SLIDES, game="nim", tags=TAGS),
+        theorem("bouton-three-heaps", "Bouton's theorem ...", "(a, b, c) is P iff ...",
+                r"...", _three_heaps),
+        mutant("bouton-even-sum", "Mutant: P iff the sum is even", "...", r"...", _even_sum),
+        theorem(...),
+        ...
     )
 
 A theorem takes its section's source, game, tags and play unless it says otherwise. A
