@@ -9,7 +9,8 @@ chomp_and_boards.py stays as an illustration played out move by move.
 
 from __future__ import annotations
 
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.declare import by_z3, listing, mutant, section, theorem
+from grundy.library import CheckSettings
 from grundy.verdict import UNBOUNDED, Verdict, with_paper_steps
 from grundy.verify.beer_can_geometry import prove_disc_table, prove_symmetric_table
 from grundy.verify.z3_checks import all_proved
@@ -30,11 +31,12 @@ def _round_and_symmetric(settings: CheckSettings) -> Verdict:
     return with_paper_steps(verdict, "beer-can-round-table")
 
 
-THEOREMS = [
-    Theorem(
-        id="beer-can-round-table",
-        title="Round cans on a round table: centre, then reflect",
-        statement="for round cans of any radius r on a round table of any radius R >= r (and on "
+THEOREMS = listing(
+    section(SOURCE, game="beer-can", tags=(*TAGS, "unbounded")),
+    theorem(
+        "beer-can-round-table",
+        "Round cans on a round table: centre, then reflect",
+        "for round cans of any radius r on a round table of any radius R >= r (and on "
         "any centrally symmetric table where a can fits at the centre), the first player wins "
         "by placing the first can at the centre and then answering every can p by its "
         "reflection -p.  Z3 over the reals: while the cans on the table are the centre can and "
@@ -42,26 +44,17 @@ THEOREMS = [
         "p itself and of every earlier can).  Argued on paper, not checked by machine: the "
         "game ends since the table holds finitely many disjoint cans, so the opponent is "
         "always the one who runs out",
-        latex=r"|p| \le R - r,\ |p| \ge 2r,\ |p + q| \ge 2r \implies |{-p}| \le R - r,\ "
+        r"|p| \le R - r,\ |p| \ge 2r,\ |p + q| \ge 2r \implies |{-p}| \le R - r,\ "
         r"|{-p} - p| \ge 2r,\ |{-p} - q| \ge 2r",
-        source=SOURCE,
-        game="beer-can",
-        tags=(*TAGS, "unbounded"),
-        check=_round_and_symmetric,
+        _round_and_symmetric,
     ),
-    Theorem(
-        id="beer-can-round-table-no-centre",
-        title="Mutant: on a round table, mirroring wins without the centre can",
-        statement="the point reflection of every can is legal even when no can was placed at "
+    mutant(
+        "beer-can-round-table-no-centre",
+        "Mutant: on a round table, mirroring wins without the centre can",
+        "the point reflection of every can is legal even when no can was placed at "
         "the centre (the same Z3 argument without the centre can)",
-        latex=r"|p| \le R - r,\ |p + q| \ge 2r \implies |{-p} - p| \ge 2r",
-        source=SOURCE,
-        game="beer-can",
+        r"|p| \le R - r,\ |p + q| \ge 2r \implies |{-p} - p| \ge 2r",
+        by_z3(prove_disc_table, with_centre=False),
         tags=TAGS,
-        mutant_of="beer-can-round-table",
-        expect=Expectation.FAILS,
-        check=lambda settings: prove_disc_table(
-            with_centre=False, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
     ),
-]
+)

@@ -18,8 +18,9 @@ from collections.abc import Callable, Sequence
 import z3
 from hypothesis import strategies as st
 
+from grundy.declare import by_z3, listing, mutant, section, theorem
 from grundy.games.nim import Nim
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.solve.solver import Play, Solver
 from grundy.tasks import Part, Split
 from grundy.verdict import Verdict
@@ -282,285 +283,215 @@ def _example(settings: CheckSettings, heaps, value, moves) -> Verdict:
     )
 
 
-THEOREMS = [
-    Theorem(
-        id="bouton-three-heaps",
-        title="Bouton's theorem for three heaps of up to 31 (by search)",
-        statement="a three-heap Nim position (a, b, c) is a P-position iff a ⊕ b ⊕ c = 0",
-        source=SLIDES,
-        latex=r"(a,b,c) \in \mathcal{P} \iff a \oplus b \oplus c = 0",
-        game="nim",
-        tags=(*TAGS, "exhaustive"),
-        check=_three_heaps,
+THEOREMS = listing(
+    section(SLIDES, game="nim", tags=(*TAGS, "exhaustive")),
+    theorem(
+        "bouton-three-heaps",
+        "Bouton's theorem for three heaps of up to 31 (by search)",
+        "a three-heap Nim position (a, b, c) is a P-position iff a ⊕ b ⊕ c = 0",
+        r"(a,b,c) \in \mathcal{P} \iff a \oplus b \oplus c = 0",
+        _three_heaps,
     ),
-    Theorem(
-        id="bouton-even-sum",
-        title="Mutant: P iff the ordinary sum of the heaps is even",
-        statement="(a, b, c) is P iff a + b + c is even",
-        latex=r"(a,b,c) \in \mathcal{P} \iff a + b + c \equiv 0 \pmod{2}",
-        source=SLIDES,
-        game="nim",
-        tags=(*TAGS, "exhaustive"),
-        mutant_of="bouton-three-heaps",
-        expect=Expectation.FAILS,
-        check=lambda settings: _three_heaps(settings, lambda a, b, c: (a + b + c) % 2 == 0),
+    mutant(
+        "bouton-even-sum",
+        "Mutant: P iff the ordinary sum of the heaps is even",
+        "(a, b, c) is P iff a + b + c is even",
+        r"(a,b,c) \in \mathcal{P} \iff a + b + c \equiv 0 \pmod{2}",
+        lambda settings: _three_heaps(settings, lambda a, b, c: (a + b + c) % 2 == 0),
     ),
-    Theorem(
-        id="bouton-k-heaps",
-        title="Bouton's three conditions for up to 16 heaps of 64-bit sizes",
-        statement="(1) the terminal position has nim-sum 0; (2) from a nonzero nim-sum some move "
+    theorem(
+        "bouton-k-heaps",
+        "Bouton's three conditions for up to 16 heaps of 64-bit sizes",
+        "(1) the terminal position has nim-sum 0; (2) from a nonzero nim-sum some move "
         "reaches nim-sum 0; (3) every move from nim-sum 0 reaches a nonzero nim-sum; "
         "for 1 to 16 heaps of sizes below 2^64",
-        source=SLIDES,
-        latex=r"\begin{aligned} &(1)\ h = (0, \ldots, 0) \implies s = 0 \\ &(2)\ s \ne 0 "
+        r"\begin{aligned} &(1)\ h = (0, \ldots, 0) \implies s = 0 \\ &(2)\ s \ne 0 "
         r"\implies \exists i:\ h_i \oplus s < h_i \\ &(3)\ s = 0,\ h_i' < h_i \implies "
         r"s' \ne 0 \end{aligned} \qquad s = h_1 \oplus \cdots \oplus h_k",
-        game="nim",
         tags=(*TAGS, "z3"),
         split=Split(_k_heaps_parts, _k_heaps_combine),
     ),
-    Theorem(
-        id="bouton-first-heap",
-        title="Mutant: from a nonzero nim-sum the first heap holds the winning move",
-        statement="if s = h1 ⊕ h2 ⊕ h3 ≠ 0 then h1 ⊕ s < h1 (checked by Z3 alone)",
-        latex=r"s \ne 0 \implies h_1 \oplus s < h_1",
-        source=SLIDES,
-        game="nim",
+    mutant(
+        "bouton-first-heap",
+        "Mutant: from a nonzero nim-sum the first heap holds the winning move",
+        "if s = h1 ⊕ h2 ⊕ h3 ≠ 0 then h1 ⊕ s < h1 (checked by Z3 alone)",
+        r"s \ne 0 \implies h_1 \oplus s < h_1",
+        _first_heap,
         tags=(*TAGS, "z3", "mutant"),
-        mutant_of="bouton-k-heaps",
-        expect=Expectation.FAILS,
-        check=_first_heap,
     ),
-    Theorem(
-        id="bouton-inductive-step",
-        title="Bouton's inductive step: the heap holding the top bit of the nim-sum",
-        statement="if s = h1 ⊕ ... ⊕ hk ≠ 0, some heap hi has the highest bit of s set, and "
+    section(
+        "003 notes, Nim: Bouton's theorem and its inductive proof", game="nim", tags=(*TAGS, "z3")
+    ),
+    theorem(
+        "bouton-inductive-step",
+        "Bouton's inductive step: the heap holding the top bit of the nim-sum",
+        "if s = h1 ⊕ ... ⊕ hk ≠ 0, some heap hi has the highest bit of s set, and "
         "lowering it to hi ⊕ s is a move to nim-sum 0 (1 to 16 heaps below 2^64)",
-        latex=r"s = h_1 \oplus \cdots \oplus h_k \ne 0,\ 2^{t} \le s < 2^{t+1},\ h_i \text{ has "
+        r"s = h_1 \oplus \cdots \oplus h_k \ne 0,\ 2^{t} \le s < 2^{t+1},\ h_i \text{ has "
         r"bit } t \implies h_i \oplus s < h_i",
-        source="003 notes, Nim: Bouton's theorem and its inductive proof",
-        game="nim",
-        tags=(*TAGS, "z3"),
         split=Split(_inductive_step_parts, _inductive_step_combine),
     ),
-    Theorem(
-        id="bouton-inductive-step-lowest-bit",
-        title="Mutant: the heap holding the lowest bit of the nim-sum gives the move",
-        statement="if s = h1 ⊕ h2 ⊕ h3 ≠ 0, every heap having the lowest set bit of s can be "
+    mutant(
+        "bouton-inductive-step-lowest-bit",
+        "Mutant: the heap holding the lowest bit of the nim-sum gives the move",
+        "if s = h1 ⊕ h2 ⊕ h3 ≠ 0, every heap having the lowest set bit of s can be "
         "lowered to h ⊕ s",
-        latex=r"s \ne 0,\ h_i \text{ has the lowest bit of } s \implies h_i \oplus s < h_i",
-        source="003 notes, Nim: Bouton's theorem and its inductive proof",
-        game="nim",
-        tags=(*TAGS, "z3", "mutant"),
-        mutant_of="bouton-inductive-step",
-        expect=Expectation.FAILS,
-        check=lambda settings: _lowest_bit_move(3, 16 if settings.quick else 64).prove(
+        r"s \ne 0,\ h_i \text{ has the lowest bit of } s \implies h_i \oplus s < h_i",
+        lambda settings: _lowest_bit_move(3, 16 if settings.quick else 64).prove(
             timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
+        tags=(*TAGS, "z3", "mutant"),
     ),
-    Theorem(
-        id="bouton-largest-heap",
-        title="Mutant: the winning move is always in the largest heap",
-        statement="from a nonzero nim-sum s, lowering a largest heap h to h ⊕ s is always a move",
-        latex=r"s \ne 0,\ h_i = \max_j h_j \implies h_i \oplus s < h_i",
-        source=SLIDES,
-        game="nim",
-        tags=(*TAGS, "z3"),
-        mutant_of="bouton-k-heaps",
-        expect=Expectation.FAILS,
-        check=_largest_heap,
+    mutant(
+        "bouton-largest-heap",
+        "Mutant: the winning move is always in the largest heap",
+        "from a nonzero nim-sum s, lowering a largest heap h to h ⊕ s is always a move",
+        r"s \ne 0,\ h_i = \max_j h_j \implies h_i \oplus s < h_i",
+        _largest_heap,
+        of="bouton-k-heaps",
     ),
-    Theorem(
-        id="bouton-random-heaps",
-        title="Bouton's conditions on random positions with huge heaps",
-        statement="for up to 16 heaps below 2^64: from a nonzero nim-sum the recipe gives a move "
+    section(SLIDES, game="nim", tags=(*TAGS, "random")),
+    theorem(
+        "bouton-random-heaps",
+        "Bouton's conditions on random positions with huge heaps",
+        "for up to 16 heaps below 2^64: from a nonzero nim-sum the recipe gives a move "
         "to nim-sum 0, the solver's winning moves are exactly the recipe's, and a move from "
         "nim-sum 0 never reaches nim-sum 0",
-        latex=r"s = h_1 \oplus \cdots \oplus h_k \ne 0 \implies \exists i:\ h_i \oplus s < h_i "
+        r"s = h_1 \oplus \cdots \oplus h_k \ne 0 \implies \exists i:\ h_i \oplus s < h_i "
         r"\quad (k \le 16,\ h_i < 2^{64})",
-        source=SLIDES,
-        game="nim",
-        tags=(*TAGS, "random"),
-        check=_random_heaps,
+        _random_heaps,
     ),
-    Theorem(
-        id="bouton-random-first-heap",
-        title="Mutant: on random positions the first heap holds the recipe's move",
-        statement="for up to 16 heaps below 2^64 with nonzero nim-sum s, h1 ⊕ s < h1 (checked "
+    mutant(
+        "bouton-random-first-heap",
+        "Mutant: on random positions the first heap holds the recipe's move",
+        "for up to 16 heaps below 2^64 with nonzero nim-sum s, h1 ⊕ s < h1 (checked "
         "by random search alone)",
-        latex=r"s \ne 0 \implies h_1 \oplus s < h_1 \quad (k \le 16,\ h_i < 2^{64})",
-        source=SLIDES,
-        game="nim",
+        r"s \ne 0 \implies h_1 \oplus s < h_1 \quad (k \le 16,\ h_i < 2^{64})",
+        _random_first_heap,
         tags=(*TAGS, "random", "mutant"),
-        mutant_of="bouton-random-heaps",
-        expect=Expectation.FAILS,
-        check=_random_first_heap,
     ),
-    Theorem(
-        id="winning-move-recipe",
-        title="The winning moves are exactly the recipe's moves (three heaps up to 15)",
-        statement="nim-add the total to each heap; the heaps that get smaller, lowered to that "
+    section("002 Handout 17, finding winning moves", game="nim", tags=(*TAGS, "exhaustive")),
+    theorem(
+        "winning-move-recipe",
+        "The winning moves are exactly the recipe's moves (three heaps up to 15)",
+        "nim-add the total to each heap; the heaps that get smaller, lowered to that "
         "size, are all the winning moves, and there are no others (3 heaps up to 15)",
-        latex=r"(a,b,c) \to (a',b,c) \text{ wins} \iff a' = a \oplus s < a, \quad s = a \oplus b "
+        r"(a,b,c) \to (a',b,c) \text{ wins} \iff a' = a \oplus s < a, \quad s = a \oplus b "
         r"\oplus c",
-        source="002 Handout 17, finding winning moves",
-        game="nim",
-        tags=(*TAGS, "exhaustive"),
-        check=_recipe_check,
+        _recipe_check,
     ),
-    Theorem(
-        id="winning-move-unique",
-        title="Mutant: an N-position of Nim has exactly one winning move",
-        statement="every three-heap Nim position has at most one winning move",
-        latex=r"\lvert \{\text{winning moves from } (a,b,c)\} \rvert \le 1",
-        source="002 Handout 17, finding winning moves",
-        game="nim",
-        tags=(*TAGS, "exhaustive"),
-        mutant_of="winning-move-recipe",
-        expect=Expectation.FAILS,
-        check=lambda settings: _recipe_check(settings, exactly_one=True),
+    mutant(
+        "winning-move-unique",
+        "Mutant: an N-position of Nim has exactly one winning move",
+        "every three-heap Nim position has at most one winning move",
+        r"\lvert \{\text{winning moves from } (a,b,c)\} \rvert \le 1",
+        lambda settings: _recipe_check(settings, exactly_one=True),
     ),
-    Theorem(
-        id="bouton-example-3451",
-        title="Legner's example (3, 4, 5, 1)",
-        statement="(3, 4, 5, 1) has Grundy value 3 and its only winning move empties the heap "
+    section("001 Legner, Bouton's theorem example", game="nim", tags=(*TAGS, "example")),
+    theorem(
+        "bouton-example-3451",
+        "Legner's example (3, 4, 5, 1)",
+        "(3, 4, 5, 1) has Grundy value 3 and its only winning move empties the heap "
         "of 3, leaving (0, 4, 5, 1)",
-        latex=r"\mathcal{G}(3,4,5,1) = 3,\ "
+        r"\mathcal{G}(3,4,5,1) = 3,\ "
         r"\text{the only winning move is } (3,4,5,1) \to (0,4,5,1)",
-        source="001 Legner, Bouton's theorem example",
-        game="nim",
-        tags=(*TAGS, "example"),
-        check=lambda settings: _example(settings, (3, 4, 5, 1), 3, [(0, 4, 5, 1)]),
+        lambda settings: _example(settings, (3, 4, 5, 1), 3, [(0, 4, 5, 1)]),
     ),
-    Theorem(
-        id="bouton-example-3451-largest",
-        title="Mutant: in (3, 4, 5, 1) the winning move takes from the largest heap",
+    mutant(
+        "bouton-example-3451-largest",
+        "Mutant: in (3, 4, 5, 1) the winning move takes from the largest heap",
         statement="(3, 4, 5, 1) has value 3 and its only winning move takes 3 from the largest "
         "heap (5 -> 2)",
         latex=r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (3,4,2,1)"
         r"\mathcal{G}(3,4,5,1) = 3,\ \text{the only winning move is } (3,4,5,1) \to (3,4,2,1)",
-        source="001 Legner, Bouton's theorem example",
-        game="nim",
-        tags=(*TAGS, "example"),
-        mutant_of="bouton-example-3451",
-        expect=Expectation.FAILS,
         check=lambda settings: _example(settings, (3, 4, 5, 1), 3, [(3, 4, 2, 1)]),
     ),
-    Theorem(
-        id="bouton-any-number-of-heaps",
-        title="Bouton's theorem for any number of heaps of any sizes",
-        statement="for every number of heaps and all heap sizes (normal play): the terminal "
+    section(
+        "003 notes, Nim: Bouton's theorem and its inductive proof",
+        game="nim",
+        tags=(*TAGS, "z3", "unbounded"),
+    ),
+    theorem(
+        "bouton-any-number-of-heaps",
+        "Bouton's theorem for any number of heaps of any sizes",
+        "for every number of heaps and all heap sizes (normal play): the terminal "
         "position has nim-sum 0, from a nonzero nim-sum some move reaches 0, and every move "
         "from 0 leaves a nonzero nim-sum; so a position is P iff its nim-sum is 0.  Seven "
         "lemmas on nim-sums are proved for all natural numbers by induction on the number "
         "of bits (each step by Z3); the induction on heaps and positions is argued on paper, "
         "not checked by machine",
-        latex=r"\forall k\ \forall h_1, \ldots, h_k \in \mathbb{N}:\ (h_1, \ldots, h_k) \in "
+        r"\forall k\ \forall h_1, \ldots, h_k \in \mathbb{N}:\ (h_1, \ldots, h_k) \in "
         r"\mathcal{P} \iff h_1 \oplus \cdots \oplus h_k = 0",
-        source="003 notes, Nim: Bouton's theorem and its inductive proof",
-        game="nim",
-        tags=(*TAGS, "z3", "unbounded"),
-        check=lambda settings: prove_bouton_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        by_z3(prove_bouton_unbounded),
     ),
-    Theorem(
-        id="bouton-any-heaps-first-heap",
-        title="Mutant: the inductive proof finding the winning move in the first heap",
-        statement="as bouton-any-number-of-heaps, but with the column lemma 'if (p ⊕ h) ⊕ d "
+    mutant(
+        "bouton-any-heaps-first-heap",
+        "Mutant: the inductive proof finding the winning move in the first heap",
+        "as bouton-any-number-of-heaps, but with the column lemma 'if (p ⊕ h) ⊕ d "
         "< p ⊕ h then p ⊕ d < p': the heap to lower is always found before the last one",
-        latex=r"(p \oplus h) \oplus d < p \oplus h \implies p \oplus d < p",
-        source="003 notes, Nim: Bouton's theorem and its inductive proof",
+        r"(p \oplus h) \oplus d < p \oplus h \implies p \oplus d < p",
+        by_z3(prove_bouton_unbounded, mutation="first-heap"),
+    ),
+    section(
+        "001 Legner, sums of games and the Sprague-Grundy function",
         game="nim",
         tags=(*TAGS, "z3", "unbounded"),
-        mutant_of="bouton-any-number-of-heaps",
-        expect=Expectation.FAILS,
-        check=lambda settings: prove_bouton_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="first-heap"
-        ),
     ),
-    Theorem(
-        id="nim-value-any-number-of-heaps",
-        title="The Grundy value of a Nim position is the nim-sum of its heaps (any heaps)",
-        statement="for every number of heaps and all heap sizes, G(h1, ..., hk) = h1 ⊕ ... ⊕ "
+    theorem(
+        "nim-value-any-number-of-heaps",
+        "The Grundy value of a Nim position is the nim-sum of its heaps (any heaps)",
+        "for every number of heaps and all heap sizes, G(h1, ..., hk) = h1 ⊕ ... ⊕ "
         "hk: no option has the nim-sum as its value, and every smaller value is the value of "
         "an option.  The same seven lemmas, proved for all natural numbers by induction on "
         "the number of bits (each step by Z3); the induction on positions is argued on paper, "
         "not checked by machine",
-        latex=r"\forall k\ \forall h_i \in \mathbb{N}:\ \mathcal{G}(h_1, \ldots, h_k) = "
+        r"\forall k\ \forall h_i \in \mathbb{N}:\ \mathcal{G}(h_1, \ldots, h_k) = "
         r"h_1 \oplus \cdots \oplus h_k",
-        source="001 Legner, sums of games and the Sprague-Grundy function",
-        game="nim",
-        tags=(*TAGS, "z3", "unbounded"),
-        check=lambda settings: prove_nim_value_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        by_z3(prove_nim_value_unbounded),
     ),
-    Theorem(
-        id="nim-value-any-heaps-move-lowers",
-        title="Mutant: lowering a heap always lowers the nim-sum",
-        statement="as nim-value-any-number-of-heaps, but with the lemma 'g < h implies o ⊕ g "
+    mutant(
+        "nim-value-any-heaps-move-lowers",
+        "Mutant: lowering a heap always lowers the nim-sum",
+        "as nim-value-any-number-of-heaps, but with the lemma 'g < h implies o ⊕ g "
         "< o ⊕ h' in place of 'o ⊕ g = o ⊕ h implies g = h'",
-        latex=r"g < h \implies o \oplus g < o \oplus h",
-        source="001 Legner, sums of games and the Sprague-Grundy function",
-        game="nim",
-        tags=(*TAGS, "z3", "unbounded"),
-        mutant_of="nim-value-any-number-of-heaps",
-        expect=Expectation.FAILS,
-        check=lambda settings: prove_nim_value_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="move-lowers"
-        ),
+        r"g < h \implies o \oplus g < o \oplus h",
+        by_z3(prove_nim_value_unbounded, mutation="move-lowers"),
     ),
-    Theorem(
-        id="misere-nim-any-number-of-heaps",
-        title="Misere Nim for any number of heaps of any sizes",
-        statement="in misere play a Nim position is P iff some heap exceeds 1 and the nim-sum "
+    section(
+        "beyond the notes: misere Nim (Bouton 1901)",
+        game="nim",
+        tags=("nim", "misere", "z3", "unbounded"),
+        play=Play.MISERE,
+    ),
+    theorem(
+        "misere-nim-any-number-of-heaps",
+        "Misere Nim for any number of heaps of any sizes",
+        "in misere play a Nim position is P iff some heap exceeds 1 and the nim-sum "
         "is 0, or no heap exceeds 1 and the nim-sum is 1; for every number of heaps and all "
         "sizes.  Five lemmas for all natural numbers (induction on the bits, steps by Z3), "
         "four over heaps of 0 or 1 (every case), and Bouton's condition (2) from "
         "bouton-any-number-of-heaps; the induction on positions is argued on paper, not "
         "checked by machine",
-        latex=r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
+        r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
         r"(\max_i h_i \le 1 \wedge \bigoplus_i h_i = 1)",
-        source="beyond the notes: misere Nim (Bouton 1901)",
-        game="nim",
-        tags=("nim", "misere", "z3", "unbounded"),
-        play=Play.MISERE,
-        check=lambda settings: prove_misere_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        by_z3(prove_misere_unbounded),
     ),
-    Theorem(
-        id="misere-nim-any-heaps-one-cancels",
-        title="Mutant: a nonempty heap never cancels heaps of at most 1",
-        statement="as misere-nim-any-number-of-heaps, but with the lemma 'o <= 1 and h >= 1 "
+    mutant(
+        "misere-nim-any-heaps-one-cancels",
+        "Mutant: a nonempty heap never cancels heaps of at most 1",
+        "as misere-nim-any-number-of-heaps, but with the lemma 'o <= 1 and h >= 1 "
         "imply o ⊕ h != 0' (refuted by the bit induction's counterexample search)",
-        latex=r"o \le 1,\ h \ge 1 \implies o \oplus h \ne 0",
-        source="beyond the notes: misere Nim (Bouton 1901)",
-        game="nim",
-        tags=("nim", "misere", "z3", "unbounded"),
-        play=Play.MISERE,
-        mutant_of="misere-nim-any-number-of-heaps",
-        expect=Expectation.FAILS,
-        check=lambda settings: prove_misere_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="one-cancels"
-        ),
+        r"o \le 1,\ h \ge 1 \implies o \oplus h \ne 0",
+        by_z3(prove_misere_unbounded, mutation="one-cancels"),
     ),
-    Theorem(
-        id="misere-nim-any-heaps-normal-endgame",
-        title="Mutant: in misere Nim, lower the one big heap as in normal play",
-        statement="as misere-nim-any-number-of-heaps, but with one heap above 1 the move "
+    mutant(
+        "misere-nim-any-heaps-normal-endgame",
+        "Mutant: in misere Nim, lower the one big heap as in normal play",
+        "as misere-nim-any-number-of-heaps, but with one heap above 1 the move "
         "lowers it to the nim-sum o of the others (nim-sum 0, as in normal play) and claims "
         "that leaves nim-sum 1 (refuted by listing the cases o = 0, 1)",
-        latex=r"o \le 1 \implies o \oplus o = 1",
-        source="beyond the notes: misere Nim (Bouton 1901)",
-        game="nim",
+        r"o \le 1 \implies o \oplus o = 1",
+        by_z3(prove_misere_unbounded, mutation="normal-endgame"),
         tags=("nim", "misere", "exhaustive"),
-        play=Play.MISERE,
-        mutant_of="misere-nim-any-number-of-heaps",
-        expect=Expectation.FAILS,
-        check=lambda settings: prove_misere_unbounded(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed, mutation="normal-endgame"
-        ),
     ),
-]
+)

@@ -18,10 +18,11 @@ from functools import cache
 from typing import Any
 
 from grundy.certify.strategy import check_strategy
+from grundy.declare import by_z3, listing, mutant, section, theorem
 from grundy.games.beer_can import BeerCan
 from grundy.games.chomp import Chomp
 from grundy.games.poset import PosetGame
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.solve.chomp_strategy import beer_can_mirror, chomp_bite_then_mirror, is_l_shape
 from grundy.solve.solver import Outcome, Solver
 from grundy.verdict import Verdict
@@ -300,236 +301,165 @@ def _poset_check(needs_greatest: bool):
     return check
 
 
-THEOREMS = [
-    Theorem(
-        id="chomp-square-bite-and-mirror",
-        title="Chomp squares: bite (2,2), then mirror, for every n",
-        statement="on an n x n Chomp board, for every n >= 2, the first player wins by biting "
+THEOREMS = listing(
+    section(CHOMP_SOURCE, game="chomp", tags=("chomp", "strategy", "mirroring", "z3", "unbounded")),
+    theorem(
+        "chomp-square-bite-and-mirror",
+        "Chomp squares: bite (2,2), then mirror, for every n",
+        "on an n x n Chomp board, for every n >= 2, the first player wins by biting "
         "(2,2), leaving an L, and then answering every bite on one arm by the same bite on the "
         "other.  Z3, for unbounded n and arms k: the bite (2,2) is legal and leaves the L with "
         "arms n - 1; from the L with equal arms k every legal bite shortens one arm to some "
         "m < k, the mirror bite is legal and leaves arms m, m; from arms 0, 0 no bite is legal. "
         "These are the base and the step, both proved by Z3, of an induction on k: the "
         "opponent is the player left without a move",
-        latex=r"\forall n \ge 2:\ \text{bite } (2,2) \text{ then mirror wins } n \times n",
-        source=CHOMP_SOURCE,
-        game="chomp",
-        tags=("chomp", "strategy", "mirroring", "z3", "unbounded"),
-        check=lambda settings: prove_square_mirror(
-            (2, 2), timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
+        r"\forall n \ge 2:\ \text{bite } (2,2) \text{ then mirror wins } n \times n",
+        by_z3(prove_square_mirror, (2, 2)),
     ),
-    Theorem(
-        id="chomp-square-bite-1-2-and-mirror",
-        title="Mutant: Chomp squares are won by biting (1,2), then mirroring",
-        statement="on an n x n board the first player wins by biting (1,2) and then mirroring "
+    mutant(
+        "chomp-square-bite-1-2-and-mirror",
+        "Mutant: Chomp squares are won by biting (1,2), then mirroring",
+        "on an n x n board the first player wins by biting (1,2) and then mirroring "
         "(the same Z3 argument, refuted and confirmed by playing the board it names)",
-        latex=r"n \ge 2 \implies \text{bite } (1,2) \text{ then mirror wins } n \times n",
-        source=CHOMP_SOURCE,
-        game="chomp",
+        r"n \ge 2 \implies \text{bite } (1,2) \text{ then mirror wins } n \times n",
+        by_z3(prove_square_mirror, (1, 2)),
         tags=("chomp", "strategy", "mirroring", "z3"),
-        check=lambda settings: prove_square_mirror(
-            (1, 2), timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
-        mutant_of="chomp-square-bite-and-mirror",
-        expect=Expectation.FAILS,
     ),
-    Theorem(
-        id="chomp-square-mirror-played-out",
-        title="Chomp squares: bite (2,2), then mirror, played out",
-        statement="for 2 <= n <= 20 the strategy (bite (2,2), then mirror) is played on the "
+    theorem(
+        "chomp-square-mirror-played-out",
+        "Chomp squares: bite (2,2), then mirror, played out",
+        "for 2 <= n <= 20 the strategy (bite (2,2), then mirror) is played on the "
         "n x n board against every reply of the opponent until the game ends, and wins "
         "(exhaustive; every n: chomp-square-bite-and-mirror)",
-        latex=r"2 \le n \le 20 \implies \text{bite } (2,2) \text{ then mirror wins } n \times n",
-        source=CHOMP_SOURCE,
-        game="chomp",
+        r"2 \le n \le 20 \implies \text{bite } (2,2) \text{ then mirror wins } n \times n",
+        _square_strategy((1, 1)),
         tags=("chomp", "strategy", "mirroring"),
-        check=_square_strategy((1, 1)),
     ),
-    Theorem(
-        id="chomp-square-bite-1-2-played-out",
-        title="Mutant: biting (1,2), then mirroring, played out on squares",
-        statement="for 2 <= n <= 20 the strategy (bite (1,2), then mirror) wins n x n",
-        latex=r"2 \le n \le 20 \implies \text{bite } (1,2) \text{ then mirror wins } n \times n",
-        source=CHOMP_SOURCE,
-        game="chomp",
-        tags=("chomp", "strategy", "mirroring"),
-        check=_square_strategy((0, 1)),
-        mutant_of="chomp-square-mirror-played-out",
-        expect=Expectation.FAILS,
+    mutant(
+        "chomp-square-bite-1-2-played-out",
+        "Mutant: biting (1,2), then mirroring, played out on squares",
+        "for 2 <= n <= 20 the strategy (bite (1,2), then mirror) wins n x n",
+        r"2 \le n \le 20 \implies \text{bite } (1,2) \text{ then mirror wins } n \times n",
+        _square_strategy((0, 1)),
     ),
-    Theorem(
-        id="chomp-rectangles-are-n",
-        title="Chomp rectangles of area > 1 are N (strategy stealing)",
-        statement="every a x b rectangle with area > 1 is an N-position.  Z3, for unbounded a "
+    theorem(
+        "chomp-rectangles-are-n",
+        "Chomp rectangles of area > 1 are N (strategy stealing)",
+        "every a x b rectangle with area > 1 is an N-position.  Z3, for unbounded a "
         "and b: biting the top-right square (a, b) is legal, and every bite (r, c) legal after "
         "it is legal on the full rectangle and leaves the same position (it removes (a, b) "
         "too).  Then the slides' argument, argued on paper and not checked by machine: the "
         "bitten board is a finite game, so P or N; if P, the corner bite wins; if N, its "
         "winning reply is a winning first bite",
-        latex=r"\forall a, b \ge 1,\ ab > 1:\ a \times b \in \mathcal{N}",
-        source=CHOMP_SOURCE,
-        game="chomp",
+        r"\forall a, b \ge 1,\ ab > 1:\ a \times b \in \mathcal{N}",
+        by_z3(prove_strategy_stealing),
         tags=("chomp", "strategy-stealing", "z3", "unbounded"),
-        check=lambda settings: prove_strategy_stealing(
-            timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
     ),
-    Theorem(
-        id="chomp-every-rectangle-is-n",
-        title="Mutant: every Chomp rectangle is an N-position",
+    mutant(
+        "chomp-every-rectangle-is-n",
+        "Mutant: every Chomp rectangle is an N-position",
         statement="the same argument for every rectangle, the single poisoned square 1 x 1 "
         "included",
         latex=r"h, w \ge 1 \implies h \times w \in \mathcal{N}",
-        source=CHOMP_SOURCE,
-        game="chomp",
+        check=by_z3(prove_strategy_stealing, least_area=1),
         tags=("chomp", "strategy-stealing", "z3"),
-        check=lambda settings: prove_strategy_stealing(
-            least_area=1, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
-        mutant_of="chomp-rectangles-are-n",
-        expect=Expectation.FAILS,
     ),
-    Theorem(
-        id="chomp-stealing-next-to-poison",
-        title="Mutant: strategy stealing works with the bite next to the poison",
-        statement="the same argument with the first bite (1, 2) in place of the top-right "
+    mutant(
+        "chomp-stealing-next-to-poison",
+        "Mutant: strategy stealing works with the bite next to the poison",
+        "the same argument with the first bite (1, 2) in place of the top-right "
         "square: every position one bite away from what it leaves is one bite away from the "
         "full rectangle",
-        latex=r"a \times b - Q(1,2) \to X \implies a \times b \to X",
-        source=CHOMP_SOURCE,
-        game="chomp",
+        r"a \times b - Q(1,2) \to X \implies a \times b \to X",
+        by_z3(prove_strategy_stealing, "next-to-poison"),
         tags=("chomp", "strategy-stealing", "z3"),
-        check=lambda settings: prove_strategy_stealing(
-            "next-to-poison", timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
-        mutant_of="chomp-rectangles-are-n",
-        expect=Expectation.FAILS,
     ),
-    Theorem(
-        id="chomp-rectangle-winning-bites",
-        title="Chomp rectangles: the winning bites",
-        statement="every height x width rectangle with area > 1 and sides at most 11 is an "
+    theorem(
+        "chomp-rectangle-winning-bites",
+        "Chomp rectangles: the winning bites",
+        "every height x width rectangle with area > 1 and sides at most 11 is an "
         "N-position and the exact solver lists its winning bites (exhaustive; every size: "
         "chomp-rectangles-are-n, which does not find the bites)",
-        latex=r"h w > 1,\ h, w \le 11 \implies h \times w \in \mathcal{N}",
-        source=CHOMP_SOURCE,
-        game="chomp",
+        r"h w > 1,\ h, w \le 11 \implies h \times w \in \mathcal{N}",
+        _rectangle_check("next-player-wins"),
         tags=("chomp", "strategy-stealing"),
-        check=_rectangle_check("next-player-wins"),
     ),
-    Theorem(
-        id="chomp-rectangle-unique-winning-bite",
-        title="Mutant: a Chomp rectangle has exactly one winning bite",
-        statement="every rectangle of area > 1 has exactly one winning bite",
-        latex=r"h w > 1 \implies h \times w \text{ has exactly one winning bite}",
-        source=CHOMP_SOURCE,
-        game="chomp",
-        tags=("chomp", "strategy-stealing"),
-        check=_rectangle_check("unique-winning-bite"),
-        mutant_of="chomp-rectangle-winning-bites",
-        expect=Expectation.FAILS,
+    mutant(
+        "chomp-rectangle-unique-winning-bite",
+        "Mutant: a Chomp rectangle has exactly one winning bite",
+        "every rectangle of area > 1 has exactly one winning bite",
+        r"h w > 1 \implies h \times w \text{ has exactly one winning bite}",
+        _rectangle_check("unique-winning-bite"),
     ),
-    Theorem(
-        id="chomp-rectangle-bite-leaves-l",
-        title="Mutant: a winning bite on a Chomp rectangle always leaves an L",
-        statement="every rectangle of area > 1 has a winning bite that leaves an L "
+    mutant(
+        "chomp-rectangle-bite-leaves-l",
+        "Mutant: a winning bite on a Chomp rectangle always leaves an L",
+        "every rectangle of area > 1 has a winning bite that leaves an L "
         "(a first row and a single column), as on squares",
-        latex=r"h w > 1 \implies \text{some winning bite on } h \times w \text{ leaves an L}",
-        source=CHOMP_SOURCE,
-        game="chomp",
-        tags=("chomp", "strategy-stealing"),
-        check=_rectangle_check("winning-bite-leaves-l"),
-        mutant_of="chomp-rectangle-winning-bites",
-        expect=Expectation.FAILS,
+        r"h w > 1 \implies \text{some winning bite on } h \times w \text{ leaves an L}",
+        _rectangle_check("winning-bite-leaves-l"),
     ),
-    Theorem(
-        id="chomp-strategy-stealing",
-        title="Chomp: strategy stealing, move by move",
-        statement="on every rectangle of area > 1, biting the top-right square either leaves "
+    theorem(
+        "chomp-strategy-stealing",
+        "Chomp: strategy stealing, move by move",
+        "on every rectangle of area > 1, biting the top-right square either leaves "
         "a P-position, or every winning reply to that bite is also a first bite from the "
         "rectangle, leading to the same position",
-        latex=r"h w > 1:\ c = h \times w - \text{corner} \in \mathcal{P} \ \vee\ (c \to d \text{ "
+        r"h w > 1:\ c = h \times w - \text{corner} \in \mathcal{P} \ \vee\ (c \to d \text{ "
         r"wins} \implies h \times w \to d)",
-        source=CHOMP_SOURCE,
-        game="chomp",
+        _stealing_check(corner_always_wins=False),
         tags=("chomp", "strategy-stealing"),
-        check=_stealing_check(corner_always_wins=False),
     ),
-    Theorem(
-        id="chomp-corner-bite-wins",
-        title="Mutant: biting the top-right square always wins",
-        statement="on every rectangle of area > 1, biting the top-right square leaves a P-position",
-        latex=r"h w > 1 \implies h \times w - \text{corner} \in \mathcal{P}",
-        source=CHOMP_SOURCE,
-        game="chomp",
-        tags=("chomp", "strategy-stealing"),
-        check=_stealing_check(corner_always_wins=True),
-        mutant_of="chomp-strategy-stealing",
-        expect=Expectation.FAILS,
+    mutant(
+        "chomp-corner-bite-wins",
+        "Mutant: biting the top-right square always wins",
+        "on every rectangle of area > 1, biting the top-right square leaves a P-position",
+        r"h w > 1 \implies h \times w - \text{corner} \in \mathcal{P}",
+        _stealing_check(corner_always_wins=True),
     ),
-    Theorem(
-        id="beer-can-centre-and-mirror",
-        title="Beer cans on a square board: centre, then reflect",
-        statement="on a rows x columns table where a square can fits exactly in the middle "
+    section(BEER_CAN_SOURCE, game="beer-can", tags=("beer-can", "strategy", "mirroring")),
+    theorem(
+        "beer-can-centre-and-mirror",
+        "Beer cans on a square board: centre, then reflect",
+        "on a rows x columns table where a square can fits exactly in the middle "
         "(rows - side and columns - side even), the first player wins by placing that can "
         "and then answering every can by its reflection through the centre",
-        latex=r"r - d,\ c - d \text{ even} \implies \text{centre can, then reflection, wins the } "
+        r"r - d,\ c - d \text{ even} \implies \text{centre can, then reflection, wins the } "
         r"r \times c \text{ table}",
-        source=BEER_CAN_SOURCE,
-        game="beer-can",
-        tags=("beer-can", "strategy", "mirroring"),
-        check=_beer_can_check("centre", symmetric_only=True),
+        _beer_can_check("centre", symmetric_only=True),
     ),
-    Theorem(
-        id="beer-can-mirror-any-board",
-        title="Mutant: the mirror strategy wins on every board",
-        statement="on every rows x columns table, the first player wins by placing the most "
+    mutant(
+        "beer-can-mirror-any-board",
+        "Mutant: the mirror strategy wins on every board",
+        "on every rows x columns table, the first player wins by placing the most "
         "central can and then mirroring, even where no can fits exactly in the middle",
-        latex=r"\text{the most central can, then reflection, wins every } r \times c \text{ table}",
-        source=BEER_CAN_SOURCE,
-        game="beer-can",
-        tags=("beer-can", "strategy", "mirroring"),
-        check=_beer_can_check("centre", symmetric_only=False),
-        mutant_of="beer-can-centre-and-mirror",
-        expect=Expectation.FAILS,
+        r"\text{the most central can, then reflection, wins every } r \times c \text{ table}",
+        _beer_can_check("centre", symmetric_only=False),
     ),
-    Theorem(
-        id="beer-can-corner-and-mirror",
-        title="Mutant: mirroring wins without the centre move",
-        statement="on a table with a middle can, the first player also wins by opening in "
+    mutant(
+        "beer-can-corner-and-mirror",
+        "Mutant: mirroring wins without the centre move",
+        "on a table with a middle can, the first player also wins by opening in "
         "the corner and then mirroring",
-        latex=r"r - d,\ c - d \text{ even} \implies \text{corner can, then reflection, wins the } "
+        r"r - d,\ c - d \text{ even} \implies \text{corner can, then reflection, wins the } "
         r"r \times c \text{ table}",
-        source=BEER_CAN_SOURCE,
-        game="beer-can",
-        tags=("beer-can", "strategy", "mirroring"),
-        check=_beer_can_check("corner", symmetric_only=True),
-        mutant_of="beer-can-centre-and-mirror",
-        expect=Expectation.FAILS,
+        _beer_can_check("corner", symmetric_only=True),
     ),
-    Theorem(
-        id="poset-greatest-element-is-n",
-        title="Poset games with a greatest element are N-positions",
-        statement="a finite poset with a greatest element is won by the first player "
+    section(POSET_SOURCE, game="poset", tags=("poset", "strategy-stealing")),
+    theorem(
+        "poset-greatest-element-is-n",
+        "Poset games with a greatest element are N-positions",
+        "a finite poset with a greatest element is won by the first player "
         "(strategy stealing: taking the greatest element alone either wins, or its winning "
         "reply removes the greatest element too and is available as a first move)",
-        latex=r"\exists\, t \in X\ \forall x \in X:\ x \le t \implies X \in \mathcal{N}",
-        source=POSET_SOURCE,
-        game="poset",
-        tags=("poset", "strategy-stealing"),
-        check=_poset_check(needs_greatest=True),
+        r"\exists\, t \in X\ \forall x \in X:\ x \le t \implies X \in \mathcal{N}",
+        _poset_check(needs_greatest=True),
     ),
-    Theorem(
-        id="poset-every-poset-is-n",
-        title="Mutant: every non-empty poset game is an N-position",
-        statement="every finite non-empty poset is won by the first player",
-        latex=r"X \ne \emptyset \implies X \in \mathcal{N}",
-        source=POSET_SOURCE,
-        game="poset",
-        tags=("poset", "strategy-stealing"),
-        check=_poset_check(needs_greatest=False),
-        mutant_of="poset-greatest-element-is-n",
-        expect=Expectation.FAILS,
+    mutant(
+        "poset-every-poset-is-n",
+        "Mutant: every non-empty poset game is an N-position",
+        "every finite non-empty poset is won by the first player",
+        r"X \ne \emptyset \implies X \in \mathcal{N}",
+        _poset_check(needs_greatest=False),
     ),
-]
+)

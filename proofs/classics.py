@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games import Nim
 from grundy.games.euclid import Euclid, euclid_first_player_wins
 from grundy.games.gale_nim import GaleNim
 from grundy.games.moore_nim import MooreNim, moore_p_position
 from grundy.games.wythoff import Wythoff, wythoff_pair
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.nimber import nim_sum
 from grundy.solve import Outcome, Play, Solver
 from grundy.verdict import Status, Verdict, combine_verdicts
@@ -214,172 +215,138 @@ def _wythoff_with_two(k: int) -> tuple[int, int]:
     return wythoff_pair(k)[0], 2 * k
 
 
-THEOREMS: list[Theorem] = [
-    Theorem(
-        id="wythoff-golden-pairs",
-        title="Wythoff's P-positions are the golden-ratio pairs",
-        statement=(
-            "(a, b) is a P-position of Wythoff's game exactly when {a, b} = "
-            "{floor(k phi), floor(k phi^2)} for some k >= 0, phi the golden ratio."
-        ),
-        latex=(
-            r"(a,b) \in \mathcal{P} \iff \{a,b\} = "
-            r"\{\lfloor k\varphi \rfloor, \lfloor k\varphi^2 \rfloor\}"
-        ),
-        source="beyond the notes: Wythoff (1907)",
-        check=_wythoff_check(wythoff_pair),
-        game="wythoff",
-        tags=("wythoff", "golden-ratio"),
+THEOREMS = listing(
+    section("beyond the notes: Wythoff (1907)", game="wythoff", tags=("wythoff", "golden-ratio")),
+    theorem(
+        "wythoff-golden-pairs",
+        "Wythoff's P-positions are the golden-ratio pairs",
+        "(a, b) is a P-position of Wythoff's game exactly when {a, b} = "
+        "{floor(k phi), floor(k phi^2)} for some k >= 0, phi the golden ratio.",
+        r"(a,b) \in \mathcal{P} \iff \{a,b\} = "
+        r"\{\lfloor k\varphi \rfloor, \lfloor k\varphi^2 \rfloor\}",
+        _wythoff_check(wythoff_pair),
     ),
-    Theorem(
-        id="wythoff-phi-squared-is-two",
-        title="Mutant: Wythoff's pairs with phi^2 replaced by 2",
-        statement="(a, b) is P exactly when {a, b} = {floor(k phi), 2k} for some k >= 0.",
-        latex=r"(a,b) \in \mathcal{P} \iff \{a,b\} = \{\lfloor k\varphi \rfloor, 2k\},\ k \ge 0",
-        source="beyond the notes: Wythoff (1907)",
-        check=_wythoff_check(_wythoff_with_two),
-        mutant_of="wythoff-golden-pairs",
-        expect=Expectation.FAILS,
-        game="wythoff",
+    mutant(
+        "wythoff-phi-squared-is-two",
+        "Mutant: Wythoff's pairs with phi^2 replaced by 2",
+        "(a, b) is P exactly when {a, b} = {floor(k phi), 2k} for some k >= 0.",
+        r"(a,b) \in \mathcal{P} \iff \{a,b\} = \{\lfloor k\varphi \rfloor, 2k\},\ k \ge 0",
+        _wythoff_check(_wythoff_with_two),
         tags=("wythoff", "mutant"),
     ),
-    Theorem(
-        id="euclid-golden-ratio",
-        title="Euclid's game: the mover wins iff b/a is whole or exceeds phi",
-        statement=(
-            "With 0 < a <= b, the player to move in Euclid's game wins exactly when b/a is an "
-            "integer or b/a > phi (compared exactly, in integers)."
-        ),
-        latex=r"0 < a \le b:\ (a,b) \in \mathcal{N} \iff a \mid b \ \vee\ b > \varphi a",
-        source="001 Legner, unsolved problems: Euclid's Nim (two numbers; Cole and Davie 1969)",
-        check=_euclid_check(_beats_phi),
+    section(
+        "001 Legner, unsolved problems: Euclid's Nim (two numbers; Cole and Davie 1969)",
         game="euclid",
         tags=("euclid", "golden-ratio"),
     ),
-    Theorem(
-        id="euclid-ratio-two",
-        title="Mutant: Euclid's game with 2 in place of phi",
-        statement="With 0 < a <= b, the player to move wins exactly when b/a is whole or b > 2a.",
-        latex=r"0 < a \le b:\ (a,b) \in \mathcal{N} \iff a \mid b \ \vee\ b > 2a",
+    theorem(
+        "euclid-golden-ratio",
+        "Euclid's game: the mover wins iff b/a is whole or exceeds phi",
+        "With 0 < a <= b, the player to move in Euclid's game wins exactly when b/a is an "
+        "integer or b/a > phi (compared exactly, in integers).",
+        r"0 < a \le b:\ (a,b) \in \mathcal{N} \iff a \mid b \ \vee\ b > \varphi a",
+        _euclid_check(_beats_phi),
+    ),
+    mutant(
+        "euclid-ratio-two",
+        "Mutant: Euclid's game with 2 in place of phi",
+        "With 0 < a <= b, the player to move wins exactly when b/a is whole or b > 2a.",
+        r"0 < a \le b:\ (a,b) \in \mathcal{N} \iff a \mid b \ \vee\ b > 2a",
+        _euclid_check(lambda small, large: large > 2 * small),
         source="001 Legner, unsolved problems: Euclid's Nim",
-        check=_euclid_check(lambda small, large: large > 2 * small),
-        mutant_of="euclid-golden-ratio",
-        expect=Expectation.FAILS,
-        game="euclid",
         tags=("euclid", "mutant"),
     ),
-    Theorem(
-        id="moore-nim-digit-counts",
-        title="Moore's theorem for Nim_k",
-        statement=(
-            "In Moore's Nim_k (take from up to k heaps at once) a position is P exactly when, "
-            "for every binary digit, the number of heaps with a 1 there is divisible by k + 1."
-        ),
-        latex=r"(h_1, \ldots, h_r) \in \mathcal{P}_k \iff \forall t:\ (k+1) \mid \lvert\{i : h_i "
+    section("beyond the notes: Moore (1910)", game="moore-nim", tags=("moore-nim", "nim-variants")),
+    theorem(
+        "moore-nim-digit-counts",
+        "Moore's theorem for Nim_k",
+        "In Moore's Nim_k (take from up to k heaps at once) a position is P exactly when, "
+        "for every binary digit, the number of heaps with a 1 there is divisible by k + 1.",
+        r"(h_1, \ldots, h_r) \in \mathcal{P}_k \iff \forall t:\ (k+1) \mid \lvert\{i : h_i "
         r"\text{ has bit } t\}\rvert",
-        source="beyond the notes: Moore (1910)",
-        check=_moore_check(lambda k: k + 1),
-        game="moore-nim",
-        tags=("moore-nim", "nim-variants"),
+        _moore_check(lambda k: k + 1),
     ),
-    Theorem(
-        id="moore-nim-mod-k",
-        title="Mutant: Moore's theorem with counts modulo k",
-        statement="Nim_k is P exactly when every binary digit's count of ones is divisible by k.",
-        latex=r"(h_1, \ldots, h_r) \in \mathcal{P}_k \iff \forall t:\ k \mid \lvert\{i : h_i "
+    mutant(
+        "moore-nim-mod-k",
+        "Mutant: Moore's theorem with counts modulo k",
+        "Nim_k is P exactly when every binary digit's count of ones is divisible by k.",
+        r"(h_1, \ldots, h_r) \in \mathcal{P}_k \iff \forall t:\ k \mid \lvert\{i : h_i "
         r"\text{ has bit } t\}\rvert",
-        source="beyond the notes: Moore (1910)",
-        check=_moore_check(lambda k: k),
-        mutant_of="moore-nim-digit-counts",
-        expect=Expectation.FAILS,
-        game="moore-nim",
+        _moore_check(lambda k: k),
         tags=("moore-nim", "mutant"),
     ),
-    Theorem(
-        id="misere-nim-rule",
-        title="Misere Nim: play as in Nim until only heaps of 1 remain",
-        statement=(
-            "In misere Nim (the last mover loses) a position is P exactly when its nim-sum is "
-            "0 and some heap exceeds 1, or every heap is at most 1 and an odd number hold 1."
-        ),
-        latex=r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
-        r"(\max_i h_i \le 1 \wedge \sum_i h_i \text{ odd})",
-        source="beyond the notes: misere Nim (Bouton 1901)",
-        check=_misere_check(_misere_rule),
+    section(
+        "beyond the notes: misere Nim (Bouton 1901)",
         game="nim",
         tags=("nim", "misere"),
         play=Play.MISERE,
     ),
-    Theorem(
-        id="misere-nim-like-normal",
-        title="Mutant: misere Nim is won exactly like normal Nim",
-        statement="In misere Nim a position is P exactly when its nim-sum is 0.",
-        latex=r"h \in \mathcal{P}^{-} \iff \bigoplus_i h_i = 0",
-        source="beyond the notes: misere Nim (Bouton 1901)",
-        check=_misere_check(lambda heaps: nim_sum(*heaps) == 0),
-        mutant_of="misere-nim-rule",
-        expect=Expectation.FAILS,
-        game="nim",
+    theorem(
+        "misere-nim-rule",
+        "Misere Nim: play as in Nim until only heaps of 1 remain",
+        "In misere Nim (the last mover loses) a position is P exactly when its nim-sum is "
+        "0 and some heap exceeds 1, or every heap is at most 1 and an odd number hold 1.",
+        r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
+        r"(\max_i h_i \le 1 \wedge \sum_i h_i \text{ odd})",
+        _misere_check(_misere_rule),
+    ),
+    mutant(
+        "misere-nim-like-normal",
+        "Mutant: misere Nim is won exactly like normal Nim",
+        "In misere Nim a position is P exactly when its nim-sum is 0.",
+        r"h \in \mathcal{P}^{-} \iff \bigoplus_i h_i = 0",
+        _misere_check(lambda heaps: nim_sum(*heaps) == 0),
         tags=("nim", "misere", "mutant"),
-        play=Play.MISERE,
     ),
-    Theorem(
-        id="gale-nim-two-heaps",
-        title="Gale's Nim stopping at one heap: two heaps",
-        statement=(
-            "In Gale's Nim that ends once at most one heap is non-empty, two non-empty heaps "
-            "a, b have Grundy value ((a - 1) xor (b - 1)) + 1."
-        ),
-        latex=r"a, b \ge 1 \implies \mathcal{G}(a,b) = ((a-1) \oplus (b-1)) + 1",
-        source=(
-            "001 Legner, unsolved problems: Gale's Nim (two-heap case as noted by T. Plambeck, "
-            "math-fun list, 2004)"
-        ),
-        check=_gale_check(lambda a, b: ((a - 1) ^ (b - 1)) + 1),
+    section(
+        "001 Legner, unsolved problems: Gale's Nim (two-heap case as noted by T. Plambeck, "
+        "math-fun list, 2004)",
         game="gale-nim",
         tags=("gale-nim", "open-problem"),
     ),
-    Theorem(
-        id="gale-nim-two-heaps-plain-xor",
-        title="Mutant: Gale's Nim two heaps have value a xor b",
-        statement="Two non-empty heaps of Gale's Nim stopping at one heap have value a xor b.",
-        latex=r"a, b \ge 1 \implies \mathcal{G}(a,b) = a \oplus b",
+    theorem(
+        "gale-nim-two-heaps",
+        "Gale's Nim stopping at one heap: two heaps",
+        "In Gale's Nim that ends once at most one heap is non-empty, two non-empty heaps "
+        "a, b have Grundy value ((a - 1) xor (b - 1)) + 1.",
+        r"a, b \ge 1 \implies \mathcal{G}(a,b) = ((a-1) \oplus (b-1)) + 1",
+        _gale_check(lambda a, b: ((a - 1) ^ (b - 1)) + 1),
+    ),
+    mutant(
+        "gale-nim-two-heaps-plain-xor",
+        "Mutant: Gale's Nim two heaps have value a xor b",
+        "Two non-empty heaps of Gale's Nim stopping at one heap have value a xor b.",
+        r"a, b \ge 1 \implies \mathcal{G}(a,b) = a \oplus b",
+        _gale_check(lambda a, b: a ^ b),
         source="001 Legner, unsolved problems: Gale's Nim",
-        check=_gale_check(lambda a, b: a ^ b),
-        mutant_of="gale-nim-two-heaps",
-        expect=Expectation.FAILS,
-        game="gale-nim",
         tags=("gale-nim", "mutant"),
     ),
-    Theorem(
-        id="gale-nim-one-heap-more",
-        title="Gale's Nim, one heap more than it stops at",
-        statement=(
-            "In Gale's Nim that ends once at most n heaps are non-empty, n + 1 non-empty heaps "
-            "h1, ..., h(n+1) have Grundy value ((h1 - 1) xor ... xor (h(n+1) - 1)) + 1: checked "
-            "for n = 1, 2, 3 (two to four heaps).  Why it holds for every n: emptying a heap "
-            "ends the game (value 0); the other moves are Nim moves on the heaps minus one, "
-            "whose nim-sums s' take every value below s and never s itself; by induction "
-            "those options have values s' + 1, so the mex is s + 1.  (Not proved here beyond "
-            "the cases checked.)  With n + 2 or more heaps no closed "
-            "form is known to us (the notes list Gale's Nim as unsolved)."
-        ),
-        latex=r"h_i \ge 1 \implies \mathcal{G}_n(h_1, \ldots, h_{n+1}) = \bigoplus_i (h_i - 1) + 1",
-        source="001 Legner, unsolved problems: Gale's Nim (the case of one heap more than n)",
-        check=_gale_one_more_heap(1),
+    section(
+        "001 Legner, unsolved problems: Gale's Nim (the case of one heap more than n)",
         game="gale-nim",
         tags=("gale-nim", "open-problem"),
     ),
-    Theorem(
-        id="gale-nim-two-heaps-more",
-        title="Mutant: the same value with two heaps more than Gale's Nim stops at",
-        statement="n + 2 non-empty heaps have value ((h1 - 1) xor ... xor (h(n+2) - 1)) + 1.",
-        latex=r"h_i \ge 1 \implies \mathcal{G}_n(h_1, \ldots, h_{n+2}) = \bigoplus_i (h_i - 1) + 1",
+    theorem(
+        "gale-nim-one-heap-more",
+        "Gale's Nim, one heap more than it stops at",
+        "In Gale's Nim that ends once at most n heaps are non-empty, n + 1 non-empty heaps "
+        "h1, ..., h(n+1) have Grundy value ((h1 - 1) xor ... xor (h(n+1) - 1)) + 1: checked "
+        "for n = 1, 2, 3 (two to four heaps).  Why it holds for every n: emptying a heap "
+        "ends the game (value 0); the other moves are Nim moves on the heaps minus one, "
+        "whose nim-sums s' take every value below s and never s itself; by induction "
+        "those options have values s' + 1, so the mex is s + 1.  (Not proved here beyond "
+        "the cases checked.)  With n + 2 or more heaps no closed "
+        "form is known to us (the notes list Gale's Nim as unsolved).",
+        r"h_i \ge 1 \implies \mathcal{G}_n(h_1, \ldots, h_{n+1}) = \bigoplus_i (h_i - 1) + 1",
+        _gale_one_more_heap(1),
+    ),
+    mutant(
+        "gale-nim-two-heaps-more",
+        "Mutant: the same value with two heaps more than Gale's Nim stops at",
+        "n + 2 non-empty heaps have value ((h1 - 1) xor ... xor (h(n+2) - 1)) + 1.",
+        r"h_i \ge 1 \implies \mathcal{G}_n(h_1, \ldots, h_{n+2}) = \bigoplus_i (h_i - 1) + 1",
+        _gale_one_more_heap(2),
         source="001 Legner, unsolved problems: Gale's Nim",
-        check=_gale_one_more_heap(2),
-        mutant_of="gale-nim-one-heap-more",
-        expect=Expectation.FAILS,
-        game="gale-nim",
         tags=("gale-nim", "mutant"),
     ),
-]
+)

@@ -24,7 +24,8 @@ from itertools import product
 
 import numpy as np
 
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.declare import listing, mutant, mutant_title, section, theorem
+from grundy.library import CheckSettings
 from grundy.verdict import Status, Verdict
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.form_checks import (
@@ -66,24 +67,6 @@ def _named_trees_check(names, holds, statement_scope: str) -> Verdict:
         cases,
         lambda case: holds(*(BY_NAME[case[name]] for name in names)),
         scope=f"bounded: {statement_scope}",
-    )
-
-
-def _sum_mutant(
-    identifier: str, of: str, title: str, statement: str, latex: str, check, **extra
-) -> Theorem:
-    source = extra.pop("source", LEGNER)
-    return Theorem(
-        id=identifier,
-        title=f"Mutant: {title}",
-        statement=statement,
-        latex=latex,
-        source=source,
-        tags=extra.pop("tags", SG_TAGS),
-        mutant_of=of,
-        expect=Expectation.FAILS,
-        check=check,
-        **extra,
     )
 
 
@@ -256,30 +239,14 @@ def _n_plus_n_either(settings: CheckSettings) -> Verdict:
 # -- the remarks ------------------------------------------------------------------------------
 
 
-def _mutant(identifier: str, of: str, title: str, statement: str, latex: str, check) -> Theorem:
-    return Theorem(
-        id=identifier,
-        title=f"Mutant: {title}",
-        statement=statement,
-        latex=latex,
-        source=SOURCE,
-        tags=TAGS,
-        mutant_of=of,
-        expect=Expectation.FAILS,
-        check=check,
-    )
-
-
-THEOREMS = [
-    Theorem(
-        id="sums-commute",
-        title="G + H = H + G",
-        statement="G + H and H + G are the same form and are equivalent, for G, H born by day 3, "
-        + AGAINST,
-        latex=r"G + H = H + G",
-        source=SOURCE,
-        tags=TAGS,
-        check=_trees_check(
+THEOREMS = listing(
+    section(SOURCE, tags=TAGS),
+    theorem(
+        "sums-commute",
+        "G + H = H + G",
+        "G + H and H + G are the same form and are equivalent, for G, H born by day 3, " + AGAINST,
+        r"G + H = H + G",
+        _trees_check(
             2,
             lambda g, h: (
                 tree_sum(g, h) == tree_sum(h, g) and _equivalent(tree_sum(g, h), tree_sum(h, g))
@@ -287,23 +254,20 @@ THEOREMS = [
             AGAINST,
         ),
     ),
-    _mutant(
+    mutant(
         "sums-keep-the-second-summand",
-        "sums-commute",
-        "G + H = H",
+        mutant_title("G + H = H"),
         "G + H is equivalent to H (a sum taken as its second summand)",
         r"G + H = H",
         _trees_check(2, lambda g, h: _equivalent(tree_sum(g, h), h), AGAINST),
     ),
-    Theorem(
-        id="sums-associate",
-        title="(G + H) + K = G + (H + K)",
-        statement="(G + H) + K and G + (H + K), built as game trees, are the same form and are "
+    theorem(
+        "sums-associate",
+        "(G + H) + K = G + (H + K)",
+        "(G + H) + K and G + (H + K), built as game trees, are the same form and are "
         "equivalent, for G, H, K born by day 3, tested with every game born by day 3",
-        latex=r"(G + H) + K = G + (H + K)",
-        source=SOURCE,
-        tags=TAGS,
-        check=_trees_check(
+        r"(G + H) + K = G + (H + K)",
+        _trees_check(
             3,
             lambda g, h, k: (
                 tree_sum(tree_sum(g, h), k) == tree_sum(g, tree_sum(h, k))
@@ -312,10 +276,9 @@ THEOREMS = [
             "tested with every game born by day 3",
         ),
     ),
-    _mutant(
+    mutant(
         "sums-associate-dropping-the-middle",
-        "sums-associate",
-        "(G + H) + K = G + K",
+        mutant_title("(G + H) + K = G + K"),
         "(G + H) + K is equivalent to G + K (the middle summand lost when regrouping)",
         r"(G + H) + K = G + K",
         _trees_check(
@@ -324,151 +287,129 @@ THEOREMS = [
             "tested with every game born by day 3",
         ),
     ),
-    Theorem(
-        id="sums-zero-is-identity",
-        title="*0 + G = G",
-        statement="*0 + G is equivalent to G for every form G born by day 4, " + AGAINST,
-        latex=r"{*0} + G = G",
-        source=SOURCE,
-        tags=TAGS,
-        check=_zero_is_identity(0),
-    ),
-    _mutant(
-        "sums-star-one-is-identity",
+    theorem(
         "sums-zero-is-identity",
-        "*1 + G = G",
+        "*0 + G = G",
+        "*0 + G is equivalent to G for every form G born by day 4, " + AGAINST,
+        r"{*0} + G = G",
+        _zero_is_identity(0),
+    ),
+    mutant(
+        "sums-star-one-is-identity",
+        mutant_title("*1 + G = G"),
         "*1 + G is equivalent to G for every G (the identity taken as *1)",
         r"{*1} + G = G",
         _zero_is_identity(1),
     ),
-    Theorem(
-        id="sums-respect-equivalence",
-        title="G = H implies G + K = H + K",
-        statement="if G and H are equivalent then G + K and H + K are equivalent: G among all "
+    theorem(
+        "sums-respect-equivalence",
+        "G = H implies G + K = H + K",
+        "if G and H are equivalent then G + K and H + K are equivalent: G among all "
         "forms born by day 4, H and K born by day 3; equivalence tested with every game born "
         "by day 3",
-        latex=r"G = H \implies G + K = H + K",
-        source=SOURCE,
-        tags=TAGS,
-        check=_respects_sums(same_outcome_only=False),
+        r"G = H \implies G + K = H + K",
+        _respects_sums(same_outcome_only=False),
     ),
-    _mutant(
+    mutant(
         "sums-respect-outcomes",
-        "sums-respect-equivalence",
-        "games with the same outcome stay alike in sums",
+        mutant_title("games with the same outcome stay alike in sums"),
         "if G and H have the same outcome then G + K and H + K are equivalent",
         r"o(G) = o(H) \implies G + K = H + K",
         _respects_sums(same_outcome_only=True),
     ),
-    Theorem(
-        id="sg-add-p-position",
-        title="Adding a P-position keeps a game's class",
-        statement="if Q is a P-position then G + Q is equivalent to G: for every form G born by "
-        "day 4 and every P-position Q born by day 3, tested with every K born by day 3",
-        source=LEGNER,
-        latex=r"Q \in \mathcal{P} \implies G + Q \equiv G",
-        tags=(*SG_TAGS, "equivalence"),
-        check=_add_p_position(extra_is_p=True),
-    ),
-    _sum_mutant(
-        "sg-add-any-game",
+    section(LEGNER, tags=(*SG_TAGS, "equivalence")),
+    theorem(
         "sg-add-p-position",
-        "adding any game keeps a game's class",
+        "Adding a P-position keeps a game's class",
+        "if Q is a P-position then G + Q is equivalent to G: for every form G born by "
+        "day 4 and every P-position Q born by day 3, tested with every K born by day 3",
+        r"Q \in \mathcal{P} \implies G + Q \equiv G",
+        _add_p_position(extra_is_p=True),
+    ),
+    mutant(
+        "sg-add-any-game",
+        mutant_title("adding any game keeps a game's class"),
         "G + Q is equivalent to G for every Q born by day 3 (the P-position condition dropped)",
         r"G + Q \equiv G",
         _add_p_position(extra_is_p=False),
+        tags=SG_TAGS,
     ),
-    Theorem(
-        id="sg-zero-iff-second-player",
-        title="G = 0 iff G is a second-player win",
-        statement="G is equivalent to the zero game exactly when G is a P-position: for every "
-        "form G born by day 4, tested with every K born by day 3",
-        source=SG_NOTES,
-        latex=r"G \equiv 0 \iff G \in \mathcal{P}",
-        tags=(*SG_TAGS, "equivalence"),
-        check=_zero_iff_second_player(zero_means_terminal=False),
-    ),
-    _sum_mutant(
-        "sg-zero-only-empty-game",
+    section(SG_NOTES, tags=(*SG_TAGS, "equivalence")),
+    theorem(
         "sg-zero-iff-second-player",
-        "only the empty game is equivalent to 0",
+        "G = 0 iff G is a second-player win",
+        "G is equivalent to the zero game exactly when G is a P-position: for every "
+        "form G born by day 4, tested with every K born by day 3",
+        r"G \equiv 0 \iff G \in \mathcal{P}",
+        _zero_iff_second_player(zero_means_terminal=False),
+    ),
+    mutant(
+        "sg-zero-only-empty-game",
+        mutant_title("only the empty game is equivalent to 0"),
         "G is equivalent to the zero game exactly when G has no moves",
         r"G \equiv 0 \iff G = \{\}",
         _zero_iff_second_player(zero_means_terminal=True),
-        source=SG_NOTES,
+        tags=SG_TAGS,
     ),
-    Theorem(
-        id="sg-sum-zero-iff-equal",
-        title="G + H = 0 iff G = H",
-        statement="G + H is a P-position exactly when G and H are equivalent: for every form G "
-        "born by day 4 and H born by day 3, tested with every K born by day 3",
-        source=SG_NOTES,
-        latex=r"G + H \equiv 0 \iff G \equiv H",
-        tags=(*SG_TAGS, "equivalence"),
-        check=_sum_zero_iff_equal(identical=False),
-    ),
-    _sum_mutant(
-        "sg-sum-zero-iff-identical",
+    theorem(
         "sg-sum-zero-iff-equal",
-        "G + H = 0 iff G and H are the same form",
+        "G + H = 0 iff G = H",
+        "G + H is a P-position exactly when G and H are equivalent: for every form G "
+        "born by day 4 and H born by day 3, tested with every K born by day 3",
+        r"G + H \equiv 0 \iff G \equiv H",
+        _sum_zero_iff_equal(identical=False),
+    ),
+    mutant(
+        "sg-sum-zero-iff-identical",
+        mutant_title("G + H = 0 iff G and H are the same form"),
         "G + H is a P-position exactly when G and H have the same options (equality of forms "
         "taken for equivalence)",
         r"G + H \in \mathcal{P} \iff G = H \text{ as forms}",
         _sum_zero_iff_equal(identical=True),
-        source=SG_NOTES,
-    ),
-    Theorem(
-        id="sums-p-plus-p",
-        title="P + P = P",
-        statement="the sum of two P-positions is a P-position",
-        latex=r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
-        source=LEGNER + ", sums of games",
         tags=SG_TAGS,
-        check=_outcome_rule(True, True, True),
     ),
-    _sum_mutant(
-        "sums-p-plus-p-is-n",
+    section(LEGNER + ", sums of games", tags=SG_TAGS),
+    theorem(
         "sums-p-plus-p",
-        "P + P = N",
+        "P + P = P",
+        "the sum of two P-positions is a P-position",
+        r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
+        _outcome_rule(True, True, True),
+    ),
+    mutant(
+        "sums-p-plus-p-is-n",
+        mutant_title("P + P = N"),
         "the sum of two P-positions is an N-position (two second-player wins read as a "
         "first-player win)",
         r"G, H \in \mathcal{P} \implies G + H \in \mathcal{N}",
         _outcome_rule(True, True, False),
-        source=LEGNER + ", sums of games",
     ),
-    Theorem(
-        id="sums-p-plus-n",
-        title="P + N = N",
+    theorem(
+        "sums-p-plus-n",
+        "P + N = N",
         statement="the sum of a P-position and an N-position is an N-position (G born by day 4, "
         "H by day 3)",
         latex=r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
-        source=LEGNER + ", sums of games",
-        tags=SG_TAGS,
         check=_outcome_rule(True, False, False),
     ),
-    _sum_mutant(
+    mutant(
         "sums-p-plus-n-is-p",
-        "sums-p-plus-n",
-        "P + N = P",
+        mutant_title("P + N = P"),
         "the sum of a P-position and an N-position is a P-position",
         r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{P}",
         _outcome_rule(True, False, True),
-        source=LEGNER + ", sums of games",
     ),
-    Theorem(
-        id="sums-n-plus-n-either",
-        title="N + N can be either",
-        statement="some sums of two N-positions are P and some are N (both exhibited)",
-        latex=r"\exists\, G, H, G', H' \in \mathcal{N}:\ G + H \in \mathcal{P},\ G' + H' \in "
-        r"\mathcal{N}",
-        source=LEGNER + ", sums of games",
-        tags=SG_TAGS,
-        check=_n_plus_n_either,
-    ),
-    _sum_mutant(
-        "sums-n-plus-n-always-n",
+    theorem(
         "sums-n-plus-n-either",
-        "N + N is always N",
+        "N + N can be either",
+        "some sums of two N-positions are P and some are N (both exhibited)",
+        r"\exists\, G, H, G', H' \in \mathcal{N}:\ G + H \in \mathcal{P},\ G' + H' \in "
+        r"\mathcal{N}",
+        _n_plus_n_either,
+    ),
+    mutant(
+        "sums-n-plus-n-always-n",
+        mutant_title("N + N is always N"),
         "the sum of two N-positions is an N-position",
         r"G, H \in \mathcal{N} \implies G + H \in \mathcal{N}",
         lambda settings: _named_trees_check(
@@ -476,6 +417,5 @@ THEOREMS = [
             lambda g, h: _is_p(g) or _is_p(h) or not _is_p(g, h),
             "G, H born by day 3",
         ),
-        source=LEGNER + ", sums of games",
     ),
-]
+)

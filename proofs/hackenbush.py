@@ -16,6 +16,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games.base import Part
 from grundy.games.hackenbush import (
     GROUND,
@@ -29,7 +30,7 @@ from grundy.games.hackenbush import (
     prune,
     snake,
 )
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.solve import Outcome, Solver
 from grundy.verdict import Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import Case, check_exhaustive
@@ -404,216 +405,165 @@ def _tree_edges_mutant(settings: CheckSettings) -> Verdict:
     )
 
 
-THEOREMS: list[Theorem] = [
-    Theorem(
-        id="hackenbush-snake",
-        title="Every Green Hackenbush picture is equivalent to a snake",
-        statement=(
-            "For every picture G, with n the least number such that no move from G leads to a "
-            "picture equivalent to the snake *n, the picture G + *n (searched as one game) is a "
-            "second-player win, and G + *j is a first-player win for every other j: searched "
-            "for j <= n + 1, and for j > n + 1 the move cutting *j down to *n wins.  Every "
-            "multigraph on the ground and 3 more vertices with at most 5 edges (exhaustive), "
-            "and random connected pictures of 6 to 8 edges."
-        ),
-        latex=r"\mathcal{G}(G) = \operatorname{mex}\{\mathcal{G}(G') : G \to G'\} = n \iff G + "
+THEOREMS = listing(
+    section(HACKENBUSH_SOURCE, game="hackenbush", tags=("hackenbush", "sprague-grundy", "snake")),
+    theorem(
+        "hackenbush-snake",
+        "Every Green Hackenbush picture is equivalent to a snake",
+        "For every picture G, with n the least number such that no move from G leads to a "
+        "picture equivalent to the snake *n, the picture G + *n (searched as one game) is a "
+        "second-player win, and G + *j is a first-player win for every other j: searched "
+        "for j <= n + 1, and for j > n + 1 the move cutting *j down to *n wins.  Every "
+        "multigraph on the ground and 3 more vertices with at most 5 edges (exhaustive), "
+        "and random connected pictures of 6 to 8 edges.",
+        r"\mathcal{G}(G) = \operatorname{mex}\{\mathcal{G}(G') : G \to G'\} = n \iff G + "
         r"{*n} \in \mathcal{P}",
-        source=HACKENBUSH_SOURCE,
-        check=_snake_check(None),
-        game="hackenbush",
-        tags=("hackenbush", "sprague-grundy", "snake"),
+        _snake_check(None),
     ),
-    Theorem(
-        id="hackenbush-snake-edge-count",
-        title="Mutant: a picture is equivalent to a snake as long as its number of edges",
-        statement="Every picture G is equivalent to the snake whose length is G's number of edges.",
-        latex=r"G \equiv {*\lvert E(G) \rvert}",
-        source=HACKENBUSH_SOURCE,
-        check=_snake_check(lambda picture, value, ceiling: len(picture), random_part=False),
-        mutant_of="hackenbush-snake",
-        expect=Expectation.FAILS,
-        game="hackenbush",
+    mutant(
+        "hackenbush-snake-edge-count",
+        "Mutant: a picture is equivalent to a snake as long as its number of edges",
+        "Every picture G is equivalent to the snake whose length is G's number of edges.",
+        r"G \equiv {*\lvert E(G) \rvert}",
+        _snake_check(lambda picture, value, ceiling: len(picture), random_part=False),
         tags=("hackenbush", "mutant"),
     ),
-    Theorem(
-        id="hackenbush-snake-empty-is-one",
-        title="Mutant: the empty picture is equivalent to a snake of one edge",
-        statement="Every picture G is equivalent to the snake *n of the mex rule, except the "
+    mutant(
+        "hackenbush-snake-empty-is-one",
+        "Mutant: the empty picture is equivalent to a snake of one edge",
+        "Every picture G is equivalent to the snake *n of the mex rule, except the "
         "empty picture, taken as *1 (only the empty picture refutes it; the random pictures "
         "all have edges).",
-        latex=r"\emptyset \equiv {*1}",
-        source=HACKENBUSH_SOURCE,
-        check=_snake_check(lambda picture, value, ceiling: value if picture else 1),
-        mutant_of="hackenbush-snake",
-        expect=Expectation.FAILS,
-        game="hackenbush",
+        r"\emptyset \equiv {*1}",
+        _snake_check(lambda picture, value, ceiling: value if picture else 1),
         tags=("hackenbush", "mutant"),
     ),
-    Theorem(
-        id="hackenbush-snake-mod-ceiling",
-        title="Mutant: every picture is equivalent to the snake *(n mod c)",
-        statement="Every picture is equivalent to *(n mod c), n its mex value and c one more "
+    mutant(
+        "hackenbush-snake-mod-ceiling",
+        "Mutant: every picture is equivalent to the snake *(n mod c)",
+        "Every picture is equivalent to *(n mod c), n its mex value and c one more "
         "than the largest value in the exhaustive domain (6; 4 with --quick): the same there, "
         "so only larger pictures refute it.",
-        latex=r"G \equiv {*(\mathcal{G}(G) \bmod c)}",
-        source=HACKENBUSH_SOURCE,
-        check=_snake_check(lambda picture, value, ceiling: value % ceiling),
-        mutant_of="hackenbush-snake",
-        expect=Expectation.FAILS,
-        game="hackenbush",
+        r"G \equiv {*(\mathcal{G}(G) \bmod c)}",
+        _snake_check(lambda picture, value, ceiling: value % ceiling),
         tags=("hackenbush", "mutant"),
     ),
-    Theorem(
-        id="hackenbush-sum-is-nim",
-        title="Pictures side by side add like Nim heaps",
-        statement=(
-            "Two pictures drawn side by side (sharing only the ground) have the nim-sum of "
-            "their values as value, found by searching the combined picture as one game: "
-            "every pair of pictures on the ground and 2 more vertices, at most 3 edges each."
-        ),
-        latex=r"\mathcal{G}(G \cup_0 H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
-        source=HACKENBUSH_SOURCE + "; P+Q is the pictures side by side",
-        check=_sum_check(lambda a, b: a ^ b),
+    section(
+        HACKENBUSH_SOURCE + "; P+Q is the pictures side by side",
         game="hackenbush",
         tags=("hackenbush", "sums", "nim-sum"),
     ),
-    Theorem(
-        id="hackenbush-sum-ordinary",
-        title="Mutant: pictures side by side add their values as integers",
-        statement="Two pictures side by side have the ordinary sum of their values as value.",
-        latex=r"\mathcal{G}(G \cup_0 H) = \mathcal{G}(G) + \mathcal{G}(H)",
+    theorem(
+        "hackenbush-sum-is-nim",
+        "Pictures side by side add like Nim heaps",
+        "Two pictures drawn side by side (sharing only the ground) have the nim-sum of "
+        "their values as value, found by searching the combined picture as one game: "
+        "every pair of pictures on the ground and 2 more vertices, at most 3 edges each.",
+        r"\mathcal{G}(G \cup_0 H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
+        _sum_check(lambda a, b: a ^ b),
+    ),
+    mutant(
+        "hackenbush-sum-ordinary",
+        "Mutant: pictures side by side add their values as integers",
+        "Two pictures side by side have the ordinary sum of their values as value.",
+        r"\mathcal{G}(G \cup_0 H) = \mathcal{G}(G) + \mathcal{G}(H)",
+        _sum_check(lambda a, b: a + b),
         source=HACKENBUSH_SOURCE,
-        check=_sum_check(lambda a, b: a + b),
-        mutant_of="hackenbush-sum-is-nim",
-        expect=Expectation.FAILS,
-        game="hackenbush",
         tags=("hackenbush", "mutant"),
     ),
-    Theorem(
-        id="hackenbush-colon-principle",
-        title="Colon principle: a branch may be replaced by a snake of equal value",
-        statement=(
-            "Hanging a picture H at a vertex v of a picture G gives the same value as hanging "
-            "the snake *g(H) at v instead: every base and branch multigraph on the ground and 2 "
-            "more vertices with at most 3 edges each (exhaustive), and random connected "
-            "branches of 4 to 6 edges on small bases."
-        ),
-        latex=r"G \cup_v H \equiv G \cup_v {*\mathcal{G}(H)}",
-        source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
-        check=_colon_check(lambda branch, value, ceiling: snake(value)),
+    section(
+        "beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
         game="hackenbush",
         tags=("hackenbush", "colon-principle"),
     ),
-    Theorem(
-        id="hackenbush-tree-edge-count",
-        title="Mutant: a tree's value is its number of edges",
-        statement="Every tree rooted at the ground has value equal to its number of edges.",
-        latex=r"T \text{ a tree} \implies \mathcal{G}(T) = \lvert E(T) \rvert",
-        source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
-        check=_tree_edges_mutant,
-        mutant_of="hackenbush-colon-principle",
-        expect=Expectation.FAILS,
-        game="hackenbush",
+    theorem(
+        "hackenbush-colon-principle",
+        "Colon principle: a branch may be replaced by a snake of equal value",
+        "Hanging a picture H at a vertex v of a picture G gives the same value as hanging "
+        "the snake *g(H) at v instead: every base and branch multigraph on the ground and 2 "
+        "more vertices with at most 3 edges each (exhaustive), and random connected "
+        "branches of 4 to 6 edges on small bases.",
+        r"G \cup_v H \equiv G \cup_v {*\mathcal{G}(H)}",
+        _colon_check(lambda branch, value, ceiling: snake(value)),
+    ),
+    mutant(
+        "hackenbush-tree-edge-count",
+        "Mutant: a tree's value is its number of edges",
+        "Every tree rooted at the ground has value equal to its number of edges.",
+        r"T \text{ a tree} \implies \mathcal{G}(T) = \lvert E(T) \rvert",
+        _tree_edges_mutant,
         tags=("hackenbush", "trees", "mutant"),
     ),
-    Theorem(
-        id="hackenbush-colon-edge-count",
-        title="Mutant: a branch may be replaced by a snake as long as its number of edges",
-        statement=(
-            "Hanging a picture H at a vertex gives the same value as hanging a snake with as "
-            "many edges as H."
-        ),
-        latex=r"G \cup_v H \equiv G \cup_v {*\lvert E(H) \rvert}",
-        source="beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)",
-        check=_colon_check(lambda branch, value, ceiling: snake(len(branch))),
-        mutant_of="hackenbush-colon-principle",
-        expect=Expectation.FAILS,
-        game="hackenbush",
+    mutant(
+        "hackenbush-colon-edge-count",
+        "Mutant: a branch may be replaced by a snake as long as its number of edges",
+        "Hanging a picture H at a vertex gives the same value as hanging a snake with as "
+        "many edges as H.",
+        r"G \cup_v H \equiv G \cup_v {*\lvert E(H) \rvert}",
+        _colon_check(lambda branch, value, ceiling: snake(len(branch))),
         tags=("hackenbush", "colon-principle", "mutant"),
     ),
-    Theorem(
-        id="hackenbush-colon-empty-branch",
-        title="Mutant: an empty branch may be replaced by one edge",
-        statement="As the colon principle, but a branch with no edges is replaced by a snake of "
+    mutant(
+        "hackenbush-colon-empty-branch",
+        "Mutant: an empty branch may be replaced by one edge",
+        "As the colon principle, but a branch with no edges is replaced by a snake of "
         "one edge (only the empty branch refutes it; the random branches all have edges).",
-        latex=r"G \cup_v \emptyset \equiv G \cup_v {*1}",
+        r"G \cup_v \emptyset \equiv G \cup_v {*1}",
+        _colon_check(lambda branch, value, ceiling: snake(value) if branch else snake(1)),
         source=COLON_SOURCE,
-        check=_colon_check(lambda branch, value, ceiling: snake(value) if branch else snake(1)),
-        mutant_of="hackenbush-colon-principle",
-        expect=Expectation.FAILS,
-        game="hackenbush",
         tags=("hackenbush", "colon-principle", "mutant"),
     ),
-    Theorem(
-        id="hackenbush-colon-mod-ceiling",
-        title="Mutant: a branch may be replaced by the snake of its value mod c",
-        statement="Hanging H at v gives the value of hanging *(g(H) mod c) instead, c one more "
+    mutant(
+        "hackenbush-colon-mod-ceiling",
+        "Mutant: a branch may be replaced by the snake of its value mod c",
+        "Hanging H at v gives the value of hanging *(g(H) mod c) instead, c one more "
         "than the largest value of an exhaustive branch (4; 3 with --quick): the same for every "
         "exhaustive branch, so only larger branches refute it.",
-        latex=r"G \cup_v H \equiv G \cup_v {*(\mathcal{G}(H) \bmod c)}",
+        r"G \cup_v H \equiv G \cup_v {*(\mathcal{G}(H) \bmod c)}",
+        _colon_check(lambda branch, value, ceiling: snake(value % ceiling)),
         source=COLON_SOURCE,
-        check=_colon_check(lambda branch, value, ceiling: snake(value % ceiling)),
-        mutant_of="hackenbush-colon-principle",
-        expect=Expectation.FAILS,
-        game="hackenbush",
         tags=("hackenbush", "colon-principle", "mutant"),
     ),
-    Theorem(
-        id="hackenbush-fusion-principle",
-        title="Fusion principle: the vertices of a circuit may be fused",
-        statement=(
-            "Merging all vertices of a circuit of a picture into one vertex (the ground if the "
-            "circuit touches it), its edges becoming loops, does not change the value: every "
-            "multigraph on the ground and 3 more vertices with at most 5 edges (exhaustive), "
-            "and random connected pictures of 6 to 10 edges."
-        ),
-        latex=r"G \equiv G / C \quad (C \text{ a circuit fused to one vertex})",
-        source=FUSION_SOURCE,
-        check=_fusion_check(lambda settings: _fuse_circuit),
-        game="hackenbush",
-        tags=("hackenbush", "fusion-principle"),
+    section(FUSION_SOURCE, game="hackenbush", tags=("hackenbush", "fusion-principle")),
+    theorem(
+        "hackenbush-fusion-principle",
+        "Fusion principle: the vertices of a circuit may be fused",
+        "Merging all vertices of a circuit of a picture into one vertex (the ground if the "
+        "circuit touches it), its edges becoming loops, does not change the value: every "
+        "multigraph on the ground and 3 more vertices with at most 5 edges (exhaustive), "
+        "and random connected pictures of 6 to 10 edges.",
+        r"G \equiv G / C \quad (C \text{ a circuit fused to one vertex})",
+        _fusion_check(lambda settings: _fuse_circuit),
     ),
-    Theorem(
-        id="hackenbush-cycle-length",
-        title="Mutant: fusing a circuit of n edges gives a snake of n edges",
-        statement="As the fusion principle, but the n edges on the fused circuit's vertices "
+    mutant(
+        "hackenbush-cycle-length",
+        "Mutant: fusing a circuit of n edges gives a snake of n edges",
+        "As the fusion principle, but the n edges on the fused circuit's vertices "
         "become a snake *n at the fused vertex instead of n loops.",
-        latex=r"C_n \text{ fused} \equiv {*n}",
-        source=FUSION_SOURCE,
-        check=_fusion_check(lambda settings: _circuit_to_snake),
-        mutant_of="hackenbush-fusion-principle",
-        expect=Expectation.FAILS,
-        game="hackenbush",
+        r"C_n \text{ fused} \equiv {*n}",
+        _fusion_check(lambda settings: _circuit_to_snake),
         tags=("hackenbush", "cycles", "mutant"),
     ),
-    Theorem(
-        id="hackenbush-fusion-drops-small-circuits",
-        title="Mutant: in small pictures, a fused circuit's edges vanish",
-        statement="As the fusion principle, but in pictures with no more edges than the "
+    mutant(
+        "hackenbush-fusion-drops-small-circuits",
+        "Mutant: in small pictures, a fused circuit's edges vanish",
+        "As the fusion principle, but in pictures with no more edges than the "
         "exhaustive domain's (5; 3 with --quick) the circuit's edges are deleted rather than "
         "turned into loops (a statement about small pictures only: the random pictures, all "
         "larger, cannot refute it).",
-        latex=r"\lvert E(G) \rvert \le 5 \implies G \equiv (G - C) / C",
-        source=FUSION_SOURCE,
-        check=_fusion_check(_circuit_dropped(small=True)),
-        mutant_of="hackenbush-fusion-principle",
-        expect=Expectation.FAILS,
-        game="hackenbush",
+        r"\lvert E(G) \rvert \le 5 \implies G \equiv (G - C) / C",
+        _fusion_check(_circuit_dropped(small=True)),
         tags=("hackenbush", "cycles", "mutant"),
     ),
-    Theorem(
-        id="hackenbush-fusion-drops-large-circuits",
-        title="Mutant: in larger pictures, a fused circuit's edges vanish",
-        statement="As the fusion principle, but in pictures with more edges than the "
+    mutant(
+        "hackenbush-fusion-drops-large-circuits",
+        "Mutant: in larger pictures, a fused circuit's edges vanish",
+        "As the fusion principle, but in pictures with more edges than the "
         "exhaustive domain's (5; 3 with --quick) the circuit's edges are deleted rather than "
         "turned into loops (a statement about larger pictures only: the exhaustive domain "
         "cannot refute it).",
-        latex=r"\lvert E(G) \rvert > 5 \implies G \equiv (G - C) / C",
-        source=FUSION_SOURCE,
-        check=_fusion_check(_circuit_dropped(small=False)),
-        mutant_of="hackenbush-fusion-principle",
-        expect=Expectation.FAILS,
-        game="hackenbush",
+        r"\lvert E(G) \rvert > 5 \implies G \equiv (G - C) / C",
+        _fusion_check(_circuit_dropped(small=False)),
         tags=("hackenbush", "cycles", "mutant"),
     ),
-]
+)

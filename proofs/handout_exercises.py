@@ -13,7 +13,8 @@ from functools import partial
 
 import z3
 
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.declare import Declaration, listing, mutant, section, theorem
+from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.tasks import Part, Split
 from grundy.verdict import Verdict
@@ -259,207 +260,150 @@ def _exercise_4(settings: CheckSettings, answers=EXERCISE_4) -> Verdict:
     )
 
 
-def _engine_mutants(number: int, check_of, low_digits, slip, misreading: str) -> list[Theorem]:
+def _engine_mutants(number: int, check_of, low_digits, slip, misreading: str) -> list[Declaration]:
     """For exercise ``number``: a mutant only Z3 refutes (it agrees with the exercise on
     every value below 8) and one only the exhaustive twin refutes (an encoding slip)."""
     theorem = f"handout-exercise-{number}"
     return [
-        Theorem(
-            id=f"{theorem}-low-digits",
-            title=f"Mutant: exercise {number} needs only the last three binary digits",
-            statement=f"exercise {number} with the nim-sums compared on their last three binary "
+        mutant(
+            f"{theorem}-low-digits",
+            f"Mutant: exercise {number} needs only the last three binary digits",
+            f"exercise {number} with the nim-sums compared on their last three binary "
             "digits (true below 8; Z3, beyond the exhaustive range, must refute it)",
-            latex=r"\text{exercise " + str(number) + r" with } x \bmod 8 \text{ for } x",
-            source=_source(number),
-            game="nim",
+            r"\text{exercise " + str(number) + r" with } x \bmod 8 \text{ for } x",
+            check_of(low_digits),
+            of=theorem,
             tags=(*TAGS, "z3", "mutant"),
-            mutant_of=theorem,
-            expect=Expectation.FAILS,
-            check=check_of(low_digits),
         ),
-        Theorem(
-            id=f"{theorem}-encoding-slip",
-            title=f"Mutant: exercise {number} with a slipped Z3 encoding",
-            statement=f"{misreading}, while Z3 is handed the exercise's true statement: only "
+        mutant(
+            f"{theorem}-encoding-slip",
+            f"Mutant: exercise {number} with a slipped Z3 encoding",
+            f"{misreading}, while Z3 is handed the exercise's true statement: only "
             "the exhaustive run of the plain statement can refute it",
-            latex=r"\text{exercise " + str(number) + r", misread; Z3 given the true goal}",
-            source=_source(number),
-            game="nim",
+            r"\text{exercise " + str(number) + r", misread; Z3 given the true goal}",
+            check_of(slip),
+            of=theorem,
             tags=(*TAGS, "z3", "mutant"),
-            mutant_of=theorem,
-            expect=Expectation.FAILS,
-            check=check_of(slip),
         ),
     ]
 
 
-THEOREMS = [
-    Theorem(
-        id="handout-exercise-2",
-        title="Exercise 2: a ⊕ b = c gives a ⊕ b ⊕ c = 0, a = b ⊕ c and a ⊕ c = b",
-        statement="if *a + *b = *c then *a + *b + *c = *0, *a = *b + *c and *a + *c = *b",
-        source=_source(2),
-        latex=r"a \oplus b = c \implies a \oplus b \oplus c = 0 \wedge a = b \oplus c "
+THEOREMS = listing(
+    section(_source(2), game="nim", tags=(*TAGS, "z3")),
+    theorem(
+        "handout-exercise-2",
+        "Exercise 2: a ⊕ b = c gives a ⊕ b ⊕ c = 0, a = b ⊕ c and a ⊕ c = b",
+        "if *a + *b = *c then *a + *b + *c = *0, *a = *b + *c and *a + *c = *b",
+        r"a \oplus b = c \implies a \oplus b \oplus c = 0 \wedge a = b \oplus c "
         r"\wedge a \oplus c = b",
-        game="nim",
-        tags=(*TAGS, "z3"),
-        check=_bits_check(enc.exercise_2),
+        _bits_check(enc.exercise_2),
     ),
-    Theorem(
-        id="handout-exercise-2-never-smaller",
-        title="Mutant: a nim-sum is never smaller than its terms",
-        statement="if *a + *b = *c then c >= a and c >= b",
-        latex=r"a \oplus b = c \implies c \ge a \wedge c \ge b",
-        source=_source(2),
-        game="nim",
-        tags=(*TAGS, "z3"),
-        mutant_of="handout-exercise-2",
-        expect=Expectation.FAILS,
-        check=_bits_check(_sum_never_smaller),
+    mutant(
+        "handout-exercise-2-never-smaller",
+        "Mutant: a nim-sum is never smaller than its terms",
+        "if *a + *b = *c then c >= a and c >= b",
+        r"a \oplus b = c \implies c \ge a \wedge c \ge b",
+        _bits_check(_sum_never_smaller),
     ),
-    Theorem(
-        id="handout-exercise-3",
-        title="Exercise 3: *a = *b iff *a + *b = *0",
-        statement="a = b if and only if a ⊕ b = 0",
-        source=_source(3),
-        latex=r"a = b \iff a \oplus b = 0",
-        game="nim",
-        tags=(*TAGS, "z3"),
-        check=_bits_check(enc.exercise_3),
+    section(_source(3), game="nim", tags=(*TAGS, "z3")),
+    theorem(
+        "handout-exercise-3",
+        "Exercise 3: *a = *b iff *a + *b = *0",
+        "a = b if and only if a ⊕ b = 0",
+        r"a = b \iff a \oplus b = 0",
+        _bits_check(enc.exercise_3),
     ),
-    Theorem(
-        id="handout-exercise-3-both-zero",
-        title="Mutant: *a + *b = *0 only when both are *0",
-        statement="a ⊕ b = 0 if and only if a = 0 and b = 0",
-        latex=r"a \oplus b = 0 \iff a = 0 \wedge b = 0",
-        source=_source(3),
-        game="nim",
-        tags=(*TAGS, "z3"),
-        mutant_of="handout-exercise-3",
-        expect=Expectation.FAILS,
-        check=_bits_check(_zero_only_when_both_zero),
+    mutant(
+        "handout-exercise-3-both-zero",
+        "Mutant: *a + *b = *0 only when both are *0",
+        "a ⊕ b = 0 if and only if a = 0 and b = 0",
+        r"a \oplus b = 0 \iff a = 0 \wedge b = 0",
+        _bits_check(_zero_only_when_both_zero),
     ),
-    Theorem(
-        id="handout-exercise-4",
-        title="Exercise 4: all winning moves of four positions",
-        statement="the winning moves are (3,4,5) -> (1,4,5); (5,6,7) -> (1,6,7), (5,2,7), "
+    section(_source(4), game="nim", tags=(*TAGS, "example")),
+    theorem(
+        "handout-exercise-4",
+        "Exercise 4: all winning moves of four positions",
+        "the winning moves are (3,4,5) -> (1,4,5); (5,6,7) -> (1,6,7), (5,2,7), "
         "(5,6,3); (2,3,5,7,11) -> (2,3,5,7,3); (2,3,5,7,11,13) -> (2,3,0,7,11,13), "
         "(2,3,5,2,11,13), (2,3,5,7,11,8)",
-        latex=r"(3,4,5) \to (1,4,5),\ (5,6,7) \to (1,6,7), (5,2,7), (5,6,3),\ \ldots",
-        source=_source(4),
-        game="nim",
-        tags=(*TAGS, "example"),
-        check=_exercise_4,
+        r"(3,4,5) \to (1,4,5),\ (5,6,7) \to (1,6,7), (5,2,7), (5,6,3),\ \ldots",
+        _exercise_4,
     ),
-    Theorem(
-        id="handout-exercise-4-one-move",
-        title="Mutant: (5,6,7) has a single winning move, in the largest heap",
-        statement="the only winning move from (5,6,7) is 7 -> 3",
-        latex=r"(5,6,7) \to (5,6,3) \text{ is the only winning move}",
-        source=_source(4),
-        game="nim",
-        tags=(*TAGS, "example"),
-        mutant_of="handout-exercise-4",
-        expect=Expectation.FAILS,
-        check=lambda settings: _exercise_4(settings, {(5, 6, 7): [(5, 6, 3)]}),
+    mutant(
+        "handout-exercise-4-one-move",
+        "Mutant: (5,6,7) has a single winning move, in the largest heap",
+        "the only winning move from (5,6,7) is 7 -> 3",
+        r"(5,6,7) \to (5,6,3) \text{ is the only winning move}",
+        lambda settings: _exercise_4(settings, {(5, 6, 7): [(5, 6, 3)]}),
     ),
-    Theorem(
-        id="handout-exercise-5",
-        title="Exercise 5: lowering a heap from a to b changes *m into *m + *a + *b",
-        statement="if a position has value *m and a heap goes from a to b < a, the new value "
+    section(_source(5), game="nim", tags=(*TAGS, "z3")),
+    theorem(
+        "handout-exercise-5",
+        "Exercise 5: lowering a heap from a to b changes *m into *m + *a + *b",
+        "if a position has value *m and a heap goes from a to b < a, the new value "
         "is *m + *a + *b (1 to 8 heaps below 2^64)",
-        source=_source(5),
-        latex=r"\mathcal{G}(\ldots, b, \ldots) = m \oplus a \oplus b",
-        game="nim",
-        tags=(*TAGS, "z3"),
+        r"\mathcal{G}(\ldots, b, \ldots) = m \oplus a \oplus b",
         split=_heaps_split(enc.exercise_5),
     ),
-    Theorem(
-        id="handout-exercise-5-ordinary",
-        title="Mutant: the new value is m - a + b",
-        statement="lowering a heap from a to b changes the value m into m - a + b",
-        latex=r"\mathcal{G}(\ldots, b, \ldots) = m - a + b",
-        source=_source(5),
-        game="nim",
-        tags=(*TAGS, "z3"),
-        mutant_of="handout-exercise-5",
-        expect=Expectation.FAILS,
-        check=_heaps_mutant_check(_ordinary_change),
+    mutant(
+        "handout-exercise-5-ordinary",
+        "Mutant: the new value is m - a + b",
+        "lowering a heap from a to b changes the value m into m - a + b",
+        r"\mathcal{G}(\ldots, b, \ldots) = m - a + b",
+        _heaps_mutant_check(_ordinary_change),
     ),
-    Theorem(
-        id="handout-exercise-6",
-        title="Exercise 6: every move from value *0 gives a nonzero value",
-        statement="from a position of value *0, every move leads to a nonzero value "
+    section(_source(6), game="nim", tags=(*TAGS, "z3")),
+    theorem(
+        "handout-exercise-6",
+        "Exercise 6: every move from value *0 gives a nonzero value",
+        "from a position of value *0, every move leads to a nonzero value "
         "(1 to 8 heaps below 2^64)",
-        latex=r"h_1 \oplus \cdots \oplus h_k = 0,\ h_i \to h_i' < h_i \implies h_1 \oplus \cdots "
+        r"h_1 \oplus \cdots \oplus h_k = 0,\ h_i \to h_i' < h_i \implies h_1 \oplus \cdots "
         r"\oplus h_i' \oplus \cdots \oplus h_k \ne 0",
-        source=_source(6),
-        game="nim",
-        tags=(*TAGS, "z3"),
         split=_heaps_split(enc.bouton_moves_from_zero),
     ),
-    Theorem(
-        id="handout-exercise-6-nonzero",
-        title="Mutant: every move from a nonzero value gives a nonzero value",
-        statement="from a position of nonzero value, every move leads to a nonzero value",
-        latex=r"h_1 \oplus \cdots \oplus h_k \ne 0,\ h_i \to h_i' < h_i \implies h_1 \oplus \cdots "
+    mutant(
+        "handout-exercise-6-nonzero",
+        "Mutant: every move from a nonzero value gives a nonzero value",
+        "from a position of nonzero value, every move leads to a nonzero value",
+        r"h_1 \oplus \cdots \oplus h_k \ne 0,\ h_i \to h_i' < h_i \implies h_1 \oplus \cdots "
         r"\oplus h_i' \oplus \cdots \oplus h_k \ne 0",
-        source=_source(6),
-        game="nim",
-        tags=(*TAGS, "z3"),
-        mutant_of="handout-exercise-6",
-        expect=Expectation.FAILS,
-        check=_heaps_mutant_check(_moves_from_nonzero_stay_nonzero),
+        _heaps_mutant_check(_moves_from_nonzero_stay_nonzero),
     ),
-    Theorem(
-        id="handout-exercise-7",
-        title="Exercise 7: the recipe's moves, and only they, reach value *0",
-        statement="lowering heap h to b leaves value *0 exactly when b = h ⊕ s, s the value "
+    section(_source(7), game="nim", tags=(*TAGS, "z3")),
+    theorem(
+        "handout-exercise-7",
+        "Exercise 7: the recipe's moves, and only they, reach value *0",
+        "lowering heap h to b leaves value *0 exactly when b = h ⊕ s, s the value "
         "(1 to 8 heaps below 2^64)",
-        source=_source(7),
-        latex=r"h_i \to b \text{ leaves } 0 \iff b = h_i \oplus s",
-        game="nim",
-        tags=(*TAGS, "z3"),
+        r"h_i \to b \text{ leaves } 0 \iff b = h_i \oplus s",
         split=_heaps_split(enc.exercise_7, per_heap=enc.exercise_7_at),
     ),
-    Theorem(
-        id="handout-exercise-8",
-        title="Exercise 8: from a nonzero value a recipe move always exists",
-        statement="if the value s is nonzero, some heap h has h ⊕ s < h (1 to 8 heaps below 2^64)",
-        source=_source(8),
-        latex=r"s \ne 0 \implies \exists i:\ h_i \oplus s < h_i",
-        game="nim",
-        tags=(*TAGS, "z3"),
+    section(_source(8), game="nim", tags=(*TAGS, "z3")),
+    theorem(
+        "handout-exercise-8",
+        "Exercise 8: from a nonzero value a recipe move always exists",
+        "if the value s is nonzero, some heap h has h ⊕ s < h (1 to 8 heaps below 2^64)",
+        r"s \ne 0 \implies \exists i:\ h_i \oplus s < h_i",
         split=_heaps_split(partial(enc.bouton_move_to_zero, encoding="named-sum")),
     ),
-    Theorem(
-        id="handout-exercise-8-everywhere",
-        title="Mutant: a recipe move exists from every position",
-        statement="from every position (even of value *0) some heap h has h ⊕ s < h",
-        latex=r"\forall (h_1, \ldots, h_k)\ \exists i:\ h_i \oplus s < h_i",
-        source=_source(8),
-        game="nim",
-        tags=(*TAGS, "z3"),
-        mutant_of="handout-exercise-8",
-        expect=Expectation.FAILS,
-        check=_heaps_mutant_check(_recipe_from_everywhere),
+    mutant(
+        "handout-exercise-8-everywhere",
+        "Mutant: a recipe move exists from every position",
+        "from every position (even of value *0) some heap h has h ⊕ s < h",
+        r"\forall (h_1, \ldots, h_k)\ \exists i:\ h_i \oplus s < h_i",
+        _heaps_mutant_check(_recipe_from_everywhere),
     ),
-]
-
-
-THEOREMS += [
-    Theorem(
-        id="handout-exercise-7-subtract",
-        title="Mutant: the move to value *0 lowers h to h - s",
-        statement="lowering heap h to b leaves value *0 exactly when b = h - s (ordinary "
+    mutant(
+        "handout-exercise-7-subtract",
+        "Mutant: the move to value *0 lowers h to h - s",
+        "lowering heap h to b leaves value *0 exactly when b = h - s (ordinary "
         "subtraction in place of the nim-sum)",
-        latex=r"h_i \to b \text{ leaves } 0 \iff b = h_i - s",
-        source=_source(7),
-        game="nim",
+        r"h_i \to b \text{ leaves } 0 \iff b = h_i - s",
+        _heaps_mutant_check(mut.recipe_by_subtraction),
+        of="handout-exercise-7",
         tags=(*TAGS, "z3", "mutant"),
-        mutant_of="handout-exercise-7",
-        expect=Expectation.FAILS,
-        check=_heaps_mutant_check(mut.recipe_by_subtraction),
     ),
     *_engine_mutants(
         2,
@@ -505,4 +449,4 @@ THEOREMS += [
         ),
         "a recipe move exists from every position",
     ),
-]
+)

@@ -18,10 +18,11 @@ from typing import Any
 
 from grundy.certify.periodicity import build_certificate, period_report
 from grundy.certify.periodicity_check import check_certificate
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games import SubtractionGame, create_game
 from grundy.games.base import Game
 from grundy.games.octal import OctalGame
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.solve.heap_sequences import rules_of, sparse_grundy_sequence
 from grundy.solve.lemmas import cache_with_lemmas
 from grundy.solve.sequence import grundy_sequence, plain_grundy_sequence
@@ -316,182 +317,136 @@ def _split_digit_irrelevant(settings: CheckSettings) -> Verdict:
     )
 
 
-THEOREMS = [
-    Theorem(
-        id="grundys-game-first-values",
-        title="Grundy's game: the first values",
-        statement="In Grundy's game a heap of n = 1, 2, ..., 10 has Grundy value "
+THEOREMS = listing(
+    section(GRUNDY_SOURCE, game="grundys-game", tags=(*TAGS, "grundys-game")),
+    theorem(
+        "grundys-game-first-values",
+        "Grundy's game: the first values",
+        "In Grundy's game a heap of n = 1, 2, ..., 10 has Grundy value "
         "0, 0, 1, 0, 2, 1, 0, 2, 1, 0.",
-        latex=r"(\mathcal{G}(1), \ldots, \mathcal{G}(10)) = (0,0,1,0,2,1,0,2,1,0)",
-        source=GRUNDY_SOURCE,
-        check=_first_values(GRUNDY_FIRST_VALUES),
-        game="grundys-game",
-        tags=(*TAGS, "grundys-game"),
+        r"(\mathcal{G}(1), \ldots, \mathcal{G}(10)) = (0,0,1,0,2,1,0,2,1,0)",
+        _first_values(GRUNDY_FIRST_VALUES),
     ),
-    Theorem(
-        id="grundys-game-first-values-swapped",
-        title="Grundy's game: wrong first values (mutant)",
+    mutant(
+        "grundys-game-first-values-swapped",
+        "Grundy's game: wrong first values (mutant)",
         statement="In Grundy's game a heap of n = 1, ..., 10 has Grundy value "
         "0, 0, 1, 0, 2, 1, 0, 1, 2, 0.",
         latex=r"(\mathcal{G}(1), \ldots, \mathcal{G}(10)) = (0,0,1,0,2,1,0,1,2,0)",
-        source=GRUNDY_SOURCE,
         check=_first_values(GRUNDY_WRONG_VALUES),
-        mutant_of="grundys-game-first-values",
-        expect=Expectation.FAILS,
-        game="grundys-game",
         tags=(*TAGS, "grundys-game", "mutant"),
     ),
-    Theorem(
-        id="grundys-game-period-3",
-        title="Grundy's game repeats 0, 0, 1 from the start (mutant)",
-        statement="In Grundy's game the values of heaps n = 1, ..., 10 repeat with period 3: "
+    mutant(
+        "grundys-game-period-3",
+        "Grundy's game repeats 0, 0, 1 from the start (mutant)",
+        "In Grundy's game the values of heaps n = 1, ..., 10 repeat with period 3: "
         "0, 0, 1, 0, 0, 1, 0, 0, 1, 0 (the start of the true list, 0, 0, 1, 0, 2, ..., "
         "continued as if periodic).",
-        latex=r"(\mathcal{G}(1), \ldots, \mathcal{G}(10)) = (0, 0, 1, 0, 0, 1, 0, 0, 1, 0)",
-        source=GRUNDY_SOURCE,
-        check=_first_values(GRUNDY_PERIOD_3_VALUES),
-        mutant_of="grundys-game-first-values",
-        expect=Expectation.FAILS,
-        game="grundys-game",
+        r"(\mathcal{G}(1), \ldots, \mathcal{G}(10)) = (0, 0, 1, 0, 0, 1, 0, 0, 1, 0)",
+        _first_values(GRUNDY_PERIOD_3_VALUES),
         tags=(*TAGS, "grundys-game", "mutant"),
     ),
-    Theorem(
-        id="kayles-period-12",
-        title="Kayles has period 12 from n = 71",
-        statement="In Kayles (octal 0.77), G(n + 12) = G(n) for every n >= 71, and not for n = 70.",
-        latex=r"\mathcal{G}(n+12) = \mathcal{G}(n) \text{ for all } n \ge 71",
-        source=KAYLES_SOURCE,
-        check=_periodic_claim("kayles", 12, 71),
-        game="kayles",
-        tags=(*TAGS, "kayles", "certificate"),
+    section(KAYLES_SOURCE, game="kayles", tags=(*TAGS, "kayles", "certificate")),
+    theorem(
+        "kayles-period-12",
+        "Kayles has period 12 from n = 71",
+        "In Kayles (octal 0.77), G(n + 12) = G(n) for every n >= 71, and not for n = 70.",
+        r"\mathcal{G}(n+12) = \mathcal{G}(n) \text{ for all } n \ge 71",
+        _periodic_claim("kayles", 12, 71),
     ),
-    Theorem(
-        id="kayles-period-11",
-        title="Kayles has period 11 (mutant)",
-        statement="In Kayles (octal 0.77), G(n + 11) = G(n) for every n >= 71.",
-        latex=r"\mathcal{G}(n+11) = \mathcal{G}(n) \text{ for all } n \ge 71",
-        source=KAYLES_SOURCE,
-        check=_periodic_claim("kayles", 11, 71),
-        mutant_of="kayles-period-12",
-        expect=Expectation.FAILS,
-        game="kayles",
+    mutant(
+        "kayles-period-11",
+        "Kayles has period 11 (mutant)",
+        "In Kayles (octal 0.77), G(n + 11) = G(n) for every n >= 71.",
+        r"\mathcal{G}(n+11) = \mathcal{G}(n) \text{ for all } n \ge 71",
+        _periodic_claim("kayles", 11, 71),
         tags=(*TAGS, "kayles", "mutant"),
     ),
-    Theorem(
-        id="kayles-period-12-short-certificate",
-        title="Kayles' period certified from two periods of values (mutant)",
-        statement="In Kayles (octal 0.77), G(n + 12) = G(n) for every n >= 71 follows from "
+    mutant(
+        "kayles-period-12-short-certificate",
+        "Kayles' period certified from two periods of values (mutant)",
+        "In Kayles (octal 0.77), G(n + 12) = G(n) for every n >= 71 follows from "
         "the values G(0..95): a certificate that stops there is accepted.",
-        latex=r"\mathcal{G}(0..95) \text{ certifies } \mathcal{G}(n+12) = \mathcal{G}(n)\ "
+        r"\mathcal{G}(0..95) \text{ certifies } \mathcal{G}(n+12) = \mathcal{G}(n)\ "
         r"(n \ge 71)",
-        source=KAYLES_SOURCE,
-        check=_short_certificate("kayles", 12, 71),
-        mutant_of="kayles-period-12",
-        expect=Expectation.FAILS,
-        game="kayles",
+        _short_certificate("kayles", 12, 71),
         tags=(*TAGS, "kayles", "mutant", "certificate"),
     ),
-    Theorem(
-        id="dawsons-kayles-period-34",
-        title="Dawson's Kayles has period 34",
+    section(DAWSON_SOURCE, game="dawsons-kayles", tags=(*TAGS, "dawsons-kayles", "certificate")),
+    theorem(
+        "dawsons-kayles-period-34",
+        "Dawson's Kayles has period 34",
         statement="In Dawson's Kayles (octal 0.07), G(n + 34) = G(n) for every n >= 53, "
         "and not for n = 52.",
         latex=r"\mathcal{G}(n+34) = \mathcal{G}(n) \text{ for all } n \ge 53",
-        source=DAWSON_SOURCE,
         check=_periodic_claim("dawsons-kayles", 34, 53),
-        game="dawsons-kayles",
-        tags=(*TAGS, "dawsons-kayles", "certificate"),
     ),
-    Theorem(
-        id="dawsons-kayles-period-33",
-        title="Dawson's Kayles has period 33 (mutant, off by one)",
-        statement="In Dawson's Kayles (octal 0.07), G(n + 33) = G(n) for every n >= 53.",
-        latex=r"\mathcal{G}(n+33) = \mathcal{G}(n) \text{ for all } n \ge 53",
-        source=DAWSON_SOURCE,
-        check=_periodic_claim("dawsons-kayles", 33, 53),
-        mutant_of="dawsons-kayles-period-34",
-        expect=Expectation.FAILS,
-        game="dawsons-kayles",
+    mutant(
+        "dawsons-kayles-period-33",
+        "Dawson's Kayles has period 33 (mutant, off by one)",
+        "In Dawson's Kayles (octal 0.07), G(n + 33) = G(n) for every n >= 53.",
+        r"\mathcal{G}(n+33) = \mathcal{G}(n) \text{ for all } n \ge 53",
+        _periodic_claim("dawsons-kayles", 33, 53),
         tags=(*TAGS, "dawsons-kayles", "mutant"),
     ),
-    Theorem(
-        id="dawsons-kayles-period-34-short-certificate",
-        title="Dawson's Kayles' period certified from two periods of values (mutant)",
-        statement="In Dawson's Kayles (octal 0.07), G(n + 34) = G(n) for every n >= 53 "
+    mutant(
+        "dawsons-kayles-period-34-short-certificate",
+        "Dawson's Kayles' period certified from two periods of values (mutant)",
+        "In Dawson's Kayles (octal 0.07), G(n + 34) = G(n) for every n >= 53 "
         "follows from the values G(0..121): a certificate that stops there is accepted.",
-        latex=r"\mathcal{G}(0..121) \text{ certifies } \mathcal{G}(n+34) = \mathcal{G}(n)\ "
+        r"\mathcal{G}(0..121) \text{ certifies } \mathcal{G}(n+34) = \mathcal{G}(n)\ "
         r"(n \ge 53)",
-        source=DAWSON_SOURCE,
-        check=_short_certificate("dawsons-kayles", 34, 53),
-        mutant_of="dawsons-kayles-period-34",
-        expect=Expectation.FAILS,
-        game="dawsons-kayles",
+        _short_certificate("dawsons-kayles", 34, 53),
         tags=(*TAGS, "dawsons-kayles", "mutant", "certificate"),
     ),
-    Theorem(
-        id="subtraction-sets-periodic",
-        title="Subtraction games within {1,2,3,4} are periodic",
-        statement="For every non-empty S within {1, 2, 3, 4}, the Grundy sequence of the "
+    section(SUBTRACTION_SOURCE, game="subtraction", tags=(*TAGS, "subtraction", "certificate")),
+    theorem(
+        "subtraction-sets-periodic",
+        "Subtraction games within {1,2,3,4} are periodic",
+        "For every non-empty S within {1, 2, 3, 4}, the Grundy sequence of the "
         "subtraction game S is eventually periodic (certified for every n).",
-        latex=r"\emptyset \ne S \subseteq \{1,2,3,4\} \implies \exists p, n_0\ \forall n \ge n_0:\ "
+        r"\emptyset \ne S \subseteq \{1,2,3,4\} \implies \exists p, n_0\ \forall n \ge n_0:\ "
         r"\mathcal{G}_S(n+p) = \mathcal{G}_S(n)",
-        source=SUBTRACTION_SOURCE,
-        check=_subtraction_periodicity,
-        game="subtraction",
-        tags=(*TAGS, "subtraction", "certificate"),
+        _subtraction_periodicity,
     ),
-    Theorem(
-        id="subtraction-period-max-plus-one",
-        title="Subtraction games have period max(S) + 1 (mutant)",
-        statement="For every non-empty S within {1, 2, 3, 4}, the least period of the "
+    mutant(
+        "subtraction-period-max-plus-one",
+        "Subtraction games have period max(S) + 1 (mutant)",
+        "For every non-empty S within {1, 2, 3, 4}, the least period of the "
         "subtraction game S is max(S) + 1, as for take-away 1..k.",
-        latex=r"\emptyset \ne S \subseteq \{1,2,3,4\} \implies \text{the least period of } "
+        r"\emptyset \ne S \subseteq \{1,2,3,4\} \implies \text{the least period of } "
         r"\mathcal{G}_S \text{ is } \max S + 1",
-        source=SUBTRACTION_SOURCE,
-        check=_period_is_max_plus_one,
-        mutant_of="subtraction-sets-periodic",
-        expect=Expectation.FAILS,
-        game="subtraction",
+        _period_is_max_plus_one,
         tags=(*TAGS, "subtraction", "mutant"),
     ),
-    Theorem(
-        id="subtraction-window-max-plus-one",
-        title="Subtraction games are certified with period max(S) + 1 (mutant)",
-        statement="For every non-empty S within {1, 2, 3, 4}, the window theorem certifies "
+    mutant(
+        "subtraction-window-max-plus-one",
+        "Subtraction games are certified with period max(S) + 1 (mutant)",
+        "For every non-empty S within {1, 2, 3, 4}, the window theorem certifies "
         "G(n + max(S) + 1) = G(n) for every n >= 0.",
-        latex=r"\emptyset \ne S \subseteq \{1,2,3,4\} \implies \mathcal{G}_S(n + \max S + 1) = "
+        r"\emptyset \ne S \subseteq \{1,2,3,4\} \implies \mathcal{G}_S(n + \max S + 1) = "
         r"\mathcal{G}_S(n)\ (n \ge 0)",
-        source=SUBTRACTION_SOURCE,
-        check=_window_max_plus_one,
-        mutant_of="subtraction-sets-periodic",
-        expect=Expectation.FAILS,
-        game="subtraction",
+        _window_max_plus_one,
         tags=(*TAGS, "subtraction", "mutant", "certificate"),
     ),
-    Theorem(
-        id="heap-engine-agrees",
-        title="The fast heap-sequence engine agrees with the exact solver on small heaps",
-        statement="For every octal code d0.d1d2 with d0 in {0, 4} and d1, d2 <= 7, the "
+    section(ENGINE_SOURCE, game="octal", tags=("heap-games", "engine")),
+    theorem(
+        "heap-engine-agrees",
+        "The fast heap-sequence engine agrees with the exact solver on small heaps",
+        "For every octal code d0.d1d2 with d0 in {0, 4} and d1, d2 <= 7, the "
         "rare/common engine gives the same G(n) as the plain exact solver for small n.",
-        latex=r"\mathcal{G}_{\text{rare/common}}(n) = \mathcal{G}_{\text{exact}}(n) \text{ for "
+        r"\mathcal{G}_{\text{rare/common}}(n) = \mathcal{G}_{\text{exact}}(n) \text{ for "
         r"every code } d_0.d_1 d_2",
-        source=ENGINE_SOURCE,
-        check=_engine_agrees,
-        game="octal",
-        tags=("heap-games", "engine"),
+        _engine_agrees,
     ),
-    Theorem(
-        id="split-digit-irrelevant",
-        title="The fast engine may ignore splitting without taking (mutant)",
-        statement="For every code 4.d1d2 (d1, d2 <= 7), the rare/common engine run on 0.d1d2 "
+    mutant(
+        "split-digit-irrelevant",
+        "The fast engine may ignore splitting without taking (mutant)",
+        "For every code 4.d1d2 (d1, d2 <= 7), the rare/common engine run on 0.d1d2 "
         "gives the same G(n) as the plain exact solver on 4.d1d2, for small n.",
-        latex=r"\mathcal{G}_{\text{rare/common}, 0.d_1 d_2}(n) = \mathcal{G}_{\text{exact}, "
+        r"\mathcal{G}_{\text{rare/common}, 0.d_1 d_2}(n) = \mathcal{G}_{\text{exact}, "
         r"4.d_1 d_2}(n)",
-        source=ENGINE_SOURCE,
-        check=_split_digit_irrelevant,
-        mutant_of="heap-engine-agrees",
-        expect=Expectation.FAILS,
-        game="octal",
+        _split_digit_irrelevant,
         tags=("heap-games", "engine", "mutant"),
     ),
-]
+)

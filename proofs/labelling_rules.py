@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from grundy.declare import listing, mutant, section, theorem
 from grundy.errors import ClaimError, GameNotFiniteError
 from grundy.games.base import Game
 from grundy.games.catalogue import catalogue, create_game
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.solve.solver import Outcome, Play, Solver
 from grundy.strategies import games_and_positions
 from grundy.tasks import Part, Split
@@ -337,23 +338,16 @@ def _check(rule: Rule, plays: tuple[Play, ...], *, with_random: bool):
 
 BOTH = (Play.NORMAL, Play.MISERE)
 
-THEOREMS = [
-    Theorem(
-        id="labelling-rules-every-game",
-        title="The P/N labelling rules hold on small positions of every game of the catalogue",
-        statement=(
-            "in every catalogue game with moves (all but Lucky Nim), labelling terminal "
-            "positions P (N in misere play), a position N when some move leads to a "
-            "P-position and P when every move leads to an N-position gives every position "
-            "exactly one label, and it is the solver's outcome, in normal and misere play"
-        ),
-        latex=r"\mathrm{o}(x) = \mathrm{N} \iff \exists\, x \to y : \mathrm{o}(y) = \mathrm{P}",
-        source=SOURCE,
-        tags=TAGS,
-        play=None,  # normal and misère play alike
-        # The exhaustive pass is one task, and the random search one task per game: on
-        # a few games (beer cans) one search can take seconds, and spread this way no
-        # single task dominates.
+THEOREMS = listing(
+    section(SOURCE, tags=TAGS, play=None),
+    theorem(
+        "labelling-rules-every-game",
+        "The P/N labelling rules hold on small positions of every game of the catalogue",
+        "in every catalogue game with moves (all but Lucky Nim), labelling terminal "
+        "positions P (N in misere play), a position N when some move leads to a "
+        "P-position and P when every move leads to an N-position gives every position "
+        "exactly one label, and it is the solver's outcome, in normal and misere play",
+        r"\mathrm{o}(x) = \mathrm{N} \iff \exists\, x \to y : \mathrm{o}(y) = \mathrm{P}",
         split=Split(
             lambda settings: [
                 Part("exhaustive", lambda s: _exhaustive(_the_rules, BOTH, s), cost=3.0),
@@ -369,41 +363,30 @@ THEOREMS = [
             lambda verdicts, settings: combine_verdicts(list(verdicts)),
         ),
     ),
-    Theorem(
-        id="labelling-move-to-n-means-n",
-        title="Mutant: a position with a move to an N-position is N",
-        statement="in every catalogue game, a position with some move to an N-position is "
+    mutant(
+        "labelling-move-to-n-means-n",
+        "Mutant: a position with a move to an N-position is N",
+        "in every catalogue game, a position with some move to an N-position is "
         "itself an N-position",
-        latex=r"\exists\, x \to y : \mathrm{o}(y) = \mathrm{N} \implies \mathrm{o}(x) = \mathrm{N}",
-        source=SOURCE,
-        tags=TAGS,
-        play=None,
-        check=_check(_move_to_n_means_n, BOTH, with_random=False),
-        mutant_of="labelling-rules-every-game",
-        expect=Expectation.FAILS,
+        r"\exists\, x \to y : \mathrm{o}(y) = \mathrm{N} \implies \mathrm{o}(x) = \mathrm{N}",
+        _check(_move_to_n_means_n, BOTH, with_random=False),
     ),
-    Theorem(
-        id="labelling-move-to-n-means-n-random",
-        title="Mutant: a position with a move to an N-position is N (random games alone)",
-        statement="in catalogue games with random options and positions, a position with some "
+    mutant(
+        "labelling-move-to-n-means-n-random",
+        "Mutant: a position with a move to an N-position is N (random games alone)",
+        "in catalogue games with random options and positions, a position with some "
         "move to an N-position is itself an N-position (checked by the random search alone)",
-        latex=r"\exists\, x \to y : \mathrm{o}(y) = \mathrm{N} \implies \mathrm{o}(x) = \mathrm{N}",
-        source=SOURCE,
-        tags=TAGS,
-        check=lambda settings: _random(settings, _move_to_n_means_n),
-        mutant_of="labelling-rules-every-game",
-        expect=Expectation.FAILS,
+        r"\exists\, x \to y : \mathrm{o}(y) = \mathrm{N} \implies \mathrm{o}(x) = \mathrm{N}",
+        lambda settings: _random(settings, _move_to_n_means_n),
+        play=Play.NORMAL,
     ),
-    Theorem(
-        id="labelling-terminal-is-n",
-        title="Mutant: terminal positions are N in normal play",
-        statement="in every catalogue game under normal play, a position without moves is an "
+    mutant(
+        "labelling-terminal-is-n",
+        "Mutant: terminal positions are N in normal play",
+        "in every catalogue game under normal play, a position without moves is an "
         "N-position (the player to move wins)",
-        latex=r"x \text{ terminal} \implies \mathrm{o}(x) = \mathrm{N}",
-        source=SOURCE,
-        tags=TAGS,
-        check=_check(_terminal_is_n, (Play.NORMAL,), with_random=False),
-        mutant_of="labelling-rules-every-game",
-        expect=Expectation.FAILS,
+        r"x \text{ terminal} \implies \mathrm{o}(x) = \mathrm{N}",
+        _check(_terminal_is_n, (Play.NORMAL,), with_random=False),
+        play=Play.NORMAL,
     ),
-]
+)

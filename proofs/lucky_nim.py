@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games.lucky_nim import LuckyNim, block_parity
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.solve.lucky_nim import LuckyAnalysis, LuckySolver, SureWinner
 from grundy.verdict import Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import Case, check_exhaustive, integer_cases
@@ -258,158 +259,126 @@ def _boundary_check(claimed: Callable[[int, int], Sequence[int]]) -> Callable[..
     return check
 
 
-THEOREMS = [
-    Theorem(
-        id="lucky-nim-block-parity",
-        title="Lucky Nim: N exactly when the heaps' block colours add up to an odd number "
+THEOREMS = listing(
+    section(SOURCE, game="lucky-nim", tags=("lucky-nim", "parity")),
+    theorem(
+        "lucky-nim-block-parity",
+        "Lucky Nim: N exactly when the heaps' block colours add up to an odd number "
         "(checked on small positions)",
-        statement=(
-            "With M = m + n and Omega(k) = 1 when k lies in an even-numbered block "
-            "(pM < k <= (p+1)M, p even) and 0 otherwise (Omega(0) = 0), the player to move "
-            "can force a win exactly when the sum of Omega over the heaps is odd, and the "
-            "opponent can force one exactly when it is even; checked by the exact analysis "
-            "of the simultaneous reveal for the listed (m, n) and heaps."
-        ),
-        latex=r"(h_1, \ldots, h_r) \in \mathcal{P} \iff \sum_i \Omega(h_i) \equiv 0 \pmod{2}",
-        source=SOURCE,
-        check=_parity_check(lambda m, n: m + n),
-        game="lucky-nim",
-        tags=("lucky-nim", "parity"),
+        "With M = m + n and Omega(k) = 1 when k lies in an even-numbered block "
+        "(pM < k <= (p+1)M, p even) and 0 otherwise (Omega(0) = 0), the player to move "
+        "can force a win exactly when the sum of Omega over the heaps is odd, and the "
+        "opponent can force one exactly when it is even; checked by the exact analysis "
+        "of the simultaneous reveal for the listed (m, n) and heaps.",
+        r"(h_1, \ldots, h_r) \in \mathcal{P} \iff \sum_i \Omega(h_i) \equiv 0 \pmod{2}",
+        _parity_check(lambda m, n: m + n),
     ),
-    Theorem(
-        id="lucky-nim-blocks-one-short",
-        title="Mutant: Lucky Nim colours blocks of m + n - 1",
-        statement="As the block-parity rule, with blocks of m + n - 1 counters instead of m + n.",
-        latex=r"(h_1, \ldots, h_r) \in \mathcal{P} \iff \sum_i \Omega'(h_i) \equiv 0 \pmod{2},\ "
+    mutant(
+        "lucky-nim-blocks-one-short",
+        "Mutant: Lucky Nim colours blocks of m + n - 1",
+        "As the block-parity rule, with blocks of m + n - 1 counters instead of m + n.",
+        r"(h_1, \ldots, h_r) \in \mathcal{P} \iff \sum_i \Omega'(h_i) \equiv 0 \pmod{2},\ "
         r"\text{blocks of } m + n - 1",
-        source=SOURCE,
-        check=_parity_check(lambda m, n: max(1, m + n - 1)),
-        mutant_of="lucky-nim-block-parity",
-        expect=Expectation.FAILS,
-        game="lucky-nim",
+        _parity_check(lambda m, n: max(1, m + n - 1)),
         tags=("lucky-nim", "mutant"),
     ),
-    Theorem(
-        id="lucky-nim-determined-ends-only",
-        title="Mutant: one player can always force a win when only m and n may be shown",
-        statement="With m = 1, n = 4 and only the numbers 1 and 4 allowed, every single heap "
+    mutant(
+        "lucky-nim-determined-ends-only",
+        "Mutant: one player can always force a win when only m and n may be shown",
+        "With m = 1, n = 4 and only the numbers 1 and 4 allowed, every single heap "
         "is won for sure by the mover or by the opponent (an analysis where the opponent "
         "sees x before answering would agree).",
-        latex=r"x, y \in \{1, 4\}:\ \forall k:\ (k) \in \mathcal{N} \cup \mathcal{P}",
-        source=SOURCE,
-        check=_ends_only_determined,
-        mutant_of="lucky-nim-block-parity",
-        expect=Expectation.FAILS,
-        game="lucky-nim",
+        r"x, y \in \{1, 4\}:\ \forall k:\ (k) \in \mathcal{N} \cup \mathcal{P}",
+        _ends_only_determined,
         tags=("lucky-nim", "mutant", "sequential"),
     ),
-    Theorem(
-        id="lucky-nim-winning-numbers",
-        title="Lucky Nim: both players' winning numbers (checked on positions of two heaps)",
-        statement=(
-            "Let F(k) be the numbers z in [m, n] with z + m >= k if k <= M, and with "
-            "r - m <= z <= r + m - 1 if k = pM + r, p >= 1, 1 <= r <= M.  In an N-position "
-            "the mover's winning numbers on heap k are F(k); in a P-position, when heap k is "
-            "named, the opponent's winning answers (one y, whatever x is) are F(k).  On a "
-            "single heap this is the notes' rule: write a number with x + m >= k in the "
-            "first block, avoid overshooting the block below later."
-        ),
-        latex=r"F(k) = \begin{cases} \{z : z + m \ge k\} & k \le M \\ \{z : r - m \le z "
-        r"\le r + m - 1\} & k = pM + r,\ p \ge 1 \end{cases}",
-        source=SOURCE + ": write down n in the first block, avoid overshooting later",
-        check=_winning_numbers_check(_matches_flip_rule),
+    section(
+        SOURCE + ": write down n in the first block, avoid overshooting later",
         game="lucky-nim",
         tags=("lucky-nim", "strategy"),
     ),
-    Theorem(
-        id="lucky-nim-solver-always-write-n",
-        title="Mutant: in every winning block, writing down n wins",
-        statement="For a single heap with Omega = 1, showing n wins whatever is answered.",
-        latex=r"\Omega(k) = 1 \implies n \in W(k)",
+    theorem(
+        "lucky-nim-winning-numbers",
+        "Lucky Nim: both players' winning numbers (checked on positions of two heaps)",
+        "Let F(k) be the numbers z in [m, n] with z + m >= k if k <= M, and with "
+        "r - m <= z <= r + m - 1 if k = pM + r, p >= 1, 1 <= r <= M.  In an N-position "
+        "the mover's winning numbers on heap k are F(k); in a P-position, when heap k is "
+        "named, the opponent's winning answers (one y, whatever x is) are F(k).  On a "
+        "single heap this is the notes' rule: write a number with x + m >= k in the "
+        "first block, avoid overshooting the block below later.",
+        r"F(k) = \begin{cases} \{z : z + m \ge k\} & k \le M \\ \{z : r - m \le z "
+        r"\le r + m - 1\} & k = pM + r,\ p \ge 1 \end{cases}",
+        _winning_numbers_check(_matches_flip_rule),
+    ),
+    mutant(
+        "lucky-nim-solver-always-write-n",
+        "Mutant: in every winning block, writing down n wins",
+        "For a single heap with Omega = 1, showing n wins whatever is answered.",
+        r"\Omega(k) = 1 \implies n \in W(k)",
+        _winning_numbers_check(_n_among_winners),
         source=SOURCE,
-        check=_winning_numbers_check(_n_among_winners),
-        mutant_of="lucky-nim-winning-numbers",
-        expect=Expectation.FAILS,
-        game="lucky-nim",
         tags=("lucky-nim", "mutant"),
     ),
-    Theorem(
-        id="lucky-nim-solver-answers-beat-some-x",
-        title="Mutant: the opponent's winning answers are those that beat some x",
-        statement="In a P-position the opponent's winning answers to heap k are the y with "
+    mutant(
+        "lucky-nim-solver-answers-beat-some-x",
+        "Mutant: the opponent's winning answers are those that beat some x",
+        "In a P-position the opponent's winning answers to heap k are the y with "
         "y + n >= k if k <= M and r - n <= y <= r + n - 1 otherwise: the answers that win "
         "once x is seen (an analysis where the opponent sees x would agree).",
-        latex=r"A(k) = \{y : \exists x \text{ beaten by } y\}",
+        r"A(k) = \{y : \exists x \text{ beaten by } y\}",
+        _winning_numbers_check(_answers_beat_some_x),
         source=SOURCE,
-        check=_winning_numbers_check(_answers_beat_some_x),
-        mutant_of="lucky-nim-winning-numbers",
-        expect=Expectation.FAILS,
-        game="lucky-nim",
         tags=("lucky-nim", "mutant", "sequential"),
     ),
-    Theorem(
-        id="lucky-nim-overshoot-14",
-        title="Lucky Nim, m = 2, n = 4: on 14, showing 2 or 3 wins and showing 4 loses",
-        statement=(
-            "With m = 2, n = 4 and a heap of 14, the winning numbers are exactly 2 and 3: "
-            "after 4 the opponent shows 4 and leaves 6, a heap in a winning block for them."
-        ),
-        latex=r"m = 2,\ n = 4:\ W(14) = \{2, 3\}",
-        source=SOURCE + " (the overshoot example at 14)",
-        check=_overshoot_check((2, 3)),
-        game="lucky-nim",
-        tags=("lucky-nim", "example"),
+    section(
+        SOURCE + " (the overshoot example at 14)", game="lucky-nim", tags=("lucky-nim", "example")
     ),
-    Theorem(
-        id="lucky-nim-overshoot-14-write-n",
-        title="Mutant: on 14 (m = 2, n = 4) writing down n = 4 also wins",
-        statement="With m = 2, n = 4 and a heap of 14, the numbers 2, 3 and 4 all win.",
-        latex=r"m = 2,\ n = 4:\ W(14) = \{2, 3, 4\}",
-        source=SOURCE + " (the overshoot example at 14)",
-        check=_overshoot_check((2, 3, 4)),
-        mutant_of="lucky-nim-overshoot-14",
-        expect=Expectation.FAILS,
-        game="lucky-nim",
+    theorem(
+        "lucky-nim-overshoot-14",
+        "Lucky Nim, m = 2, n = 4: on 14, showing 2 or 3 wins and showing 4 loses",
+        "With m = 2, n = 4 and a heap of 14, the winning numbers are exactly 2 and 3: "
+        "after 4 the opponent shows 4 and leaves 6, a heap in a winning block for them.",
+        r"m = 2,\ n = 4:\ W(14) = \{2, 3\}",
+        _overshoot_check((2, 3)),
+    ),
+    mutant(
+        "lucky-nim-overshoot-14-write-n",
+        "Mutant: on 14 (m = 2, n = 4) writing down n = 4 also wins",
+        "With m = 2, n = 4 and a heap of 14, the numbers 2, 3 and 4 all win.",
+        r"m = 2,\ n = 4:\ W(14) = \{2, 3, 4\}",
+        _overshoot_check((2, 3, 4)),
         tags=("lucky-nim", "mutant"),
     ),
-    Theorem(
-        id="lucky-nim-boundary-m-plus-n",
-        title="Lucky Nim: a heap of exactly m + n (the case the notes' split omits), checked "
-        "on small positions",
-        statement=(
-            "In a P-position holding a heap of exactly m + n, when the mover names that heap "
-            "the opponent's only winning answer is y = n, which empties it whatever x is "
-            "(the notes treat k < m + n and k > m + n only)."
-        ),
-        latex=r"(m + n, b) \in \mathcal{P} \implies A(m + n) = \{n\}",
-        source=SOURCE + " (case k = m + n of Analysis II)",
-        check=_boundary_check(lambda m, n: [n]),
+    section(
+        SOURCE + " (case k = m + n of Analysis II)",
         game="lucky-nim",
         tags=("lucky-nim", "boundary"),
     ),
-    Theorem(
-        id="lucky-nim-boundary-answer-m",
-        title="Mutant: at a heap of m + n, answering m suffices",
-        statement="As lucky-nim-boundary-m-plus-n, with the answer y = m instead of y = n.",
-        latex=r"(m + n, b) \in \mathcal{P} \implies A(m + n) = \{m\}",
-        source=SOURCE + " (case k = m + n of Analysis II)",
-        check=_boundary_check(lambda m, n: [m]),
-        mutant_of="lucky-nim-boundary-m-plus-n",
-        expect=Expectation.FAILS,
-        game="lucky-nim",
+    theorem(
+        "lucky-nim-boundary-m-plus-n",
+        "Lucky Nim: a heap of exactly m + n (the case the notes' split omits), checked "
+        "on small positions",
+        "In a P-position holding a heap of exactly m + n, when the mover names that heap "
+        "the opponent's only winning answer is y = n, which empties it whatever x is "
+        "(the notes treat k < m + n and k > m + n only).",
+        r"(m + n, b) \in \mathcal{P} \implies A(m + n) = \{n\}",
+        _boundary_check(lambda m, n: [n]),
+    ),
+    mutant(
+        "lucky-nim-boundary-answer-m",
+        "Mutant: at a heap of m + n, answering m suffices",
+        "As lucky-nim-boundary-m-plus-n, with the answer y = m instead of y = n.",
+        r"(m + n, b) \in \mathcal{P} \implies A(m + n) = \{m\}",
+        _boundary_check(lambda m, n: [m]),
         tags=("lucky-nim", "mutant"),
     ),
-    Theorem(
-        id="lucky-nim-boundary-solver-every-answer",
-        title="Mutant: at a heap of m + n every answer wins",
-        statement="As lucky-nim-boundary-m-plus-n, with every y in [m, n] winning (each "
+    mutant(
+        "lucky-nim-boundary-solver-every-answer",
+        "Mutant: at a heap of m + n every answer wins",
+        "As lucky-nim-boundary-m-plus-n, with every y in [m, n] winning (each "
         "empties the heap when x = n, so an opponent who saw x could play any of them).",
-        latex=r"(m + n, b) \in \mathcal{P} \implies A(m + n) = [m, n]",
-        source=SOURCE + " (case k = m + n of Analysis II)",
-        check=_boundary_check(lambda m, n: list(range(m, n + 1))),
-        mutant_of="lucky-nim-boundary-m-plus-n",
-        expect=Expectation.FAILS,
-        game="lucky-nim",
+        r"(m + n, b) \in \mathcal{P} \implies A(m + n) = [m, n]",
+        _boundary_check(lambda m, n: list(range(m, n + 1))),
         tags=("lucky-nim", "mutant", "sequential"),
     ),
-]
+)

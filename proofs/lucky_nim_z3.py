@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.declare import drawn_at_heap, listing, mutant, section, theorem
+from grundy.library import CheckSettings
 from grundy.verdict import Assumption, Verdict
 from grundy.verify import lucky_encodings as enc
 from grundy.verify.z3_checks import all_proved
@@ -34,20 +35,6 @@ TAGS = ("lucky-nim", "z3")
 PAIRS = [(1, 1), (1, 2), (2, 2), (2, 4), (1, 5), (3, 3), (3, 7), (5, 6)]
 QUICK_PAIRS = [(1, 2), (2, 4), (3, 3)]
 STEP_ID = "lucky-nim-block-parity-step"
-
-
-def _heap_drawn(check, heap: str):
-    """The same check; a counterexample also gets the single heap ``heap`` as its
-    ``position``, so that a report can draw it."""
-
-    def run(settings: CheckSettings) -> Verdict:
-        verdict = check(settings)
-        example = verdict.counterexample
-        if example is None or "position" in example or not isinstance(example.get(heap), int):
-            return verdict
-        return replace(verdict, counterexample={**example, "position": [example[heap]]})
-
-    return run
 
 
 def _prove(encoding: enc.Encoding, settings: CheckSettings) -> Verdict:
@@ -84,223 +71,180 @@ def _on_block_parity(check):
     return run
 
 
-THEOREMS = [
-    Theorem(
-        id="lucky-nim-mover",
-        title="Lucky Nim (a): from Ω = 1 the mover can force Ω = 0",
-        statement="for fixed m <= n and every heap k with Ω(k) = 1 there is x in [m, n] such "
+THEOREMS = listing(
+    section(SOURCE, game="lucky-nim", tags=TAGS),
+    theorem(
+        "lucky-nim-mover",
+        "Lucky Nim (a): from Ω = 1 the mover can force Ω = 0",
+        "for fixed m <= n and every heap k with Ω(k) = 1 there is x in [m, n] such "
         "that Ω(max(k - x - y, 0)) = 0 for every y in [m, n]",
-        source=SOURCE,
-        latex=r"\Omega(k)=1 \implies \exists x\in[m,n]\ \forall y\in[m,n]:\ "
+        r"\Omega(k)=1 \implies \exists x\in[m,n]\ \forall y\in[m,n]:\ "
         r"\Omega(\max(k-x-y,0))=0",
-        game="lucky-nim",
-        tags=TAGS,
-        check=lambda settings: _fixed(settings, enc.lucky_mover_wins),
+        lambda settings: _fixed(settings, enc.lucky_mover_wins),
     ),
-    Theorem(
-        id="lucky-nim-opponent",
-        title="Lucky Nim (b): the opponent has one answer that changes Ω whatever x is",
-        statement="for fixed m <= n and every heap k >= 1 there is y in [m, n] such that "
+    theorem(
+        "lucky-nim-opponent",
+        "Lucky Nim (b): the opponent has one answer that changes Ω whatever x is",
+        "for fixed m <= n and every heap k >= 1 there is y in [m, n] such that "
         "Ω(max(k - x - y, 0)) ≠ Ω(k) for every x in [m, n] (y is fixed before x is seen)",
-        source=SOURCE,
-        latex=r"k \ge 1 \implies \exists y\in[m,n]\ \forall x\in[m,n]:\ "
+        r"k \ge 1 \implies \exists y\in[m,n]\ \forall x\in[m,n]:\ "
         r"\Omega(\max(k-x-y,0)) \ne \Omega(k)",
-        game="lucky-nim",
-        tags=TAGS,
-        check=lambda settings: _fixed(settings, enc.lucky_opponent_flips),
+        lambda settings: _fixed(settings, enc.lucky_opponent_flips),
     ),
-    Theorem(
-        id="lucky-nim-opponent-ends-only",
-        title="Mutant: (b) also holds when only m and n may be shown",
-        statement="(b) for (m, n) = (1, 4) with the numbers {1, 4} only: an opponent who saw x "
+    mutant(
+        "lucky-nim-opponent-ends-only",
+        "Mutant: (b) also holds when only m and n may be shown",
+        "(b) for (m, n) = (1, 4) with the numbers {1, 4} only: an opponent who saw x "
         "could always answer, but no single answer beats both 1 and 4 at some heap",
-        source=SOURCE,
-        latex=r"(m,n)=(1,4),\ x,y\in\{1,4\}:\ k\ge1 \implies \exists y\ \forall x:\ "
+        r"(m,n)=(1,4),\ x,y\in\{1,4\}:\ k\ge1 \implies \exists y\ \forall x:\ "
         r"\Omega(\max(k-x-y,0)) \ne \Omega(k)",
-        game="lucky-nim",
-        tags=TAGS,
-        mutant_of="lucky-nim-opponent",
-        expect=Expectation.FAILS,
-        check=_heap_drawn(
+        drawn_at_heap(
             lambda settings: _prove(enc.lucky_opponent_flips(1, 4, (1, 4)), settings), "k"
         ),
     ),
-    Theorem(
-        id="lucky-nim-mover-symbolic",
-        title="Lucky Nim (a) for all m, n: the choice x = max(m, r - m)",
-        statement="for all 1 <= m <= n and every k with Ω(k) = 1, x = max(m, r - m) (r the "
+    theorem(
+        "lucky-nim-mover-symbolic",
+        "Lucky Nim (a) for all m, n: the choice x = max(m, r - m)",
+        "for all 1 <= m <= n and every k with Ω(k) = 1, x = max(m, r - m) (r the "
         "place of k in its block of M = m + n) is in [m, n] and every reply leaves Ω = 0",
-        latex=r"1 \le m \le n,\ \Omega(k) = 1 \implies x = \max(m, r - m) \in [m,n] \wedge \forall "
+        r"1 \le m \le n,\ \Omega(k) = 1 \implies x = \max(m, r - m) \in [m,n] \wedge \forall "
         r"y \in [m,n]:\ \Omega(\max(k-x-y,0)) = 0",
-        source=SOURCE,
-        game="lucky-nim",
+        lambda settings: _prove(enc.lucky_mover_wins_symbolic(), settings),
         tags=(*TAGS, "unbounded"),
-        check=lambda settings: _prove(enc.lucky_mover_wins_symbolic(), settings),
     ),
-    Theorem(
-        id="lucky-nim-mover-minus-n",
-        title="Mutant: the mover's choice x = max(m, r - n)",
-        statement="as lucky-nim-mover-symbolic with x = max(m, r - n): too small a number, "
+    mutant(
+        "lucky-nim-mover-minus-n",
+        "Mutant: the mover's choice x = max(m, r - n)",
+        "as lucky-nim-mover-symbolic with x = max(m, r - n): too small a number, "
         "which the opponent's m leaves in the same block",
-        latex=r"1 \le m \le n,\ \Omega(k) = 1 \implies x = \max(m, r - n) \text{ wins}",
-        source=SOURCE,
-        game="lucky-nim",
-        tags=TAGS,
-        mutant_of="lucky-nim-mover-symbolic",
-        expect=Expectation.FAILS,
-        check=_heap_drawn(
+        r"1 \le m \le n,\ \Omega(k) = 1 \implies x = \max(m, r - n) \text{ wins}",
+        drawn_at_heap(
             lambda settings: _prove(enc.lucky_mover_wins_symbolic(subtract="n"), settings), "k"
         ),
-    ),
-    Theorem(
-        id="lucky-nim-opponent-symbolic",
-        title="Lucky Nim (b) for all m, n: the answer y = max(m, r - m), fixed before x is seen",
-        statement="for all 1 <= m <= n, k >= 1 and x in [m, n], y = max(m, r - m) is in "
-        "[m, n] and changes Ω (y does not depend on x)",
-        latex=r"1 \le m \le n,\ k \ge 1,\ x \in [m,n] \implies y = \max(m, r - m) \in [m,n] "
-        r"\wedge \Omega(\max(k-x-y,0)) \ne \Omega(k)",
-        source=SOURCE,
-        game="lucky-nim",
-        tags=(*TAGS, "unbounded"),
-        check=lambda settings: _prove(enc.lucky_opponent_flips_symbolic(), settings),
-    ),
-    Theorem(
-        id="lucky-nim-answer-guesses-x",
-        title="Mutant: the opponent answers y = max(m, r - g) to a guess g of x",
-        statement="the reply that wins once x is seen, y = max(m, r - x), played against a "
-        "guess g in [m, n] of the number the mover reveals, changes Ω",
-        latex=r"1 \le m \le n,\ k \ge 1,\ x, g \in [m,n] \implies y = \max(m, r - g) "
-        r"\text{ changes } \Omega",
-        source=SOURCE,
-        game="lucky-nim",
         tags=TAGS,
-        mutant_of="lucky-nim-opponent-symbolic",
-        expect=Expectation.FAILS,
-        check=_heap_drawn(
+    ),
+    theorem(
+        "lucky-nim-opponent-symbolic",
+        "Lucky Nim (b) for all m, n: the answer y = max(m, r - m), fixed before x is seen",
+        "for all 1 <= m <= n, k >= 1 and x in [m, n], y = max(m, r - m) is in "
+        "[m, n] and changes Ω (y does not depend on x)",
+        r"1 \le m \le n,\ k \ge 1,\ x \in [m,n] \implies y = \max(m, r - m) \in [m,n] "
+        r"\wedge \Omega(\max(k-x-y,0)) \ne \Omega(k)",
+        lambda settings: _prove(enc.lucky_opponent_flips_symbolic(), settings),
+        tags=(*TAGS, "unbounded"),
+    ),
+    mutant(
+        "lucky-nim-answer-guesses-x",
+        "Mutant: the opponent answers y = max(m, r - g) to a guess g of x",
+        "the reply that wins once x is seen, y = max(m, r - x), played against a "
+        "guess g in [m, n] of the number the mover reveals, changes Ω",
+        r"1 \le m \le n,\ k \ge 1,\ x, g \in [m,n] \implies y = \max(m, r - g) "
+        r"\text{ changes } \Omega",
+        drawn_at_heap(
             lambda settings: _prove(enc.lucky_opponent_flips_symbolic(guesses_x=True), settings),
             "k",
         ),
+        tags=TAGS,
     ),
-    Theorem(
-        id=STEP_ID,
-        title="Lucky Nim block parity for all m, n and every position (induction step by Z3)",
-        statement="for all 1 <= m <= n, in normal play, a position is won by the mover (N) "
+    theorem(
+        STEP_ID,
+        "Lucky Nim block parity for all m, n and every position (induction step by Z3)",
+        "for all 1 <= m <= n, in normal play, a position is won by the mover (N) "
         "exactly when the "
         "sum of Ω over its heaps is odd and by the opponent (P) when it is even, so no "
         "position is left to guessing; by induction on the number of counters, whose step "
         "(for a named heap k and the parity e of the other heaps: the mover's x = max(m, r - m) "
         "from Ω(k) = 1 makes the sum even, the opponent's y = max(m, r - m) on any heap makes "
         "it odd, each turn takes a counter) Z3 proves",
-        latex=r"1 \le m \le n:\ (h_1,\ldots,h_s) \in \mathcal{N} \iff \sum_i "
+        r"1 \le m \le n:\ (h_1,\ldots,h_s) \in \mathcal{N} \iff \sum_i "
         r"\Omega(h_i) \text{ odd},\ \in \mathcal{P} \iff \text{even}",
-        source=SOURCE,
-        game="lucky-nim",
+        _step(guesses_x=False),
         tags=(*TAGS, "unbounded"),
-        check=_step(guesses_x=False),
     ),
-    Theorem(
-        id="lucky-nim-step-answer-guesses-x",
-        title="Mutant: the block-parity step with the opponent answering a guess of x",
-        statement="the induction step with the opponent's y = max(m, r - g) for a guess g of x",
-        latex=r"\text{step with } y = \max(m, r - g),\ g \in [m,n]",
-        source=SOURCE,
-        game="lucky-nim",
+    mutant(
+        "lucky-nim-step-answer-guesses-x",
+        "Mutant: the block-parity step with the opponent answering a guess of x",
+        "the induction step with the opponent's y = max(m, r - g) for a guess g of x",
+        r"\text{step with } y = \max(m, r - g),\ g \in [m,n]",
+        drawn_at_heap(_step(guesses_x=True), "k"),
         tags=TAGS,
-        mutant_of=STEP_ID,
-        expect=Expectation.FAILS,
-        check=_heap_drawn(_step(guesses_x=True), "k"),
     ),
-    Theorem(
-        id="lucky-nim-winning-numbers-symbolic",
-        title="Lucky Nim: both players' winning numbers, for all m, n and every heap",
-        statement="for all 1 <= m <= n and every heap k >= 1, a number z in [m, n] changes "
+    section(
+        SOURCE + ": write down n in the first block, avoid overshooting later",
+        game="lucky-nim",
+        tags=(*TAGS, "unbounded", "strategy"),
+    ),
+    theorem(
+        "lucky-nim-winning-numbers-symbolic",
+        "Lucky Nim: both players' winning numbers, for all m, n and every heap",
+        "for all 1 <= m <= n and every heap k >= 1, a number z in [m, n] changes "
         "Ω(k) whatever the other player shows exactly when z is in F(k): z + m >= k if "
         "k <= M = m + n, r - m <= z <= r + m - 1 if k = pM + r with p >= 1 (1 <= r <= M).  "
         "With block parity, F(k) is the mover's set of winning numbers on heap k in an "
         "N-position and the opponent's set of winning answers to heap k in a P-position",
-        latex=r"z \in F(k) \iff \forall w\in[m,n]:\ \Omega(\max(k-z-w,0)) \ne \Omega(k)",
-        source=SOURCE + ": write down n in the first block, avoid overshooting later",
-        game="lucky-nim",
-        tags=(*TAGS, "unbounded", "strategy"),
-        check=_on_block_parity(lambda settings: _prove(enc.winning_numbers(), settings)),
+        r"z \in F(k) \iff \forall w\in[m,n]:\ \Omega(\max(k-z-w,0)) \ne \Omega(k)",
+        _on_block_parity(lambda settings: _prove(enc.winning_numbers(), settings)),
     ),
-    Theorem(
-        id="lucky-nim-answers-beat-some-x",
-        title="Mutant: the winning numbers are those that beat some number of the other",
-        statement="as lucky-nim-winning-numbers-symbolic with F'(k): z + n >= k if k <= M, "
+    mutant(
+        "lucky-nim-answers-beat-some-x",
+        "Mutant: the winning numbers are those that beat some number of the other",
+        "as lucky-nim-winning-numbers-symbolic with F'(k): z + n >= k if k <= M, "
         "r - n <= z <= r + n - 1 otherwise (the numbers a player who saw the other's could use)",
-        latex=r"z \in F'(k) \iff \forall w:\ \Omega(\max(k-z-w,0)) \ne \Omega(k)",
+        r"z \in F'(k) \iff \forall w:\ \Omega(\max(k-z-w,0)) \ne \Omega(k)",
+        drawn_at_heap(lambda settings: _prove(enc.winning_numbers("n"), settings), "k"),
         source=SOURCE,
-        game="lucky-nim",
         tags=TAGS,
-        mutant_of="lucky-nim-winning-numbers-symbolic",
-        expect=Expectation.FAILS,
-        check=_heap_drawn(lambda settings: _prove(enc.winning_numbers("n"), settings), "k"),
     ),
-    Theorem(
-        id="lucky-nim-boundary",
-        title="Lucky Nim at the boundary k = m + n: only n wins, for either player",
-        statement="on a heap of exactly m + n, which the notes' case split k < m + n / "
-        "k > m + n leaves out, for all 1 <= m <= n (so also m = n): n empties the heap "
-        "whatever the other shows, and any smaller number is beaten by the other's m",
-        latex=r"k = m + n,\ 1 \le m \le n:\ W(k) = A(k) = \{n\}",
-        source=SOURCE + ", the case split of analysis II",
+    section(
+        SOURCE + ", the case split of analysis II",
         game="lucky-nim",
         tags=(*TAGS, "unbounded", "boundary"),
-        check=_on_block_parity(lambda settings: _prove(enc.boundary_numbers(), settings)),
     ),
-    Theorem(
-        id="lucky-nim-boundary-every-answer",
-        title="Mutant: at k = m + n every answer wins",
-        statement="on a heap of m + n every y in [m, n] wins for the opponent (each one empties "
+    theorem(
+        "lucky-nim-boundary",
+        "Lucky Nim at the boundary k = m + n: only n wins, for either player",
+        "on a heap of exactly m + n, which the notes' case split k < m + n / "
+        "k > m + n leaves out, for all 1 <= m <= n (so also m = n): n empties the heap "
+        "whatever the other shows, and any smaller number is beaten by the other's m",
+        r"k = m + n,\ 1 \le m \le n:\ W(k) = A(k) = \{n\}",
+        _on_block_parity(lambda settings: _prove(enc.boundary_numbers(), settings)),
+    ),
+    mutant(
+        "lucky-nim-boundary-every-answer",
+        "Mutant: at k = m + n every answer wins",
+        "on a heap of m + n every y in [m, n] wins for the opponent (each one empties "
         "the heap when the mover shows n)",
-        latex=r"k = m + n:\ A(k) = [m, n]",
-        source=SOURCE + ", the case split of analysis II",
-        game="lucky-nim",
+        r"k = m + n:\ A(k) = [m, n]",
+        lambda settings: _prove(enc.boundary_numbers("every"), settings),
         tags=TAGS,
-        mutant_of="lucky-nim-boundary",
-        expect=Expectation.FAILS,
-        check=lambda settings: _prove(enc.boundary_numbers("every"), settings),
     ),
-    Theorem(
-        id="lucky-nim-short-blocks",
-        title="Mutant: blocks of length m + n - 1",
-        statement="(a) with Ω computed on blocks of m + n - 1, for (m, n) = (2, 4)",
-        latex=r"(m,n) = (2,4),\ \Omega \text{ on blocks of } m + n - 1 \implies \text{(a)}",
-        source=SOURCE,
-        game="lucky-nim",
-        tags=TAGS,
-        mutant_of="lucky-nim-mover",
-        expect=Expectation.FAILS,
-        check=_heap_drawn(
-            lambda settings: _prove(enc.lucky_mover_wins(2, 4, block=5), settings), "k"
-        ),
+    mutant(
+        "lucky-nim-short-blocks",
+        "Mutant: blocks of length m + n - 1",
+        "(a) with Ω computed on blocks of m + n - 1, for (m, n) = (2, 4)",
+        r"(m,n) = (2,4),\ \Omega \text{ on blocks of } m + n - 1 \implies \text{(a)}",
+        drawn_at_heap(lambda settings: _prove(enc.lucky_mover_wins(2, 4, block=5), settings), "k"),
+        of="lucky-nim-mover",
     ),
-    Theorem(
-        id="lucky-nim-m-zero",
-        title="Mutant: the analysis also holds for m = 0",
-        statement="(a) for (m, n) = (0, 4): a reply y = 0 is allowed, and the block of 4 is too "
+    mutant(
+        "lucky-nim-m-zero",
+        "Mutant: the analysis also holds for m = 0",
+        "(a) for (m, n) = (0, 4): a reply y = 0 is allowed, and the block of 4 is too "
         "short to jump over",
-        latex=r"(m,n) = (0,4) \implies \text{(a)}",
+        r"(m,n) = (0,4) \implies \text{(a)}",
+        drawn_at_heap(lambda settings: _prove(enc.lucky_mover_wins(0, 4), settings), "k"),
+        of="lucky-nim-mover",
         source=SOURCE + " (the rules ask m, n ≥ 1)",
-        game="lucky-nim",
-        tags=TAGS,
-        mutant_of="lucky-nim-mover",
-        expect=Expectation.FAILS,
-        check=_heap_drawn(lambda settings: _prove(enc.lucky_mover_wins(0, 4), settings), "k"),
     ),
-    Theorem(
-        id="lucky-nim-always-write-n",
-        title="Mutant: from Ω = 1, writing x = n always works",
-        statement="for (m, n) = (2, 4), from every heap with Ω = 1 the choice x = n leaves Ω = 0 "
+    mutant(
+        "lucky-nim-always-write-n",
+        "Mutant: from Ω = 1, writing x = n always works",
+        "for (m, n) = (2, 4), from every heap with Ω = 1 the choice x = n leaves Ω = 0 "
         "whatever y is (the notes warn of the overshoot from 14)",
-        latex=r"(m,n) = (2,4),\ \Omega(k) = 1 \implies \forall y \in [m,n]:\ \Omega(\max(k-n-y,0)) "
+        r"(m,n) = (2,4),\ \Omega(k) = 1 \implies \forall y \in [m,n]:\ \Omega(\max(k-n-y,0)) "
         r"= 0",
+        drawn_at_heap(lambda settings: _prove(enc.lucky_writes_n(2, 4), settings), "k"),
+        of="lucky-nim-mover",
         source=SOURCE + ", the overshoot example",
-        game="lucky-nim",
-        tags=TAGS,
-        mutant_of="lucky-nim-mover",
-        expect=Expectation.FAILS,
-        check=_heap_drawn(lambda settings: _prove(enc.lucky_writes_n(2, 4), settings), "k"),
     ),
-]
+)

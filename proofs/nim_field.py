@@ -38,7 +38,8 @@ import numpy as np
 import z3
 from hypothesis import strategies as st
 
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.declare import listing, mutant, section, theorem
+from grundy.library import CheckSettings
 from grundy.nimber import nim_inv, nim_mul
 from grundy.verdict import Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
@@ -453,28 +454,6 @@ def _check_fermat(
     return combine_verdicts([squares, products])
 
 
-def _law_theorem(
-    identifier: str, title: str, statement: str, latex: str, check: Any, **extra: Any
-) -> Theorem:
-    return Theorem(
-        id=identifier,
-        title=title,
-        statement=statement,
-        source=SOURCE,
-        latex=latex,
-        game=None,
-        tags=TAGS,
-        check=check,
-        **extra,
-    )
-
-
-def _mutant(identifier: str, of: str, title: str, statement: str, latex: str, check: Any):
-    return _law_theorem(
-        identifier, title, statement, latex, check, mutant_of=of, expect=Expectation.FAILS
-    )
-
-
 ROOT_TARGETS = {16: 0x1234, 32: 0x12345678}  # nimbers whose square roots lie above 2^8, 2^16
 
 
@@ -506,8 +485,9 @@ ON_FIELD = (
 )
 TESTED_BEYOND = "random nimbers up to 2^{bits} through nim_mul's tower are tested, not proved"
 
-THEOREMS = [
-    _law_theorem(
+THEOREMS = listing(
+    section(SOURCE, tags=TAGS),
+    theorem(
         "nim-product-mex-definition",
         "nim_mul is Conway's nim product for every pair up to 256",
         "for 0 <= a, b <= 256 (a, b < 64 with quick settings), nim_mul(a, b) equals "
@@ -517,15 +497,14 @@ THEOREMS = [
         _check_mex_definition,
         cost=4.0,
     ),
-    _mutant(
+    mutant(
         "nim-product-mex-without-corner",
-        "nim-product-mex-definition",
         "Mutant: the mex definition without the a' ⊗ b' term",
         "for 0 <= a, b < 16, nim_mul(a, b) equals mex{a'⊗b ⊕ a⊗b'}",
         r"a \otimes b = \operatorname{mex}\{a' \otimes b \oplus a \otimes b'\}",
         lambda settings: _check_mex_definition(settings, with_corner=False),
     ),
-    _law_theorem(
+    theorem(
         "nim-product-associative",
         "Nim multiplication is associative on the field of 256 nimbers",
         f"(x ⊗ y) ⊗ z = x ⊗ (y ⊗ z) for {ON_FIELD}; " + TESTED_BEYOND.format(bits=128),
@@ -533,50 +512,46 @@ THEOREMS = [
         exhaustive_and_random(_associative, 3, high_bits=128),
         cost=1.5,
     ),
-    _mutant(
+    mutant(
         "nim-product-one-cross-term-associative",
-        "nim-product-associative",
         "Mutant: the tower that forgets the cross term a0 ⊗ b1 is still associative",
         "(x ⊗' y) ⊗' z = x ⊗' (y ⊗' z) for the product built with the middle term "
         "a1 ⊗ b0 alone (every x, y, z < 2^8)",
         r"(x \otimes' y) \otimes' z = x \otimes' (y \otimes' z)",
         _flawed_law(_associative, 3, "one-cross-term"),
     ),
-    _mutant(
+    mutant(
         "nim-product-wide-flaw-associative",
-        "nim-product-associative",
         "Mutant: a tower that forgets a0 ⊗ b1 from 64-bit widths on is still associative",
         "(x ⊗' y) ⊗' z = x ⊗' (y ⊗' z) for the product that forgets the cross term a0 ⊗ b1 "
         "at widths of 64 bits and more (exact below 2^32; only random search reaches the flaw)",
         r"(x \otimes' y) \otimes' z = x \otimes' (y \otimes' z)",
         exhaustive_and_random(_associative, 3, high_bits=128, mul=flawed_wide_mul),
     ),
-    _law_theorem(
+    theorem(
         "nim-product-commutative",
         "Nim multiplication is commutative on the field of 256 nimbers",
         f"x ⊗ y = y ⊗ x for {ON_FIELD}; " + TESTED_BEYOND.format(bits=256),
         r"x, y < 2^8 \implies x \otimes y = y \otimes x",
         exhaustive_and_random(_commutative, 2),
     ),
-    _mutant(
+    mutant(
         "nim-product-one-cross-term-commutative",
-        "nim-product-commutative",
         "Mutant: the tower that forgets the cross term a0 ⊗ b1 still commutes",
         "x ⊗' y = y ⊗' x for the product built with the middle term a1 ⊗ b0 alone "
         "(every x, y < 2^8)",
         r"x \otimes' y = y \otimes' x",
         _flawed_law(_commutative, 2, "one-cross-term"),
     ),
-    _mutant(
+    mutant(
         "nim-product-wide-flaw-commutative",
-        "nim-product-commutative",
         "Mutant: a tower that forgets a0 ⊗ b1 from 64-bit widths on still commutes",
         "x ⊗' y = y ⊗' x for the product that forgets the cross term a0 ⊗ b1 at widths of "
         "64 bits and more (exact below 2^32; only random search reaches the flaw)",
         r"x \otimes' y = y \otimes' x",
         exhaustive_and_random(_commutative, 2, mul=flawed_wide_mul),
     ),
-    _law_theorem(
+    theorem(
         "nim-product-distributive",
         "Nim multiplication distributes over nim-sum on the field of 256 nimbers",
         f"x ⊗ (y ⊕ z) = x ⊗ y ⊕ x ⊗ z for {ON_FIELD}",
@@ -584,15 +559,14 @@ THEOREMS = [
         exhaustive_only(_distributive, 3),
         cost=1.5,
     ),
-    _mutant(
+    mutant(
         "nim-product-distributes-over-plus",
-        "nim-product-distributive",
         "Mutant: nim multiplication distributes over ordinary addition",
         "x ⊗ (y + z) = x ⊗ y + x ⊗ z for x, y, z in the field of 256 nimbers with y + z in it",
         r"x \otimes (y + z) = x \otimes y + x \otimes z",
         exhaustive_only(_distributive_ordinary, 3),
     ),
-    _law_theorem(
+    theorem(
         "nim-product-inverses",
         "Every non-zero nimber below 2^8 has a nim inverse; nim_inv inverts under nim_mul below "
         "2^16",
@@ -603,57 +577,52 @@ THEOREMS = [
         _check_inverses,
         cost=2.5,
     ),
-    _mutant(
+    mutant(
         "nim-product-plus-one-field",
-        "nim-product-inverses",
         "Mutant: the tower built on D ⊗ D = D ⊕ 1 is a field too",
         "every x > 0 has some y with x ⊗' y = 1, for the product built with D ⊗ D = D ⊕ 1 "
         "instead of D ⊕ D/2 (every x < 2^8); it is associative, but has zero divisors",
         r"x \neq 0 \implies \exists y.\ x \otimes' y = 1",
         _flawed_law(_has_inverse, 1, "plus-one"),
     ),
-    _mutant(
+    mutant(
         "nim-product-inverse-never-square",
-        "nim-product-inverses",
         "Mutant: no nimber's inverse is its own square (false for *1, *2, *3)",
         "nim_inv(x) ≠ x ⊗ x for every x > 0; the cube roots of unity are small, so only the "
         "exhaustive part sees them",
         r"x \neq 0 \implies x^{-1} \neq x \otimes x",
         lambda settings: _check_inverses(settings, _inverse_not_square),
     ),
-    _mutant(
+    mutant(
         "nim-product-wide-flaw-inverses",
-        "nim-product-inverses",
         "Mutant: nim_inv still inverts for a tower that forgets a0 ⊗ b1 from 64-bit widths on",
         "x ⊗' nim_inv(x) = 1 for the product that forgets the cross term a0 ⊗ b1 at widths of "
         "64 bits and more (exact below 2^32; only random search reaches the flaw)",
         r"x \neq 0 \implies x \otimes' x^{-1} = 1",
         lambda settings: _check_inverses(settings, lambda x: _inverse(x, flawed_wide_mul)),
     ),
-    _mutant(
+    mutant(
         "nim-product-self-inverse",
-        "nim-product-inverses",
         "Mutant: every nimber is its own nim inverse (as it is its own negative)",
         "x ⊗ x = 1 for every x > 0",
         r"x \neq 0 \implies x \otimes x = 1",
         lambda settings: _check_inverses(settings, _self_inverse),
     ),
-    _law_theorem(
+    theorem(
         "nim-product-one-self-inverse",
         "Among the nimbers below 2^8, only 1 is its own nim inverse",
         f"x ⊗ x = 1 only for x = 1, for {ON_FIELD}",
         r"x < 2^8,\ x \otimes x = 1 \implies x = 1",
         exhaustive_only(lambda mul, x: (mul(x, x) != 1) | (x == 1), 1),
     ),
-    _mutant(
+    mutant(
         "nim-product-no-cube-roots-of-unity",
-        "nim-product-one-self-inverse",
         "Mutant: only 1 has nim cube 1 (false for *2 and *3: only the exhaustive part sees it)",
         "x ⊗ x ⊗ x = 1 only for x = 1",
         r"x \otimes x \otimes x = 1 \implies x = 1",
         exhaustive_and_random(_cube_roots_of_unity_trivial, 1),
     ),
-    _law_theorem(
+    theorem(
         "nim-fields-closed",
         "The nimbers below 2^(2^k) are closed under nim multiplication, for k <= 3",
         "x, y < 2^(2^k) implies x ⊗ y < 2^(2^k), for k <= 3 on "
@@ -661,24 +630,22 @@ THEOREMS = [
         r"k \le 3,\ x, y < 2^{2^k} \implies x \otimes y < 2^{2^k}",
         exhaustive_and_random(_closed_in_fields, 2),
     ),
-    _mutant(
+    mutant(
         "nim-fields-closed-below-2-24",
-        "nim-fields-closed",
         "Mutant: the nimbers below 2^24 are closed too (only random search reaches them)",
         "x, y < 2^24 implies x ⊗ y < 2^24",
         r"x, y < 2^{24} \implies x \otimes y < 2^{24}",
         exhaustive_and_random(_closed_below(24), 2, high_bits=24),
     ),
-    _mutant(
+    mutant(
         "nim-fields-closed-below-8",
-        "nim-fields-closed",
         "Mutant: the nimbers below 8 are closed too (false for 2 ⊗ 4: only the exhaustive "
         "part sees it)",
         "x, y < 8 implies x ⊗ y < 8",
         r"x, y < 8 \implies x \otimes y < 8",
         exhaustive_and_random(_closed_below(3), 2),
     ),
-    _law_theorem(
+    theorem(
         "nim-fermat-square",
         "The Fermat 2-power rule for D = 2, 4, 16 and 256",
         "for D = 2^(2^n) with n <= 3 (n <= 2 with quick settings), D ⊗ D = 3/2 · D and "
@@ -689,31 +656,28 @@ THEOREMS = [
         _check_fermat,
         cost=1.5,
     ),
-    _mutant(
+    mutant(
         "nim-fermat-square-ordinary",
-        "nim-fermat-square",
         "Mutant: a Fermat 2-power nim-squares like an integer",
         "for D = 2^(2^n), D ⊗ D = D · D",
         r"D \otimes D = D^2",
         lambda settings: _check_fermat(settings, square=lambda d: d * d),
     ),
-    _mutant(
+    mutant(
         "nim-fermat-square-plus-one",
-        "nim-fermat-square",
         "Mutant: D ⊗ D = D ⊕ 1 (true for D = 2 only)",
         "for D = 2^(2^n), D ⊗ D = D ⊕ 1",
         r"D \otimes D = D \oplus 1",
         lambda settings: _check_fermat(settings, square=lambda d: d ^ 1),
     ),
-    _mutant(
+    mutant(
         "nim-fermat-times-up-to-d",
-        "nim-fermat-square",
         "Mutant: x ⊗ D = x · D for every x <= D, D included",
         "for D = 2^(2^n), x ⊗ D = x · D for every x <= D (false at x = D)",
         r"x \le D \implies x \otimes D = xD",
         lambda settings: _check_fermat(settings, with_d=True),
     ),
-    _law_theorem(
+    theorem(
         "nim-square-roots",
         "Each nimber below 2^32 has exactly one square root there (Conway's product below 2^8, "
         "nim_mul's tower by Z3 above)",
@@ -725,21 +689,19 @@ THEOREMS = [
         _check_square_roots,
         cost=5.0,
     ),
-    _mutant(
+    mutant(
         "nim-square-root-missing",
-        "nim-square-roots",
         "Mutant: 0x12345678 has no nim square root below 2^32 (only Z3 finds it)",
         "x ⊗ x ≠ 0x12345678 for every x < 2^32 (0x1234 and 2^16 with quick settings)",
         r"x \otimes x \neq \mathtt{12345678}_{16}",
         _check_no_root,
     ),
-    _mutant(
+    mutant(
         "nim-square-roots-one-cross-term",
-        "nim-square-roots",
         "Mutant: squaring is one-to-one for the tower that forgets the cross term a0 ⊗ b1",
         "x ⊗' x = y ⊗' y implies x = y for the product built with the middle term a1 ⊗ b0 "
         "alone (every x, y < 2^8; only the exhaustive part sees it)",
         r"x \otimes' x = y \otimes' y \implies x = y",
         _flawed_law(_square_injective, 2, "one-cross-term"),
     ),
-]
+)

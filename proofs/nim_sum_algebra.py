@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import z3
 
+from grundy.declare import by_z3, listing, mutant, section, theorem
 from grundy.games.nim import Nim
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.verdict import Verdict
 from grundy.verify import nim_encodings as enc
@@ -28,29 +29,9 @@ TAGS = ("nim-sum", "algebra", "z3")
 WIDTH = 64
 
 
-def _law(
-    identifier: str,
-    title: str,
-    statement: str,
-    latex: str,
-    law: BitwiseLaw,
-    *,
-    mutant_of: str | None = None,
-) -> Theorem:
-    return Theorem(
-        id=identifier,
-        title=title,
-        statement=statement,
-        source=SOURCE,
-        latex=latex,
-        game="nim",
-        tags=(*TAGS, "induction") if mutant_of else (*TAGS, "induction", "unbounded"),
-        mutant_of=mutant_of,
-        expect=Expectation.FAILS if mutant_of else Expectation.HOLDS,
-        check=lambda settings: prove_every_width(
-            law, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
-        ),
-    )
+def _every_width(law: BitwiseLaw):
+    """The check of a law: proved for every natural number by induction on the bit width."""
+    return by_z3(prove_every_width, law)
 
 
 def _plain(name: str, variables: str, statement, holds) -> BitwiseLaw:
@@ -120,226 +101,209 @@ EVERY = (
     "step by Z3)"
 )
 
-THEOREMS = [
-    _law(
+THEOREMS = listing(
+    section(SOURCE, game="nim", tags=(*TAGS, "induction", "unbounded")),
+    theorem(
         "nim-sum-associative",
         "Nim-sum is associative",
         f"(x ⊕ y) ⊕ z = x ⊕ (y ⊕ z) {EVERY}",
         r"(x \oplus y) \oplus z = x \oplus (y \oplus z)",
-        laws.ASSOCIATIVE,
+        _every_width(laws.ASSOCIATIVE),
     ),
-    _law(
+    mutant(
         "nim-sum-self-distributive",
         "Mutant: nim-sum distributes over itself",
         "x ⊕ (y ⊕ z) = (x ⊕ y) ⊕ (x ⊕ z) for all x, y, z (associativity misremembered as "
         "distributivity)",
         r"x \oplus (y \oplus z) = (x \oplus y) \oplus (x \oplus z)",
-        _plain(
-            "x ⊕ (y ⊕ z) = (x ⊕ y) ⊕ (x ⊕ z)",
-            "x y z",
-            lambda f, v: f(v[0], f(v[1], v[2])) == f(f(v[0], v[1]), f(v[0], v[2])),
-            lambda c: c["x"] ^ (c["y"] ^ c["z"]) == (c["x"] ^ c["y"]) ^ (c["x"] ^ c["z"]),
+        _every_width(
+            _plain(
+                "x ⊕ (y ⊕ z) = (x ⊕ y) ⊕ (x ⊕ z)",
+                "x y z",
+                lambda f, v: f(v[0], f(v[1], v[2])) == f(f(v[0], v[1]), f(v[0], v[2])),
+                lambda c: c["x"] ^ (c["y"] ^ c["z"]) == (c["x"] ^ c["y"]) ^ (c["x"] ^ c["z"]),
+            )
         ),
-        mutant_of="nim-sum-associative",
+        tags=(*TAGS, "induction"),
     ),
-    _law(
+    theorem(
         "nim-sum-commutative",
         "Nim-sum is commutative",
         f"x ⊕ y = y ⊕ x {EVERY}",
         r"x \oplus y = y \oplus x",
-        laws.COMMUTATIVE,
+        _every_width(laws.COMMUTATIVE),
     ),
-    _law(
+    mutant(
         "nim-sum-commutes-with-doubling",
         "Mutant: a factor 2 may move across a nim-sum",
         "(2x) ⊕ y = x ⊕ (2y) for all x, y",
         r"(2x) \oplus y = x \oplus (2y)",
-        _plain(
-            "(2x) ⊕ y = x ⊕ (2y)",
-            "x y",
-            lambda f, v: f(2 * v[0], v[1]) == f(v[0], 2 * v[1]),
-            lambda c: (2 * c["x"]) ^ c["y"] == c["x"] ^ (2 * c["y"]),
+        _every_width(
+            _plain(
+                "(2x) ⊕ y = x ⊕ (2y)",
+                "x y",
+                lambda f, v: f(2 * v[0], v[1]) == f(v[0], 2 * v[1]),
+                lambda c: (2 * c["x"]) ^ c["y"] == c["x"] ^ (2 * c["y"]),
+            )
         ),
-        mutant_of="nim-sum-commutative",
+        tags=(*TAGS, "induction"),
     ),
-    _law(
+    theorem(
         "nim-sum-self-inverse",
         "Every nimber is its own negative",
         f"x ⊕ x = 0 (*n + *n = *0) {EVERY}",
         r"x \oplus x = 0",
-        laws.SELF_INVERSE,
+        _every_width(laws.SELF_INVERSE),
     ),
-    _law(
+    mutant(
         "nim-sum-idempotent",
         "Mutant: nim-sum is idempotent",
         "x ⊕ x = x for every x (as for bitwise OR)",
         r"x \oplus x = x",
-        _plain(
-            "x ⊕ x = x",
-            "x",
-            lambda f, v: f(v[0], v[0]) == v[0],
-            lambda c: c["x"] ^ c["x"] == c["x"],
+        _every_width(
+            _plain(
+                "x ⊕ x = x",
+                "x",
+                lambda f, v: f(v[0], v[0]) == v[0],
+                lambda c: c["x"] ^ c["x"] == c["x"],
+            )
         ),
-        mutant_of="nim-sum-self-inverse",
+        tags=(*TAGS, "induction"),
     ),
-    _law(
+    theorem(
         "nim-sum-identity",
         "Zero is the identity",
         f"x ⊕ 0 = x (*n + *0 = *n) {EVERY}",
         r"x \oplus 0 = x",
-        laws.IDENTITY,
+        _every_width(laws.IDENTITY),
     ),
-    _law(
+    mutant(
         "nim-sum-zero-absorbs",
         "Mutant: zero absorbs in a nim-sum",
         "x ⊕ 0 = 0 for every x (0 taken as absorbing, as in a product)",
         r"x \oplus 0 = 0",
-        _plain(
-            "x ⊕ 0 = 0",
-            "x",
-            lambda f, v: f(v[0], 0) == 0,
-            lambda c: c["x"] ^ 0 == 0,
+        _every_width(
+            _plain(
+                "x ⊕ 0 = 0",
+                "x",
+                lambda f, v: f(v[0], 0) == 0,
+                lambda c: c["x"] ^ 0 == 0,
+            )
         ),
-        mutant_of="nim-sum-identity",
+        tags=(*TAGS, "induction"),
     ),
-    _law(
+    theorem(
         "nim-sum-cancellation",
         "Nim-sum cancels",
         f"x ⊕ y = x ⊕ z implies y = z {EVERY}",
         r"x \oplus y = x \oplus z \implies y = z",
-        laws.CANCELLATION,
+        _every_width(laws.CANCELLATION),
     ),
-    _law(
+    mutant(
         "nim-sum-cancel-by-subtracting",
         "Mutant: a nim-sum cancels by subtraction",
         "x ⊕ y = z implies y = z - x (cancelling x as in ordinary addition)",
         r"x \oplus y = z \implies y = z - x",
-        _plain(
-            "x ⊕ y = z implies y = z - x",
-            "x y z",
-            lambda f, v: z3.Implies(f(v[0], v[1]) == v[2], v[1] == v[2] - v[0]),
-            lambda c: c["x"] ^ c["y"] != c["z"] or c["y"] == c["z"] - c["x"],
+        _every_width(
+            _plain(
+                "x ⊕ y = z implies y = z - x",
+                "x y z",
+                lambda f, v: z3.Implies(f(v[0], v[1]) == v[2], v[1] == v[2] - v[0]),
+                lambda c: c["x"] ^ c["y"] != c["z"] or c["y"] == c["z"] - c["x"],
+            )
         ),
-        mutant_of="nim-sum-cancellation",
+        tags=(*TAGS, "induction"),
     ),
-    Theorem(
-        id="nim-sum-distinct-powers",
-        title="Distinct powers of two nim-add like integers",
-        statement="the nim-sum of 4 distinct powers of two below 2^64 equals their ordinary "
+    theorem(
+        "nim-sum-distinct-powers",
+        "Distinct powers of two nim-add like integers",
+        "the nim-sum of 4 distinct powers of two below 2^64 equals their ordinary "
         "sum (Z3; any number of them: nim-sum-distinct-powers-any-count)",
-        source=SOURCE,
-        latex=r"2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + \cdots + 2^{e_r}"
+        r"2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + \cdots + 2^{e_r}"
         r"\quad (e_i \text{ distinct})",
-        game="nim",
-        tags=TAGS,
-        check=z3_check(
+        z3_check(
             lambda: enc.distinct_powers_add(4, WIDTH), quick=lambda: enc.distinct_powers_add(3, 16)
         ),
-    ),
-    Theorem(
-        id="nim-sum-is-ordinary-sum",
-        title="Mutant: nim-sum is ordinary addition",
-        statement="x ⊕ y = x + y for all x, y",
-        source=SOURCE,
-        latex=r"x \oplus y = x + y",
-        game="nim",
         tags=TAGS,
-        mutant_of="nim-sum-distinct-powers",
-        expect=Expectation.FAILS,
-        check=z3_check(lambda: enc.ordinary_addition(WIDTH)),
     ),
-    Theorem(
-        id="nim-sum-strictly-below-sum",
-        title="Mutant: nim-sum is strictly below the ordinary sum",
-        statement="x ⊕ y < x + y for all x, y (true only when x and y share a bit; false for "
+    mutant(
+        "nim-sum-is-ordinary-sum",
+        "Mutant: nim-sum is ordinary addition",
+        "x ⊕ y = x + y for all x, y",
+        r"x \oplus y = x + y",
+        z3_check(lambda: enc.ordinary_addition(WIDTH)),
+    ),
+    mutant(
+        "nim-sum-strictly-below-sum",
+        "Mutant: nim-sum is strictly below the ordinary sum",
+        "x ⊕ y < x + y for all x, y (true only when x and y share a bit; false for "
         "distinct powers of two, where ⊕ and + agree)",
-        source=SOURCE,
-        latex=r"x \oplus y < x + y",
-        game="nim",
-        tags=TAGS,
-        mutant_of="nim-sum-distinct-powers",
-        expect=Expectation.FAILS,
-        check=z3_check(lambda: enc.strict_xor_bound(WIDTH)),
+        r"x \oplus y < x + y",
+        z3_check(lambda: enc.strict_xor_bound(WIDTH)),
     ),
-    Theorem(
-        id="handout-worked-sums",
-        title="The handout's worked nimber sums",
-        statement="*5+*10 = *15, *5+*12 = *9, *5+*6+*7 = *4, *3+*5+*6 = *0, *2+*4 = *6, "
+    section(
+        "002 Handout 17, worked examples; 000 slides, nim-sum",
+        game="nim",
+        tags=("nim-sum", "example"),
+    ),
+    theorem(
+        "handout-worked-sums",
+        "The handout's worked nimber sums",
+        "*5+*10 = *15, *5+*12 = *9, *5+*6+*7 = *4, *3+*5+*6 = *0, *2+*4 = *6, "
         "*1+*8+*16 = *25, and the slides' 2⊕3 = 1, 5⊕3 = 6, 7⊕4 = 3",
-        latex=r"{*5} + {*10} = {*15},\ {*5} + {*12} = {*9},\ {*5} + {*6} + {*7} = {*4},\ {*3} + "
+        r"{*5} + {*10} = {*15},\ {*5} + {*12} = {*9},\ {*5} + {*6} + {*7} = {*4},\ {*3} + "
         r"{*5} + {*6} = {*0}",
-        source="002 Handout 17, worked examples; 000 slides, nim-sum",
-        game="nim",
-        tags=("nim-sum", "example"),
-        check=_check_worked_sums,
+        _check_worked_sums,
     ),
-    Theorem(
-        id="handout-worked-sums-misread",
-        title="Mutant: *5 + *12 = *17 (adding without cancelling)",
-        statement="the worked sums with *5 + *12 read as the ordinary sum 17",
-        latex=r"{*5} + {*12} = {*17}",
-        source="002 Handout 17, worked examples",
-        game="nim",
-        tags=("nim-sum", "example"),
-        mutant_of="handout-worked-sums",
-        expect=Expectation.FAILS,
-        check=lambda settings: _check_worked_sums(
+    mutant(
+        "handout-worked-sums-misread",
+        "Mutant: *5 + *12 = *17 (adding without cancelling)",
+        "the worked sums with *5 + *12 read as the ordinary sum 17",
+        r"{*5} + {*12} = {*17}",
+        lambda settings: _check_worked_sums(
             settings, [((5, 10), 15), ((5, 12), 17), *HANDOUT_SUMS[2:]]
         ),
+        source="002 Handout 17, worked examples",
     ),
-    Theorem(
-        id="handout-exercise-1",
-        title="Exercise 1: the addition table of *0 .. *15",
-        statement="for 0 <= a, b <= 15 the Grundy value of two-heap Nim (a, b), found by "
+    section("002 Handout 17, exercise 1", game="nim", tags=("nim-sum", "exercise", "exhaustive")),
+    theorem(
+        "handout-exercise-1",
+        "Exercise 1: the addition table of *0 .. *15",
+        "for 0 <= a, b <= 15 the Grundy value of two-heap Nim (a, b), found by "
         "plain search, is a ⊕ b",
-        source="002 Handout 17, exercise 1",
-        latex=r"\mathcal{G}(*a + *b) = a \oplus b \quad (0 \le a, b \le 15)",
-        game="nim",
-        tags=("nim-sum", "exercise", "exhaustive"),
-        check=_check_addition_table,
+        r"\mathcal{G}(*a + *b) = a \oplus b \quad (0 \le a, b \le 15)",
+        _check_addition_table,
     ),
-    Theorem(
-        id="handout-exercise-1-or",
-        title="Mutant: the addition table is bitwise OR",
-        statement="for 0 <= a, b <= 15 the value of (a, b) is a OR b",
-        latex=r"\mathcal{G}(*a + *b) = a \mathbin{|} b \quad (0 \le a, b \le 15)",
-        source="002 Handout 17, exercise 1",
-        game="nim",
-        tags=("nim-sum", "exercise", "exhaustive"),
-        mutant_of="handout-exercise-1",
-        expect=Expectation.FAILS,
-        check=lambda settings: _check_addition_table(settings, lambda a, b: a | b),
+    mutant(
+        "handout-exercise-1-or",
+        "Mutant: the addition table is bitwise OR",
+        "for 0 <= a, b <= 15 the value of (a, b) is a OR b",
+        r"\mathcal{G}(*a + *b) = a \mathbin{|} b \quad (0 \le a, b \le 15)",
+        lambda settings: _check_addition_table(settings, lambda a, b: a | b),
     ),
-    Theorem(
-        id="nim-sum-distinct-powers-any-count",
-        title="Distinct powers of two nim-add like integers, however many",
-        statement="for any number of distinct powers of two below 2^64, their nim-sum is their "
+    section(SOURCE, game="nim", tags=(*TAGS, "unbounded")),
+    theorem(
+        "nim-sum-distinct-powers-any-count",
+        "Distinct powers of two nim-add like integers, however many",
+        "for any number of distinct powers of two below 2^64, their nim-sum is their "
         "ordinary sum (three lemmas by Z3; the induction on the number of powers is argued on "
         "paper, not checked by machine)",
-        latex=r"e_1 < \cdots < e_r \implies 2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + "
+        r"e_1 < \cdots < e_r \implies 2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + "
         r"\cdots + 2^{e_r}",
-        source=SOURCE,
-        game="nim",
-        tags=(*TAGS, "unbounded"),
-        check=lambda settings: prove_distinct_powers_any_count(
+        lambda settings: prove_distinct_powers_any_count(
             16 if settings.quick else 64, timeout_ms=settings.z3_timeout_ms, seed=settings.seed
         ),
     ),
-    Theorem(
-        id="nim-sum-distinct-numbers-add",
-        title="Mutant: any distinct numbers nim-add like integers",
-        statement="the same induction with 'distinct powers of two' weakened to 'distinct numbers'",
-        latex=r"x_1 < \cdots < x_r \implies x_1 \oplus \cdots \oplus x_r = x_1 + \cdots + x_r",
-        source=SOURCE,
-        game="nim",
-        tags=(*TAGS, "unbounded"),
-        mutant_of="nim-sum-distinct-powers-any-count",
-        expect=Expectation.FAILS,
-        check=lambda settings: prove_distinct_powers_any_count(
+    mutant(
+        "nim-sum-distinct-numbers-add",
+        "Mutant: any distinct numbers nim-add like integers",
+        "the same induction with 'distinct powers of two' weakened to 'distinct numbers'",
+        r"x_1 < \cdots < x_r \implies x_1 \oplus \cdots \oplus x_r = x_1 + \cdots + x_r",
+        lambda settings: prove_distinct_powers_any_count(
             16 if settings.quick else 64,
             timeout_ms=settings.z3_timeout_ms,
             seed=settings.seed,
             disjoint="any",
         ),
     ),
-]
+)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games.nim import Nim
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.verdict import Verdict
 from grundy.verify.exhaustive import check_exhaustive
@@ -115,54 +116,40 @@ def _sample_game(claimed_winner: str):
     return check
 
 
-THEOREMS = [
-    Theorem(
-        id="nim-binary-worked-example",
-        title="The slides' binary example 81, 279, 464",
-        statement="81, 279 and 464 in binary (001010001, 100010111, 111010000) add without "
+THEOREMS = listing(
+    section(SLIDES, game="nim", tags=("nim-sum", "example", "bouton")),
+    theorem(
+        "nim-binary-worked-example",
+        "The slides' binary example 81, 279, 464",
+        "81, 279 and 464 in binary (001010001, 100010111, 111010000) add without "
         "carry to 010010110 = 150; the leftmost column with an odd number of ones is 2^7, "
         "464 has a one there, and rigging it to 101000110 = 326 leaves every column even: "
         "the move 464 -> 326 is a winning move of Nim",
-        latex=r"81 \oplus 279 \oplus 464 = 150,\quad 81 \oplus 279 \oplus 326 = 0",
-        source=SLIDES,
-        game="nim",
-        tags=("nim-sum", "example", "bouton"),
-        check=_binary_example(rigged_heap=2),
+        r"81 \oplus 279 \oplus 464 = 150,\quad 81 \oplus 279 \oplus 326 = 0",
+        _binary_example(rigged_heap=2),
     ),
-    Theorem(
-        id="nim-binary-worked-example-rig-81",
-        title="Mutant: in the binary example, rig the first heap (81)",
-        statement="the same steps, rigging 81 instead of 464 (81 has no one in column 2^7)",
-        latex=r"81 \to 81 \oplus 150",
-        source=SLIDES,
-        game="nim",
-        tags=("nim-sum", "example", "bouton"),
-        mutant_of="nim-binary-worked-example",
-        expect=Expectation.FAILS,
-        check=_binary_example(rigged_heap=0),
+    mutant(
+        "nim-binary-worked-example-rig-81",
+        "Mutant: in the binary example, rig the first heap (81)",
+        "the same steps, rigging 81 instead of 464 (81 has no one in column 2^7)",
+        r"81 \to 81 \oplus 150",
+        _binary_example(rigged_heap=0),
     ),
-    Theorem(
-        id="nim-sample-game-5-3-4",
-        title="Legner's sample game from (5, 3, 4), move by move",
-        statement="red takes 2 from heap 1, blue 3 from heap 3, red 3 from heap 2, blue 2 from "
+    section(LEGNER, game="nim", tags=("nim", "example")),
+    theorem(
+        "nim-sample-game-5-3-4",
+        "Legner's sample game from (5, 3, 4), move by move",
+        "red takes 2 from heap 1, blue 3 from heap 3, red 3 from heap 2, blue 2 from "
         "heap 1, red 1 from heap 1, blue 1 from heap 3: each move is legal, the last one "
         "empties the table, and blue, who made it, wins",
-        latex=r"(5,3,4) \to (3,3,4) \to (3,3,1) \to (3,0,1) \to (1,0,1) \to (0,0,1) \to (0,0,0)",
-        source=LEGNER,
-        game="nim",
-        tags=("nim", "example"),
-        check=_sample_game("blue"),
+        r"(5,3,4) \to (3,3,4) \to (3,3,1) \to (3,0,1) \to (1,0,1) \to (0,0,1) \to (0,0,0)",
+        _sample_game("blue"),
     ),
-    Theorem(
-        id="nim-sample-game-red-wins",
-        title="Mutant: red wins the sample game",
-        statement="the same six moves, with red, who started, as the winner",
-        latex=r"(5,3,4) \to \cdots \to (0,0,0):\ \text{red wins}",
-        source=LEGNER,
-        game="nim",
-        tags=("nim", "example"),
-        mutant_of="nim-sample-game-5-3-4",
-        expect=Expectation.FAILS,
-        check=_sample_game("red"),
+    mutant(
+        "nim-sample-game-red-wins",
+        "Mutant: red wins the sample game",
+        "the same six moves, with red, who started, as the winner",
+        r"(5,3,4) \to \cdots \to (0,0,0):\ \text{red wins}",
+        _sample_game("red"),
     ),
-]
+)

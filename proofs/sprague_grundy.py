@@ -26,8 +26,9 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
+from grundy.declare import listing, mutant, mutant_title, section, theorem
 from grundy.games.catalogue import create_game
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.verdict import Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
@@ -374,96 +375,64 @@ def _zero_iff_p(is_zero: Callable[[int, bool], bool]):
     return check
 
 
-def _mutant(
-    identifier: str, of: str, title: str, statement: str, latex: str, check, **extra: Any
-) -> Theorem:
-    source = extra.pop("source", LEGNER)
-    return Theorem(
-        id=identifier,
-        title=f"Mutant: {title}",
-        statement=statement,
-        latex=latex,
-        source=source,
-        tags=extra.pop("tags", TAGS),
-        mutant_of=of,
-        expect=Expectation.FAILS,
-        check=check,
-        **extra,
-    )
-
-
-THEOREMS = [
-    Theorem(
-        id="sg-mex-lemma",
-        title="The mex lemma behind the sum rule, for all natural numbers",
-        statement="for all natural numbers a, b (any bit width): every y < a ⊕ b is a' ⊕ b for "
+THEOREMS = listing(
+    section(LEGNER, game="nim", tags=(*TAGS, "z3", "induction", "unbounded")),
+    theorem(
+        "sg-mex-lemma",
+        "The mex lemma behind the sum rule, for all natural numbers",
+        "for all natural numbers a, b (any bit width): every y < a ⊕ b is a' ⊕ b for "
         "some a' < a or a ⊕ b' for some b' < b, and no option a' ⊕ b (a' < a) or a ⊕ b' "
         "(b' < b) equals a ⊕ b; with four cancellation lemmas, each proved by induction on "
         "the bit width (base and step by Z3)",
-        source=LEGNER,
-        latex=r"\operatorname{mex}\{a' \oplus b, a \oplus b' : a' < a, b' < b\} = a \oplus b",
-        game="nim",
-        tags=(*TAGS, "z3", "induction", "unbounded"),
-        check=_mex_lemma(),
+        r"\operatorname{mex}\{a' \oplus b, a \oplus b' : a' < a, b' < b\} = a \oplus b",
+        _mex_lemma(),
     ),
-    _mutant(
+    mutant(
         "sg-mex-lemma-lower-a-only",
-        "sg-mex-lemma",
-        "every smaller value is reached by lowering the first heap",
+        mutant_title("every smaller value is reached by lowering the first heap"),
         "every y < a ⊕ b is a' ⊕ b for some a' < a",
         r"y < a \oplus b \implies \exists a' < a:\ a' \oplus b = y",
         _mex_lemma(sides="a"),
-        game="nim",
         tags=(*TAGS, "z3", "induction"),
     ),
-    _mutant(
+    mutant(
         "sg-mex-lemma-reaches-the-sum",
-        "sg-mex-lemma",
-        "the options of a + b reach a ⊕ b too",
+        mutant_title("the options of a + b reach a ⊕ b too"),
         "every y <= a ⊕ b is a' ⊕ b for some a' < a or a ⊕ b' for some b' < b",
         r"y \le a \oplus b \implies \exists a' < a:\ a' \oplus b = y \vee \exists b' < b:\ "
         r"a \oplus b' = y",
         _mex_lemma(strict=False),
-        game="nim",
         tags=(*TAGS, "z3", "induction"),
     ),
-    Theorem(
-        id="sg-sum-rule",
-        title="Sprague-Grundy: the value of a sum is the nim-sum of the values",
-        statement="G(G + H) = G(G) ⊕ G(H), with G + H searched as one game: on every pair of "
-        "catalogue heap games with heaps up to 10, and on random game graphs born after day 4",
-        source=LEGNER,
-        latex=r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
-        game="subtraction",
-        tags=(*TAGS, "exhaustive", "random"),
-        check=_sum_rule(_xor),
-    ),
-    _mutant(
-        "sg-sum-is-ordinary-sum",
+    section(LEGNER, game="subtraction", tags=(*TAGS, "exhaustive", "random")),
+    theorem(
         "sg-sum-rule",
-        "the value of a sum is the ordinary sum of the values",
+        "Sprague-Grundy: the value of a sum is the nim-sum of the values",
+        "G(G + H) = G(G) ⊕ G(H), with G + H searched as one game: on every pair of "
+        "catalogue heap games with heaps up to 10, and on random game graphs born after day 4",
+        r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
+        _sum_rule(_xor),
+    ),
+    mutant(
+        "sg-sum-is-ordinary-sum",
+        mutant_title("the value of a sum is the ordinary sum of the values"),
         "G(G + H) = G(G) + G(H)",
         r"\mathcal{G}(G+H) = \mathcal{G}(G) + \mathcal{G}(H)",
         _ordinary_sum,
-        game="subtraction",
         tags=(*TAGS, "exhaustive"),
     ),
-    _mutant(
+    mutant(
         "sg-sum-empty-absorbs",
-        "sg-sum-rule",
-        "the empty game absorbs a sum",
+        mutant_title("the empty game absorbs a sum"),
         "G(G + H) = G(G) ⊕ G(H) when G and H both have moves, and G + H has value 0 when one "
         "of them is the empty game (0 taken as absorbing, as in a product); only sums with an "
         "empty summand can refute it, and the random graphs have none",
         r"\mathcal{G}(G + 0) = 0",
         _sum_rule(_empty_absorbs),
-        game="subtraction",
-        tags=(*TAGS, "exhaustive", "random"),
     ),
-    _mutant(
+    mutant(
         "sg-sum-redundant-options-count",
-        "sg-sum-rule",
-        "repeated options raise a summand's value",
+        mutant_title("repeated options raise a summand's value"),
         "G(G + H) = G'(G) ⊕ G'(H), where G'(X) is G(X) + 1 when every option of X has a "
         "value below G(X) and at least two options repeat a value already taken (the repeats "
         "taken to count), and G(X) otherwise; a planted error that only summands with "
@@ -471,129 +440,112 @@ THEOREMS = [
         "random game graphs often do",
         r"\mathcal{G}(G+H) = \mathcal{G}'(G) \oplus \mathcal{G}'(H)",
         _sum_rule(_redundancy_counts),
-        game="subtraction",
-        tags=(*TAGS, "exhaustive", "random"),
     ),
-    Theorem(
-        id="sg-g-plus-g",
-        title="G + G is a P-position",
-        statement="for every game G, the sum G + G is a second-player win (mirroring); checked "
+    section(LEGNER + "; " + NOTES, tags=(*TAGS, "equivalence")),
+    theorem(
+        "sg-g-plus-g",
+        "G + G is a P-position",
+        "for every game G, the sum G + G is a second-player win (mirroring); checked "
         "on every form born by day 4 (the sum searched by the labelling rules) and on random "
         "game graphs born after day 4",
-        source=LEGNER + "; " + NOTES,
-        latex=r"G + G \in \mathcal{P}",
-        tags=(*TAGS, "equivalence"),
-        check=_g_plus_g(),
+        r"G + G \in \mathcal{P}",
+        _g_plus_g(),
     ),
-    _mutant(
+    mutant(
         "sg-g-plus-g-has-a-move",
-        "sg-g-plus-g",
-        "G + G is a P-position in which the first player has a move",
+        mutant_title("G + G is a P-position in which the first player has a move"),
         "for every G, G + G is P and not terminal (forgets the empty game; only G = 0 refutes it)",
         r"G + G \in \mathcal{P} \setminus \{0\}",
         _g_plus_g(needs_a_move=True),
-        source=LEGNER + "; " + NOTES,
+        tags=TAGS,
     ),
-    _mutant(
+    mutant(
         "sg-g-plus-g-within-8-moves",
-        "sg-g-plus-g",
-        "the mirror strategy ends G + G within 8 moves",
+        mutant_title("the mirror strategy ends G + G within 8 moves"),
         "for every G, G + G is P and its longest play has at most 8 moves (true for every form "
         "born by day 4; only games born later refute it)",
         r"G + G \in \mathcal{P},\ \text{longest play of } G + G \le 8",
         _g_plus_g(longest=8),
-        source=LEGNER + "; " + NOTES,
+        tags=TAGS,
     ),
-    Theorem(
-        id="sg-equivalent-to-star",
-        title="Every game is equivalent to the nimber of its Grundy value",
-        statement="G + K and *G(G) + K have the same outcome for every K born by day 3: for "
-        "every form G born by day 4, and random game graphs born after day 4",
-        source=LEGNER + "; " + NOTES + ", Sprague-Grundy theorem",
-        latex=r"G \equiv *\mathcal{G}(G)",
-        tags=(*TAGS, "equivalence"),
-        check=_star_equivalence(lambda value, terminal: value),
-    ),
-    _mutant(
-        "sg-equivalent-to-star-empty-is-one",
+    section(LEGNER + "; " + NOTES + ", Sprague-Grundy theorem", tags=(*TAGS, "equivalence")),
+    theorem(
         "sg-equivalent-to-star",
-        "the empty game is equivalent to *1",
+        "Every game is equivalent to the nimber of its Grundy value",
+        "G + K and *G(G) + K have the same outcome for every K born by day 3: for "
+        "every form G born by day 4, and random game graphs born after day 4",
+        r"G \equiv *\mathcal{G}(G)",
+        _star_equivalence(lambda value, terminal: value),
+    ),
+    mutant(
+        "sg-equivalent-to-star-empty-is-one",
+        mutant_title("the empty game is equivalent to *1"),
         "every game G is equivalent to *G(G), except the empty game, taken as *1 (the mex of "
         "the empty set misread as 1); only G = 0 refutes it",
         r"0 \equiv {*1}",
         _star_equivalence(lambda value, terminal: 1 if terminal else value),
         source=LEGNER + "; " + NOTES,
+        tags=TAGS,
     ),
-    _mutant(
+    mutant(
         "sg-equivalent-to-star-mod-5",
-        "sg-equivalent-to-star",
-        "every game is equivalent to *(G(G) mod 5)",
+        mutant_title("every game is equivalent to *(G(G) mod 5)"),
         "every game G is equivalent to *(G(G) mod 5) (the same for every form born by day 4, "
         "whose values are at most 4; only games born later refute it)",
         r"G \equiv *(\mathcal{G}(G) \bmod 5)",
         _star_equivalence(lambda value, terminal: value % 5),
         source=LEGNER + "; " + NOTES,
+        tags=TAGS,
     ),
-    Theorem(
-        id="sg-star-sum",
-        title="*n + *m = *(n ⊕ m)",
-        statement="*n + *m + *(n ⊕ m) is a P-position and *n + *m is equivalent to *(n ⊕ m), "
-        "for 0 <= n, m <= 7 (exhaustive, tested with every K born by day 3)",
-        source=NOTES,
-        latex=r"*n + *m = *(n \oplus m)",
-        game="nim",
-        tags=(*TAGS, "equivalence"),
-        check=_star_sums(lambda n, m: n ^ m),
-    ),
-    _mutant(
-        "sg-star-sum-or",
+    section(NOTES, game="nim", tags=(*TAGS, "equivalence")),
+    theorem(
         "sg-star-sum",
-        "*n + *m = *(n OR m)",
+        "*n + *m = *(n ⊕ m)",
+        "*n + *m + *(n ⊕ m) is a P-position and *n + *m is equivalent to *(n ⊕ m), "
+        "for 0 <= n, m <= 7 (exhaustive, tested with every K born by day 3)",
+        r"*n + *m = *(n \oplus m)",
+        _star_sums(lambda n, m: n ^ m),
+    ),
+    mutant(
+        "sg-star-sum-or",
+        mutant_title("*n + *m = *(n OR m)"),
         "*n + *m + *(n | m) is P and *n + *m is equivalent to *(n | m), for 0 <= n, m <= 7",
         r"*n + *m = *(n \mathbin{|} m)",
         _star_sums(lambda n, m: n | m),
-        source=NOTES,
-        game="nim",
-    ),
-    Theorem(
-        id="sg-zero-iff-p",
-        title="Grundy value 0 exactly at P-positions",
-        statement="G(G) = 0 iff G is a P-position (outcome from the labelling rules): for every "
-        "form born by day 4, and random game graphs born after day 4",
-        source=LEGNER + ", the Sprague-Grundy function",
-        latex=r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
         tags=TAGS,
-        check=_zero_iff_p(lambda value, moves: value == 0),
     ),
-    _mutant(
-        "sg-zero-only-terminal",
+    section(LEGNER + ", the Sprague-Grundy function", tags=TAGS),
+    theorem(
         "sg-zero-iff-p",
-        "only the terminal position has Grundy value 0",
+        "Grundy value 0 exactly at P-positions",
+        "G(G) = 0 iff G is a P-position (outcome from the labelling rules): for every "
+        "form born by day 4, and random game graphs born after day 4",
+        r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
+        _zero_iff_p(lambda value, moves: value == 0),
+    ),
+    mutant(
+        "sg-zero-only-terminal",
+        mutant_title("only the terminal position has Grundy value 0"),
         "G(G) = 0 iff G has no moves",
         r"\mathcal{G}(G) = 0 \iff G \text{ has no moves}",
         lambda settings: _trees_check(
             ("G",), lambda g: (_grundy(g) == 0) == (not g), "G born by day 3"
         ),
-        source=LEGNER + ", the Sprague-Grundy function",
     ),
-    _mutant(
+    mutant(
         "sg-zero-iff-p-with-a-move",
-        "sg-zero-iff-p",
-        "value 0 means P with a move to answer",
+        mutant_title("value 0 means P with a move to answer"),
         "G(G) = 0 iff G is a P-position that has a move (forgets the empty game; only G = 0 "
         "refutes it)",
         r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P},\ G \ne 0",
         _zero_iff_p(lambda value, moves: value == 0 and moves),
-        source=LEGNER + ", the Sprague-Grundy function",
     ),
-    _mutant(
+    mutant(
         "sg-zero-iff-p-mod-5",
-        "sg-zero-iff-p",
-        "G(G) mod 5 = 0 exactly at P-positions",
+        mutant_title("G(G) mod 5 = 0 exactly at P-positions"),
         "G(G) ≡ 0 (mod 5) iff G is P (the same for every form born by day 4, whose values are "
         "at most 4; only games born later refute it)",
         r"\mathcal{G}(G) \equiv 0 \pmod 5 \iff G \in \mathcal{P}",
         _zero_iff_p(lambda value, moves: value % 5 == 0),
-        source=LEGNER + ", the Sprague-Grundy function",
     ),
-]
+)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.declare import listing, mutant, mutant_title, section, theorem
+from grundy.library import CheckSettings
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
 from grundy.verify.birthday_induction import BirthdayStep, prove_birthday_step
 from grundy.verify.birthday_steps import (
@@ -31,6 +32,8 @@ from grundy.verify.birthday_steps import (
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
 NOTES = "003 notes, abstract impartial games"
 TAGS = ("sprague-grundy", "induction", "z3")
+BY_BIRTHDAY = " (induction on the birthday, each step proved by Z3 for an arbitrary game)"
+"""How a theorem is proved, said after its statement unless it says otherwise."""
 
 
 def _step(step: BirthdayStep, assumes: tuple[Assumption, ...] = ()):
@@ -43,159 +46,125 @@ def _step(step: BirthdayStep, assumes: tuple[Assumption, ...] = ()):
     return check
 
 
-def _theorem(
-    identifier: str, title: str, statement: str, latex: str, source: str, check, how: str = ""
-):
-    return Theorem(
-        id=identifier,
-        title=title,
-        statement=statement
-        + (how or " (induction on the birthday, each step proved by Z3 for an arbitrary game)"),
-        latex=latex,
-        source=source,
-        tags=(*TAGS, "unbounded"),
-        check=check,
-    )
-
-
-def _mutant(
-    identifier: str,
-    of: str,
-    title: str,
-    statement: str,
-    latex: str,
-    source: str,
-    check,
-    cost: float = 1.0,
-):
-    return Theorem(
-        cost=cost,
-        id=identifier,
-        title=f"Mutant: {title}",
-        statement=statement,
-        latex=latex,
-        source=source,
-        tags=TAGS,
-        mutant_of=of,
-        expect=Expectation.FAILS,
-        check=check,
-    )
-
-
-THEOREMS = [
-    _theorem(
+THEOREMS = listing(
+    section(LEGNER + "; " + NOTES, tags=(*TAGS, "unbounded")),
+    theorem(
         "sg-g-plus-g-every-game",
         "G + G is a P-position, for every finite game",
         "for every finite impartial game G, G + G is a second-player win: the second player "
-        "mirrors",
+        "mirrors" + BY_BIRTHDAY,
         r"G + G \in \mathcal{P}",
-        LEGNER + "; " + NOTES,
         _step(g_plus_g_step()),
     ),
-    _mutant(
+    mutant(
         "sg-g-plus-g-is-n-every-game",
-        "sg-g-plus-g-every-game",
-        "G + G is an N-position",
+        mutant_title("G + G is an N-position"),
         "for every G, G + G is a first-player win",
         r"G + G \in \mathcal{N}",
-        LEGNER,
         _step(g_plus_g_step(second_player_wins=False)),
+        source=LEGNER,
+        tags=TAGS,
     ),
-    _theorem(
+    section(LEGNER + ", the Sprague-Grundy function", tags=(*TAGS, "unbounded")),
+    theorem(
         "sg-zero-iff-p-every-game",
         "Grundy value 0 exactly at P-positions, every game",
-        "for every finite impartial game G, G(G) = 0 iff G is a P-position (labelling rules)",
+        "for every finite impartial game G, G(G) = 0 iff G is a P-position (labelling rules)"
+        + BY_BIRTHDAY,
         r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
-        LEGNER + ", the Sprague-Grundy function",
         _step(zero_iff_p_step()),
     ),
-    _mutant(
+    mutant(
         "sg-zero-iff-n-every-game",
-        "sg-zero-iff-p-every-game",
-        "Grundy value 0 exactly at N-positions",
+        mutant_title("Grundy value 0 exactly at N-positions"),
         "G(G) = 0 iff G is an N-position",
         r"\mathcal{G}(G) = 0 \iff G \in \mathcal{N}",
-        LEGNER,
         _step(zero_iff_p_step(zero_means_p=False)),
+        source=LEGNER,
+        tags=TAGS,
     ),
-    _theorem(
+    section(NOTES + ", Sprague-Grundy theorem", tags=(*TAGS, "unbounded")),
+    theorem(
         "sg-plus-own-star-every-game",
         "G + *G(G) is a P-position, every game",
         "for every finite impartial game G, G + *n is a second-player win, n = G(G) the mex of "
-        "the options' values: the step of the notes' proof that G = *n",
+        "the options' values: the step of the notes' proof that G = *n" + BY_BIRTHDAY,
         r"G + {*\mathcal{G}(G)} \in \mathcal{P}",
-        NOTES + ", Sprague-Grundy theorem",
         _step(plus_own_star_step()),
     ),
-    _mutant(
+    mutant(
         "sg-plus-next-star-every-game",
-        "sg-plus-own-star-every-game",
-        "G + *(G(G) + 1) is a P-position",
+        mutant_title("G + *(G(G) + 1) is a P-position"),
         "for every G, G + *(G(G) + 1) is a second-player win",
         r"G + {*(\mathcal{G}(G) + 1)} \in \mathcal{P}",
-        NOTES,
         _step(plus_own_star_step(shift=1)),
+        source=NOTES,
+        tags=TAGS,
     ),
-    _theorem(
+    section(LEGNER + ", sums of games", tags=(*TAGS, "unbounded")),
+    theorem(
         "sums-p-plus-p-every-game",
         "P + P = P, for every pair of finite games",
-        "for all finite impartial games G, H that are P-positions, G + H is a P-position",
+        "for all finite impartial games G, H that are P-positions, G + H is a P-position"
+        + BY_BIRTHDAY,
         r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
-        LEGNER + ", sums of games",
         _step(p_plus_p_step()),
     ),
-    _mutant(
+    mutant(
         "sums-p-plus-p-is-n-every-game",
-        "sums-p-plus-p-every-game",
-        "P + P = N",
+        mutant_title("P + P = N"),
         "for all P-positions G, H, G + H is an N-position",
         r"G, H \in \mathcal{P} \implies G + H \in \mathcal{N}",
-        LEGNER,
         _step(p_plus_p_step(sum_is_p=False)),
+        source=LEGNER,
+        tags=TAGS,
     ),
-    _theorem(
+    theorem(
         "sums-p-plus-n-every-game",
         "P + N = N, for every pair of finite games",
-        "for every P-position G and N-position H, G + H is an N-position",
-        r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
-        LEGNER + ", sums of games",
-        _step(p_plus_n_step(), (Assumption("sums-p-plus-p-every-game", UNBOUNDED),)),
-        how=" (from the lemma P + P = P, proved for every game: H has a P-option H', and G + "
+        "for every P-position G and N-position H, G + H is an N-position"
+        + " (from the lemma P + P = P, proved for every game: H has a P-option H', and G + "
         "H' is P; Z3 checks the deduction for an arbitrary game)",
+        r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
+        _step(p_plus_n_step(), (Assumption("sums-p-plus-p-every-game", UNBOUNDED),)),
     ),
-    _mutant(
+    mutant(
         "sums-p-plus-n-is-p-every-game",
-        "sums-p-plus-n-every-game",
-        "P + N = P",
+        mutant_title("P + N = P"),
         "for every P-position G and N-position H, G + H is a P-position",
         r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{P}",
-        LEGNER,
         _step(p_plus_n_step(sum_is_n=False)),
+        source=LEGNER,
+        tags=TAGS,
     ),
-    _theorem(
+    section(NOTES + ", remarks: *0 + G = G", tags=(*TAGS, "unbounded")),
+    theorem(
         "sums-with-zero-every-game",
         "*0 + G and G + *0 have G's outcome, for every finite game",
-        "for every finite impartial game G, the sums *0 + G and G + *0 are P exactly when G is",
+        "for every finite impartial game G, the sums *0 + G and G + *0 are P exactly when G is"
+        + BY_BIRTHDAY,
         r"o({*0} + G) = o(G + {*0}) = o(G)",
-        NOTES + ", remarks: *0 + G = G",
         _step(sum_with_zero_step()),
     ),
-    _mutant(
+    mutant(
         "sums-with-zero-always-p-every-game",
-        "sums-with-zero-every-game",
-        "*0 + G is always a P-position",
+        mutant_title("*0 + G is always a P-position"),
         "for every G, *0 + G is a second-player win",
         r"{*0} + G \in \mathcal{P}",
-        NOTES,
         _step(sum_with_zero_step(claimed_p=True)),
+        source=NOTES,
+        tags=TAGS,
     ),
-    _theorem(
+    section(NOTES + ", Lemma: G = *0 iff G is a second player win", tags=(*TAGS, "unbounded")),
+    theorem(
         "sg-zero-iff-second-player-every-game",
         "G = 0 iff G is a second-player win, every game",
         "for every finite impartial game G: G + K and *0 + K have the same outcome for every "
-        "finite game K exactly when G is a P-position",
+        "finite game K exactly when G is a P-position"
+        + " (from three lemmas proved for every game: P + P = P, P + N = N, and *0 + G, "
+        "G + *0 have G's outcome; if G is P, G + K and K agree; if G = *0, take K = *0; Z3 "
+        "checks the deduction for an arbitrary game)",
         r"(\forall K:\ o(G + K) = o({*0} + K)) \iff G \in \mathcal{P}",
-        NOTES + ", Lemma: G = *0 iff G is a second player win",
         _step(
             zero_iff_second_player_step(),
             (
@@ -204,47 +173,46 @@ THEOREMS = [
                 Assumption("sums-with-zero-every-game", UNBOUNDED),
             ),
         ),
-        how=" (from three lemmas proved for every game: P + P = P, P + N = N, and *0 + G, "
-        "G + *0 have G's outcome; if G is P, G + K and K agree; if G = *0, take K = *0; Z3 "
-        "checks the deduction for an arbitrary game)",
     ),
-    _mutant(
+    mutant(
         "sg-zero-only-empty-game-every-game",
-        "sg-zero-iff-second-player-every-game",
-        "only the empty game equals 0",
+        mutant_title("only the empty game equals 0"),
         "G = *0 exactly when G has no options",
         r"(\forall K:\ o(G + K) = o({*0} + K)) \iff G = \{\}",
-        NOTES,
         _step(zero_iff_second_player_step(zero_means_terminal=True)),
+        source=NOTES,
+        tags=TAGS,
     ),
-    _theorem(
+    section(LEGNER + ", Lemma 2", tags=(*TAGS, "unbounded")),
+    theorem(
         "sg-add-p-position-every-game",
         "Adding a P-position keeps a game's class, every game",
         "for all finite impartial games G, K and every P-position Q, G + Q + K and G + K have "
-        "the same outcome, so G + Q = G",
-        r"Q \in \mathcal{P} \implies G + Q \equiv G",
-        LEGNER + ", Lemma 2",
-        _step(add_p_position_step()),
-        how=" (induction on the birthday of G + Q + K, each step proved by Z3 for arbitrary "
+        "the same outcome, so G + Q = G"
+        + " (induction on the birthday of G + Q + K, each step proved by Z3 for arbitrary "
         "games: a move in Q to Q' is answered by a P-option of Q')",
+        r"Q \in \mathcal{P} \implies G + Q \equiv G",
+        _step(add_p_position_step()),
     ),
-    _mutant(
+    mutant(
         "sg-add-any-game-every-game",
-        "sg-add-p-position-every-game",
-        "adding any game keeps a game's class",
+        mutant_title("adding any game keeps a game's class"),
         "for all G, Q, K, G + Q + K and G + K have the same outcome",
         r"G + Q \equiv G",
-        LEGNER,
         _step(add_p_position_step(needs_p=False)),
-        cost=2.5,  # Z3 cannot settle the open step; its time limit runs out first
+        source=LEGNER,
+        tags=TAGS,
+        cost=2.5,
     ),
-    _theorem(
+    section(LEGNER + ", the Sprague-Grundy theorem", tags=(*TAGS, "unbounded")),
+    theorem(
         "sg-sum-rule-every-game",
         "Sprague-Grundy sum rule, for every finite game",
         "for all finite impartial games G, H: G(G + H) = G(G) ⊕ G(H), G(G + H) the mex of the "
-        "values of the options G' + H and G + H'",
+        "values of the options G' + H and G + H'"
+        + " (induction on the birthday of G + H, each step proved by Z3 for arbitrary games, "
+        "with the mex lemma and cancellation for ⊕, proved for every natural number, as lemmas)",
         r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
-        LEGNER + ", the Sprague-Grundy theorem",
         _step(
             sum_rule_step(),
             (
@@ -253,26 +221,27 @@ THEOREMS = [
                 Assumption("nim-sum-commutative", UNBOUNDED),
             ),
         ),
-        how=" (induction on the birthday of G + H, each step proved by Z3 for arbitrary games, "
-        "with the mex lemma and cancellation for ⊕, proved for every natural number, as lemmas)",
     ),
-    _mutant(
+    mutant(
         "sg-sum-is-ordinary-sum-every-game",
-        "sg-sum-rule-every-game",
-        "the value of a sum is the ordinary sum of the values",
+        mutant_title("the value of a sum is the ordinary sum of the values"),
         "for all G, H: G(G + H) = G(G) + G(H)",
         r"\mathcal{G}(G+H) = \mathcal{G}(G) + \mathcal{G}(H)",
-        LEGNER,
         _step(sum_rule_step("sum")),
-        cost=2.5,  # Z3 cannot settle the open step; its time limit runs out first
+        source=LEGNER,
+        tags=TAGS,
+        cost=2.5,
     ),
-    _theorem(
+    section(NOTES + ", Sprague-Grundy theorem", tags=(*TAGS, "unbounded")),
+    theorem(
         "sg-equivalent-to-star-every-game",
         "Every game is equivalent to the nimber of its Grundy value, every game",
         "for all finite impartial games G and K, G + K and K + *G(G) have the same outcome, "
-        "so G = *G(G)",
+        "so G = *G(G)"
+        + " (from lemmas proved for every game: as value 0 means P, the sum rule makes G + K "
+        "P iff G(G) ⊕ G(K) = 0, and K + *n P iff G(K) ⊕ n = 0, one Nim heap *n having value "
+        "n; Z3 checks the deduction for arbitrary games)",
         r"G \equiv *\mathcal{G}(G)",
-        NOTES + ", Sprague-Grundy theorem",
         _step(
             star_equivalence_step(),
             (
@@ -282,17 +251,14 @@ THEOREMS = [
                 Assumption("nim-sum-commutative", UNBOUNDED),
             ),
         ),
-        how=" (from lemmas proved for every game: as value 0 means P, the sum rule makes G + K "
-        "P iff G(G) ⊕ G(K) = 0, and K + *n P iff G(K) ⊕ n = 0, one Nim heap *n having value "
-        "n; Z3 checks the deduction for arbitrary games)",
     ),
-    _mutant(
+    mutant(
         "sg-equivalent-to-next-star-every-game",
-        "sg-equivalent-to-star-every-game",
-        "every game is equivalent to *(G(G) + 1)",
+        mutant_title("every game is equivalent to *(G(G) + 1)"),
         "for all G, K: G + K and K + *(G(G) + 1) have the same outcome",
         r"G \equiv *(\mathcal{G}(G) + 1)",
-        NOTES,
         _step(star_equivalence_step(shift=1)),
+        source=NOTES,
+        tags=TAGS,
     ),
-]
+)

@@ -30,11 +30,12 @@ from grundy.certify.strategy import (
     check_second_player_strategy,
     check_strategy,
 )
+from grundy.declare import listing, mutant, section, theorem
 from grundy.games.base import Game
 from grundy.games.catalogue import create_game
 from grundy.games.nim import Nim
 from grundy.games.sums import SumGame
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.verdict import Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
@@ -283,65 +284,49 @@ def _copy_different_graphs(settings: CheckSettings) -> Verdict:
 
 COPY_TAGS = ("strategy", "mirroring", "sums", "tweedledum-tweedledee")
 
-THEOREMS = [
-    Theorem(
-        id="nim-two-pile-mirroring",
-        title="Two-pile Nim, heaps up to 16: equalising the heaps wins",
-        statement="on two heaps (a, b), the player to move wins by equalising the heaps when "
+THEOREMS = listing(
+    section(NIM_SOURCE, game="nim", tags=("nim", "strategy", "mirroring")),
+    theorem(
+        "nim-two-pile-mirroring",
+        "Two-pile Nim, heaps up to 16: equalising the heaps wins",
+        "on two heaps (a, b), the player to move wins by equalising the heaps when "
         "a != b, and the second player wins by equalising after every move when a = b; so "
         "the player to move wins exactly when a != b",
-        latex=r"(a, b) \in \mathcal{N} \iff a \neq b",
-        source=NIM_SOURCE,
-        game="nim",
-        tags=("nim", "strategy", "mirroring"),
-        check=_two_pile(first_player_on_equal=False),
+        r"(a, b) \in \mathcal{N} \iff a \neq b",
+        _two_pile(first_player_on_equal=False),
     ),
-    Theorem(
-        id="nim-two-pile-mirroring-first-player",
-        title="Mutant: on equal heaps the first player wins by mirroring",
+    mutant(
+        "nim-two-pile-mirroring-first-player",
+        "Mutant: on equal heaps the first player wins by mirroring",
         statement="on two equal non-empty heaps (a, a), the player to move wins by "
         "equalising the heaps",
         latex=r"a \geq 1 \implies (a, a) \in \mathcal{N}",
-        source=NIM_SOURCE,
-        game="nim",
-        tags=("nim", "strategy", "mirroring"),
         check=_two_pile(first_player_on_equal=True),
-        mutant_of="nim-two-pile-mirroring",
-        expect=Expectation.FAILS,
     ),
-    Theorem(
-        id="tweedledum-tweedledee",
-        title="Tweedledum-Tweedledee: copying wins G + G for the second player (listed games G)",
-        statement="in the sum G + G of any game with itself, the second player wins by "
+    section(COPY_SOURCE, tags=COPY_TAGS),
+    theorem(
+        "tweedledum-tweedledee",
+        "Tweedledum-Tweedledee: copying wins G + G for the second player (listed games G)",
+        "in the sum G + G of any game with itself, the second player wins by "
         "making, after each move of the opponent in one summand, the same move in the other",
-        latex=r"G + G = 0",
-        source=COPY_SOURCE,
-        tags=COPY_TAGS,
-        check=_copy_check,
+        r"G + G = 0",
+        _copy_check,
     ),
-    Theorem(
-        id="tweedledum-copy-different-games",
-        title="Mutant: copying wins G + H for H != G of equal value",
-        statement="when G and H are different Kayles rows with the same Grundy value (so "
+    mutant(
+        "tweedledum-copy-different-games",
+        "Mutant: copying wins G + H for H != G of equal value",
+        "when G and H are different Kayles rows with the same Grundy value (so "
         "G + H is a P-position), the second player wins G + H by copying moves",
-        latex=r"\mathcal{G}(G) = \mathcal{G}(H) \implies \text{copying wins } G + H",
-        source=COPY_SOURCE,
+        r"\mathcal{G}(G) = \mathcal{G}(H) \implies \text{copying wins } G + H",
+        _copy_different_check,
         game="kayles",
-        tags=COPY_TAGS,
-        check=_copy_different_check,
-        mutant_of="tweedledum-tweedledee",
-        expect=Expectation.FAILS,
     ),
-    Theorem(
-        id="tweedledum-copy-any-graph-sum",
-        title="Mutant: copying wins G + H on random game graphs",
-        statement="on an acyclic game graph, the second player wins G + H from any two "
+    mutant(
+        "tweedledum-copy-any-graph-sum",
+        "Mutant: copying wins G + H on random game graphs",
+        "on an acyclic game graph, the second player wins G + H from any two "
         "nodes by copying moves",
-        latex=r"\text{copying wins } G + H \text{ for all } G, H",
-        source=COPY_SOURCE,
-        tags=COPY_TAGS,
-        check=_copy_different_graphs,
-        mutant_of="tweedledum-tweedledee",
-        expect=Expectation.FAILS,
+        r"\text{copying wins } G + H \text{ for all } G, H",
+        _copy_different_graphs,
     ),
-]
+)
