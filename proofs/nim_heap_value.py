@@ -13,8 +13,9 @@ from collections.abc import Mapping
 
 import z3
 
+from grundy.declare import listing, mutant, mutant_title, section, theorem
 from grundy.games.nim import Nim
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.verdict import UNBOUNDED, Verdict
 from grundy.verify.z3engine import model_values, prove_z3
@@ -69,30 +70,24 @@ def prove_heap_value(claimed: int, settings: CheckSettings) -> Verdict:
     )
 
 
-THEOREMS = [
-    Theorem(
-        id="nim-heap-value-every-heap",
-        title="A Nim heap of n tokens has Grundy value n, for every n",
-        statement="for every n >= 0, the single Nim heap of n tokens has Grundy value n: its "
+THEOREMS = listing(
+    section(SOURCE, game="nim", tags=(*TAGS, "unbounded")),
+    theorem(
+        "nim-heap-value-every-heap",
+        "A Nim heap of n tokens has Grundy value n, for every n",
+        "for every n >= 0, the single Nim heap of n tokens has Grundy value n: its "
         "options are the heaps 0, ..., n - 1, whose values are 0, ..., n - 1 by strong "
         "induction, so the mex is n (the induction step proved by Z3 for an arbitrary "
         "function G)",
-        latex=r"\forall n \in \mathbb{N}:\ \mathcal{G}(n) = n",
-        source=SOURCE,
-        game="nim",
-        tags=(*TAGS, "unbounded"),
-        check=lambda settings: prove_heap_value(0, settings),
+        r"\forall n \in \mathbb{N}:\ \mathcal{G}(n) = n",
+        lambda settings: prove_heap_value(0, settings),
     ),
-    Theorem(
-        id="nim-heap-value-plus-one",
-        title="Mutant: a Nim heap of n tokens has Grundy value n + 1",
-        statement="for every n >= 0, the single Nim heap of n tokens has Grundy value n + 1",
-        latex=r"\forall n \in \mathbb{N}:\ \mathcal{G}(n) = n + 1",
-        source=SOURCE,
-        game="nim",
+    mutant(
+        "nim-heap-value-plus-one",
+        mutant_title("a Nim heap of n tokens has Grundy value n + 1"),
+        "for every n >= 0, the single Nim heap of n tokens has Grundy value n + 1",
+        r"\forall n \in \mathbb{N}:\ \mathcal{G}(n) = n + 1",
+        lambda settings: prove_heap_value(1, settings),
         tags=TAGS,
-        mutant_of="nim-heap-value-every-heap",
-        expect=Expectation.FAILS,
-        check=lambda settings: prove_heap_value(1, settings),
     ),
-]
+)
