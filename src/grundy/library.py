@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import multiprocessing
+import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from grundy.errors import ClaimError, GrundyError
+from grundy.lifetime import die_with_parent
 from grundy.solve.lemmas import SOLVER_LEMMAS
 from grundy.solve.solver import collecting_lemmas
 from grundy.tasks import DEFAULT_COST, Split, Task, plan_tasks, run_part, task_key
@@ -310,7 +312,12 @@ def _run_in_workers(
     done = 0
     try:
         context = multiprocessing.get_context("fork")
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        pool = ProcessPoolExecutor(  # workers end with this process, however it ends
+            max_workers=jobs,
+            mp_context=context,
+            initializer=die_with_parent,
+            initargs=(os.getpid(),),
+        )
         try:
             # Submitted longest first: the pool hands tasks out in submission order.
             futures = {

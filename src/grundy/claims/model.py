@@ -33,6 +33,7 @@ from grundy.claims.evaluate import MAX_BITS, Run, compile_expression
 from grundy.claims.expression import RESERVED_NAMES, ParsedExpression, parse_expression
 from grundy.claims.latex_policy import check_latex_policy
 from grundy.errors import ClaimError, GrundyError, brief
+from grundy.files import FileTooLargeError, read_limited
 from grundy.games import Game, SumGame, create_game
 from grundy.solve import Play
 from grundy.verify.exhaustive import count_integer_cases
@@ -54,6 +55,7 @@ MAX_FILE_BYTES = 10 << 20
 """Largest claim file read (10 MiB: thousands of claims)."""
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MAX_ID_LENGTH = 100
 VAR_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -165,14 +167,10 @@ class BadClaim:
 def claims_from_file(path: str | Path) -> list[Claim | BadClaim]:
     """Every claim of a TOML file, in file order."""
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ClaimError(
-                f"claim file {path} is {size / (1 << 20):,.1f} MiB; claim files of at most "
-                f"{MAX_FILE_BYTES >> 20} MiB are read"
-            )
-        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is skipped
+    try:  # the limit is kept while reading: a device (/dev/zero) has no size
+        text = read_limited(path, MAX_FILE_BYTES, "claim file").decode("utf-8-sig")
+    except FileTooLargeError as exc:
+        raise ClaimError(str(exc)) from None
     except FileNotFoundError:
         raise ClaimError(f"no such claim file: {path}") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -218,8 +216,8 @@ def claims_from_text(text: str, name: str = "<claims>") -> list[Claim | BadClaim
 def read_claim(table: Any, index: int = 1) -> Claim | BadClaim:
     """Validate one ``[[claim]]`` table; a problem gives a :class:`BadClaim`."""
     raw_id = table.get("id") if isinstance(table, dict) else None
-    claim_id = f"claim-{index}"
-    if isinstance(raw_id, str) and 0 < len(raw_id) <= 100:
+    claim_id = f"claim-{index}"  # an invalid id is named only in the error message
+    if isinstance(raw_id, str) and _valid_id(raw_id):
         claim_id = raw_id
     if not isinstance(table, dict):
         return BadClaim(claim_id, f"claim {index} must be a table")
@@ -227,6 +225,10 @@ def read_claim(table: Any, index: int = 1) -> Claim | BadClaim:
         return _read(table, claim_id)
     except GrundyError as exc:
         return _bad(table, claim_id, str(exc))
+
+
+def _valid_id(text: str) -> bool:
+    return len(text) <= MAX_ID_LENGTH and ID_PATTERN.match(text) is not None
 
 
 def _bad(table: Mapping[str, Any], claim_id: str, problem: str) -> BadClaim:
@@ -241,7 +243,7 @@ def _bad(table: Mapping[str, Any], claim_id: str, problem: str) -> BadClaim:
         problem,
         title=text("title"),
         source=text("source"),
-        mutant_of=text("mutant_of") or None,
+        mutant_of=text("mutant_of") if _valid_id(text("mutant_of")) else None,
         expect=Expect(expect) if expect in ("holds", "fails") else None,
         statement=text("statement"),
         game_name=text("game") or None,
@@ -298,6 +300,10 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         raise problem(
             "id", f"{brief(raw_id)} must use lowercase letters, digits and '-' (e.g. 'misere-nim')"
         )
+    if len(raw_id) > MAX_ID_LENGTH:
+        raise problem(
+            "id", f"is {len(raw_id)} characters long; at most {MAX_ID_LENGTH} are allowed"
+        )
     game_name, game, params = _game(table, claim_id, problem)
     play = Play(choice("play", ("normal", "misere"), "normal"))
     variables = _variables(table.get("vars", []), problem)
@@ -330,6 +336,9 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
             check_latex_policy(latex)
         except ClaimError as exc:
             raise problem("latex", str(exc)) from None
+    mutant_of = text("mutant_of")
+    if mutant_of is not None and not _valid_id(mutant_of):
+        raise problem("mutant_of", f"{brief(mutant_of)} is not a claim id")
     return Claim(
         id=raw_id,
         game_name=game_name,
@@ -345,7 +354,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         expect=Expect(expect_text) if expect_text else None,
         title=text("title") or "",
         source=text("source") or "",
-        mutant_of=text("mutant_of"),
+        mutant_of=mutant_of,
         tags=tuple(tags),
         latex=latex,
         position_given=given,

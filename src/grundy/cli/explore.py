@@ -21,11 +21,11 @@ from grundy.cli.common import (
     plural,
     register_game_command,
     solve_meter,
-    write_file_atomically,
     write_json,
 )
 from grundy.cli.layout import grid_lines, sequence_lines
 from grundy.cli.progress import ProgressLine, progress_line
+from grundy.files import write_atomic
 from grundy.games import Game, HeapGame, catalogue
 from grundy.games.lucky_nim import LuckyNim
 from grundy.progress import ProgressCallback
@@ -129,10 +129,7 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
     if options.misere:
         raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
     data = grundy_table_certificate(game, positions, solver)
-    try:
-        write_file_atomically(options.certificate, json.dumps(data, indent=2) + "\n")
-    except OSError as exc:
-        raise UsageError(f"cannot write the certificate {options.certificate}: {exc}") from None
+    write_atomic(options.certificate, json.dumps(data, indent=2) + "\n", "--certificate")
 
 
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
