@@ -48,10 +48,31 @@ def resident_bytes() -> int | None:
 
 
 def format_bytes(count: int) -> str:
-    """``1536 * 2**20`` -> ``'1.5 GiB'``."""
+    """``1536 * 2**20`` -> ``'1.5 GiB'``; sizes past a float's range by their power of 10.
+
+    >>> format_bytes(3 << 29), format_bytes(10**700)
+    ('1.5 GiB', 'about 10^700 bytes')
+    """
+    if count >= 1 << 80:
+        return f"{format_count(count)} bytes"
     if count >= 1 << 30:
         return f"{count / (1 << 30):.3g} GiB"
     return f"{count / (1 << 20):.3g} MiB"
+
+
+def format_count(count: int) -> str:
+    """A count with thousands separators, or its power of 10 when it is astronomical (a
+    number of hundreds of digits helps no one, and past 4,300 Python will not print it).
+
+    >>> format_count(1234567), format_count(10**700 + 1)
+    ('1,234,567', 'about 10^700')
+    """
+    if count < 10**15:
+        return f"{count:,}"
+    exponent = int((count.bit_length() - 1) * 0.30102999566398120)  # log10(2)
+    if count >= 10 ** (exponent + 1):
+        exponent += 1
+    return f"about 10^{exponent}"
 
 
 @dataclass(frozen=True, slots=True)

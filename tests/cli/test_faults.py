@@ -3,6 +3,7 @@ standard output closed or full (a quiet end with a clean exit code).  Real proce
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -56,9 +57,9 @@ def test_workers_end_with_their_parent(tmp_path: Path, how: signal.Signals) -> N
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    workers: list[int] = []
     try:
         deadline = time.monotonic() + 60
-        workers: list[int] = []
         while len(workers) < 2 and time.monotonic() < deadline:
             time.sleep(0.2)
             workers = _children(process.pid)
@@ -72,33 +73,24 @@ def test_workers_end_with_their_parent(tmp_path: Path, how: signal.Signals) -> N
         left = [pid for pid in workers if _alive(pid)]
         assert left == [], f"workers outlived their parent: {left}"
     finally:
-        for pid in [process.pid, *_children(process.pid)]:
-            try:
+        for pid in [process.pid, *workers]:  # this test's own processes only
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         process.wait(timeout=10)
 
 
-def _run(words: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(  # type: ignore[call-overload, no-any-return]
-        [sys.executable, "-m", "grundy", *words],
-        capture_output=False,
-        text=True,
-        timeout=120,
-        check=False,
-        **kwargs,
-    )
+WORDS = [["table", "kayles", "--max", "3000"], ["solve", "nim", "3", "4", "5"], ["--help"]]
 
 
-def test_a_closed_stdout_ends_quietly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("words", WORDS)
+def test_a_closed_stdout_ends_quietly(tmp_path: Path, words: list[str]) -> None:
     # `grundy table ... | head -1`: the reader stops, grundy must end without a word.
     reader, writer = os.pipe()
     os.close(reader)
     err = tmp_path / "err"
     with open(err, "w") as stderr:
         done = subprocess.run(
-            [sys.executable, "-m", "grundy", "table", "kayles", "--max", "3000"],
+            [sys.executable, "-m", "grundy", *words],
             stdout=writer,
             stderr=stderr,
             timeout=120,
@@ -110,10 +102,7 @@ def test_a_closed_stdout_ends_quietly(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
-@pytest.mark.parametrize(
-    "words",
-    [["table", "kayles", "--max", "300"], ["solve", "nim", "3", "4", "5"], ["--help"]],
-)
+@pytest.mark.parametrize("words", WORDS)
 def test_a_full_stdout_ends_in_one_line(tmp_path: Path, words: list[str]) -> None:
     err = tmp_path / "err"
     with open("/dev/full", "w") as full, open(err, "w") as stderr:
@@ -127,3 +116,28 @@ def test_a_full_stdout_ends_in_one_line(tmp_path: Path, words: list[str]) -> Non
     message = err.read_text()
     assert done.returncode == 2, message
     assert message.count("\n") == 1 and "No space left" in message, message
+
+
+def _hear_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # as at a terminal (see test_bounded_runs)
+
+
+@pytest.mark.parametrize("delay", [0.06, 0.1, 0.15, 0.2, 0.3, 0.5, 1.0])
+def test_ctrl_c_while_loading_is_one_line_and_130(delay: float) -> None:
+    examples = Path(__file__).parents[2] / "examples" / "bouton.toml"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "grundy", "check", str(examples)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_hear_ctrl_c,
+    )
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    if process.returncode == -signal.SIGINT and not err:
+        return  # still inside Python's own start-up, before any of grundy's code: killed
+    if process.returncode in (0, 1):
+        return  # finished before the signal came (a fast machine)
+    assert process.returncode == 130, err
+    assert err.count("\n") == 1 and "interrupted" in err, err

@@ -68,7 +68,7 @@ def test_the_text_of_a_formula_is_kept_as_text() -> None:
     assert "<mo>⊕</mo>" in mathml  # the library's character codes still become characters
 
 
-HOSTILE = r'''
+HOSTILE = r"""
 [[claim]]
 id = "good-one"
 title = "TITLEMARK <script>alert(1)</script> ``` ]] \\input{/etc/hostname} \\label{x}"
@@ -104,7 +104,7 @@ id = "bad-statement"
 title = "bad statement"
 game = "nim"
 statement = "STATEMARK <script>alert(5)</script> ``` \\input{/etc/hostname}"
-'''
+"""
 
 
 @pytest.fixture(scope="module")
