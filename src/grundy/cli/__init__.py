@@ -20,7 +20,7 @@ from grundy.cli import certificate, check, explore, interactive, report, verify
 from grundy.cli.common import CommandParser, UsageError
 from grundy.cli.output import GuardedOutput, OutputFailedError, silence_stdout
 from grundy.cli.results import print_results
-from grundy.errors import GrundyError
+from grundy.errors import BudgetExceededError, GrundyError
 from grundy.library import InterruptedRun
 
 __all__ = ["EXIT_BUG", "EXIT_INTERRUPTED", "main"]
@@ -98,8 +98,28 @@ def main(
         )
         return 2
     except Exception as exc:  # a bug: say so in one line, keep the details in a file
+        inner = _wrapped(exc)
+        if isinstance(inner, BudgetExceededError):
+            err.write(f"grundy: error: {inner}\n")
+            return 2
+        if isinstance(inner, KeyboardInterrupt):
+            err.write("grundy: interrupted\n")
+            return EXIT_INTERRUPTED
         err.write(f"grundy: internal error (a bug in grundy): {_record_bug(exc)}\n")
         return EXIT_BUG
+
+
+def _wrapped(exc: BaseException) -> BaseException | None:
+    """A time budget's end or a Ctrl-C that compiled code (numba) re-raised wrapped in a
+    ``SystemError``: the signal arrived while a kernel ran, which is no bug."""
+    seen: set[int] = set()
+    inner: BaseException | None = exc
+    while inner is not None and id(inner) not in seen:
+        if isinstance(inner, (BudgetExceededError, KeyboardInterrupt)):
+            return inner
+        seen.add(id(inner))
+        inner = inner.__cause__ or inner.__context__
+    return None
 
 
 def _output_failed(exc: OutputFailedError, err: IO[str]) -> int:

@@ -18,6 +18,7 @@ from typing import IO, Any, NoReturn, ParamSpec
 
 from grundy.budget import Budget, Meter, format_bytes
 from grundy.cli.task_times import load_task_times, save_task_times
+from grundy.cli.time_budget import add_seconds_option
 from grundy.errors import GrundyError
 from grundy.files import check_output_path
 from grundy.games import Game, HeapGame, create_game, find_entry
@@ -110,6 +111,7 @@ def parse_game_invocation(
             param.flag, dest=f"param_{param.name}", metavar=param.metavar, help=param.help
         )
     configure(parser, entry.game_class.position_help)
+    add_seconds_option(parser)
     try:
         args = parser.parse_args(list(words))
     except argparse.ArgumentError as exc:
@@ -276,10 +278,10 @@ def output_width(stream: IO[str]) -> int | None:
 
 
 COMMAND_USAGE = {
-    "solve": "POSITION... [--misere] [--json] [--certificate FILE]",
-    "sequence": "--upto N [--period] [--json]",
-    "table": "--max BOUND... [--grid] [--misere] [--json] [--certificate FILE]",
-    "play": "POSITION... [--misere] [--first me|computer] [--hints]",
+    "solve": "POSITION... [--misere] [--json] [--certificate FILE] [--seconds S]",
+    "sequence": "--upto N [--period] [--json] [--seconds S]",
+    "table": "--max BOUND... [--grid] [--misere] [--json] [--certificate FILE] [--seconds S]",
+    "play": "POSITION... [--misere] [--first me|computer] [--hints] [--seconds S]",
 }
 COMMAND_SUMMARY = {
     "solve": "The Grundy value, the outcome and every winning move of one position.",

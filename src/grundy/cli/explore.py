@@ -25,6 +25,7 @@ from grundy.cli.common import (
 )
 from grundy.cli.layout import grid_lines, sequence_lines
 from grundy.cli.progress import ProgressLine, progress_line
+from grundy.cli.time_budget import time_budget
 from grundy.files import write_atomic
 from grundy.games import Game, HeapGame, catalogue
 from grundy.games.lucky_nim import LuckyNim
@@ -144,8 +145,9 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     _check_certificate_path(options)
     play = Play.MISERE if options.misere else Play.NORMAL
     if isinstance(game, LuckyNim):  # simultaneous turns: no moves, both players' numbers
-        return lucky.write_solve(game, position, play, options, out, POSITION_LIMIT)
-    with progress_line(as_json=options.json) as line:
+        with time_budget(options.seconds):
+            return lucky.write_solve(game, position, play, options, out, POSITION_LIMIT)
+    with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = Solver(
             game,
             position_limit=POSITION_LIMIT,
@@ -206,10 +208,11 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
     check_sequence_size(options.upto)
     if options.out is not None:
         sequence_output.check_out_path(options.out)
-    with progress_line(as_json=options.json) as line:
-        summary = sequence_output.compute_sequence(game, options.upto, line.callback)
-    values = summary.values
-    report = period_report(game, values) if options.period else None
+    with time_budget(options.seconds):
+        with progress_line(as_json=options.json) as line:
+            summary = sequence_output.compute_sequence(game, options.upto, line.callback)
+        values = summary.values
+        report = period_report(game, values) if options.period else None
     if options.out is not None:
         sequence_output.write_values(options.out, values)
     if options.json:
@@ -270,7 +273,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     check_table_size(game, bound)
     _check_certificate_path(options)
     play = Play.MISERE if options.misere else Play.NORMAL
-    with progress_line(as_json=options.json) as line:
+    with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = Solver(
             game,
             position_limit=POSITION_LIMIT,
