@@ -114,3 +114,18 @@ def test_play_counts_the_computers_thinking_only(run_cli, monkeypatch) -> None:
     result = run_cli("play", "nim", "3", "4", "--seconds", "0.5")
     assert result.code == 0 and "time budget" not in result.err, result.err
     assert "Line of play" in result.out
+
+
+def test_a_claims_budget_is_kept_when_each_move_is_slow(run_cli, tmp_path) -> None:
+    # 100,000 heaps: listing one move copies the whole position, so the clock must be read
+    # by time, not every 4,096 moves (which took a minute here for a 5 s budget).
+    path = tmp_path / "wide.toml"
+    path.write_text(
+        '[[claim]]\nid = "wide"\ngame = "nim"\nvars = ["a"]\nrange = { a = [1, 3] }\n'
+        'position = "[a] * 100000"\nstatement = "len(moves) >= 0"\n'
+    )
+    start = time.monotonic()
+    result = run_cli("check", str(path), "--claim-seconds", "2", "--jobs", "1", "--json")
+    elapsed = time.monotonic() - start
+    assert "time budget of 2 s" in result.out, result.out
+    assert elapsed <= 2 * 1.1 + 0.5, elapsed  # the position is built before the clock runs
