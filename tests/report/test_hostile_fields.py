@@ -197,3 +197,42 @@ def test_check_json_and_text_carry_the_fields_as_data(run_cli, tmp_path: Path) -
     for line in text.out.splitlines():
         if "IDMARK" in line:
             assert "must use lowercase" in line, line
+
+
+CONTROL = r"""
+[[claim]]
+id = "escapes"
+title = "T\u001b[31mRED\u0007"
+game = "nim"
+vars = ["a"]
+range = { a = [0, 3] }
+statement = "grundy == a"
+source = "\u001b]0;title\u0007"
+tags = ["\u001b[2J"]
+
+[[claim]]
+id = "bad-one"
+title = "B\u001b[31mAD\u009b"
+game = "nim\u001b[2J"
+source = "\u001b]0;title\u0007"
+statement = "True"
+"""
+
+
+def test_control_characters_reach_no_output(run_cli, tmp_path: Path) -> None:
+    # A terminal showing the .md, or TeX reading the .tex, would act on them.
+    claims = tmp_path / "claims.toml"
+    claims.write_text(CONTROL)
+    checked = run_cli("check", str(claims), "--json")
+    first = json.loads(checked.out)["claims"][0]
+    assert first["status"] == "error" and "control character" in first["message"]
+    assert "\x1b" not in run_cli("check", str(claims)).out
+    out = tmp_path / "out"
+    result = run_cli(
+        "report", "--claims", str(claims), "--out", str(out), "--format", "html,md,tex"
+    )
+    assert result.code == 1, result.err
+    for path in [*out.glob("handout.*"), *out.glob("record.*"), *out.glob("figures/*.svg")]:
+        text = path.read_text()
+        bad = [c for c in text if (ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) < 0xA0]
+        assert bad == [], (path.name, bad[:3])

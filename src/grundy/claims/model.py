@@ -23,6 +23,7 @@ import difflib
 import keyword
 import re
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -227,14 +228,27 @@ def read_claim(table: Any, index: int = 1) -> Claim | BadClaim:
         return _bad(table, claim_id, str(exc))
 
 
+def _control_character(text: str) -> str | None:
+    """The first control character of ``text`` other than a tab or a new line."""
+    for char in text:
+        if char not in "\t\n" and unicodedata.category(char) == "Cc":
+            return char
+    return None
+
+
+def _printable(text: str) -> str:
+    """``text`` with its control characters (but tabs and new lines) replaced by U+FFFD."""
+    return "".join("\ufffd" if _control_character(char) else char for char in text)
+
+
 def _valid_id(text: str) -> bool:
     return len(text) <= MAX_ID_LENGTH and ID_PATTERN.match(text) is not None
 
 
 def _bad(table: Mapping[str, Any], claim_id: str, problem: str) -> BadClaim:
-    def text(key: str) -> str:
+    def text(key: str) -> str:  # shown in reports as the claim's, even in error
         value = table.get(key)
-        return value if isinstance(value, str) else ""
+        return _printable(value) if isinstance(value, str) else ""
 
     expect = table.get("expect")
     tags = table.get("tags")
@@ -247,7 +261,9 @@ def _bad(table: Mapping[str, Any], claim_id: str, problem: str) -> BadClaim:
         expect=Expect(expect) if expect in ("holds", "fails") else None,
         statement=text("statement"),
         game_name=text("game") or None,
-        tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
+        tags=tuple(_printable(t) for t in tags if isinstance(t, str))
+        if isinstance(tags, list)
+        else (),
         latex=_safe_latex(text("latex")),
     )
 
@@ -282,6 +298,9 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
             return None
         if not isinstance(value, str):
             raise problem(field_name, f"must be text, got {_toml_kind(value)}")
+        control = _control_character(value)
+        if control is not None:  # it would reach a terminal, a .md, a .tex as it is
+            raise problem(field_name, f"the control character {control!r} is not allowed")
         return value
 
     def choice(field_name: str, allowed: tuple[str, ...], default: str) -> str:
@@ -330,6 +349,8 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
     tags = table.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise problem("tags", "must be a list of text")
+    if any(_control_character(t) for t in tags):
+        raise problem("tags", "a control character is not allowed")
     latex = text("latex")
     if latex is not None:
         try:
