@@ -149,6 +149,8 @@ def test_no_claim_field_reaches_latex_raw(hostile_report, name: str) -> None:
     for target in re.findall(r"\\(?:label\{|hyperref\[)([^]}]*)", tex):
         assert SAFE_ANCHOR.fullmatch(target), target
     assert not re.search(r"\\(?:input|include|openin|read|write)\b", tex)
+    for title in re.findall(r"\\(?:sub)*section\[(.*)$", tex, re.MULTILINE):
+        assert title.startswith("{"), title  # a ']' in the title cannot end the argument
     for line in tex.splitlines():
         if "MARK" in line and "\\claimformula" not in line:
             assert "\\label{x}" not in line and "\\input{" not in line, line
