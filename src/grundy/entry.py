@@ -5,7 +5,8 @@ While the modules load, Ctrl-C is handled by a signal handler that ends the proc
 once: an interrupt raised inside an import can come out wrapped in another exception
 (``RuntimeError`` from a class body), so catching ``KeyboardInterrupt`` is not enough.
 Nothing needs cleaning up at that point.  Once loaded, Ctrl-C raises
-``KeyboardInterrupt`` again, which the command line turns into the same line.
+``KeyboardInterrupt`` again, which the command line turns into the same line; once the
+command has returned, Ctrl-C is ignored for the few moments Python takes to exit.
 """
 
 from __future__ import annotations
@@ -40,4 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if hears_ctrl_c:
             _signal.signal(_signal.SIGINT, _signal.default_int_handler)
-    return run_command(argv)
+    code = run_command(argv)
+    if hears_ctrl_c:  # the answer is out: a Ctrl-C now would only kill the exit by signal
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+    return code

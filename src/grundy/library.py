@@ -346,9 +346,14 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """End the workers now: a claim may run for minutes, and shutting the pool down
     politely would wait for it.  (The executor has no public way to do this.)"""
     processes = list(getattr(pool, "_processes", {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
+    for process in processes:  # first, so that no task is handed to them any more
         process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+    # Then the pool, waiting for its threads: left running, the thread feeding the
+    # workers could write to a pipe already closed and print a traceback after the
+    # one line of the interruption.
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 class PartGatherer:

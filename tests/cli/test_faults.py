@@ -141,3 +141,31 @@ def test_ctrl_c_while_loading_is_one_line_and_130(delay: float) -> None:
         return  # finished before the signal came (a fast machine)
     assert process.returncode == 130, err
     assert err.count("\n") == 1 and "interrupted" in err, err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("delay", [0.4, 0.8, 1.2, 1.6, 2.0, 2.4, 2.8, 3.5])
+def test_ctrl_c_at_any_moment_of_a_run_with_workers(delay: float) -> None:
+    # As a terminal does: the signal goes to the whole group, workers included; whatever
+    # the moment (loading, forking, checking, shutting the pool, exiting), one line or none.
+    examples = Path(__file__).parents[2] / "examples" / "bouton.toml"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "grundy", "check", str(examples), "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_hear_ctrl_c,
+        start_new_session=True,
+    )
+    time.sleep(delay)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    seen = (process.returncode, err)
+    if process.returncode in (0, 1):
+        assert err == "", seen  # it had finished: the signal came during the exit
+        return
+    if process.returncode == -signal.SIGINT and not err:
+        return  # inside Python's own start-up
+    assert process.returncode == 130, seen
+    assert err.count("\n") == 1 and err.startswith("grundy: interrupted"), seen
