@@ -67,3 +67,22 @@ def test_a_domain_too_large_to_print_in_decimal(run_cli, tmp_path: Path, method:
     assert "internal error" not in result.err, result.err
     [claim] = json.loads(result.out)["claims"]
     assert "about 10^4395" in claim["message"]
+
+
+@pytest.mark.slow
+def test_chomp_boards_past_every_limit_in_a_claim_are_unknown(run_cli, tmp_path: Path) -> None:
+    # The box's size (hundreds of digits of bytes) broke the message: an `error` was seen.
+    path = tmp_path / "chomp.toml"
+    path.write_text(
+        claim_text(
+            id="big",
+            game="chomp",
+            vars='["a", "b"]',
+            range="{ a = [1, 1000000], b = [1, 1000000] }",
+            position="[b] * a",
+            statement="(outcome == 'N') == (a * b > 1)",
+        )
+    )
+    result = run_cli("check", str(path), "--json", "--claim-seconds", "10")
+    [claim] = json.loads(result.out)["claims"]
+    assert claim["status"] == "unknown", claim["message"]
