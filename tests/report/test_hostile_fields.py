@@ -104,6 +104,63 @@ id = "bad-statement"
 title = "bad statement"
 game = "nim"
 statement = "STATEMARK <script>alert(5)</script> ``` \\input{/etc/hostname}"
+
+[[claim]]
+id = "bad-params"
+title = "bad params"
+game = "subtraction"
+params = { "PARAMMARK<script>x</script>```" = "<svg onload=alert(6)>\\input{/etc/hostname}" }
+statement = "True"
+
+[[claim]]
+id = "bad-play"
+title = "bad play"
+game = "nim"
+play = "PLAYMARK<script>"
+statement = "True"
+
+[[claim]]
+id = "bad-vars"
+title = "bad vars"
+game = "nim"
+vars = ["VARMARK<script>", "b"]
+statement = "True"
+
+[[claim]]
+id = "bad-range"
+title = "bad range"
+game = "nim"
+vars = ["a"]
+range = { "RANGEMARK<iframe>" = [0, 1] }
+statement = "True"
+
+[[claim]]
+id = "bad-position"
+title = "bad position"
+game = "nim"
+position = "POSMARK <script>alert(7)</script>"
+statement = "True"
+
+[[claim]]
+id = "bad-assume"
+title = "bad assume"
+game = "nim"
+assume = "ASSUMEMARK ``` <svg onload=alert(8)>"
+statement = "True"
+
+[[claim]]
+id = "bad-method"
+title = "bad method"
+game = "nim"
+method = "METHODMARK\\input{/etc/hostname}"
+statement = "True"
+
+[[claim]]
+id = "bad-expect"
+title = "bad expect"
+game = "nim"
+expect = "EXPECTMARK</math><script>"
+statement = "True"
 """
 
 
