@@ -22,6 +22,7 @@ LIVE = (
     r"\text{<iframe src=javascript:alert(3)></iframe>}",
     r"""\text{<img src=x onerror=alert(4)>} < b \text{ & "q" '}""",
     r"\text{<math><mi onclick=alert(5)>x</mi></math>}",
+    r"\href{javascript:alert(6)}{x}",  # not on the claims' allow-list; the proofs' LaTeX
 )
 
 SAFE_ANCHOR = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")

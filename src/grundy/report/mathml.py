@@ -95,8 +95,11 @@ def _serialized(tree: Element) -> str:
             element.text = _unentity(element.text)
         if element.tail:
             element.tail = _unentity(element.tail)
-        for name, value in element.attrib.items():
-            element.set(name, _unentity(value))
+        for name, value in list(element.attrib.items()):
+            if name.lower().endswith("href") or name.lower().startswith("on"):
+                del element.attrib[name]  # \href makes a link; no formula needs one
+            else:
+                element.set(name, _unentity(value))
     return tostring(tree, encoding="unicode")
 
 
