@@ -169,3 +169,37 @@ def test_ctrl_c_at_any_moment_of_a_run_with_workers(delay: float) -> None:
         return  # inside Python's own start-up
     assert process.returncode == 130, seen
     assert err.count("\n") == 1 and err.startswith("grundy: interrupted"), seen
+
+
+def _closing(fd: int) -> None:
+    os.close(fd)
+
+
+@pytest.mark.parametrize("words", WORDS)
+def test_stdout_closed_from_the_start_ends_quietly(words: list[str]) -> None:
+    # `grundy ... >&-`: Python starts with sys.stdout None.
+    done = subprocess.run(
+        [sys.executable, "-m", "grundy", *words],
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        check=False,
+        preexec_fn=lambda: _closing(1),
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("stderr", ["full", "closed"])
+def test_an_unwritable_stderr_keeps_the_exit_code(stderr: str) -> None:
+    # The one line cannot be shown; the exit code must still say what happened.
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "grundy", "solve", "nim", "x"],
+            stdout=subprocess.DEVNULL,
+            stderr=full if stderr == "full" else None,
+            timeout=120,
+            check=False,
+            preexec_fn=(lambda: _closing(2)) if stderr == "closed" else None,
+        )
+    assert done.returncode == 2

@@ -18,7 +18,7 @@ from typing import IO, cast
 from grundy import __version__
 from grundy.cli import certificate, check, explore, interactive, report, verify
 from grundy.cli.common import CommandParser, UsageError
-from grundy.cli.output import GuardedOutput, OutputFailedError, silence_stdout
+from grundy.cli.output import ErrorOutput, GuardedOutput, OutputFailedError, silence_stdout
 from grundy.cli.results import print_results
 from grundy.errors import BudgetExceededError, GrundyError
 from grundy.library import InterruptedRun
@@ -54,7 +54,7 @@ def main(
     stderr: IO[str] | None = None,
 ) -> int:
     out = stdout or cast(IO[str], GuardedOutput(sys.stdout))
-    err = stderr or sys.stderr
+    err = stderr or cast(IO[str], ErrorOutput(sys.stderr))
     parser = build_parser(out)
     args = None
     try:

@@ -17,7 +17,7 @@ from typing import IO
 
 from grundy.errors import GrundyError
 
-__all__ = ["GuardedOutput", "OutputFailedError", "silence_stdout"]
+__all__ = ["ErrorOutput", "GuardedOutput", "OutputFailedError", "silence_stdout"]
 
 
 class OutputFailedError(GrundyError, OSError):
@@ -25,11 +25,15 @@ class OutputFailedError(GrundyError, OSError):
 
 
 class GuardedOutput(io.TextIOBase):
-    """A text stream that passes writes to ``stream`` and names a failure."""
+    """A text stream that passes writes to ``stream`` and names a failure.
 
-    def __init__(self, stream: IO[str]) -> None:
+    Standard output closed before grundy started (``grundy ... >&-``: ``sys.stdout`` is
+    ``None``) counts as a reader that went away.
+    """
+
+    def __init__(self, stream: IO[str] | None) -> None:
         super().__init__()
-        self._stream = stream
+        self._stream: IO[str] = stream if stream is not None else _Closed()
 
     def write(self, text: str) -> int:
         try:
@@ -59,6 +63,46 @@ class GuardedOutput(io.TextIOBase):
     @property
     def encoding(self) -> str:  # type: ignore[override]
         return getattr(self._stream, "encoding", "utf-8")
+
+
+class _Closed(io.StringIO):
+    def write(self, text: str) -> int:
+        raise BrokenPipeError("standard output is closed")
+
+    def isatty(self) -> bool:
+        return False
+
+
+class ErrorOutput(io.TextIOBase):
+    """Standard error, where a failed write is dropped: the message had nowhere to go,
+    and failing over it would only change the exit code."""
+
+    def __init__(self, stream: IO[str] | None) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if self._stream is not None:
+            try:
+                self._stream.write(text)
+                self._stream.flush()
+            except (OSError, ValueError):
+                pass
+        return len(text)
+
+    def isatty(self) -> bool:
+        try:
+            return self._stream is not None and self._stream.isatty()
+        except (OSError, ValueError):
+            return False
+
+    def fileno(self) -> int:
+        if self._stream is None:
+            raise OSError("standard error is closed")
+        return self._stream.fileno()
+
+    def writable(self) -> bool:
+        return True
 
 
 def _message(exc: OSError) -> str:
