@@ -33,6 +33,9 @@ DEFAULT_SECONDS = 300.0
 """Wall time a ``solve``, ``table`` or ``sequence`` run, or one move of the computer in
 ``play``, may take unless ``--seconds`` says otherwise."""
 
+MAX_SECONDS = 10_000_000.0
+"""The largest budget ``--seconds`` takes; ``none`` lifts the limit."""
+
 GRACE = 0.1
 """The share of the budget the work gets to stop by itself before the process is ended."""
 
@@ -49,6 +52,10 @@ def parse_seconds(text: str) -> float | None:
         ) from None
     if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError(f"--seconds must be a positive number, not {text!r}")
+    if value > MAX_SECONDS:  # past what the system's timer takes
+        raise argparse.ArgumentTypeError(
+            f"--seconds is at most {MAX_SECONDS:,.0f} (about 115 days); 'none' for no limit"
+        )
     return value
 
 
