@@ -9,6 +9,8 @@ from tests.import_graph import import_graph, strongly_connected
 
 LAYERS: dict[str, int] = {
     "errors": 0,
+    "files": 0,
+    "lifetime": 0,
     "budget": 0,
     "progress": 0,
     "paper_steps": 0,
@@ -37,6 +39,7 @@ LAYERS: dict[str, int] = {
 
 SAME_LAYER_ALLOWED = {
     ("budget", "errors"),
+    ("files", "errors"),
     ("progress", "errors"),
     ("verdict", "errors"),
     ("verdict", "paper_steps"),

@@ -32,6 +32,11 @@ from grundy.errors import BudgetExceededError
 __all__ = ["MEMORY_STRIDE", "Budget", "Meter", "format_bytes", "resident_bytes"]
 
 MEMORY_STRIDE = 8
+
+CHECK_SECONDS = 0.02
+"""About how often :meth:`Meter.tick` reads the clock."""
+
+MAX_STRIDE = 4096
 """A meter reads resident memory on one call in this many (the clock on every call)."""
 
 _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -48,10 +53,31 @@ def resident_bytes() -> int | None:
 
 
 def format_bytes(count: int) -> str:
-    """``1536 * 2**20`` -> ``'1.5 GiB'``."""
+    """``1536 * 2**20`` -> ``'1.5 GiB'``; sizes past a float's range by their power of 10.
+
+    >>> format_bytes(3 << 29), format_bytes(10**700)
+    ('1.5 GiB', 'about 10^700 bytes')
+    """
+    if count >= 1 << 80:
+        return f"{format_count(count)} bytes"
     if count >= 1 << 30:
         return f"{count / (1 << 30):.3g} GiB"
     return f"{count / (1 << 20):.3g} MiB"
+
+
+def format_count(count: int) -> str:
+    """A count with thousands separators, or its power of 10 when it is astronomical (a
+    number of hundreds of digits helps no one, and past 4,300 Python will not print it).
+
+    >>> format_count(1234567), format_count(10**700 + 1)
+    ('1,234,567', 'about 10^700')
+    """
+    if count < 10**15:
+        return f"{count:,}"
+    exponent = int((count.bit_length() - 1) * 0.30102999566398120)  # log10(2)
+    if count >= 10 ** (exponent + 1):
+        exponent += 1
+    return f"about 10^{exponent}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,13 +104,35 @@ class Budget:
 class Meter:
     """A running budget: :meth:`check` raises once the time or the memory is used up."""
 
-    __slots__ = ("_baseline", "_calls", "_deadline", "budget")
+    __slots__ = ("_baseline", "_calls", "_checked_at", "_deadline", "_stride", "_ticks", "budget")
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
         self._deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
         self._calls = 0
         self._baseline = (resident_bytes() or 0) if budget.memory_bytes is not None else 0
+        self._ticks = 0
+        self._stride = 16
+        self._checked_at = time.monotonic()
+
+    def tick(self) -> None:
+        """One small unit of work (a move listed); :meth:`check` every so many ticks.
+
+        How many depends on how long ticks take: the stride adapts so that the clock is
+        read about every :data:`CHECK_SECONDS`, whether a tick takes a microsecond (a
+        small position) or ten milliseconds (a move in a position of 100,000 heaps).
+        """
+        self._ticks += 1
+        if self._ticks < self._stride:
+            return
+        self._ticks = 0
+        self.check()
+        now = time.monotonic()
+        gap, self._checked_at = now - self._checked_at, now
+        if gap < CHECK_SECONDS / 2:
+            self._stride = min(self._stride * 2, MAX_STRIDE)
+        elif gap > CHECK_SECONDS * 2:
+            self._stride = max(self._stride // 4, 1)
 
     def check(self) -> None:
         """Raise :class:`~grundy.errors.BudgetExceededError` when past a limit."""

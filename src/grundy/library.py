@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import multiprocessing
+import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from grundy.errors import ClaimError, GrundyError
+from grundy.lifetime import die_with_parent
 from grundy.solve.lemmas import SOLVER_LEMMAS
 from grundy.solve.solver import Play, collecting_lemmas
 from grundy.tasks import DEFAULT_COST, Split, Task, plan_tasks, run_part, task_key
@@ -345,7 +347,12 @@ def _run_in_workers(
     done = 0
     try:
         context = multiprocessing.get_context("fork")
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        pool = ProcessPoolExecutor(  # workers end with this process, however it ends
+            max_workers=jobs,
+            mp_context=context,
+            initializer=die_with_parent,
+            initargs=(os.getpid(),),
+        )
         try:
             # Submitted longest first: the pool hands tasks out in submission order.
             futures = {
@@ -374,9 +381,14 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """End the workers now: a claim may run for minutes, and shutting the pool down
     politely would wait for it.  (The executor has no public way to do this.)"""
     processes = list(getattr(pool, "_processes", {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
+    for process in processes:  # first, so that no task is handed to them any more
         process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+    # Then the pool, waiting for its threads: left running, the thread feeding the
+    # workers could write to a pipe already closed and print a traceback after the
+    # one line of the interruption.
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 class PartGatherer:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from grundy.budget import Budget, Meter
+from grundy.budget import Budget, Meter, format_count
 from grundy.claims.evaluate import (
     MAX_ITEMS,
     Scope,
@@ -312,7 +312,7 @@ def _check(
     if method is Method.EXHAUSTIVE:
         if size > EXHAUSTIVE_LIMIT:
             raise ClaimError(
-                f"claim {claim.id!r}: the domain has {size:,} cases, more than the "
+                f"claim {claim.id!r}: the domain has {format_count(size)} cases, more than the "
                 f'{EXHAUSTIVE_LIMIT:,} an exhaustive check takes; use method = "auto" or '
                 '"random", or narrow the range'
             )
@@ -343,7 +343,7 @@ def _check(
 
 
 def _auto_note(verdict: Verdict, size: int, limit: int) -> Verdict:
-    note = f"auto: {size:,} cases is more than {limit:,} for an exhaustive check"
+    note = f"auto: {format_count(size)} cases is more than {limit:,} for an exhaustive check"
     parts = [p.message for p in verdict.parts] if verdict.parts else [verdict.message]
     return replace(verdict, message=note + "; " + "; ".join(m for m in parts if m))
 

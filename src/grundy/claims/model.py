@@ -23,6 +23,7 @@ import difflib
 import keyword
 import re
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -41,6 +42,7 @@ from grundy.claims.evaluate import MAX_BITS, Run, Scope, compile_expression
 from grundy.claims.expression import RESERVED_NAMES, ParsedExpression, parse_expression
 from grundy.claims.latex_policy import check_latex_policy
 from grundy.errors import ClaimError, GrundyError, brief
+from grundy.files import FileTooLargeError, read_limited
 from grundy.games import Game, SumGame, create_game
 from grundy.solve import Play
 from grundy.verify.exhaustive import count_integer_cases
@@ -62,6 +64,7 @@ MAX_FILE_BYTES = 10 << 20
 """Largest claim file read (10 MiB: thousands of claims)."""
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MAX_ID_LENGTH = 100
 VAR_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -182,14 +185,10 @@ class BadClaim:
 def claims_from_file(path: str | Path) -> list[Claim | BadClaim]:
     """Every claim of a TOML file, in file order."""
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ClaimError(
-                f"claim file {path} is {size / (1 << 20):,.1f} MiB; claim files of at most "
-                f"{MAX_FILE_BYTES >> 20} MiB are read"
-            )
-        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is skipped
+    try:  # the limit is kept while reading: a device (/dev/zero) has no size
+        text = read_limited(path, MAX_FILE_BYTES, "claim file").decode("utf-8-sig")
+    except FileTooLargeError as exc:
+        raise ClaimError(str(exc)) from None
     except FileNotFoundError:
         raise ClaimError(f"no such claim file: {path}") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -235,8 +234,8 @@ def claims_from_text(text: str, name: str = "<claims>") -> list[Claim | BadClaim
 def read_claim(table: Any, index: int = 1) -> Claim | BadClaim:
     """Validate one ``[[claim]]`` table; a problem gives a :class:`BadClaim`."""
     raw_id = table.get("id") if isinstance(table, dict) else None
-    claim_id = f"claim-{index}"
-    if isinstance(raw_id, str) and 0 < len(raw_id) <= 100:
+    claim_id = f"claim-{index}"  # an invalid id is named only in the error message
+    if isinstance(raw_id, str) and _valid_id(raw_id):
         claim_id = raw_id
     if not isinstance(table, dict):
         return BadClaim(claim_id, f"claim {index} must be a table")
@@ -246,10 +245,27 @@ def read_claim(table: Any, index: int = 1) -> Claim | BadClaim:
         return _bad(table, claim_id, str(exc))
 
 
+def _control_character(text: str) -> str | None:
+    """The first control character of ``text`` other than a tab or a new line."""
+    for char in text:
+        if char not in "\t\n" and unicodedata.category(char) == "Cc":
+            return char
+    return None
+
+
+def _printable(text: str) -> str:
+    """``text`` with its control characters (but tabs and new lines) replaced by U+FFFD."""
+    return "".join("\ufffd" if _control_character(char) else char for char in text)
+
+
+def _valid_id(text: str) -> bool:
+    return len(text) <= MAX_ID_LENGTH and ID_PATTERN.match(text) is not None
+
+
 def _bad(table: Mapping[str, Any], claim_id: str, problem: str) -> BadClaim:
-    def text(key: str) -> str:
+    def text(key: str) -> str:  # shown in reports as the claim's, even in error
         value = table.get(key)
-        return value if isinstance(value, str) else ""
+        return _printable(value) if isinstance(value, str) else ""
 
     expect = table.get("expect")
     tags = table.get("tags")
@@ -258,11 +274,13 @@ def _bad(table: Mapping[str, Any], claim_id: str, problem: str) -> BadClaim:
         problem,
         title=text("title"),
         source=text("source"),
-        mutant_of=text("mutant_of") or None,
+        mutant_of=text("mutant_of") if _valid_id(text("mutant_of")) else None,
         expect=Expect(expect) if expect in tuple(Expect) else None,
         statement=text("statement"),
         game_name=text("game") or None,
-        tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
+        tags=tuple(_printable(t) for t in tags if isinstance(t, str))
+        if isinstance(tags, list)
+        else (),
         latex=_safe_latex(text("latex")),
     )
 
@@ -297,6 +315,9 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
             return None
         if not isinstance(value, str):
             raise problem(field_name, f"must be text, got {_toml_kind(value)}")
+        control = _control_character(value)
+        if control is not None:  # it would reach a terminal, a .md, a .tex as it is
+            raise problem(field_name, f"the control character {control!r} is not allowed")
         return value
 
     def choice(field_name: str, allowed: tuple[str, ...], default: str) -> str:
@@ -314,6 +335,10 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
     if not ID_PATTERN.match(raw_id):
         raise problem(
             "id", f"{brief(raw_id)} must use lowercase letters, digits and '-' (e.g. 'misere-nim')"
+        )
+    if len(raw_id) > MAX_ID_LENGTH:
+        raise problem(
+            "id", f"is {len(raw_id)} characters long; at most {MAX_ID_LENGTH} are allowed"
         )
     game_name, game, params = _game(table, claim_id, problem)
     play = Play(choice("play", ("normal", "misere"), "normal"))
@@ -344,12 +369,17 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
     tags = table.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise problem("tags", "must be a list of text")
+    if any(_control_character(t) for t in tags):
+        raise problem("tags", "a control character is not allowed")
     latex = text("latex")
     if latex is not None:
         try:
             check_latex_policy(latex)
         except ClaimError as exc:
             raise problem("latex", str(exc)) from None
+    mutant_of = text("mutant_of")
+    if mutant_of is not None and not _valid_id(mutant_of):
+        raise problem("mutant_of", f"{brief(mutant_of)} is not a claim id")
     return Claim(
         id=raw_id,
         game_name=game_name,
@@ -365,7 +395,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         expect=Expect(expect_text) if expect_text else None,
         title=text("title") or "",
         source=text("source") or "",
-        mutant_of=text("mutant_of"),
+        mutant_of=mutant_of,
         tags=tuple(tags),
         latex=latex,
         position_given=given,

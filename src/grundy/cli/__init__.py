@@ -13,13 +13,14 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Sequence
-from typing import IO
+from typing import IO, cast
 
 from grundy import __version__
 from grundy.cli import certificate, check, explore, interactive, report, verify
 from grundy.cli.common import CommandParser, UsageError
+from grundy.cli.output import ErrorOutput, GuardedOutput, OutputFailedError, silence_stdout
 from grundy.cli.results import print_results
-from grundy.errors import GrundyError
+from grundy.errors import BudgetExceededError, GrundyError
 from grundy.library import InterruptedRun
 
 __all__ = ["EXIT_BUG", "EXIT_INTERRUPTED", "main"]
@@ -52,8 +53,8 @@ def main(
     stdout: IO[str] | None = None,
     stderr: IO[str] | None = None,
 ) -> int:
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
+    out = stdout or cast(IO[str], GuardedOutput(sys.stdout))
+    err = stderr or cast(IO[str], ErrorOutput(sys.stderr))
     parser = build_parser(out)
     args = None
     try:
@@ -61,9 +62,19 @@ def main(
         if args.command is None:
             parser.print_help()
             return 2
-        return int(args.run(args, out))
+        code = int(args.run(args, out))
+        out.flush()  # a full disk shows here, not when Python exits
+        return code
     except SystemExit as exc:  # --help and --version
+        try:
+            out.flush()
+        except OutputFailedError as failed:
+            return _output_failed(failed, err)
+        except BrokenPipeError:
+            return _output_closed()
         return exc.code if isinstance(exc.code, int) else 0
+    except OutputFailedError as exc:
+        return _output_failed(exc, err)
     except (UsageError, argparse.ArgumentError) as exc:
         err.write(f"grundy: error: {exc}\n")
         return 2
@@ -71,7 +82,7 @@ def main(
         err.write(f"grundy: error: {exc}\n")
         return 2
     except BrokenPipeError:  # output piped into a command that stopped reading
-        return 0
+        return _output_closed()
     except InterruptedRun as exc:  # check/verify: show the claims that were finished
         if exc.finished:
             print_results(exc.finished, out, bool(getattr(args, "json", False)))
@@ -87,8 +98,39 @@ def main(
         )
         return 2
     except Exception as exc:  # a bug: say so in one line, keep the details in a file
+        inner = _wrapped(exc)
+        if isinstance(inner, BudgetExceededError):
+            err.write(f"grundy: error: {inner}\n")
+            return 2
+        if isinstance(inner, KeyboardInterrupt):
+            err.write("grundy: interrupted\n")
+            return EXIT_INTERRUPTED
         err.write(f"grundy: internal error (a bug in grundy): {_record_bug(exc)}\n")
         return EXIT_BUG
+
+
+def _wrapped(exc: BaseException) -> BaseException | None:
+    """A time budget's end or a Ctrl-C that compiled code (numba) re-raised wrapped in a
+    ``SystemError``: the signal arrived while a kernel ran, which is no bug."""
+    seen: set[int] = set()
+    inner: BaseException | None = exc
+    while inner is not None and id(inner) not in seen:
+        if isinstance(inner, (BudgetExceededError, KeyboardInterrupt)):
+            return inner
+        seen.add(id(inner))
+        inner = inner.__cause__ or inner.__context__
+    return None
+
+
+def _output_failed(exc: OutputFailedError, err: IO[str]) -> int:
+    silence_stdout()
+    err.write(f"grundy: error: {exc}\n")
+    return 2
+
+
+def _output_closed() -> int:
+    silence_stdout()
+    return 0
 
 
 def _record_bug(exc: BaseException) -> str:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Mapping
-from pathlib import Path
 from typing import IO, Any
 
 from grundy.certify.periodicity_check import check_certificate
 from grundy.certify.table_check import check_grundy_table
 from grundy.cli.common import UsageError, write_json
 from grundy.errors import brief
+from grundy.files import FileTooLargeError, read_limited
 
 __all__ = ["register"]
 
@@ -37,14 +37,10 @@ MAX_BYTES = 200 << 20
 
 
 def _load(path: str) -> Any:
-    try:
-        size = Path(path).stat().st_size
-        if size > MAX_BYTES:
-            raise UsageError(
-                f"{path} is {size / (1 << 20):,.0f} MiB; certificates of at most "
-                f"{MAX_BYTES >> 20} MiB are read"
-            )
-        text = Path(path).read_text(encoding="utf-8")
+    try:  # the limit is kept while reading: a device (/dev/zero) has no size
+        text = read_limited(path, MAX_BYTES, "certificate").decode("utf-8")
+    except FileTooLargeError as exc:
+        raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:

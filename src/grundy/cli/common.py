@@ -18,7 +18,9 @@ from typing import IO, Any, NoReturn, ParamSpec
 
 from grundy.budget import Budget, Meter, format_bytes
 from grundy.cli.task_times import load_task_times, save_task_times
+from grundy.cli.time_budget import add_seconds_option
 from grundy.errors import GrundyError
+from grundy.files import check_output_path
 from grundy.games import Game, HeapGame, create_game, find_entry
 from grundy.games.catalogue import GameEntry, catalogue
 from grundy.games.user import UserGameError, user_games
@@ -54,7 +56,6 @@ __all__ = [
     "plural",
     "register_game_command",
     "solve_meter",
-    "write_file_atomically",
     "write_json",
 ]
 
@@ -110,6 +111,7 @@ def parse_game_invocation(
             param.flag, dest=f"param_{param.name}", metavar=param.metavar, help=param.help
         )
     configure(parser, entry.game_class.position_help)
+    add_seconds_option(parser)
     try:
         args = parser.parse_args(list(words))
     except argparse.ArgumentError as exc:
@@ -276,10 +278,10 @@ def output_width(stream: IO[str]) -> int | None:
 
 
 COMMAND_USAGE = {
-    "solve": "POSITION... [--misere] [--json] [--certificate FILE]",
-    "sequence": "--upto N [--period] [--json]",
-    "table": "--max BOUND... [--grid] [--misere] [--json] [--certificate FILE]",
-    "play": "POSITION... [--misere] [--first me|computer] [--hints]",
+    "solve": "POSITION... [--misere] [--json] [--certificate FILE] [--seconds S]",
+    "sequence": "--upto N [--period] [--json] [--seconds S]",
+    "table": "--max BOUND... [--grid] [--misere] [--json] [--certificate FILE] [--seconds S]",
+    "play": "POSITION... [--misere] [--first me|computer] [--hints] [--seconds S]",
 }
 COMMAND_SUMMARY = {
     "solve": "The Grundy value, the outcome and every winning move of one position.",
@@ -506,25 +508,12 @@ def check_output_dir(path: str | Path, option: str = "--out") -> None:
 def check_output_file(path: str | Path, option: str) -> None:
     """Refuse, before any work, an output file that cannot be written (exit code 2)."""
     file = Path(path)
-    if file.is_dir():
+    if file.is_dir() and not file.is_symlink():
         raise UsageError(f"{option} {path} is a folder; give a file name")
+    check_output_path(file, option)
     if not file.parent.is_dir():
         raise UsageError(f"{option} {path}: the folder {file.parent} does not exist")
     _probe_folder(file.parent, option, str(path))
-
-
-def write_file_atomically(path: str | Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``, so
-    an interrupted run leaves the old file (or none), never half of the new one."""
-    target = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:

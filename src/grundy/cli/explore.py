@@ -21,11 +21,12 @@ from grundy.cli.common import (
     plural,
     register_game_command,
     solve_meter,
-    write_file_atomically,
     write_json,
 )
 from grundy.cli.layout import grid_lines, sequence_lines
 from grundy.cli.progress import ProgressLine, progress_line
+from grundy.cli.time_budget import time_budget
+from grundy.files import write_atomic
 from grundy.games import Game, HeapGame, catalogue
 from grundy.games.lucky_nim import LuckyNim
 from grundy.progress import ProgressCallback
@@ -129,10 +130,7 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
     if options.misere:
         raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
     data = grundy_table_certificate(game, positions, solver)
-    try:
-        write_file_atomically(options.certificate, json.dumps(data, indent=2) + "\n")
-    except OSError as exc:
-        raise UsageError(f"cannot write the certificate {options.certificate}: {exc}") from None
+    write_atomic(options.certificate, json.dumps(data, indent=2) + "\n", "--certificate")
 
 
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
@@ -147,8 +145,9 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     _check_certificate_path(options)
     play = Play.MISERE if options.misere else Play.NORMAL
     if isinstance(game, LuckyNim):  # simultaneous turns: no moves, both players' numbers
-        return lucky.write_solve(game, position, play, options, out, POSITION_LIMIT)
-    with progress_line(as_json=options.json) as line:
+        with time_budget(options.seconds):
+            return lucky.write_solve(game, position, play, options, out, POSITION_LIMIT)
+    with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = Solver(
             game,
             position_limit=POSITION_LIMIT,
@@ -219,12 +218,11 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
         if not options.period:
             raise UsageError("--certificate writes the period's certificate: add --period")
         check_output_file(options.certificate, "--certificate")
-    with progress_line(as_json=options.json) as line:
-        summary = sequence_output.compute_sequence(game, options.upto, line.callback)
-    values = summary.values
-    report = None
-    if options.period:
-        report = sequence_output.rechecked(period_report(game, values))
+    with time_budget(options.seconds):
+        with progress_line(as_json=options.json) as line:
+            summary = sequence_output.compute_sequence(game, options.upto, line.callback)
+        values = summary.values
+        report = sequence_output.rechecked(period_report(game, values)) if options.period else None
     if options.out is not None:
         sequence_output.write_values(options.out, values)
     if options.certificate is not None and report is not None:
@@ -287,7 +285,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     check_table_size(game, bound)
     _check_certificate_path(options)
     play = Play.MISERE if options.misere else Play.NORMAL
-    with progress_line(as_json=options.json) as line:
+    with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = Solver(
             game,
             position_limit=POSITION_LIMIT,

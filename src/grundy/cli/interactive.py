@@ -10,6 +10,7 @@ move after which the game lasts longest against perfect play.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import textwrap
 from collections.abc import Hashable
@@ -26,6 +27,7 @@ from grundy.cli.common import (
     solve_meter,
 )
 from grundy.cli.explore import MOVE_LIMIT, POSITION_LIMIT, seed_heap_values
+from grundy.cli.time_budget import TimeBudget, time_budget
 from grundy.errors import GrundyError
 from grundy.games import Game, HeapGame
 from grundy.solve import Outcome, Play, Solver
@@ -97,21 +99,36 @@ def run_play(args: argparse.Namespace, out: IO[str]) -> int:
     position = game.parse(options.position)
     check_solve_size(game, position)
     play = Play.MISERE if options.misere else Play.NORMAL
-    solver = Solver(game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT, meter=solve_meter())
-    seed_heap_values(solver, game, position)
-    session = PlaySession(game, solver, play, options.hints, sys.stdin, out)
-    ending = "the last player to move loses" if options.misere else "the last player to move wins"
-    out.write(f"{call.label}, position {game.format(position)}, {play.value} play ({ending}).\n")
-    out.write(f"{'You move' if options.first == 'me' else 'The computer moves'} first.\n")
-    return session.play(position, user_to_move=options.first == "me")
+    with time_budget(options.seconds) as budget:  # the computer's thinking, not the player's
+        solver = Solver(
+            game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT, meter=solve_meter()
+        )
+        seed_heap_values(solver, game, position)
+        session = PlaySession(game, solver, play, options.hints, sys.stdin, out, budget)
+        ending = (
+            "the last player to move loses" if options.misere else "the last player to move wins"
+        )
+        out.write(
+            f"{call.label}, position {game.format(position)}, {play.value} play ({ending}).\n"
+        )
+        out.write(f"{'You move' if options.first == 'me' else 'The computer moves'} first.\n")
+        return session.play(position, user_to_move=options.first == "me")
 
 
 class PlaySession:
     """The state of one game: the solver, where input comes from, the moves so far."""
 
     def __init__(
-        self, game: Game, solver: Solver, play: Play, hints: bool, stdin: IO[str], out: IO[str]
+        self,
+        game: Game,
+        solver: Solver,
+        play: Play,
+        hints: bool,
+        stdin: IO[str],
+        out: IO[str],
+        budget: TimeBudget | None = None,
     ) -> None:
+        self.budget = budget
         self.game = game
         self.solver = solver
         self.play_rule = play
@@ -164,7 +181,8 @@ class PlaySession:
         while True:
             self.out.write("Your move> ")
             self.out.flush()
-            line = self.stdin.readline()
+            with self.budget.paused() if self.budget else contextlib.nullcontext():
+                line = self.stdin.readline()
             if not line:
                 self.out.write("\n")
                 raise UsageError("the input ended before the game did")

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import io
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -25,8 +24,8 @@ from grundy.cli.common import (
     CommandParser,
     UsageError,
     check_output_file,
-    write_file_atomically,
 )
+from grundy.files import write_atomic
 from grundy.games import Game
 from grundy.progress import ProgressCallback
 
@@ -163,26 +162,19 @@ def write_values(path_text: str, values: npt.NDArray[Any]) -> None:
     temporary file renamed over it (an interrupted run never leaves half a file)."""
     check_out_path(path_text)
     path = Path(path_text)
-    try:
-        if path.suffix.lower() == ".npy":
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-            try:
-                with os.fdopen(handle, "wb") as file:
-                    np.save(file, values)
-                os.replace(temporary, path)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
-            return
+    data: bytes | str
+    if path.suffix.lower() == ".npy":
+        buffer = io.BytesIO()
+        np.save(buffer, values)
+        data = buffer.getvalue()
+    else:
         numbers = values.tolist()
         if path.suffix.lower() == ".csv":
             lines = [f"{heap},{value}" for heap, value in enumerate(numbers)]
-            text = "heap,grundy\n" + "\n".join(lines) + "\n"
+            data = "heap,grundy\n" + "\n".join(lines) + "\n"
         else:
-            text = "\n".join(map(str, numbers)) + "\n"
-        write_file_atomically(path, text)
-    except OSError as exc:
-        raise UsageError(f"cannot write {path_text}: {exc.strerror or exc}") from None
+            data = "\n".join(map(str, numbers)) + "\n"
+    write_atomic(path, data, "--out")
 
 
 def rechecked(report: PeriodReport) -> PeriodReport:
@@ -213,7 +205,4 @@ def write_certificate(path: str, report: PeriodReport) -> None:
     if report.certificate is None:
         raise UsageError(f"no period was certified, so no certificate was written: {report.reason}")
     text = json.dumps(report.certificate.to_json(), separators=(",", ":"))
-    try:
-        write_file_atomically(path, text + "\n")
-    except OSError as exc:
-        raise UsageError(f"cannot write the certificate {path}: {exc}") from None
+    write_atomic(path, text + "\n", "--certificate")

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
+
+from grundy.files import OutputPathError, write_atomic
 
 __all__ = ["load_task_times", "save_task_times", "task_times_path"]
 
@@ -50,11 +51,6 @@ def save_task_times(measured: Mapping[str, float]) -> None:
     path = task_times_path()
     times = {**load_task_times(), **{key: round(value, 4) for key, value in measured.items()}}
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=path.parent, delete=False, suffix=".tmp"
-        ) as handle:
-            json.dump(times, handle, indent=0, sort_keys=True)
-        os.replace(handle.name, path)
-    except OSError:
+        write_atomic(path, json.dumps(times, indent=0, sort_keys=True), "the task-times file")
+    except (OSError, OutputPathError):
         return  # only the order of a later run depends on it

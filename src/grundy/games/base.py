@@ -305,6 +305,8 @@ def parse_int_tokens(tokens: Sequence[str]) -> list[int]:
     """Parse command-line words as integers, naming the first one that is not."""
     values = []
     for token in tokens:
+        if not str(token).replace(",", " ").split():  # `solve nim ""`: a typo, not a heap
+            raise InvalidPositionError(f"an empty word {brief(token)} in the position")
         for piece in str(token).replace(",", " ").split():
             try:
                 values.append(int(piece))

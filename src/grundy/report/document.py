@@ -13,6 +13,8 @@ marked pieces (:class:`Math`, :class:`Code`, :class:`Link`, :class:`Strong`).
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
@@ -38,7 +40,29 @@ __all__ = [
     "Timing",
     "iter_figures",
     "plain_text",
+    "safe_anchor",
 ]
+
+_SAFE_ANCHOR = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
+
+
+def safe_anchor(anchor: str) -> str:
+    r"""``anchor`` when it is letters, digits, ".", "_" and "-", else a stand-in made from
+    its hash: an anchor goes raw into LaTeX (``\label``, ``\hyperref``), HTML ids and
+    Markdown links, and a claim file controls some (its ids, its game names).  Applied
+    when a :class:`Section` or a :class:`Link` is made, so every writer gets the same.
+
+    >>> safe_anchor("thm-bouton-3")
+    'thm-bouton-3'
+    >>> hostile = r"thm-x]{}\input{/etc/passwd}"
+    >>> safe_anchor(hostile) == safe_anchor(hostile), safe_anchor(hostile)[:6]
+    (True, 'thm-x-')
+    """
+    if _SAFE_ANCHOR.fullmatch(anchor):
+        return anchor
+    head = re.match(r"[a-z0-9]+-", anchor)
+    digest = hashlib.sha256(anchor.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return f"{head.group(0) if head else ''}x-{digest}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +85,10 @@ class Link:
 
     text: str
     target: str
+
+    def __post_init__(self) -> None:
+        if self.target.startswith("#"):
+            object.__setattr__(self, "target", "#" + safe_anchor(self.target[1:]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +236,9 @@ class Figure:
     draw: Callable[[Any], None] = field(compare=False, repr=False)
     size: tuple[float, float] = (6.0, 3.0)
 
+    def __post_init__(self) -> None:  # the name is a file name: figures/NAME.svg
+        object.__setattr__(self, "name", safe_anchor(self.name))
+
 
 Block: TypeAlias = "Paragraph | DisplayMath | Preformatted | BulletList | Table | Figure | Section"
 
@@ -225,6 +256,9 @@ class Section:
     blocks: tuple[Block, ...]
     badge: str = ""
     kind: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "anchor", safe_anchor(self.anchor))
 
 
 @dataclass(frozen=True, slots=True)

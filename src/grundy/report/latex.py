@@ -291,7 +291,8 @@ class _LatexWriter:
         badge = f" \\badge{{{section.badge}}}" if section.badge else ""
         lines = [
             "",
-            f"\\{command}[{title}]{{{title}{badge}}}\\label{{{section.anchor}}}",
+            # braces keep a ']' of the title inside the optional argument
+            f"\\{command}[{{{title}}}]{{{title}{badge}}}\\label{{{section.anchor}}}",
             "",
         ]
         if section.kind == "theorem":

@@ -6,6 +6,7 @@ displayed); figures are SVG files beside the report, in ``figures/``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from grundy.report.document import (
@@ -48,6 +49,28 @@ def render_markdown(document: Document, figures: FigureRenderer | None = None) -
     writer = _MarkdownWriter(figures or FigureRenderer())
     text = writer.document(document)
     return MarkdownReport(text, tuple(writer.files))
+
+
+def _fence(text: str) -> str:
+    """A code fence longer than any run of backticks in ``text``, which cannot end it."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    return "`" * max(3, longest + 1)
+
+
+def _code_span(text: str, in_table: bool) -> str:
+    """``text`` as inline code: delimited by more backticks than it holds in a row, on one
+    line, and with '|' escaped in a table (which would otherwise end the cell).
+
+    >>> _code_span("a``b", False)
+    '```a``b```'
+    """
+    text = " ".join(text.splitlines())
+    if in_table:
+        text = text.replace("|", r"\|")
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    ticks = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
 def _escape(text: str) -> str:
@@ -116,9 +139,11 @@ class _MarkdownWriter:
                 latex = block.fallback
             if not latex:
                 return [_escape(block.plain), ""]
-            return ["```math", latex, "```", ""]
+            fence = _fence(latex)
+            return [f"{fence}math", latex, fence, ""]
         if isinstance(block, Preformatted):
-            return ["```text", block.text, "```", ""]
+            fence = _fence(block.text)
+            return [f"{fence}text", block.text, fence, ""]
         if isinstance(block, BulletList):
             return [f"- {self.inlines(item)}" for item in block.items] + [""]
         if isinstance(block, Table):
@@ -130,7 +155,7 @@ class _MarkdownWriter:
     def figure(self, figure: Figure) -> list[str]:
         path = f"{FIGURE_DIR}/{figure.name}.svg"
         self.files.append((path, self.figures.svg(figure).encode("utf-8")))
-        alt = figure.alt.replace("[", "(").replace("]", ")")
+        alt = " ".join(figure.alt.replace("[", "(").replace("]", ")").replace("\\", "/").split())
         return [f"![{alt}]({path})", "", f"*{_escape(figure.caption)}*", ""]
 
     def table(self, table: Table) -> list[str]:
@@ -165,12 +190,12 @@ class _MarkdownWriter:
         if isinstance(piece, str):
             return _escape(piece)
         if isinstance(piece, Math):
+            if "`" in piece.latex or "\n" in piece.latex:  # would end the math span
+                return self.inline(Code(piece.latex))
             latex = piece.latex.replace("|", r"\vert ") if self.in_table else piece.latex
             return f"$`{latex}`$"
         if isinstance(piece, Code):
-            ticks = "``" if "`" in piece.text else "`"
-            text = piece.text.replace("|", r"\|") if self.in_table else piece.text
-            return f"{ticks}{text}{ticks}"
+            return _code_span(piece.text, self.in_table)
         if isinstance(piece, Link):
             return f"[{_escape(piece.text)}]({piece.target})"
         if isinstance(piece, Strong):

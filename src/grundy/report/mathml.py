@@ -24,8 +24,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from html import escape
+from xml.etree.ElementTree import Element, tostring
 
-from latex2mathml.converter import convert
+from latex2mathml.converter import convert_to_element
 
 from grundy.errors import GrundyError
 
@@ -42,8 +43,13 @@ _TOKEN_TEXT = re.compile(r"<(mi|mo|mtext|mn)\b[^>]*>([^<]*)</\1>")
 _ENTITY = re.compile(r"&#x([0-9A-Fa-f]+);")
 
 
+def _character(match: re.Match[str]) -> str:
+    code = int(match.group(1), 16)
+    return chr(code) if code <= 0x10FFFF else match.group(0)
+
+
 def _unentity(text: str) -> str:
-    return _ENTITY.sub(lambda m: chr(int(m.group(1), 16)), text)
+    return _ENTITY.sub(_character, text)
 
 
 _SYMBOL_MI = re.compile(r"<mi>([^<])</mi>")
@@ -54,11 +60,6 @@ def _as_operator(match: re.Match[str]) -> str:
     if unicodedata.category(char)[0] in "SP" and char not in "'′":
         return f"<mo>{char}</mo>"
     return match.group(0)
-
-
-def _readable(match: re.Match[str]) -> str:
-    char = chr(int(match.group(1), 16))
-    return match.group(0) if char in "<>&\"'" else char
 
 
 def _check_braces(latex: str) -> None:
@@ -80,19 +81,41 @@ def _check_braces(latex: str) -> None:
         raise MathSyntaxError(f"an unmatched '{{' in the formula {latex!r}")
 
 
+def _serialized(tree: Element) -> str:
+    """The tree as escaped MathML.
+
+    latex2mathml's own ``convert`` un-escapes its whole output (to turn the character
+    codes it stores as text, ``&#x2295;``, into entities), and with them any ``<`` or
+    ``&`` a claim wrote inside ``\\text{...}``: ``\\text{</math><script>...}`` came out as
+    live markup.  Here the codes become characters in the tree, and the serializer
+    escapes every text and attribute.
+    """
+    for element in tree.iter():
+        if element.text:
+            element.text = _unentity(element.text)
+        if element.tail:
+            element.tail = _unentity(element.tail)
+        for name, value in list(element.attrib.items()):
+            if name.lower().endswith("href") or name.lower().startswith("on"):
+                del element.attrib[name]  # \href makes a link; no formula needs one
+            else:
+                element.set(name, _unentity(value))
+    return tostring(tree, encoding="unicode")
+
+
 def _converted(latex: str, display: bool) -> str:
     _check_braces(latex)
     try:
-        mathml = convert(latex, display="block" if display else "inline")
+        tree = convert_to_element(latex, display="block" if display else "inline")
     except Exception as exc:  # the library raises its own error classes, and some builtins
         raise MathSyntaxError(f"cannot typeset the formula {latex!r}: {exc!r}") from None
+    mathml = _serialized(tree)
     for _tag, text in _TOKEN_TEXT.findall(mathml):
         leftover = _LEFTOVER.search(_unentity(text))
         if leftover:
             raise MathSyntaxError(
                 f"unknown LaTeX {leftover.group(0)!r} in the formula {latex!r}"
             ) from None
-    mathml = _ENTITY.sub(_readable, mathml)  # characters, not codes: smaller and readable
     # The library sets some operators (⟺, ⟹, ¬) as identifiers, which get no spacing.
     mathml = _SYMBOL_MI.sub(_as_operator, mathml)
     return _STAR.sub('<mo lspace="0" rspace="0">∗</mo>', mathml)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from grundy.errors import GrundyError
+from grundy.files import write_atomic
 from grundy.report.document import Document
 from grundy.report.html import render_html
 from grundy.report.latex import render_latex
@@ -103,43 +104,40 @@ def require_tex_engine() -> str:
     return engine
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder.
-
-    Readers see the old file or the new one, never a mixture; if writing fails (or is
-    interrupted) the temporary file is removed and the old file is untouched.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed before the rename
-        dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False
-    )
-    temporary = Path(handle.name)
-    try:
-        with handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, _file_mode(path))
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+_DOCUMENTS = {f"{stem}.{form}" for stem in ("handout", "record", "report") for form in Format}
+_FIGURE_SUFFIXES = (".svg", ".pdf")
 
 
-def _file_mode(path: Path) -> int:
-    """The mode the replaced file had, or what a newly created file would get."""
-    try:
-        return path.stat().st_mode & 0o777
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+def _entries(folder: Path) -> list[str]:
+    """Every file and folder under ``folder``, as relative paths (links not followed)."""
+    found: list[str] = []
+    for root, folders, files in os.walk(folder):
+        base = Path(root).relative_to(folder)
+        found += [(base / name).as_posix() for name in folders + files]
+    return found
 
 
-def _ours(name: str) -> bool:
-    stem = name.split(".", 1)[0]
-    return name in (MARKER, "figures") or stem in ("handout", "record", "report")
+def _listed(folder: Path) -> set[str] | None:
+    """The files the marker says grundy wrote there, with their folders; None without one."""
+    marker = folder / MARKER
+    if not marker.is_file():
+        return None
+    names = {line for line in marker.read_text(errors="replace").splitlines() if line}
+    folders = {parent.as_posix() for name in names for parent in Path(name).parents}
+    return names | (folders - {"."}) | {MARKER}
+
+
+def _looks_written(name: str) -> bool:
+    """Without a marker: the exact names a report set writes, nothing more."""
+    if name in _DOCUMENTS or name == "figures":
+        return True
+    return name.startswith("figures/") and name.count("/") == 1 and name.endswith(_FIGURE_SUFFIXES)
+
+
+def real_out_dir(out_dir: Path) -> Path:
+    """The folder the report goes to: a symbolic link is followed (the link is kept, the
+    folder it names is replaced), so the swap never replaces the link itself."""
+    return out_dir.resolve() if out_dir.is_symlink() else out_dir
 
 
 def _probe(folder: Path, out_dir: Path) -> None:
@@ -154,9 +152,12 @@ def _probe(folder: Path, out_dir: Path) -> None:
 def check_out_dir(out_dir: Path) -> None:
     """Refuse an output folder that is not a report folder (before any work is done).
 
-    A folder is accepted when it does not exist, is empty, holds a report set (its
-    marker file), or holds only files a report writes.
+    A folder is accepted when it does not exist, is empty, or holds only files grundy
+    wrote there: those its marker file lists, or without a marker only the names a
+    report set has.  Any other file (a user's notes put beside the handout) is refused,
+    since the swap would delete it.
     """
+    out_dir = real_out_dir(out_dir)
     if not out_dir.exists():
         ancestor = out_dir.resolve().parent
         while not ancestor.exists():
@@ -166,10 +167,13 @@ def check_out_dir(out_dir: Path) -> None:
     if not out_dir.is_dir():
         raise ReportError(f"{out_dir} is not a folder; choose a folder for the report with --out")
     _probe(out_dir.resolve().parent, out_dir)
-    entries = [entry.name for entry in out_dir.iterdir()]
-    if MARKER in entries:
-        return
-    foreign = sorted(name for name in entries if not _ours(name))
+    entries = _entries(out_dir)
+    listed = _listed(out_dir)
+    foreign = sorted(
+        name
+        for name in entries
+        if (name not in listed if listed is not None else not _looks_written(name))
+    )
     if foreign:
         raise ReportError(
             f"{out_dir} holds files that are not a report ({', '.join(foreign[:3])}"
@@ -231,8 +235,10 @@ def write_report_set(
 ) -> tuple[list[Path], list[str]]:
     """Write every document in every format as one set into ``out_dir``, swapped into
     place at once; the files written and the notes of the build."""
+    out_dir = real_out_dir(out_dir)
     check_out_dir(out_dir)
     files, notes = render_set(documents, formats, engine)
+    check_out_dir(out_dir)  # again: a file may have been put there while rendering
     try:
         swap_in(out_dir, files)
     except OSError as exc:

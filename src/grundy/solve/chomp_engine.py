@@ -39,7 +39,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from grundy.errors import SearchLimitError
+from grundy.budget import format_bytes, format_count
+from grundy.errors import SearchLimitError, brief
 from grundy.games.base import Game
 from grundy.games.chomp import Chomp
 from grundy.solve.jit import compiler_available
@@ -303,12 +304,12 @@ def _chomp_region(game: Game, position: Any, room: int | None) -> ChompBox | Non
             f"the {room:,} the search may still visit"
             if fits
             else f"the {room:,} the search may still visit, and its {height}x{width} box "
-            f"needs {box_bytes(height, width) / 2**30:.1f} GiB, more than the "
-            f"{MAX_BOX_BYTES / 2**30:.0f} GiB the box engine may use"
+            f"needs {format_bytes(box_bytes(height, width))}, more than the "
+            f"{format_bytes(MAX_BOX_BYTES)} the box engine may use"
         )
         raise SearchLimitError(
-            f"chomp {game.format(position)}: {reachable:,} positions are reachable, more than "
-            f"{limit}; try a smaller board"
+            f"chomp {brief(game.format(position))}: {format_count(reachable)} positions are "
+            f"reachable, more than {limit}; try a smaller board"
         )
     return None  # mostly diagrams the position cannot reach: the plain search
 

@@ -118,7 +118,6 @@ _AtomKey = tuple[Hashable, Hashable]
 
 # The budget is consulted every 256 positions and every 4,096 moves (masks of the counts).
 _POSITION_STRIDE = 255
-_MOVE_STRIDE = 4095
 
 
 @dataclass(slots=True)
@@ -525,8 +524,8 @@ class Solver:
                 f"{self.game.label}: the search generated more than {self.move_limit:,} "
                 "moves; try a smaller position"
             )
-        if self.meter is not None and not self.moves_generated & _MOVE_STRIDE:
-            self._check_budget()
+        if self.meter is not None:
+            self._tick_budget()  # adaptive: a move of 100,000 heaps takes milliseconds
 
     def _count_position(self) -> None:
         self.positions_explored += 1
@@ -540,15 +539,25 @@ class Solver:
         if self.progress is not None and not self.positions_explored % POSITION_STEP:
             self.progress(self.positions_explored, None, POSITIONS_EXPLORED)
 
+    def _tick_budget(self) -> None:
+        assert self.meter is not None
+        try:
+            self.meter.tick()
+        except SearchLimitError as exc:
+            raise self._named(exc) from None
+
     def _check_budget(self) -> None:
         assert self.meter is not None
         try:
             self.meter.check()
         except SearchLimitError as exc:
-            raise type(exc)(
-                f"{self.game.label}: {exc} after {self.positions_explored:,} positions "
-                f"and {self.moves_generated:,} moves"
-            ) from None
+            raise self._named(exc) from None
+
+    def _named(self, exc: SearchLimitError) -> SearchLimitError:
+        return type(exc)(
+            f"{self.game.label}: {exc} after {self.positions_explored:,} positions "
+            f"and {self.moves_generated:,} moves"
+        )
 
     def _distinct(self, moves: Iterator[tuple[Any, str]]) -> Iterator[tuple[Any, str]]:
         """Drop moves that lead to the same position as an earlier one (equal heaps)."""

@@ -1,0 +1,132 @@
+"""Reading and writing the files grundy is given: bounded reads, atomic writes.
+
+Every file grundy writes (reports, certificates, ``--out`` values, its task times) goes
+through :func:`write_atomic`: the bytes go to a temporary file in the same folder, which
+is renamed over the target, so a reader (or an interrupted run) sees the old file or the
+new one, never half of one.  The target must be a regular file or a new path: a device,
+a FIFO, a folder or a symbolic link given as an output is refused (:class:`OutputPathError`),
+never replaced by a regular file.  A file replaced on purpose keeps its mode.
+
+Every file grundy reads that the user names (claim files, certificates) goes through
+:func:`read_limited`, which stops after a byte limit whatever ``stat`` says (a device
+such as ``/dev/zero`` has size 0 and never ends).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+from grundy.errors import GrundyError
+
+__all__ = [
+    "FileTooLargeError",
+    "OutputPathError",
+    "WriteFailedError",
+    "check_output_path",
+    "read_limited",
+    "write_atomic",
+]
+
+
+class OutputPathError(GrundyError, ValueError):
+    """Raised for an output path grundy must not replace (not a regular file or new path)."""
+
+
+class WriteFailedError(GrundyError, OSError):
+    """Raised when writing a file fails (a full disk, a size limit, no permission)."""
+
+
+class FileTooLargeError(GrundyError, ValueError):
+    """Raised by :func:`read_limited` for a file longer than its limit."""
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def check_output_path(path: str | Path, option: str = "output") -> None:
+    """Refuse an output path that exists and is not a regular file (a symbolic link
+    included, even to a regular file: the rename would replace the link itself)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise OutputPathError(f"{option} {path}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(mode):
+        raise OutputPathError(
+            f"{option} {path} is {_kind(mode)}; grundy writes only regular files or new paths"
+        )
+
+
+def _new_file_mode() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def write_atomic(path: str | Path, data: bytes | str, option: str = "output") -> None:
+    """Write ``data`` to ``path`` through a temporary file renamed over it.
+
+    The old file keeps its mode; a new one gets the mode any new file would get (the
+    umask applied).  A failure removes the temporary file, leaves the old file as it
+    was, and raises :class:`WriteFailedError` naming the path and the cause.
+    """
+    target = Path(path)
+    check_output_path(target, option)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        mode = os.stat(target).st_mode & 0o7777
+    except FileNotFoundError:
+        mode = _new_file_mode()
+    except OSError as exc:
+        raise WriteFailedError(f"cannot write {path}: {exc.strerror or exc}") from None
+    temporary: str | None = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        with os.fdopen(handle, "wb") as file:
+            file.write(payload)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, mode)
+        check_output_path(target, option)  # not turned into a link or a FIFO meanwhile
+        os.replace(temporary, target)
+        temporary = None
+    except OSError as exc:
+        raise WriteFailedError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+
+
+def read_limited(path: str | Path, limit: int, what: str = "file") -> bytes:
+    """The bytes of ``path``, refusing one of more than ``limit`` bytes.
+
+    The limit is kept while reading, so a device or a pipe (``/dev/zero``, size 0 by
+    ``stat``) costs at most ``limit + 1`` bytes.  OSError is left to the caller.
+    """
+    with open(path, "rb") as file:
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLargeError(
+            f"{what} {path} is larger than {_size(limit)}; at most {_size(limit)} are read"
+        )
+    return data
+
+
+def _size(limit: int) -> str:
+    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit:,} bytes"
