@@ -44,7 +44,7 @@ def test_claim_ids_of_100_characters_and_no_more(run_cli, tmp_path: Path) -> Non
         + claim_text(id="b" * 101, vars='["a"]', range="{ a = [0, 3] }", statement="grundy == a")
     )
     claims = json.loads(run_cli("check", str(path), "--json").out)["claims"]
-    assert claims[0]["id"] == "a" * 100 and claims[0]["status"] == "proved"
+    assert claims[0]["id"] == "a" * 100 and claims[0]["status"] == "checked"
     assert claims[1]["status"] == "error" and "at most 100" in claims[1]["message"]
     assert claims[1]["id"] == "claim-2", "an invalid id is not used as the claim's id"
 
