@@ -8,15 +8,12 @@ import re
 
 import pytest
 
+import grundy.certify.certified_values as certified_module
 import grundy.claims.periodic as periodic
+from grundy.certify.certified_values import CertifiedValues, NotApplicable, certified_values
 from grundy.claims import Claim, check_claim
-from grundy.claims.periodic import (
-    CertifiedValues,
-    NotApplicable,
-    certified_values,
-    check_by_certificate,
-    random_with_certified_values,
-)
+from grundy.claims.periodic import check_by_certificate
+from grundy.claims.random_method import random_with_certified_values
 from grundy.errors import ClaimError
 from grundy.games import create_game
 from grundy.library import CheckSettings
@@ -35,7 +32,7 @@ def heap_claim(game: str = "kayles", low: int = 0, high: int = HUGE, **fields: o
 
 
 def kayles_table() -> CertifiedValues:
-    table = certified_values(create_game("kayles"), SETTINGS)
+    table = certified_values(create_game("kayles"), quick=SETTINGS.quick)
     assert isinstance(table, CertifiedValues)
     return table
 
@@ -130,7 +127,7 @@ def test_a_scan_failure_that_the_exact_recheck_does_not_confirm_is_unknown(monke
 def test_a_period_needing_more_than_the_first_values_is_still_certified() -> None:
     # Octal 0.45 has period 20 from 498: the Guy-Smith theorem needs G(0..1037), more
     # than the first attempt computes, and less than the full (non-quick) cap.
-    table = certified_values(create_game("0.45"), CheckSettings(seed=1, quick=False))
+    table = certified_values(create_game("0.45"), quick=False)
     assert isinstance(table, CertifiedValues), table
     assert (table.preperiod, table.period) == (498, 20)
     # The period goes on past the values it was certified from (fast engine as the oracle).
@@ -142,14 +139,14 @@ def test_the_search_computes_the_values_the_theorem_asks_for(monkeypatch) -> Non
     # Octal 0.14 seems periodic within G(0..500) with a period whose theorem needs
     # G(0..931): that is the next attempt, then the quick cap of 1,000 values.
     asked: list[int] = []
-    honest = periodic.grundy_sequence
+    honest = certified_module.grundy_sequence
 
     def counting(game, upto):
         asked.append(upto)
         return honest(game, upto)
 
-    monkeypatch.setattr(periodic, "grundy_sequence", counting)
-    table = certified_values(create_game("0.14"), SETTINGS)
+    monkeypatch.setattr(certified_module, "grundy_sequence", counting)
+    table = certified_values(create_game("0.14"), quick=SETTINGS.quick)
     assert isinstance(table, NotApplicable)
     assert "no certified period within G(0..1000)" in table.reason
     assert asked == [500, 931, 1000]

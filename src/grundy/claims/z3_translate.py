@@ -105,8 +105,19 @@ class Untranslatable(Exception):
     """The claim uses something the Z3 translation does not cover (the message says what)."""
 
 
-def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdict:
-    """Decide ``claim`` with Z3, or say ``unknown`` with the reason it cannot be translated."""
+def prove_claim_z3(
+    claim: Claim,
+    settings: CheckSettings,
+    *,
+    recheck: Callable[[Mapping[str, Any]], bool],
+    explain: Callable[[Mapping[str, Any]], dict[str, Any]],
+) -> Verdict:
+    """Decide ``claim`` with Z3, or say ``unknown`` with the reason it cannot be translated.
+
+    ``recheck`` re-evaluates a case from scratch (true when it holds or is outside
+    ``assume``) and ``explain`` gives the values that break the statement at a case: both
+    plain callables, so the translation never reaches back into the claim checker.
+    """
     try:
         translation = _Translation(claim)
         goal = translation.formula(claim.statement.parsed.tree, claim.statement.text)
@@ -133,10 +144,6 @@ def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdic
         raw = model_values(model, [variables[name] for name in claim.variables])
         return {name: _signed(raw[name], translation.width) for name in claim.variables}
 
-    def recheck(case: Mapping[str, Any]) -> bool:
-        fresh = runner.fresh()
-        return not fresh.admitted(case) or bool(fresh.holds(case))
-
     verdict = prove_z3(
         z3.Implies(domain, z3.And(goal, *translation.side_conditions)),
         scope=claim.scope,
@@ -151,7 +158,7 @@ def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdic
         return _proved_by_lemmas(verdict, goal, assumes)
     if verdict.status is Status.REFUTED and verdict.counterexample is not None:
         case = dict(verdict.counterexample)
-        case.update(runner.explain(case))
+        case.update(explain(case))
         verdict = Verdict(
             verdict.status,
             verdict.method,

@@ -1,0 +1,70 @@
+"""Planning a claim's check: which engines run, in which order, and what ``auto`` notes.
+
+The plan is decided from the claim alone (its method and the size of its domain) and the
+settings, before any engine runs; :mod:`grundy.claims.check` then runs the steps and
+:mod:`grundy.claims.combine` turns what they returned into one verdict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grundy.claims.model import Claim, Method
+from grundy.errors import ClaimError
+from grundy.library import CheckSettings
+
+__all__ = [
+    "AUTO_EXHAUSTIVE_LIMIT",
+    "EXHAUSTIVE_LIMIT",
+    "QUICK_EXHAUSTIVE_LIMIT",
+    "Plan",
+    "plan_methods",
+]
+
+EXHAUSTIVE_LIMIT = 5_000_000
+"""Largest domain ``method = "exhaustive"`` accepts."""
+
+AUTO_EXHAUSTIVE_LIMIT = 1_000_000
+"""Largest domain ``method = "auto"`` checks exhaustively."""
+
+QUICK_EXHAUSTIVE_LIMIT = 100_000
+"""The same, with ``quick`` settings (CI)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The methods to run, in order.
+
+    A plan of one step gives that method's verdict.  A plan of several (``auto`` past its
+    exhaustive limit: Z3, then the certificate method, then random search) stops at the
+    first step that decides the claim; ``auto_note`` opens the verdict's message, and
+    ``say_why_not_certificate`` adds why the certificate method did not decide it (for a
+    claim of one variable, the kind that method reads).
+    """
+
+    steps: tuple[Method, ...]
+    auto_note: str | None = None
+    say_why_not_certificate: bool = False
+
+
+def plan_methods(claim: Claim, settings: CheckSettings) -> Plan:
+    """The plan for ``claim``; raises :class:`ClaimError` when an exhaustive check is
+    asked for a domain larger than :data:`EXHAUSTIVE_LIMIT`."""
+    size = claim.domain_size
+    method = claim.method
+    if method is Method.EXHAUSTIVE and size > EXHAUSTIVE_LIMIT:
+        raise ClaimError(
+            f"claim {claim.id!r}: the domain has {size:,} cases, more than the "
+            f'{EXHAUSTIVE_LIMIT:,} an exhaustive check takes; use method = "auto" or '
+            '"random", or narrow the range'
+        )
+    if method is not Method.AUTO:
+        return Plan((method,))
+    limit = QUICK_EXHAUSTIVE_LIMIT if settings.quick else AUTO_EXHAUSTIVE_LIMIT
+    if size <= limit:
+        return Plan((Method.EXHAUSTIVE,))
+    return Plan(
+        (Method.Z3, Method.CERTIFICATE, Method.RANDOM),
+        auto_note=f"auto: {size:,} cases is more than {limit:,} for an exhaustive check",
+        say_why_not_certificate=len(claim.variables) == 1,
+    )
