@@ -33,13 +33,13 @@ def heap_claim(game: str = "kayles", low: int = 0, high: int = HUGE, **fields: o
 
 
 def certificate(claim: Claim) -> Verdict:
-    verdict = check_by_certificate(claim, SETTINGS)
+    verdict = check_by_certificate(claim, quick=SETTINGS.quick)
     assert not isinstance(verdict, NotApplicable), verdict.reason
     return verdict
 
 
 def declined(claim: Claim) -> str:
-    verdict = check_by_certificate(claim, SETTINGS)
+    verdict = check_by_certificate(claim, quick=SETTINGS.quick)
     assert isinstance(verdict, NotApplicable), verdict
     return verdict.reason
 
@@ -178,7 +178,7 @@ def test_statements_that_are_not_periodic_are_declined(statement: str, why: str)
         statement_periodicity(claim, table)
     assert why in str(caught.value)
     # Only the scan of the first values runs: a counterexample there, or no verdict.
-    verdict = check_by_certificate(claim, SETTINGS)
+    verdict = check_by_certificate(claim, quick=SETTINGS.quick)
     if isinstance(verdict, NotApplicable):
         assert why in verdict.reason
     else:

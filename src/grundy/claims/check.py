@@ -90,7 +90,7 @@ def _check(
     progress: Callable[[int], None] | None,
     meter: Meter | None = None,
 ) -> Verdict:
-    plan = plan_methods(claim, settings)
+    plan = plan_methods(claim, quick=settings.quick, random_examples=settings.random_examples)
     return combine(plan, run_plan(plan, claim, settings, progress, meter), claim)
 
 
@@ -105,7 +105,7 @@ def run_plan(
     ran: list[Ran] = []
     for method in plan.steps:
         declined = next((r for _, r in ran if isinstance(r, NotApplicable)), None)
-        result = _run(method, claim, settings, progress, meter, declined)
+        result = _run(method, plan, claim, settings, progress, meter, declined)
         ran.append((method, result))
         if len(plan.steps) > 1 and decides(method, result):
             break
@@ -114,6 +114,7 @@ def run_plan(
 
 def _run(
     method: Method,
+    plan: Plan,
     claim: Claim,
     settings: CheckSettings,
     progress: Callable[[int], None] | None,
@@ -128,13 +129,14 @@ def _run(
     if method is Method.CERTIFICATE:
         from grundy.claims.periodic import check_by_certificate
 
-        return check_by_certificate(claim, settings)
+        return check_by_certificate(claim, quick=settings.quick)
+    draws = {"seed": settings.seed, "examples": plan.random_examples}
     if declined is not None and declined.values is not None:
         # certified values where the game has them: huge heaps are a table look-up
-        found = random_with_certified_values(claim, settings, declined.values)
+        found = random_with_certified_values(claim, declined.values, **draws)
         if found is not None:
             return found
-    return search_at_random(claim, settings, meter)
+    return search_at_random(claim, meter, **draws)
 
 
 def _z3(claim: Claim, settings: CheckSettings) -> Verdict:

@@ -96,7 +96,6 @@ from grundy.claims.statement_period import (
 )
 from grundy.claims.table_cases import BeyondTable, TableCases, direct_recheck
 from grundy.games.base import HeapGame
-from grundy.library import CheckSettings
 from grundy.solve import Play, plain_grundy_sequence
 from grundy.verdict import UNBOUNDED, Status, Verdict
 from grundy.verify.exhaustive import check_exhaustive, holds_in_all
@@ -113,7 +112,7 @@ SCAN_HEAPS = 500
 """Heaps solved by the plain solver for a scan when no period is certified (quick: 200)."""
 
 
-def check_by_certificate(claim: Claim, settings: CheckSettings) -> Verdict | NotApplicable:
+def check_by_certificate(claim: Claim, *, quick: bool = False) -> Verdict | NotApplicable:
     """Decide ``claim`` for every ``n`` with a periodicity certificate, or say why not.
 
     ``proved`` (scope ``unbounded``) or ``refuted`` (the least ``n``) with method
@@ -126,18 +125,18 @@ def check_by_certificate(claim: Claim, settings: CheckSettings) -> Verdict | Not
     if reason is not None:
         return NotApplicable(reason)
     reasons: list[str] = []
-    table = certified_values(claim.game, quick=settings.quick)
+    table = certified_values(claim.game, quick=quick)
     if isinstance(table, CertifiedValues):
         try:
             periodicity = statement_periodicity(claim, table)
-            return _decide(claim, table, periodicity, settings)
+            return _decide(claim, table, periodicity, quick)
         except Declined as exc:
             reasons.append(f"not followed: {exc}")
     else:
         reasons.append(table.reason)
     certified = table if isinstance(table, CertifiedValues) else None
     try:
-        scanned = _scan(claim, certified, settings)
+        scanned = _scan(claim, certified, quick)
     except Declined as exc:
         return NotApplicable("; ".join([*reasons, f"not followed: {exc}"]))
     if isinstance(scanned, Verdict):
@@ -179,15 +178,13 @@ def _unsuitable(claim: Claim) -> str | None:
     return None
 
 
-def _decide(
-    claim: Claim, table: CertifiedValues, periodicity: Periodicity, settings: CheckSettings
-) -> Verdict:
+def _decide(claim: Claim, table: CertifiedValues, periodicity: Periodicity, quick: bool) -> Verdict:
     """Check one period of the statement (raises ``Declined`` when it is too long)."""
     variable = claim.variables[0]
     low, high = claim.ranges[variable]
     first_periodic = low if periodicity.start is None else max(low, periodicity.start)
     window_end = first_periodic + periodicity.period - 1
-    limit = WINDOW_LIMIT // 10 if settings.quick else WINDOW_LIMIT
+    limit = WINDOW_LIMIT // 10 if quick else WINDOW_LIMIT
     if window_end - low + 1 > limit:
         raise Declined(
             f"one period of the statement needs {variable} = {low}..{window_end} "
@@ -258,9 +255,7 @@ def _decide(
     )
 
 
-def _scan(
-    claim: Claim, table: CertifiedValues | None, settings: CheckSettings
-) -> Verdict | NotApplicable:
+def _scan(claim: Claim, table: CertifiedValues | None, quick: bool) -> Verdict | NotApplicable:
     """The first values of ``n`` in order: a failure is the least counterexample."""
     variable = claim.variables[0]
     low, high = claim.ranges[variable]
@@ -268,7 +263,7 @@ def _scan(
         value_of: Callable[[int], int] = table.value
         source = "the certified period"
     else:
-        heaps = SCAN_HEAPS * 2 // 5 if settings.quick else SCAN_HEAPS
+        heaps = SCAN_HEAPS * 2 // 5 if quick else SCAN_HEAPS
         plain_values = plain_grundy_sequence(claim.game, heaps)
 
         def value_of(heap: int) -> int:
@@ -278,7 +273,7 @@ def _scan(
 
         source = f"the exact solver, heaps up to {heaps}"
     cases = TableCases(claim, value_of)
-    count = SCAN_CASES // 4 if settings.quick else SCAN_CASES
+    count = SCAN_CASES // 4 if quick else SCAN_CASES
     last = min(high, low + count - 1)
     checked = admitted = 0
     for n in range(low, last + 1):

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from grundy.claims.model import Claim, Method
 from grundy.errors import ClaimError
-from grundy.library import CheckSettings
 
 __all__ = [
     "AUTO_EXHAUSTIVE_LIMIT",
@@ -19,6 +18,7 @@ __all__ = [
     "QUICK_EXHAUSTIVE_LIMIT",
     "Plan",
     "plan_methods",
+    "random_draws",
 ]
 
 EXHAUSTIVE_LIMIT = 5_000_000
@@ -39,17 +39,26 @@ class Plan:
     exhaustive limit: Z3, then the certificate method, then random search) stops at the
     first step that decides the claim; ``auto_note`` opens the verdict's message, and
     ``say_why_not_certificate`` adds why the certificate method did not decide it (for a
-    claim of one variable, the kind that method reads).
+    claim of one variable, the kind that method reads).  ``random_examples``: how many
+    cases a random search draws.
     """
 
     steps: tuple[Method, ...]
+    random_examples: int
     auto_note: str | None = None
     say_why_not_certificate: bool = False
 
 
-def plan_methods(claim: Claim, settings: CheckSettings) -> Plan:
-    """The plan for ``claim``; raises :class:`ClaimError` when an exhaustive check is
-    asked for a domain larger than :data:`EXHAUSTIVE_LIMIT`."""
+def random_draws(examples: int, quick: bool) -> int:
+    """How many cases a claim's random search draws (a quarter under ``quick``)."""
+    return max(examples // (4 if quick else 1), 50)
+
+
+def plan_methods(claim: Claim, *, quick: bool, random_examples: int) -> Plan:
+    """The plan for ``claim`` under the settings ``quick`` and ``random_examples``; raises
+    :class:`ClaimError` when an exhaustive check is asked for a domain larger than
+    :data:`EXHAUSTIVE_LIMIT`."""
+    draws = random_draws(random_examples, quick)
     size = claim.domain_size
     method = claim.method
     if method is Method.EXHAUSTIVE and size > EXHAUSTIVE_LIMIT:
@@ -59,12 +68,13 @@ def plan_methods(claim: Claim, settings: CheckSettings) -> Plan:
             '"random", or narrow the range'
         )
     if method is not Method.AUTO:
-        return Plan((method,))
-    limit = QUICK_EXHAUSTIVE_LIMIT if settings.quick else AUTO_EXHAUSTIVE_LIMIT
+        return Plan((method,), draws)
+    limit = QUICK_EXHAUSTIVE_LIMIT if quick else AUTO_EXHAUSTIVE_LIMIT
     if size <= limit:
-        return Plan((Method.EXHAUSTIVE,))
+        return Plan((Method.EXHAUSTIVE,), draws)
     return Plan(
         (Method.Z3, Method.CERTIFICATE, Method.RANDOM),
+        draws,
         auto_note=f"auto: {size:,} cases is more than {limit:,} for an exhaustive check",
         say_why_not_certificate=len(claim.variables) == 1,
     )

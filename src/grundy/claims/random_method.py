@@ -18,20 +18,13 @@ from grundy.claims.runner import ClaimRunner, resting_on_lemmas
 from grundy.claims.statement_period import Declined
 from grundy.claims.table_cases import TableCases, direct_recheck
 from grundy.errors import BudgetExceededError, GrundyError, SearchLimitError
-from grundy.library import CheckSettings
 from grundy.verdict import Status, Verdict
 
 __all__ = [
     "none_admitted",
-    "random_examples",
     "random_with_certified_values",
     "search_at_random",
 ]
-
-
-def random_examples(settings: CheckSettings) -> int:
-    """How many cases a claim's random search draws (a quarter under ``quick``)."""
-    return max(settings.random_examples // (4 if settings.quick else 1), 50)
 
 
 def none_admitted(verdict: Verdict) -> Verdict:
@@ -44,7 +37,10 @@ def none_admitted(verdict: Verdict) -> Verdict:
     )
 
 
-def search_at_random(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -> Verdict:
+def search_at_random(
+    claim: Claim, meter: Meter | None = None, *, seed: int, examples: int
+) -> Verdict:
+    """Random search with the exact solver: ``examples`` cases drawn with ``seed``."""
     from hypothesis import strategies as st
 
     from grundy.verify.random_search import search_random
@@ -72,11 +68,10 @@ def search_at_random(claim: Claim, settings: CheckSettings, meter: Meter | None 
         evaluated[0] += 1
         return result
 
-    examples = random_examples(settings)
     verdict = search_random(
         strategy,
         holds,
-        seed=settings.seed,
+        seed=seed,
         examples=examples,
         scope="random: " + claim.scope.removeprefix("bounded: "),
         recheck=lambda case: runner.fresh().holds(case),
@@ -104,7 +99,7 @@ def search_at_random(claim: Claim, settings: CheckSettings, meter: Meter | None 
 
 
 def random_with_certified_values(
-    claim: Claim, settings: CheckSettings, values: CertifiedValues
+    claim: Claim, values: CertifiedValues, *, seed: int, examples: int
 ) -> Verdict | None:
     """Random search over the claim's range with ``G`` taken from certified values.
 
@@ -134,11 +129,10 @@ def random_with_certified_values(
             problems.append(exc)
             return True
 
-    examples = random_examples(settings)
     verdict = search_random(
         st.fixed_dictionaries({variable: st.integers(low, high)}),
         holds,
-        seed=settings.seed,
+        seed=seed,
         examples=examples,
         scope="random: " + claim.scope.removeprefix("bounded: "),
         recheck=direct_recheck(claim, values),

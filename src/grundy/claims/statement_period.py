@@ -359,5 +359,5 @@ def _is_constant(node: ast.AST) -> bool:
 
 def uses_position(claim: Claim) -> bool:
     """Whether cases build the claim's position (any position fact is used, as in
-    :meth:`~grundy.claims.check.ClaimRunner.scope_for`)."""
+    :meth:`~grundy.claims.runner.ClaimRunner.scope_for`)."""
     return any(e is not None and e.parsed.uses_position for e in (claim.statement, claim.assume))
