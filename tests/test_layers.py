@@ -55,7 +55,6 @@ SAME_LAYER_ALLOWED = {
 KNOWN_EXCEPTIONS = {
     ("grundy.claims", "grundy.library"),
     ("grundy.claims.check", "grundy.library"),
-    ("grundy.claims.z3_translate", "grundy.library"),
     ("grundy.display.pictures", "grundy.report.pictures"),
     ("grundy.display.svg", "grundy.report.pictures"),
     ("grundy.library", "grundy.display.html"),

@@ -148,4 +148,10 @@ def _z3(claim: Claim, settings: CheckSettings) -> Verdict:
         fresh = runner.fresh()
         return not fresh.admitted(case) or bool(fresh.holds(case))
 
-    return prove_claim_z3(claim, settings, recheck=recheck, explain=runner.explain)
+    return prove_claim_z3(
+        claim,
+        timeout_ms=settings.z3_timeout_ms,
+        seed=settings.seed,
+        recheck=recheck,
+        explain=runner.explain,
+    )
