@@ -61,13 +61,32 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
         ["certify/table_check.py", "certify/periodicity_check.py", "certify/value_check.py"],
         ["tests/certify"],
     ),
-    "check": (["claims/check.py"], ["tests/claims"]),
+    "check": (
+        [
+            "claims/check.py",
+            "claims/plan.py",
+            "claims/combine.py",
+            "claims/runner.py",
+            "claims/exhaustive_method.py",
+            "claims/random_method.py",
+        ],
+        ["tests/claims"],
+    ),
     "bit_induction": (["verify/bit_induction.py", "verify/nim_lemmas.py"], ["tests/verify"]),
     "certify_other": (
         ["certify/grundy_table.py", "certify/periodicity.py", "certify/strategy.py"],
         ["tests/certify"],
     ),
-    "periodic": (["claims/periodic.py"], ["tests/claims", "tests/certify"]),
+    "periodic": (
+        [
+            "claims/periodic.py",
+            "claims/statement_period.py",
+            "claims/polynomials.py",
+            "claims/table_cases.py",
+            "certify/certified_values.py",
+        ],
+        ["tests/claims", "tests/certify"],
+    ),
     "verify_other": (
         [
             "verify/z3_checks.py",

@@ -267,9 +267,9 @@ def test_library_loader_reads_claim_files() -> None:
 
 
 def test_solver_resource_limit_is_unknown_not_error(monkeypatch) -> None:
-    import grundy.claims.check as check_module
+    import grundy.claims.runner as runner_module
 
-    monkeypatch.setattr(check_module, "POSITION_LIMIT", 500)
+    monkeypatch.setattr(runner_module, "POSITION_LIMIT", 500)
     statement = "(outcome == 'P') == (n % 4 == 0)"
     exhaustive = good_claim(
         game="take-away", vars='["n"]', range="{ n = [0, 5000] }", statement=statement

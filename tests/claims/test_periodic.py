@@ -8,19 +8,13 @@ from pathlib import Path
 
 import pytest
 
-import grundy.claims.periodic as periodic
+import grundy.certify.certified_values as certified_module
 from grundy.certify import period_report
+from grundy.certify.certified_values import CertifiedValues, NotApplicable, certified_values
 from grundy.claims import Claim, check_claim, claims_from_file
-from grundy.claims.periodic import (
-    CertifiedValues,
-    NotApplicable,
-    _Declined,
-    _Polynomial,
-    certified_values,
-    check_by_certificate,
-    sign_settled_from,
-    statement_periodicity,
-)
+from grundy.claims.periodic import check_by_certificate
+from grundy.claims.polynomials import Polynomial, sign_settled_from
+from grundy.claims.statement_period import Declined, statement_periodicity
 from grundy.games import create_game
 from grundy.library import CheckSettings
 from grundy.solve import plain_grundy_sequence
@@ -39,13 +33,13 @@ def heap_claim(game: str = "kayles", low: int = 0, high: int = HUGE, **fields: o
 
 
 def certificate(claim: Claim) -> Verdict:
-    verdict = check_by_certificate(claim, SETTINGS)
+    verdict = check_by_certificate(claim, quick=SETTINGS.quick)
     assert not isinstance(verdict, NotApplicable), verdict.reason
     return verdict
 
 
 def declined(claim: Claim) -> str:
-    verdict = check_by_certificate(claim, SETTINGS)
+    verdict = check_by_certificate(claim, quick=SETTINGS.quick)
     assert isinstance(verdict, NotApplicable), verdict
     return verdict.reason
 
@@ -178,13 +172,13 @@ def test_grundys_game_is_never_proved(statement: str) -> None:
 )
 def test_statements_that_are_not_periodic_are_declined(statement: str, why: str) -> None:
     claim = heap_claim(low=200, statement=statement)
-    table = certified_values(claim.game, SETTINGS)
+    table = certified_values(claim.game, quick=SETTINGS.quick)
     assert isinstance(table, CertifiedValues)
-    with pytest.raises(_Declined) as caught:
+    with pytest.raises(Declined) as caught:
         statement_periodicity(claim, table)
     assert why in str(caught.value)
     # Only the scan of the first values runs: a counterexample there, or no verdict.
-    verdict = check_by_certificate(claim, SETTINGS)
+    verdict = check_by_certificate(claim, quick=SETTINGS.quick)
     if isinstance(verdict, NotApplicable):
         assert why in verdict.reason
     else:
@@ -264,7 +258,7 @@ def _patched_report(monkeypatch: pytest.MonkeyPatch, corrupt) -> None:
             return honest
         return replace(honest, certificate=corrupt(honest.certificate))
 
-    monkeypatch.setattr(periodic, "period_report", report)
+    monkeypatch.setattr(certified_module, "period_report", report)
 
 
 @pytest.mark.parametrize(
@@ -284,7 +278,7 @@ def _patched_report(monkeypatch: pytest.MonkeyPatch, corrupt) -> None:
 )
 def test_a_corrupted_certificate_is_not_used(monkeypatch, corrupt, problem) -> None:
     _patched_report(monkeypatch, corrupt)
-    table = certified_values(create_game("kayles"), SETTINGS)
+    table = certified_values(create_game("kayles"), quick=SETTINGS.quick)
     assert isinstance(table, NotApplicable) and problem in table.reason
     # Without a certificate nothing is proved, only scanned.
     for statement in ("g([n + 12]) == grundy", "g([n + 11]) == grundy"):
@@ -299,8 +293,8 @@ def test_a_valid_certificate_of_another_game_is_not_used(monkeypatch) -> None:
         create_game("dawsons-kayles"), plain_grundy_sequence(create_game("dawsons-kayles"), 200)
     )
     assert other.certificate is not None
-    monkeypatch.setattr(periodic, "period_report", lambda game, values: other)
-    table = certified_values(create_game("kayles"), SETTINGS)
+    monkeypatch.setattr(certified_module, "period_report", lambda game, values: other)
+    table = certified_values(create_game("kayles"), quick=SETTINGS.quick)
     assert isinstance(table, NotApplicable) and "not octal --code 0.77" in table.reason
 
 
@@ -361,18 +355,18 @@ def test_sign_settles_where_the_lemma_says() -> None:
     for _ in range(300):
         degree = rng.randint(1, 4)
         coefficients = [rng.randint(-60, 60) for _ in range(degree)] + [rng.choice([-3, -1, 1, 2])]
-        poly = _Polynomial.of(coefficients)
+        poly = Polynomial.of(coefficients)
         start = sign_settled_from(poly)
         assert start is not None
         lead = 1 if coefficients[-1] > 0 else -1
         for n in range(start, start + 200):
             value = sum(c * n**i for i, c in enumerate(coefficients))
             assert value * lead > 0, (coefficients, start, n)
-    assert sign_settled_from(_Polynomial.of([5])) is None
+    assert sign_settled_from(Polynomial.of([5])) is None
 
 
 def test_certified_values_follow_the_period() -> None:
-    table = certified_values(create_game("kayles"), SETTINGS)
+    table = certified_values(create_game("kayles"), quick=SETTINGS.quick)
     assert isinstance(table, CertifiedValues)
     values = plain_grundy_sequence(create_game("kayles"), 260)
     assert [table.value(m) for m in range(261)] == values

@@ -8,15 +8,13 @@ import re
 
 import pytest
 
+import grundy.certify.certified_values as certified_module
 import grundy.claims.periodic as periodic
+from grundy.certify.certified_values import CertifiedValues, NotApplicable, certified_values
 from grundy.claims import Claim, check_claim
-from grundy.claims.periodic import (
-    CertifiedValues,
-    NotApplicable,
-    certified_values,
-    check_by_certificate,
-    random_with_certified_values,
-)
+from grundy.claims.periodic import check_by_certificate
+from grundy.claims.plan import random_draws
+from grundy.claims.random_method import random_with_certified_values
 from grundy.errors import ClaimError
 from grundy.games import create_game
 from grundy.library import CheckSettings
@@ -25,6 +23,7 @@ from grundy.verdict import UNBOUNDED, Status
 from tests.claims.helpers import good_claim
 
 SETTINGS = CheckSettings(seed=1, quick=True, random_examples=200)
+DRAWS = {"seed": 1, "examples": random_draws(200, quick=True)}
 HUGE = 10**18
 
 
@@ -35,7 +34,7 @@ def heap_claim(game: str = "kayles", low: int = 0, high: int = HUGE, **fields: o
 
 
 def kayles_table() -> CertifiedValues:
-    table = certified_values(create_game("kayles"), SETTINGS)
+    table = certified_values(create_game("kayles"), quick=SETTINGS.quick)
     assert isinstance(table, CertifiedValues)
     return table
 
@@ -66,7 +65,7 @@ def test_a_period_longer_than_the_window_limit_is_declined_naming_the_limit() ->
     # Quick checks cover at most WINDOW_LIMIT // 10 values of n: the reason gives both
     # numbers as whole numbers.
     claim = heap_claim(statement="n % 20011 != 20012 and grundy >= 0")
-    verdict = check_by_certificate(claim, SETTINGS)
+    verdict = check_by_certificate(claim, quick=SETTINGS.quick)
     assert isinstance(verdict, NotApplicable)
     limit = periodic.WINDOW_LIMIT // 10
     found = re.search(r"\(([\d,]+) cases\), more than ([\d.,]+)(;|$)", verdict.reason)
@@ -83,11 +82,13 @@ NOT_PERIODIC = "grundy <= n // 10 + 5"  # n // 10 is not read; first fails at n 
 def test_the_scan_stays_inside_the_range() -> None:
     values = plain_grundy_sequence(create_game("kayles"), 40)
     least = next(n for n in range(40) if values[n] > n // 10 + 5)
-    inside = check_by_certificate(heap_claim(high=least - 1, statement=NOT_PERIODIC), SETTINGS)
+    inside = check_by_certificate(
+        heap_claim(high=least - 1, statement=NOT_PERIODIC), quick=SETTINGS.quick
+    )
     assert isinstance(inside, NotApplicable), inside
     assert f"no counterexample for n = 0..{least - 1} " in inside.reason
     claim = heap_claim(high=least, statement=NOT_PERIODIC)
-    found = check_by_certificate(claim, SETTINGS)
+    found = check_by_certificate(claim, quick=SETTINGS.quick)
     assert not isinstance(found, NotApplicable)
     assert found.status is Status.REFUTED and found.method == "sequence-scan"
     assert found.counterexample is not None and found.counterexample["n"] == least
@@ -96,7 +97,7 @@ def test_the_scan_stays_inside_the_range() -> None:
 
 def test_reasons_for_declining_are_joined_in_order() -> None:
     # Nim has no certified period; the scan finds nothing: both reasons, in order.
-    verdict = check_by_certificate(heap_claim("nim", statement="grundy == n"), SETTINGS)
+    verdict = check_by_certificate(heap_claim("nim", statement="grundy == n"), quick=SETTINGS.quick)
     assert isinstance(verdict, NotApplicable)
     first, second = verdict.reason.split("; no counterexample for n = 0..")
     assert first.startswith("no certified period")
@@ -115,7 +116,7 @@ def test_a_scan_failure_that_the_exact_recheck_does_not_confirm_is_unknown(monke
 
     monkeypatch.setattr(periodic, "plain_grundy_sequence", wrong_values)
     claim = heap_claim("nim", high=1000, statement="grundy == n")
-    verdict = check_by_certificate(claim, SETTINGS)
+    verdict = check_by_certificate(claim, quick=SETTINGS.quick)
     assert not isinstance(verdict, NotApplicable)
     assert verdict.status is Status.UNKNOWN and verdict.method == "sequence-scan"
     assert verdict.scope == claim.scope
@@ -130,7 +131,7 @@ def test_a_scan_failure_that_the_exact_recheck_does_not_confirm_is_unknown(monke
 def test_a_period_needing_more_than_the_first_values_is_still_certified() -> None:
     # Octal 0.45 has period 20 from 498: the Guy-Smith theorem needs G(0..1037), more
     # than the first attempt computes, and less than the full (non-quick) cap.
-    table = certified_values(create_game("0.45"), CheckSettings(seed=1, quick=False))
+    table = certified_values(create_game("0.45"), quick=False)
     assert isinstance(table, CertifiedValues), table
     assert (table.preperiod, table.period) == (498, 20)
     # The period goes on past the values it was certified from (fast engine as the oracle).
@@ -142,14 +143,14 @@ def test_the_search_computes_the_values_the_theorem_asks_for(monkeypatch) -> Non
     # Octal 0.14 seems periodic within G(0..500) with a period whose theorem needs
     # G(0..931): that is the next attempt, then the quick cap of 1,000 values.
     asked: list[int] = []
-    honest = periodic.grundy_sequence
+    honest = certified_module.grundy_sequence
 
     def counting(game, upto):
         asked.append(upto)
         return honest(game, upto)
 
-    monkeypatch.setattr(periodic, "grundy_sequence", counting)
-    table = certified_values(create_game("0.14"), SETTINGS)
+    monkeypatch.setattr(certified_module, "grundy_sequence", counting)
+    table = certified_values(create_game("0.14"), quick=SETTINGS.quick)
     assert isinstance(table, NotApplicable)
     assert "no certified period within G(0..1000)" in table.reason
     assert asked == [500, 931, 1000]
@@ -162,7 +163,7 @@ def test_random_search_samples_the_range_only_and_records_the_certificate() -> N
     # The statement is false for every n > 1000: only cases outside the range fail.
     claim = heap_claim(high=1000, statement="grundy >= 0 and n <= 1000")
     table = kayles_table()
-    verdict = random_with_certified_values(claim, SETTINGS, table)
+    verdict = random_with_certified_values(claim, table, **DRAWS)
     assert verdict is not None
     assert verdict.status is Status.UNREFUTED, verdict.counterexample
     assert verdict.details["largest_size"] <= 1000
@@ -174,10 +175,10 @@ def test_random_search_samples_the_range_only_and_records_the_certificate() -> N
 def test_random_search_gives_up_on_a_case_it_does_not_read() -> None:
     # From n = 1000 on the position has two heaps: outside the method, so no verdict.
     claim = heap_claim(position="[n] if n < 1000 else [n, n]", statement="grundy >= 0")
-    assert random_with_certified_values(claim, SETTINGS, kayles_table()) is None
+    assert random_with_certified_values(claim, kayles_table(), **DRAWS) is None
 
 
 def test_random_search_reports_a_case_that_cannot_be_evaluated() -> None:
     claim = heap_claim(position="[n] if n < 1000 else [-1]", statement="grundy >= 0")
     with pytest.raises(ClaimError, match="not a position"):
-        random_with_certified_values(claim, SETTINGS, kayles_table())
+        random_with_certified_values(claim, kayles_table(), **DRAWS)

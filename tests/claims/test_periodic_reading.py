@@ -10,14 +10,13 @@ import random
 
 import pytest
 
+from grundy.certify.certified_values import CertifiedValues, certified_values
 from grundy.claims import Claim, check_claim
-from grundy.claims.periodic import (
-    CertifiedValues,
+from grundy.claims.polynomials import Polynomial
+from grundy.claims.statement_period import (
+    Declined,
     Periodicity,
-    _Declined,
     _interval,
-    _Polynomial,
-    certified_values,
     statement_periodicity,
 )
 from grundy.games import create_game
@@ -37,7 +36,7 @@ def heap_claim(game: str = "kayles", low: int = 0, high: int = HUGE, **fields: o
 
 
 def table_of(claim: Claim) -> CertifiedValues:
-    table = certified_values(claim.game, SETTINGS)
+    table = certified_values(claim.game, quick=SETTINGS.quick)
     assert isinstance(table, CertifiedValues)
     return table
 
@@ -61,11 +60,11 @@ def _evaluate(coefficients: tuple[int, ...], n: int) -> int:
 
 def test_polynomial_products_are_exact() -> None:
     # Products decide where comparisons settle (rule 2): a wrong product proves too early.
-    assert _Polynomial((0, 1)) * _Polynomial((0, 1)) == _Polynomial((0, 0, 1))
+    assert Polynomial((0, 1)) * Polynomial((0, 1)) == Polynomial((0, 0, 1))
     rng = random.Random(3)
     for _ in range(200):
-        a = _Polynomial.of([rng.randint(-9, 9) for _ in range(rng.randint(1, 4))])
-        b = _Polynomial.of([rng.randint(-9, 9) for _ in range(rng.randint(1, 4))])
+        a = Polynomial.of([rng.randint(-9, 9) for _ in range(rng.randint(1, 4))])
+        b = Polynomial.of([rng.randint(-9, 9) for _ in range(rng.randint(1, 4))])
         product = (a * b).coefficients
         for n in range(-4, 5):
             assert _evaluate(product, n) == _evaluate(a.coefficients, n) * _evaluate(
@@ -182,7 +181,7 @@ def test_a_declined_statement_names_the_piece_and_why(
 ) -> None:
     # The reason reaches the user (verdict message); it must show the offending piece.
     claim = heap_claim(high=high, statement=statement)
-    with pytest.raises(_Declined) as caught:
+    with pytest.raises(Declined) as caught:
         periodicity(claim)
     assert reason in str(caught.value)
 
@@ -191,6 +190,6 @@ def test_misere_outcomes_are_declined_naming_the_piece() -> None:
     # check_by_certificate turns such claims away earlier; statement_periodicity itself
     # must still refuse them (misere outcomes do not follow the normal-play period).
     claim = heap_claim(play="misere", statement="outcome == 'P'")
-    with pytest.raises(_Declined) as caught:
+    with pytest.raises(Declined) as caught:
         periodicity(claim)
     assert "'outcome': misere outcomes do not follow the normal-play period" in str(caught.value)

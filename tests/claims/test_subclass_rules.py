@@ -15,10 +15,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from grundy.certify.certified_values import CertifiedValues, NotApplicable, certified_values
 from grundy.certify.periodicity import build_certificate, period_report
 from grundy.claims import Claim, claims_from_text
 from grundy.claims.check import check_claim
-from grundy.claims.periodic import CertifiedValues, NotApplicable, certified_values
 from grundy.errors import InvalidParameterError
 from grundy.games import Nim, SubtractionGame
 from grundy.games.base import plays_by
@@ -328,7 +328,7 @@ def test_no_encoding_of_the_parent_describes_a_changed_game(loaded: None, name: 
         rules_of(game)  # type: ignore[arg-type]
     with pytest.raises(InvalidParameterError, match="changes the rules"):
         build_certificate(game, (), 1, 0)  # type: ignore[arg-type]
-    found = certified_values(game, SETTINGS)
+    found = certified_values(game, quick=SETTINGS.quick)
     assert isinstance(found, NotApplicable)
 
 
@@ -362,8 +362,10 @@ def test_a_same_name_subclass_is_not_certified_by_its_parents_code() -> None:
 
     game = LateThreeSameName([1, 2])
     assert Solver(game).grundy_value((5_000,)) == 3
-    assert isinstance(certified_values(game, SETTINGS), NotApplicable)
-    assert isinstance(certified_values(SubtractionGame([1, 2]), SETTINGS), CertifiedValues)
+    assert isinstance(certified_values(game, quick=SETTINGS.quick), NotApplicable)
+    assert isinstance(
+        certified_values(SubtractionGame([1, 2]), quick=SETTINGS.quick), CertifiedValues
+    )
 
 
 def test_renamed_catalogue_games_keep_their_engines() -> None:
@@ -372,7 +374,7 @@ def test_renamed_catalogue_games_keep_their_engines() -> None:
 
     game = Dawson("0.137")
     assert plays_by(game, OctalGame) and has_fast_sequence(game)
-    assert isinstance(certified_values(game, SETTINGS), CertifiedValues)
+    assert isinstance(certified_values(game, quick=SETTINGS.quick), CertifiedValues)
 
 
 @pytest.mark.parametrize("game", ["borrows-nims-lemma", "names-no-library-theorem"])

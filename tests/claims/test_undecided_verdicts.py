@@ -5,6 +5,7 @@ bounded."""
 from __future__ import annotations
 
 import grundy.claims.check as check_module
+import grundy.claims.runner as runner_module
 from grundy.claims import check_claim
 from grundy.claims.check import ClaimRunner
 from grundy.errors import BudgetExceededError
@@ -69,7 +70,7 @@ def test_a_budget_stop_reaching_check_claim_is_unknown_with_method_and_scope(mon
 def test_the_answer_cache_never_holds_more_than_its_limit(monkeypatch):
     # The cache bounds memory on huge domains; a small limit shows the bound is strict and
     # that answers stay right after the cache is emptied.
-    monkeypatch.setattr(check_module, "_CACHE_LIMIT", 3)
+    monkeypatch.setattr(runner_module, "_CACHE_LIMIT", 3)
     claim = good_claim(
         vars='["a"]', range="{ a = [0, 9] }", position="[a]", statement="grundy == a"
     )

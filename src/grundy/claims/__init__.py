@@ -6,9 +6,14 @@ a :class:`~grundy.verdict.Verdict`.  The parts:
 
 - :mod:`grundy.claims.model`: reading and validating claims;
 - :mod:`grundy.claims.expression`: the allow-listed expression language (parsed only);
-- :mod:`grundy.claims.evaluate`: our interpreter for it (exact golden ratio included);
-- :mod:`grundy.claims.check`: the domain, the engines and the verdict;
-- :mod:`grundy.claims.z3_translate`: normal-play Nim claims as Z3 formulas.
+- :mod:`grundy.claims.evaluate`: our interpreter for it (exact golden ratio included),
+  with :mod:`~grundy.claims.values`, :mod:`~grundy.claims.operators` and
+  :mod:`~grundy.claims.builtin_functions`;
+- :mod:`grundy.claims.check`: the claim checker as a pipeline: plan the methods
+  (:mod:`~grundy.claims.plan`), run each engine, combine (:mod:`~grundy.claims.combine`);
+- the methods: :mod:`~grundy.claims.exhaustive_method`, :mod:`~grundy.claims.random_method`,
+  :mod:`grundy.claims.z3_translate` (normal-play Nim claims as Z3 formulas) and
+  :mod:`grundy.claims.periodic` (one heap size, every ``n``, from a certified period).
 """
 
 from __future__ import annotations

@@ -33,7 +33,6 @@ import z3
 from grundy.claims.model import Claim
 from grundy.games import Nim
 from grundy.games.base import plays_by
-from grundy.library import CheckSettings
 from grundy.solve import Play
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
 from grundy.verify.nim_encodings import prove_bouton
@@ -105,8 +104,21 @@ class Untranslatable(Exception):
     """The claim uses something the Z3 translation does not cover (the message says what)."""
 
 
-def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdict:
-    """Decide ``claim`` with Z3, or say ``unknown`` with the reason it cannot be translated."""
+def prove_claim_z3(
+    claim: Claim,
+    *,
+    timeout_ms: int,
+    seed: int,
+    recheck: Callable[[Mapping[str, Any]], bool],
+    explain: Callable[[Mapping[str, Any]], dict[str, Any]],
+) -> Verdict:
+    """Decide ``claim`` with Z3, or say ``unknown`` with the reason it cannot be translated.
+
+    ``timeout_ms`` and ``seed`` are Z3's (from the claim's settings); ``recheck``
+    re-evaluates a case from scratch (true when it holds or is outside ``assume``) and
+    ``explain`` gives the values that break the statement at a case: both plain callables,
+    so the translation never reaches back into the claim checker.
+    """
     try:
         translation = _Translation(claim)
         goal = translation.formula(claim.statement.parsed.tree, claim.statement.text)
@@ -120,10 +132,10 @@ def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdic
     except z3.Z3Exception as exc:  # e.g. mixed sorts the translation did not foresee
         return Verdict(Status.UNKNOWN, "z3", claim.scope, message=f"not translated to Z3: {exc}")
     try:
-        assumes = _lemma_assumptions(translation, settings)
+        assumes = _lemma_assumptions(translation, timeout_ms, seed)
     except Untranslatable as exc:
         return Verdict(Status.UNKNOWN, "z3", claim.scope, message=str(exc))
-    vacuous = _no_admitted_case(domain, claim, settings)
+    vacuous = _no_admitted_case(domain, claim, timeout_ms, seed)
     if vacuous is not None:
         return vacuous
     variables = translation.variables
@@ -133,25 +145,21 @@ def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdic
         raw = model_values(model, [variables[name] for name in claim.variables])
         return {name: _signed(raw[name], translation.width) for name in claim.variables}
 
-    def recheck(case: Mapping[str, Any]) -> bool:
-        fresh = runner.fresh()
-        return not fresh.admitted(case) or bool(fresh.holds(case))
-
     verdict = prove_z3(
         z3.Implies(domain, z3.And(goal, *translation.side_conditions)),
         scope=claim.scope,
-        timeout_ms=settings.z3_timeout_ms,
+        timeout_ms=timeout_ms,
         lemmas=sorted(translation.heaps_for),
         decode=decode,
         recheck=recheck,
         minimise=order,
-        seed=settings.seed,
+        seed=seed,
     )
     if verdict.status is Status.PROVED:
         return _proved_by_lemmas(verdict, goal, assumes)
     if verdict.status is Status.REFUTED and verdict.counterexample is not None:
         case = dict(verdict.counterexample)
-        case.update(runner.explain(case))
+        case.update(explain(case))
         verdict = Verdict(
             verdict.status,
             verdict.method,
@@ -163,13 +171,15 @@ def prove_claim_z3(claim: Claim, settings: CheckSettings, runner: Any) -> Verdic
     return verdict
 
 
-def _no_admitted_case(domain: z3.BoolRef, claim: Claim, settings: CheckSettings) -> Verdict | None:
+def _no_admitted_case(
+    domain: z3.BoolRef, claim: Claim, timeout_ms: int, seed: int
+) -> Verdict | None:
     """An ``unknown`` verdict when no case of the ranges satisfies ``assume`` (or Z3
     cannot tell): an implication with a false premise holds, but proves nothing, as on
     every other path.  ``None`` when Z3 finds an admitted case."""
     solver = z3.Solver(ctx=domain.ctx)
-    solver.set("timeout", max(int(settings.z3_timeout_ms), 1))
-    solver.set("random_seed", settings.seed)
+    solver.set("timeout", max(int(timeout_ms), 1))
+    solver.set("random_seed", seed)
     solver.add(domain)
     try:
         answer = solver.check()
@@ -193,7 +203,7 @@ def _no_admitted_case(domain: z3.BoolRef, claim: Claim, settings: CheckSettings)
 
 
 def _lemma_assumptions(
-    translation: _Translation, settings: CheckSettings
+    translation: _Translation, timeout_ms: int, seed: int
 ) -> tuple[Assumption, ...]:
     """The lemmas the translation used, each checked against its proved scope; an
     instance outside the scope is proved here, or the claim is not translated."""
@@ -211,7 +221,7 @@ def _lemma_assumptions(
                 f"lemma {lemma_id} is proved for {scope.describe()} only, and this claim "
                 f"needs {needed}"
             )
-        instance = prove_bouton(heaps, bits, timeout_ms=settings.z3_timeout_ms, seed=settings.seed)
+        instance = prove_bouton(heaps, bits, timeout_ms=timeout_ms, seed=seed)
         if instance.status is not Status.PROVED:
             raise Untranslatable(
                 f"lemma {lemma_id} is proved for {scope.describe()} only, and its instance "
