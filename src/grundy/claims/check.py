@@ -39,11 +39,12 @@ from grundy.claims.evaluate import (
 from grundy.claims.expression import POSITION_NAMES
 from grundy.claims.game_facts import grundy_refusal
 from grundy.claims.model import BadClaim, Claim, Method
+from grundy.claims.sampling import none_admitted, random_examples
 from grundy.errors import BudgetExceededError, ClaimError, GrundyError, SearchLimitError
 from grundy.games.base import Game
-from grundy.library import CheckSettings, resting_on
+from grundy.settings import CheckSettings
 from grundy.solve import Solver
-from grundy.solve.lemmas import SOLVER_LEMMAS, collecting_lemmas
+from grundy.solve.lemmas import SOLVER_LEMMAS, collecting_lemmas, resting_on
 from grundy.verdict import Assumption, Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, holds_in_all, integer_cases
 
@@ -455,16 +456,6 @@ def _random(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -
     return _resting_on(verdict, runner)
 
 
-def none_admitted(verdict: Verdict) -> Verdict:
-    """A search in which no drawn case satisfied ``assume`` tested nothing."""
-    return replace(
-        verdict,
-        status=Status.UNKNOWN,
-        message=f"none of the {verdict.cases or 0:,} random cases satisfies assume: "
-        "nothing was tested",
-    )
-
-
 def _resting_on(verdict: Verdict, runner: ClaimRunner) -> Verdict:
     """The verdict, naming the lemmas behind the solver's answers it was computed from
     (a counterexample rests on them as much as a proof does)."""
@@ -472,11 +463,6 @@ def _resting_on(verdict: Verdict, runner: ClaimRunner) -> Verdict:
         return verdict
     extra = [a for a in runner.lemmas_used() if a not in verdict.assumes]
     return replace(verdict, assumes=(*verdict.assumes, *extra)) if extra else verdict
-
-
-def random_examples(settings: CheckSettings) -> int:
-    """How many cases a claim's random search draws (a quarter under ``quick``)."""
-    return max(settings.random_examples // (4 if settings.quick else 1), 50)
 
 
 def _z3(claim: Claim, settings: CheckSettings) -> Verdict:

@@ -83,16 +83,16 @@ from grundy.certify.periodicity import (
     period_report,
 )
 from grundy.certify.periodicity_check import check_certificate
-from grundy.claims.check import none_admitted, random_examples
 from grundy.claims.evaluate import MAX_BITS, Scope, Value, compile_expression, plain, truth
 from grundy.claims.expression import FUNCTIONS, POSITION_NAMES, ParsedExpression
 from grundy.claims.game_facts import grundy_refusal
 from grundy.claims.model import Claim, Expression
+from grundy.claims.sampling import none_admitted, random_examples
 from grundy.errors import ClaimError, GrundyError, InvalidParameterError
 from grundy.games.base import Game, HeapGame, plays_by
 from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
-from grundy.library import CheckSettings
+from grundy.settings import CheckSettings
 from grundy.solve import Play, Solver, grundy_sequence, plain_grundy_sequence
 from grundy.verdict import UNBOUNDED, Status, Verdict
 from grundy.verify.exhaustive import check_exhaustive, holds_in_all

@@ -33,7 +33,7 @@ import z3
 from grundy.claims.model import Claim
 from grundy.games import Nim
 from grundy.games.base import plays_by
-from grundy.library import CheckSettings
+from grundy.settings import CheckSettings
 from grundy.solve import Play
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
 from grundy.verify.nim_encodings import prove_bouton

@@ -14,8 +14,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from grundy.certify.periodicity_check import check_certificate
-from grundy.certify.table_check import check_grundy_table
 from grundy.cli.common import UsageError, write_json
 from grundy.errors import brief
 
@@ -78,6 +76,9 @@ def _rules(data: Mapping[str, Any]) -> str:
 
 
 def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
+    from grundy.certify.periodicity_check import check_certificate
+    from grundy.certify.table_check import check_grundy_table
+
     data = _load(args.file)
     if not isinstance(data, Mapping):
         raise UsageError(f"{args.file} is not a certificate (expected a JSON object)")

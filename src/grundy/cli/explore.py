@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from grundy.certify.grundy_table import grundy_table_certificate
-from grundy.cli import lucky, sequence_output
 from grundy.cli.common import (
     CommandParser,
     UsageError,
@@ -24,14 +22,15 @@ from grundy.cli.common import (
     write_file_atomically,
     write_json,
 )
-from grundy.cli.layout import grid_lines, sequence_lines
-from grundy.cli.progress import ProgressLine, progress_line
-from grundy.games import Game, HeapGame, catalogue
-from grundy.games.lucky_nim import LuckyNim
-from grundy.progress import ProgressCallback
-from grundy.solve import Outcome, Play, Solver, grundy_sequence, table_rows
-from grundy.solve.sequence import has_fast_sequence
-from grundy.solve.table import TABLE_PROGRESS, TableRow
+
+# Each command imports what it uses when it runs, so that ``grundy --help`` and
+# ``grundy solve nim 3 4 5`` do not load numpy, the certificates or the progress bar.
+if TYPE_CHECKING:
+    from grundy.cli.progress import ProgressLine
+    from grundy.games import Game
+    from grundy.progress import ProgressCallback
+    from grundy.solve import Play, Solver
+    from grundy.solve.table import TableRow
 
 __all__ = ["register"]
 
@@ -42,9 +41,9 @@ MOVE_LIMIT = 10_000_000
 # Single heaps up to this size are valued by the game's fast sequence engine, not searched.
 SEQUENCE_LOOKUP_LIMIT = 1 << 20
 
-OUTCOME_TEXT = {
-    Outcome.P: "P (the previous player wins: the player to move loses)",
-    Outcome.N: "N (the next player, the one to move, wins)",
+OUTCOME_TEXT = {  # by outcome (grundy.solve.Outcome, a string enum)
+    "P": "P (the previous player wins: the player to move loses)",
+    "N": "N (the next player, the one to move, wins)",
 }
 
 
@@ -65,6 +64,8 @@ def register(commands: Any) -> None:
 
 
 def run_games(args: argparse.Namespace, out: IO[str]) -> int:
+    from grundy.games import catalogue
+
     entries = catalogue()
     if args.json:
         write_json(
@@ -105,6 +106,10 @@ def seed_heap_values(solver: Solver, game: Game, position: Any) -> None:
     """Hand the solver G(0..N) from the game's fast sequence engine (octal games, Grundy's
     game, subtraction games; cross-checked against the plain solver in the tests), so a
     large heap is a look-up instead of a search of millions of moves."""
+    from grundy.games import HeapGame
+    from grundy.solve import grundy_sequence
+    from grundy.solve.sequence import has_fast_sequence
+
     if not isinstance(game, HeapGame) or not has_fast_sequence(game):
         return
     largest = max(position, default=0)
@@ -128,6 +133,8 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
         return
     if options.misere:
         raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
+    from grundy.certify.grundy_table import grundy_table_certificate
+
     data = grundy_table_certificate(game, positions, solver)
     try:
         write_file_atomically(options.certificate, json.dumps(data, indent=2) + "\n")
@@ -136,6 +143,10 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
 
 
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
+    from grundy.cli.progress import progress_line
+    from grundy.games.lucky_nim import LuckyNim
+    from grundy.solve import Play, Solver
+
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("position", nargs="*", help=f"the position: {position_help}")
         _play_options(parser)
@@ -147,7 +158,9 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     _check_certificate_path(options)
     play = Play.MISERE if options.misere else Play.NORMAL
     if isinstance(game, LuckyNim):  # simultaneous turns: no moves, both players' numbers
-        return lucky.write_solve(game, position, play, options, out, POSITION_LIMIT)
+        from grundy.cli.lucky import write_solve
+
+        return write_solve(game, position, play, options, out, POSITION_LIMIT)
     with progress_line(as_json=options.json) as line:
         solver = Solver(
             game,
@@ -192,6 +205,10 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
+    import grundy.cli.sequence_output as sequence_output
+    from grundy.cli.layout import sequence_lines
+    from grundy.cli.progress import progress_line
+
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("--upto", type=int, required=True, metavar="N", help="last heap size")
         parser.add_argument(
@@ -260,6 +277,7 @@ def _until_rows(line: ProgressLine) -> ProgressCallback | None:
     (while a region engine solves the whole bound), so that it never hides the row bar."""
     if not line.enabled:
         return None
+    from grundy.solve.table import TABLE_PROGRESS
 
     def show(done: int, total: int | None, what: str) -> None:
         if line.showing != TABLE_PROGRESS:
@@ -269,6 +287,9 @@ def _until_rows(line: ProgressLine) -> ProgressCallback | None:
 
 
 def run_table(args: argparse.Namespace, out: IO[str]) -> int:
+    from grundy.cli.progress import progress_line
+    from grundy.solve import Play, Solver, table_rows
+
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument(
             "--max", nargs="+", required=True, metavar="B", help=f"the bound: {position_help}"
@@ -336,6 +357,9 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
 
 def _grid(game: Game, rows: list[TableRow], play: Play) -> list[str]:
     """The rows of a table of two-number positions as a grid (``table --grid``)."""
+    from grundy.cli.layout import grid_lines
+    from grundy.solve import Play
+
     cells: dict[tuple[int, int], str] = {}
     for row in rows:
         written = game.to_json(row.position)

@@ -38,8 +38,7 @@ from grundy.games.base import Game, plays_by
 from grundy.games.grundys_game import GrundysGame
 from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
-from grundy.progress import ProgressCallback, next_report
-from grundy.solve.sequence import SEQUENCE_PROGRESS, register_sequence_engine
+from grundy.progress import SEQUENCE_PROGRESS, ProgressCallback, next_report
 
 __all__ = [
     "HeapRules",
@@ -625,18 +624,3 @@ def _found_by_scan(
                 return True
         chunk = _ARRAY_CHUNK if chunk == _SHORT_SCAN else 4 * chunk
     return False
-
-
-def _octal_engine(game: Game, upto: int, progress: ProgressCallback | None) -> list[int]:
-    """This module's numpy engine for short ranges, the compiled kernel beyond
-    (:func:`grundy.solve.fast_sequences.sequence_values`); each cross-checks the other
-    in the tests."""
-    from grundy.solve.fast_sequences import sequence_values
-
-    values: list[int] = sequence_values(rules_of(game), upto, progress).tolist()
-    return values
-
-
-register_sequence_engine(OctalGame, _octal_engine)
-register_sequence_engine(GrundysGame, _octal_engine)
-register_sequence_engine(SubtractionGame, _octal_engine)
