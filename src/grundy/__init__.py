@@ -9,14 +9,12 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (mypy knows the name)
+import importlib
+from typing import TYPE_CHECKING, Any
 
-# The names below are imported on first use (PEP 562), so that `import grundy.entry`, the
-# command line's first step, costs next to nothing: Ctrl-C during the long imports that
-# follow is then caught there (one line, exit 130), not shown as a traceback.
-if TYPE_CHECKING:
-    from typing import Any
+from grundy.notebook_html import load_renderers_with
 
+if TYPE_CHECKING:  # the names below are loaded on first use (see ``__getattr__``)
     from grundy.certify.strategy import StrategyCheck, check_second_player_strategy, check_strategy
     from grundy.errors import (
         ClaimError,
@@ -51,76 +49,6 @@ if TYPE_CHECKING:
     )
     from grundy.solve import Analysis, Move, Outcome, Play, Solver, grundy_sequence, table_rows
     from grundy.verdict import Status, Verdict, Word
-
-_LAZY = {
-    "Analysis": "grundy.solve",
-    "Chomp": "grundy.games.chomp",
-    "ClaimError": "grundy.errors",
-    "Game": "grundy.games",
-    "GameNotFiniteError": "grundy.errors",
-    "GrundyError": "grundy.errors",
-    "HeapGame": "grundy.games",
-    "InvalidParameterError": "grundy.errors",
-    "InvalidPositionError": "grundy.errors",
-    "Move": "grundy.solve",
-    "Nim": "grundy.games",
-    "OctalGame": "grundy.games.octal",
-    "Outcome": "grundy.solve",
-    "Play": "grundy.solve",
-    "Position": "grundy.shortcuts",
-    "Rules": "grundy.shortcuts",
-    "SearchLimitError": "grundy.errors",
-    "Solver": "grundy.solve",
-    "Status": "grundy.verdict",
-    "StrategyCheck": "grundy.certify.strategy",
-    "SubtractionGame": "grundy.games",
-    "SumGame": "grundy.games",
-    "UnknownGameError": "grundy.errors",
-    "Verdict": "grundy.verdict",
-    "Word": "grundy.verdict",
-    "catalogue": "grundy.games",
-    "check_file": "grundy.shortcuts",
-    "check_second_player_strategy": "grundy.certify.strategy",
-    "check_strategy": "grundy.certify.strategy",
-    "chomp": "grundy.shortcuts",
-    "claim": "grundy.shortcuts",
-    "create_game": "grundy.games",
-    "dawsons_kayles": "grundy.shortcuts",
-    "euclid": "grundy.shortcuts",
-    "game": "grundy.shortcuts",
-    "grundy_sequence": "grundy.solve",
-    "grundys_game": "grundy.shortcuts",
-    "hackenbush": "grundy.shortcuts",
-    "kayles": "grundy.shortcuts",
-    "mex": "grundy.nimber",
-    "nim": "grundy.shortcuts",
-    "nim_inv": "grundy.nimber",
-    "nim_mul": "grundy.nimber",
-    "nim_pow": "grundy.nimber",
-    "nim_sum": "grundy.nimber",
-    "octal": "grundy.shortcuts",
-    "subtraction": "grundy.shortcuts",
-    "table_rows": "grundy.solve",
-    "take_away": "grundy.shortcuts",
-    "wythoff": "grundy.shortcuts",
-}
-"""The module each public name comes from."""
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'grundy' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # looked up once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
-
 
 __version__ = "0.1.0"
 
@@ -177,3 +105,83 @@ __all__ = [
     "take_away",
     "wythoff",
 ]
+
+_HOMES: dict[str, str] = {
+    "Analysis": "grundy.solve",
+    "Chomp": "grundy.games.chomp",
+    "ClaimError": "grundy.errors",
+    "Game": "grundy.games",
+    "GameNotFiniteError": "grundy.errors",
+    "GrundyError": "grundy.errors",
+    "HeapGame": "grundy.games",
+    "InvalidParameterError": "grundy.errors",
+    "InvalidPositionError": "grundy.errors",
+    "Move": "grundy.solve",
+    "Nim": "grundy.games",
+    "OctalGame": "grundy.games.octal",
+    "Outcome": "grundy.solve",
+    "Play": "grundy.solve",
+    "Position": "grundy.shortcuts",
+    "Rules": "grundy.shortcuts",
+    "SearchLimitError": "grundy.errors",
+    "Solver": "grundy.solve",
+    "Status": "grundy.verdict",
+    "StrategyCheck": "grundy.certify.strategy",
+    "SubtractionGame": "grundy.games",
+    "SumGame": "grundy.games",
+    "UnknownGameError": "grundy.errors",
+    "Verdict": "grundy.verdict",
+    "Word": "grundy.verdict",
+    "catalogue": "grundy.games",
+    "check_file": "grundy.shortcuts",
+    "check_second_player_strategy": "grundy.certify.strategy",
+    "check_strategy": "grundy.certify.strategy",
+    "chomp": "grundy.shortcuts",
+    "claim": "grundy.shortcuts",
+    "create_game": "grundy.games",
+    "dawsons_kayles": "grundy.shortcuts",
+    "euclid": "grundy.shortcuts",
+    "game": "grundy.shortcuts",
+    "grundy_sequence": "grundy.solve",
+    "grundys_game": "grundy.shortcuts",
+    "hackenbush": "grundy.shortcuts",
+    "kayles": "grundy.shortcuts",
+    "mex": "grundy.nimber",
+    "nim": "grundy.shortcuts",
+    "nim_inv": "grundy.nimber",
+    "nim_mul": "grundy.nimber",
+    "nim_pow": "grundy.nimber",
+    "nim_sum": "grundy.nimber",
+    "octal": "grundy.shortcuts",
+    "subtraction": "grundy.shortcuts",
+    "table_rows": "grundy.solve",
+    "take_away": "grundy.shortcuts",
+    "wythoff": "grundy.shortcuts",
+}
+"""The module each public name comes from.  Every ``import grundy.x`` runs this file
+first, so it imports none of them up front: ``grundy solve nim 3 4 5`` should not pay
+for the theorem library, the certificates or numpy."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'grundy' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+def _load_notebook_displays() -> None:
+    from grundy.display.html import register_notebook_html
+
+    register_notebook_html()
+
+
+# Verdicts, solved positions and claim results draw themselves in notebooks through the
+# display layer, loaded the first time a picture is asked for (grundy.notebook_html).
+load_renderers_with(_load_notebook_displays)

@@ -4,9 +4,10 @@ A :class:`Theorem` pairs a statement with a function that checks it and returns 
 :class:`~grundy.verdict.Verdict`.  Each theorem names its source in the course notes;
 each deliberately false *mutant* names the theorem it falsifies and is expected to fail.
 
-``proofs/`` holds two kinds of files: ``*.toml`` claim files (the user claim format,
-turned into theorems by :mod:`grundy.claims`) and ``*.py`` modules that define a list
-``THEOREMS`` for statements the claim format cannot express.
+``proofs/`` holds two kinds of files: ``*.toml`` claim files (the user claim format of
+:mod:`grundy.claims`, turned into theorems here by :func:`theorems_from_file`) and
+``*.py`` modules that define a list ``THEOREMS`` for statements the claim format cannot
+express.
 """
 
 from __future__ import annotations
@@ -21,16 +22,23 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grundy.errors import ClaimError, GrundyError
 from grundy.lifetime import die_with_parent
-from grundy.solve.lemmas import SOLVER_LEMMAS
+from grundy.notebook_html import html_of
+from grundy.settings import DEFAULT_CLAIM_MEMORY, DEFAULT_CLAIM_SECONDS, CheckSettings
+from grundy.solve.lemmas import SOLVER_LEMMAS, resting_on
 from grundy.solve.solver import Play, collecting_lemmas
 from grundy.tasks import DEFAULT_COST, Split, Task, plan_tasks, run_part, task_key
-from grundy.verdict import Assumption, Status, Verdict, Word
+from grundy.verdict import Status, Verdict, Word
+
+if TYPE_CHECKING:
+    from grundy.claims.model import BadClaim, Claim
 
 __all__ = [
+    "DEFAULT_CLAIM_MEMORY",
+    "DEFAULT_CLAIM_SECONDS",
     "CheckSettings",
     "Expectation",
     "InterruptedRun",
@@ -41,9 +49,12 @@ __all__ = [
     "check_theorem",
     "load_file",
     "load_library",
+    "resting_on",
     "run_task",
     "run_theorems",
     "select",
+    "theorem_from_claim",
+    "theorems_from_file",
 ]
 
 
@@ -71,29 +82,6 @@ _EXPECTED_WORDS = {
     Expectation.FAILS: frozenset({Word.REFUTED}),
     Expectation.OPEN: frozenset({Word.TESTED, Word.UNKNOWN}),
 }
-
-
-DEFAULT_CLAIM_SECONDS = 120.0
-"""Wall time one claim of a claim file may take before it ends as ``unknown``."""
-
-DEFAULT_CLAIM_MEMORY = 1 << 30
-"""Resident memory (bytes) checking one claim may add to the process."""
-
-
-@dataclass(frozen=True, slots=True)
-class CheckSettings:
-    """How hard and how reproducibly to check.  ``quick`` shrinks domains for CI.
-
-    ``claim_seconds`` and ``claim_memory`` are the budget of each claim of a claim file
-    (``None``: no limit); a claim that passes either ends as ``unknown`` naming it.
-    """
-
-    seed: int = 0
-    quick: bool = False
-    z3_timeout_ms: int = 60_000
-    random_examples: int = 2_000
-    claim_seconds: float | None = DEFAULT_CLAIM_SECONDS
-    claim_memory: int | None = DEFAULT_CLAIM_MEMORY
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,10 +153,8 @@ class TheoremResult:
             Word.REFUTED,
         )
 
-    def _repr_html_(self) -> str:  # a small table in Jupyter, the counterexample drawn
-        from grundy.display.html import result_html
-
-        return result_html(self)
+    def _repr_html_(self) -> str | None:  # a table in Jupyter, the counterexample drawn
+        return html_of(self)  # (grundy.display draws it)
 
     def to_json(self) -> dict[str, Any]:
         """The record of DESIGN.md section 4 (``verify`` / ``check``), plus details."""
@@ -258,17 +244,6 @@ def run_task(theorem: Theorem, part: int | None, settings: CheckSettings) -> Tas
     verdict = resting_on(verdict, lemmas - {theorem.id})
     verdict = replace(verdict, seconds=time.perf_counter() - start)
     return TaskOutcome(verdict, time.process_time() - cpu)
-
-
-def resting_on(verdict: Verdict, lemmas: Iterable[str]) -> Verdict:
-    """The verdict, naming the solver lemmas (:mod:`grundy.solve.lemmas`) its answers
-    rested on; a counterexample rests on them as much as a proof does."""
-    if verdict.status not in (Status.PROVED, Status.REFUTED, Status.UNREFUTED):
-        return verdict
-    named = {assumption.id for assumption in verdict.assumes}
-    extra = [Assumption(lemma, SOLVER_LEMMAS[lemma]) for lemma in sorted(lemmas)]
-    extra = [assumption for assumption in extra if assumption.id not in named]
-    return replace(verdict, assumes=(*verdict.assumes, *extra)) if extra else verdict
 
 
 def _combine_parts(
@@ -480,6 +455,46 @@ def select(theorems: Sequence[Theorem], ids: Sequence[str]) -> list[Theorem]:
     return [t for t in theorems if t.id in wanted or t.mutant_of in wanted]
 
 
+def theorems_from_file(path: str | Path) -> Iterator[Theorem]:
+    """The claims of a TOML file as theorems (a malformed claim checks to ``error``).
+
+    Raises :class:`~grundy.errors.ClaimError` only when the file cannot be read or is not
+    TOML.
+    """
+    from grundy.claims.model import claims_from_file  # the claim language, one layer down
+
+    for claim in claims_from_file(path):
+        yield theorem_from_claim(claim)
+
+
+def theorem_from_claim(claim: Claim | BadClaim) -> Theorem:
+    """A theorem whose check runs :func:`grundy.claims.check_claim` on ``claim``."""
+    from grundy.claims import check_claim
+    from grundy.claims.model import BadClaim, Claim
+
+    def check(settings: CheckSettings) -> Verdict:
+        return check_claim(claim, settings)
+
+    if isinstance(claim, BadClaim):
+        statement, game, title = claim.statement, claim.game_name, claim.title
+    else:
+        statement, game, title = claim.statement.text, claim.game_name, claim.title
+    expect = Expectation(claim.expect.value) if claim.expect else Expectation.HOLDS
+    return Theorem(
+        id=claim.id,
+        title=title or claim.id,
+        statement=statement,
+        source=claim.source,
+        check=check,
+        mutant_of=claim.mutant_of,
+        expect=expect,
+        latex=claim.latex,
+        game=game,
+        tags=claim.tags,
+        play=claim.play if isinstance(claim, Claim) else Play.NORMAL,
+    )
+
+
 def _expand(paths: Iterable[str | Path]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
@@ -497,8 +512,6 @@ def _expand(paths: Iterable[str | Path]) -> Iterator[Path]:
 
 def _load_file(path: Path) -> list[Theorem]:
     if path.suffix == ".toml":
-        from grundy.claims import theorems_from_file  # the claim language (grundy.claims)
-
         return list(theorems_from_file(path))
     if path.suffix == ".py":
         name = f"grundy_proofs_{path.stem}"

@@ -24,7 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["POSITION_STEP", "PROGRESS_STEP", "ProgressCallback", "next_report"]
+__all__ = [
+    "POSITION_STEP",
+    "PROGRESS_STEP",
+    "SEQUENCE_PROGRESS",
+    "ProgressCallback",
+    "next_report",
+]
 
 ProgressCallback = Callable[[int, "int | None", str], None]
 """``progress(done, total, what)``: ``done`` units of ``what`` (a plural noun such as
@@ -38,6 +44,9 @@ POSITION_STEP = 1024
 """Positions the exact solver explores between two progress calls: fewer than
 :data:`PROGRESS_STEP`, because each one costs a whole move generation (Wythoff's game
 explores about 600 positions a second at heaps of 300)."""
+
+SEQUENCE_PROGRESS = "Grundy values"
+"""The ``what`` of every engine computing a Grundy sequence (:mod:`grundy.solve.sequence`)."""
 
 
 def next_report(done: int) -> int:

@@ -414,7 +414,7 @@ class ClaimResults(tuple[TheoremResult, ...]):
 
 def check_file(path: str, seed: int = 0) -> ClaimResults:
     """Check every claim of a claim file (as ``grundy check FILE``)."""
-    from grundy.claims import theorems_from_file
+    from grundy.library import theorems_from_file
 
     results = run_theorems(list(theorems_from_file(path)), CheckSettings(seed=seed))
     return ClaimResults(ClaimResult(r.theorem, r.verdict) for r in results)
@@ -429,8 +429,8 @@ def claim(
     ...       range={"a": [0, 9], "b": [0, 9]}).verdict.status
     <Status.PROVED: 'proved'>
     """
-    from grundy.claims import theorem_from_claim
     from grundy.claims.model import read_claim
+    from grundy.library import theorem_from_claim
 
     table = {"id": fields.pop("id", "claim"), "game": game, "statement": statement, **fields}
     theorem = theorem_from_claim(read_claim(table))

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 from grundy.errors import GrundyError
 from grundy.verdict import Status, Verdict
 
-if TYPE_CHECKING:  # the library imports this module; only the type is needed here
-    from grundy.library import CheckSettings
+if TYPE_CHECKING:
+    from grundy.settings import CheckSettings
 
 __all__ = ["DEFAULT_COST", "Part", "Split", "Task", "plan_tasks", "run_part", "task_key"]
 

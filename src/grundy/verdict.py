@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from grundy.notebook_html import html_of
 from grundy.paper_steps import PAPER_STEPS, RESTS_ON
 
 __all__ = [
@@ -292,10 +293,8 @@ class Verdict:
     def timed(self, seconds: float) -> Verdict:
         return replace(self, seconds=seconds)
 
-    def _repr_html_(self) -> str:  # a small table in Jupyter
-        from grundy.display.html import verdict_html
-
-        return verdict_html(self)
+    def _repr_html_(self) -> str | None:  # a small table in Jupyter (grundy.display)
+        return html_of(self)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -6,9 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from grundy.claims import check_claim, theorems_from_file
+from grundy.claims import check_claim
 from grundy.claims.check import EXHAUSTIVE_LIMIT
-from grundy.library import CheckSettings, Expectation, load_library, run_theorems
+from grundy.library import (
+    CheckSettings,
+    Expectation,
+    load_library,
+    run_theorems,
+    theorems_from_file,
+)
 from grundy.verdict import Status
 from tests.claims.helpers import good_claim, one_claim
 

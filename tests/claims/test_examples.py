@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from grundy.claims import BadClaim, claims_from_file, theorems_from_file
+from grundy.claims import BadClaim, claims_from_file
 from grundy.errors import UnknownGameError
 from grundy.games import find_entry
-from grundy.library import CheckSettings, run_theorems
+from grundy.library import CheckSettings, run_theorems, theorems_from_file
 from grundy.verdict import Status
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

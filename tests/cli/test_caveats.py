@@ -81,9 +81,8 @@ def test_text_says_misere_play_and_each_step_not_checked_by_machine(run_cli, cla
 def test_narrow_text_says_them_too(claims):
     import io
 
-    from grundy.claims import theorems_from_file
     from grundy.cli.results import print_results
-    from grundy.library import CheckSettings, check_theorem
+    from grundy.library import CheckSettings, check_theorem, theorems_from_file
 
     settings = CheckSettings(seed=0, quick=True)
     results = [check_theorem(theorem, settings) for theorem in theorems_from_file(claims)]

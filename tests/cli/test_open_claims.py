@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from grundy.claims import BadClaim, theorem_from_claim
+from grundy.claims import BadClaim
 from grundy.claims.model import read_claim
-from grundy.library import Expectation, Theorem, TheoremResult
+from grundy.library import Expectation, Theorem, TheoremResult, theorem_from_claim
 from grundy.verdict import UNBOUNDED, Status, Verdict
 
 OPEN_AND_STILL_OPEN = """

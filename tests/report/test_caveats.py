@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from grundy.claims import claims_from_text, theorem_from_claim
-from grundy.library import TheoremResult, load_library
+from grundy.claims import claims_from_text
+from grundy.library import TheoremResult, load_library, theorem_from_claim
 from grundy.report import HandoutOptions, build_handout, build_record
 from grundy.report.document import DisplayMath, Paragraph, Section, plain_text
 from grundy.report.markdown import render_markdown

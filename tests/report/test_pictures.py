@@ -4,12 +4,12 @@ import re
 
 import pytest
 
+from grundy.display.geometry import hackenbush_layout
 from grundy.report.counterexamples import counterexample_figure
 from grundy.report.pictures import (
     ChompBoard,
     HackenbushPicture,
     StripRow,
-    _hackenbush_layout,
     chomp_bite,
     chomp_figure,
     hackenbush_figure,
@@ -28,11 +28,11 @@ def test_chomp_bite_is_recovered_from_the_position_before_and_after() -> None:
 
 
 def test_hackenbush_layout_stands_pictures_on_the_ground() -> None:
-    place, segments = _hackenbush_layout([(0, 1), (1, 2), (2, 0)])
+    place, segments = hackenbush_layout([(0, 1), (1, 2), (2, 0)])
     assert place[1][1] == 1.0 and place[2][1] == 1.0  # both touch the ground
     feet = [start for start, _ in segments if start[1] == 0.0]
     assert len(feet) == 2 and len(set(feet)) == 2, "one foot per edge to the ground"
-    place, _ = _hackenbush_layout([(0, 1), (1, 2), (2, 3)])
+    place, _ = hackenbush_layout([(0, 1), (1, 2), (2, 3)])
     assert [place[v][1] for v in (1, 2, 3)] == [1.0, 2.0, 3.0]
 
 

@@ -48,8 +48,8 @@ from grundy.claims.plan import (
 from grundy.claims.random_method import random_with_certified_values, search_at_random
 from grundy.claims.runner import POSITION_LIMIT, ClaimRunner
 from grundy.errors import BudgetExceededError, GrundyError, SearchLimitError
-from grundy.library import CheckSettings, resting_on
-from grundy.solve.lemmas import collecting_lemmas
+from grundy.settings import CheckSettings
+from grundy.solve.lemmas import collecting_lemmas, resting_on
 from grundy.verdict import Status, Verdict
 
 __all__ = [

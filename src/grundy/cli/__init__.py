@@ -19,9 +19,7 @@ from grundy import __version__
 from grundy.cli import certificate, check, explore, interactive, report, verify
 from grundy.cli.common import CommandParser, UsageError
 from grundy.cli.output import ErrorOutput, GuardedOutput, OutputFailedError, silence_stdout
-from grundy.cli.results import print_results
 from grundy.errors import BudgetExceededError, GrundyError
-from grundy.library import InterruptedRun
 
 __all__ = ["EXIT_BUG", "EXIT_INTERRUPTED", "main"]
 
@@ -32,6 +30,8 @@ EXIT_INTERRUPTED = 130
 """Ctrl-C (128 + SIGINT, as shells report it)."""
 
 # Each module adds its subcommands; a command's ``run(args, out)`` returns the exit code.
+# The modules import what a command uses only when it runs (numpy, the library, the report
+# writers...), so that ``grundy --help`` and ``grundy solve nim 3 4 5`` start quickly.
 COMMAND_MODULES = [explore, interactive, verify, check, report, certificate]
 
 
@@ -83,14 +83,8 @@ def main(
         return 2
     except BrokenPipeError:  # output piped into a command that stopped reading
         return _output_closed()
-    except InterruptedRun as exc:  # check/verify: show the claims that were finished
-        if exc.finished:
-            print_results(exc.finished, out, bool(getattr(args, "json", False)))
-        err.write(f"grundy: interrupted; {len(exc.finished)} claims were finished\n")
-        return EXIT_INTERRUPTED
-    except KeyboardInterrupt:
-        err.write("grundy: interrupted\n")
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as exc:
+        return _interrupted(exc, args, out, err)
     except MemoryError:
         err.write(
             "grundy: error: out of memory; try a smaller position or range "
@@ -131,6 +125,27 @@ def _output_failed(exc: OutputFailedError, err: IO[str]) -> int:
 def _output_closed() -> int:
     silence_stdout()
     return 0
+
+
+def _interrupted(
+    exc: KeyboardInterrupt, args: argparse.Namespace | None, out: IO[str], err: IO[str]
+) -> int:
+    """Ctrl-C: one line on stderr; check and verify also show the claims that were
+    finished (the library's InterruptedRun carries them)."""
+    if "grundy.library" not in sys.modules:  # only a check run by the library carries any
+        err.write("grundy: interrupted\n")
+        return EXIT_INTERRUPTED
+    from grundy.library import InterruptedRun  # loaded already: no time for Ctrl-C again
+
+    if not isinstance(exc, InterruptedRun):
+        err.write("grundy: interrupted\n")
+        return EXIT_INTERRUPTED
+    if exc.finished:
+        from grundy.cli.results import print_results
+
+        print_results(exc.finished, out, bool(getattr(args, "json", False)))
+    err.write(f"grundy: interrupted; {len(exc.finished)} claims were finished\n")
+    return EXIT_INTERRUPTED
 
 
 def _record_bug(exc: BaseException) -> str:

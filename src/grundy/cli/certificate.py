@@ -13,8 +13,6 @@ import json
 from collections.abc import Mapping
 from typing import IO, Any
 
-from grundy.certify.periodicity_check import check_certificate
-from grundy.certify.table_check import check_grundy_table
 from grundy.cli.common import UsageError, write_json
 from grundy.errors import brief
 from grundy.files import FileTooLargeError, read_limited
@@ -74,6 +72,9 @@ def _rules(data: Mapping[str, Any]) -> str:
 
 
 def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
+    from grundy.certify.periodicity_check import check_certificate
+    from grundy.certify.table_check import check_grundy_table
+
     data = _load(args.file)
     if not isinstance(data, Mapping):
         raise UsageError(f"{args.file} is not a certificate (expected a JSON object)")

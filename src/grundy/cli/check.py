@@ -6,20 +6,21 @@ import argparse
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from grundy.claims import BadClaim, Claim, check_claim, claims_from_file, theorem_from_claim
 from grundy.cli.common import (
     add_budget_options,
     add_games_option,
     add_jobs_option,
     guard_user_code,
 )
-from grundy.cli.progress import progress_line
-from grundy.cli.results import exit_code, print_results
 from grundy.games.user import user_games
-from grundy.library import CheckSettings, InterruptedRun, Theorem, TheoremResult, run_theorems
-from grundy.verdict import Verdict
+from grundy.settings import CheckSettings
+
+if TYPE_CHECKING:  # the claim checker and the library are imported when the command runs
+    from grundy.claims import BadClaim, Claim
+    from grundy.library import Theorem
+    from grundy.verdict import Verdict
 
 __all__ = ["register"]
 
@@ -43,6 +44,11 @@ def run_check(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
+    from grundy.claims import check_claim, claims_from_file
+    from grundy.cli.progress import progress_line
+    from grundy.cli.results import exit_code, print_results
+    from grundy.library import InterruptedRun, TheoremResult, run_theorems, theorem_from_claim
+
     # A file that cannot be read or is not TOML raises ClaimError: one line, exit code 2.
     claims = claims_from_file(args.file)
     checker = guard_user_code(check_claim) if args.games else check_claim
@@ -76,8 +82,10 @@ def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
     return exit_code(results)
 
 
-Checker = Callable[[Claim | BadClaim, CheckSettings, Callable[[int], None] | None], Verdict]
+Checker = Callable[["Claim | BadClaim", CheckSettings, Callable[[int], None] | None], "Verdict"]
 
 
 def _theorem(claim: Claim | BadClaim, checker: Checker) -> Theorem:
+    from grundy.library import theorem_from_claim
+
     return replace(theorem_from_claim(claim), check=lambda settings: checker(claim, settings, None))

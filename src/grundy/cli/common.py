@@ -14,7 +14,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, NoReturn, ParamSpec
+from typing import IO, TYPE_CHECKING, Any, NoReturn, ParamSpec
 
 from grundy.budget import Budget, Meter, format_bytes
 from grundy.cli.task_times import load_task_times, save_task_times
@@ -24,15 +24,11 @@ from grundy.files import check_output_path
 from grundy.games import Game, HeapGame, create_game, find_entry
 from grundy.games.catalogue import GameEntry, catalogue
 from grundy.games.user import UserGameError, user_games
-from grundy.library import (
-    DEFAULT_CLAIM_MEMORY,
-    DEFAULT_CLAIM_SECONDS,
-    CheckSettings,
-    Theorem,
-    TheoremResult,
-    run_theorems,
-)
+from grundy.settings import DEFAULT_CLAIM_MEMORY, DEFAULT_CLAIM_SECONDS, CheckSettings
 from grundy.verdict import Status, Verdict
+
+if TYPE_CHECKING:  # the library is imported by the commands that check claims, when they run
+    from grundy.library import Theorem, TheoremResult
 
 __all__ = [
     "CommandParser",
@@ -460,6 +456,8 @@ def check_claims(
     earlier = load_task_times()
     timings: dict[str, float] = {}
     if args.scheduler is None:
+        from grundy.library import run_theorems
+
         results = run_theorems(
             theorems, settings, progress, jobs=args.jobs, earlier=earlier, timings=timings
         )

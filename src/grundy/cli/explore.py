@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from grundy.certify.grundy_table import grundy_table_certificate
-from grundy.cli import lucky, sequence_output
 from grundy.cli.common import (
     CommandParser,
     UsageError,
@@ -23,16 +21,17 @@ from grundy.cli.common import (
     solve_meter,
     write_json,
 )
-from grundy.cli.layout import grid_lines, sequence_lines
-from grundy.cli.progress import ProgressLine, progress_line
 from grundy.cli.time_budget import time_budget
 from grundy.files import write_atomic
-from grundy.games import Game, HeapGame, catalogue
-from grundy.games.lucky_nim import LuckyNim
-from grundy.progress import ProgressCallback
-from grundy.solve import Outcome, Play, Solver, grundy_sequence, table_rows
-from grundy.solve.sequence import has_fast_sequence
-from grundy.solve.table import TABLE_PROGRESS, TableRow
+
+# Each command imports what it uses when it runs, so that ``grundy --help`` and
+# ``grundy solve nim 3 4 5`` do not load numpy, the certificates or the progress bar.
+if TYPE_CHECKING:
+    from grundy.cli.progress import ProgressLine
+    from grundy.games import Game
+    from grundy.progress import ProgressCallback
+    from grundy.solve import Play, Solver
+    from grundy.solve.table import TableRow
 
 __all__ = ["register"]
 
@@ -43,9 +42,9 @@ MOVE_LIMIT = 10_000_000
 # Single heaps up to this size are valued by the game's fast sequence engine, not searched.
 SEQUENCE_LOOKUP_LIMIT = 1 << 20
 
-OUTCOME_TEXT = {
-    Outcome.P: "P (the previous player wins: the player to move loses)",
-    Outcome.N: "N (the next player, the one to move, wins)",
+OUTCOME_TEXT = {  # by outcome (grundy.solve.Outcome, a string enum)
+    "P": "P (the previous player wins: the player to move loses)",
+    "N": "N (the next player, the one to move, wins)",
 }
 
 
@@ -66,6 +65,8 @@ def register(commands: Any) -> None:
 
 
 def run_games(args: argparse.Namespace, out: IO[str]) -> int:
+    from grundy.games import catalogue
+
     entries = catalogue()
     if args.json:
         write_json(
@@ -106,6 +107,10 @@ def seed_heap_values(solver: Solver, game: Game, position: Any) -> None:
     """Hand the solver G(0..N) from the game's fast sequence engine (octal games, Grundy's
     game, subtraction games; cross-checked against the plain solver in the tests), so a
     large heap is a look-up instead of a search of millions of moves."""
+    from grundy.games import HeapGame
+    from grundy.solve import grundy_sequence
+    from grundy.solve.sequence import has_fast_sequence
+
     if not isinstance(game, HeapGame) or not has_fast_sequence(game):
         return
     largest = max(position, default=0)
@@ -129,11 +134,17 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
         return
     if options.misere:
         raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
+    from grundy.certify.grundy_table import grundy_table_certificate
+
     data = grundy_table_certificate(game, positions, solver)
     write_atomic(options.certificate, json.dumps(data, indent=2) + "\n", "--certificate")
 
 
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
+    from grundy.cli.progress import progress_line
+    from grundy.games.lucky_nim import LuckyNim
+    from grundy.solve import Play, Solver
+
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("position", nargs="*", help=f"the position: {position_help}")
         _play_options(parser)
@@ -145,8 +156,10 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     _check_certificate_path(options)
     play = Play.MISERE if options.misere else Play.NORMAL
     if isinstance(game, LuckyNim):  # simultaneous turns: no moves, both players' numbers
+        from grundy.cli.lucky import write_solve
+
         with time_budget(options.seconds):
-            return lucky.write_solve(game, position, play, options, out, POSITION_LIMIT)
+            return write_solve(game, position, play, options, out, POSITION_LIMIT)
     with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = Solver(
             game,
@@ -191,6 +204,10 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
+    import grundy.cli.sequence_output as sequence_output
+    from grundy.cli.layout import sequence_lines
+    from grundy.cli.progress import progress_line
+
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("--upto", type=int, required=True, metavar="N", help="last heap size")
         parser.add_argument(
@@ -258,6 +275,7 @@ def _until_rows(line: ProgressLine) -> ProgressCallback | None:
     (while a region engine solves the whole bound), so that it never hides the row bar."""
     if not line.enabled:
         return None
+    from grundy.solve.table import TABLE_PROGRESS
 
     def show(done: int, total: int | None, what: str) -> None:
         if line.showing != TABLE_PROGRESS:
@@ -267,6 +285,9 @@ def _until_rows(line: ProgressLine) -> ProgressCallback | None:
 
 
 def run_table(args: argparse.Namespace, out: IO[str]) -> int:
+    from grundy.cli.progress import progress_line
+    from grundy.solve import Play, Solver, table_rows
+
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument(
             "--max", nargs="+", required=True, metavar="B", help=f"the bound: {position_help}"
@@ -334,6 +355,9 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
 
 def _grid(game: Game, rows: list[TableRow], play: Play) -> list[str]:
     """The rows of a table of two-number positions as a grid (``table --grid``)."""
+    from grundy.cli.layout import grid_lines
+    from grundy.solve import Play
+
     cells: dict[tuple[int, int], str] = {}
     for row in rows:
         written = game.to_json(row.position)

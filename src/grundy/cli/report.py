@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from grundy.cli.common import (
     add_games_option,
@@ -20,32 +20,17 @@ from grundy.cli.common import (
     check_output_dir,
     guard_user_code,
 )
-from grundy.cli.progress import progress_line
-from grundy.cli.results import exit_code
 from grundy.errors import ClaimError, GrundyError
 from grundy.games.user import user_games
-from grundy.library import CheckSettings, Theorem, TheoremResult, load_library, select
-from grundy.report import (
-    EVIDENCE,
-    Format,
-    HandoutOptions,
-    RunInfo,
-    build_evidence,
-    build_handout,
-    build_record,
-    find_tex_engine,
-    package_versions,
-    parse_formats,
-    related_evidence,
-    require_tex_engine,
-    write_report_set,
-)
-from grundy.report.document import Section
-from grundy.report.gameevidence import file_claims, game_evidence, game_title
-from grundy.report.handout import place_evidence
-from grundy.report.output import check_out_dir
-from grundy.report.topics import COURSE_TOPICS, Topic, course_topics, file_topics
 from grundy.verdict import Status, Verdict, word_counts
+
+# The library and the report writers are imported when the command runs, so that other
+# commands (and ``grundy --help``) do not pay for them.
+if TYPE_CHECKING:
+    from grundy.library import Theorem, TheoremResult
+    from grundy.report import Format
+    from grundy.report.document import Section
+    from grundy.report.topics import Topic
 
 __all__ = ["register"]
 
@@ -117,6 +102,9 @@ def register(commands: Any) -> None:
 
 def _select(theorems: list[Theorem], names: Sequence[str]) -> list[Theorem]:
     """The theorems named by id or by topic (a course topic's key or title)."""
+    from grundy.library import TheoremResult, select
+    from grundy.report.topics import COURSE_TOPICS, course_topics
+
     if not names:
         return theorems
     known = {t.id for t in theorems}
@@ -137,6 +125,8 @@ def _select(theorems: list[Theorem], names: Sequence[str]) -> list[Theorem]:
 
 
 def _theorems(args: argparse.Namespace) -> tuple[list[Theorem], str]:
+    from grundy.library import load_library
+
     if args.claims:
         path = Path(args.claims)
         theorems = load_library([path])  # a claim file (.toml), a proofs module, or a folder
@@ -175,6 +165,8 @@ def _command(args: argparse.Namespace, formats: Sequence[Format]) -> str:
 
 
 def _formats(args: argparse.Namespace, err: IO[str]) -> tuple[tuple[Format, ...], str | None]:
+    from grundy.report import Format, find_tex_engine, parse_formats, require_tex_engine
+
     engine = find_tex_engine()
     if args.format is not None:
         formats = parse_formats(args.format)
@@ -192,6 +184,8 @@ def _formats(args: argparse.Namespace, err: IO[str]) -> tuple[tuple[Format, ...]
 
 
 def _library_titles(results: Sequence[TheoremResult]) -> dict[str, str]:
+    from grundy.library import load_library
+
     titles = {r.theorem.id: r.theorem.title for r in results}
     needed = {a.id for r in results for a in r.verdict.assumes} - set(titles)
     if needed:
@@ -205,6 +199,9 @@ def _library_evidence(
 ) -> tuple[dict[str, list[Section]], dict[str, list[Section]], list[Section], list[str]]:
     """Evidence by topic, worked answers by exercise id, all of it for the record, and
     the pieces left out (their game is not in the catalogue)."""
+    from grundy.report import EVIDENCE, build_evidence, related_evidence
+    from grundy.report.handout import place_evidence
+
     if args.evidence == "none":
         return {}, {}, [], []
     items = list(EVIDENCE)
@@ -250,6 +247,21 @@ def run_report(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
+    from grundy.cli.progress import progress_line
+    from grundy.cli.results import exit_code
+    from grundy.report import (
+        HandoutOptions,
+        RunInfo,
+        build_handout,
+        build_record,
+        package_versions,
+        write_report_set,
+    )
+    from grundy.report.gameevidence import file_claims, game_evidence, game_title
+    from grundy.report.output import check_out_dir
+    from grundy.report.topics import course_topics, file_topics
+    from grundy.settings import CheckSettings
+
     err = sys.stderr
     check_output_dir(args.out)  # before any work: a folder that can be written
     formats, engine = _formats(args, err)

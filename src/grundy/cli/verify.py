@@ -12,9 +12,6 @@ from grundy.cli.common import (
     add_scheduler_option,
     check_claims,
 )
-from grundy.cli.progress import progress_line
-from grundy.cli.results import exit_code, print_results
-from grundy.library import CheckSettings, load_library, select
 
 __all__ = ["register"]
 
@@ -44,6 +41,10 @@ def register(commands: Any) -> None:
 
 
 def run_verify(args: argparse.Namespace, out: IO[str]) -> int:
+    from grundy.cli.progress import progress_line
+    from grundy.cli.results import exit_code, print_results
+    from grundy.library import CheckSettings, load_library, select
+
     paths = [t for t in args.targets if Path(t).exists()]
     ids = [t for t in args.targets if not Path(t).exists()]
     theorems = load_library(paths or None)

@@ -14,10 +14,17 @@ from grundy.errors import GrundyError
 from grundy.games import SumGame, create_game
 from grundy.games.base import Game
 from grundy.library import TheoremResult
+from grundy.notebook_html import register_html
 from grundy.solve.solver import Analysis, Outcome, Play
 from grundy.verdict import Status, Verdict, Word
 
-__all__ = ["analysis_html", "result_html", "results_html", "verdict_html"]
+__all__ = [
+    "analysis_html",
+    "register_notebook_html",
+    "result_html",
+    "results_html",
+    "verdict_html",
+]
 
 _CELL = 'style="text-align:left;padding:2px 10px 2px 0;vertical-align:top"'
 OUTCOME_WORDS = {
@@ -133,3 +140,11 @@ def results_html(results: Sequence[TheoremResult]) -> str:
     total = sum(r.as_expected for r in results)
     summary = f"<p>{total} of {len(results)} as expected</p>"
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>{summary}"
+
+
+def register_notebook_html() -> None:
+    """Let verdicts, solved positions and claim results draw themselves in notebooks
+    (their ``_repr_html_`` asks :mod:`grundy.notebook_html`, which cannot import this)."""
+    register_html(Verdict, verdict_html)
+    register_html(Analysis, analysis_html)
+    register_html(TheoremResult, result_html)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from grundy.display.geometry import chomp_bite
 from grundy.display.svg import MAX_BOARD, chomp_svg, hackenbush_svg, heaps_svg, wythoff_svg
 from grundy.games.base import Game, HeapGame
 from grundy.games.chomp import Chomp
@@ -49,8 +50,6 @@ def position_svg(game: Game, position: Any, winning: Sequence[Any] = ()) -> str:
 
 
 def _bite(before: Sequence[int], after: Sequence[int]) -> tuple[int, int]:
-    from grundy.report.pictures import chomp_bite
-
     return chomp_bite(before, after)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from grundy.display.geometry import hackenbush_layout
+
 __all__ = [
     "chomp_svg",
     "grid_svg",
@@ -157,11 +159,9 @@ def wythoff_svg(
 def hackenbush_svg(edges: Sequence[tuple[int, int]], cut: Sequence[tuple[int, int]] = ()) -> str:
     """A Green Hackenbush picture standing on the ground (vertex 0); the edges in ``cut``
     (winning cuts) are drawn in the accent colour."""
-    from grundy.report.pictures import _hackenbush_layout  # the report's layout, reused
-
     if not edges:
         return _svg(60, 20, [f'<line x1="4" y1="14" x2="56" y2="14" stroke="{INK}"/>'], "empty")
-    place, segments = _hackenbush_layout(edges)
+    place, segments = hackenbush_layout(edges)
     scale = 34
     xs = [x for (x, _), (x2, _) in segments for x in (x, x2)] + [p[0] for p in place.values()]
     ys = [p[1] for p in place.values()] + [0.0]

@@ -10,11 +10,12 @@ the golden-ratio lines.  Nothing here decides a value.
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict, deque
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.display.geometry import chomp_bite, hackenbush_layout
 from grundy.report.document import Figure
 
 __all__ = [
@@ -135,19 +136,6 @@ class ChompBoard:
     title: str = ""
 
 
-def chomp_bite(before: Sequence[int], after: Sequence[int]) -> tuple[int, int]:
-    """The square (row, column) whose bite turns ``before`` into ``after``.
-
-    >>> chomp_bite((3, 3, 3), (3, 1, 1))
-    (1, 1)
-    """
-    padded = list(after) + [0] * (len(before) - len(after))
-    for row, (old, new) in enumerate(zip(before, padded, strict=False)):
-        if new < old:
-            return row, new
-    raise ValueError(f"no bite turns {tuple(before)} into {tuple(after)}")
-
-
 def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figure:
     """Chomp boards drawn side by side: squares, the poisoned square, winning bites."""
     boards = list(boards)
@@ -205,86 +193,8 @@ class HackenbushPicture:
     title: str = ""
 
 
-def _hackenbush_layout(
-    edges: Sequence[tuple[int, int]],
-) -> tuple[dict[int, tuple[float, float]], list[tuple[tuple[float, float], tuple[float, float]]]]:
-    """Coordinates for the vertices and the segments to draw.
-
-    Vertices sit at their distance from the ground (vertex 0), laid out as a tree along
-    a breadth-first spanning tree so branches do not cross; the ground is split into one
-    foot per edge that touches it, so a picture stands on the ground line.
-    """
-    neighbours: dict[int, list[int]] = defaultdict(list)
-    for u, v in edges:
-        if u != v:
-            neighbours[u].append(v)
-            neighbours[v].append(u)
-    vertices = sorted({v for edge in edges for v in edge} - {0})
-    depth = {0: 0}
-    children: dict[int, list[int]] = defaultdict(list)
-    queue = deque([0])
-    while queue:
-        u = queue.popleft()
-        for v in sorted(set(neighbours[u])):
-            if v not in depth:
-                depth[v] = depth[u] + 1
-                children[u].append(v)
-                queue.append(v)
-    roots = list(children[0])
-    for v in vertices:  # parts not touching the ground float one level up
-        if v not in depth:
-            depth[v] = 1
-            roots.append(v)
-
-    width: dict[int, float] = {}
-
-    def measure(v: int) -> float:
-        width[v] = max(1.0, sum(measure(c) for c in children[v]))
-        return width[v]
-
-    place: dict[int, tuple[float, float]] = {}
-
-    def assign(v: int, left: float) -> None:
-        place[v] = (left + width[v] / 2 - 0.5, float(depth[v]))
-        for child in children[v]:
-            assign(child, left)
-            left += width[child]
-
-    left = 0.0
-    for root in roots:
-        measure(root)
-        assign(root, left)
-        left += width[root]
-    parent = {child: v for v, kids in children.items() for child in kids}
-    shift: dict[int, float] = defaultdict(float)
-    for v in sorted(vertices, key=lambda v: depth[v]):
-        below = [place[u] for u in neighbours[v] if u != 0 and depth.get(u, 0) < depth[v]]
-        x, y = place[v]
-        if len(below) > 1:  # held up by several vertices: centre it over them
-            shift[v] = sum(p[0] for p in below) / len(below) - x
-        else:  # otherwise move with the vertex below it
-            shift[v] = shift[parent.get(v, 0)]
-        place[v] = (x + shift[v], y)
-    segments = []
-    feet_used: dict[int, int] = defaultdict(int)
-    grounded = Counter(v if u == 0 else u for u, v in edges if 0 in (u, v) and u != v)
-    for u, v in edges:
-        if u == v:
-            segments.append((place.get(u, (0.0, 0.0)), place.get(u, (0.0, 0.0))))
-        elif 0 in (u, v):
-            other = v if u == 0 else u
-            x, y = place[other]
-            k, count = feet_used[other], grounded[other]
-            feet_used[other] += 1
-            foot = x + (k - (count - 1) / 2) * 0.5
-            segments.append(((foot, 0.0), (x, y)))
-        else:
-            segments.append((place[u], place[v]))
-    return place, segments
-
-
 def _draw_hackenbush(ax: Any, edges: Sequence[tuple[int, int]], colour: str) -> float:
-    place, segments = _hackenbush_layout(edges)
+    place, segments = hackenbush_layout(edges)
     seen: dict[tuple[tuple[float, float], tuple[float, float]], int] = defaultdict(int)
     xs = [0.0]
     for start, end in segments:
@@ -332,7 +242,7 @@ def _arc(
 
 def _hackenbush_extent(picture: HackenbushPicture) -> tuple[float, float]:
     """How far right and how high a picture (with its snake) reaches, in edge lengths."""
-    place, _ = _hackenbush_layout(picture.edges)
+    place, _ = hackenbush_layout(picture.edges)
     loops = sum(1 for u, v in picture.edges if u == v)
     width = max((x for x, _ in place.values()), default=0.0) + 0.3 + 0.15 * loops
     top = max((y for _, y in place.values()), default=1.0) + (0.6 + 0.3 * loops if loops else 0)
@@ -361,7 +271,7 @@ def hackenbush_figure(name: str, caption: str, pictures: Sequence[HackenbushPict
         for ax, picture in zip(axes, pictures, strict=False):
             _bare(ax)
             width = _draw_hackenbush(ax, picture.edges, "#3a7d44")
-            height = max((y for _, y in _hackenbush_layout(picture.edges)[0].values()), default=1)
+            height = max((y for _, y in hackenbush_layout(picture.edges)[0].values()), default=1)
             if picture.value is not None:
                 snake_x = width + 1.6
                 for k in range(picture.value):

@@ -44,7 +44,6 @@ from grundy.errors import SearchLimitError, brief
 from grundy.games.base import Game
 from grundy.games.chomp import Chomp
 from grundy.solve.jit import compiler_available
-from grundy.solve.solver import register_region_engine
 
 __all__ = [
     "MAX_BOX_BYTES",
@@ -52,6 +51,7 @@ __all__ = [
     "all_diagrams",
     "box_bytes",
     "box_size",
+    "chomp_region",
     "count_subdiagrams",
     "solve_box",
     "solve_box_numpy",
@@ -279,7 +279,7 @@ def count_subdiagrams(position: Sequence[int]) -> int:
     return ways[-1]
 
 
-def _chomp_region(game: Game, position: Any, room: int | None) -> ChompBox | None:
+def chomp_region(game: Game, position: Any, room: int | None) -> ChompBox | None:
     """The region engine for :class:`Chomp`: the smallest box around ``position``.
 
     The box is solved whenever its codes fit in :data:`MAX_BOX_BYTES`, whatever the
@@ -312,6 +312,3 @@ def _chomp_region(game: Game, position: Any, room: int | None) -> ChompBox | Non
             f"reachable, more than {limit}; try a smaller board"
         )
     return None  # mostly diagrams the position cannot reach: the plain search
-
-
-register_region_engine(Chomp, _chomp_region)

@@ -14,11 +14,17 @@ True
 
 from __future__ import annotations
 
-from grundy.certify.strategy import Strategy
+from collections.abc import Callable
+
 from grundy.games.beer_can import BeerCan
 from grundy.games.chomp import bite
 
 __all__ = ["beer_can_mirror", "chomp_bite_then_mirror", "is_l_shape"]
+
+# Strategies as :mod:`grundy.certify.strategy` takes them (its ``Strategy``), typed for
+# the positions of each game: the checker sits above this module and is not imported.
+ChompStrategy = Callable[[tuple[int, ...]], tuple[int, ...] | None]
+BeerCanStrategy = Callable[[int], int | None]
 
 
 def is_l_shape(rows: tuple[int, ...]) -> bool:
@@ -30,7 +36,7 @@ def is_l_shape(rows: tuple[int, ...]) -> bool:
     return all(length == 1 for length in rows[1:])
 
 
-def chomp_bite_then_mirror(first_bite: tuple[int, int]) -> Strategy:
+def chomp_bite_then_mirror(first_bite: tuple[int, int]) -> ChompStrategy:
     """On a square board, bite ``first_bite`` (0-based); afterwards mirror on the L.
 
     Mirroring: on an L whose arms (beyond the poisoned square) have different lengths,
@@ -56,7 +62,7 @@ def chomp_bite_then_mirror(first_bite: tuple[int, int]) -> Strategy:
     return play
 
 
-def beer_can_mirror(game: BeerCan, opening: tuple[int, int] | None) -> Strategy:
+def beer_can_mirror(game: BeerCan, opening: tuple[int, int] | None) -> BeerCanStrategy:
     """Open with the can at top-left cell ``opening`` (0-based) on the empty table, then
     make the position centrally symmetric again after every reply (add the reflection
     of what the opponent just placed).  ``None``: no opening, mirror from the start.

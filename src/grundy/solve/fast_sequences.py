@@ -28,10 +28,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from grundy.progress import PROGRESS_STEP, ProgressCallback, next_report
+from grundy.progress import PROGRESS_STEP, SEQUENCE_PROGRESS, ProgressCallback, next_report
 from grundy.solve.heap_sequences import HeapRules
 from grundy.solve.jit import compiler_available
-from grundy.solve.sequence import SEQUENCE_PROGRESS
 
 __all__ = [
     "KERNEL_FROM",
@@ -192,7 +191,7 @@ def kernel_sequence(
     >>> kernel_sequence(rules, 12).values.tolist()
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
     """
-    from grundy.solve import sequence_kernels as kernels
+    import grundy.solve.sequence_kernels as kernels
 
     if progress is not None:
         progress(0, upto, SEQUENCE_PROGRESS)

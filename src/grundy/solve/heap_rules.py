@@ -16,8 +16,7 @@ from grundy.games.base import Game, plays_by
 from grundy.games.grundys_game import GrundysGame
 from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
-from grundy.progress import ProgressCallback, next_report
-from grundy.solve.sequence import SEQUENCE_PROGRESS
+from grundy.progress import SEQUENCE_PROGRESS, ProgressCallback, next_report
 
 __all__ = ["HeapRules", "direct_grundy_sequence", "rules_of"]
 

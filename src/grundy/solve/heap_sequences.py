@@ -33,10 +33,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from grundy.games.base import Game
-from grundy.games.grundys_game import GrundysGame
-from grundy.games.octal import OctalGame
-from grundy.games.subtraction import SubtractionGame
 from grundy.progress import ProgressCallback, next_report
 from grundy.solve.heap_rules import (
     HeapRules,
@@ -47,7 +43,6 @@ from grundy.solve.heap_rules import (
     direct_grundy_sequence,
     rules_of,
 )
-from grundy.solve.sequence import register_sequence_engine
 
 __all__ = [
     "HeapRules",
@@ -528,18 +523,3 @@ def _found_by_scan(
                 return True
         chunk = _ARRAY_CHUNK if chunk == _SHORT_SCAN else 4 * chunk
     return False
-
-
-def _octal_engine(game: Game, upto: int, progress: ProgressCallback | None) -> list[int]:
-    """This module's numpy engine for short ranges, the compiled kernel beyond
-    (:func:`grundy.solve.fast_sequences.sequence_values`); each cross-checks the other
-    in the tests."""
-    from grundy.solve.fast_sequences import sequence_values
-
-    values: list[int] = sequence_values(rules_of(game), upto, progress).tolist()
-    return values
-
-
-register_sequence_engine(OctalGame, _octal_engine)
-register_sequence_engine(GrundysGame, _octal_engine)
-register_sequence_engine(SubtractionGame, _octal_engine)

@@ -11,13 +11,14 @@ each of them in the scope given here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import replace
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
-from grundy.verdict import UNBOUNDED
+from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
 
 __all__ = [
     "NIM_VALUE",
@@ -27,6 +28,7 @@ __all__ = [
     "cache_with_lemmas",
     "collecting_lemmas",
     "note_lemma",
+    "resting_on",
 ]
 
 SUM_RULE = "sg-sum-rule-every-game"
@@ -90,3 +92,14 @@ def cache_with_lemmas(function: Callable[_P, _R]) -> Callable[_P, _R]:
         return answer
 
     return cached
+
+
+def resting_on(verdict: Verdict, lemmas: Iterable[str]) -> Verdict:
+    """The verdict, naming the solver lemmas (this module) its answers
+    rested on; a counterexample rests on them as much as a proof does."""
+    if verdict.status not in (Status.PROVED, Status.REFUTED, Status.UNREFUTED):
+        return verdict
+    named = {assumption.id for assumption in verdict.assumes}
+    extra = [Assumption(lemma, SOLVER_LEMMAS[lemma]) for lemma in sorted(lemmas)]
+    extra = [assumption for assumption in extra if assumption.id not in named]
+    return replace(verdict, assumes=(*verdict.assumes, *extra)) if extra else verdict

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from grundy.errors import InvalidParameterError
 from grundy.games.base import Game, HeapGame, rules_class
-from grundy.progress import PROGRESS_STEP, ProgressCallback
+from grundy.progress import PROGRESS_STEP, SEQUENCE_PROGRESS, ProgressCallback
 from grundy.solve.solver import Solver
 
 __all__ = [
@@ -28,7 +28,6 @@ SequenceEngine = Callable[[Game, int, ProgressCallback | None], list[int]]
 MAX_UPTO = 100_000_000
 """Longest sequence computed (G(0..MAX_UPTO) alone takes about 800 MB as a list)."""
 
-SEQUENCE_PROGRESS = "Grundy values"  # what sequence engines report to ``progress``
 _ENGINES: dict[type[Game], SequenceEngine] = {}
 
 
@@ -82,13 +81,21 @@ def has_fast_sequence(game: Game) -> bool:
     return rules_class(type(game)) in _ENGINES
 
 
+_BUILT_IN_LOADED: list[bool] = []
+
+
 def _load_engines() -> None:
-    """Import the modules that register specialised engines.
+    """Register grundy's own specialised engines, once.
 
     Done on first use, not at import: they import game modules, and the game catalogue
-    must be importable without the solvers.
+    must be importable without the solvers.  The engines themselves (numpy, numba) load
+    only when a sequence is computed (:mod:`grundy.solve.sequence_engines`).
     """
-    import grundy.solve.heap_sequences  # noqa: F401 - registers the heap-game engines
+    if not _BUILT_IN_LOADED:
+        from grundy.solve.sequence_engines import BUILT_IN_ENGINES
+
+        _ENGINES.update(BUILT_IN_ENGINES)
+        _BUILT_IN_LOADED.append(True)
 
 
 def check_sequence_request(game: Game, upto: int) -> None:

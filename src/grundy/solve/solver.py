@@ -26,6 +26,7 @@ from grundy.budget import Meter
 from grundy.errors import GameNotFiniteError, SearchLimitError
 from grundy.games.base import Game, rules_class
 from grundy.nimber import mex
+from grundy.notebook_html import html_of
 from grundy.progress import POSITION_STEP, ProgressCallback
 from grundy.solve.lemmas import SUM_RULE, ZERO_IFF_P, collecting_lemmas, note_lemma
 
@@ -76,10 +77,8 @@ class Analysis:
     winning_moves: tuple[Move, ...]
     positions_explored: int
 
-    def _repr_html_(self) -> str:  # in Jupyter: the position drawn with its winning moves
-        from grundy.display.html import analysis_html
-
-        return analysis_html(self)
+    def _repr_html_(self) -> str | None:  # in Jupyter: the position drawn, its winning moves
+        return html_of(self)  # (grundy.display draws it)
 
 
 class SolvedRegion(Protocol):

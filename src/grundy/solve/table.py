@@ -6,9 +6,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-# Imported for its effect: it registers the Chomp box engine with the solver, and this
-# module is loaded with grundy.solve, so every Solver can use it.
-import grundy.solve.chomp_engine  # noqa: F401
 from grundy.games.base import Game
 from grundy.progress import PROGRESS_STEP, ProgressCallback
 from grundy.solve.solver import Outcome, Play, Solver

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from grundy.library import CheckSettings
+from grundy.settings import CheckSettings
 from grundy.verdict import Status, Verdict
 from grundy.verify.exhaustive import check_exhaustive
 from grundy.verify.game_forms import DayFourForms, day4_forms

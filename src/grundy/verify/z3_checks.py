@@ -1,6 +1,6 @@
 """Glue between :mod:`grundy.verify.nim_encodings` and the theorem library.
 
-A theorem's ``check`` takes :class:`~grundy.library.CheckSettings`; these helpers build
+A theorem's ``check`` takes :class:`~grundy.settings.CheckSettings`; these helpers build
 such checks from encoding builders: the Z3 proof at the full size (or a smaller one with
 ``settings.quick``), and an exhaustive pass of the same plain-Python statement over every
 value of a small width, so every theorem is checked by two independent routes.
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from grundy.library import CheckSettings
+from grundy.settings import CheckSettings
 from grundy.verdict import Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.nim_encodings import Encoding

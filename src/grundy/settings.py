@@ -1,0 +1,34 @@
+"""How hard and how reproducibly to check: the settings every checker takes.
+
+They sit at the bottom of the package (layer 0 of docs/architecture.md) because every
+layer that checks something reads them: the engines in ``verify/``, the claim checker in
+``claims/``, the library and the command line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["DEFAULT_CLAIM_MEMORY", "DEFAULT_CLAIM_SECONDS", "CheckSettings"]
+
+DEFAULT_CLAIM_SECONDS = 120.0
+"""Wall time one claim of a claim file may take before it ends as ``unknown``."""
+
+DEFAULT_CLAIM_MEMORY = 1 << 30
+"""Resident memory (bytes) checking one claim may add to the process."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckSettings:
+    """How hard and how reproducibly to check.  ``quick`` shrinks domains for CI.
+
+    ``claim_seconds`` and ``claim_memory`` are the budget of each claim of a claim file
+    (``None``: no limit); a claim that passes either ends as ``unknown`` naming it.
+    """
+
+    seed: int = 0
+    quick: bool = False
+    z3_timeout_ms: int = 60_000
+    random_examples: int = 2_000
+    claim_seconds: float | None = DEFAULT_CLAIM_SECONDS
+    claim_memory: int | None = DEFAULT_CLAIM_MEMORY
