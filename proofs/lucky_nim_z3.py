@@ -25,8 +25,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.theory import lucky_nim as enc
 from grundy.verdict import Assumption, Verdict
-from grundy.verify import lucky_encodings as enc
 from grundy.verify.z3_checks import all_proved
 
 SOURCE = "001 Legner, Lucky Nim (analysis I and II)"

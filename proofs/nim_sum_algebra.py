@@ -15,13 +15,13 @@ import z3
 from grundy.games.nim import Nim
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
+from grundy.theory import nim_sum as enc
+from grundy.theory import nim_sum_laws as laws
+from grundy.theory.nim_sum import prove_distinct_powers_any_count
 from grundy.verdict import Verdict
-from grundy.verify import nim_encodings as enc
-from grundy.verify import nim_laws as laws
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.width_induction import BitwiseLaw, prove_every_width
 from grundy.verify.z3_checks import z3_check
-from grundy.verify.z3_induction import prove_distinct_powers_any_count
 
 SOURCE = "002 Handout 17, rules for adding nimbers"
 TAGS = ("nim-sum", "algebra", "z3")

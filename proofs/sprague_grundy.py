@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 from grundy.games.catalogue import create_game
 from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
+from grundy.theory.nim_sum_laws import mex_lemma_laws
 from grundy.verdict import Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.form_checks import (
@@ -38,7 +39,6 @@ from grundy.verify.form_checks import (
     has_moves,
 )
 from grundy.verify.game_forms import DayFourForms
-from grundy.verify.nim_laws import mex_lemma_laws
 from grundy.verify.random_games import (
     GraphGame,
     TreeGame,

@@ -33,14 +33,14 @@ import pytest
 import z3
 
 from grundy.library import CheckSettings, Theorem, check_theorem, load_library
+from grundy.theory import lucky_nim
+from grundy.theory import sprague_grundy_steps as bs
 from grundy.verify import (
     birthday_induction,
     bit_induction,
-    lucky_encodings,
     width_induction,
     z3_induction,
 )
-from grundy.verify import birthday_steps as bs
 from grundy.verify.birthday_induction import BirthdayStep, Symbols
 
 SETTINGS = CheckSettings(quick=True, random_examples=40)
@@ -110,13 +110,13 @@ def _spies(found: Collected, theorems: list[Theorem]) -> Iterator[None]:
                 patch.setitem(namespace, "prove_birthday_step", birthday)
         patch.setattr(bit_induction, "step_parts", bit)
         patch.setattr(width_induction, "step_parts", width)
-        original_lucky = lucky_encodings.block_parity_step
+        original_lucky = lucky_nim.block_parity_step
 
         def lucky(**kwargs: Any) -> Any:
             found.lucky.append(kwargs)
             return original_lucky(**kwargs)
 
-        patch.setattr(lucky_encodings, "block_parity_step", lucky)
+        patch.setattr(lucky_nim, "block_parity_step", lucky)
         for name, kind in (("take_away_step", "normal"), ("take_away_misere_step", "misere")):
             patch.setattr(z3_induction, name, take_away(getattr(z3_induction, name), kind))
         yield
@@ -368,7 +368,7 @@ def test_the_take_away_steps_do_not_hold_for_an_arbitrary_closed_form(
     assert not _take_away_countermodel(builder, circular=True)
 
 
-# -- Lucky Nim's block parity step (grundy.verify.lucky_encodings) ----------------------------
+# -- Lucky Nim's block parity step (grundy.theory.lucky_nim) ----------------------------
 # Its hypothesis (block parity for fewer counters) is applied outside Z3 too: the step shows
 # Ω's parity moves as the strategy says.  With Ω an arbitrary predicate it must not.
 
@@ -376,7 +376,7 @@ def test_the_take_away_steps_do_not_hold_for_an_arbitrary_closed_form(
 def _lucky_countermodels(arguments: dict[str, Any], circular: bool = False) -> dict[str, bool]:
     arbitrary = z3.Function("omega", z3.IntSort(), z3.IntSort(), z3.BoolSort())
     found = {}
-    for part in lucky_encodings.block_parity_step(**arguments, omega=arbitrary):
+    for part in lucky_nim.block_parity_step(**arguments, omega=arbitrary):
         premises, goal = part.goal.children()
         solver = z3.Solver()
         solver.set("timeout", TIMEOUT_MS)

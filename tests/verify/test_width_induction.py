@@ -6,8 +6,8 @@ import itertools
 import pytest
 import z3
 
+from grundy.theory import nim_sum_laws as nim_laws
 from grundy.verdict import Status, Verdict
-from grundy.verify import nim_laws
 from grundy.verify.exhaustive import integer_cases
 from grundy.verify.width_induction import BitwiseLaw, prove_chain, prove_every_width
 

@@ -5,9 +5,9 @@ own run."""
 
 import z3
 
+from grundy.theory.nim_sum_laws import COMMUTATIVE, IDENTITY
 from grundy.verdict import UNBOUNDED, Status, Verdict
 from grundy.verify import width_induction
-from grundy.verify.nim_laws import COMMUTATIVE, IDENTITY
 from grundy.verify.width_induction import BitwiseLaw, prove_chain, prove_every_width
 
 TIMEOUT = 20_000
