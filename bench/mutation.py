@@ -62,7 +62,10 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
         ["tests/certify"],
     ),
     "check": (["claims/check.py"], ["tests/claims"]),
-    "bit_induction": (["verify/bit_induction.py", "theory/nim.py"], ["tests/verify"]),
+    "bit_induction": (
+        ["verify/bit_induction.py", "verify/xor_algebras.py", "theory/nim.py"],
+        ["tests/verify"],
+    ),
     "certify_other": (
         ["certify/grundy_table.py", "certify/periodicity.py", "certify/strategy.py"],
         ["tests/certify"],
@@ -93,7 +96,6 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
         [
             "theory/lucky_nim.py",
             "theory/nim_sum_laws.py",
-            "verify/width_induction.py",
             "theory/exercise_mutants.py",
             "theory/beer_cans.py",
             "theory/chomp.py",

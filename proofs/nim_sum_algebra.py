@@ -19,8 +19,8 @@ from grundy.theory import nim_sum as enc
 from grundy.theory import nim_sum_laws as laws
 from grundy.theory.nim_sum import prove_distinct_powers_any_count
 from grundy.verdict import Verdict
+from grundy.verify.bit_induction import BitwiseLaw, prove_every_width
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
-from grundy.verify.width_induction import BitwiseLaw, prove_every_width
 from grundy.verify.z3_checks import z3_check
 
 SOURCE = "002 Handout 17, rules for adding nimbers"

@@ -31,6 +31,7 @@ from grundy.library import CheckSettings, Expectation, Theorem
 from grundy.solve.solver import Solver
 from grundy.theory.nim_sum_laws import mex_lemma_laws
 from grundy.verdict import Verdict, combine_verdicts
+from grundy.verify.bit_induction import prove_chain
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.form_checks import (
     FORMS,
@@ -51,7 +52,6 @@ from grundy.verify.random_games import (
     tree_sum,
 )
 from grundy.verify.random_search import search_random
-from grundy.verify.width_induction import prove_chain
 
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
 NOTES = "003 notes, abstract impartial games"

@@ -38,7 +38,6 @@ from grundy.theory import sprague_grundy_steps as bs
 from grundy.verify import (
     birthday_induction,
     bit_induction,
-    width_induction,
     z3_induction,
 )
 from grundy.verify.birthday_induction import BirthdayStep, Symbols
@@ -65,7 +64,7 @@ class Collected:
     def __init__(self) -> None:
         self.birthday: dict[str, BirthdayStep] = {}
         self.bit: dict[str, tuple[bit_induction.NaturalLemma, dict[str, Any]]] = {}
-        self.width: dict[str, width_induction.BitwiseLaw] = {}
+        self.width: dict[str, bit_induction.BitwiseLaw] = {}
         self.take_away: dict[str, Callable[..., Any]] = {}
         self.lucky: list[dict[str, Any]] = []
 
@@ -82,7 +81,7 @@ def _unbounded_theorems() -> list[Theorem]:
 def _spies(found: Collected, theorems: list[Theorem]) -> Iterator[None]:
     original_birthday = birthday_induction.prove_birthday_step
     original_bit = bit_induction.step_parts
-    original_width = width_induction.step_parts
+    original_width = bit_induction.law_step_parts
 
     def birthday(step: BirthdayStep, **kwargs: Any) -> Any:
         found.birthday[step.name] = step
@@ -92,7 +91,7 @@ def _spies(found: Collected, theorems: list[Theorem]) -> Iterator[None]:
         found.bit[lemma.name] = (lemma, dict(proved))
         return original_bit(lemma, proved)
 
-    def width(law: width_induction.BitwiseLaw) -> Any:
+    def width(law: bit_induction.BitwiseLaw) -> Any:
         found.width[law.name] = law
         return original_width(law)
 
@@ -109,7 +108,7 @@ def _spies(found: Collected, theorems: list[Theorem]) -> Iterator[None]:
             if namespace.get("prove_birthday_step") is original_birthday:
                 patch.setitem(namespace, "prove_birthday_step", birthday)
         patch.setattr(bit_induction, "step_parts", bit)
-        patch.setattr(width_induction, "step_parts", width)
+        patch.setattr(bit_induction, "law_step_parts", width)
         original_lucky = lucky_nim.block_parity_step
 
         def lucky(**kwargs: Any) -> Any:
@@ -313,11 +312,11 @@ def test_a_premise_stating_a_bit_induction_conclusion_is_caught(collected: Colle
         assert not _bit_countermodel(facts, conclusion, [conclusion]), name
 
 
-# -- width induction (grundy.verify.width_induction) ------------------------------------------
+# -- laws in Z3 terms, on the width (grundy.verify.bit_induction.prove_every_width) --------
 
 
-def _width_countermodel(law: width_induction.BitwiseLaw, circular: bool = False) -> bool:
-    premises, _hypothesis, goal, _ = width_induction.step_parts(law)
+def _width_countermodel(law: bit_induction.BitwiseLaw, circular: bool = False) -> bool:
+    premises, _hypothesis, goal, _ = bit_induction.law_step_parts(law)
     solver = z3.Solver()
     solver.set("timeout", TIMEOUT_MS)
     solver.add(*premises, *([goal] if circular else []), z3.Not(goal))

@@ -11,8 +11,12 @@ from grundy.theory.nim import (
     prove_nim_value_unbounded,
 )
 from grundy.verdict import UNBOUNDED, Status, combine_verdicts
-from grundy.verify.bit_induction import NaturalLemma, prove_for_all_naturals
-from grundy.verify.width_induction import BitwiseLaw, prove_every_width
+from grundy.verify.bit_induction import (
+    BitwiseLaw,
+    NaturalLemma,
+    prove_every_width,
+    prove_for_all_naturals,
+)
 
 TIMEOUT = 20_000
 

@@ -5,7 +5,7 @@ import pytest
 
 from grundy.theory.nim_sum_laws import CANCEL_RIGHT, COMMUTATIVE, IDENTITY, mex_reaches_below
 from grundy.verdict import Status
-from grundy.verify.width_induction import prove_chain, prove_every_width
+from grundy.verify.bit_induction import prove_chain, prove_every_width
 
 TIMEOUT = 20_000
 
