@@ -3,7 +3,7 @@ against the fast one (issue 8 target: all three conditions for 16 heaps in under
 
 Old: condition (2) as a disjunction over the heaps, or with the top-bit witness, with the
 nim-sum written out as an XOR of the heaps; condition (3) as one query with a symbolic
-move (heap index and new size).  New (:func:`grundy.verify.nim_encodings.prove_bouton`):
+move (heap index and new size).  New (:func:`grundy.theory.bouton.prove_bouton`):
 (2) with the nim-sum named by a variable s and the premise s ⊕ h1 ⊕ ... ⊕ hk = 0, and
 (3) as one query per heap.  Every figure is a single run of Z3 (seed 0) in this process.
 
@@ -17,8 +17,8 @@ import argparse
 import time
 from collections.abc import Callable
 
+from grundy.theory import bouton
 from grundy.verdict import Status, Verdict
-from grundy.verify import nim_encodings as enc
 
 
 def timed(run: Callable[[], Verdict]) -> tuple[Verdict, float]:
@@ -56,28 +56,28 @@ def main() -> None:
 def compare(heaps: int, width: int, timeout: int) -> list[tuple]:
     """Rows (condition, old encoding, verdict, seconds, new encoding, verdict, seconds)."""
 
-    def prove(encoding: enc.Encoding) -> Verdict:
+    def prove(encoding: bouton.Encoding) -> Verdict:
         return encoding.prove(timeout_ms=timeout)
 
-    terminal, t_terminal = timed(lambda: prove(enc.bouton_terminal(heaps, width)))
+    terminal, t_terminal = timed(lambda: prove(bouton.bouton_terminal(heaps, width)))
     disjunction, t_disjunction = timed(
-        lambda: prove(enc.bouton_move_to_zero(heaps, width, "disjunction"))
+        lambda: prove(bouton.bouton_move_to_zero(heaps, width, "disjunction"))
     )
-    top_bit, t_top_bit = timed(lambda: prove(enc.bouton_move_to_zero(heaps, width, "top-bit")))
-    symbolic, t_symbolic = timed(lambda: prove(enc.bouton_moves_from_zero(heaps, width)))
-    named, t_named = timed(lambda: prove(enc.bouton_move_to_zero(heaps, width, "named-sum")))
+    top_bit, t_top_bit = timed(lambda: prove(bouton.bouton_move_to_zero(heaps, width, "top-bit")))
+    symbolic, t_symbolic = timed(lambda: prove(bouton.bouton_moves_from_zero(heaps, width)))
+    named, t_named = timed(lambda: prove(bouton.bouton_move_to_zero(heaps, width, "named-sum")))
     named_top, t_named_top = timed(
-        lambda: prove(enc.bouton_move_to_zero(heaps, width, "named-top-bit"))
+        lambda: prove(bouton.bouton_move_to_zero(heaps, width, "named-top-bit"))
     )
     per_heap = [
-        timed(lambda i=i: prove(enc.bouton_moves_from_zero_at(heaps, width, i)))
+        timed(lambda i=i: prove(bouton.bouton_moves_from_zero_at(heaps, width, i)))
         for i in range(heaps)
     ]
     per_heap_verdict = next(
         (v for v, _ in per_heap if v.status is not Status.PROVED), per_heap[0][0]
     )
     t_per_heap = sum(seconds for _, seconds in per_heap)
-    whole, t_whole = timed(lambda: enc.prove_bouton(heaps, width, timeout_ms=timeout))
+    whole, t_whole = timed(lambda: bouton.prove_bouton(heaps, width, timeout_ms=timeout))
     old_statuses = (terminal, disjunction, symbolic)
     old_whole = next((v for v in old_statuses if v.status is not Status.PROVED), terminal)
     t_old_whole = t_terminal + t_disjunction + t_symbolic

@@ -3,7 +3,7 @@
 The slides' table is circular and the cans are round: a continuous game.  The first
 player's strategy (the centre, then the point reflection of every reply) is proved by
 Z3 over the reals for every can radius and table radius, and for any centrally symmetric
-table (:mod:`grundy.verify.beer_can_geometry`).  The discrete board of square cans in
+table (:mod:`grundy.theory.beer_cans`).  The discrete board of square cans in
 chomp_and_boards.py stays as an illustration played out move by move.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from grundy.declare import by_z3, listing, mutant, section, theorem
 from grundy.library import CheckSettings
+from grundy.theory.beer_cans import prove_disc_table, prove_symmetric_table
 from grundy.verdict import UNBOUNDED, Verdict, with_paper_steps
-from grundy.verify.beer_can_geometry import prove_disc_table, prove_symmetric_table
 from grundy.verify.z3_checks import all_proved
 
 SOURCE = "000 Mathematical Games I, the beer can game (circular table)"

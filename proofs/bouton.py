@@ -6,7 +6,7 @@ Z3, the inductive step of notes 003 (the heap holding the top bit of the nim-sum
 as many heaps, and a random search with up to 16 heaps of sizes up to 2^64.  For any number
 of heaps of any sizes, Bouton's theorem, the value G = nim-sum and the misère rule rest on
 lemmas proved for all natural numbers by induction on the bits
-(:mod:`grundy.verify.nim_lemmas`), put together by an induction on positions argued on
+(:mod:`grundy.theory.nim`), put together by an induction on positions argued on
 paper (listed in each verdict's ``assumes``); these three are the lemmas ``grundy check`` relies on
 when it reads ``outcome`` or ``grundy`` of a Nim position symbolically.  The winning-move
 recipe of the handout is checked against the solver's list of winning moves."""
@@ -23,14 +23,14 @@ from grundy.games.nim import Nim
 from grundy.library import CheckSettings
 from grundy.solve.solver import Play, Solver
 from grundy.tasks import Part, Split
-from grundy.verdict import Verdict
-from grundy.verify import nim_encodings as enc
-from grundy.verify.exhaustive import check_exhaustive, integer_cases
-from grundy.verify.nim_lemmas import (
+from grundy.theory import bouton as enc
+from grundy.theory.nim import (
     prove_bouton_unbounded,
     prove_misere_unbounded,
     prove_nim_value_unbounded,
 )
+from grundy.verdict import Verdict
+from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.random_games import SearchOnlyNim
 from grundy.verify.random_search import search_random
 from grundy.verify.z3_checks import all_proved, exhaustive_encoding, headline_z3

@@ -1,7 +1,7 @@
 """Chomp, the beer-can game and poset games (slides of seed 000): strategies and outcomes.
 
 The slides' two Chomp arguments are proved for boards of every size by Z3 over integers
-(:mod:`grundy.verify.chomp_geometry`): the square strategy (bite (2,2), then mirror) and
+(:mod:`grundy.theory.chomp`): the square strategy (bite (2,2), then mirror) and
 the strategy-stealing fact behind "every rectangle of area > 1 is N".  On small boards
 the same claims are also played out: a strategy against every reply of the opponent until
 the game ends (``check_strategy``), and outcomes and winning bites by the exact solver
@@ -25,8 +25,8 @@ from grundy.games.poset import PosetGame
 from grundy.library import CheckSettings
 from grundy.solve.chomp_strategy import beer_can_mirror, chomp_bite_then_mirror, is_l_shape
 from grundy.solve.solver import Outcome, Solver
+from grundy.theory.chomp import prove_square_mirror, prove_strategy_stealing
 from grundy.verdict import Verdict
-from grundy.verify.chomp_geometry import prove_square_mirror, prove_strategy_stealing
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 
 CHOMP_SOURCE = "000 Mathematical Games I, Chomp"

@@ -17,13 +17,13 @@ from grundy.declare import Declaration, listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.tasks import Part, Split
+from grundy.theory import exercise_mutants as mut
+from grundy.theory import nim_exercises as enc
 from grundy.verdict import Verdict
-from grundy.verify import exercise_mutants as mut
-from grundy.verify import nim_encodings as enc
 from grundy.verify.exhaustive import check_exhaustive
-from grundy.verify.nim_encodings import Encoding
 from grundy.verify.random_games import SearchOnlyNim
 from grundy.verify.z3_checks import all_proved, exhaustive_encoding, headline_z3
+from grundy.verify.z3engine import Encoding
 
 TAGS = ("nim", "nim-sum", "exercise")
 

@@ -26,8 +26,8 @@ from dataclasses import replace
 
 from grundy.declare import drawn_at_heap, listing, mutant, section, theorem
 from grundy.library import CheckSettings
+from grundy.theory import lucky_nim as enc
 from grundy.verdict import Assumption, Verdict
-from grundy.verify import lucky_encodings as enc
 from grundy.verify.z3_checks import all_proved
 
 SOURCE = "001 Legner, Lucky Nim (analysis I and II)"

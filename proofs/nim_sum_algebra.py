@@ -2,7 +2,7 @@
 
 The laws (associative, commutative, self-inverse, identity, cancellation) are bitwise, so
 each is proved for every natural number by induction on the bit width, base and step by
-Z3 (:mod:`grundy.verify.width_induction`); a mutant beside each must be refuted, by a
+Z3 (:mod:`grundy.verify.bit_induction`); a mutant beside each must be refuted, by a
 counterexample found and re-checked with Python's ``^``.  The handout's worked sums and
 exercise 1 (the addition table of *0..*15) are checked against Nim positions through the
 exact solver, so the values are derived from the rules of Nim, not from XOR alone.
@@ -16,13 +16,13 @@ from grundy.declare import by_z3, listing, mutant, section, theorem
 from grundy.games.nim import Nim
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
+from grundy.theory import nim_sum as enc
+from grundy.theory import nim_sum_laws as laws
+from grundy.theory.nim_sum import prove_distinct_powers_any_count
 from grundy.verdict import Verdict
-from grundy.verify import nim_encodings as enc
-from grundy.verify import nim_laws as laws
+from grundy.verify.bit_induction import BitwiseLaw, prove_every_width
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
-from grundy.verify.width_induction import BitwiseLaw, prove_every_width
 from grundy.verify.z3_checks import z3_check
-from grundy.verify.z3_induction import prove_distinct_powers_any_count
 
 SOURCE = "002 Handout 17, rules for adding nimbers"
 TAGS = ("nim-sum", "algebra", "z3")

@@ -30,7 +30,9 @@ from grundy.declare import listing, mutant, mutant_title, section, theorem
 from grundy.games.catalogue import create_game
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
+from grundy.theory.nim_sum_laws import mex_lemma_laws
 from grundy.verdict import Verdict, combine_verdicts
+from grundy.verify.bit_induction import prove_chain
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.form_checks import (
     FORMS,
@@ -39,7 +41,6 @@ from grundy.verify.form_checks import (
     has_moves,
 )
 from grundy.verify.game_forms import DayFourForms
-from grundy.verify.nim_laws import mex_lemma_laws
 from grundy.verify.random_games import (
     GraphGame,
     TreeGame,
@@ -52,7 +53,6 @@ from grundy.verify.random_games import (
     tree_sum,
 )
 from grundy.verify.random_search import search_random
-from grundy.verify.width_induction import prove_chain
 
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
 NOTES = "003 notes, abstract impartial games"

@@ -14,9 +14,7 @@ from dataclasses import replace
 
 from grundy.declare import listing, mutant, mutant_title, section, theorem
 from grundy.library import CheckSettings
-from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
-from grundy.verify.birthday_induction import BirthdayStep, prove_birthday_step
-from grundy.verify.birthday_steps import (
+from grundy.theory.sprague_grundy_steps import (
     add_p_position_step,
     g_plus_g_step,
     p_plus_n_step,
@@ -28,6 +26,8 @@ from grundy.verify.birthday_steps import (
     zero_iff_p_step,
     zero_iff_second_player_step,
 )
+from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
+from grundy.verify.birthday_induction import BirthdayStep, prove_birthday_step
 
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
 NOTES = "003 notes, abstract impartial games"

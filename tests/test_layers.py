@@ -102,6 +102,18 @@ def violations(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
     return found
 
 
+def engines_importing_theory(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
+    """Imports from an engine (verify/) of particular mathematics (theory/): engines stay
+    generic, so this list has no known exceptions."""
+    return {
+        (importer, imported)
+        for importer, imported_set in graph.items()
+        if top_level(importer) == "verify"
+        for imported in imported_set
+        if top_level(imported) == "theory"
+    }
+
+
 def test_every_module_has_a_layer() -> None:
     unplaced = {top_level(m) for m in import_graph()} - LAYERS.keys()
     assert not unplaced, f"give these a layer in docs/architecture.md and here: {unplaced}"
@@ -144,6 +156,25 @@ def test_the_claim_checkers_engines_never_reach_back_into_claims() -> None:
 def test_no_method_of_the_claim_checker_calls_back_into_its_pipeline() -> None:
     callers = {m for m, imported in import_graph().items() if "grundy.claims.check" in imported}
     assert callers <= CLAIM_CHECKER_FRONT_DOOR, f"these call back into claims/check.py: {callers}"
+
+
+def test_no_engine_imports_the_theory() -> None:
+    found = engines_importing_theory(import_graph())
+    assert not found, f"verify/ holds engines only; move these to theory/: {sorted(found)}"
+
+
+def test_the_checker_sees_an_engine_that_imports_the_theory(tmp_path: Path) -> None:
+    package = tmp_path / "grundy"
+    for folder in ("verify", "theory"):
+        (package / folder).mkdir(parents=True)
+        (package / folder / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "theory" / "nim.py").write_text("X = 1\n")
+    (package / "verify" / "engine.py").write_text(
+        "def run():\n    from grundy.theory.nim import X\n"
+    )
+    found = engines_importing_theory(import_graph(package))
+    assert found == {("grundy.verify.engine", "grundy.theory.nim")}
 
 
 def test_import_circles_do_not_grow() -> None:

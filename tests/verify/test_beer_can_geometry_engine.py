@@ -5,14 +5,14 @@ from fractions import Fraction
 
 import z3
 
-from grundy.verdict import UNBOUNDED, Status
-from grundy.verify.beer_can_geometry import (
+from grundy.theory.beer_cans import (
     _TOLERANCE,
     _reals,
     _reply_is_legal,
     prove_disc_table,
     prove_symmetric_table,
 )
+from grundy.verdict import UNBOUNDED, Status
 
 TIMEOUT = 10_000
 

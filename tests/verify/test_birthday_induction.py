@@ -4,9 +4,9 @@ false statement is refuted only by a concrete game."""
 import pytest
 import z3
 
+from grundy.theory import sprague_grundy_steps as bi
 from grundy.verdict import Status
 from grundy.verify import birthday_induction as engine
-from grundy.verify import birthday_steps as bi
 
 TRUE_STEPS = [
     bi.g_plus_g_step(),

@@ -7,8 +7,8 @@ from itertools import product
 import pytest
 import z3
 
+from grundy.theory import sprague_grundy_steps as bi
 from grundy.verify import birthday_induction as engine
-from grundy.verify import birthday_steps as bi
 from grundy.verify.game_forms import is_p_sum
 from grundy.verify.random_games import born_by, star, tree_sum
 

@@ -4,9 +4,9 @@ of real games."""
 
 import z3
 
+from grundy.theory import sprague_grundy_steps as bi
 from grundy.verdict import Status
 from grundy.verify import birthday_induction as engine
-from grundy.verify import birthday_steps as bi
 
 TIMEOUT = 20_000
 

@@ -4,8 +4,8 @@ the false claim under the true claim's name."""
 
 import pytest
 
+from grundy.theory import sprague_grundy_steps as bi
 from grundy.verify import birthday_induction as engine
-from grundy.verify import birthday_steps as bi
 
 # each step with its false variant, as the steps' own parameters describe them
 PAIRS = [

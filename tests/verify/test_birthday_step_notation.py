@@ -5,9 +5,9 @@ import re
 
 import pytest
 
+from grundy.theory import sprague_grundy_steps as bi
 from grundy.verdict import Status
 from grundy.verify import birthday_induction as engine
-from grundy.verify import birthday_steps as bi
 
 STEPS = [getattr(bi, name)() for name in bi.__all__]
 

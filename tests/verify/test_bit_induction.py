@@ -5,6 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from grundy.theory.nim import (
+    BOUTON_ID,
+    bouton_lemmas,
+    misere_lemmas,
+    prove_bouton_unbounded,
+    prove_misere_unbounded,
+    prove_nim_value_unbounded,
+)
 from grundy.verdict import UNBOUNDED, Status
 from grundy.verify.bit_induction import (
     FiniteLemma,
@@ -12,14 +20,6 @@ from grundy.verify.bit_induction import (
     prove_finite,
     prove_for_all_naturals,
     prove_lemma_set,
-)
-from grundy.verify.nim_lemmas import (
-    BOUTON_ID,
-    bouton_lemmas,
-    misere_lemmas,
-    prove_bouton_unbounded,
-    prove_misere_unbounded,
-    prove_nim_value_unbounded,
 )
 
 TIMEOUT = 20_000

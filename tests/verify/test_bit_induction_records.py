@@ -4,13 +4,13 @@ record the seed they were asked for."""
 
 import pytest
 
-from grundy.verdict import Status
-from grundy.verify.bit_induction import NaturalLemma, prove_for_all_naturals, prove_lemma_set
-from grundy.verify.nim_lemmas import (
+from grundy.theory.nim import (
     prove_bouton_unbounded,
     prove_misere_unbounded,
     prove_nim_value_unbounded,
 )
+from grundy.verdict import Status
+from grundy.verify.bit_induction import NaturalLemma, prove_for_all_naturals, prove_lemma_set
 
 TIMEOUT = 20_000
 

@@ -1,9 +1,9 @@
 """A bit-induction lemma that is neither proved nor refuted still says what it was about:
 the unknown verdict keeps the unbounded scope of the question, like proved and refuted."""
 
+from grundy.theory.nim import bouton_lemmas
 from grundy.verdict import UNBOUNDED, Status
 from grundy.verify.bit_induction import NaturalLemma, prove_for_all_naturals
-from grundy.verify.nim_lemmas import bouton_lemmas
 
 
 def test_an_open_step_is_unknown_about_every_tuple_of_naturals():

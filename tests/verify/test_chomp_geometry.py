@@ -1,11 +1,11 @@
 """Chomp's strategy-stealing fact and the square mirror strategy, for every board size."""
 
-from grundy.verdict import Status
-from grundy.verify.chomp_geometry import (
+from grundy.theory.chomp import (
     _stealing_failure,
     prove_square_mirror,
     prove_strategy_stealing,
 )
+from grundy.verdict import Status
 
 
 def test_strategy_stealing_is_proved_for_every_rectangle():

@@ -4,8 +4,8 @@ fails, the line of play where it breaks, replayable by the game's own rules."""
 import pytest
 
 from grundy.games.chomp import Chomp
+from grundy.theory.chomp import prove_square_mirror, prove_strategy_stealing
 from grundy.verdict import Status
-from grundy.verify.chomp_geometry import prove_square_mirror, prove_strategy_stealing
 
 TIMEOUT = 30_000
 

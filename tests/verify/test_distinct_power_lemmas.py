@@ -7,8 +7,8 @@ from itertools import product
 import pytest
 import z3
 
+from grundy.theory.nim_sum import distinct_power_lemmas, prove_distinct_powers_any_count
 from grundy.verdict import Status
-from grundy.verify.z3_induction import distinct_power_lemmas, prove_distinct_powers_any_count
 
 TIMEOUT = 20_000
 WIDTH = 3  # every value below 8

@@ -6,19 +6,19 @@ from itertools import product
 import pytest
 import z3
 
-from grundy.verdict import Status
-from grundy.verify.exercise_mutants import (
+from grundy.theory.exercise_mutants import (
     low_digits_5,
     low_digits_6,
     low_digits_7,
     low_digits_8,
 )
-from grundy.verify.lucky_encodings import (
+from grundy.theory.lucky_nim import (
     block_parity_step,
     boundary_numbers,
     lucky_mover_wins_symbolic,
     lucky_opponent_flips_symbolic,
 )
+from grundy.verdict import Status
 
 TIMEOUT = 20_000
 

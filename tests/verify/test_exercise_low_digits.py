@@ -7,8 +7,8 @@ from itertools import product
 
 import pytest
 
+from grundy.theory.exercise_mutants import low_digits_2, low_digits_3
 from grundy.verdict import Status
-from grundy.verify.exercise_mutants import low_digits_2, low_digits_3
 
 TIMEOUT = 20_000
 WIDTH = 6

@@ -33,14 +33,13 @@ import pytest
 import z3
 
 from grundy.library import CheckSettings, Theorem, check_theorem, load_library
+from grundy.theory import lucky_nim
+from grundy.theory import sprague_grundy_steps as bs
 from grundy.verify import (
     birthday_induction,
     bit_induction,
-    lucky_encodings,
-    width_induction,
     z3_induction,
 )
-from grundy.verify import birthday_steps as bs
 from grundy.verify.birthday_induction import BirthdayStep, Symbols
 
 SETTINGS = CheckSettings(quick=True, random_examples=40)
@@ -65,7 +64,7 @@ class Collected:
     def __init__(self) -> None:
         self.birthday: dict[str, BirthdayStep] = {}
         self.bit: dict[str, tuple[bit_induction.NaturalLemma, dict[str, Any]]] = {}
-        self.width: dict[str, width_induction.BitwiseLaw] = {}
+        self.width: dict[str, bit_induction.BitwiseLaw] = {}
         self.take_away: dict[str, Callable[..., Any]] = {}
         self.lucky: list[dict[str, Any]] = []
 
@@ -82,7 +81,7 @@ def _unbounded_theorems() -> list[Theorem]:
 def _spies(found: Collected, theorems: list[Theorem]) -> Iterator[None]:
     original_birthday = birthday_induction.prove_birthday_step
     original_bit = bit_induction.step_parts
-    original_width = width_induction.step_parts
+    original_width = bit_induction.law_step_parts
 
     def birthday(step: BirthdayStep, **kwargs: Any) -> Any:
         found.birthday[step.name] = step
@@ -92,7 +91,7 @@ def _spies(found: Collected, theorems: list[Theorem]) -> Iterator[None]:
         found.bit[lemma.name] = (lemma, dict(proved))
         return original_bit(lemma, proved)
 
-    def width(law: width_induction.BitwiseLaw) -> Any:
+    def width(law: bit_induction.BitwiseLaw) -> Any:
         found.width[law.name] = law
         return original_width(law)
 
@@ -109,14 +108,14 @@ def _spies(found: Collected, theorems: list[Theorem]) -> Iterator[None]:
             if namespace.get("prove_birthday_step") is original_birthday:
                 patch.setitem(namespace, "prove_birthday_step", birthday)
         patch.setattr(bit_induction, "step_parts", bit)
-        patch.setattr(width_induction, "step_parts", width)
-        original_lucky = lucky_encodings.block_parity_step
+        patch.setattr(bit_induction, "law_step_parts", width)
+        original_lucky = lucky_nim.block_parity_step
 
         def lucky(**kwargs: Any) -> Any:
             found.lucky.append(kwargs)
             return original_lucky(**kwargs)
 
-        patch.setattr(lucky_encodings, "block_parity_step", lucky)
+        patch.setattr(lucky_nim, "block_parity_step", lucky)
         for name, kind in (("take_away_step", "normal"), ("take_away_misere_step", "misere")):
             patch.setattr(z3_induction, name, take_away(getattr(z3_induction, name), kind))
         yield
@@ -313,11 +312,11 @@ def test_a_premise_stating_a_bit_induction_conclusion_is_caught(collected: Colle
         assert not _bit_countermodel(facts, conclusion, [conclusion]), name
 
 
-# -- width induction (grundy.verify.width_induction) ------------------------------------------
+# -- laws in Z3 terms, on the width (grundy.verify.bit_induction.prove_every_width) --------
 
 
-def _width_countermodel(law: width_induction.BitwiseLaw, circular: bool = False) -> bool:
-    premises, _hypothesis, goal, _ = width_induction.step_parts(law)
+def _width_countermodel(law: bit_induction.BitwiseLaw, circular: bool = False) -> bool:
+    premises, _hypothesis, goal, _ = bit_induction.law_step_parts(law)
     solver = z3.Solver()
     solver.set("timeout", TIMEOUT_MS)
     solver.add(*premises, *([goal] if circular else []), z3.Not(goal))
@@ -368,7 +367,7 @@ def test_the_take_away_steps_do_not_hold_for_an_arbitrary_closed_form(
     assert not _take_away_countermodel(builder, circular=True)
 
 
-# -- Lucky Nim's block parity step (grundy.verify.lucky_encodings) ----------------------------
+# -- Lucky Nim's block parity step (grundy.theory.lucky_nim) ----------------------------
 # Its hypothesis (block parity for fewer counters) is applied outside Z3 too: the step shows
 # Ω's parity moves as the strategy says.  With Ω an arbitrary predicate it must not.
 
@@ -376,7 +375,7 @@ def test_the_take_away_steps_do_not_hold_for_an_arbitrary_closed_form(
 def _lucky_countermodels(arguments: dict[str, Any], circular: bool = False) -> dict[str, bool]:
     arbitrary = z3.Function("omega", z3.IntSort(), z3.IntSort(), z3.BoolSort())
     found = {}
-    for part in lucky_encodings.block_parity_step(**arguments, omega=arbitrary):
+    for part in lucky_nim.block_parity_step(**arguments, omega=arbitrary):
         premises, goal = part.goal.children()
         solver = z3.Solver()
         solver.set("timeout", TIMEOUT_MS)

@@ -4,15 +4,19 @@ lemma a mutant breaks, the engine named by each part, and Chomp counterexample b
 import pytest
 
 from grundy.games.chomp import Chomp
-from grundy.verdict import UNBOUNDED, Status, combine_verdicts
-from grundy.verify.bit_induction import NaturalLemma, prove_for_all_naturals
-from grundy.verify.chomp_geometry import prove_strategy_stealing
-from grundy.verify.nim_lemmas import (
+from grundy.theory.chomp import prove_strategy_stealing
+from grundy.theory.nim import (
     prove_bouton_unbounded,
     prove_misere_unbounded,
     prove_nim_value_unbounded,
 )
-from grundy.verify.width_induction import BitwiseLaw, prove_every_width
+from grundy.verdict import UNBOUNDED, Status, combine_verdicts
+from grundy.verify.bit_induction import (
+    BitwiseLaw,
+    NaturalLemma,
+    prove_every_width,
+    prove_for_all_naturals,
+)
 
 TIMEOUT = 20_000
 

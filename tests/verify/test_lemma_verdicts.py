@@ -5,8 +5,8 @@ import itertools
 
 import z3
 
+from grundy.theory.nim_sum import distinct_power_lemmas, prove_distinct_powers_any_count
 from grundy.verdict import Status
-from grundy.verify.z3_induction import distinct_power_lemmas, prove_distinct_powers_any_count
 
 TIMEOUT = 20_000
 

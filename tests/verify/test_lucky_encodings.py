@@ -8,8 +8,8 @@ import pytest
 
 from grundy.games.lucky_nim import LuckyNim, block_parity
 from grundy.solve.lucky_nim import LuckySolver
+from grundy.theory import lucky_nim as enc
 from grundy.verdict import Status
-from grundy.verify import lucky_encodings as enc
 
 TIMEOUT = 60_000
 

@@ -5,8 +5,8 @@ Z3 goal says on every small heap."""
 import pytest
 import z3
 
+from grundy.theory import lucky_nim as enc
 from grundy.verdict import Status
-from grundy.verify import lucky_encodings as enc
 
 
 def _goal_at(encoding, heap) -> bool:

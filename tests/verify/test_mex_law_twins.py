@@ -8,7 +8,7 @@ from itertools import product
 import pytest
 import z3
 
-from grundy.verify.nim_laws import mex_lemma_laws, mex_no_equal_option, mex_reaches_below
+from grundy.theory.nim_sum_laws import mex_lemma_laws, mex_no_equal_option, mex_reaches_below
 
 LAWS = {
     "lemmas-and-mex": mex_lemma_laws(),

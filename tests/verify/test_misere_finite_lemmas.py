@@ -5,9 +5,9 @@ states, and able to fail, e.g. M4 under an operator for which x ⊕ 0 = x is fal
 import re
 from math import prod
 
+from grundy.theory.nim import bouton_lemmas, misere_lemmas
 from grundy.verdict import Status
 from grundy.verify.bit_induction import FiniteLemma, PlainAlgebra, prove_finite
-from grundy.verify.nim_lemmas import bouton_lemmas, misere_lemmas
 
 ALL_LEMMAS = [
     *bouton_lemmas(),

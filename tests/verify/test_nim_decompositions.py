@@ -6,14 +6,14 @@ import re
 
 import pytest
 
-from grundy.verdict import Status
-from grundy.verify.nim_lemmas import (
+from grundy.theory.nim import (
     bouton_lemmas,
     misere_lemmas,
     prove_bouton_unbounded,
     prove_misere_unbounded,
     prove_nim_value_unbounded,
 )
+from grundy.verdict import Status
 
 TIMEOUT = 20_000
 

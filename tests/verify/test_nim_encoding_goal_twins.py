@@ -6,8 +6,8 @@ from itertools import product
 import pytest
 import z3
 
+from grundy.theory import nim_exercises, nim_sum
 from grundy.verdict import Status
-from grundy.verify import nim_encodings as enc
 from grundy.verify.z3_checks import exhaustive_encoding
 
 TIMEOUT = 20_000
@@ -34,7 +34,7 @@ def _disagreements(encoding):
 def test_the_strict_bound_twin_is_the_statement():
     # the twin re-checks Z3's models: were it stricter than the goal it would confirm
     # spurious counterexamples, were it looser it would reject real ones
-    encoding = enc.strict_xor_bound(WIDTH)
+    encoding = nim_sum.strict_xor_bound(WIDTH)
     assert _disagreements(encoding) == []
     # x + y with shared bits: 1 xor 1 = 0 < 2, so the bound holds there; only x = y = 0 and
     # the like (no bits, nothing to add) break it
@@ -44,20 +44,20 @@ def test_the_strict_bound_twin_is_the_statement():
 
 
 def test_the_distinct_powers_goal_ranges_over_each_power_and_agrees_with_its_twin():
-    encoding = enc.distinct_powers_add(3, WIDTH)
+    encoding = nim_sum.distinct_powers_add(3, WIDTH)
     assert [str(v) for v in encoding.variables] == ["p1", "p2", "p3"]
     assert _disagreements(encoding) == []
 
 
 @pytest.mark.parametrize("index", [0, 1])
 def test_each_heap_of_exercise_7_is_proved_and_agrees_with_its_twin(index):
-    encoding = enc.exercise_7_at(2, WIDTH, index)
+    encoding = nim_exercises.exercise_7_at(2, WIDTH, index)
     assert _disagreements(encoding) == []
     assert encoding.prove(timeout_ms=TIMEOUT).status is Status.PROVED
     assert exhaustive_encoding(encoding, 2**WIDTH - 1).status is Status.PROVED
 
 
-@pytest.mark.parametrize("builder", [enc.exercise_5, enc.exercise_7])
+@pytest.mark.parametrize("builder", [nim_exercises.exercise_5, nim_exercises.exercise_7])
 def test_the_heap_exercises_state_their_heaps_and_width(builder):
     verdict = builder(3, 8).prove(timeout_ms=TIMEOUT)
     assert verdict.status is Status.PROVED

@@ -5,22 +5,22 @@ import itertools
 
 import pytest
 
+from grundy.theory import bouton, nim_exercises, nim_sum
 from grundy.verdict import Status
-from grundy.verify import nim_encodings as enc
 from grundy.verify.z3_checks import exhaustive_encoding
 
 TIMEOUT = 20_000
 
 TRUE_BIT_LAWS = [
-    enc.associativity,
-    enc.commutativity,
-    enc.self_inverse,
-    enc.identity,
-    enc.cancellation,
-    enc.mex_lemma_smaller_values,
-    enc.mex_lemma_no_equal_option,
-    enc.exercise_2,
-    enc.exercise_3,
+    nim_sum.associativity,
+    nim_sum.commutativity,
+    nim_sum.self_inverse,
+    nim_sum.identity,
+    nim_sum.cancellation,
+    nim_sum.mex_lemma_smaller_values,
+    nim_sum.mex_lemma_no_equal_option,
+    nim_exercises.exercise_2,
+    nim_exercises.exercise_3,
 ]
 
 
@@ -32,7 +32,7 @@ def test_true_laws_are_proved_by_z3_and_by_exhaustion(builder):
 
 @pytest.mark.parametrize(
     ("builder", "least"),
-    [(enc.ordinary_addition, {"x": 1, "y": 1}), (enc.strict_xor_bound, {"x": 0, "y": 0})],
+    [(nim_sum.ordinary_addition, {"x": 1, "y": 1}), (nim_sum.strict_xor_bound, {"x": 0, "y": 0})],
 )
 def test_false_laws_are_refuted_with_the_least_counterexample(builder, least):
     verdict = builder(16).prove(timeout_ms=TIMEOUT)
@@ -42,8 +42,8 @@ def test_false_laws_are_refuted_with_the_least_counterexample(builder, least):
 
 
 def test_distinct_powers_add_like_integers():
-    assert enc.distinct_powers_add(3, 16).prove(timeout_ms=TIMEOUT).status is Status.PROVED
-    twin = enc.distinct_powers_add(3, 8).holds
+    assert nim_sum.distinct_powers_add(3, 16).prove(timeout_ms=TIMEOUT).status is Status.PROVED
+    twin = nim_sum.distinct_powers_add(3, 8).holds
     assert twin({"p1": 1, "p2": 8, "p3": 16})
     assert twin({"p1": 2, "p2": 2, "p3": 4})  # not distinct: the premise fails
 
@@ -52,20 +52,20 @@ def test_distinct_powers_add_like_integers():
 @pytest.mark.parametrize("encoding", ["disjunction", "top-bit", "named-sum", "named-top-bit"])
 def test_bouton_conditions_are_proved(heaps, encoding):
     for goal in (
-        enc.bouton_terminal(heaps, 16),
-        enc.bouton_move_to_zero(heaps, 16, encoding),
-        enc.bouton_moves_from_zero(heaps, 16),
+        bouton.bouton_terminal(heaps, 16),
+        bouton.bouton_move_to_zero(heaps, 16, encoding),
+        bouton.bouton_moves_from_zero(heaps, 16),
     ):
         assert goal.prove(timeout_ms=TIMEOUT).status is Status.PROVED, goal.name
 
 
 def test_an_unknown_bouton_encoding_is_rejected():
     with pytest.raises(ValueError, match="unknown encoding"):
-        enc.bouton_move_to_zero(3, 8, "guess")
+        bouton.bouton_move_to_zero(3, 8, "guess")
 
 
 def test_the_python_twins_match_a_direct_brute_force_of_bouton():
-    twin = enc.bouton_move_to_zero(3, 3).holds
+    twin = bouton.bouton_move_to_zero(3, 3).holds
     for heaps in itertools.product(range(8), repeat=3):
         total = heaps[0] ^ heaps[1] ^ heaps[2]
         # some move (a heap lowered to any smaller size) reaches nim-sum 0
@@ -76,14 +76,14 @@ def test_the_python_twins_match_a_direct_brute_force_of_bouton():
 
 
 def test_largest_heap_mutant_is_refuted_at_a_real_counterexample():
-    verdict = enc.largest_heap_move(3, 16).prove(timeout_ms=TIMEOUT)
+    verdict = bouton.largest_heap_move(3, 16).prove(timeout_ms=TIMEOUT)
     assert verdict.status is Status.REFUTED
     heaps = [verdict.counterexample[f"h{i}"] for i in (1, 2, 3)]
     total = heaps[0] ^ heaps[1] ^ heaps[2]
     assert total != 0 and max(heaps) ^ total > max(heaps)
 
 
-@pytest.mark.parametrize("builder", [enc.exercise_5, enc.exercise_7])
+@pytest.mark.parametrize("builder", [nim_exercises.exercise_5, nim_exercises.exercise_7])
 def test_heap_exercises_are_proved(builder):
     assert builder(3, 16).prove(timeout_ms=TIMEOUT).status is Status.PROVED
     assert exhaustive_encoding(builder(2, 3), 7).status is Status.PROVED
@@ -94,7 +94,7 @@ def test_heap_exercises_are_proved(builder):
 
 @pytest.mark.parametrize(("heaps", "width"), [(1, 8), (2, 8), (3, 16), (5, 16)])
 def test_prove_bouton_proves_every_query_of_the_decomposition(heaps, width):
-    verdict = enc.prove_bouton(heaps, width, timeout_ms=TIMEOUT)
+    verdict = bouton.prove_bouton(heaps, width, timeout_ms=TIMEOUT)
     assert verdict.status is Status.PROVED
     assert verdict.scope == f"bounded: {heaps} heaps, each of size < 2^{width}"
     queries = verdict.details["queries"]
@@ -105,20 +105,20 @@ def test_prove_bouton_proves_every_query_of_the_decomposition(heaps, width):
 
 def test_sixteen_heaps_of_64_bits_are_proved():
     # The issue 8 target (timed in bench/bench_z3.py, not here): every query proved.
-    verdict = enc.prove_bouton(16, 64, timeout_ms=60_000)
+    verdict = bouton.prove_bouton(16, 64, timeout_ms=60_000)
     assert verdict.status is Status.PROVED
     assert len(verdict.details["queries"]) == 18
 
 
 def test_the_decomposed_statements_agree_with_exhaustion_at_small_widths():
     # Each query's plain-Python twin holds on every case with heaps and `to` in 0..7.
-    for query in enc.bouton_queries(2, 3):
+    for query in bouton.bouton_queries(2, 3):
         assert exhaustive_encoding(query, 7).status is Status.PROVED, query.name
 
 
 def test_the_per_heap_twin_matches_a_direct_brute_force():
     for index in range(3):
-        twin = enc.bouton_moves_from_zero_at(3, 3, index).holds
+        twin = bouton.bouton_moves_from_zero_at(3, 3, index).holds
         for *heaps, to in itertools.product(range(8), repeat=4):
             after = list(heaps)
             after[index] = to
@@ -129,8 +129,8 @@ def test_the_per_heap_twin_matches_a_direct_brute_force():
 
 
 def test_a_corrupted_condition_is_refuted_with_a_rechecked_counterexample():
-    queries = (*enc.bouton_queries(3, 64), enc.first_heap_move(3, 64))
-    verdict = enc.prove_bouton(3, 64, timeout_ms=TIMEOUT, queries=queries)
+    queries = (*bouton.bouton_queries(3, 64), bouton.first_heap_move(3, 64))
+    verdict = bouton.prove_bouton(3, 64, timeout_ms=TIMEOUT, queries=queries)
     assert verdict.status is Status.REFUTED
     assert verdict.details["failed query"] == "first-heap-move"
     heaps = [verdict.counterexample[f"h{i}"] for i in (1, 2, 3)]
@@ -138,11 +138,11 @@ def test_a_corrupted_condition_is_refuted_with_a_rechecked_counterexample():
     # a real failure of "lower the first heap to h1 xor s", and the least by heap total
     assert total != 0 and heaps[0] ^ total >= heaps[0]
     assert sum(heaps) == 1 and heaps[0] == 0
-    assert not enc.first_heap_move(3, 64).holds(dict(verdict.counterexample))
+    assert not bouton.first_heap_move(3, 64).holds(dict(verdict.counterexample))
 
 
 def test_a_forced_timeout_makes_the_whole_verdict_unknown():
-    verdict = enc.prove_bouton(16, 64, timeout_ms=1)
+    verdict = bouton.prove_bouton(16, 64, timeout_ms=1)
     assert verdict.status is Status.UNKNOWN
     assert "timeout" in verdict.message
     statuses = {query["status"] for query in verdict.details["queries"]}
@@ -151,4 +151,4 @@ def test_a_forced_timeout_makes_the_whole_verdict_unknown():
 
 def test_a_heap_index_outside_the_position_is_rejected():
     with pytest.raises(ValueError, match=r"heap index 3 is outside 0\.\.2"):
-        enc.bouton_moves_from_zero_at(3, 8, 3)
+        bouton.bouton_moves_from_zero_at(3, 8, 3)

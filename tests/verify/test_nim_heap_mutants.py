@@ -8,8 +8,8 @@ from itertools import product
 import pytest
 import z3
 
+from grundy.theory import bouton, nim_exercises
 from grundy.verdict import Status
-from grundy.verify import nim_encodings as enc
 
 TIMEOUT = 20_000
 
@@ -29,18 +29,18 @@ def _disagreements(encoding, below):
     return [case for case in cases if _goal_at(encoding, case) != encoding.holds(case)]
 
 
-@pytest.mark.parametrize("builder", [enc.first_heap_move, enc.largest_heap_move])
+@pytest.mark.parametrize("builder", [bouton.first_heap_move, bouton.largest_heap_move])
 def test_a_mutant_twin_agrees_with_its_goal_on_three_heaps(builder):
     # the twin re-checks the counterexample Z3 reports; it must reject exactly the
     # positions the goal rejects, e.g. (0, 3, 2) for the first-heap mutant: s = 1 and
     # lowering the first heap to 0 xor 1 = 1 is no move
     encoding = builder(3, 2)
     assert _disagreements(encoding, 4) == []
-    if builder is enc.first_heap_move:
+    if builder is bouton.first_heap_move:
         assert not encoding.holds({"h1": 0, "h2": 3, "h3": 2})
 
 
-@pytest.mark.parametrize("builder", [enc.first_heap_move, enc.largest_heap_move])
+@pytest.mark.parametrize("builder", [bouton.first_heap_move, bouton.largest_heap_move])
 def test_a_refuted_mutant_reports_the_heaps_and_width_it_searched(builder):
     verdict = builder(3, 3).prove(timeout_ms=TIMEOUT)
     assert verdict.status is Status.REFUTED
@@ -50,9 +50,9 @@ def test_a_refuted_mutant_reports_the_heaps_and_width_it_searched(builder):
 
 def test_exercise_7_is_named_as_the_stem_of_its_per_heap_queries():
     # reports show the whole exercise or one heap of it; the names must match up
-    whole = enc.exercise_7(3, 4)
+    whole = nim_exercises.exercise_7(3, 4)
     assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", whole.name), whole.name
     assert whole.name.startswith("exercise-7")
     for index in range(3):
-        assert enc.exercise_7_at(3, 4, index).name == f"{whole.name}-heap-{index + 1}"
-    assert whole.name != enc.exercise_5(3, 4).name
+        assert nim_exercises.exercise_7_at(3, 4, index).name == f"{whole.name}-heap-{index + 1}"
+    assert whole.name != nim_exercises.exercise_5(3, 4).name

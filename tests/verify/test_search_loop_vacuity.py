@@ -22,7 +22,7 @@ import pytest
 
 from grundy.library import CheckSettings, Theorem, check_theorem, load_library
 from grundy.verdict import Status, Verdict
-from grundy.verify import birthday_induction, bit_induction, width_induction
+from grundy.verify import birthday_induction, bit_induction
 
 SETTINGS = CheckSettings(quick=True, random_examples=60)
 
@@ -52,7 +52,7 @@ LOOPS: dict[str, tuple[Callable[[], Any], str, Callable[..., Any]]] = {
     "bit-induction search": (lambda: vars(bit_induction), "_counterexample", _finds_nothing),
     "bit-induction listing": (lambda: vars(bit_induction), "prove_finite", _lists_nothing_false),
     "width-induction search": (
-        lambda: vars(width_induction),
+        lambda: vars(bit_induction),
         "_least_counterexample",
         _finds_nothing,
     ),

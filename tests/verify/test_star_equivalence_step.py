@@ -4,9 +4,9 @@ deduction is the statement's, not a tautology."""
 import pytest
 import z3
 
+from grundy.theory.sprague_grundy_steps import star_equivalence_step
 from grundy.verdict import Status
 from grundy.verify import birthday_induction as engine
-from grundy.verify.birthday_steps import star_equivalence_step
 
 
 def _proves(drop: int | None) -> z3.CheckSatResult:

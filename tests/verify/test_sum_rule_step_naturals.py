@@ -6,8 +6,8 @@ from itertools import product
 
 import z3
 
+from grundy.theory import sprague_grundy_steps as bi
 from grundy.verify import birthday_induction as engine
-from grundy.verify import birthday_steps as bi
 
 # every argument the facts name stays in this range: xor of numbers below 8 is below 8
 GRID = range(-3, 8)

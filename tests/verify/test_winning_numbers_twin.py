@@ -5,7 +5,7 @@ from itertools import product
 
 import z3
 
-from grundy.verify.lucky_encodings import winning_numbers
+from grundy.theory.lucky_nim import winning_numbers
 
 # m = 0, m > n, k = 0 and numbers outside [m, n] are outside the premises
 RANGES = [range(3), range(3), range(8), range(4), range(4)]

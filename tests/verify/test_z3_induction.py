@@ -3,12 +3,9 @@ exact solver at the least disagreeing heap."""
 
 import pytest
 
+from grundy.theory.nim_sum import prove_distinct_powers_any_count
 from grundy.verdict import Status
-from grundy.verify.z3_induction import (
-    prove_distinct_powers_any_count,
-    prove_take_away_closed_form,
-    prove_take_away_misere,
-)
+from grundy.verify.z3_induction import prove_take_away_closed_form, prove_take_away_misere
 
 TIMEOUT = 20_000
 

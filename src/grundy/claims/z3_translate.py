@@ -34,8 +34,8 @@ from grundy.claims.model import Claim
 from grundy.games import Nim
 from grundy.games.base import plays_by
 from grundy.solve import Play
+from grundy.theory.bouton import prove_bouton
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
-from grundy.verify.nim_encodings import prove_bouton
 from grundy.verify.z3engine import model_values, prove_z3
 
 __all__ = [

@@ -18,9 +18,9 @@ for every finite game.  A failed step is refuted only by a concrete game: the fo
 by day 3 (or pairs of them) are searched with the labelling rules computed from their
 options, so a refutation is always a real game.
 
-The steps themselves are in :mod:`grundy.verify.birthday_steps`.
+The steps themselves are in :mod:`grundy.theory.sprague_grundy_steps`.
 
->>> from grundy.verify.birthday_steps import g_plus_g_step
+>>> from grundy.theory.sprague_grundy_steps import g_plus_g_step
 >>> prove_birthday_step(g_plus_g_step(), timeout_ms=10_000).status
 <Status.PROVED: 'proved'>
 """

@@ -1,4 +1,4 @@
-"""Glue between :mod:`grundy.verify.nim_encodings` and the theorem library.
+"""Glue between encodings (:class:`~grundy.verify.z3engine.Encoding`) and the theorem library.
 
 A theorem's ``check`` takes :class:`~grundy.settings.CheckSettings`; these helpers build
 such checks from encoding builders: the Z3 proof at the full size (or a smaller one with
@@ -15,7 +15,7 @@ from typing import Any
 from grundy.settings import CheckSettings
 from grundy.verdict import Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
-from grundy.verify.nim_encodings import Encoding
+from grundy.verify.z3engine import Encoding
 
 __all__ = ["all_proved", "exhaustive_encoding", "headline_z3", "z3_check"]
 
@@ -35,7 +35,7 @@ def z3_check(full: Builder, quick: Builder | None = None) -> Callable[[CheckSett
 def exhaustive_encoding(encoding: Encoding, bound: int) -> Verdict:
     """Check ``encoding.holds`` on every assignment of its variables in ``0..bound``.
 
-    >>> from grundy.verify.nim_encodings import commutativity
+    >>> from grundy.theory.nim_sum import commutativity
     >>> exhaustive_encoding(commutativity(3), 7).cases
     64
     """

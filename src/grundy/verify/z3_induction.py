@@ -11,10 +11,10 @@ Two kinds:
   not yet a counterexample (the hypothesis may fail earlier), so a refutation is found and
   confirmed by the exact solver: the least n where the closed form and the solver
   disagree, for the k of Z3's model.
-- :func:`prove_distinct_powers_any_count`: the nim-sum of any number of distinct powers of
-  two below ``2**width`` is their sum, from lemmas Z3 proves once, with the induction over
-  the list recorded in the verdict's details.  (Bouton's theorem for any number of heaps
-  of any sizes is in :mod:`grundy.verify.nim_lemmas`.)
+- :func:`prove_lemmas`: a theorem from lemmas Z3 proves once, with how the theorem follows
+  (an induction argued on paper) recorded in the verdict's details; the lemmas themselves
+  are mathematics, in :mod:`grundy.theory` (e.g. distinct powers of two in
+  :mod:`grundy.theory.nim_sum`).
 """
 
 from __future__ import annotations
@@ -28,13 +28,12 @@ import z3
 
 from grundy.games.subtraction import SubtractionGame
 from grundy.solve.solver import Outcome, Play, Solver
-from grundy.verdict import UNBOUNDED, Status, Verdict, with_paper_steps
+from grundy.verdict import UNBOUNDED, Status, Verdict
 from grundy.verify.z3engine import least_first, model_values, prove_z3
 
 __all__ = [
     "ClosedForm",
-    "distinct_power_lemmas",
-    "prove_distinct_powers_any_count",
+    "Lemma",
     "prove_lemmas",
     "prove_take_away_closed_form",
     "prove_take_away_misere",
@@ -217,85 +216,8 @@ def _induction_verdict(
 
 # -- lemmas proved once, composed on paper ------------------------------------------------------
 
-DISTINCT_POWERS_ID = "nim-sum-distinct-powers-any-count"
-"""The library theorem whose induction on the number of powers is argued on paper."""
-
-
 Lemma = tuple[str, z3.BoolRef, list[z3.BitVecRef], Callable[[Mapping[str, int]], bool]]
 """A lemma: its name, its Z3 goal, its variables and the same statement in Python."""
-
-
-def distinct_power_lemmas(width: int, disjoint: str = "powers") -> list[Lemma]:
-    """Lemmas for "distinct powers of two nim-add like integers", for any number of them.
-
-    ``disjoint="any"`` states D1 for any two distinct numbers (a false generalisation).
-    """
-    p, q, x = z3.BitVecs("p q x", width)
-
-    def is_power(value: z3.BitVecRef) -> z3.BoolRef:
-        return z3.And(value != 0, value & (value - 1) == 0)
-
-    def python_power(value: int) -> bool:
-        return value > 0 and value & (value - 1) == 0
-
-    if disjoint == "powers":
-        premise = z3.And(is_power(p), is_power(q), p != q)
-
-        def plain_premise(c: Mapping[str, int]) -> bool:
-            return python_power(c["p"]) and python_power(c["q"]) and c["p"] != c["q"]
-    elif disjoint == "any":
-        premise = p != q
-
-        def plain_premise(c: Mapping[str, int]) -> bool:
-            return c["p"] != c["q"]
-    else:
-        raise ValueError(f"unknown premise {disjoint!r} (powers or any)")
-    return [
-        (
-            f"D1 distinct {'powers of two' if disjoint == 'powers' else 'numbers'} share no bit",
-            z3.Implies(premise, p & q == 0),
-            [p, q],
-            lambda c: not plain_premise(c) or c["p"] & c["q"] == 0,
-        ),
-        (
-            "D2 a bit missing from x and from q is missing from x ⊕ q",
-            z3.Implies(z3.And(x & p == 0, q & p == 0), (x ^ q) & p == 0),
-            [x, q, p],
-            lambda c: (
-                not (c["x"] & c["p"] == 0 and c["q"] & c["p"] == 0)
-                or (c["x"] ^ c["q"]) & c["p"] == 0
-            ),
-        ),
-        (
-            "D3 numbers with no common bit nim-add like integers",
-            z3.Implies(x & p == 0, z3.ZeroExt(1, x ^ p) == z3.ZeroExt(1, x) + z3.ZeroExt(1, p)),
-            [x, p],
-            lambda c: c["x"] & c["p"] != 0 or c["x"] ^ c["p"] == c["x"] + c["p"],
-        ),
-    ]
-
-
-def prove_distinct_powers_any_count(
-    width: int, *, timeout_ms: int, seed: int = 0, disjoint: str = "powers"
-) -> Verdict:
-    """The nim-sum of any number of distinct powers of two below ``2**width`` is their sum.
-
-    The induction on the number of powers is argued on paper: a proved verdict lists it
-    in ``assumes``."""
-    verdict = prove_lemmas(
-        distinct_power_lemmas(width, disjoint),
-        scope=f"{UNBOUNDED} number of distinct powers of two, each < 2^{width}",
-        width=width,
-        timeout_ms=timeout_ms,
-        seed=seed,
-        conclusion="the sum rule follows by induction on the number of powers, argued on paper",
-        decomposition=[
-            "invariant: x_i = p_1 ⊕ ... ⊕ p_i = p_1 + ... + p_i, and x_i shares no bit "
-            "with any later p_j (D1 for each earlier p, D2 along the list)",
-            "step: D3 with x = x_i and p = p_(i+1) gives x_(i+1) = x_i + p_(i+1)",
-        ],
-    )
-    return with_paper_steps(verdict, DISTINCT_POWERS_ID)
 
 
 def prove_lemmas(

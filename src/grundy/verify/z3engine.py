@@ -12,24 +12,72 @@ verdicts as DESIGN.md section 3 demands:
 - ``unknown`` (a timeout, incomplete theory, resource limit): ``unknown`` with Z3's
   reason.  Never ``proved``.
 
-The solver is seeded, so runs are reproducible.  The encodings live elsewhere
-(:mod:`grundy.verify.nim_encodings`); this module knows nothing about games.
+The solver is seeded, so runs are reproducible.  A statement may come as an
+:class:`Encoding`: the goal for Z3 with the same statement in plain Python, which re-checks
+any model and doubles as the predicate for exhaustive runs at small widths.  The encodings
+of particular mathematics live in :mod:`grundy.theory`; this module knows nothing about
+games.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import z3
 
 from grundy.verdict import Status, Verdict
 
-__all__ = ["least_first", "model_values", "prove_z3"]
+__all__ = ["Case", "Encoding", "least_first", "model_values", "prove_z3"]
 
 Decoder = Callable[[z3.ModelRef], dict[str, Any]]
 Recheck = Callable[[Mapping[str, Any]], bool]
+
+Case = Mapping[str, int]
+"""Values of an encoding's variables, by name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Encoding:
+    """A goal for Z3 and the same statement in plain Python.
+
+    ``holds(case)`` evaluates the statement on plain integers (the variables by name);
+    ``minimise`` is the measure under which a counterexample is reported least (by
+    default the sum of the variables).
+    """
+
+    name: str
+    goal: z3.BoolRef
+    variables: tuple[z3.ExprRef, ...]
+    holds: Callable[[Case], bool]
+    scope: str
+    minimise: z3.ExprRef | None = None
+
+    def prove(
+        self,
+        *,
+        timeout_ms: int,
+        seed: int = 0,
+        lemmas: Sequence[str] = (),
+        assumptions: Sequence[z3.BoolRef] = (),
+        method: str = "z3",
+    ) -> Verdict:
+        """Run :func:`prove_z3` on this goal, re-checking counterexamples with ``holds``."""
+        variables = self.variables
+        return prove_z3(
+            self.goal,
+            scope=self.scope,
+            timeout_ms=timeout_ms,
+            method=method,
+            assumptions=assumptions,
+            lemmas=lemmas,
+            decode=lambda model: model_values(model, variables),
+            recheck=self.holds,
+            minimise=self.minimise if self.minimise is not None else least_first(variables),
+            seed=seed,
+        )
 
 
 def least_first(variables: Sequence[z3.ExprRef]) -> list[z3.ExprRef]:

@@ -27,7 +27,7 @@ from typing import TypeVar
 
 import z3
 
-from grundy.verify.nim_encodings import Encoding
+from grundy.verify.z3engine import Encoding
 
 __all__ = [
     "LOW",

@@ -10,7 +10,7 @@ number is one fixed before the other's is seen:
 The earlier sequential reading of (b) ("for every x there is a y") lets the opponent see
 x; ``sees_x=True`` builds that weaker reading, kept so that tests can show which
 mutants it would wrongly let through.  Every builder returns an
-:class:`~grundy.verify.nim_encodings.Encoding`, whose ``holds`` re-checks any model.
+:class:`~grundy.verify.z3engine.Encoding`, whose ``holds`` re-checks any model.
 Symbolic builders state explicit choices (for example ``y = max(m, r - m)``, r the heap's
 place in its block: 1 ≤ r ≤ M); a universally quantified number is a free variable.
 
@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 import z3
 
 from grundy.verdict import UNBOUNDED
-from grundy.verify.nim_encodings import Encoding
+from grundy.verify.z3engine import Encoding
 
 __all__ = [
     "block_parity_step",

@@ -3,9 +3,9 @@ which covers the time of its base and step."""
 
 import pytest
 
+from grundy.theory.nim_sum_laws import CANCEL_RIGHT, COMMUTATIVE, IDENTITY, mex_reaches_below
 from grundy.verdict import Status
-from grundy.verify.nim_laws import CANCEL_RIGHT, COMMUTATIVE, IDENTITY, mex_reaches_below
-from grundy.verify.width_induction import prove_chain, prove_every_width
+from grundy.verify.bit_induction import prove_chain, prove_every_width
 
 TIMEOUT = 20_000
 

@@ -1,11 +1,11 @@
-"""The nim-sum laws and the mex lemma as :class:`~grundy.verify.width_induction.BitwiseLaw`.
+"""The nim-sum laws and the mex lemma as :class:`~grundy.verify.bit_induction.BitwiseLaw`.
 
 Each law is stated twice: for Z3, with ⊕ given as a function building terms, and in plain
 Python with ``^``.  Laws used as lemmas by later ones come first; a law that needs them
 says at which terms (its ``instances``), and those terms are always natural numbers
 (variables, their halves, or nim-sums of them), where the lemmas were proved.
 
->>> from grundy.verify.width_induction import prove_chain
+>>> from grundy.verify.bit_induction import prove_chain
 >>> prove_chain(mex_lemma_laws(), timeout_ms=20_000).scope
 'unbounded'
 """
@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import z3
 
-from grundy.verify.width_induction import BitwiseLaw, Instances, NimSum, Statement
+from grundy.verify.bit_induction import BitwiseLaw, Instances, LawStatement, NimSum
 
 __all__ = [
     "ASSOCIATIVE",
@@ -40,7 +40,7 @@ Case = Mapping[str, int]
 def _law(
     name: str,
     variables: str,
-    statement: Statement,
+    statement: LawStatement,
     holds: Callable[[Case], bool],
     lemmas: Sequence[BitwiseLaw] = (),
     instances: Instances | None = None,

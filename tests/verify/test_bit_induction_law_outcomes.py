@@ -5,10 +5,10 @@ own run."""
 
 import z3
 
+from grundy.theory.nim_sum_laws import COMMUTATIVE, IDENTITY
 from grundy.verdict import UNBOUNDED, Status, Verdict
-from grundy.verify import width_induction
-from grundy.verify.nim_laws import COMMUTATIVE, IDENTITY
-from grundy.verify.width_induction import BitwiseLaw, prove_chain, prove_every_width
+from grundy.verify import bit_induction
+from grundy.verify.bit_induction import BitwiseLaw, prove_chain, prove_every_width
 
 TIMEOUT = 20_000
 
@@ -26,7 +26,7 @@ def test_a_z3_unknown_is_an_unknown_induction_timed_over_its_parts(monkeypatch):
             message="Z3 answered unknown (timeout)",
         )
 
-    monkeypatch.setattr(width_induction, "prove_z3", unknown)
+    monkeypatch.setattr(bit_induction, "prove_z3", unknown)
     verdict = prove_every_width(COMMUTATIVE, timeout_ms=1)
     assert verdict.status is Status.UNKNOWN
     # reported by the engine that was asked, not by the Z3 query that gave up

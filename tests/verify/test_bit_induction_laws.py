@@ -6,10 +6,10 @@ import itertools
 import pytest
 import z3
 
+from grundy.theory import nim_sum_laws as nim_laws
 from grundy.verdict import Status, Verdict
-from grundy.verify import nim_laws
+from grundy.verify.bit_induction import BitwiseLaw, prove_chain, prove_every_width
 from grundy.verify.exhaustive import integer_cases
-from grundy.verify.width_induction import BitwiseLaw, prove_chain, prove_every_width
 
 TRUE_LAWS = [
     nim_laws.ASSOCIATIVE,
@@ -97,14 +97,14 @@ def test_a_failed_step_without_a_real_counterexample_is_unknown():
 
 
 def test_a_z3_unknown_is_never_proved(monkeypatch):
-    from grundy.verify import width_induction
+    from grundy.verify import bit_induction
 
     def unknown(goal, **kwargs):
         return Verdict(
             Status.UNKNOWN, "z3", kwargs["scope"], message="Z3 answered unknown (timeout)"
         )
 
-    monkeypatch.setattr(width_induction, "prove_z3", unknown)
+    monkeypatch.setattr(bit_induction, "prove_z3", unknown)
     verdict = prove_every_width(nim_laws.ASSOCIATIVE, timeout_ms=1)
     assert verdict.status is Status.UNKNOWN
     assert "timeout" in verdict.message
