@@ -86,7 +86,7 @@ def image(monoid: BipartiteMonoid, position: Position) -> int:
 
 
 def first_failure(
-    monoid: BipartiteMonoid, oracle: MisereOutcomes, limit: int = 2_000_000
+    monoid: BipartiteMonoid, oracle: MisereOutcomes, largest: int, limit: int = 2_000_000
 ) -> Position | None:
     """A sum of heaps whose outcome the candidate gets wrong, or None when there is none.
 
@@ -97,7 +97,9 @@ def first_failure(
     by induction on G (moves make heaps smaller).  Otherwise the witness G, or one of its
     options, is a position the candidate gets wrong.
     """
-    found = _pair_states(monoid, option_images(monoid, oracle), limit)()
+    images = option_images(monoid, oracle)
+    images = [moves if h <= largest else frozenset() for h, moves in enumerate(images)]
+    found = _pair_states(monoid, images, limit)()
     if found is None:
         return None
     position = found[0]
@@ -200,22 +202,26 @@ class _Table:
 
 
 def learn_monoid(
-    oracle: MisereOutcomes, max_size: int = 4096, on_round: Callable[[int], None] | None = None
+    oracle: MisereOutcomes,
+    largest: int,
+    tests: list[Position],
+    max_size: int = 4096,
 ) -> BipartiteMonoid:
-    """A verified bipartite monoid for the sums of heaps of ``oracle.rules`` (possibly not
-    reduced: see :func:`grundy.solve.misere_monoid.reduce`)."""
+    """A verified bipartite monoid for the sums of heaps up to ``largest`` (possibly not
+    reduced: see :func:`grundy.solve.misere_monoid.reduce`).  ``tests`` holds the tests
+    of earlier rounds and gains this round's."""
     rules = oracle.rules
-    table = _Table(oracle, rules.live_heaps, max_size)
+    heaps = [h for h in rules.live_heaps if h <= largest]
+    table = _Table(oracle, heaps, max_size)
+    table.tests = tests
     while True:
         table.close()
-        if on_round is not None:
-            on_round(len(table.reps))
         test = table.non_commuting()
         if test is not None:
             table.add_test(test)
             continue
         monoid = table.monoid(rules.upto)
-        wrong = first_failure(monoid, oracle)
+        wrong = first_failure(monoid, oracle, largest)
         if wrong is None:
             return monoid
         table.add_test(_splitting_suffix(table, monoid, wrong))

@@ -17,6 +17,7 @@ who cannot move wins).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,6 +76,13 @@ class MisereOutcomes:
         self.rules = rules
         self._p: dict[Position, bool] = {}
         self._live = frozenset(rules.live_heaps)
+        self._below = 0
+        self._known: Callable[[Position], bool] | None = None
+
+    def trust_below(self, heap: int, known: Callable[[Position], bool]) -> None:
+        """Answer sums of heaps smaller than ``heap`` by ``known`` (a verified quotient of
+        those sums), so the search only walks positions holding a larger heap."""
+        self._below, self._known = heap, known
 
     def canonical(self, position: Position) -> Position:
         """The key of a position: its live heaps, sorted."""
@@ -92,6 +100,8 @@ class MisereOutcomes:
 
     def is_p(self, position: Position) -> bool:
         """Whether the (canonical) position is a misère P-position."""
+        if self._known is not None and (not position or position[-1] < self._below):
+            return self._known(position)
         known = self._p.get(position)
         if known is not None:
             return known

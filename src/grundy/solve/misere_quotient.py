@@ -18,12 +18,13 @@ experiments, verifies it exactly for every sum (not only small ones: see
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from grundy.solve.misere_learner import BipartiteMonoid, learn_monoid
 from grundy.solve.misere_monoid import Word, presentation, reduce, tame_rank, word_name
-from grundy.solve.misere_outcomes import HeapRules, MisereOutcomes
+from grundy.solve.misere_outcomes import HeapRules, MisereOutcomes, Position
 
 __all__ = ["MisereQuotient", "misere_quotient"]
 
@@ -93,6 +94,18 @@ def _rules_of(game: Any) -> tuple[str, str]:
     return type(game).__name__.lower(), ""
 
 
+def _judge(monoid: BipartiteMonoid) -> Callable[[Position], bool]:
+    table, heap_map, p = monoid.table, monoid.heap_map, monoid.p_portion
+
+    def is_p(position: Position) -> bool:
+        x = 0
+        for heap in position:
+            x = table[x][heap_map[heap]]
+        return x in p
+
+    return is_p
+
+
 def heap_period(heap_map: tuple[int, ...]) -> tuple[int, int] | None:
     """The least (preperiod, period) with which the heap map repeats at least twice over.
 
@@ -111,7 +124,11 @@ def misere_quotient(game: Any, upto: int, max_size: int = 4096) -> MisereQuotien
     """The misère quotient of the sums of heaps ``0..upto`` of a heap game."""
     rules = HeapRules.of(game, upto)
     oracle = MisereOutcomes(rules)
-    learnt: BipartiteMonoid = learn_monoid(oracle, max_size=max_size)
+    tests: list[Position] = [()]
+    learnt = BipartiteMonoid(((0,),), frozenset(), (0,) * (upto + 1))
+    for heap in rules.live_heaps:  # Q_n from Q_(n-1): smaller sums are then known exactly
+        oracle.trust_below(heap, _judge(reduce(learnt)))
+        learnt = learn_monoid(oracle, heap, tests, max_size=max_size)
     shown = presentation(reduce(learnt))
     monoid = shown.monoid
     kind, text = _rules_of(game)
