@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import IO
 
 from grundy import __version__
-from grundy.cli import certificate, check, explore, interactive, report, verify
+from grundy.cli import certificate, check, explore, interactive, quotient, report, verify
 from grundy.cli.common import CommandParser, UsageError
 from grundy.cli.results import print_results
 from grundy.errors import GrundyError
@@ -31,7 +31,7 @@ EXIT_INTERRUPTED = 130
 """Ctrl-C (128 + SIGINT, as shells report it)."""
 
 # Each module adds its subcommands; a command's ``run(args, out)`` returns the exit code.
-COMMAND_MODULES = [explore, interactive, verify, check, report, certificate]
+COMMAND_MODULES = [explore, quotient, interactive, verify, check, report, certificate]
 
 
 def build_parser(out: IO[str]) -> CommandParser:
