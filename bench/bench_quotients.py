@@ -31,7 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     out = sys.stdout
     game = OctalGame(args.code)
     out.write(f"Misère quotients of {game.label}\n\n")
-    out.write("| N | \\|Q\\| | tame | positions searched | build (s) | check (s) | pairs | valid |\n")
+    out.write(
+        "| N | \\|Q\\| | tame | positions searched | build (s) | check (s) | pairs | valid |\n"
+    )
     out.write("|---|---|---|---|---|---|---|---|\n")
     for upto in args.upto:
         start = time.perf_counter()

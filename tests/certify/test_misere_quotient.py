@@ -10,6 +10,7 @@ import pytest
 
 from grundy.certify.quotient_certificate import quotient_certificate
 from grundy.certify.quotient_check import check_quotient_certificate
+from grundy.errors import SearchLimitError
 from grundy.games.nim import Nim
 from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
@@ -137,36 +138,46 @@ def test_the_checker_accepts_the_certificate(certificate):
     assert report.pairs_checked > 10 and report.spot_positions > 100
 
 
-def _mutated(certificate, change):
-    data = copy.deepcopy(certificate)
-    change(data)
-    return check_quotient_certificate(data)
+@pytest.fixture(params=[14, 0], ids=["with-spot-check", "pair-search-only"])
+def spot_tokens(request):
+    # with 0 the plain search checks nothing: the pair search alone must catch the error
+    return request.param
 
 
-def test_a_wrong_relation_is_rejected(certificate):
+@pytest.fixture
+def mutated(certificate, spot_tokens):
+    def mutate(data, change):
+        data = copy.deepcopy(data)
+        change(data)
+        return check_quotient_certificate(data, spot_tokens=spot_tokens)
+
+    return mutate
+
+
+def test_a_wrong_relation_is_rejected(certificate, mutated):
     def change(data):
         lhs, _rhs = data["relations"][0]
         data["relations"][0] = [lhs, data["normal_forms"][2]]  # a^2 = b instead of a^2 = 1
 
-    report = _mutated(certificate, change)
+    report = mutated(certificate, change)
     assert not report.valid and any("relation" in p for p in report.problems)
 
 
-def test_a_dropped_relation_is_rejected(certificate):
-    report = _mutated(certificate, lambda data: data["relations"].pop())
+def test_a_dropped_relation_is_rejected(certificate, mutated):
+    report = mutated(certificate, lambda data: data["relations"].pop())
     assert not report.valid
 
 
-def test_a_wrong_p_portion_is_rejected(certificate):
+def test_a_wrong_p_portion_is_rejected(certificate, mutated):
     for change in (
         lambda data: data["p_portion"].pop(),
         lambda data: data["p_portion"].append(2),
     ):
-        report = _mutated(certificate, change)
+        report = mutated(certificate, change)
         assert not report.valid, report
 
 
-def test_a_wrong_heap_image_is_rejected(certificate):
+def test_a_wrong_heap_image_is_rejected(certificate, mutated):
     for heap in (2, 5, 10, 12):
         for element in (0, 1, 3, 7):
             if certificate["heap_map"][heap] == element:
@@ -175,14 +186,14 @@ def test_a_wrong_heap_image_is_rejected(certificate):
             def change(data, heap=heap, element=element):
                 data["heap_map"][heap] = element
 
-            assert not _mutated(certificate, change).valid, (heap, element)
+            assert not mutated(certificate, change).valid, (heap, element)
 
 
-def test_a_wrong_table_entry_is_rejected(certificate):
+def test_a_wrong_table_entry_is_rejected(certificate, mutated):
     def change(data):
         data["table"][2][3] = (data["table"][2][3] + 1) % len(data["table"])
 
-    assert not _mutated(certificate, change).valid
+    assert not mutated(certificate, change).valid
 
 
 def test_an_unreduced_monoid_is_rejected():
@@ -207,12 +218,12 @@ def test_an_unreduced_monoid_is_rejected():
     assert not any("outcome" in p or "P-position" in p for p in report.problems)
 
 
-def test_other_rules_are_rejected(certificate):
-    report = _mutated(certificate, lambda data: data.update(rules="0.77"))
+def test_other_rules_are_rejected(certificate, mutated):
+    report = mutated(certificate, lambda data: data.update(rules="0.77"))
     assert not report.valid
 
 
-def test_malformed_certificates_give_problems_not_crashes(certificate):
+def test_malformed_certificates_give_problems_not_crashes(certificate, mutated):
     for change in (
         lambda data: data.pop("table"),
         lambda data: data.update(table=[[0]]),
@@ -222,7 +233,7 @@ def test_malformed_certificates_give_problems_not_crashes(certificate):
         lambda data: data.update(game="chess"),
         lambda data: data["table"].__setitem__(0, "row"),
     ):
-        assert not _mutated(certificate, change).valid
+        assert not mutated(certificate, change).valid
 
 
 def test_the_checker_imports_nothing_from_the_construction():
@@ -234,3 +245,10 @@ def test_the_checker_imports_nothing_from_the_construction():
         elif isinstance(node, ast.Import):
             modules.update(alias.name for alias in node.names)
     assert not any(m.startswith("grundy") for m in modules), modules
+
+
+def test_limits_stop_the_search():
+    with pytest.raises(SearchLimitError, match="positions"):
+        misere_quotient(OctalGame("0.07"), 14, position_limit=1_000)
+    with pytest.raises(SearchLimitError, match="elements"):
+        misere_quotient(OctalGame("0.07"), 10, max_size=8)

@@ -21,9 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidParameterError
+from grundy.errors import InvalidParameterError, SearchLimitError
 
-__all__ = ["HeapRules", "MisereOutcomes", "merge"]
+__all__ = ["POSITION_LIMIT", "HeapRules", "MisereOutcomes", "merge"]
+
+POSITION_LIMIT = 5_000_000
+"""Most positions the search remembers (a few GB of memory) before it gives up."""
 
 Position = tuple[int, ...]
 
@@ -72,8 +75,9 @@ class HeapRules:
 class MisereOutcomes:
     """A memoised misère outcome search over sums of heaps of one game."""
 
-    def __init__(self, rules: HeapRules) -> None:
+    def __init__(self, rules: HeapRules, limit: int = POSITION_LIMIT) -> None:
         self.rules = rules
+        self.limit = limit
         self._p: dict[Position, bool] = {}
         self._live = frozenset(rules.live_heaps)
         self._below = 0
@@ -108,6 +112,11 @@ class MisereOutcomes:
         if sys.getrecursionlimit() < 20_000:
             sys.setrecursionlimit(20_000)  # a line of moves is as deep as the tokens
         result = bool(position) and not any(self.is_p(o) for o in self.options(position))
+        if len(self._p) >= self.limit:
+            raise SearchLimitError(
+                f"the misère outcome search passed {self.limit:,} positions "
+                f"({self.rules.label}, heaps up to {self.rules.upto}); try a smaller N"
+            )
         self._p[position] = result
         return result
 

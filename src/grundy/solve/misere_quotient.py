@@ -24,7 +24,7 @@ from typing import Any
 
 from grundy.solve.misere_learner import BipartiteMonoid, learn_monoid
 from grundy.solve.misere_monoid import Word, presentation, reduce, tame_rank, word_name
-from grundy.solve.misere_outcomes import HeapRules, MisereOutcomes, Position
+from grundy.solve.misere_outcomes import POSITION_LIMIT, HeapRules, MisereOutcomes, Position
 
 __all__ = ["MisereQuotient", "misere_quotient"]
 
@@ -120,10 +120,16 @@ def heap_period(heap_map: tuple[int, ...]) -> tuple[int, int] | None:
     return None
 
 
-def misere_quotient(game: Any, upto: int, max_size: int = 4096) -> MisereQuotient:
-    """The misère quotient of the sums of heaps ``0..upto`` of a heap game."""
+def misere_quotient(
+    game: Any, upto: int, max_size: int = 4096, position_limit: int = POSITION_LIMIT
+) -> MisereQuotient:
+    """The misère quotient of the sums of heaps ``0..upto`` of a heap game.
+
+    Raises :class:`~grundy.errors.SearchLimitError` when the quotient would have more
+    than ``max_size`` elements or the outcome search more than ``position_limit``
+    positions."""
     rules = HeapRules.of(game, upto)
-    oracle = MisereOutcomes(rules)
+    oracle = MisereOutcomes(rules, position_limit)
     tests: list[Position] = [()]
     learnt = BipartiteMonoid(((0,),), frozenset(), (0,) * (upto + 1))
     for heap in rules.live_heaps:  # Q_n from Q_(n-1): smaller sums are then known exactly
