@@ -249,6 +249,31 @@ def test_the_checker_imports_nothing_from_the_construction():
 
 def test_limits_stop_the_search():
     with pytest.raises(SearchLimitError, match="positions"):
-        misere_quotient(OctalGame("0.07"), 14, position_limit=1_000)
+        misere_quotient(OctalGame("0.07"), 14, position_limit=200)
     with pytest.raises(SearchLimitError, match="elements"):
         misere_quotient(OctalGame("0.07"), 10, max_size=8)
+
+
+@pytest.mark.parametrize(("code", "upto"), [("0.77", 10), ("0.07", 14), ("4.7", 9)])
+def test_guessed_outcomes_never_change_the_answer(monkeypatch, code, upto):
+    # The first tries remember outcomes under a key of the smaller heaps (a guess); the
+    # answer must be the one the exact search gives, even with the crudest key (depth 0,
+    # the class alone), which is wrong for Kayles at heap 9: 9 and 9 + 1 + 1 differ
+    # though 1 + 1 and the empty sum share a class of Q_8.
+    import grundy.solve.misere_quotient as construction
+
+    monkeypatch.setattr(construction, "GUESS_DEPTHS", ())
+    exact = misere_quotient(OctalGame(code), upto)
+    assert exact.exact_stages > 0  # every heap by the exact search
+    monkeypatch.setattr(construction, "GUESS_DEPTHS", (0,))
+    crude = misere_quotient(OctalGame(code), upto)
+    monkeypatch.undo()
+    default = misere_quotient(OctalGame(code), upto)
+    for guessed in (crude, default):
+        assert (guessed.table, guessed.heap_map, guessed.p_portion) == (
+            exact.table,
+            exact.heap_map,
+            exact.p_portion,
+        )
+    if code == "0.77":
+        assert crude.exact_stages >= 1  # the crude guess did go astray, and was caught

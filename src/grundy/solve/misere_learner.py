@@ -20,7 +20,12 @@ from dataclasses import dataclass
 from grundy.errors import SearchLimitError
 from grundy.solve.misere_outcomes import MisereOutcomes, Position, merge
 
-__all__ = ["BipartiteMonoid", "first_failure", "learn_monoid"]
+__all__ = ["BipartiteMonoid", "OracleAstray", "first_failure", "learn_monoid"]
+
+
+class OracleAstray(Exception):
+    """Raised when a guessing outcome oracle contradicts itself (see
+    :meth:`MisereOutcomes.trust_below`): the learner cannot go on with it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +116,13 @@ def first_failure(
             for option in oracle.options(position)
             if oracle.is_p(option) != (image(monoid, option) in monoid.p_portion)
         ]
+        if not wrong:  # only a guessing oracle can fail to be a game's outcomes
+            raise OracleAstray(f"{position} has outcomes its options contradict")
         position = wrong[0]
+
+
+ROUND_LIMIT = 100_000
+"""Most rounds of the learner (each adds a test) before it gives up."""
 
 
 class _Table:
@@ -197,7 +208,7 @@ class _Table:
 
     def add_test(self, test: Position) -> None:
         if test in self.tests:
-            raise AssertionError(f"test {test} is already in the table")
+            raise OracleAstray(f"test {test} is already in the table")
         self.tests.append(test)
 
 
@@ -214,7 +225,7 @@ def learn_monoid(
     heaps = [h for h in rules.live_heaps if h <= largest]
     table = _Table(oracle, heaps, max_size)
     table.tests = tests
-    while True:
+    for _ in range(ROUND_LIMIT):
         table.close()
         test = table.non_commuting()
         if test is not None:
@@ -225,6 +236,7 @@ def learn_monoid(
         if wrong is None:
             return monoid
         table.add_test(_splitting_suffix(table, monoid, wrong))
+    raise SearchLimitError(f"the learner did not settle in {ROUND_LIMIT:,} rounds")
 
 
 def _splitting_suffix(table: _Table, monoid: BipartiteMonoid, wrong: Position) -> Position:
@@ -242,4 +254,4 @@ def _splitting_suffix(table: _Table, monoid: BipartiteMonoid, wrong: Position) -
     for i in range(len(wrong)):
         if verdicts[i] != verdicts[i + 1]:
             return wrong[i + 1 :]
-    raise AssertionError(f"{wrong} is judged right by every representative")
+    raise OracleAstray(f"{wrong} is judged right by every representative")

@@ -17,7 +17,8 @@ who cannot move wins).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,11 +83,33 @@ class MisereOutcomes:
         self._live = frozenset(rules.live_heaps)
         self._below = 0
         self._known: Callable[[Position], bool] | None = None
+        self._guess_key: Callable[[Position], Hashable] | None = None
+        self._guessed: dict[tuple[Hashable, Position], bool] = {}
+        self.guessed_total = 0
+        self.exact_stages = 0
 
-    def trust_below(self, heap: int, known: Callable[[Position], bool]) -> None:
+    def trust_below(
+        self,
+        heap: int,
+        known: Callable[[Position], bool],
+        guess_key: Callable[[Position], Hashable] | None = None,
+    ) -> None:
         """Answer sums of heaps smaller than ``heap`` by ``known`` (a verified quotient of
-        those sums), so the search only walks positions holding a larger heap."""
-        self._below, self._known = heap, known
+        those sums), so the search only walks positions holding a larger heap.
+
+        With ``guess_key``, a position R + E (R the heaps below ``heap``) is remembered
+        under (guess_key(R), E): a guess that R's key decides the outcome, which is not
+        true of every game.  Answers are then only guesses; the learner's verification
+        does not rely on them, and :func:`grundy.solve.misere_quotient.misere_quotient`
+        falls back to the exact search when they lead it astray.
+        """
+        self._below, self._known, self._guess_key = heap, known, guess_key
+        self.guessed_total += len(self._guessed)
+        self._guessed = {}
+
+    @property
+    def guessing(self) -> bool:
+        return self._guess_key is not None
 
     def canonical(self, position: Position) -> Position:
         """The key of a position: its live heaps, sorted."""
@@ -106,21 +129,26 @@ class MisereOutcomes:
         """Whether the (canonical) position is a misère P-position."""
         if self._known is not None and (not position or position[-1] < self._below):
             return self._known(position)
-        known = self._p.get(position)
+        memo: dict[Any, bool] = self._p
+        key: Any = position
+        if self._guess_key is not None:
+            split = bisect_left(position, self._below)
+            memo, key = self._guessed, (self._guess_key(position[:split]), position[split:])
+        known = memo.get(key)
         if known is not None:
             return known
         if sys.getrecursionlimit() < 20_000:
             sys.setrecursionlimit(20_000)  # a line of moves is as deep as the tokens
         result = bool(position) and not any(self.is_p(o) for o in self.options(position))
-        if len(self._p) >= self.limit:
+        if len(memo) >= self.limit:
             raise SearchLimitError(
                 f"the misère outcome search passed {self.limit:,} positions "
                 f"({self.rules.label}, heaps up to {self.rules.upto}); try a smaller N"
             )
-        self._p[position] = result
+        memo[key] = result
         return result
 
     @property
     def searched(self) -> int:
         """How many positions the search has decided so far."""
-        return len(self._p)
+        return len(self._p) + self.guessed_total + len(self._guessed)

@@ -18,13 +18,20 @@ experiments, verifies it exactly for every sum (not only small ones: see
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.solve.misere_learner import BipartiteMonoid, learn_monoid
+from grundy.errors import SearchLimitError
+from grundy.solve.misere_learner import BipartiteMonoid, OracleAstray, learn_monoid
 from grundy.solve.misere_monoid import Word, presentation, reduce, tame_rank, word_name
-from grundy.solve.misere_outcomes import POSITION_LIMIT, HeapRules, MisereOutcomes, Position
+from grundy.solve.misere_outcomes import (
+    POSITION_LIMIT,
+    HeapRules,
+    MisereOutcomes,
+    Position,
+    merge,
+)
 
 __all__ = ["MisereQuotient", "misere_quotient"]
 
@@ -47,6 +54,7 @@ class MisereQuotient:
     tame: int | None
     heap_period: tuple[int, int] | None
     positions_searched: int
+    exact_stages: int
 
     @property
     def size(self) -> int:
@@ -94,6 +102,35 @@ def _rules_of(game: Any) -> tuple[str, str]:
     return type(game).__name__.lower(), ""
 
 
+GUESS_DEPTHS = (1, 2, 3)
+"""How deep the keys of the guessing tries look (see :func:`_learn_stage`)."""
+
+
+def _learn_stage(
+    oracle: MisereOutcomes,
+    known: BipartiteMonoid,
+    heap: int,
+    tests: list[Position],
+    max_size: int,
+) -> BipartiteMonoid:
+    """Q_heap, given the verified quotient ``known`` of the smaller heaps.
+
+    The outcome search first remembers R + E (R the smaller heaps) under a key of R: its
+    class and the classes of its options, ``depth`` moves deep.  That is a guess (sums
+    with equal keys can differ once the new heap is added), but whatever the guesses,
+    the learner returns only a verified monoid; when the guesses contradict themselves,
+    a deeper key is tried, and last the exact search."""
+    for depth in GUESS_DEPTHS:
+        oracle.trust_below(heap, _judge(known), _guess_key(known, oracle.rules, depth))
+        try:
+            return learn_monoid(oracle, heap, tests, max_size=max_size)
+        except (OracleAstray, SearchLimitError):
+            continue
+    oracle.exact_stages += 1
+    oracle.trust_below(heap, _judge(known))
+    return learn_monoid(oracle, heap, tests, max_size=max_size)
+
+
 def _judge(monoid: BipartiteMonoid) -> Callable[[Position], bool]:
     table, heap_map, p = monoid.table, monoid.heap_map, monoid.p_portion
 
@@ -104,6 +141,41 @@ def _judge(monoid: BipartiteMonoid) -> Callable[[Position], bool]:
         return x in p
 
     return is_p
+
+
+def _guess_key(
+    monoid: BipartiteMonoid, rules: HeapRules, depth: int
+) -> Callable[[Position], Hashable]:
+    """The class of a sum of smaller heaps with the keys of its options, ``depth`` moves
+    deep: the key under which a guessing try of the learner remembers outcomes."""
+    table, heap_map = monoid.table, monoid.heap_map
+    memo: dict[tuple[int, Position], Hashable] = {}
+
+    def key(position: Position, level: int = depth) -> Hashable:
+        found = memo.get((level, position))
+        if found is not None:
+            return found
+        image = _product(table, heap_map, position)
+        if level == 0:
+            return image
+        below: set[Hashable] = set()
+        for index, heap in enumerate(position):
+            if index and position[index - 1] == heap:
+                continue
+            rest = position[:index] + position[index + 1 :]
+            below.update(key(merge(rest, option), level - 1) for option in rules.options[heap])
+        found = (image, frozenset(below))
+        memo[(level, position)] = found
+        return found
+
+    return key
+
+
+def _product(table: tuple[tuple[int, ...], ...], heap_map: tuple[int, ...], heaps: Position) -> int:
+    x = 0
+    for heap in heaps:
+        x = table[x][heap_map[heap]]
+    return x
 
 
 def heap_period(heap_map: tuple[int, ...]) -> tuple[int, int] | None:
@@ -133,8 +205,8 @@ def misere_quotient(
     tests: list[Position] = [()]
     learnt = BipartiteMonoid(((0,),), frozenset(), (0,) * (upto + 1))
     for heap in rules.live_heaps:  # Q_n from Q_(n-1): smaller sums are then known exactly
-        oracle.trust_below(heap, _judge(reduce(learnt)))
-        learnt = learn_monoid(oracle, heap, tests, max_size=max_size)
+        known = reduce(learnt)
+        learnt = _learn_stage(oracle, known, heap, tests, max_size)
     shown = presentation(reduce(learnt))
     monoid = shown.monoid
     kind, text = _rules_of(game)
@@ -152,4 +224,5 @@ def misere_quotient(
         tame=tame_rank(monoid),
         heap_period=heap_period(monoid.heap_map),
         positions_searched=oracle.searched,
+        exact_stages=oracle.exact_stages,
     )
