@@ -8,8 +8,8 @@ the heap's action.  The actions generate a commutative monoid of maps on the
 representatives, the candidate.  :func:`first_failure` then checks the candidate exactly
 (see there); a failure gives a position whose outcome the candidate gets wrong, and the
 tests grow by a suffix of it that tells two positions apart that the table had confused.
-The loop ends, since every round tells more positions apart and there are at most as
-many rows as quotient elements.
+With exact outcomes the loop ends, since every round tells more positions apart and
+there are at most as many rows as quotient elements.
 """
 
 from __future__ import annotations
