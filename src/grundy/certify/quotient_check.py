@@ -41,6 +41,9 @@ __all__ = ["QuotientCheck", "check_quotient_certificate"]
 MAX_ELEMENTS = 5000
 MAX_HEAP = 400
 MAX_PAIRS = 5_000_000
+MAX_WORK = 200_000_000
+"""Most table look-ups the associativity test and the normal-word search may need; a
+certificate that would need more is refused before any work."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +140,15 @@ def _check(data: Mapping[str, Any], problems: list[str], spot_tokens: int) -> tu
         raise _Invalid("'p_portion' and 'heap_map' must name elements")
     if len(heap_map) != upto + 1:
         raise _Invalid(f"'heap_map' must give heaps 0 to {upto}")
+    relations = data["relations"]
+    if not isinstance(relations, list):
+        raise _Invalid("'relations' must be a list")
+    generators = len(set(heap_map))
+    work = max(size * size * generators, size * generators * max(len(relations), 1))
+    if work > MAX_WORK:
+        raise _Invalid(
+            f"checking this certificate needs about {work:,} steps; at most {MAX_WORK:,}"
+        )
     moves = _heap_moves(str(data["game"]), str(data["rules"]), upto)
 
     _check_monoid(rows, heap_map, problems)
