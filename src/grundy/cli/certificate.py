@@ -1,8 +1,9 @@
 """``grundy certificate FILE``: re-check a certificate with the independent checkers.
 
-Two kinds are understood: Grundy tables (``grundy solve/table ... --certificate FILE``)
-and periodicity certificates (the ``certificate`` of ``grundy sequence ... --period
---json``, or that whole JSON object).  Exit code 0 when the certificate is valid, 1 when
+Three kinds are understood: Grundy tables (``grundy solve/table ... --certificate FILE``),
+periodicity certificates (the ``certificate`` of ``grundy sequence ... --period
+--json``, or that whole JSON object) and misère quotients (``grundy quotient ...
+--certificate FILE``).  Exit code 0 when the certificate is valid, 1 when
 the checker finds a problem, 2 when the file cannot be read or is not a certificate.
 """
 
@@ -23,7 +24,8 @@ __all__ = ["register"]
 def register(commands: Any) -> None:
     parser = commands.add_parser(
         "certificate",
-        help="re-check a Grundy-table or periodicity certificate without the solver",
+        help="re-check a Grundy-table, periodicity or misère-quotient certificate "
+        "without the solver",
     )
     parser.add_argument("file", metavar="FILE", help="a certificate written by grundy (JSON)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -73,6 +75,7 @@ def _rules(data: Mapping[str, Any]) -> str:
 
 def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.certify.periodicity_check import check_certificate
+    from grundy.certify.quotient_check import check_quotient_certificate
     from grundy.certify.table_check import check_grundy_table
 
     data = _load(args.file)
@@ -87,6 +90,14 @@ def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
         )
         subject = (
             f"{table.game or str(data.get('game'))[:60]}: {table.entries:,} positions{covering}"
+        )
+    elif data.get("certificate") == "misere-quotient":
+        quotient = check_quotient_certificate(data)
+        kind, valid, problems = "misere-quotient", quotient.valid, quotient.problems
+        subject = (
+            f"{str(data.get('label'))[:60]}, heaps 0..{brief(data.get('upto'))}: "
+            f"|Q| = {brief(data.get('size'))}, {quotient.pairs_checked:,} (image, options) "
+            f"pairs and {quotient.spot_positions:,} small sums checked"
         )
     elif periodic is not None:
         period = check_certificate(periodic)

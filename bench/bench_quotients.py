@@ -1,0 +1,60 @@
+"""Time the misère quotient of a heap game (Dawson's Kayles, 0.07, by default) for
+several N, and the independent checker on its certificate, as a Markdown table.
+
+    .venv/bin/python bench/bench_quotients.py                  # N = 9, 12, 14, ..., 24
+    .venv/bin/python bench/bench_quotients.py --upto 10 14     # chosen N
+    .venv/bin/python bench/bench_quotients.py --code 0.77 --upto 8 10
+
+Each N is computed from scratch (the construction goes heap by heap, so the time for N
+includes every smaller heap).  N is skipped once a run takes longer than ``--stop``
+seconds, since the next would take longer still.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from grundy.certify.quotient_certificate import quotient_certificate
+from grundy.certify.quotient_check import check_quotient_certificate
+from grundy.games.octal import OctalGame
+from grundy.solve.misere_quotient import misere_quotient
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--code", default="0.07", help="octal code (default 0.07)")
+    parser.add_argument("--upto", type=int, nargs="*", default=[9, 12, 14, 16, 18, 20, 22, 24])
+    parser.add_argument("--stop", type=float, default=300.0, help="skip larger N after this")
+    args = parser.parse_args(argv)
+    out = sys.stdout
+    game = OctalGame(args.code)
+    out.write(f"Misère quotients of {game.label}\n\n")
+    out.write(
+        "| N | \\|Q\\| | tame | positions searched | exact stages | build (s) | check (s) "
+        "| pairs | valid |\n"
+    )
+    out.write("|---|---|---|---|---|---|---|---|---|\n")
+    for upto in args.upto:
+        start = time.perf_counter()
+        quotient = misere_quotient(game, upto)
+        built = time.perf_counter() - start
+        start = time.perf_counter()
+        report = check_quotient_certificate(quotient_certificate(quotient))
+        checked = time.perf_counter() - start
+        tame = f"T{quotient.tame}" if quotient.tame else "no"
+        out.write(
+            f"| {upto} | {quotient.size} | {tame} | {quotient.positions_searched:,} | "
+            f"{quotient.exact_stages} | "
+            f"{built:.2f} | {checked:.2f} | {report.pairs_checked:,} | {report.valid} |\n"
+        )
+        out.flush()
+        if built > args.stop:
+            out.write(f"\n(stopped: N = {upto} took more than {args.stop:.0f} s)\n")
+            break
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,228 @@
+"""The misère quotient of a heap game restricted to heaps up to N.
+
+For the sums of heaps of sizes ``0..N`` of a heap game (an octal code or a subtraction
+set), two sums G and H are indistinguishable when G + X and H + X have the same misère
+outcome for every such sum X.  The classes form a finite commutative monoid Q_N (the
+partial misère quotient, Plambeck and Siegel), and a sum is a P-position exactly when its
+class lies in the P-portion.  :func:`misere_quotient` learns a candidate from outcome
+experiments, verifies it exactly for every sum (not only small ones: see
+:func:`grundy.solve.misere_learner.first_failure`), reduces it and writes its presentation.
+
+>>> from grundy.games.nim import Nim
+>>> q = misere_quotient(Nim(), 3)
+>>> q.size, q.relation_names, q.p_names
+(6, ('a^2 = 1', 'b^3 = b'), ('a', 'b^2'))
+>>> q.tame
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.errors import SearchLimitError
+from grundy.solve.misere_learner import BipartiteMonoid, OracleAstray, learn_monoid
+from grundy.solve.misere_monoid import Word, presentation, reduce, tame_rank, word_name
+from grundy.solve.misere_outcomes import (
+    POSITION_LIMIT,
+    HeapRules,
+    MisereOutcomes,
+    Position,
+    merge,
+)
+
+__all__ = ["MisereQuotient", "misere_quotient"]
+
+
+@dataclass(frozen=True, slots=True)
+class MisereQuotient:
+    """A verified partial misère quotient Q_N, elements numbered by their normal forms
+    (element 0 is the identity, the class of the empty sum)."""
+
+    game: str
+    kind: str
+    rules: str
+    upto: int
+    generator_heaps: tuple[int, ...]
+    normal_forms: tuple[Word, ...]
+    relations: tuple[tuple[Word, Word], ...]
+    table: tuple[tuple[int, ...], ...]
+    p_portion: tuple[int, ...]
+    heap_map: tuple[int, ...]
+    tame: int | None
+    heap_period: tuple[int, int] | None
+    positions_searched: int
+    exact_stages: int
+
+    @property
+    def size(self) -> int:
+        """|Q|, the number of classes."""
+        return len(self.table)
+
+    @property
+    def element_names(self) -> tuple[str, ...]:
+        return tuple(word_name(w) for w in self.normal_forms)
+
+    @property
+    def p_names(self) -> tuple[str, ...]:
+        return tuple(self.element_names[x] for x in self.p_portion)
+
+    @property
+    def relation_names(self) -> tuple[str, ...]:
+        return tuple(f"{word_name(lhs)} = {word_name(rhs)}" for lhs, rhs in self.relations)
+
+    @property
+    def generator_names(self) -> tuple[str, ...]:
+        return tuple(
+            word_name(tuple(int(i == j) for j in range(len(self.generator_heaps))))
+            for i in range(len(self.generator_heaps))
+        )
+
+    def image(self, heaps: tuple[int, ...] | list[int]) -> int:
+        """The element of a sum of heaps (each at most ``upto``)."""
+        x = 0
+        for heap in heaps:
+            x = self.table[x][self.heap_map[heap]]
+        return x
+
+    def is_p(self, heaps: tuple[int, ...] | list[int]) -> bool:
+        """Whether a sum of heaps (each at most ``upto``) is a misère P-position."""
+        return self.image(heaps) in self.p_portion
+
+
+def _rules_of(game: Any) -> tuple[str, str]:
+    if hasattr(game, "digits") and hasattr(game, "code"):
+        return "octal", str(game.code)
+    if hasattr(game, "subtraction_set"):
+        return "subtraction", ",".join(map(str, game.subtraction_set))
+    if type(game).__name__ == "Nim":
+        return "nim", ""
+    return type(game).__name__.lower(), ""
+
+
+GUESS_DEPTHS = (1, 2, 3)
+"""How deep the keys of the guessing tries look (see :func:`_learn_stage`)."""
+
+
+def _learn_stage(
+    oracle: MisereOutcomes,
+    known: BipartiteMonoid,
+    heap: int,
+    tests: list[Position],
+    max_size: int,
+) -> BipartiteMonoid:
+    """Q_heap, given the verified quotient ``known`` of the smaller heaps.
+
+    The outcome search first remembers R + E (R the smaller heaps) under a key of R: its
+    class and the classes of its options, ``depth`` moves deep.  That is a guess (sums
+    with equal keys can differ once the new heap is added), but whatever the guesses,
+    the learner returns only a verified monoid; when the guesses contradict themselves,
+    a deeper key is tried, and last the exact search."""
+    for depth in GUESS_DEPTHS:
+        oracle.trust_below(heap, _judge(known), _guess_key(known, oracle.rules, depth))
+        try:
+            return learn_monoid(oracle, heap, tests, max_size=max_size)
+        except (OracleAstray, SearchLimitError):
+            continue
+    oracle.exact_stages += 1
+    oracle.trust_below(heap, _judge(known))
+    return learn_monoid(oracle, heap, tests, max_size=max_size)
+
+
+def _judge(monoid: BipartiteMonoid) -> Callable[[Position], bool]:
+    table, heap_map, p = monoid.table, monoid.heap_map, monoid.p_portion
+
+    def is_p(position: Position) -> bool:
+        x = 0
+        for heap in position:
+            x = table[x][heap_map[heap]]
+        return x in p
+
+    return is_p
+
+
+def _guess_key(
+    monoid: BipartiteMonoid, rules: HeapRules, depth: int
+) -> Callable[[Position], Hashable]:
+    """The class of a sum of smaller heaps with the keys of its options, ``depth`` moves
+    deep: the key under which a guessing try of the learner remembers outcomes."""
+    table, heap_map = monoid.table, monoid.heap_map
+    memo: dict[tuple[int, Position], Hashable] = {}
+
+    def key(position: Position, level: int = depth) -> Hashable:
+        found = memo.get((level, position))
+        if found is not None:
+            return found
+        image = _product(table, heap_map, position)
+        if level == 0:
+            return image
+        below: set[Hashable] = set()
+        for index, heap in enumerate(position):
+            if index and position[index - 1] == heap:
+                continue
+            rest = position[:index] + position[index + 1 :]
+            below.update(key(merge(rest, option), level - 1) for option in rules.options[heap])
+        found = (image, frozenset(below))
+        memo[(level, position)] = found
+        return found
+
+    return key
+
+
+def _product(table: tuple[tuple[int, ...], ...], heap_map: tuple[int, ...], heaps: Position) -> int:
+    x = 0
+    for heap in heaps:
+        x = table[x][heap_map[heap]]
+    return x
+
+
+def heap_period(heap_map: tuple[int, ...]) -> tuple[int, int] | None:
+    """The least (preperiod, period) with which the heap map repeats at least twice over.
+
+    >>> heap_period((0, 1, 2, 3, 2, 3, 2, 3))
+    (2, 2)
+    """
+    n = len(heap_map)
+    for period in range(1, n // 2 + 1):
+        for start in range(0, n - 2 * period + 1):
+            if all(heap_map[h] == heap_map[h + period] for h in range(start, n - period)):
+                return start, period
+    return None
+
+
+def misere_quotient(
+    game: Any, upto: int, max_size: int = 4096, position_limit: int = POSITION_LIMIT
+) -> MisereQuotient:
+    """The misère quotient of the sums of heaps ``0..upto`` of a heap game.
+
+    Raises :class:`~grundy.errors.SearchLimitError` when the quotient would have more
+    than ``max_size`` elements or the outcome search more than ``position_limit``
+    positions."""
+    rules = HeapRules.of(game, upto)
+    oracle = MisereOutcomes(rules, position_limit)
+    tests: list[Position] = [()]
+    learnt = BipartiteMonoid(((0,),), frozenset(), (0,) * (upto + 1))
+    for heap in rules.live_heaps:  # Q_n from Q_(n-1): smaller sums are then known exactly
+        known = reduce(learnt)
+        learnt = _learn_stage(oracle, known, heap, tests, max_size)
+    shown = presentation(reduce(learnt))
+    monoid = shown.monoid
+    kind, text = _rules_of(game)
+    return MisereQuotient(
+        game=rules.label,
+        kind=kind,
+        rules=text,
+        upto=upto,
+        generator_heaps=shown.generator_heaps,
+        normal_forms=shown.normal_forms,
+        relations=shown.relations,
+        table=monoid.table,
+        p_portion=tuple(sorted(monoid.p_portion)),
+        heap_map=monoid.heap_map,
+        tame=tame_rank(monoid),
+        heap_period=heap_period(monoid.heap_map),
+        positions_searched=oracle.searched,
+        exact_stages=oracle.exact_stages,
+    )

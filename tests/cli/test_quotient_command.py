@@ -1,0 +1,47 @@
+"""``grundy quotient``: the printed quotient, its JSON, and its certificate round trip."""
+
+import json
+
+
+def test_misere_nim_quotient_text(run_cli):
+    result = run_cli("quotient", "nim", "--upto", "3", "--table")
+    assert result.code == 0, result.err
+    assert "|Q| = 6; generators: a = heap 1, b = heap 2" in result.out
+    assert "Relations: a^2 = 1, b^3 = b" in result.out
+    assert "P-portion: a, b^2" in result.out
+    assert "Tame: yes, the tame quotient T_2" in result.out
+    assert "Multiplication table:" in result.out
+
+
+def test_quotient_json_and_genus(run_cli):
+    result = run_cli("quotient", "0.07", "--upto", "10", "--json", "--genus")
+    assert result.code == 0, result.err
+    data = result.json()
+    assert data["size"] == 12 and data["tame"] is None
+    assert data["heap_map"][2] == "a" and data["genus"][10] == "3^1431"
+    assert data["proved_for_every_heap"] is False
+    assert len(data["table"]) == 12
+
+
+def test_certificate_round_trip_and_tampering(run_cli, tmp_path):
+    path = tmp_path / "q.json"
+    written = run_cli(
+        "quotient", "subtraction", "--set", "2,3", "--upto", "9", "--certificate", str(path)
+    )
+    assert written.code == 0, written.err
+    checked = run_cli("certificate", str(path))
+    assert checked.code == 0, checked.out
+    assert "misere-quotient certificate, subtraction --set 2,3, heaps 0..9" in checked.out
+    assert checked.out.rstrip().endswith("valid")
+    data = json.loads(path.read_text())
+    data["p_portion"] = data["p_portion"][1:]
+    path.write_text(json.dumps(data))
+    tampered = run_cli("certificate", str(path), "--json")
+    assert tampered.code == 1
+    assert tampered.json()["valid"] is False and tampered.json()["problems"]
+
+
+def test_quotient_refuses_what_it_cannot_do(run_cli):
+    assert run_cli("quotient", "chomp", "--upto", "3").code == 2
+    assert run_cli("quotient", "nim", "--upto", "-1").code == 2
+    assert run_cli("quotient", "nim").code == 2
