@@ -251,7 +251,7 @@ statement = "grundy == 0"
     )
     data = run_cli("check", str(claims), "--json").json()
     status = {c["id"]: (c["status"], c["message"]) for c in data["claims"]}
-    assert status["lucky-parity"][0] == "proved"
+    assert status["lucky-parity"][0] == "checked"  # a bounded range
     assert status["lucky-grundy"][0] == "error" and "outcome" in status["lucky-grundy"][1]
 
 

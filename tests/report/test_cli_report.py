@@ -156,9 +156,9 @@ def test_pdf_requested_without_tex_says_so_before_any_work(
     run_cli, sample_path, tmp_path, monkeypatch, capsys
 ) -> None:
     monkeypatch.setattr(output_module, "find_tex_engine", lambda: None)
-    import grundy.cli.report as cli_report
+    import grundy.report as report_package  # the command imports it from there when it runs
 
-    monkeypatch.setattr(cli_report, "find_tex_engine", lambda: None)
+    monkeypatch.setattr(report_package, "find_tex_engine", lambda: None)
     out = tmp_path / "out"
     result = run_cli("report", "--claims", str(sample_path), "--out", str(out), "--format", "pdf")
     assert result.code == 2
