@@ -19,7 +19,7 @@ names with the game's own rules (:mod:`grundy.games.chomp`) before it counts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 import z3
@@ -84,16 +84,7 @@ def prove_strategy_stealing(
     def recheck(case: Mapping[str, int]) -> bool:
         return _stealing_failure(case["a"], case["b"], first, least_area) is None
 
-    verdict = prove_z3(
-        goal,
-        scope=UNBOUNDED,
-        timeout_ms=timeout_ms,
-        method="z3",
-        decode=lambda model: model_values(model, variables),
-        recheck=recheck,
-        minimise=[a + b, a, b],
-        seed=seed,
-    )
+    verdict = _prove_on_every_board(goal, variables, recheck, [a + b, a, b], timeout_ms, seed)
     example = verdict.counterexample
     if verdict.status is not Status.REFUTED or example is None:
         return with_paper_steps(verdict, STEALING_ID)
@@ -106,6 +97,28 @@ def prove_strategy_stealing(
             "why": _stealing_failure(height, width, first, least_area),
             "position": [width] * height,
         },
+    )
+
+
+def _prove_on_every_board(
+    goal: z3.BoolRef,
+    variables: Sequence[z3.ArithRef],
+    recheck: Callable[[Mapping[str, int]], bool],
+    minimise: Sequence[z3.ArithRef],
+    timeout_ms: int,
+    seed: int,
+) -> Verdict:
+    """Z3 on boards of every size; a model refutes only once ``recheck`` has played its
+    board by the rules (it is read as the named integers, the smallest first)."""
+    return prove_z3(
+        goal,
+        scope=UNBOUNDED,
+        timeout_ms=timeout_ms,
+        method="z3",
+        decode=lambda model: model_values(model, variables),
+        recheck=recheck,
+        minimise=minimise,
+        seed=seed,
     )
 
 
@@ -200,16 +213,7 @@ def prove_square_mirror(
         found = check_strategy(Chomp(), (side,) * side, chomp_bite_then_mirror(zero_based))
         return bool(found.wins)
 
-    verdict = prove_z3(
-        goal,
-        scope=UNBOUNDED,
-        timeout_ms=timeout_ms,
-        method="z3",
-        decode=lambda model: model_values(model, variables),
-        recheck=recheck,
-        minimise=[n, k],
-        seed=seed,
-    )
+    verdict = _prove_on_every_board(goal, variables, recheck, [n, k], timeout_ms, seed)
     if verdict.status is Status.REFUTED and verdict.counterexample is not None:
         side = verdict.counterexample["n"]
         found = check_strategy(Chomp(), (side,) * side, chomp_bite_then_mirror(zero_based))
