@@ -29,6 +29,7 @@ from grundy.verdict import Status, Verdict
 
 if TYPE_CHECKING:  # the library is imported by the commands that check claims, when they run
     from grundy.library import Theorem, TheoremResult
+    from grundy.solve import Play
 
 __all__ = [
     "CommandParser",
@@ -52,6 +53,7 @@ __all__ = [
     "plural",
     "register_game_command",
     "solve_meter",
+    "solved_position_json",
     "write_json",
 ]
 
@@ -528,3 +530,14 @@ def write_json(out: IO[str], data: Any) -> None:
     failure while encoding then leaves nothing half-written on ``out``)."""
     text = json.dumps(data, indent=2)
     out.write(text + "\n")
+
+
+def solved_position_json(game: Game, position: Any, play: Play) -> dict[str, Any]:
+    """How ``grundy solve --json`` begins for every game (Lucky Nim's included): what
+    was solved, before what was found."""
+    return {
+        "game": game.name,
+        "params": game.options(),
+        "position": game.to_json(position),
+        "play": play.value,
+    }
