@@ -137,13 +137,16 @@ def seed_heap_values(solver: Solver, game: Game, position: Any) -> None:
     solver.add_known_values(((heap,), value) for heap, value in enumerate(values))
 
 
-def _check_certificate_path(options: Any) -> None:
-    """Refuse a certificate that could not be written, before any work."""
-    if options.certificate is None:
-        return
-    if options.misere:
-        raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
-    check_output_file(options.certificate, "--certificate")
+def _read_play_options(options: Any) -> Play:
+    """The play that :func:`_play_options` asked for, once a certificate that could not
+    be written is refused (before any work)."""
+    from grundy.solve import Play
+
+    if options.certificate is not None:
+        if options.misere:
+            raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
+        check_output_file(options.certificate, "--certificate")
+    return Play.MISERE if options.misere else Play.NORMAL
 
 
 def _write_certificate(options: Any, game: Game, positions: list[Any], solver: Solver) -> None:
@@ -160,7 +163,6 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
     from grundy.games.lucky_nim import LuckyNim
-    from grundy.solve import Play
 
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("position", nargs="*", help=f"the position: {position_help}")
@@ -170,8 +172,7 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     game, options = call.game, call.args
     position = game.parse(options.position)
     check_solve_size(game, position)
-    _check_certificate_path(options)
-    play = Play.MISERE if options.misere else Play.NORMAL
+    play = _read_play_options(options)
     if isinstance(game, LuckyNim):  # simultaneous turns: no moves, both players' numbers
         from grundy.cli.lucky import write_solve
 
@@ -293,7 +294,7 @@ def _until_rows(line: ProgressLine) -> ProgressCallback | None:
 
 def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
-    from grundy.solve import Play, table_rows
+    from grundy.solve import table_rows
 
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument(
@@ -311,8 +312,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     game, options = call.game, call.args
     bound = game.parse(options.max)
     check_table_size(game, bound)
-    _check_certificate_path(options)
-    play = Play.MISERE if options.misere else Play.NORMAL
+    play = _read_play_options(options)
     with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = command_solver(game, bound, _until_rows(line))
         rows = list(table_rows(game, bound, play, solver, line.callback))
