@@ -24,7 +24,7 @@ from dataclasses import replace
 
 import z3
 
-from grundy.certify.strategy import check_strategy
+from grundy.certify.strategy import StrategyCheck, check_strategy
 from grundy.games.chomp import Chomp, bite
 from grundy.solve.chomp_strategy import chomp_bite_then_mirror
 from grundy.verdict import UNBOUNDED, Status, Verdict, with_paper_steps
@@ -205,18 +205,20 @@ def prove_square_mirror(
     variables = [n, k, r, c, i, j]
     zero_based = (first_bite[0] - 1, first_bite[1] - 1)
 
+    def played(side: int) -> StrategyCheck:
+        """The strategy played on the side x side board against every reply."""
+        return check_strategy(Chomp(), (side,) * side, chomp_bite_then_mirror(zero_based))
+
     def recheck(case: Mapping[str, int]) -> bool:
-        """Play the strategy on the model's board against every reply."""
         side = case["n"]
         if not 2 <= side <= _RECHECK_LIMIT:
             return True  # outside the re-checkable range: never refuted on Z3's word alone
-        found = check_strategy(Chomp(), (side,) * side, chomp_bite_then_mirror(zero_based))
-        return bool(found.wins)
+        return bool(played(side).wins)
 
     verdict = _prove_on_every_board(goal, variables, recheck, [n, k], timeout_ms, seed)
     if verdict.status is Status.REFUTED and verdict.counterexample is not None:
         side = verdict.counterexample["n"]
-        found = check_strategy(Chomp(), (side,) * side, chomp_bite_then_mirror(zero_based))
+        found = played(side)
         verdict = replace(
             verdict,
             counterexample={
