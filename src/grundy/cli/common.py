@@ -44,6 +44,7 @@ __all__ = [
     "check_output_dir",
     "check_output_file",
     "check_sequence_size",
+    "check_settings",
     "check_solve_size",
     "check_table_size",
     "guard_user_code",
@@ -418,6 +419,16 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
         metavar="SIZE",
         help=f"resident memory checking a claim may add before it ends as unknown "
         f"(default {format_bytes(DEFAULT_CLAIM_MEMORY)}; e.g. 4G, or 'none')",
+    )
+
+
+def check_settings(args: argparse.Namespace) -> CheckSettings:
+    """What ``--seed``, ``--quick`` and :func:`add_budget_options` ask of every check."""
+    return CheckSettings(
+        seed=args.seed,
+        quick=args.quick,
+        claim_seconds=args.claim_seconds,
+        claim_memory=args.claim_memory,
     )
 
 
