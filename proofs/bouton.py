@@ -13,7 +13,8 @@ recipe of the handout is checked against the solver's list of winning moves."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import z3
 from hypothesis import strategies as st
@@ -132,14 +133,12 @@ def _largest_heap(settings: CheckSettings) -> Verdict:
     return headline_z3([small, big])
 
 
+_HEAP_LISTS = st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=16)
+
+
 def _random_heaps(settings: CheckSettings) -> Verdict:
-    examples = 200 if settings.quick else settings.random_examples
     cases = st.fixed_dictionaries(
-        {
-            "heaps": st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=16),
-            "heap": st.integers(0, 15),
-            "to": st.integers(0, 2**64 - 1),
-        }
+        {"heaps": _HEAP_LISTS, "heap": st.integers(0, 15), "to": st.integers(0, 2**64 - 1)}
     )
 
     nim_solver = Solver(Nim())
@@ -165,12 +164,25 @@ def _random_heaps(settings: CheckSettings) -> Verdict:
             return _nim_sum(after) != 0
         return True
 
+    return _search_heap_lists(
+        cases, holds, settings, "random: 1 to 16 heaps of sizes below 2^64, one random move each"
+    )
+
+
+def _search_heap_lists(
+    cases: st.SearchStrategy[dict[str, Any]],
+    holds: Callable[[Mapping[str, Any]], bool],
+    settings: CheckSettings,
+    scope: str,
+) -> Verdict:
+    """Random search over cases holding a list of 1 to 16 heaps below 2^64, measured by
+    the largest heap (both random checks of the recipe search so)."""
     return search_random(
         cases,
         holds,
         seed=settings.seed,
-        examples=examples,
-        scope="random: 1 to 16 heaps of sizes below 2^64, one random move each",
+        examples=200 if settings.quick else settings.random_examples,
+        scope=scope,
         size=lambda case: max(case["heaps"]),
     )
 
@@ -206,24 +218,14 @@ def _lowest_bit_move(heaps: int, width: int) -> enc.Encoding:
 
 def _random_first_heap(settings: CheckSettings) -> Verdict:
     """Mutant for the random path: the first heap always holds the recipe's move."""
-    examples = 200 if settings.quick else settings.random_examples
-    cases = st.fixed_dictionaries(
-        {"heaps": st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=16)}
-    )
+    cases = st.fixed_dictionaries({"heaps": _HEAP_LISTS})
 
     def holds(case) -> bool:
         heaps = case["heaps"]
         total = _nim_sum(heaps)
         return total == 0 or heaps[0] ^ total < heaps[0]
 
-    return search_random(
-        cases,
-        holds,
-        seed=settings.seed,
-        examples=examples,
-        scope="random: 1 to 16 heaps of sizes below 2^64",
-        size=lambda case: max(case["heaps"]),
-    )
+    return _search_heap_lists(cases, holds, settings, "random: 1 to 16 heaps of sizes below 2^64")
 
 
 def _canonical(position) -> tuple[int, ...]:

@@ -22,7 +22,9 @@ simultaneous reading refutes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from grundy.declare import drawn_at_heap, listing, mutant, section, theorem
 from grundy.library import CheckSettings
@@ -39,6 +41,13 @@ STEP_ID = "lucky-nim-block-parity-step"
 
 def _prove(encoding: enc.Encoding, settings: CheckSettings) -> Verdict:
     return encoding.prove(timeout_ms=settings.z3_timeout_ms, seed=settings.seed)
+
+
+def _z3(
+    build: Callable[..., enc.Encoding], *args: Any, **options: Any
+) -> Callable[[CheckSettings], Verdict]:
+    """The check that proves ``build(*args, **options)`` when it runs."""
+    return lambda settings: _prove(build(*args, **options), settings)
 
 
 def _fixed(settings: CheckSettings, builder) -> Verdict:
@@ -98,9 +107,7 @@ THEOREMS = listing(
         "could always answer, but no single answer beats both 1 and 4 at some heap",
         r"(m,n)=(1,4),\ x,y\in\{1,4\}:\ k\ge1 \implies \exists y\ \forall x:\ "
         r"\Omega(\max(k-x-y,0)) \ne \Omega(k)",
-        drawn_at_heap(
-            lambda settings: _prove(enc.lucky_opponent_flips(1, 4, (1, 4)), settings), "k"
-        ),
+        drawn_at_heap(_z3(enc.lucky_opponent_flips, 1, 4, (1, 4)), "k"),
     ),
     theorem(
         "lucky-nim-mover-symbolic",
@@ -109,7 +116,7 @@ THEOREMS = listing(
         "place of k in its block of M = m + n) is in [m, n] and every reply leaves Ω = 0",
         r"1 \le m \le n,\ \Omega(k) = 1 \implies x = \max(m, r - m) \in [m,n] \wedge \forall "
         r"y \in [m,n]:\ \Omega(\max(k-x-y,0)) = 0",
-        lambda settings: _prove(enc.lucky_mover_wins_symbolic(), settings),
+        _z3(enc.lucky_mover_wins_symbolic),
         tags=(*TAGS, "unbounded"),
     ),
     mutant(
@@ -118,9 +125,7 @@ THEOREMS = listing(
         "as lucky-nim-mover-symbolic with x = max(m, r - n): too small a number, "
         "which the opponent's m leaves in the same block",
         r"1 \le m \le n,\ \Omega(k) = 1 \implies x = \max(m, r - n) \text{ wins}",
-        drawn_at_heap(
-            lambda settings: _prove(enc.lucky_mover_wins_symbolic(subtract="n"), settings), "k"
-        ),
+        drawn_at_heap(_z3(enc.lucky_mover_wins_symbolic, subtract="n"), "k"),
         tags=TAGS,
     ),
     theorem(
@@ -130,7 +135,7 @@ THEOREMS = listing(
         "[m, n] and changes Ω (y does not depend on x)",
         r"1 \le m \le n,\ k \ge 1,\ x \in [m,n] \implies y = \max(m, r - m) \in [m,n] "
         r"\wedge \Omega(\max(k-x-y,0)) \ne \Omega(k)",
-        lambda settings: _prove(enc.lucky_opponent_flips_symbolic(), settings),
+        _z3(enc.lucky_opponent_flips_symbolic),
         tags=(*TAGS, "unbounded"),
     ),
     mutant(
@@ -140,10 +145,7 @@ THEOREMS = listing(
         "guess g in [m, n] of the number the mover reveals, changes Ω",
         r"1 \le m \le n,\ k \ge 1,\ x, g \in [m,n] \implies y = \max(m, r - g) "
         r"\text{ changes } \Omega",
-        drawn_at_heap(
-            lambda settings: _prove(enc.lucky_opponent_flips_symbolic(guesses_x=True), settings),
-            "k",
-        ),
+        drawn_at_heap(_z3(enc.lucky_opponent_flips_symbolic, guesses_x=True), "k"),
         tags=TAGS,
     ),
     theorem(
@@ -183,7 +185,7 @@ THEOREMS = listing(
         "With block parity, F(k) is the mover's set of winning numbers on heap k in an "
         "N-position and the opponent's set of winning answers to heap k in a P-position",
         r"z \in F(k) \iff \forall w\in[m,n]:\ \Omega(\max(k-z-w,0)) \ne \Omega(k)",
-        _on_block_parity(lambda settings: _prove(enc.winning_numbers(), settings)),
+        _on_block_parity(_z3(enc.winning_numbers)),
     ),
     mutant(
         "lucky-nim-answers-beat-some-x",
@@ -191,7 +193,7 @@ THEOREMS = listing(
         "as lucky-nim-winning-numbers-symbolic with F'(k): z + n >= k if k <= M, "
         "r - n <= z <= r + n - 1 otherwise (the numbers a player who saw the other's could use)",
         r"z \in F'(k) \iff \forall w:\ \Omega(\max(k-z-w,0)) \ne \Omega(k)",
-        drawn_at_heap(lambda settings: _prove(enc.winning_numbers("n"), settings), "k"),
+        drawn_at_heap(_z3(enc.winning_numbers, "n"), "k"),
         source=SOURCE,
         tags=TAGS,
     ),
@@ -207,7 +209,7 @@ THEOREMS = listing(
         "k > m + n leaves out, for all 1 <= m <= n (so also m = n): n empties the heap "
         "whatever the other shows, and any smaller number is beaten by the other's m",
         r"k = m + n,\ 1 \le m \le n:\ W(k) = A(k) = \{n\}",
-        _on_block_parity(lambda settings: _prove(enc.boundary_numbers(), settings)),
+        _on_block_parity(_z3(enc.boundary_numbers)),
     ),
     mutant(
         "lucky-nim-boundary-every-answer",
@@ -215,7 +217,7 @@ THEOREMS = listing(
         "on a heap of m + n every y in [m, n] wins for the opponent (each one empties "
         "the heap when the mover shows n)",
         r"k = m + n:\ A(k) = [m, n]",
-        lambda settings: _prove(enc.boundary_numbers("every"), settings),
+        _z3(enc.boundary_numbers, "every"),
         tags=TAGS,
     ),
     mutant(
@@ -223,7 +225,7 @@ THEOREMS = listing(
         "Mutant: blocks of length m + n - 1",
         "(a) with Ω computed on blocks of m + n - 1, for (m, n) = (2, 4)",
         r"(m,n) = (2,4),\ \Omega \text{ on blocks of } m + n - 1 \implies \text{(a)}",
-        drawn_at_heap(lambda settings: _prove(enc.lucky_mover_wins(2, 4, block=5), settings), "k"),
+        drawn_at_heap(_z3(enc.lucky_mover_wins, 2, 4, block=5), "k"),
         of="lucky-nim-mover",
     ),
     mutant(
@@ -232,7 +234,7 @@ THEOREMS = listing(
         "(a) for (m, n) = (0, 4): a reply y = 0 is allowed, and the block of 4 is too "
         "short to jump over",
         r"(m,n) = (0,4) \implies \text{(a)}",
-        drawn_at_heap(lambda settings: _prove(enc.lucky_mover_wins(0, 4), settings), "k"),
+        drawn_at_heap(_z3(enc.lucky_mover_wins, 0, 4), "k"),
         of="lucky-nim-mover",
         source=SOURCE + " (the rules ask m, n ≥ 1)",
     ),
@@ -243,7 +245,7 @@ THEOREMS = listing(
         "whatever y is (the notes warn of the overshoot from 14)",
         r"(m,n) = (2,4),\ \Omega(k) = 1 \implies \forall y \in [m,n]:\ \Omega(\max(k-n-y,0)) "
         r"= 0",
-        drawn_at_heap(lambda settings: _prove(enc.lucky_writes_n(2, 4), settings), "k"),
+        drawn_at_heap(_z3(enc.lucky_writes_n, 2, 4), "k"),
         of="lucky-nim-mover",
         source=SOURCE + ", the overshoot example",
     ),

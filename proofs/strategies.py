@@ -20,7 +20,7 @@ outcome check.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from hypothesis import strategies as st
@@ -189,16 +189,36 @@ def _copy_check(settings: CheckSettings) -> Verdict:
         )
         return found.wins
 
-    random = search_random(
-        _graph_cases(same=True),
+    random = _search_graph_sums(
         graph_holds,
-        seed=settings.seed,
-        examples=100 if settings.quick else 500,
+        settings,
+        same=True,
         scope="random: acyclic game graphs with up to 8 nodes, G + G from every node",
         method="random",
-        size=lambda case: len(case["successors"]),
     )
     return combine_verdicts([exhaustive, random])
+
+
+def _search_graph_sums(
+    holds: Callable[[Mapping[str, Any]], bool],
+    settings: CheckSettings,
+    *,
+    same: bool,
+    scope: str,
+    method: str,
+    explain: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None,
+) -> Verdict:
+    """Random search over the sums of :func:`_graph_cases`, measured by their nodes."""
+    return search_random(
+        _graph_cases(same=same),
+        holds,
+        seed=settings.seed,
+        examples=100 if settings.quick else 500,
+        scope=scope,
+        method=method,
+        explain=explain,
+        size=lambda case: len(case["successors"]),
+    )
 
 
 def _graph_cases(*, same: bool) -> st.SearchStrategy[dict[str, Any]]:
@@ -270,15 +290,13 @@ def _copy_different_graphs(settings: CheckSettings) -> Verdict:
     def explain(case: Mapping[str, Any]) -> dict[str, Any]:
         return _line(*run(case))
 
-    return search_random(
-        _graph_cases(same=False),
+    return _search_graph_sums(
         holds,
-        seed=settings.seed,
-        examples=100 if settings.quick else 500,
+        settings,
+        same=False,
         scope="random: acyclic game graphs with up to 8 nodes, G + H from two different nodes",
         method="strategy+random",
         explain=explain,
-        size=lambda case: len(case["successors"]),
     )
 
 

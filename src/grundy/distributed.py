@@ -78,7 +78,6 @@ def run_theorems_on_dask(
     tasks = plan_tasks(theorems, settings, earlier)
     dask = _import_distributed()
     gather = PartGatherer(theorems, tasks, settings)
-    done = 0
     with _client(dask, scheduler, jobs, connect_seconds) as client:
         # pure=False: a task's result depends on the file's current text, not only its name.
         # Priorities follow the plan, so the scheduler starts the longest tasks first.
@@ -96,15 +95,8 @@ def run_theorems_on_dask(
         ]
         task_of = {future.key: task for future, task in zip(futures, tasks, strict=True)}
         for future in dask.as_completed(futures, loop=client.loop):
-            task = task_of[future.key]
-            outcome = future.result()  # a worker's exception is raised again here
-            if timings is not None:
-                timings[task.key] = outcome.cpu_seconds
-            finished = gather.add(task, outcome.verdict)
-            if finished is not None:
-                done += 1
-                if progress:
-                    progress(done, len(theorems), finished)
+            # future.result() raises a worker's exception again here.
+            gather.receive(task_of[future.key], future.result(), timings, progress)
     return gather.results()
 
 

@@ -319,7 +319,6 @@ def _run_in_workers(
     global _WORKER_THEOREMS, _WORKER_SETTINGS
     _WORKER_THEOREMS, _WORKER_SETTINGS = theorems, settings
     gather = PartGatherer(theorems, tasks, settings)
-    done = 0
     try:
         context = multiprocessing.get_context("fork")
         pool = ProcessPoolExecutor(  # workers end with this process, however it ends
@@ -334,15 +333,7 @@ def _run_in_workers(
                 pool.submit(_run_task_in_worker, task.theorem, task.part): task for task in tasks
             }
             for future in as_completed(futures):
-                task = futures[future]
-                outcome = future.result()
-                if timings is not None:
-                    timings[task.key] = outcome.cpu_seconds
-                finished = gather.add(task, outcome.verdict)
-                if finished is not None:
-                    done += 1
-                    if progress:
-                        progress(done, len(theorems), finished)
+                gather.receive(futures[future], future.result(), timings, progress)
         except KeyboardInterrupt:
             _stop_workers(pool)
             raise InterruptedRun(gather.finished()) from None
@@ -398,6 +389,22 @@ class PartGatherer:
             )
         self._done[task.theorem] = result
         return result
+
+    def receive(
+        self,
+        task: Task,
+        outcome: TaskOutcome,
+        timings: dict[str, float] | None,
+        progress: Callable[[int, int, TheoremResult], None] | None,
+    ) -> None:
+        """One task's outcome as its worker hands it back (the same for the process pool
+        and for Dask): its seconds into ``timings``, and the theorem's result to
+        ``progress`` once its last task is in."""
+        if timings is not None:
+            timings[task.key] = outcome.cpu_seconds
+        finished = self.add(task, outcome.verdict)
+        if finished is not None and progress:
+            progress(len(self._done), len(self._theorems), finished)
 
     def results(self) -> list[TheoremResult]:
         """Every theorem's result, in the theorems' order."""

@@ -12,6 +12,7 @@ from grundy.cli.common import (
     add_budget_options,
     add_games_option,
     add_jobs_option,
+    check_settings,
     guard_user_code,
 )
 from grundy.games.user import user_games
@@ -52,12 +53,7 @@ def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
     # A file that cannot be read or is not TOML raises ClaimError: one line, exit code 2.
     claims = claims_from_file(args.file)
     checker = guard_user_code(check_claim) if args.games else check_claim
-    settings = CheckSettings(
-        seed=args.seed,
-        quick=args.quick,
-        claim_seconds=args.claim_seconds,
-        claim_memory=args.claim_memory,
-    )
+    settings = check_settings(args)
     with progress_line(as_json=args.json) as line:
         line(0, len(claims), "claims")  # shown while the first claim is checked
         if args.jobs > 1 and len(claims) > 1:

@@ -29,6 +29,7 @@ from grundy.verdict import Status, Verdict
 
 if TYPE_CHECKING:  # the library is imported by the commands that check claims, when they run
     from grundy.library import Theorem, TheoremResult
+    from grundy.solve import Play
 
 __all__ = [
     "CommandParser",
@@ -43,6 +44,7 @@ __all__ = [
     "check_output_dir",
     "check_output_file",
     "check_sequence_size",
+    "check_settings",
     "check_solve_size",
     "check_table_size",
     "guard_user_code",
@@ -52,6 +54,7 @@ __all__ = [
     "plural",
     "register_game_command",
     "solve_meter",
+    "solved_position_json",
     "write_json",
 ]
 
@@ -419,6 +422,16 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def check_settings(args: argparse.Namespace) -> CheckSettings:
+    """What ``--seed``, ``--quick`` and :func:`add_budget_options` ask of every check."""
+    return CheckSettings(
+        seed=args.seed,
+        quick=args.quick,
+        claim_seconds=args.claim_seconds,
+        claim_memory=args.claim_memory,
+    )
+
+
 def add_jobs_option(parser: argparse.ArgumentParser) -> None:
     """``--jobs N``: check claims in N worker processes (default: one per core)."""
     parser.add_argument(
@@ -528,3 +541,14 @@ def write_json(out: IO[str], data: Any) -> None:
     failure while encoding then leaves nothing half-written on ``out``)."""
     text = json.dumps(data, indent=2)
     out.write(text + "\n")
+
+
+def solved_position_json(game: Game, position: Any, play: Play) -> dict[str, Any]:
+    """How ``grundy solve --json`` begins for every game (Lucky Nim's included): what
+    was solved, before what was found."""
+    return {
+        "game": game.name,
+        "params": game.options(),
+        "position": game.to_json(position),
+        "play": play.value,
+    }

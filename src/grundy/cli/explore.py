@@ -19,6 +19,7 @@ from grundy.cli.common import (
     plural,
     register_game_command,
     solve_meter,
+    solved_position_json,
     write_json,
 )
 from grundy.cli.time_budget import time_budget
@@ -103,6 +104,22 @@ def _play_options(parser: CommandParser) -> None:
     )
 
 
+def command_solver(game: Game, start: Any, progress: ProgressCallback | None = None) -> Solver:
+    """The solver as ``solve``, ``table`` and ``play`` run it: within the limits above and
+    the memory budget, single heaps up to the largest in ``start`` looked up."""
+    from grundy.solve import Solver
+
+    solver = Solver(
+        game,
+        position_limit=POSITION_LIMIT,
+        move_limit=MOVE_LIMIT,
+        progress=progress,
+        meter=solve_meter(),
+    )
+    seed_heap_values(solver, game, start)
+    return solver
+
+
 def seed_heap_values(solver: Solver, game: Game, position: Any) -> None:
     """Hand the solver G(0..N) from the game's fast sequence engine (octal games, Grundy's
     game, subtraction games; cross-checked against the plain solver in the tests), so a
@@ -120,13 +137,16 @@ def seed_heap_values(solver: Solver, game: Game, position: Any) -> None:
     solver.add_known_values(((heap,), value) for heap, value in enumerate(values))
 
 
-def _check_certificate_path(options: Any) -> None:
-    """Refuse a certificate that could not be written, before any work."""
-    if options.certificate is None:
-        return
-    if options.misere:
-        raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
-    check_output_file(options.certificate, "--certificate")
+def _read_play_options(options: Any) -> Play:
+    """The play that :func:`_play_options` asked for, once a certificate that could not
+    be written is refused (before any work)."""
+    from grundy.solve import Play
+
+    if options.certificate is not None:
+        if options.misere:
+            raise UsageError("--certificate certifies normal-play Grundy values; drop --misere")
+        check_output_file(options.certificate, "--certificate")
+    return Play.MISERE if options.misere else Play.NORMAL
 
 
 def _write_certificate(options: Any, game: Game, positions: list[Any], solver: Solver) -> None:
@@ -143,7 +163,6 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
     from grundy.games.lucky_nim import LuckyNim
-    from grundy.solve import Play, Solver
 
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("position", nargs="*", help=f"the position: {position_help}")
@@ -153,32 +172,21 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     game, options = call.game, call.args
     position = game.parse(options.position)
     check_solve_size(game, position)
-    _check_certificate_path(options)
-    play = Play.MISERE if options.misere else Play.NORMAL
+    play = _read_play_options(options)
     if isinstance(game, LuckyNim):  # simultaneous turns: no moves, both players' numbers
         from grundy.cli.lucky import write_solve
 
         with time_budget(options.seconds):
             return write_solve(game, position, play, options, out, POSITION_LIMIT)
     with time_budget(options.seconds), progress_line(as_json=options.json) as line:
-        solver = Solver(
-            game,
-            position_limit=POSITION_LIMIT,
-            move_limit=MOVE_LIMIT,
-            progress=line.callback,
-            meter=solve_meter(),
-        )
-        seed_heap_values(solver, game, position)
+        solver = command_solver(game, position, line.callback)
         analysis = solver.analyse(position, play)
         _write_certificate(options, game, [position], solver)
     if options.json:
         write_json(
             out,
             {
-                "game": game.name,
-                "params": game.options(),
-                "position": game.to_json(position),
-                "play": play.value,
+                **solved_position_json(game, position, play),
                 "grundy": analysis.grundy,
                 "outcome": analysis.outcome.value,
                 "winning_moves": [
@@ -286,7 +294,7 @@ def _until_rows(line: ProgressLine) -> ProgressCallback | None:
 
 def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
-    from grundy.solve import Play, Solver, table_rows
+    from grundy.solve import table_rows
 
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument(
@@ -304,17 +312,9 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     game, options = call.game, call.args
     bound = game.parse(options.max)
     check_table_size(game, bound)
-    _check_certificate_path(options)
-    play = Play.MISERE if options.misere else Play.NORMAL
+    play = _read_play_options(options)
     with time_budget(options.seconds), progress_line(as_json=options.json) as line:
-        solver = Solver(
-            game,
-            position_limit=POSITION_LIMIT,
-            move_limit=MOVE_LIMIT,
-            progress=_until_rows(line),
-            meter=solve_meter(),
-        )
-        seed_heap_values(solver, game, bound)
+        solver = command_solver(game, bound, _until_rows(line))
         rows = list(table_rows(game, bound, play, solver, line.callback))
         _write_certificate(options, game, [row.position for row in rows], solver)
     if options.json:

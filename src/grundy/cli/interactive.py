@@ -24,9 +24,8 @@ from grundy.cli.common import (
     output_width,
     parse_game_invocation,
     register_game_command,
-    solve_meter,
 )
-from grundy.cli.explore import MOVE_LIMIT, POSITION_LIMIT, seed_heap_values
+from grundy.cli.explore import command_solver
 from grundy.cli.time_budget import TimeBudget, time_budget
 from grundy.errors import GrundyError
 from grundy.games import Game, HeapGame
@@ -100,10 +99,7 @@ def run_play(args: argparse.Namespace, out: IO[str]) -> int:
     check_solve_size(game, position)
     play = Play.MISERE if options.misere else Play.NORMAL
     with time_budget(options.seconds) as budget:  # the computer's thinking, not the player's
-        solver = Solver(
-            game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT, meter=solve_meter()
-        )
-        seed_heap_values(solver, game, position)
+        solver = command_solver(game, position)
         session = PlaySession(game, solver, play, options.hints, sys.stdin, out, budget)
         ending = (
             "the last player to move loses" if options.misere else "the last player to move wins"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import IO, Any
 
-from grundy.cli.common import UsageError, write_json
+from grundy.cli.common import UsageError, solved_position_json, write_json
 from grundy.games.lucky_nim import LuckyNim, LuckyPosition
 from grundy.solve import Play
 from grundy.solve.lucky_nim import LuckySolver, SureWinner
@@ -31,10 +31,7 @@ def write_solve(
         write_json(
             out,
             {
-                "game": game.name,
-                "params": game.options(),
-                "position": game.to_json(position),
-                "play": play.value,
+                **solved_position_json(game, position, play),
                 "grundy": None,
                 "outcome": analysis.winner.value,
                 "winning_moves": [

@@ -11,6 +11,7 @@ from grundy.cli.common import (
     add_jobs_option,
     add_scheduler_option,
     check_claims,
+    check_settings,
 )
 
 __all__ = ["register"]
@@ -43,19 +44,14 @@ def register(commands: Any) -> None:
 def run_verify(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
     from grundy.cli.results import exit_code, print_results
-    from grundy.library import CheckSettings, load_library, select
+    from grundy.library import load_library, select
 
     paths = [t for t in args.targets if Path(t).exists()]
     ids = [t for t in args.targets if not Path(t).exists()]
     theorems = load_library(paths or None)
     if ids:
         theorems = select(theorems, ids)
-    settings = CheckSettings(
-        seed=args.seed,
-        quick=args.quick,
-        claim_seconds=args.claim_seconds,
-        claim_memory=args.claim_memory,
-    )
+    settings = check_settings(args)
     with progress_line(as_json=args.json) as line:
         line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None

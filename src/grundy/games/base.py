@@ -17,9 +17,19 @@ from typing import Any, ClassVar, TypeGuard, TypeVar
 from grundy.errors import InvalidPositionError, brief
 from grundy.games.params import Param
 
-__all__ = ["Game", "HeapGame", "Part", "parse_int_tokens", "plays_by", "rules_class"]
+__all__ = [
+    "Game",
+    "HeapGame",
+    "Part",
+    "describe_taking",
+    "options_only",
+    "parse_int_tokens",
+    "plays_by",
+    "rules_class",
+]
 
 _G = TypeVar("_G", bound="Game")
+_T = TypeVar("_T")
 
 Part = tuple["Game", Any]
 """A component of a position: the game it is played in and its position there."""
@@ -321,6 +331,21 @@ def parse_int_tokens(tokens: Sequence[str]) -> list[int]:
     return values
 
 
+def options_only(labelled: Iterable[tuple[_T, str]]) -> Iterator[_T]:
+    """The options of labelled moves without their words: ``moves`` for a game whose
+    rules are written once, in ``labelled_moves``."""
+    for option, _ in labelled:
+        yield option
+
+
+def describe_taking(position: tuple[int, ...], index: int, part: Any, option: Any) -> str:
+    """A move that lowers one heap, in words: Nim's and the subtraction games' description."""
+    (heap,) = part
+    left = sum(option)
+    where = f"heap {index + 1}" if len(position) > 1 else "the heap"
+    return f"take {heap - left} from {where} ({heap} -> {left})"
+
+
 class HeapGame(Game):
     """A game played on heaps, where a move changes one heap into zero or more heaps.
 
@@ -336,26 +361,27 @@ class HeapGame(Game):
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         if type(self).labelled_moves is not HeapGame.labelled_moves:  # rules of its own
-            for option, _ in self.labelled_moves(position):
-                yield option
+            yield from options_only(self.labelled_moves(position))
             return
         # As labelled_moves, without writing a description for every move.
-        seen: set[tuple[int, ...]] | None = set() if len(position) > 1 else None
-        for index, heap in enumerate(position):
-            for option in self.heap_options(heap):
-                result = position[:index] + option + position[index + 1 :]
-                if seen is not None:
-                    if result in seen:
-                        continue
-                    seen.add(result)
-                yield result
+        for _, _, result in self._distinct_options(position):
+            yield result
 
     def labelled_moves(self, position: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], str]]:
         if type(self).moves is not HeapGame.moves:  # moves of its own: describe those
             yield from super().labelled_moves(position)
             return
-        # Equal heaps give equal options; a single heap cannot, so it needs no memory of
-        # what was seen (its options may be astronomically many: a heap of 10**12).
+        for index, option, result in self._distinct_options(position):
+            yield result, self.describe_part_move(position, index, (position[index],), option)
+
+    def _distinct_options(
+        self, position: tuple[int, ...]
+    ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """Each heap's index, what it becomes and the position that makes, once a position.
+
+        Equal heaps give equal options; a single heap cannot, so it needs no memory of
+        what was seen (its options may be astronomically many: a heap of 10**12).
+        """
         seen: set[tuple[int, ...]] | None = set() if len(position) > 1 else None
         for index, heap in enumerate(position):
             for option in self.heap_options(heap):
@@ -364,7 +390,7 @@ class HeapGame(Game):
                     if result in seen:
                         continue
                     seen.add(result)
-                yield result, self.describe_part_move(position, index, (heap,), option)
+                yield index, option, result
 
     def canonical(self, position: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(sorted(heap for heap in position if heap))

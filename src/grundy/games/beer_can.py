@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from grundy.errors import InvalidParameterError, InvalidPositionError, brief
-from grundy.games.base import Game
+from grundy.games.base import Game, options_only
 from grundy.games.params import Param, ParamKind
 
 __all__ = ["BeerCan"]
@@ -139,8 +139,7 @@ class BeerCan(Game):
     # -- rules -------------------------------------------------------------------------------
 
     def moves(self, position: Occupied) -> Iterator[Occupied]:
-        for option, _ in self.labelled_moves(position):
-            yield option
+        return options_only(self.labelled_moves(position))
 
     def labelled_moves(self, position: Occupied) -> Iterator[tuple[Occupied, str]]:
         for (top, left), mask in self.placements.items():

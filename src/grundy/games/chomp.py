@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from grundy.errors import InvalidPositionError, brief
-from grundy.games.base import Game
+from grundy.games.base import Game, options_only
 
 __all__ = ["Chomp", "bite", "bite_square"]
 
@@ -40,8 +40,7 @@ class Chomp(Game):
     position_help = "row lengths, non-increasing, starting with the row of the poisoned square"
 
     def moves(self, position: Rows) -> Iterator[Rows]:
-        for option, _ in self.labelled_moves(position):
-            yield option
+        return options_only(self.labelled_moves(position))
 
     def labelled_moves(self, position: Rows) -> Iterator[tuple[Rows, str]]:
         for row_index, length in enumerate(position):

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy.errors import InvalidPositionError
-from grundy.games.base import Game
+from grundy.games.base import Game, options_only
 from grundy.games.wythoff import check_two_heaps
 
 __all__ = ["Euclid", "euclid_first_player_wins", "euclid_grundy"]
@@ -78,8 +78,7 @@ class Euclid(Game):
     position_help = "two positive integers a b"
 
     def moves(self, position: tuple[int, int]) -> Iterator[tuple[int, int]]:
-        for option, _ in self.labelled_moves(position):
-            yield option
+        return options_only(self.labelled_moves(position))
 
     def labelled_moves(self, position: tuple[int, int]) -> Iterator[tuple[tuple[int, int], str]]:
         small, large = sorted(position)

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from grundy.errors import InvalidParameterError, InvalidPositionError, brief
-from grundy.games.base import Game, Part
+from grundy.games.base import Game, Part, options_only
 from grundy.games.params import Param, ParamKind
 
 __all__ = [
@@ -390,8 +390,7 @@ class GreenHackenbush(Game):
     # -- rules ------------------------------------------------------------------------------
 
     def moves(self, position: Picture) -> Iterator[Picture]:
-        for option, _ in self.labelled_moves(position):
-            yield option
+        return options_only(self.labelled_moves(position))
 
     def labelled_moves(self, position: Picture) -> Iterator[tuple[Picture, str]]:
         for edge in sorted(set(position)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from grundy.games.base import HeapGame
+from grundy.games.base import HeapGame, describe_taking
 
 __all__ = ["Nim"]
 
@@ -43,7 +43,4 @@ class Nim(HeapGame):
     def describe_part_move(
         self, position: tuple[int, ...], index: int, part: Any, option: Any
     ) -> str:
-        (heap,) = part
-        left = sum(option)
-        where = f"heap {index + 1}" if len(position) > 1 else "the heap"
-        return f"take {heap - left} from {where} ({heap} -> {left})"
+        return describe_taking(position, index, part, option)

@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from grundy.errors import InvalidParameterError, InvalidPositionError, brief
-from grundy.games.base import Game, parse_int_tokens
+from grundy.games.base import Game, options_only, parse_int_tokens
 from grundy.games.params import Param, ParamKind
 
 __all__ = ["PosetGame", "parse_relations"]
@@ -84,8 +84,7 @@ class PosetGame(Game):
         return high in self.up_sets[low]
 
     def moves(self, position: Elements) -> Iterator[Elements]:
-        for option, _ in self.labelled_moves(position):
-            yield option
+        return options_only(self.labelled_moves(position))
 
     def labelled_moves(self, position: Elements) -> Iterator[tuple[Elements, str]]:
         remaining = frozenset(position)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy.errors import InvalidParameterError, brief
-from grundy.games.base import HeapGame
+from grundy.games.base import HeapGame, describe_taking
 from grundy.games.params import Param, ParamKind
 
 __all__ = ["SubtractionGame"]
@@ -52,7 +52,4 @@ class SubtractionGame(HeapGame):
     def describe_part_move(
         self, position: tuple[int, ...], index: int, part: Any, option: Any
     ) -> str:
-        (heap,) = part
-        left = sum(option)
-        where = f"heap {index + 1}" if len(position) > 1 else "the heap"
-        return f"take {heap - left} from {where} ({heap} -> {left})"
+        return describe_taking(position, index, part, option)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy.errors import InvalidPositionError, brief
-from grundy.games.base import Game
+from grundy.games.base import Game, options_only
 
 __all__ = ["Wythoff", "check_two_heaps", "wythoff_pair"]
 
@@ -65,8 +65,7 @@ class Wythoff(Game):
     position_help = "two heap sizes a b"
 
     def moves(self, position: tuple[int, int]) -> Iterator[tuple[int, int]]:
-        for option, _ in self.labelled_moves(position):
-            yield option
+        return options_only(self.labelled_moves(position))
 
     def labelled_moves(self, position: tuple[int, int]) -> Iterator[tuple[tuple[int, int], str]]:
         a, b = position

@@ -113,9 +113,7 @@ def direct_grundy_sequence(
                 seen.add(values[small] ^ values[rest - small])
         seen |= _three_heap_values(rules, values, heap)
         values.append(_mex(seen))
-        if heap >= report_at and heap < upto:
-            _report(progress, heap, upto)
-            report_at = next_report(heap)
+        report_at = _report_when_due(progress, heap, upto, report_at)
     _report(progress, upto, upto)
     return values
 
@@ -124,3 +122,14 @@ def _report(progress: ProgressCallback | None, done: int, upto: int) -> None:
     """Tell ``progress`` that G(0..done) are known (the last call has ``done == upto``)."""
     if progress is not None:
         progress(done, upto, SEQUENCE_PROGRESS)
+
+
+def _report_when_due(
+    progress: ProgressCallback | None, heap: int, upto: int, report_at: int
+) -> int:
+    """Tell ``progress`` of G(0..heap) once ``report_at`` is reached (the last call is the
+    caller's, at ``upto``); the heap at which the next report is due."""
+    if heap >= report_at and heap < upto:
+        _report(progress, heap, upto)
+        return next_report(heap)
+    return report_at

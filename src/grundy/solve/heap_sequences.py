@@ -38,6 +38,7 @@ from grundy.solve.heap_rules import (
     HeapRules,
     _last_small_part,
     _report,
+    _report_when_due,
     _single_heap_values,
     _three_heap_values,
     direct_grundy_sequence,
@@ -180,9 +181,7 @@ def sparse_grundy_sequence(
         array[heap] = value
         if classes.label(heap, value) == classes.rare_label:
             rare.add(heap)
-        if heap >= report_at and heap < upto:
-            _report(progress, heap, upto)
-            report_at = next_report(heap)
+        report_at = _report_when_due(progress, heap, upto, report_at)
         if heap == checkpoint and heap < upto:
             checkpoint *= 2
             if reach is not None and (found := _proved_period(array, heap, reach)):
@@ -295,9 +294,7 @@ def _sparse_by_block(
             rare.extend(block_rare)
             probe_parts = None
         last = heap - 1
-        if last >= report_at and last < upto:
-            _report(progress, last, upto)
-            report_at = next_report(last)
+        report_at = _report_when_due(progress, last, upto, report_at)
         if last == checkpoint and last < upto:
             checkpoint *= 2
             if reach is not None and (found := _proved_period(array, last, reach)):

@@ -19,12 +19,12 @@ names with the game's own rules (:mod:`grundy.games.chomp`) before it counts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 import z3
 
-from grundy.certify.strategy import check_strategy
+from grundy.certify.strategy import StrategyCheck, check_strategy
 from grundy.games.chomp import Chomp, bite
 from grundy.solve.chomp_strategy import chomp_bite_then_mirror
 from grundy.verdict import UNBOUNDED, Status, Verdict, with_paper_steps
@@ -84,16 +84,7 @@ def prove_strategy_stealing(
     def recheck(case: Mapping[str, int]) -> bool:
         return _stealing_failure(case["a"], case["b"], first, least_area) is None
 
-    verdict = prove_z3(
-        goal,
-        scope=UNBOUNDED,
-        timeout_ms=timeout_ms,
-        method="z3",
-        decode=lambda model: model_values(model, variables),
-        recheck=recheck,
-        minimise=[a + b, a, b],
-        seed=seed,
-    )
+    verdict = _prove_on_every_board(goal, variables, recheck, [a + b, a, b], timeout_ms, seed)
     example = verdict.counterexample
     if verdict.status is not Status.REFUTED or example is None:
         return with_paper_steps(verdict, STEALING_ID)
@@ -106,6 +97,28 @@ def prove_strategy_stealing(
             "why": _stealing_failure(height, width, first, least_area),
             "position": [width] * height,
         },
+    )
+
+
+def _prove_on_every_board(
+    goal: z3.BoolRef,
+    variables: Sequence[z3.ArithRef],
+    recheck: Callable[[Mapping[str, int]], bool],
+    minimise: Sequence[z3.ArithRef],
+    timeout_ms: int,
+    seed: int,
+) -> Verdict:
+    """Z3 on boards of every size; a model refutes only once ``recheck`` has played its
+    board by the rules (it is read as the named integers, the smallest first)."""
+    return prove_z3(
+        goal,
+        scope=UNBOUNDED,
+        timeout_ms=timeout_ms,
+        method="z3",
+        decode=lambda model: model_values(model, variables),
+        recheck=recheck,
+        minimise=minimise,
+        seed=seed,
     )
 
 
@@ -192,27 +205,20 @@ def prove_square_mirror(
     variables = [n, k, r, c, i, j]
     zero_based = (first_bite[0] - 1, first_bite[1] - 1)
 
+    def played(side: int) -> StrategyCheck:
+        """The strategy played on the side x side board against every reply."""
+        return check_strategy(Chomp(), (side,) * side, chomp_bite_then_mirror(zero_based))
+
     def recheck(case: Mapping[str, int]) -> bool:
-        """Play the strategy on the model's board against every reply."""
         side = case["n"]
         if not 2 <= side <= _RECHECK_LIMIT:
             return True  # outside the re-checkable range: never refuted on Z3's word alone
-        found = check_strategy(Chomp(), (side,) * side, chomp_bite_then_mirror(zero_based))
-        return bool(found.wins)
+        return bool(played(side).wins)
 
-    verdict = prove_z3(
-        goal,
-        scope=UNBOUNDED,
-        timeout_ms=timeout_ms,
-        method="z3",
-        decode=lambda model: model_values(model, variables),
-        recheck=recheck,
-        minimise=[n, k],
-        seed=seed,
-    )
+    verdict = _prove_on_every_board(goal, variables, recheck, [n, k], timeout_ms, seed)
     if verdict.status is Status.REFUTED and verdict.counterexample is not None:
         side = verdict.counterexample["n"]
-        found = check_strategy(Chomp(), (side,) * side, chomp_bite_then_mirror(zero_based))
+        found = played(side)
         verdict = replace(
             verdict,
             counterexample={

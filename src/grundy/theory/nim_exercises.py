@@ -12,6 +12,9 @@ exercises are found in one place.  Their false variants are in
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import z3
 
 from grundy.errors import InvalidParameterError
@@ -65,6 +68,28 @@ def exercise_3(width: int) -> Encoding:
 
 def exercise_5(heaps: int, width: int) -> Encoding:
     """Lowering heap i from a to b changes the value *m into *m + *a + *b."""
+
+    def changes_by_both(after: Any, heap: Any, total: Any, lowered: Any) -> Any:
+        return after == total ^ heap ^ lowered
+
+    return _every_lowering("exercise-5", heaps, width, changes_by_both)
+
+
+def exercise_7(heaps: int, width: int) -> Encoding:
+    """Lowering heap i to b leaves value 0 exactly when b = h_i ⊕ s (the recipe's move)."""
+
+    def zero_by_recipe(after: Any, heap: Any, total: Any, lowered: Any) -> Any:
+        return (after == 0) == (lowered == heap ^ total)
+
+    return _every_lowering("exercise-7", heaps, width, zero_by_recipe)
+
+
+def _every_lowering(
+    name: str, heaps: int, width: int, claim: Callable[[Any, Any, Any, Any], Any]
+) -> Encoding:
+    """``claim(after, heap, total, b)`` whenever any one heap is lowered to b, where
+    ``after`` is the nim-sum then and ``total`` the nim-sum before: the same claim read
+    by Z3 on bit vectors and by Python on the integers of a case."""
     sizes = heap_vectors(heaps, width)
     (lowered,) = bit_vectors("b", width)
     total = xor_all(sizes)
@@ -72,8 +97,12 @@ def exercise_5(heaps: int, width: int) -> Encoding:
         *[
             z3.Implies(
                 z3.ULT(lowered, sizes[i]),
-                xor_all([lowered if j == i else h for j, h in enumerate(sizes)])
-                == total ^ sizes[i] ^ lowered,
+                claim(
+                    xor_all([lowered if j == i else h for j, h in enumerate(sizes)]),
+                    sizes[i],
+                    total,
+                    lowered,
+                ),
             )
             for i in range(heaps)
         ]
@@ -83,39 +112,12 @@ def exercise_5(heaps: int, width: int) -> Encoding:
         values = heap_values(case, heaps)
         m, b = plain_xor(values), case["b"]
         return all(
-            not b < a or plain_xor([b if j == i else v for j, v in enumerate(values)]) == m ^ a ^ b
-            for i, a in enumerate(values)
-        )
-
-    return Encoding("exercise-5", goal, (*sizes, lowered), holds, heap_scope(heaps, width))
-
-
-def exercise_7(heaps: int, width: int) -> Encoding:
-    """Lowering heap i to b leaves value 0 exactly when b = h_i ⊕ s (the recipe's move)."""
-    sizes = heap_vectors(heaps, width)
-    (lowered,) = bit_vectors("b", width)
-    total = xor_all(sizes)
-    goal = z3.And(
-        *[
-            z3.Implies(
-                z3.ULT(lowered, sizes[i]),
-                (xor_all([lowered if j == i else h for j, h in enumerate(sizes)]) == 0)
-                == (lowered == sizes[i] ^ total),
-            )
-            for i in range(heaps)
-        ]
-    )
-
-    def holds(case: Case) -> bool:
-        values = heap_values(case, heaps)
-        s, b = plain_xor(values), case["b"]
-        return all(
             not b < a
-            or (plain_xor([b if j == i else v for j, v in enumerate(values)]) == 0) == (b == a ^ s)
+            or claim(plain_xor([b if j == i else v for j, v in enumerate(values)]), a, m, b)
             for i, a in enumerate(values)
         )
 
-    return Encoding("exercise-7", goal, (*sizes, lowered), holds, heap_scope(heaps, width))
+    return Encoding(name, goal, (*sizes, lowered), holds, heap_scope(heaps, width))
 
 
 def exercise_7_at(heaps: int, width: int, index: int) -> Encoding:

@@ -13,7 +13,14 @@ from typing import Any
 
 from grundy.verdict import Status, Verdict
 
-__all__ = ["Case", "check_exhaustive", "count_integer_cases", "holds_in_all", "integer_cases"]
+__all__ = [
+    "Case",
+    "check_exhaustive",
+    "count_integer_cases",
+    "holds_in_all",
+    "integer_cases",
+    "refuted_at",
+]
 
 Case = Mapping[str, Any]
 """One assignment of the claim's variables (or any named data): name -> value."""
@@ -73,6 +80,32 @@ def holds_in_all(cases: int, where: str = "") -> str:
     return f"holds in all {cases:,} cases{where}"
 
 
+def refuted_at(
+    case: Case,
+    explain: Callable[[Case], Mapping[str, Any]] | None,
+    method: str,
+    scope: str,
+    *,
+    cases: int,
+    message: str,
+    details: Mapping[str, Any] | None = None,
+) -> Verdict:
+    """The verdict on a failing case the re-check confirmed (for every search engine):
+    the case, with the values ``explain`` adds, is the counterexample."""
+    found = dict(case)
+    if explain is not None:
+        found.update(explain(case))
+    return Verdict(
+        Status.REFUTED,
+        method,
+        scope,
+        cases=cases,
+        counterexample=found,
+        message=message,
+        details={} if details is None else details,
+    )
+
+
 def check_exhaustive(
     cases: Iterable[Case],
     holds: Callable[[Case], bool],
@@ -117,15 +150,12 @@ def check_exhaustive(
                 cases=checked,
                 message=f"case {dict(case)} failed once but passed the re-check",
             )
-        found = dict(case)
-        if explain is not None:
-            found.update(explain(case))
-        return Verdict(
-            Status.REFUTED,
+        return refuted_at(
+            case,
+            explain,
             method,
             scope,
             cases=checked,
-            counterexample=found,
             message=f"fails at case {checked:,} of the domain, in the stated order",
         )
     return Verdict(

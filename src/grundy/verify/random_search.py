@@ -16,7 +16,7 @@ from hypothesis.errors import NoSuchExample, Unsatisfiable
 from hypothesis.strategies import SearchStrategy
 
 from grundy.verdict import Status, Verdict
-from grundy.verify.exhaustive import Case
+from grundy.verify.exhaustive import Case, refuted_at
 
 __all__ = ["search_random"]
 
@@ -86,15 +86,12 @@ def search_random(
             message=f"case {dict(found)} failed during the search but passed the re-check",
             details=details,
         )
-    counterexample = dict(found)
-    if explain is not None:
-        counterexample.update(explain(found))
-    return Verdict(
-        Status.REFUTED,
+    return refuted_at(
+        found,
+        explain,
         method,
         scope,
         cases=tried,
-        counterexample=counterexample,
         message=f"counterexample found by random search (seed {seed}), shrunk by hypothesis",
         details=details,
     )

@@ -28,6 +28,7 @@ __all__ = [
     "Split",
     "SplitAlgebra",
     "Z3Logic",
+    "Z3Terms",
 ]
 
 
@@ -82,7 +83,20 @@ class Z3Logic:
         return z3.Implies(premise, conclusion)
 
 
-class BitVectorAlgebra(Z3Logic):
+class Z3Terms(Z3Logic):
+    """Equality and choice on values that are single Z3 terms (bit-vectors, integers)."""
+
+    def eq(self, left: z3.ExprRef, right: z3.ExprRef) -> z3.BoolRef:
+        return left == right
+
+    def ne(self, left: z3.ExprRef, right: z3.ExprRef) -> z3.BoolRef:
+        return left != right
+
+    def ite(self, test: z3.BoolRef, then: z3.ExprRef, other: z3.ExprRef) -> z3.ExprRef:
+        return z3.If(test, then, other)
+
+
+class BitVectorAlgebra(Z3Terms):
     """Naturals below ``2**width`` as unsigned bit-vectors (a bounded search, not a proof
     of the unbounded statement)."""
 
@@ -101,17 +115,8 @@ class BitVectorAlgebra(Z3Logic):
     def le(self, left: z3.BitVecRef, right: z3.BitVecRef) -> z3.BoolRef:
         return z3.ULE(left, right)
 
-    def eq(self, left: z3.BitVecRef, right: z3.BitVecRef) -> z3.BoolRef:
-        return left == right
 
-    def ne(self, left: z3.BitVecRef, right: z3.BitVecRef) -> z3.BoolRef:
-        return left != right
-
-    def ite(self, test: z3.BoolRef, then: z3.BitVecRef, other: z3.BitVecRef) -> z3.BitVecRef:
-        return z3.If(test, then, other)
-
-
-class HalfAlgebra(Z3Logic):
+class HalfAlgebra(Z3Terms):
     """Naturals as Z3 integers, XOR the uninterpreted ``X`` (the induction hypothesis)."""
 
     def __init__(self, xor: z3.FuncDeclRef, facts: list[z3.BoolRef]) -> None:
@@ -131,15 +136,6 @@ class HalfAlgebra(Z3Logic):
 
     def le(self, left: z3.ArithRef, right: z3.ArithRef) -> z3.BoolRef:
         return left <= right
-
-    def eq(self, left: z3.ArithRef, right: z3.ArithRef) -> z3.BoolRef:
-        return left == right
-
-    def ne(self, left: z3.ArithRef, right: z3.ArithRef) -> z3.BoolRef:
-        return left != right
-
-    def ite(self, test: z3.BoolRef, then: z3.ArithRef, other: z3.ArithRef) -> z3.ArithRef:
-        return z3.If(test, then, other)
 
 
 @dataclass(frozen=True, slots=True)
