@@ -99,7 +99,8 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--mutants",
         action="store_true",
-        help="show the deliberately false statements in the handout, as common mistakes",
+        help="show the library's mutants in the handout too, as plausible mistakes (a "
+        "claim file's claims expected to fail are always shown)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
     parser.add_argument("--quick", action="store_true", help="smaller domains (for CI)")

@@ -73,6 +73,8 @@ def counterexample_blocks(
 ) -> list[Block]:
     """The counterexample as one sentence, and drawn when its game has a picture."""
     inputs, breaking = _split(example, claim)
+    if claim is not None and set(claim.variables) & inputs.keys():
+        inputs.pop("position", None)  # built from the variables: said once, by them
     shown = ", ".join(f"{key} = {value_text(value)}" for key, value in inputs.items())
     why = ", ".join(f"{key} = {value_text(value)}" for key, value in breaking.items())
     text: list[Any] = [Strong("Counterexample:"), " " + (shown or "see below")]
@@ -129,7 +131,8 @@ def counterexample_figure(
     name = (game or "").split()[0] if game else None
     position = example.get("position")
     figure_name = f"counterexample-{theorem_id}"
-    caption = f"The counterexample to {theorem_id}" + (f": {why}" if why else "")
+    # The caption names no claim id: the handout's reader knows the claim by its title.
+    caption = "The counterexample" + (f": {why}" if why else "")
     if name == "hackenbush" or "edges" in example:
         edges = example.get("edges", position)
         if not isinstance(edges, str):

@@ -19,6 +19,7 @@ from grundy.report.caveats import paper_count_sentence, paper_mark
 from grundy.report.counterexamples import counterexample_blocks
 from grundy.report.document import Block, Cell, Document, Link, Paragraph, Section, Strong, Table
 from grundy.report.evidence import EvidenceItem
+from grundy.report.mistakes import mistake_blocks
 from grundy.report.statements import statement_blocks
 from grundy.report.topics import Topic
 from grundy.report.words import polish, scope_words, verdict_words
@@ -89,10 +90,17 @@ def _is_mistake(result: TheoremResult) -> bool:
     return result.theorem.expect is Expectation.FAILS
 
 
+def _shown_by_default(result: TheoremResult) -> bool:
+    """A lecturer's own claim expected to fail is a plausible mistake, the lesson of the
+    sheet: shown.  The library's mutants (false variants that test the checks) are not."""
+    return not result.theorem.is_mutant
+
+
 def _title(result: TheoremResult) -> str:
     title = polish(result.theorem.title or result.theorem.id)
     if _is_mistake(result):
-        return "Common mistake: " + title.removeprefix("Mutant: ")
+        title = title.removeprefix("Mutant: ").removeprefix("A guess: ")
+        return "A plausible mistake: " + title
     return title
 
 
@@ -114,14 +122,36 @@ def _claim_section(
         )
     if verdict.counterexample is not None:
         blocks.extend(counterexample_blocks(theorem, claim, verdict.counterexample))
+        if _is_mistake(result):
+            blocks.extend(mistake_blocks(theorem, claim, verdict.counterexample))
     if theorem.source:
         blocks.append(Paragraph(("Source: " + theorem.source,)))
-    for section in answer:  # a worked answer: the evidence that works the exercise out
-        blocks.append(Paragraph((Strong("Worked answer:"), " " + section.title + ".")))
-        blocks.extend(section.blocks)
+    if answer:  # worked out in the answers part, so the sheet can be handed out first
+        blocks.append(
+            Paragraph(("Answer: in ", Link("the answers", "#" + _answer_anchor(theorem.id)), "."))
+        )
     return Section(
         _title(result), claim_anchor(theorem.id), tuple(blocks), verdict.word.value, "claim"
     )
+
+
+def _answer_anchor(claim_id: str) -> str:
+    return f"answer-{claim_id}"
+
+
+def _answers_part(answered: Sequence[tuple[TheoremResult, Sequence[Section]]]) -> Section:
+    """The worked answers, after everything else: the sheet before them can be handed out
+    before the class, and this part after it."""
+    parts = []
+    for result, sections in answered:
+        blocks: list[Block] = [
+            Paragraph(("For ", Link(_title(result), "#" + claim_anchor(result.theorem.id)), "."))
+        ]
+        for section in sections:
+            blocks.append(Paragraph((Strong(section.title + "."),)))
+            blocks.extend(section.blocks)
+        parts.append(Section(_title(result), _answer_anchor(result.theorem.id), tuple(blocks)))
+    return Section("Answers to the exercises", "answers", tuple(parts))
 
 
 def _summary(
@@ -163,9 +193,9 @@ def _summary(
                 (
                     f"{left_out} deliberately false "
                     + ("statement is" if left_out == 1 else "statements are")
-                    + " left out of this handout; the record has "
+                    + " left out of this handout (they test the checks); the record has "
                     + ("it" if left_out == 1 else "them")
-                    + " (and --mutants shows them here as common mistakes).",
+                    + ".",
                 )
             )
         )
@@ -189,7 +219,7 @@ def build_handout(
     shown: dict[str, list[TheoremResult]] = {}
     left_out = 0
     for topic in topics:
-        keep = [r for r in topic.results if options.mutants or not _is_mistake(r)]
+        keep = [r for r in topic.results if options.mutants or _shown_by_default(r)]
         left_out += len(topic.results) - len(keep)
         shown[topic.key] = keep
     visible = [t for t in topics if shown[t.key]]
@@ -207,6 +237,14 @@ def build_handout(
         ]
         blocks.extend(evidence.get(topic.key, ()))
         sections.append(Section(topic.title, topic.anchor, tuple(blocks)))
+    answered = [
+        (result, answers[result.theorem.id])
+        for topic in visible
+        for result in shown[topic.key]
+        if answers.get(result.theorem.id)
+    ]
+    if answered:
+        sections.append(_answers_part(answered))
     byline = " · ".join(part for part in (options.course, options.date) if part)
     return Document(
         options.title,
