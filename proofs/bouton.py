@@ -453,7 +453,8 @@ THEOREMS = [
         "position has nim-sum 0, from a nonzero nim-sum some move reaches 0, and every move "
         "from 0 leaves a nonzero nim-sum; so a position is P iff its nim-sum is 0.  Seven "
         "lemmas on nim-sums are proved for all natural numbers by induction on the number "
-        "of bits (each step by Z3); the induction on heaps and positions is argued on paper, "
+        "of bits (each step proved by machine); the induction on heaps and positions is "
+        "argued on paper, "
         "not checked by machine",
         latex=r"\forall k\ \forall h_1, \ldots, h_k \in \mathbb{N}:\ (h_1, \ldots, h_k) \in "
         r"\mathcal{P} \iff h_1 \oplus \cdots \oplus h_k = 0",
@@ -485,7 +486,8 @@ THEOREMS = [
         statement="for every number of heaps and all heap sizes, G(h1, ..., hk) = h1 ⊕ ... ⊕ "
         "hk: no option has the nim-sum as its value, and every smaller value is the value of "
         "an option.  The same seven lemmas, proved for all natural numbers by induction on "
-        "the number of bits (each step by Z3); the induction on positions is argued on paper, "
+        "the number of bits (each step proved by machine); the induction on positions is "
+        "argued on paper, "
         "not checked by machine",
         latex=r"\forall k\ \forall h_i \in \mathbb{N}:\ \mathcal{G}(h_1, \ldots, h_k) = "
         r"h_1 \oplus \cdots \oplus h_k",
@@ -516,9 +518,11 @@ THEOREMS = [
         title="Misere Nim for any number of heaps of any sizes",
         statement="in misere play a Nim position is P iff some heap exceeds 1 and the nim-sum "
         "is 0, or no heap exceeds 1 and the nim-sum is 1; for every number of heaps and all "
-        "sizes.  Five lemmas for all natural numbers (induction on the bits, steps by Z3), "
+        "sizes.  Five lemmas for all natural numbers (induction on the bits, each step proved "
+        "by machine), "
         "four over heaps of 0 or 1 (every case), and Bouton's condition (2) from "
-        "bouton-any-number-of-heaps; the induction on positions is argued on paper, not "
+        "Bouton's theorem for any number of heaps; the induction"
+        " on positions is argued on paper, not "
         "checked by machine",
         latex=r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
         r"(\max_i h_i \le 1 \wedge \bigoplus_i h_i = 1)",

@@ -306,10 +306,11 @@ THEOREMS = [
         title="Chomp squares: bite (2,2), then mirror, for every n",
         statement="on an n x n Chomp board, for every n >= 2, the first player wins by biting "
         "(2,2), leaving an L, and then answering every bite on one arm by the same bite on the "
-        "other.  Z3, for unbounded n and arms k: the bite (2,2) is legal and leaves the L with "
+        "other.  Proved by machine for every n and every arm length k: the bite (2,2) is legal "
+        "and leaves the L with "
         "arms n - 1; from the L with equal arms k every legal bite shortens one arm to some "
         "m < k, the mirror bite is legal and leaves arms m, m; from arms 0, 0 no bite is legal. "
-        "These are the base and the step, both proved by Z3, of an induction on k: the "
+        "These are the base and the step of an induction on k: the "
         "opponent is the player left without a move",
         latex=r"\forall n \ge 2:\ \text{bite } (2,2) \text{ then mirror wins } n \times n",
         source=CHOMP_SOURCE,
@@ -361,8 +362,9 @@ THEOREMS = [
     Theorem(
         id="chomp-rectangles-are-n",
         title="Chomp rectangles of area > 1 are N (strategy stealing)",
-        statement="every a x b rectangle with area > 1 is an N-position.  Z3, for unbounded a "
-        "and b: biting the top-right square (a, b) is legal, and every bite (r, c) legal after "
+        statement="every a x b rectangle with area > 1 is an N-position.  Proved by machine "
+        "for every a and b: "
+        "biting the top-right square (a, b) is legal, and every bite (r, c) legal after "
         "it is legal on the full rectangle and leaves the same position (it removes (a, b) "
         "too).  Then the slides' argument, argued on paper and not checked by machine: the "
         "bitten board is a finite game, so P or N; if P, the corner bite wins; if N, its "

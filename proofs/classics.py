@@ -270,9 +270,10 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="moore-nim-digit-counts",
-        title="Moore's theorem for Nim_k",
+        title="Moore's theorem for Moore's Nim with k heaps",
         statement=(
-            "In Moore's Nim_k (take from up to k heaps at once) a position is P exactly when, "
+            "In Moore's Nim with parameter k "
+            "(take from up to k heaps at once) a position is P exactly when, "
             "for every binary digit, the number of heaps with a 1 there is divisible by k + 1."
         ),
         latex=r"(h_1, \ldots, h_r) \in \mathcal{P}_k \iff \forall t:\ (k+1) \mid \lvert\{i : h_i "

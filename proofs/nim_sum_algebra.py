@@ -116,8 +116,8 @@ def _check_addition_table(settings: CheckSettings, rule=lambda a, b: a ^ b) -> V
 
 
 EVERY = (
-    "for all natural numbers x, y, z, of any bit width (induction on the width, base and "
-    "step by Z3)"
+    "for all natural numbers, of any number of binary digits (by induction on the number "
+    "of binary digits, each step proved by machine)"
 )
 
 THEOREMS = [
@@ -226,7 +226,7 @@ THEOREMS = [
         id="nim-sum-distinct-powers",
         title="Distinct powers of two nim-add like integers",
         statement="the nim-sum of 4 distinct powers of two below 2^64 equals their ordinary "
-        "sum (Z3; any number of them: nim-sum-distinct-powers-any-count)",
+        "sum (proved by machine; for any number of them, see the next statement)",
         source=SOURCE,
         latex=r"2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + \cdots + 2^{e_r}"
         r"\quad (e_i \text{ distinct})",
@@ -314,7 +314,8 @@ THEOREMS = [
         id="nim-sum-distinct-powers-any-count",
         title="Distinct powers of two nim-add like integers, however many",
         statement="for any number of distinct powers of two below 2^64, their nim-sum is their "
-        "ordinary sum (three lemmas by Z3; the induction on the number of powers is argued on "
+        "ordinary sum (three lemmas proved by machine; the induction on the number of powers "
+        "is argued on "
         "paper, not checked by machine)",
         latex=r"e_1 < \cdots < e_r \implies 2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + "
         r"\cdots + 2^{e_r}",

@@ -399,7 +399,7 @@ THEOREMS = [
         statement="for all natural numbers a, b (any bit width): every y < a ⊕ b is a' ⊕ b for "
         "some a' < a or a ⊕ b' for some b' < b, and no option a' ⊕ b (a' < a) or a ⊕ b' "
         "(b' < b) equals a ⊕ b; with four cancellation lemmas, each proved by induction on "
-        "the bit width (base and step by Z3)",
+        "the number of binary digits (each step proved by machine)",
         source=LEGNER,
         latex=r"\operatorname{mex}\{a' \oplus b, a \oplus b' : a' < a, b' < b\} = a \oplus b",
         game="nim",

@@ -50,7 +50,11 @@ def _theorem(
         id=identifier,
         title=title,
         statement=statement
-        + (how or " (induction on the birthday, each step proved by Z3 for an arbitrary game)"),
+        + (
+            how
+            or " (by induction on the birthday of the game, each step proved by machine for an "
+            "arbitrary game)"
+        ),
         latex=latex,
         source=source,
         tags=(*TAGS, "unbounded"),
@@ -161,7 +165,7 @@ THEOREMS = [
         LEGNER + ", sums of games",
         _step(p_plus_n_step(), (Assumption("sums-p-plus-p-every-game", UNBOUNDED),)),
         how=" (from the lemma P + P = P, proved for every game: H has a P-option H', and G + "
-        "H' is P; Z3 checks the deduction for an arbitrary game)",
+        "H' is P; the deduction is checked by machine for an arbitrary game)",
     ),
     _mutant(
         "sums-p-plus-n-is-p-every-game",
@@ -205,8 +209,8 @@ THEOREMS = [
             ),
         ),
         how=" (from three lemmas proved for every game: P + P = P, P + N = N, and *0 + G, "
-        "G + *0 have G's outcome; if G is P, G + K and K agree; if G = *0, take K = *0; Z3 "
-        "checks the deduction for an arbitrary game)",
+        "G + *0 have G's outcome; if G is P, G + K and K agree; if G = *0, take K = *0; the "
+        "deduction is checked by machine for an arbitrary game)",
     ),
     _mutant(
         "sg-zero-only-empty-game-every-game",
@@ -225,7 +229,7 @@ THEOREMS = [
         r"Q \in \mathcal{P} \implies G + Q \equiv G",
         LEGNER + ", Lemma 2",
         _step(add_p_position_step()),
-        how=" (induction on the birthday of G + Q + K, each step proved by Z3 for arbitrary "
+        how=" (induction on the birthday of G + Q + K, each step proved by machine for arbitrary "
         "games: a move in Q to Q' is answered by a P-option of Q')",
     ),
     _mutant(
@@ -253,7 +257,8 @@ THEOREMS = [
                 Assumption("nim-sum-commutative", UNBOUNDED),
             ),
         ),
-        how=" (induction on the birthday of G + H, each step proved by Z3 for arbitrary games, "
+        how=" (induction on the birthday of G + H, each step proved by machine for arbitrary "
+        "games, "
         "with the mex lemma and cancellation for ⊕, proved for every natural number, as lemmas)",
     ),
     _mutant(
@@ -284,7 +289,7 @@ THEOREMS = [
         ),
         how=" (from lemmas proved for every game: as value 0 means P, the sum rule makes G + K "
         "P iff G(G) ⊕ G(K) = 0, and K + *n P iff G(K) ⊕ n = 0, one Nim heap *n having value "
-        "n; Z3 checks the deduction for arbitrary games)",
+        "n; the deduction is checked by machine for arbitrary games)",
     ),
     _mutant(
         "sg-equivalent-to-next-star-every-game",

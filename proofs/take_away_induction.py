@@ -35,7 +35,7 @@ THEOREMS = [
         id="take-away-grundy-closed-form",
         title="Take-away 1..k: G(n) = n mod (k + 1) for every n and every k",
         statement="in the subtraction game S(1, ..., k), the heap n has Grundy value n mod (k+1), "
-        "for every n >= 0 and k >= 1 (the induction step proved by Z3)",
+        "for every n >= 0 and k >= 1 (by induction on n, the step proved by machine)",
         source="000 slides, the take-away game (21 chips, remove 1-3), generalised to 1..k",
         latex=r"\mathcal{G}_{S(1..k)}(n) = n \bmod (k+1)",
         game="take-away",
@@ -66,7 +66,8 @@ THEOREMS = [
         id="take-away-misere-closed-form",
         title="Misère take-away 1..k: n is P iff n mod (k + 1) = 1",
         statement="in misère play of S(1, ..., k), the heap n is a P-position iff "
-        "n mod (k+1) = 1, for every n >= 0 and k >= 1 (the induction step proved by Z3)",
+        "n mod (k+1) = 1, for every n >= 0 and k >= 1 (by induction on n, the step proved by "
+        "machine)",
         latex=r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 1",
         source="000 slides, the take-away game, misère version",
         game="take-away",

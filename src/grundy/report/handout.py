@@ -20,6 +20,7 @@ from grundy.report.counterexamples import counterexample_blocks
 from grundy.report.document import Block, Cell, Document, Link, Paragraph, Section, Strong, Table
 from grundy.report.evidence import EvidenceItem
 from grundy.report.mistakes import mistake_blocks
+from grundy.report.sources import source_words
 from grundy.report.statements import statement_blocks
 from grundy.report.topics import Topic
 from grundy.report.words import polish, scope_words, verdict_words
@@ -90,6 +91,15 @@ def _is_mistake(result: TheoremResult) -> bool:
     return result.theorem.expect is Expectation.FAILS
 
 
+# A theorem with this tag tests the software (an engine against the exact solver), not
+# the mathematics: it is in the record only.
+SOFTWARE_TAG = "engine"
+
+
+def _about_software(result: TheoremResult) -> bool:
+    return SOFTWARE_TAG in result.theorem.tags
+
+
 def _shown_by_default(result: TheoremResult) -> bool:
     """A lecturer's own claim expected to fail is a plausible mistake, the lesson of the
     sheet: shown.  The library's mutants (false variants that test the checks) are not."""
@@ -125,7 +135,7 @@ def _claim_section(
         if _is_mistake(result):
             blocks.extend(mistake_blocks(theorem, claim, verdict.counterexample))
     if theorem.source:
-        blocks.append(Paragraph(("Source: " + theorem.source,)))
+        blocks.append(Paragraph(("Source: " + source_words(theorem.source),)))
     if answer:  # worked out in the answers part, so the sheet can be handed out first
         blocks.append(
             Paragraph(("Answer: in ", Link("the answers", "#" + _answer_anchor(theorem.id)), "."))
@@ -219,8 +229,12 @@ def build_handout(
     shown: dict[str, list[TheoremResult]] = {}
     left_out = 0
     for topic in topics:
-        keep = [r for r in topic.results if options.mutants or _shown_by_default(r)]
-        left_out += len(topic.results) - len(keep)
+        keep = [
+            r
+            for r in topic.results
+            if (options.mutants or _shown_by_default(r)) and not _about_software(r)
+        ]
+        left_out += sum(1 for r in topic.results if _is_mistake(r) and r not in keep)
         shown[topic.key] = keep
     visible = [t for t in topics if shown[t.key]]
     sections = [_summary(visible, shown, left_out)]
