@@ -183,8 +183,7 @@ EDITS: list[tuple[str, str, str]] = [
     (
         "proofs/nim_field.py",
         '"x, y < 2^(2^k) implies x ⊗ y < 2^(2^k), for k <= 3 on "',
-        '"x, y < D implies x ⊗ y < D, for each Fermat 2-power D = 2, 4, 16, 256 (D = 2^(2^k), "\n'
-        '        "k <= 3) on "',
+        '"x, y < D implies x ⊗ y < D, for each D = 2, 4, 16, 256 on "',
     ),
     (
         "proofs/nim_field.py",

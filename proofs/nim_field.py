@@ -658,8 +658,7 @@ THEOREMS = [
     _law_theorem(
         "nim-fields-closed",
         "The nimbers below 2, 4, 16 and 256 are closed under nim multiplication",
-        "x, y < D implies x ⊗ y < D, for each Fermat 2-power D = 2, 4, 16, 256 (D = 2^(2^k), "
-        "k <= 3) on "
+        "x, y < D implies x ⊗ y < D, for each D = 2, 4, 16, 256 on "
         f"{ON_FIELD}; for k <= 8, " + TESTED_BEYOND.format(bits=256),
         r"k \le 3,\ x, y < 2^{2^k} \implies x \otimes y < 2^{2^k}",
         exhaustive_and_random(_closed_in_fields, 2),
