@@ -163,7 +163,7 @@ class _HtmlWriter:
             f'<p class="subtitle">{self.inlines(document.subtitle)}</p>\n'
             f"<nav>{nav}</nav>\n{notes}</header>\n"
             f"<main>\n{body}\n</main>\n"
-            "<footer>Written by grundy report. Formulas are MathML and figures are inline "
+            "<footer>Written by grundy. Formulas are MathML and figures are inline "
             "SVG: this page needs no network.</footer>\n"
             "</body>\n</html>\n"
         )

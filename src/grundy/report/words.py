@@ -43,6 +43,25 @@ def polish(text: str) -> str:
     return re.sub(r"\b([Mm])isere\b", r"\1isère", text)
 
 
+# Conditions of the claim language that reach a scope ("assuming len(moves) > 0"), in words.
+_CODE_WORDS = (
+    ("len(moves) > 0", "the position has a move"),
+    ("len(moves) >= 1", "the position has a move"),
+    ("len(moves) == 0", "the position has no move"),
+    ("18446744073709551615", "2^64 - 1"),
+)
+
+
+def _code_words(text: str) -> str:
+    """
+    >>> _code_words("0 <= n <= 200; assuming len(moves) > 0")
+    '0 <= n <= 200; assuming the position has a move'
+    """
+    for code, words in _CODE_WORDS:
+        text = text.replace(code, words)
+    return text
+
+
 def scope_words(scope: str) -> str:
     """A verdict's scope as a reader writes it: no engine prefix, proper symbols."""
     parts = []
@@ -51,8 +70,10 @@ def scope_words(scope: str) -> str:
         for prefix in ("bounded:", "random:"):
             piece = piece.removeprefix(prefix).strip()
         if piece.startswith(UNBOUNDED):
-            piece = piece.removeprefix(UNBOUNDED).strip()
-        piece = polish(piece)
+            # "unbounded: every 1 <= m <= n, ...": the words after the colon, once
+            piece = piece.removeprefix(UNBOUNDED).strip().lstrip(":").strip()
+            piece = piece.removeprefix("every ")
+        piece = polish(_code_words(piece))
         if piece and piece not in parts:
             parts.append(piece)
     return "; ".join(parts)
