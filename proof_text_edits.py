@@ -241,6 +241,102 @@ EDITS: list[tuple[str, str, str]] = [
         'scope=f"bounded: every x < 2^{bits}, nim_inv and nim_mul"',
         'scope=f"bounded: every x < 2^{bits}, the inverse formula"',
     ),
+    # Declared links: a bounded check of a statement proved for every case (section 3).
+    (
+        "proofs/chomp_and_boards.py",
+        '        id="chomp-square-mirror-played-out",\n',
+        '        id="chomp-square-mirror-played-out",\n'
+        '        implied_by="chomp-square-bite-and-mirror",\n',
+    ),
+    (
+        "proofs/chomp_and_boards.py",
+        '        id="chomp-strategy-stealing",\n',
+        '        id="chomp-strategy-stealing",\n        implied_by="chomp-rectangles-are-n",\n',
+    ),
+    (
+        "proofs/sprague_grundy.py",
+        '        id="sg-g-plus-g",\n',
+        '        id="sg-g-plus-g",\n        implied_by="sg-g-plus-g-every-game",\n',
+    ),
+    (
+        "proofs/sprague_grundy.py",
+        '        id="sg-zero-iff-p",\n',
+        '        id="sg-zero-iff-p",\n        implied_by="sg-zero-iff-p-every-game",\n',
+    ),
+    (
+        "proofs/sprague_grundy.py",
+        '        id="sg-sum-rule",\n',
+        '        id="sg-sum-rule",\n        implied_by="sg-sum-rule-every-game",\n',
+    ),
+    (
+        "proofs/sprague_grundy.py",
+        '        id="sg-equivalent-to-star",\n',
+        '        id="sg-equivalent-to-star",\n'
+        '        implied_by="sg-equivalent-to-star-every-game",\n',
+    ),
+    (
+        "proofs/game_equivalence.py",
+        '        id="sums-p-plus-p",\n',
+        '        id="sums-p-plus-p",\n        implied_by="sums-p-plus-p-every-game",\n',
+    ),
+    (
+        "proofs/game_equivalence.py",
+        '        id="sums-p-plus-n",\n',
+        '        id="sums-p-plus-n",\n        implied_by="sums-p-plus-n-every-game",\n',
+    ),
+    (
+        "proofs/game_equivalence.py",
+        '        id="sg-zero-iff-second-player",\n',
+        '        id="sg-zero-iff-second-player",\n'
+        '        implied_by="sg-zero-iff-second-player-every-game",\n',
+    ),
+    (
+        "proofs/game_equivalence.py",
+        '        id="sg-add-p-position",\n',
+        '        id="sg-add-p-position",\n        implied_by="sg-add-p-position-every-game",\n',
+    ),
+    (
+        "proofs/bouton.py",
+        '        id="bouton-three-heaps",\n',
+        '        id="bouton-three-heaps",\n        implied_by="bouton-any-number-of-heaps",\n',
+    ),
+    (
+        "proofs/bouton.py",
+        '        id="bouton-k-heaps",\n',
+        '        id="bouton-k-heaps",\n        implied_by="bouton-any-number-of-heaps",\n',
+    ),
+    (
+        "proofs/bouton.py",
+        '        id="bouton-random-heaps",\n',
+        '        id="bouton-random-heaps",\n        implied_by="bouton-any-number-of-heaps",\n',
+    ),
+    (
+        "proofs/classics.py",
+        '        id="misere-nim-rule",\n',
+        '        id="misere-nim-rule",\n        implied_by="misere-nim-any-number-of-heaps",\n',
+    ),
+    (
+        "proofs/nim_sum_algebra.py",
+        '        id="nim-sum-distinct-powers",\n',
+        '        id="nim-sum-distinct-powers",\n'
+        '        implied_by="nim-sum-distinct-powers-any-count",\n',
+    ),
+    (
+        "proofs/lucky_nim.py",
+        '        id="lucky-nim-block-parity",\n',
+        '        id="lucky-nim-block-parity",\n        implied_by="lucky-nim-block-parity-step",\n',
+    ),
+    (
+        "proofs/lucky_nim.py",
+        '        id="lucky-nim-winning-numbers",\n',
+        '        id="lucky-nim-winning-numbers",\n'
+        '        implied_by="lucky-nim-winning-numbers-symbolic",\n',
+    ),
+    (
+        "proofs/lucky_nim.py",
+        '        id="lucky-nim-boundary-m-plus-n",\n',
+        '        id="lucky-nim-boundary-m-plus-n",\n        implied_by="lucky-nim-boundary",\n',
+    ),
     # Typos.
     (
         "proofs/nim_positions.toml",

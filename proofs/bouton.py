@@ -285,6 +285,7 @@ def _example(settings: CheckSettings, heaps, value, moves) -> Verdict:
 THEOREMS = [
     Theorem(
         id="bouton-three-heaps",
+        implied_by="bouton-any-number-of-heaps",
         title="Bouton's theorem for three heaps of up to 31 (by search)",
         statement="a three-heap Nim position (a, b, c) is a P-position iff a ⊕ b ⊕ c = 0",
         source=SLIDES,
@@ -307,6 +308,7 @@ THEOREMS = [
     ),
     Theorem(
         id="bouton-k-heaps",
+        implied_by="bouton-any-number-of-heaps",
         title="Bouton's three conditions for up to 16 heaps of 64-bit sizes",
         statement="(1) the terminal position has nim-sum 0; (2) from a nonzero nim-sum some move "
         "reaches nim-sum 0; (3) every move from nim-sum 0 reaches a nonzero nim-sum; "
@@ -372,6 +374,7 @@ THEOREMS = [
     ),
     Theorem(
         id="bouton-random-heaps",
+        implied_by="bouton-any-number-of-heaps",
         title="Bouton's conditions on random positions with huge heaps",
         statement="for up to 16 heaps below 2^64: from a nonzero nim-sum the recipe gives a move "
         "to nim-sum 0, the solver's winning moves are exactly the recipe's, and a move from "

@@ -337,6 +337,7 @@ THEOREMS = [
     ),
     Theorem(
         id="chomp-square-mirror-played-out",
+        implied_by="chomp-square-bite-and-mirror",
         title="Chomp squares: bite (2,2), then mirror, played out",
         statement="for 2 <= n <= 20 the strategy (bite (2,2), then mirror) is played on the "
         "n x n board against every reply of the opponent until the game ends, and wins "
@@ -447,6 +448,7 @@ THEOREMS = [
     ),
     Theorem(
         id="chomp-strategy-stealing",
+        implied_by="chomp-rectangles-are-n",
         title="Chomp: strategy stealing, move by move",
         statement="on every rectangle of area > 1, biting the top-right square either leaves "
         "a P-position, or every winning reply to that bite is also a first bite from the "

@@ -298,6 +298,7 @@ THEOREMS: list[Theorem] = [
     ),
     Theorem(
         id="misere-nim-rule",
+        implied_by="misere-nim-any-number-of-heaps",
         title="Misere Nim: play as in Nim until only heaps of 1 remain",
         statement=(
             "In misere Nim (the last mover loses) a position is P exactly when its nim-sum is "

@@ -362,6 +362,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-add-p-position",
+        implied_by="sg-add-p-position-every-game",
         title="Adding a P-position keeps a game's class",
         statement="if Q is a P-position then G + Q is equivalent to G: for every form G born by "
         "day 4 and every P-position Q born by day 3, tested with every K born by day 3",
@@ -380,6 +381,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-zero-iff-second-player",
+        implied_by="sg-zero-iff-second-player-every-game",
         title="G = 0 iff G is a second-player win",
         statement="G is equivalent to the zero game exactly when G is a P-position: for every "
         "form G born by day 4, tested with every K born by day 3",
@@ -419,6 +421,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sums-p-plus-p",
+        implied_by="sums-p-plus-p-every-game",
         title="P + P = P",
         statement="the sum of two P-positions is a P-position",
         latex=r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
@@ -438,6 +441,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sums-p-plus-n",
+        implied_by="sums-p-plus-n-every-game",
         title="P + N = N",
         statement="the sum of a P-position and an N-position is an N-position (G born by day 4, "
         "H by day 3)",

@@ -261,6 +261,7 @@ def _boundary_check(claimed: Callable[[int, int], Sequence[int]]) -> Callable[..
 THEOREMS = [
     Theorem(
         id="lucky-nim-block-parity",
+        implied_by="lucky-nim-block-parity-step",
         title="Lucky Nim: N exactly when the heaps' block colours add up to an odd number "
         "(checked on small positions)",
         statement=(
@@ -305,6 +306,7 @@ THEOREMS = [
     ),
     Theorem(
         id="lucky-nim-winning-numbers",
+        implied_by="lucky-nim-winning-numbers-symbolic",
         title="Lucky Nim: both players' winning numbers (checked on positions of two heaps)",
         statement=(
             "Let F(k) be the numbers z in [m, n] with z + m >= k if k <= M, and with "
@@ -374,6 +376,7 @@ THEOREMS = [
     ),
     Theorem(
         id="lucky-nim-boundary-m-plus-n",
+        implied_by="lucky-nim-boundary",
         title="Lucky Nim: a heap of exactly m + n (the case the notes' split omits), checked "
         "on small positions",
         statement=(

@@ -224,6 +224,7 @@ THEOREMS = [
     ),
     Theorem(
         id="nim-sum-distinct-powers",
+        implied_by="nim-sum-distinct-powers-any-count",
         title="Distinct powers of two nim-add like integers",
         statement="the nim-sum of 4 distinct powers of two below 2^64 equals their ordinary "
         "sum (proved by machine; for any number of them, see the next statement)",

@@ -429,6 +429,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-sum-rule",
+        implied_by="sg-sum-rule-every-game",
         title="Sprague-Grundy: the value of a sum is the nim-sum of the values",
         statement="G(G + H) = G(G) ⊕ G(H), with G + H searched as one game: on every pair of "
         "catalogue heap games with heaps up to 10, and on random game graphs born after day 4",
@@ -476,6 +477,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-g-plus-g",
+        implied_by="sg-g-plus-g-every-game",
         title="G + G is a P-position",
         statement="for every game G, the sum G + G is a second-player win (mirroring); checked "
         "on every form born by day 4 (the sum searched by the labelling rules) and on random "
@@ -506,6 +508,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-equivalent-to-star",
+        implied_by="sg-equivalent-to-star-every-game",
         title="Every game is equivalent to the nimber of its Grundy value",
         statement="G + K and *G(G) + K have the same outcome for every K born by day 3: for "
         "every form G born by day 4, and random game graphs born after day 4",
@@ -557,6 +560,7 @@ THEOREMS = [
     ),
     Theorem(
         id="sg-zero-iff-p",
+        implied_by="sg-zero-iff-p-every-game",
         title="Grundy value 0 exactly at P-positions",
         statement="G(G) = 0 iff G is a P-position (outcome from the labelling rules): for every "
         "form born by day 4, and random game graphs born after day 4",

@@ -100,6 +100,15 @@ def _about_software(result: TheoremResult) -> bool:
     return SOFTWARE_TAG in result.theorem.tags
 
 
+def _implied(result: TheoremResult, by_id: Mapping[str, TheoremResult]) -> bool:
+    """A statement declared a case of a stronger theorem that holds in this report: a
+    statement appears once, with its strongest verdict (the record has both)."""
+    stronger = by_id.get(result.theorem.implied_by or "")
+    if stronger is None or not stronger.as_expected:
+        return False
+    return stronger.verdict.word in (Word.PROVED, Word.CHECKED)
+
+
 def _shown_by_default(result: TheoremResult) -> bool:
     """A lecturer's own claim expected to fail is a plausible mistake, the lesson of the
     sheet: shown.  The library's mutants (false variants that test the checks) are not."""
@@ -228,11 +237,14 @@ def build_handout(
     notes: list[str] = []
     shown: dict[str, list[TheoremResult]] = {}
     left_out = 0
+    by_id = {r.theorem.id: r for topic in topics for r in topic.results}
     for topic in topics:
         keep = [
             r
             for r in topic.results
-            if (options.mutants or _shown_by_default(r)) and not _about_software(r)
+            if (options.mutants or _shown_by_default(r))
+            and not _about_software(r)
+            and not _implied(r, by_id)
         ]
         left_out += sum(1 for r in topic.results if _is_mistake(r) and r not in keep)
         shown[topic.key] = keep
