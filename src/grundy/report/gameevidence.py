@@ -75,8 +75,8 @@ def game_title(claim: Claim) -> str:
     if name in ("kayles", "dawsons-kayles", "dawsons-chess", "take-away"):
         return str(game_name(name, params))
     shown = ", ".join(f"{key} = {value}" for key, value in sorted(params.items()))
-    title = game_name(name)
-    title = title[0].upper() + title[1:]
+    named = game_name(name)
+    title = named[0].upper() + named[1:]
     return f"{title} ({shown})" if shown else title
 
 

@@ -17,10 +17,20 @@ from grundy.claims import Claim
 from grundy.library import Expectation, TheoremResult
 from grundy.report.caveats import paper_count_sentence, paper_mark
 from grundy.report.counterexamples import counterexample_blocks
-from grundy.report.document import Block, Cell, Document, Link, Paragraph, Section, Strong, Table
+from grundy.report.document import (
+    Block,
+    Cell,
+    Document,
+    Inline,
+    Link,
+    Paragraph,
+    Section,
+    Strong,
+    Table,
+)
 from grundy.report.evidence import EvidenceItem
 from grundy.report.mistakes import mistake_blocks
-from grundy.report.sources import source_words
+from grundy.report.sources import SOURCES_SENTENCE, cites_course, source_words
 from grundy.report.statements import statement_blocks
 from grundy.report.topics import Topic
 from grundy.report.words import polish, scope_words, verdict_words
@@ -131,8 +141,14 @@ def _claim_section(
     answer: Sequence[Section] = (),
 ) -> Section:
     theorem, verdict = result.theorem, result.verdict
-    blocks: list[Block] = statement_blocks(theorem, claim, notes)
-    blocks.append(Paragraph((Strong("Verdict:"), " " + verdict_words(verdict, titles))))
+    blocks: list[Block] = statement_blocks(theorem, claim, notes, brief=True)
+    verdict_line: list[Inline] = [
+        Strong("Verdict:"),
+        " " + verdict_words(verdict, titles, theorem.id),
+    ]
+    if theorem.source:  # in the same paragraph: the handout is printed
+        verdict_line.append(" Source: " + source_words(theorem.source) + ".")
+    blocks.append(Paragraph(tuple(verdict_line)))
     if result.settles_open_claim:
         blocks.append(
             Paragraph(
@@ -143,8 +159,6 @@ def _claim_section(
         blocks.extend(counterexample_blocks(theorem, claim, verdict.counterexample))
         if _is_mistake(result):
             blocks.extend(mistake_blocks(theorem, claim, verdict.counterexample))
-    if theorem.source:
-        blocks.append(Paragraph(("Source: " + source_words(theorem.source),)))
     if answer:  # worked out in the answers part, so the sheet can be handed out first
         blocks.append(
             Paragraph(("Answer: in ", Link("the answers", "#" + _answer_anchor(theorem.id)), "."))
@@ -203,7 +217,10 @@ def _summary(
         ),
         Table.build(("topic", "statement", "verdict", "for"), rows, kind="summary"),
     ]
-    on_paper = paper_count_sentence([r for topic in topics for r in shown[topic.key]], named=False)
+    everything = [r for topic in topics for r in shown[topic.key]]
+    if any(cites_course(r.theorem.source) for r in everything):
+        blocks.append(Paragraph((SOURCES_SENTENCE,)))  # the short names used below
+    on_paper = paper_count_sentence(everything, named=False)
     if on_paper:
         blocks.append(Paragraph((on_paper,)))
     if left_out:

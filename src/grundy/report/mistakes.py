@@ -41,7 +41,7 @@ def _why(theorem: Theorem, claim: Claim, position: Any) -> str | None:
     game = claim.game
     solver = Solver(game)
     position = game.check_position(position)
-    play = theorem.play
+    play = theorem.play or Play.NORMAL
     misere = play is Play.MISERE
     where = game.format(position)
     convention = " in misère play" if misere else ""

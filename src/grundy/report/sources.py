@@ -10,16 +10,25 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["source_words"]
+__all__ = ["SOURCES_SENTENCE", "cites_course", "source_words"]
 
-_SLIDES = "the slides “Mathematical Games I”"
-_LEGNER = "Legner, “Analysis of the Game of Nim and some interesting Variants”"
-_HANDOUT = "Handout 17, “Impartial Games (Nim)”"
-_NOTES = "the notes “Nim / Hackenbush / abstract impartial games”"
+_SLIDES = "the slides"
+_LEGNER = "Legner"
+_HANDOUT = "Handout 17"
+_NOTES = "the notes"
+
+SOURCES_SENTENCE = (
+    "Sources: the slides are “Mathematical Games I”; Legner is P. Legner, “Analysis of "
+    "the Game of Nim and some interesting Variants”; Handout 17 is “Impartial Games "
+    "(Nim)”; the notes are “Nim / Hackenbush / abstract impartial games”."
+)
+"""The documents' full titles, said once at the top of the handout; each statement's
+source then names its document short."""
 
 # Longest first: "000 Mathematical Games I" before "000".
 _DOCUMENTS: tuple[tuple[str, str], ...] = (
     (r"000 Mathematical Games I", _SLIDES),
+    (r"001 Legner, Lucky Nim", _LEGNER + ", Lucky Nim"),
     (r"000 slides", _SLIDES),
     (r"001 Legner", _LEGNER),
     (r"002 Handout 17", _HANDOUT),
@@ -41,13 +50,22 @@ def source_words(source: str) -> str:
     """``source`` with every course document's file number replaced by its title.
 
     >>> source_words("002 Handout 17, exercise 3")
-    'Handout 17, “Impartial Games (Nim)”, exercise 3'
+    'Handout 17, exercise 3'
     >>> source_words("beyond the notes: misere Nim (Bouton 1901)")
     'beyond the notes: misère Nim (Bouton 1901)'
     >>> source_words("beyond the notes: strategy stealing (generalises 000, Chomp)")
-    'beyond the notes: strategy stealing (generalises the slides “Mathematical Games I”, Chomp)'
+    'beyond the notes: strategy stealing (generalises the slides, Chomp)'
     """
     text = _PATTERN.sub(lambda m: _TITLES[m.group(0)] + "\x00", source)
     # A title followed by words of its own ("000 take-away") reads "..., take-away".
     text = re.sub(r"\x00 (?=[a-z])", ", ", text).replace("\x00", "")
     return text.replace("misere", "misère")
+
+
+def cites_course(source: str) -> bool:
+    """Whether ``source`` names a course document by its file number.
+
+    >>> cites_course("002 Handout 17, exercise 3"), cites_course("Winning Ways, ch. 4")
+    (True, False)
+    """
+    return _PATTERN.search(source) is not None

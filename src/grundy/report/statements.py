@@ -51,10 +51,26 @@ def claim_latex(claim: Claim) -> str | None:
     return rf"{statement} \quad \text{{whenever }} {condition}"
 
 
+def first_sentence(text: str) -> str:
+    """The statement itself, without the account of how it was shown that follows it
+    (the library's statements set that apart with two spaces after a full stop).
+
+    >>> first_sentence("every a x b board is N.  Proved by machine for every a, b")
+    'every a x b board is N.'
+    """
+    head, _, _ = text.partition(".  ")
+    return head + "." if head != text else text
+
+
 def statement_blocks(
-    theorem: Theorem, claim: Claim | None, notes: list[str], in_words: bool = True
+    theorem: Theorem,
+    claim: Claim | None,
+    notes: list[str],
+    in_words: bool = True,
+    brief: bool = False,
 ) -> list[Block]:
-    """The formula and, for a theorem stated in prose, its words.
+    """The formula and, for a theorem stated in prose, its words (with ``brief``, for the
+    handout, the statement only: how it was shown is in the record).
 
     A claim file's ``statement`` is an expression, not prose, so it is never shown as
     words; a formula that cannot be typeset is named in ``notes``.
@@ -64,6 +80,8 @@ def statement_blocks(
     if typeset is not None and misere:
         typeset = mark_misere(typeset)
     prose = polish(theorem.statement) if claim is None else ""
+    if brief:
+        prose = first_sentence(prose)
     blocks: list[Block] = []
     formula = None
     if theorem.latex:

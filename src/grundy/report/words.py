@@ -142,7 +142,9 @@ def _cases(verdict: Verdict) -> str:
     return f"{verdict.cases:,} cases" if verdict.cases else "many cases"
 
 
-def verdict_words(verdict: Verdict, titles: Mapping[str, str] | None = None) -> str:
+def verdict_words(
+    verdict: Verdict, titles: Mapping[str, str] | None = None, own_id: str | None = None
+) -> str:
     """The verdict in one or two sentences, starting with its word, with its scope and
     the lemmas it assumed.
 
@@ -164,7 +166,9 @@ def verdict_words(verdict: Verdict, titles: Mapping[str, str] | None = None) -> 
             text = _bounded_words(scope, verdict.scope)
         if any(not a.on_paper for a in verdict.assumes):
             text = text[:-1] + f", assuming {assumptions_words(verdict.assumes, titles)}."
-        return text + paper_sentence(verdict)
+        # With ``own_id`` (the handout), a lemma's step on paper is named by the lemma.
+        short = titles if own_id is not None else None
+        return text + paper_sentence(verdict, short, own_id or "")
     if word is Word.TESTED:
         where = f" ({scope})" if scope else ""
         return (
