@@ -291,6 +291,8 @@ def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> l
 # for at most 20 pages for the whole library).
 _HANDOUT_SPACING = r"""
 \setlength{\parskip}{0.3em}
+\linespread{0.95}
+\usepackage{multicol}
 \makeatletter
 \renewcommand\section{\@startsection{section}{1}{\z@}{-2.2ex \@plus -1ex \@minus -.2ex}%
   {1.2ex \@plus .2ex}{\normalfont\Large\bfseries}}
@@ -313,11 +315,11 @@ class _LatexWriter:
     def document(self, document: Document) -> str:
         handout = document.kind == "handout"
         # The handout is printed for students: 10pt on narrower margins, smaller figures.
-        self.scale = 0.8 if handout else 1.0
+        self.scale = 0.6 if handout else 1.0
         preamble = _PREAMBLE
         if handout:
             preamble = preamble.replace("[11pt,a4paper]", "[10pt,a4paper]", 1)
-            preamble = preamble.replace("[margin=2cm]", "[margin=1.7cm]", 1)
+            preamble = preamble.replace("[margin=2cm]", "[margin=1.4cm]", 1)
             preamble += _HANDOUT_SPACING
         lines = [
             preamble,
@@ -330,7 +332,10 @@ class _LatexWriter:
             "",
         ]
         if len(document.sections) > _SHORT:  # contents, then (in the record) a new page
-            lines += ["\\tableofcontents", "" if handout else "\\clearpage", ""]
+            if handout:  # in two columns, and the summary right after it
+                lines += ["\\begin{multicols}{2}", "\\tableofcontents", "\\end{multicols}", ""]
+            else:
+                lines += ["\\tableofcontents", "\\clearpage", ""]
         for note in document.notes if document.kind != "handout" else ():
             lines.append(f"\\textbf{{Note:}} {latex_text(note)}\\par")
         for section in document.sections:
@@ -396,7 +401,8 @@ class _LatexWriter:
         return [f"\\typeout{{{start}}}", *body, f"\\typeout{{{end}}}", ""]
 
     def preformatted(self, text: str) -> list[str]:
-        lines = ["\\begin{flushleft}\\small"]
+        small = "\\footnotesize" if self.scale < 1 else "\\small"
+        lines = ["\\begin{flushleft}" + small]
         for line in text.splitlines() or [""]:
             escaped = "".join(_mono(char) for char in line)
             lines.append(f"\\texttt{{{escaped}}}\\\\" if escaped else "\\mbox{}\\\\")
@@ -452,6 +458,8 @@ class _LatexWriter:
                 for width in _column_widths(table, total=1.0)
             )
             size = "\\small"
+        if self.scale < 1 and size == "\\small":  # the printed handout: one size down
+            size = "\\footnotesize"
         lines = ["{" + size, "\\setlength{\\tabcolsep}{3pt}" if table.kind == "grid" else ""]
         lines.append(f"\\begin{{longtable}}{{{spec}}}")
         if any(plain_text(cell.content) for cell in table.header):
