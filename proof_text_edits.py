@@ -337,6 +337,17 @@ EDITS: list[tuple[str, str, str]] = [
         '        id="lucky-nim-boundary-m-plus-n",\n',
         '        id="lucky-nim-boundary-m-plus-n",\n        implied_by="lucky-nim-boundary",\n',
     ),
+    # Claim ids in statements: the theorem named by what it says.
+    (
+        "proofs/chomp_and_boards.py",
+        '"(exhaustive; every n: chomp-square-bite-and-mirror)"',
+        '"(every board played out; for every n, see the square boards theorem)"',
+    ),
+    (
+        "proofs/chomp_and_boards.py",
+        '"chomp-rectangles-are-n, which does not find the bites)"',
+        '"strategy stealing, which does not find the bites)"',
+    ),
     # Typos.
     (
         "proofs/nim_positions.toml",

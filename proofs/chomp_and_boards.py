@@ -341,7 +341,7 @@ THEOREMS = [
         title="Chomp squares: bite (2,2), then mirror, played out",
         statement="for 2 <= n <= 20 the strategy (bite (2,2), then mirror) is played on the "
         "n x n board against every reply of the opponent until the game ends, and wins "
-        "(exhaustive; every n: chomp-square-bite-and-mirror)",
+        "(every board played out; for every n, see the square boards theorem)",
         latex=r"2 \le n \le 20 \implies \text{bite } (2,2) \text{ then mirror wins } n \times n",
         source=CHOMP_SOURCE,
         game="chomp",
@@ -414,7 +414,7 @@ THEOREMS = [
         title="Chomp rectangles: the winning bites",
         statement="every height x width rectangle with area > 1 and sides at most 11 is an "
         "N-position and the exact solver lists its winning bites (exhaustive; every size: "
-        "chomp-rectangles-are-n, which does not find the bites)",
+        "strategy stealing, which does not find the bites)",
         latex=r"h w > 1,\ h, w \le 11 \implies h \times w \in \mathcal{N}",
         source=CHOMP_SOURCE,
         game="chomp",

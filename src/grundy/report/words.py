@@ -52,14 +52,22 @@ _CODE_WORDS = (
 )
 
 
+# A game written as on the command line inside a scope ("subtraction --set 1,2,3").
+_LABEL = re.compile(r"\b[a-z][a-z-]*(?: --[a-z]+ \d[\d.]*(?:,\d[\d.]*)*)+")
+
+
 def _code_words(text: str) -> str:
     """
     >>> _code_words("0 <= n <= 200; assuming len(moves) > 0")
     '0 <= n <= 200; assuming the position has a move'
+    >>> _code_words("pairs of nim, subtraction --set 1,2,3, octal --code 0.77, kayles")
+    'pairs of nim, S(1, 2, 3), Kayles, kayles'
     """
+    from grundy.report.gamenames import label_name  # a report module above this one
+
     for code, words in _CODE_WORDS:
         text = text.replace(code, words)
-    return text
+    return _LABEL.sub(lambda match: str(label_name(match.group(0))), text)
 
 
 def scope_words(scope: str) -> str:
