@@ -533,10 +533,11 @@ def _chomp() -> Section:
         [
             Paragraph(
                 (
-                    "Boards drawn with the poisoned square (×) at the bottom left; a bite "
-                    "at a square eats it and everything above and to its right. Dots mark "
-                    "every winning bite the solver finds; the shaded part is what the first "
-                    "of them eats. Squares (row, column) are counted from the poisoned one.",
+                    "Boards drawn with the poisoned square (×) at the top left, rows going "
+                    "down (as everywhere in grundy); a bite at a square eats it and "
+                    "everything below and to its right. Dots mark every winning bite the "
+                    "solver finds; the shaded part is what the first of them eats. Squares "
+                    "(row, column) are counted from 1 at the poisoned one.",
                 )
             ),
             chomp_figure("chomp-squares", "Chomp squares and their winning bites", squares),
