@@ -288,7 +288,8 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
         )
 
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-    title = args.title or (LIBRARY_TITLE if not args.claims else f"Claims of {source}")
+    # A file's name without its extension: the handout shows no file syntax.
+    title = args.title or (LIBRARY_TITLE if not args.claims else f"Claims: {Path(source).stem}")
     options = HandoutOptions(
         title, args.author, args.course, generated.split()[0], mutants=args.mutants
     )

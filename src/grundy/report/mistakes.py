@@ -14,6 +14,7 @@ from typing import Any
 
 from grundy.claims import Claim
 from grundy.errors import GrundyError
+from grundy.games.sums import SumGame
 from grundy.library import Theorem
 from grundy.report.document import Block, Paragraph, Strong
 from grundy.solve import Solver
@@ -37,13 +38,22 @@ def _with_result(description: str, after: str) -> str:
     return f"{description}, to {after}"
 
 
+def _position_text(game: Any, position: Any) -> str:
+    """A position as the statement writes it: a sum of single heaps as (n, k)."""
+    if isinstance(game, SumGame) and all(
+        isinstance(part, tuple) and len(part) == 1 for part in position
+    ):
+        return "(" + ", ".join(str(part[0]) for part in position) + ")"
+    return str(game.format(position))
+
+
 def _why(theorem: Theorem, claim: Claim, position: Any) -> str | None:
     game = claim.game
     solver = Solver(game)
     position = game.check_position(position)
     play = theorem.play or Play.NORMAL
     misere = play is Play.MISERE
-    where = game.format(position)
+    where = _position_text(game, position)
     convention = " in misère play" if misere else ""
     outcome = solver.outcome(position, play)
     has_moves = any(True for _ in game.moves(position))

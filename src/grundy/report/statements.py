@@ -11,6 +11,8 @@ outcome classes 𝒫⁻ and 𝒩⁻, and a line in words says the convention.
 
 from __future__ import annotations
 
+import re
+
 from grundy.claims import Claim
 from grundy.library import Theorem
 from grundy.report.caveats import MISERE_WORDS, mark_misere
@@ -39,6 +41,10 @@ def claim_latex(claim: Claim) -> str | None:
     '((a, b) \\\\in \\\\mathcal{P}) \\\\iff (a = b)'
     """
     position = claim.position.text if claim.position_given else None
+    if position is not None:  # a sum's [[n], [k]] reads (n, k): one heap in each part
+        parts = re.fullmatch(r"\s*\[\s*((?:\[\s*\w+\s*\]\s*,\s*)*\[\s*\w+\s*\])\s*\]\s*", position)
+        if parts:
+            position = "[" + ", ".join(re.findall(r"\[\s*(\w+)\s*\]", parts.group(1))) + "]"
     if position is None:
         position = "[" + ", ".join(claim.variables) + "]"
     try:
