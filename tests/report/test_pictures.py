@@ -74,6 +74,8 @@ def test_counterexamples_are_drawn_as_positions_of_their_game() -> None:
     assert counterexample_figure("t", "nim", {"o": 2, "h": 1}) is None
     given = counterexample_figure("t", "subtraction --set 1,2", {"position": [5, 2]})
     assert given is not None and given.alt == "heaps of sizes [5, 2]"
+    pins = counterexample_figure("t", "kayles", {"position": [3, 5]})  # pins, not heaps
+    assert pins is not None and pins.alt == "rows of 3, 5 pins"
     board = counterexample_figure("t", "chomp", {"position": [3, 3, 1]})
     assert board is not None and "board with rows (3, 3, 1)" in board.alt
     bites = counterexample_figure(

@@ -24,6 +24,7 @@ from grundy.report.pictures import (
     hackenbush_figure,
     heaps_figure,
 )
+from grundy.report.sumevidence import PIN_GAMES, pins_figure
 
 __all__ = ["counterexample_blocks", "counterexample_figure", "value_text"]
 
@@ -153,4 +154,6 @@ def counterexample_figure(
         shape = f"{len(rows)}×{rows[0]}" if len(set(rows)) == 1 else f"rows {rows}"
         board = ChompBoard(rows, bites, shape)
         return chomp_figure(figure_name, caption, [board])
+    if name in PIN_GAMES:  # Kayles and its kin are rows of pins, not Nim heaps
+        return pins_figure(figure_name, caption, heaps)
     return heaps_figure(figure_name, caption, heaps)

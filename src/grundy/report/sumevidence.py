@@ -20,15 +20,21 @@ from grundy.report.gamenames import GameName
 from grundy.report.pictures import INK, P_COLOUR, grid_figure
 from grundy.solve import Solver
 
-__all__ = ["sum_section"]
+__all__ = ["PIN_GAMES", "pins_figure", "sum_section"]
+
+# Catalogue names of games played on rows of pins: drawn as pins, never as Nim heaps.
+PIN_GAMES = frozenset({"kayles", "dawsons-kayles", "dawsons-chess", "octal"})
 
 _SIDE = 16  # heaps 0..15 in the grid of P-positions
 _PIN = "#e9c46a"
 
 
-def _is_row(game: Game) -> bool:
+def _is_row(game: Game | None) -> bool:
     """A game played on a row of pins (Kayles and the other octal games)."""
-    return isinstance(game, OctalGame)
+    return game is _ROW or isinstance(game, OctalGame)
+
+
+_ROW = None  # stands for "a row of pins" where no game object is at hand
 
 
 def _one_heap(game: Game) -> bool:
@@ -41,7 +47,7 @@ def _one_heap(game: Game) -> bool:
     return True
 
 
-def _draw_component(ax: Any, game: Game, size: int, left: float) -> float:
+def _draw_component(ax: Any, game: Game | None, size: int, left: float) -> float:
     """One component at x = ``left``; returns the width it took."""
     from matplotlib.patches import Circle, FancyBboxPatch
 
@@ -85,6 +91,28 @@ def _sum_figure(
     heaps = [s for g, s in zip(games, sizes, strict=True) if not _is_row(g)]
     height = 1.0 + 0.25 * max([6, *heaps])
     return Figure(f"{key}-position", caption, alt, draw, (min(width, 6.5) * 0.9, height * 0.9))
+
+
+def pins_figure(name: str, caption: str, rows: Sequence[int]) -> Figure:
+    """Rows of pins (a position of Kayles or another octal game), one row beside the next."""
+    rows = list(rows)
+
+    def draw(fig: Any) -> None:
+        ax = fig.add_subplot()
+        ax.set_axis_off()
+        ax.set_aspect("equal")
+        left = 0.0
+        for size in rows:
+            width = _draw_component(ax, _ROW, size, left)
+            ax.text(left + width / 2 - 0.4, -0.6, str(size), ha="center", va="center", color=INK)
+            left += width + 0.8
+        ax.plot([-0.5, left - 0.4], [0, 0], color=INK, linewidth=1)
+        ax.set_xlim(-0.7, left)
+        ax.set_ylim(-1.1, 2.2)
+
+    alt = f"rows of {', '.join(map(str, rows))} pins"
+    width = 1.0 + sum(0.8 * max(r, 1) + 0.8 for r in rows)
+    return Figure(name, caption, alt, draw, (min(width, 6.5) * 0.6, 1.9))
 
 
 def sum_section(key: str, game: SumGame, name: GameName) -> Section | None:
