@@ -350,6 +350,21 @@ EDITS: list[tuple[str, str, str]] = [
     ),
     # Typos.
     (
+        "proofs/chomp_and_boards.py",
+        'which = "with a central placement" if symmetric_only else "all"',
+        'which = "every board with a central placement," if symmetric_only else "every board,"',
+    ),
+    (
+        "proofs/chomp_and_boards.py",
+        'scope=f"bounded: {which} boards rows x columns <= {largest} x {largest}, "',
+        'scope=f"bounded: {which} rows x columns <= {largest} x {largest}, "',
+    ),
+    (
+        "proofs/chomp_and_boards.py",
+        '"on a rows x columns table where a square can fits exactly in the middle "',
+        '"on a rows x columns table where a square beer can fits exactly in the middle "',
+    ),
+    (
         "proofs/nim_positions.toml",
         'heap is at most 1 (then P iff the nim-sum is 1)"\n'
         'source = "beyond the notes: misere Nim (Bouton 1902)',

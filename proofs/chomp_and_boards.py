@@ -230,11 +230,11 @@ def _beer_can_check(opening: str, symmetric_only: bool):
                 "why": found.reason,
             }
 
-        which = "with a central placement" if symmetric_only else "all"
+        which = "every board with a central placement," if symmetric_only else "every board,"
         return check_exhaustive(
             _beer_can_cases(largest, symmetric_only),
             holds,
-            scope=f"bounded: {which} boards rows x columns <= {largest} x {largest}, "
+            scope=f"bounded: {which} rows x columns <= {largest} x {largest}, "
             "square cans of side 1..3, every reply",
             method="strategy",
             explain=explain,
@@ -475,7 +475,7 @@ THEOREMS = [
     Theorem(
         id="beer-can-centre-and-mirror",
         title="Beer cans on a square board: centre, then reflect",
-        statement="on a rows x columns table where a square can fits exactly in the middle "
+        statement="on a rows x columns table where a square beer can fits exactly in the middle "
         "(rows - side and columns - side even), the first player wins by placing that can "
         "and then answering every can by its reflection through the centre",
         latex=r"r - d,\ c - d \text{ even} \implies \text{centre can, then reflection, wins the } "
