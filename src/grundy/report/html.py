@@ -48,6 +48,11 @@ h2 { font-size: 1.5rem; margin: 2.5rem 0 1rem; padding-bottom: .3rem;
   border-bottom: 2px solid var(--ink); }
 h3 { font-size: 1.2rem; margin: 0 0 .6rem; }
 h4 { font-size: 1.05rem; margin: 1.6rem 0 .5rem; }
+/* Numbered as the PDF numbers them: 3 for a section, 3.2 for a part of it. */
+main { counter-reset: sec; }
+main h2 { counter-reset: sub; }
+main h2::before { counter-increment: sec; content: counter(sec) "\\2002"; }
+main h3::before { counter-increment: sub; content: counter(sec) "." counter(sub) "\\2002"; }
 .subtitle { color: var(--muted); margin: 0 0 1rem; }
 nav { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; padding: .6rem 0;
   border-top: 1px solid var(--line); border-bottom: 1px solid var(--line); }
