@@ -293,6 +293,7 @@ THEOREMS = listing(
         "a three-heap Nim position (a, b, c) is a P-position iff a ⊕ b ⊕ c = 0",
         r"(a,b,c) \in \mathcal{P} \iff a \oplus b \oplus c = 0",
         _three_heaps,
+        implied_by="bouton-any-number-of-heaps",
     ),
     mutant(
         "bouton-even-sum",
@@ -312,6 +313,7 @@ THEOREMS = listing(
         r"s' \ne 0 \end{aligned} \qquad s = h_1 \oplus \cdots \oplus h_k",
         tags=(*TAGS, "z3"),
         split=Split(_k_heaps_parts, _k_heaps_combine),
+        implied_by="bouton-any-number-of-heaps",
     ),
     mutant(
         "bouton-first-heap",
@@ -362,6 +364,7 @@ THEOREMS = listing(
         r"s = h_1 \oplus \cdots \oplus h_k \ne 0 \implies \exists i:\ h_i \oplus s < h_i "
         r"\quad (k \le 16,\ h_i < 2^{64})",
         _random_heaps,
+        implied_by="bouton-any-number-of-heaps",
     ),
     mutant(
         "bouton-random-first-heap",
@@ -420,7 +423,8 @@ THEOREMS = listing(
         "position has nim-sum 0, from a nonzero nim-sum some move reaches 0, and every move "
         "from 0 leaves a nonzero nim-sum; so a position is P iff its nim-sum is 0.  Seven "
         "lemmas on nim-sums are proved for all natural numbers by induction on the number "
-        "of bits (each step by Z3); the induction on heaps and positions is argued on paper, "
+        "of bits (each step proved by machine); the induction on heaps and positions is "
+        "argued on paper, "
         "not checked by machine",
         r"\forall k\ \forall h_1, \ldots, h_k \in \mathbb{N}:\ (h_1, \ldots, h_k) \in "
         r"\mathcal{P} \iff h_1 \oplus \cdots \oplus h_k = 0",
@@ -445,7 +449,8 @@ THEOREMS = listing(
         "for every number of heaps and all heap sizes, G(h1, ..., hk) = h1 ⊕ ... ⊕ "
         "hk: no option has the nim-sum as its value, and every smaller value is the value of "
         "an option.  The same seven lemmas, proved for all natural numbers by induction on "
-        "the number of bits (each step by Z3); the induction on positions is argued on paper, "
+        "the number of bits (each step proved by machine); the induction on positions is "
+        "argued on paper, "
         "not checked by machine",
         r"\forall k\ \forall h_i \in \mathbb{N}:\ \mathcal{G}(h_1, \ldots, h_k) = "
         r"h_1 \oplus \cdots \oplus h_k",
@@ -470,9 +475,11 @@ THEOREMS = listing(
         "Misere Nim for any number of heaps of any sizes",
         "in misere play a Nim position is P iff some heap exceeds 1 and the nim-sum "
         "is 0, or no heap exceeds 1 and the nim-sum is 1; for every number of heaps and all "
-        "sizes.  Five lemmas for all natural numbers (induction on the bits, steps by Z3), "
+        "sizes.  Five lemmas for all natural numbers (induction on the bits, each step proved "
+        "by machine), "
         "four over heaps of 0 or 1 (every case), and Bouton's condition (2) from "
-        "bouton-any-number-of-heaps; the induction on positions is argued on paper, not "
+        "Bouton's theorem for any number of heaps; the induction"
+        " on positions is argued on paper, not "
         "checked by machine",
         r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
         r"(\max_i h_i \le 1 \wedge \bigoplus_i h_i = 1)",

@@ -231,11 +231,11 @@ def _beer_can_check(opening: str, symmetric_only: bool):
                 "why": found.reason,
             }
 
-        which = "with a central placement" if symmetric_only else "all"
+        which = "every board with a central placement," if symmetric_only else "every board,"
         return check_exhaustive(
             _beer_can_cases(largest, symmetric_only),
             holds,
-            scope=f"bounded: {which} boards rows x columns <= {largest} x {largest}, "
+            scope=f"bounded: {which} rows x columns <= {largest} x {largest}, "
             "square cans of side 1..3, every reply",
             method="strategy",
             explain=explain,
@@ -308,10 +308,11 @@ THEOREMS = listing(
         "Chomp squares: bite (2,2), then mirror, for every n",
         "on an n x n Chomp board, for every n >= 2, the first player wins by biting "
         "(2,2), leaving an L, and then answering every bite on one arm by the same bite on the "
-        "other.  Z3, for unbounded n and arms k: the bite (2,2) is legal and leaves the L with "
+        "other.  Proved by machine for every n and every arm length k: the bite (2,2) is legal "
+        "and leaves the L with "
         "arms n - 1; from the L with equal arms k every legal bite shortens one arm to some "
         "m < k, the mirror bite is legal and leaves arms m, m; from arms 0, 0 no bite is legal. "
-        "These are the base and the step, both proved by Z3, of an induction on k: the "
+        "These are the base and the step of an induction on k: the "
         "opponent is the player left without a move",
         r"\forall n \ge 2:\ \text{bite } (2,2) \text{ then mirror wins } n \times n",
         by_z3(prove_square_mirror, (2, 2)),
@@ -330,10 +331,11 @@ THEOREMS = listing(
         "Chomp squares: bite (2,2), then mirror, played out",
         "for 2 <= n <= 20 the strategy (bite (2,2), then mirror) is played on the "
         "n x n board against every reply of the opponent until the game ends, and wins "
-        "(exhaustive; every n: chomp-square-bite-and-mirror)",
+        "(every board played out; for every n, see the square boards theorem)",
         r"2 \le n \le 20 \implies \text{bite } (2,2) \text{ then mirror wins } n \times n",
         _square_strategy((1, 1)),
         tags=("chomp", "strategy", "mirroring"),
+        implied_by="chomp-square-bite-and-mirror",
     ),
     mutant(
         "chomp-square-bite-1-2-played-out",
@@ -345,8 +347,9 @@ THEOREMS = listing(
     theorem(
         "chomp-rectangles-are-n",
         "Chomp rectangles of area > 1 are N (strategy stealing)",
-        "every a x b rectangle with area > 1 is an N-position.  Z3, for unbounded a "
-        "and b: biting the top-right square (a, b) is legal, and every bite (r, c) legal after "
+        "every a x b rectangle with area > 1 is an N-position.  Proved by machine "
+        "for every a and b: "
+        "biting the top-right square (a, b) is legal, and every bite (r, c) legal after "
         "it is legal on the full rectangle and leaves the same position (it removes (a, b) "
         "too).  Then the slides' argument, argued on paper and not checked by machine: the "
         "bitten board is a finite game, so P or N; if P, the corner bite wins; if N, its "
@@ -379,7 +382,7 @@ THEOREMS = listing(
         "Chomp rectangles: the winning bites",
         "every height x width rectangle with area > 1 and sides at most 11 is an "
         "N-position and the exact solver lists its winning bites (exhaustive; every size: "
-        "chomp-rectangles-are-n, which does not find the bites)",
+        "strategy stealing, which does not find the bites)",
         r"h w > 1,\ h, w \le 11 \implies h \times w \in \mathcal{N}",
         _rectangle_check("next-player-wins"),
         tags=("chomp", "strategy-stealing"),
@@ -409,6 +412,7 @@ THEOREMS = listing(
         r"wins} \implies h \times w \to d)",
         _stealing_check(corner_always_wins=False),
         tags=("chomp", "strategy-stealing"),
+        implied_by="chomp-rectangles-are-n",
     ),
     mutant(
         "chomp-corner-bite-wins",
@@ -421,7 +425,7 @@ THEOREMS = listing(
     theorem(
         "beer-can-centre-and-mirror",
         "Beer cans on a square board: centre, then reflect",
-        "on a rows x columns table where a square can fits exactly in the middle "
+        "on a rows x columns table where a square beer can fits exactly in the middle "
         "(rows - side and columns - side even), the first player wins by placing that can "
         "and then answering every can by its reflection through the centre",
         r"r - d,\ c - d \text{ even} \implies \text{centre can, then reflection, wins the } "

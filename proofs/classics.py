@@ -259,8 +259,9 @@ THEOREMS = listing(
     section("beyond the notes: Moore (1910)", game="moore-nim", tags=("moore-nim", "nim-variants")),
     theorem(
         "moore-nim-digit-counts",
-        "Moore's theorem for Nim_k",
-        "In Moore's Nim_k (take from up to k heaps at once) a position is P exactly when, "
+        "Moore's theorem for Moore's Nim with k heaps",
+        "In Moore's Nim with parameter k "
+        "(take from up to k heaps at once) a position is P exactly when, "
         "for every binary digit, the number of heaps with a 1 there is divisible by k + 1.",
         r"(h_1, \ldots, h_r) \in \mathcal{P}_k \iff \forall t:\ (k+1) \mid \lvert\{i : h_i "
         r"\text{ has bit } t\}\rvert",
@@ -289,6 +290,7 @@ THEOREMS = listing(
         r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
         r"(\max_i h_i \le 1 \wedge \sum_i h_i \text{ odd})",
         _misere_check(_misere_rule),
+        implied_by="misere-nim-any-number-of-heaps",
     ),
     mutant(
         "misere-nim-like-normal",

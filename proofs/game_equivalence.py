@@ -325,6 +325,7 @@ THEOREMS = listing(
         "day 4 and every P-position Q born by day 3, tested with every K born by day 3",
         r"Q \in \mathcal{P} \implies G + Q \equiv G",
         _add_p_position(extra_is_p=True),
+        implied_by="sg-add-p-position-every-game",
     ),
     mutant(
         "sg-add-any-game",
@@ -342,6 +343,7 @@ THEOREMS = listing(
         "form G born by day 4, tested with every K born by day 3",
         r"G \equiv 0 \iff G \in \mathcal{P}",
         _zero_iff_second_player(zero_means_terminal=False),
+        implied_by="sg-zero-iff-second-player-every-game",
     ),
     mutant(
         "sg-zero-only-empty-game",
@@ -375,6 +377,7 @@ THEOREMS = listing(
         "the sum of two P-positions is a P-position",
         r"G, H \in \mathcal{P} \implies G + H \in \mathcal{P}",
         _outcome_rule(True, True, True),
+        implied_by="sums-p-plus-p-every-game",
     ),
     mutant(
         "sums-p-plus-p-is-n",
@@ -391,6 +394,7 @@ THEOREMS = listing(
         "H by day 3)",
         latex=r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
         check=_outcome_rule(True, False, False),
+        implied_by="sums-p-plus-n-every-game",
     ),
     mutant(
         "sums-p-plus-n-is-p",

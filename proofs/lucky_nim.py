@@ -272,6 +272,7 @@ THEOREMS = listing(
         "of the simultaneous reveal for the listed (m, n) and heaps.",
         r"(h_1, \ldots, h_r) \in \mathcal{P} \iff \sum_i \Omega(h_i) \equiv 0 \pmod{2}",
         _parity_check(lambda m, n: m + n),
+        implied_by="lucky-nim-block-parity-step",
     ),
     mutant(
         "lucky-nim-blocks-one-short",
@@ -309,6 +310,7 @@ THEOREMS = listing(
         r"F(k) = \begin{cases} \{z : z + m \ge k\} & k \le M \\ \{z : r - m \le z "
         r"\le r + m - 1\} & k = pM + r,\ p \ge 1 \end{cases}",
         _winning_numbers_check(_matches_flip_rule),
+        implied_by="lucky-nim-winning-numbers-symbolic",
     ),
     mutant(
         "lucky-nim-solver-always-write-n",
@@ -363,6 +365,7 @@ THEOREMS = listing(
         "(the notes treat k < m + n and k > m + n only).",
         r"(m + n, b) \in \mathcal{P} \implies A(m + n) = \{n\}",
         _boundary_check(lambda m, n: [n]),
+        implied_by="lucky-nim-boundary",
     ),
     mutant(
         "lucky-nim-boundary-answer-m",

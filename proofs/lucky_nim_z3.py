@@ -150,14 +150,14 @@ THEOREMS = listing(
     ),
     theorem(
         STEP_ID,
-        "Lucky Nim block parity for all m, n and every position (induction step by Z3)",
+        "Lucky Nim block parity for all m, n and every position (by induction)",
         "for all 1 <= m <= n, in normal play, a position is won by the mover (N) "
         "exactly when the "
         "sum of Ω over its heaps is odd and by the opponent (P) when it is even, so no "
         "position is left to guessing; by induction on the number of counters, whose step "
         "(for a named heap k and the parity e of the other heaps: the mover's x = max(m, r - m) "
         "from Ω(k) = 1 makes the sum even, the opponent's y = max(m, r - m) on any heap makes "
-        "it odd, each turn takes a counter) Z3 proves",
+        "it odd, each turn takes a counter) is proved by machine",
         r"1 \le m \le n:\ (h_1,\ldots,h_s) \in \mathcal{N} \iff \sum_i "
         r"\Omega(h_i) \text{ odd},\ \in \mathcal{P} \iff \text{even}",
         _step(guesses_x=False),

@@ -320,7 +320,7 @@ def _z3_square_injective(settings: CheckSettings) -> Verdict:
     goal = z3.Implies(z3_nim_mul(x, x, width) == z3_nim_mul(y, y, width), x == y)
     return prove_z3(
         goal,
-        scope=f"bounded: x, y < 2^{width} (Z3 on nim_mul's tower recursion)",
+        scope=f"bounded: x, y < 2^{width} (by machine, ⊗ by the tower of fields)",
         timeout_ms=settings.z3_timeout_ms,
         decode=lambda model: model_values(model, [x, y]),
         recheck=lambda case: _square_injective(nim_mul, case["x"], case["y"]),
@@ -333,7 +333,7 @@ def _z3_no_root(target: int, settings: CheckSettings) -> Verdict:
     x = z3.BitVec("x", width)
     return prove_z3(
         z3_nim_mul(x, x, width) != target,
-        scope=f"bounded: x < 2^{width} (Z3 on nim_mul's tower recursion)",
+        scope=f"bounded: x < 2^{width} (by machine, ⊗ by the tower of fields)",
         timeout_ms=settings.z3_timeout_ms,
         decode=lambda model: model_values(model, [x]),
         recheck=lambda case: nim_mul(case["x"], case["x"]) != target,
@@ -408,7 +408,7 @@ def _check_inverses(settings: CheckSettings, inverse: Callable[[int], bool] = _i
     exhaustive = check_exhaustive(
         ({"x": x} for x in range(2**bits)),
         lambda case: inverse(case["x"]),
-        scope=f"bounded: every x < 2^{bits}, nim_inv and nim_mul",
+        scope=f"bounded: every x < 2^{bits}, the inverse formula",
     )
     wide = random_law(lambda mul, x: inverse(x), 1, settings, low_bits=bits)
     return combine_verdicts([on_conway_field(_has_inverse, 1, settings), exhaustive, wide])
@@ -483,14 +483,17 @@ ON_FIELD = (
     "every element of the field of 256 nimbers (16 with quick settings), ⊗ from Conway's mex "
     "definition computed from scratch"
 )
-TESTED_BEYOND = "random nimbers up to 2^{bits} through nim_mul's tower are tested, not proved"
+TESTED_BEYOND = (
+    "random nimbers up to 2^{bits}, multiplied by the tower of fields, are tested, not proved"
+)
 
 THEOREMS = listing(
     section(SOURCE, tags=TAGS),
     theorem(
         "nim-product-mex-definition",
-        "nim_mul is Conway's nim product for every pair up to 256",
-        "for 0 <= a, b <= 256 (a, b < 64 with quick settings), nim_mul(a, b) equals "
+        "The nim product by the tower of fields is Conway's nim product, for every pair up to 256",
+        "for 0 <= a, b <= 256 (a, b < 64 with quick settings), the product a ⊗ b computed by "
+        "the tower of fields equals "
         "mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b}, computed from that definition alone",
         r"a, b \le 256 \implies a \otimes b = \operatorname{mex}\{a' \otimes b \oplus a \otimes b'"
         r" \oplus a' \otimes b' : a' < a,\ b' < b\}",
@@ -568,10 +571,9 @@ THEOREMS = listing(
     ),
     theorem(
         "nim-product-inverses",
-        "Every non-zero nimber below 2^8 has a nim inverse; nim_inv inverts under nim_mul below "
-        "2^16",
-        f"every x > 0 has some y with x ⊗ y = 1, for {ON_FIELD}; x ⊗ nim_inv(x) = 1 through "
-        "nim_mul for every 0 < x < 2^16 (2^8 with quick settings); "
+        "Every non-zero nimber below 2^8 has a nim inverse; the inverse formula works below 2^16",
+        f"every x > 0 has some y with x ⊗ y = 1, for {ON_FIELD}; the inverse formula gives "
+        "x ⊗ x⁻¹ = 1 for every 0 < x < 2^16 (2^8 with quick settings); "
         + TESTED_BEYOND.format(bits=256),
         r"0 < x < 2^8 \implies \exists y.\ x \otimes y = 1",
         _check_inverses,
@@ -624,8 +626,8 @@ THEOREMS = listing(
     ),
     theorem(
         "nim-fields-closed",
-        "The nimbers below 2^(2^k) are closed under nim multiplication, for k <= 3",
-        "x, y < 2^(2^k) implies x ⊗ y < 2^(2^k), for k <= 3 on "
+        "The nimbers below 2, 4, 16 and 256 are closed under nim multiplication",
+        "x, y < D implies x ⊗ y < D, for each D = 2, 4, 16, 256 on "
         f"{ON_FIELD}; for k <= 8, " + TESTED_BEYOND.format(bits=256),
         r"k \le 3,\ x, y < 2^{2^k} \implies x \otimes y < 2^{2^k}",
         exhaustive_and_random(_closed_in_fields, 2),
@@ -648,9 +650,9 @@ THEOREMS = listing(
     theorem(
         "nim-fermat-square",
         "The Fermat 2-power rule for D = 2, 4, 16 and 256",
-        "for D = 2^(2^n) with n <= 3 (n <= 2 with quick settings), D ⊗ D = 3/2 · D and "
+        "for D = 2, 4, 16 and 256 (not 256 with quick settings), D ⊗ D = 3/2 · D and "
         "x ⊗ D = x · D for every x < D, read off Conway's mex definition computed from "
-        "scratch (nim_mul is built on this rule, so it is not checked through nim_mul)",
+        "scratch (the tower of fields is built on this rule, so it is not checked through it)",
         r"D = 2^{2^n},\ n \le 3 \implies D \otimes D = \tfrac{3}{2} D,\quad x < D \implies "
         r"x \otimes D = xD",
         _check_fermat,
@@ -679,12 +681,11 @@ THEOREMS = listing(
     ),
     theorem(
         "nim-square-roots",
-        "Each nimber below 2^32 has exactly one square root there (Conway's product below 2^8, "
-        "nim_mul's tower by Z3 above)",
+        "Each nimber below 2^32 has exactly one square root there",
         "x ⊗ x = y ⊗ y implies x = y (squaring is one-to-one, so a bijection of each finite "
-        f"field): for {ON_FIELD}; and by Z3 for every x, y < 2^32 (2^16 with quick settings) "
-        "with ⊗ nim_mul's tower recursion transcribed for Z3, Conway's product wherever the "
-        "two are compared (nim-product-mex-definition)",
+        f"field): for {ON_FIELD}; and proved by machine for every x, y < 2^32 (2^16 with "
+        "quick settings) with ⊗ computed by the tower of fields, which is Conway's product "
+        "wherever the two are compared",
         r"x, y < 2^{32},\ x \otimes x = y \otimes y \implies x = y",
         _check_square_roots,
         cost=5.0,

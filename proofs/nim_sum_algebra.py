@@ -97,8 +97,8 @@ def _check_addition_table(settings: CheckSettings, rule=lambda a, b: a ^ b) -> V
 
 
 EVERY = (
-    "for all natural numbers x, y, z, of any bit width (induction on the width, base and "
-    "step by Z3)"
+    "for all natural numbers, of any number of binary digits (by induction on the number "
+    "of binary digits, each step proved by machine)"
 )
 
 THEOREMS = listing(
@@ -218,13 +218,14 @@ THEOREMS = listing(
         "nim-sum-distinct-powers",
         "Distinct powers of two nim-add like integers",
         "the nim-sum of 4 distinct powers of two below 2^64 equals their ordinary "
-        "sum (Z3; any number of them: nim-sum-distinct-powers-any-count)",
+        "sum (proved by machine; for any number of them, see the next statement)",
         r"2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + \cdots + 2^{e_r}"
         r"\quad (e_i \text{ distinct})",
         z3_check(
             lambda: enc.distinct_powers_add(4, WIDTH), quick=lambda: enc.distinct_powers_add(3, 16)
         ),
         tags=TAGS,
+        implied_by="nim-sum-distinct-powers-any-count",
     ),
     mutant(
         "nim-sum-is-ordinary-sum",
@@ -286,7 +287,8 @@ THEOREMS = listing(
         "nim-sum-distinct-powers-any-count",
         "Distinct powers of two nim-add like integers, however many",
         "for any number of distinct powers of two below 2^64, their nim-sum is their "
-        "ordinary sum (three lemmas by Z3; the induction on the number of powers is argued on "
+        "ordinary sum (three lemmas proved by machine; the induction on the number of powers "
+        "is argued on "
         "paper, not checked by machine)",
         r"e_1 < \cdots < e_r \implies 2^{e_1} \oplus \cdots \oplus 2^{e_r} = 2^{e_1} + "
         r"\cdots + 2^{e_r}",

@@ -383,7 +383,7 @@ THEOREMS = listing(
         "for all natural numbers a, b (any bit width): every y < a ⊕ b is a' ⊕ b for "
         "some a' < a or a ⊕ b' for some b' < b, and no option a' ⊕ b (a' < a) or a ⊕ b' "
         "(b' < b) equals a ⊕ b; with four cancellation lemmas, each proved by induction on "
-        "the bit width (base and step by Z3)",
+        "the number of binary digits (each step proved by machine)",
         r"\operatorname{mex}\{a' \oplus b, a \oplus b' : a' < a, b' < b\} = a \oplus b",
         _mex_lemma(),
     ),
@@ -412,6 +412,7 @@ THEOREMS = listing(
         "catalogue heap games with heaps up to 10, and on random game graphs born after day 4",
         r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
         _sum_rule(_xor),
+        implied_by="sg-sum-rule-every-game",
     ),
     mutant(
         "sg-sum-is-ordinary-sum",
@@ -450,6 +451,7 @@ THEOREMS = listing(
         "game graphs born after day 4",
         r"G + G \in \mathcal{P}",
         _g_plus_g(),
+        implied_by="sg-g-plus-g-every-game",
     ),
     mutant(
         "sg-g-plus-g-has-a-move",
@@ -476,6 +478,7 @@ THEOREMS = listing(
         "every form G born by day 4, and random game graphs born after day 4",
         r"G \equiv *\mathcal{G}(G)",
         _star_equivalence(lambda value, terminal: value),
+        implied_by="sg-equivalent-to-star-every-game",
     ),
     mutant(
         "sg-equivalent-to-star-empty-is-one",
@@ -522,6 +525,7 @@ THEOREMS = listing(
         "form born by day 4, and random game graphs born after day 4",
         r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
         _zero_iff_p(lambda value, moves: value == 0),
+        implied_by="sg-zero-iff-p-every-game",
     ),
     mutant(
         "sg-zero-only-terminal",

@@ -32,7 +32,9 @@ from grundy.verify.birthday_induction import BirthdayStep, prove_birthday_step
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
 NOTES = "003 notes, abstract impartial games"
 TAGS = ("sprague-grundy", "induction", "z3")
-BY_BIRTHDAY = " (induction on the birthday, each step proved by Z3 for an arbitrary game)"
+BY_BIRTHDAY = (
+    " (by induction on the birthday of the game, each step proved by machine for an arbitrary game)"
+)
 """How a theorem is proved, said after its statement unless it says otherwise."""
 
 
@@ -124,7 +126,7 @@ THEOREMS = listing(
         "P + N = N, for every pair of finite games",
         "for every P-position G and N-position H, G + H is an N-position"
         + " (from the lemma P + P = P, proved for every game: H has a P-option H', and G + "
-        "H' is P; Z3 checks the deduction for an arbitrary game)",
+        "H' is P; the deduction is checked by machine for an arbitrary game)",
         r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
         _step(p_plus_n_step(), (Assumption("sums-p-plus-p-every-game", UNBOUNDED),)),
     ),
@@ -162,8 +164,8 @@ THEOREMS = listing(
         "for every finite impartial game G: G + K and *0 + K have the same outcome for every "
         "finite game K exactly when G is a P-position"
         + " (from three lemmas proved for every game: P + P = P, P + N = N, and *0 + G, "
-        "G + *0 have G's outcome; if G is P, G + K and K agree; if G = *0, take K = *0; Z3 "
-        "checks the deduction for an arbitrary game)",
+        "G + *0 have G's outcome; if G is P, G + K and K agree; if G = *0, take K = *0; the "
+        "deduction is checked by machine for an arbitrary game)",
         r"(\forall K:\ o(G + K) = o({*0} + K)) \iff G \in \mathcal{P}",
         _step(
             zero_iff_second_player_step(),
@@ -189,7 +191,7 @@ THEOREMS = listing(
         "Adding a P-position keeps a game's class, every game",
         "for all finite impartial games G, K and every P-position Q, G + Q + K and G + K have "
         "the same outcome, so G + Q = G"
-        + " (induction on the birthday of G + Q + K, each step proved by Z3 for arbitrary "
+        + " (induction on the birthday of G + Q + K, each step proved by machine for arbitrary "
         "games: a move in Q to Q' is answered by a P-option of Q')",
         r"Q \in \mathcal{P} \implies G + Q \equiv G",
         _step(add_p_position_step()),
@@ -210,7 +212,8 @@ THEOREMS = listing(
         "Sprague-Grundy sum rule, for every finite game",
         "for all finite impartial games G, H: G(G + H) = G(G) ⊕ G(H), G(G + H) the mex of the "
         "values of the options G' + H and G + H'"
-        + " (induction on the birthday of G + H, each step proved by Z3 for arbitrary games, "
+        + " (induction on the birthday of G + H, each step proved by machine for arbitrary "
+        "games, "
         "with the mex lemma and cancellation for ⊕, proved for every natural number, as lemmas)",
         r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
         _step(
@@ -240,7 +243,7 @@ THEOREMS = listing(
         "so G = *G(G)"
         + " (from lemmas proved for every game: as value 0 means P, the sum rule makes G + K "
         "P iff G(G) ⊕ G(K) = 0, and K + *n P iff G(K) ⊕ n = 0, one Nim heap *n having value "
-        "n; Z3 checks the deduction for arbitrary games)",
+        "n; the deduction is checked by machine for arbitrary games)",
         r"G \equiv *\mathcal{G}(G)",
         _step(
             star_equivalence_step(),

@@ -22,7 +22,7 @@ THEOREMS = listing(
         "take-away-grundy-closed-form",
         "Take-away 1..k: G(n) = n mod (k + 1) for every n and every k",
         "in the subtraction game S(1, ..., k), the heap n has Grundy value n mod (k+1), "
-        "for every n >= 0 and k >= 1 (the induction step proved by Z3)",
+        "for every n >= 0 and k >= 1 (by induction on n, the step proved by machine)",
         r"\mathcal{G}_{S(1..k)}(n) = n \bmod (k+1)",
         by_z3(prove_take_away_closed_form, (lambda n, k: n % (k + 1), lambda n, k: n % (k + 1))),
     ),
@@ -45,7 +45,8 @@ THEOREMS = listing(
         "take-away-misere-closed-form",
         "Misère take-away 1..k: n is P iff n mod (k + 1) = 1",
         "in misère play of S(1, ..., k), the heap n is a P-position iff "
-        "n mod (k+1) = 1, for every n >= 0 and k >= 1 (the induction step proved by Z3)",
+        "n mod (k+1) = 1, for every n >= 0 and k >= 1 (by induction on n, the step proved by "
+        "machine)",
         r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 1",
         by_z3(
             prove_take_away_misere, (lambda n, k: n % (k + 1) == 1, lambda n, k: n % (k + 1) == 1)

@@ -74,6 +74,7 @@ class Fields(TypedDict, total=False):
     split: Split | None
     expect: Expectation
     cost: float
+    implied_by: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +111,7 @@ class Declaration:
             split=fields.get("split"),
             cost=fields.get("cost", DEFAULT_COST),
             play=fields.get("play", above.play),
+            implied_by=fields.get("implied_by"),  # a theorem's own: never inherited
         )
 
 

@@ -91,6 +91,8 @@ class Theorem:
     ``statement`` is plain text; ``latex`` (optional) the same in LaTeX math for reports.
     ``source`` names the seed file and section, e.g. ``"002 Handout 17, exercise 4"``, or
     ``"beyond the notes: ..."``.  ``mutant_of`` is the id of the theorem a mutant falsifies.
+    ``implied_by`` is the id of a stronger theorem this one is a case of (a bounded check
+    of a statement proved for every case): the handout shows the stronger one only.
     ``origin`` is the file :func:`load_library` read the theorem from (``None`` for one
     built in code); a worker on another machine reloads the theorem from it.
     ``play`` is the convention the statement is about (``misere``: the player who makes
@@ -115,6 +117,7 @@ class Theorem:
     split: Split | None = None
     cost: float = DEFAULT_COST
     play: Play | None = Play.NORMAL
+    implied_by: str | None = None
 
     def __post_init__(self) -> None:
         if (self.check is None) == (self.split is None):
@@ -437,6 +440,8 @@ def load_library(paths: Iterable[str | Path] | None = None) -> list[Theorem]:
     for theorem in theorems:
         if theorem.mutant_of is not None and theorem.mutant_of not in seen:
             raise ClaimError(f"{theorem.id!r} is a mutant of unknown theorem {theorem.mutant_of!r}")
+        if theorem.implied_by is not None and theorem.implied_by not in seen:
+            raise ClaimError(f"{theorem.id!r} is implied by unknown theorem {theorem.implied_by!r}")
     return theorems
 
 

@@ -28,21 +28,21 @@ PAPER_STEPS: Mapping[str, tuple[tuple[str, str], ...]] = {
             _POSITIONS,
             "the induction on the number of heaps and on positions that gives Bouton's "
             "theorem from its seven nim-sum lemmas is argued on paper (each lemma is "
-            "checked by Z3)",
+            "proved by machine)",
         ),
     ),
     "nim-value-any-number-of-heaps": (
         (
             _POSITIONS,
             "the induction on positions that gives G(h1, ..., hk) = h1 ⊕ ... ⊕ hk from "
-            "its seven nim-sum lemmas is argued on paper (each lemma is checked by Z3)",
+            "its seven nim-sum lemmas is argued on paper (each lemma is proved by machine)",
         ),
     ),
     "misere-nim-any-number-of-heaps": (
         (
             _POSITIONS,
             "the induction on positions that gives the misère rule from its nine lemmas "
-            "and Bouton's condition (2) is argued on paper (each lemma is checked by Z3 "
+            "and Bouton's condition (2) is argued on paper (each lemma is proved by machine "
             "or by listing its cases)",
         ),
     ),
@@ -50,7 +50,7 @@ PAPER_STEPS: Mapping[str, tuple[tuple[str, str], ...]] = {
         (
             "induction-on-the-number-of-powers",
             "the induction on the number of powers of two that gives the rule from its "
-            "three lemmas is argued on paper (each lemma is checked by Z3)",
+            "three lemmas is argued on paper (each lemma is proved by machine)",
         ),
     ),
     "chomp-rectangles-are-n": (
@@ -58,15 +58,15 @@ PAPER_STEPS: Mapping[str, tuple[tuple[str, str], ...]] = {
             "strategy-stealing",
             "the strategy-stealing argument (the board after the corner bite is P or N, "
             "and either way the first player has a winning first bite) is argued on "
-            "paper (Z3 checks the fact about bites it uses)",
+            "paper (the fact about bites it uses is proved by machine)",
         ),
     ),
     "beer-can-round-table": (
         (
             "the-game-ends",
             "that the game ends (the table holds finitely many disjoint cans), so that the "
-            "opponent is the one who runs out of moves, is argued on paper (Z3 checks that "
-            "the reflected can is always legal)",
+            "opponent is the one who runs out of moves, is argued on paper (that "
+            "the reflected can is always legal is proved by machine)",
         ),
     ),
 }

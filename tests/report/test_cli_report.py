@@ -43,12 +43,12 @@ def test_the_handout_says_verdicts_in_words_and_leaves_out_mutants(
     text = (out / "handout.md").read_text()
     assert "Checked for every case with 0 ≤ a, b, c ≤ 6, assuming “" in text  # solver lemmas
     assert "Unknown: case budget of 50 reached" in text
-    assert "Mutant" not in text and "Common mistake" not in text
+    assert "Mutant" not in text and "A plausible mistake" not in text  # the library's kind
     assert "1 deliberately false statement is left out" in text
     shown = tmp_path / "shown"
     _report(run_cli, shown, "--claims", str(sample_path), "--evidence", "none", "--mutants")
     text = (shown / "handout.md").read_text()
-    assert "Common mistake" in text and "Counterexample" in text
+    assert "A plausible mistake" in text and "Counterexample" in text
 
 
 def test_named_theorems_bring_their_mutants_and_related_evidence(
@@ -80,11 +80,13 @@ def test_a_lecturers_claim_file_gets_its_own_games_and_none_of_our_labels(
     for label in ("slides", "Handout 17", "Legner", "000 ", "notes"):
         assert label not in handout, label
     # Evidence about the file's own game: S = {1, 3, 4}, its P-positions and period 7.
-    assert "The subtraction game S = {1, 3, 4}" in handout
+    assert "The subtraction game S(1, 3, 4)" in handout
     assert "0, 2, 7, 9, 14, 16" in handout and "period 7" in handout
     assert "take-away" not in handout.lower()
-    # A claim expected to fail is not a theorem: out of the handout, named in the record.
-    assert "every even heap" not in handout
+    # A lecturer's claim expected to fail is the students' plausible mistake: shown, with
+    # why it fails (issue 25 section 4), and named in the record.
+    assert "A plausible mistake: every even heap is a P-position" in handout
+    assert "**Why it fails:**" in handout and "deliberately false" not in handout
     record = (out / "record.md").read_text()
     assert "4 expected to hold" in record and "1 other statements expected to be false" in record
     # Claims without latex are typeset from their expressions, never shown as Python.

@@ -74,12 +74,15 @@ def test_counterexamples_are_drawn_as_positions_of_their_game() -> None:
     assert counterexample_figure("t", "nim", {"o": 2, "h": 1}) is None
     given = counterexample_figure("t", "subtraction --set 1,2", {"position": [5, 2]})
     assert given is not None and given.alt == "heaps of sizes [5, 2]"
+    pins = counterexample_figure("t", "kayles", {"position": [3, 5]})  # pins, not heaps
+    assert pins is not None and pins.alt == "rows of 3, 5 pins"
     board = counterexample_figure("t", "chomp", {"position": [3, 3, 1]})
-    assert board is not None and "board (3, 3, 1)" in board.alt
+    assert board is not None and "board with rows (3, 3, 1)" in board.alt
     bites = counterexample_figure(
         "t", "chomp", {"position": [4, 4], "winning bites": ["bite (1,3)", "bite (2,2)"]}
     )
-    assert bites is not None and "bites ((0, 2), (1, 1))" in bites.alt
+    # the alt text counts squares from 1, as the text does: the bites it was given
+    assert bites is not None and "winning bites [(1, 3), (2, 2)]" in bites.alt
     loops = counterexample_figure("t", "hackenbush", {"edges": "0-0,0-0"})
     assert loops is not None and "((0, 0), (0, 0))" in loops.alt
     picture = counterexample_figure("t", "hackenbush", {"edges": "0-1,1-2"})

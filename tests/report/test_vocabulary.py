@@ -93,9 +93,14 @@ def _agree(
     lines = vocabulary.verdict_lines(handout_html)
     record_badges = vocabulary.badges(record_html)
     record_summary = vocabulary.record_summary(record_html)
+    implied = {t.id for t in load_library() if t.implied_by in json_words}
     for claim_id, word in json_words.items():
         where = f"{claim_id} ({scopes[claim_id]!r})"
         assert vocabulary.word_fits_scope(word, scopes[claim_id]), where
+        assert record_badges[claim_id] == word, where
+        if claim_id in implied:  # the handout shows the stronger statement instead
+            assert claim_id not in badges, where
+            continue
         assert badges[claim_id] == word, where
         assert summary[claim_id][0] == word, where
         assert lines[claim_id] == word, where

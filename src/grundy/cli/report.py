@@ -84,7 +84,8 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--mutants",
         action="store_true",
-        help="show the deliberately false statements in the handout, as common mistakes",
+        help="show the library's mutants in the handout too, as plausible mistakes (a "
+        "claim file's claims expected to fail are always shown)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
     parser.add_argument("--quick", action="store_true", help="smaller domains (for CI)")
@@ -299,7 +300,8 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
         )
 
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-    title = args.title or (LIBRARY_TITLE if not args.claims else f"Claims of {source}")
+    # A file's name without its extension: the handout shows no file syntax.
+    title = args.title or (LIBRARY_TITLE if not args.claims else f"Claims: {Path(source).stem}")
     options = HandoutOptions(
         title, args.author, args.course, generated.split()[0], mutants=args.mutants
     )

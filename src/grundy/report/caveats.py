@@ -12,7 +12,7 @@ is typeset: 𝒫⁻ and 𝒩⁻ in a formula the report writes itself, and a lin
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from grundy.library import TheoremResult
 from grundy.solve.solver import Play
@@ -55,7 +55,18 @@ def paper_step_words(step: Assumption) -> str:
     return step.statement or f"{step.id} is argued on paper"
 
 
-def paper_sentence(verdict: Verdict) -> str:
+def _step_words(step: Assumption, titles: Mapping[str, str] | None, own_id: str) -> str:
+    """A step of another theorem (``lemma-id/step``) is named by that theorem's title,
+    where its words are said in full; the handout says each step once."""
+    owner = step.id.partition("/")[0]
+    if titles is not None and owner != own_id and owner in titles:
+        return f"a step of “{titles[owner]}”, argued on paper there"
+    return paper_step_words(step)
+
+
+def paper_sentence(
+    verdict: Verdict, titles: Mapping[str, str] | None = None, own_id: str = ""
+) -> str:
     """A sentence naming every step of a proof argued on paper ('' when none).
 
     >>> from grundy.verdict import UNBOUNDED, Assumption, Status
@@ -65,7 +76,8 @@ def paper_sentence(verdict: Verdict) -> str:
     """
     if not verdict.rests_on_paper:
         return ""
-    steps = "; and ".join(paper_step_words(step) for step in verdict.paper_steps)
+    words = [_step_words(step, titles, own_id) for step in verdict.paper_steps]
+    steps = "; and ".join(dict.fromkeys(words))
     return f" Not checked by machine: {steps}."
 
 

@@ -24,6 +24,7 @@ from grundy.report.pictures import (
     hackenbush_figure,
     heaps_figure,
 )
+from grundy.report.sumevidence import PIN_GAMES, pins_figure
 
 __all__ = ["counterexample_blocks", "counterexample_figure", "value_text"]
 
@@ -73,6 +74,8 @@ def counterexample_blocks(
 ) -> list[Block]:
     """The counterexample as one sentence, and drawn when its game has a picture."""
     inputs, breaking = _split(example, claim)
+    if claim is not None and set(claim.variables) & inputs.keys():
+        inputs.pop("position", None)  # built from the variables: said once, by them
     shown = ", ".join(f"{key} = {value_text(value)}" for key, value in inputs.items())
     why = ", ".join(f"{key} = {value_text(value)}" for key, value in breaking.items())
     text: list[Any] = [Strong("Counterexample:"), " " + (shown or "see below")]
@@ -129,7 +132,8 @@ def counterexample_figure(
     name = (game or "").split()[0] if game else None
     position = example.get("position")
     figure_name = f"counterexample-{theorem_id}"
-    caption = f"The counterexample to {theorem_id}" + (f": {why}" if why else "")
+    # The caption names no claim id: the handout's reader knows the claim by its title.
+    caption = "The counterexample" + (f": {why}" if why else "")
     if name == "hackenbush" or "edges" in example:
         edges = example.get("edges", position)
         if not isinstance(edges, str):
@@ -150,4 +154,6 @@ def counterexample_figure(
         shape = f"{len(rows)}×{rows[0]}" if len(set(rows)) == 1 else f"rows {rows}"
         board = ChompBoard(rows, bites, shape)
         return chomp_figure(figure_name, caption, [board])
+    if name in PIN_GAMES:  # Kayles and its kin are rows of pins, not Nim heaps
+        return pins_figure(figure_name, caption, heaps)
     return heaps_figure(figure_name, caption, heaps)

@@ -339,6 +339,9 @@ def _two_pile_nim() -> Section:
 # -- Wythoff ----------------------------------------------------------------------------------
 
 
+_WYTHOFF_ROWS = 8  # every pair is compared; the table shows the pattern, not all of it
+
+
 def _wythoff() -> Section:
     game = create_game("wythoff")
     solver = Solver(game)
@@ -369,9 +372,9 @@ def _wythoff() -> Section:
                     Math(r"y = x / \varphi"),
                     ", where ",
                     Math(r"\varphi = \frac{1 + \sqrt{5}}{2}"),
-                    ". The table sets the solver's pairs with a ≤ b beside ",
+                    f". The solver's {len(rows)} pairs with a ≤ b, set beside ",
                     Math(r"(\lfloor k\varphi \rfloor, \lfloor k\varphi^2 \rfloor)"),
-                    f": {verdict}.",
+                    f": {verdict}; the table shows the first {min(len(rows), _WYTHOFF_ROWS)}.",
                 )
             ),
             wythoff_figure(
@@ -379,7 +382,7 @@ def _wythoff() -> Section:
                 "Wythoff's game: P-positions (coloured) with a, b ≤ 40",
                 grid,
             ),
-            Table.build(("k", "P-position (a, b)", "⌊kφ⌋", "⌊kφ²⌋"), rows),
+            Table.build(("k", "P-position (a, b)", "⌊kφ⌋", "⌊kφ²⌋"), rows[:_WYTHOFF_ROWS]),
         ],
     )
 
@@ -530,10 +533,11 @@ def _chomp() -> Section:
         [
             Paragraph(
                 (
-                    "Boards drawn with the poisoned square (×) at the bottom left; a bite "
-                    "at a square eats it and everything above and to its right. Dots mark "
-                    "every winning bite the solver finds; the shaded part is what the first "
-                    "of them eats. Squares (row, column) are counted from the poisoned one.",
+                    "Boards drawn with the poisoned square (×) at the top left, rows going "
+                    "down (as everywhere in grundy); a bite at a square eats it and "
+                    "everything below and to its right. Dots mark every winning bite the "
+                    "solver finds; the shaded part is what the first of them eats. Squares "
+                    "(row, column) are counted from 1 at the poisoned one.",
                 )
             ),
             chomp_figure("chomp-squares", "Chomp squares and their winning bites", squares),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import re
 
+from grundy.report.gamenames import label_name
 from grundy.report.mathml import MathSyntaxError
 
 __all__ = ["expression_latex"]
@@ -271,7 +272,7 @@ class _Printer:
         if isinstance(game, ast.Constant):  # a named game: its name as a subscript
             symbol = r"\mathcal{G}" if name == "g" else "o"
             inner = self.bracketed(self.print(arguments[1], 0))
-            return rf"{symbol}_{{\text{{{str(game.value).split()[0]}}}}}{inner}"
+            return rf"{symbol}_{{{label_name(str(game.value)).latex}}}{inner}"
         listed = len(arguments) == 1 and isinstance(arguments[0], (ast.List, ast.Tuple))
         if name in ("nimsum", "mex", "min", "max", "nim_mul") and listed:
             arguments = list(arguments[0].elts)  # type: ignore[attr-defined]  # f([x, y]) as f(x, y)

@@ -9,12 +9,13 @@ worded without any reference to the course notes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 
 from grundy.claims import BadClaim, Claim, claims_from_file
 from grundy.errors import GrundyError
 from grundy.games import Game, HeapGame, Nim
+from grundy.games.sums import SumGame
 from grundy.library import TheoremResult
 from grundy.report.document import Code, Paragraph, Section
 from grundy.report.evidence import (
@@ -24,7 +25,9 @@ from grundy.report.evidence import (
     parse_edges,
     sequence_section,
 )
+from grundy.report.gamenames import game_name, sum_name
 from grundy.report.pictures import HackenbushPicture, hackenbush_figure
+from grundy.report.sumevidence import sum_section
 from grundy.solve import Solver
 
 __all__ = ["file_claims", "game_evidence", "game_title"]
@@ -49,26 +52,31 @@ def file_claims(results: Iterable[TheoremResult]) -> dict[str, Claim]:
     return found
 
 
-def _set_text(values: Sequence[int]) -> str:
-    return "{" + ", ".join(str(v) for v in values) + "}"
-
-
 def game_title(claim: Claim) -> str:
-    """A topic title naming the game and its parameters.
+    """A topic title naming the game and its parameters as the course writes them
+    (:mod:`grundy.report.gamenames`), never as the command line does.
 
     The title is the same for every claim about the same game, so they share a topic.
     """
     name, params = claim.game_name, dict(claim.params)
+    if isinstance(claim.game, SumGame):
+        names = name.split(" + ")
+        components = params.get("components") or [{} for _ in names]
+        return f"The sum {sum_name(names, components)}"
     if name == "subtraction" and "set" in params:
-        return f"The subtraction game S = {_set_text(sorted(params['set']))}"
+        return f"The subtraction game {game_name(name, params)}"
     if name == "lucky-nim":
         return f"Lucky Nim, numbers from {params.get('m')} to {params.get('n')}"
     if name == "hackenbush" and "edges" in params:
         return f"Green Hackenbush, the picture {params['edges']}"
     if name == "octal" and "code" in params:
-        return f"The octal game {params['code']}"
+        named = game_name(name, params)
+        return named[0].upper() + named[1:]
+    if name in ("kayles", "dawsons-kayles", "dawsons-chess", "take-away"):
+        return str(game_name(name, params))
     shown = ", ".join(f"{key} = {value}" for key, value in sorted(params.items()))
-    title = name.replace("-", " ").capitalize().replace("nim", "Nim")
+    named = game_name(name)
+    title = named[0].upper() + named[1:]
     return f"{title} ({shown})" if shown else title
 
 
@@ -138,6 +146,10 @@ def game_evidence(
             section = item.build()
         elif claim.game_name == "lucky-nim":
             section = lucky_nim_section(int(claim.params["m"]), int(claim.params["n"]))
+        elif isinstance(claim.game, SumGame):
+            names = claim.game_name.split(" + ")
+            components = claim.params.get("components") or [{} for _ in names]
+            section = sum_section(key, claim.game, sum_name(names, components))
         elif claim.game_name == "hackenbush":
             section = _hackenbush(key, claim)
         else:

@@ -17,8 +17,20 @@ from grundy.claims import Claim
 from grundy.library import Expectation, TheoremResult
 from grundy.report.caveats import paper_count_sentence, paper_mark
 from grundy.report.counterexamples import counterexample_blocks
-from grundy.report.document import Block, Cell, Document, Link, Paragraph, Section, Strong, Table
+from grundy.report.document import (
+    Block,
+    Cell,
+    Document,
+    Inline,
+    Link,
+    Paragraph,
+    Section,
+    Strong,
+    Table,
+)
 from grundy.report.evidence import EvidenceItem
+from grundy.report.mistakes import mistake_blocks
+from grundy.report.sources import SOURCES_SENTENCE, cites_course, source_words
 from grundy.report.statements import statement_blocks
 from grundy.report.topics import Topic
 from grundy.report.words import polish, scope_words, verdict_words
@@ -89,10 +101,35 @@ def _is_mistake(result: TheoremResult) -> bool:
     return result.theorem.expect is Expectation.FAILS
 
 
+# A theorem with this tag tests the software (an engine against the exact solver), not
+# the mathematics: it is in the record only.
+SOFTWARE_TAG = "engine"
+
+
+def _about_software(result: TheoremResult) -> bool:
+    return SOFTWARE_TAG in result.theorem.tags
+
+
+def _implied(result: TheoremResult, by_id: Mapping[str, TheoremResult]) -> bool:
+    """A statement declared a case of a stronger theorem that holds in this report: a
+    statement appears once, with its strongest verdict (the record has both)."""
+    stronger = by_id.get(result.theorem.implied_by or "")
+    if stronger is None or not stronger.as_expected:
+        return False
+    return stronger.verdict.word in (Word.PROVED, Word.CHECKED)
+
+
+def _shown_by_default(result: TheoremResult) -> bool:
+    """A lecturer's own claim expected to fail is a plausible mistake, the lesson of the
+    sheet: shown.  The library's mutants (false variants that test the checks) are not."""
+    return not result.theorem.is_mutant
+
+
 def _title(result: TheoremResult) -> str:
     title = polish(result.theorem.title or result.theorem.id)
     if _is_mistake(result):
-        return "Common mistake: " + title.removeprefix("Mutant: ")
+        title = title.removeprefix("Mutant: ").removeprefix("A guess: ")
+        return "A plausible mistake: " + title
     return title
 
 
@@ -104,8 +141,14 @@ def _claim_section(
     answer: Sequence[Section] = (),
 ) -> Section:
     theorem, verdict = result.theorem, result.verdict
-    blocks: list[Block] = statement_blocks(theorem, claim, notes)
-    blocks.append(Paragraph((Strong("Verdict:"), " " + verdict_words(verdict, titles))))
+    blocks: list[Block] = statement_blocks(theorem, claim, notes, brief=True)
+    verdict_line: list[Inline] = [
+        Strong("Verdict:"),
+        " " + verdict_words(verdict, titles, theorem.id),
+    ]
+    if theorem.source:  # in the same paragraph: the handout is printed
+        verdict_line.append(" Source: " + source_words(theorem.source) + ".")
+    blocks.append(Paragraph(tuple(verdict_line)))
     if result.settles_open_claim:
         blocks.append(
             Paragraph(
@@ -114,14 +157,34 @@ def _claim_section(
         )
     if verdict.counterexample is not None:
         blocks.extend(counterexample_blocks(theorem, claim, verdict.counterexample))
-    if theorem.source:
-        blocks.append(Paragraph(("Source: " + theorem.source,)))
-    for section in answer:  # a worked answer: the evidence that works the exercise out
-        blocks.append(Paragraph((Strong("Worked answer:"), " " + section.title + ".")))
-        blocks.extend(section.blocks)
+        if _is_mistake(result):
+            blocks.extend(mistake_blocks(theorem, claim, verdict.counterexample))
+    if answer:  # worked out in the answers part, so the sheet can be handed out first
+        blocks.append(
+            Paragraph(("Answer: in ", Link("the answers", "#" + _answer_anchor(theorem.id)), "."))
+        )
     return Section(
         _title(result), claim_anchor(theorem.id), tuple(blocks), verdict.word.value, "claim"
     )
+
+
+def _answer_anchor(claim_id: str) -> str:
+    return f"answer-{claim_id}"
+
+
+def _answers_part(answered: Sequence[tuple[TheoremResult, Sequence[Section]]]) -> Section:
+    """The worked answers, after everything else: the sheet before them can be handed out
+    before the class, and this part after it."""
+    parts = []
+    for result, sections in answered:
+        blocks: list[Block] = [
+            Paragraph(("For ", Link(_title(result), "#" + claim_anchor(result.theorem.id)), "."))
+        ]
+        for section in sections:
+            blocks.append(Paragraph((Strong(section.title + "."),)))
+            blocks.extend(section.blocks)
+        parts.append(Section(_title(result), _answer_anchor(result.theorem.id), tuple(blocks)))
+    return Section("Answers to the exercises", "answers", tuple(parts))
 
 
 def _summary(
@@ -154,7 +217,10 @@ def _summary(
         ),
         Table.build(("topic", "statement", "verdict", "for"), rows, kind="summary"),
     ]
-    on_paper = paper_count_sentence([r for topic in topics for r in shown[topic.key]], named=False)
+    everything = [r for topic in topics for r in shown[topic.key]]
+    if any(cites_course(r.theorem.source) for r in everything):
+        blocks.append(Paragraph((SOURCES_SENTENCE,)))  # the short names used below
+    on_paper = paper_count_sentence(everything, named=False)
     if on_paper:
         blocks.append(Paragraph((on_paper,)))
     if left_out:
@@ -163,9 +229,9 @@ def _summary(
                 (
                     f"{left_out} deliberately false "
                     + ("statement is" if left_out == 1 else "statements are")
-                    + " left out of this handout; the record has "
+                    + " left out of this handout (they test the checks); the record has "
                     + ("it" if left_out == 1 else "them")
-                    + " (and --mutants shows them here as common mistakes).",
+                    + ".",
                 )
             )
         )
@@ -188,9 +254,16 @@ def build_handout(
     notes: list[str] = []
     shown: dict[str, list[TheoremResult]] = {}
     left_out = 0
+    by_id = {r.theorem.id: r for topic in topics for r in topic.results}
     for topic in topics:
-        keep = [r for r in topic.results if options.mutants or not _is_mistake(r)]
-        left_out += len(topic.results) - len(keep)
+        keep = [
+            r
+            for r in topic.results
+            if (options.mutants or _shown_by_default(r))
+            and not _about_software(r)
+            and not _implied(r, by_id)
+        ]
+        left_out += sum(1 for r in topic.results if _is_mistake(r) and r not in keep)
         shown[topic.key] = keep
     visible = [t for t in topics if shown[t.key]]
     sections = [_summary(visible, shown, left_out)]
@@ -207,6 +280,14 @@ def build_handout(
         ]
         blocks.extend(evidence.get(topic.key, ()))
         sections.append(Section(topic.title, topic.anchor, tuple(blocks)))
+    answered = [
+        (result, answers[result.theorem.id])
+        for topic in visible
+        for result in shown[topic.key]
+        if answers.get(result.theorem.id)
+    ]
+    if answered:
+        sections.append(_answers_part(answered))
     byline = " · ".join(part for part in (options.course, options.date) if part)
     return Document(
         options.title,

@@ -114,6 +114,38 @@ _SYMBOLS = {
     "𝒩": r"\mathcal{N}",
     "−": r"-",
     "±": r"\pm",
+    # Every symbol the library's own texts use (issue 25: ⊗ printed as "?").
+    "⊗": r"\otimes",
+    "𝒢": r"\mathcal{G}",
+    "⁻": r"^{-}",
+    "⁺": r"^{+}",
+    "∉": r"\notin",
+    "⊆": r"\subseteq",
+    "∪": r"\cup",
+    "∩": r"\cap",
+    "∅": r"\emptyset",
+    "≡": r"\equiv",
+    "≈": r"\approx",
+    "∑": r"\sum",
+    "⋯": r"\cdots",
+    "ℕ": r"\mathbb{N}",
+    "√": r"\surd",
+    "α": r"\alpha",
+    "β": r"\beta",
+    "γ": r"\gamma",
+    "δ": r"\delta",
+    "ε": r"\varepsilon",
+    "λ": r"\lambda",
+    "π": r"\pi",
+    "₂": r"_2",
+    "₃": r"_3",
+    "₄": r"_4",
+    "ₖ": r"_k",
+    "ₙ": r"_n",
+    "ᵏ": r"^k",
+    "ⁿ": r"^n",
+    "⟹": r"\implies",
+    "′": r"^{\prime}",
 }
 
 _TEXT_SYMBOLS = {
@@ -255,6 +287,20 @@ def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> l
     ]
 
 
+# The handout's paragraphs and headings closer together (it is printed: issue 25 asks
+# for at most 20 pages for the whole library).
+_HANDOUT_SPACING = r"""
+\setlength{\parskip}{0.3em}
+\linespread{0.95}
+\usepackage{multicol}
+\makeatletter
+\renewcommand\section{\@startsection{section}{1}{\z@}{-2.2ex \@plus -1ex \@minus -.2ex}%
+  {1.2ex \@plus .2ex}{\normalfont\Large\bfseries}}
+\renewcommand\subsection{\@startsection{subsection}{2}{\z@}{-1.6ex \@plus -.5ex \@minus -.2ex}%
+  {0.6ex \@plus .2ex}{\normalfont\large\bfseries}}
+\makeatother
+"""
+
 _SHORT = 5  # a document of at most this many sections needs no contents
 
 
@@ -264,10 +310,19 @@ class _LatexWriter:
         self.fallbacks = fallbacks
         self.files: list[tuple[str, bytes]] = []
         self.formulas: list[DisplayMath] = []
+        self.scale = 1.0
 
     def document(self, document: Document) -> str:
+        handout = document.kind == "handout"
+        # The handout is printed for students: 10pt on narrower margins, smaller figures.
+        self.scale = 0.6 if handout else 1.0
+        preamble = _PREAMBLE
+        if handout:
+            preamble = preamble.replace("[11pt,a4paper]", "[10pt,a4paper]", 1)
+            preamble = preamble.replace("[margin=2cm]", "[margin=1.4cm]", 1)
+            preamble += _HANDOUT_SPACING
         lines = [
-            _PREAMBLE,
+            preamble,
             _WORD_COLOURS,
             f"\\title{{{latex_text(document.title)}}}",
             f"\\author{{{latex_text(document.author)}}}",
@@ -276,8 +331,11 @@ class _LatexWriter:
             "\\maketitle",
             "",
         ]
-        if len(document.sections) > _SHORT:  # a contents page, then the rest on its own
-            lines += ["\\tableofcontents", "\\clearpage", ""]
+        if len(document.sections) > _SHORT:  # contents, then (in the record) a new page
+            if handout:  # in two columns, and the summary right after it
+                lines += ["\\begin{multicols}{2}", "\\tableofcontents", "\\end{multicols}", ""]
+            else:
+                lines += ["\\tableofcontents", "\\clearpage", ""]
         for note in document.notes if document.kind != "handout" else ():
             lines.append(f"\\textbf{{Note:}} {latex_text(note)}\\par")
         for section in document.sections:
@@ -344,7 +402,8 @@ class _LatexWriter:
         return [f"\\typeout{{{start}}}", *body, f"\\typeout{{{end}}}", ""]
 
     def preformatted(self, text: str) -> list[str]:
-        lines = ["\\begin{flushleft}\\small"]
+        small = "\\footnotesize" if self.scale < 1 else "\\small"
+        lines = ["\\begin{flushleft}" + small]
         for line in text.splitlines() or [""]:
             escaped = "".join(_mono(char) for char in line)
             lines.append(f"\\texttt{{{escaped}}}\\\\" if escaped else "\\mbox{}\\\\")
@@ -354,7 +413,7 @@ class _LatexWriter:
     def figure(self, figure: Figure) -> list[str]:
         path = f"{FIGURE_DIR}/{figure.name}.pdf"
         self.files.append((path, self.figures.pdf(figure)))
-        width = min(figure.size[0], 6.2)
+        width = min(figure.size[0], 6.2) * self.scale
         return [
             "\\begin{center}",
             f"\\includegraphics[width={width:.2f}in]{{{path}}}\\\\[0.3em]",
@@ -400,6 +459,8 @@ class _LatexWriter:
                 for width in _column_widths(table, total=1.0)
             )
             size = "\\small"
+        if self.scale < 1 and size == "\\small":  # the printed handout: one size down
+            size = "\\footnotesize"
         lines = ["{" + size, "\\setlength{\\tabcolsep}{3pt}" if table.kind == "grid" else ""]
         lines.append(f"\\begin{{longtable}}{{{spec}}}")
         if any(plain_text(cell.content) for cell in table.header):

@@ -170,14 +170,20 @@ def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figur
                 ax.add_patch(_circle(c + 0.5, r + 0.5, 0.28, ACCENT))
             width = max(board.rows, default=1)
             ax.set_xlim(-0.2, max(width, 1) + 0.2)
-            ax.set_ylim(-0.2, tallest + 0.2)
+            # One convention everywhere (the notebook's too): the poisoned square top
+            # left, row 1 at the top and rows going down.
+            ax.set_ylim(tallest + 0.2, -0.2)
             if board.title:
                 ax.set_title(board.title, fontsize=9)
 
     unit = min(0.32, 6.0 / sum(w + 0.4 for w in widest))  # inches per square
     width = sum(w + 0.4 for w in widest) * unit + 0.2 * len(boards)
     height = tallest * unit + 0.6
-    alt = "; ".join(f"board {b.rows} bites {b.bites}" for b in boards)
+    alt = "; ".join(  # squares counted from 1, as the text counts them
+        f"board with rows {b.rows}, poisoned square top left, winning bites "
+        f"{[(r + 1, c + 1) for r, c in b.bites]}"
+        for b in boards
+    )
     return _figure(name, caption, alt, draw, (max(width, 2.0), height))
 
 
@@ -275,7 +281,8 @@ def hackenbush_figure(name: str, caption: str, pictures: Sequence[HackenbushPict
             if picture.value is not None:
                 snake_x = width + 1.6
                 for k in range(picture.value):
-                    ax.plot([snake_x, snake_x], [k, k + 1], color=ACCENT, linewidth=2.2)
+                    # green like the picture: red and blue edges mean something else
+                    ax.plot([snake_x, snake_x], [k, k + 1], color="#3a7d44", linewidth=2.2)
                     ax.add_patch(_circle(snake_x, k + 1, 0.09, "white"))
                 ax.text(
                     (width + snake_x) / 2 + 0.1,

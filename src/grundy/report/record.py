@@ -173,7 +173,8 @@ def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
                         (_expected_mark(result),),
                         "" if result.as_expected else "error",
                     ),
-                    Cell((verdict.method,)),
+                    # "exhaustive + z3": a narrow column may break the line there
+                    Cell((verdict.method.replace("+", " + "),)),
                     Cell((verdict.scope or "-",)),
                 )
             )
@@ -248,6 +249,19 @@ def _theorem_section(
         ("source", theorem.source or "-"),
         ("kind", Cell(kind)),
     ]
+    if theorem.implied_by:  # declared in proofs/: the handout shows the stronger statement
+        stronger = theorem.implied_by
+        facts.append(
+            (
+                "implied by",
+                Cell(
+                    (
+                        Link(stronger, "#" + theorem_anchor(stronger)),
+                        ": a case of it; the handout shows that statement instead",
+                    )
+                ),
+            )
+        )
     if theorem.game:
         facts.append(("game", Code(theorem.game)))
     facts.append(("play", play_words(theorem.play)))

@@ -11,6 +11,8 @@ outcome classes 𝒫⁻ and 𝒩⁻, and a line in words says the convention.
 
 from __future__ import annotations
 
+import re
+
 from grundy.claims import Claim
 from grundy.library import Theorem
 from grundy.report.caveats import MISERE_WORDS, mark_misere
@@ -39,6 +41,10 @@ def claim_latex(claim: Claim) -> str | None:
     '((a, b) \\\\in \\\\mathcal{P}) \\\\iff (a = b)'
     """
     position = claim.position.text if claim.position_given else None
+    if position is not None:  # a sum's [[n], [k]] reads (n, k): one heap in each part
+        parts = re.fullmatch(r"\s*\[\s*((?:\[\s*\w+\s*\]\s*,\s*)*\[\s*\w+\s*\])\s*\]\s*", position)
+        if parts:
+            position = "[" + ", ".join(re.findall(r"\[\s*(\w+)\s*\]", parts.group(1))) + "]"
     if position is None:
         position = "[" + ", ".join(claim.variables) + "]"
     try:
@@ -51,10 +57,26 @@ def claim_latex(claim: Claim) -> str | None:
     return rf"{statement} \quad \text{{whenever }} {condition}"
 
 
+def first_sentence(text: str) -> str:
+    """The statement itself, without the account of how it was shown that follows it
+    (the library's statements set that apart with two spaces after a full stop).
+
+    >>> first_sentence("every a x b board is N.  Proved by machine for every a, b")
+    'every a x b board is N.'
+    """
+    head, _, _ = text.partition(".  ")
+    return head + "." if head != text else text
+
+
 def statement_blocks(
-    theorem: Theorem, claim: Claim | None, notes: list[str], in_words: bool = True
+    theorem: Theorem,
+    claim: Claim | None,
+    notes: list[str],
+    in_words: bool = True,
+    brief: bool = False,
 ) -> list[Block]:
-    """The formula and, for a theorem stated in prose, its words.
+    """The formula and, for a theorem stated in prose, its words (with ``brief``, for the
+    handout, the statement only: how it was shown is in the record).
 
     A claim file's ``statement`` is an expression, not prose, so it is never shown as
     words; a formula that cannot be typeset is named in ``notes``.
@@ -64,6 +86,8 @@ def statement_blocks(
     if typeset is not None and misere:
         typeset = mark_misere(typeset)
     prose = polish(theorem.statement) if claim is None else ""
+    if brief:
+        prose = first_sentence(prose)
     blocks: list[Block] = []
     formula = None
     if theorem.latex:

@@ -43,6 +43,33 @@ def polish(text: str) -> str:
     return re.sub(r"\b([Mm])isere\b", r"\1isère", text)
 
 
+# Conditions of the claim language that reach a scope ("assuming len(moves) > 0"), in words.
+_CODE_WORDS = (
+    ("len(moves) > 0", "the position has a move"),
+    ("len(moves) >= 1", "the position has a move"),
+    ("len(moves) == 0", "the position has no move"),
+    ("18446744073709551615", "2^64 - 1"),
+)
+
+
+# A game written as on the command line inside a scope ("subtraction --set 1,2,3").
+_LABEL = re.compile(r"\b[a-z][a-z-]*(?: --[a-z]+ \d[\d.]*(?:,\d[\d.]*)*)+")
+
+
+def _code_words(text: str) -> str:
+    """
+    >>> _code_words("0 <= n <= 200; assuming len(moves) > 0")
+    '0 <= n <= 200; assuming the position has a move'
+    >>> _code_words("pairs of nim, subtraction --set 1,2,3, octal --code 0.77, kayles")
+    'pairs of nim, S(1, 2, 3), Kayles, kayles'
+    """
+    from grundy.report.gamenames import label_name  # a report module above this one
+
+    for code, words in _CODE_WORDS:
+        text = text.replace(code, words)
+    return _LABEL.sub(lambda match: str(label_name(match.group(0))), text)
+
+
 def scope_words(scope: str) -> str:
     """A verdict's scope as a reader writes it: no engine prefix, proper symbols."""
     parts = []
@@ -51,8 +78,10 @@ def scope_words(scope: str) -> str:
         for prefix in ("bounded:", "random:"):
             piece = piece.removeprefix(prefix).strip()
         if piece.startswith(UNBOUNDED):
-            piece = piece.removeprefix(UNBOUNDED).strip()
-        piece = polish(piece)
+            # "unbounded: every 1 <= m <= n, ...": the words after the colon, once
+            piece = piece.removeprefix(UNBOUNDED).strip().lstrip(":").strip()
+            piece = piece.removeprefix("every ")
+        piece = polish(_code_words(piece))
         if piece and piece not in parts:
             parts.append(piece)
     return "; ".join(parts)
@@ -121,7 +150,9 @@ def _cases(verdict: Verdict) -> str:
     return f"{verdict.cases:,} cases" if verdict.cases else "many cases"
 
 
-def verdict_words(verdict: Verdict, titles: Mapping[str, str] | None = None) -> str:
+def verdict_words(
+    verdict: Verdict, titles: Mapping[str, str] | None = None, own_id: str | None = None
+) -> str:
     """The verdict in one or two sentences, starting with its word, with its scope and
     the lemmas it assumed.
 
@@ -143,7 +174,9 @@ def verdict_words(verdict: Verdict, titles: Mapping[str, str] | None = None) -> 
             text = _bounded_words(scope, verdict.scope)
         if any(not a.on_paper for a in verdict.assumes):
             text = text[:-1] + f", assuming {assumptions_words(verdict.assumes, titles)}."
-        return text + paper_sentence(verdict)
+        # With ``own_id`` (the handout), a lemma's step on paper is named by the lemma.
+        short = titles if own_id is not None else None
+        return text + paper_sentence(verdict, short, own_id or "")
     if word is Word.TESTED:
         where = f" ({scope})" if scope else ""
         return (

@@ -1,0 +1,116 @@
+"""A game's name as a mathematician writes it: S(2, 5, 6), Kayles, S(2, 5, 6) + Kayles.
+
+Claim files name games as the command line does (``subtraction --set 2,5,6``, a list of
+names for a sum, ``octal --code 0.77``); a handout names them as the course does.  Every
+place a student sees a game's name (topic titles, formulas, captions) asks here, so the
+command-line spelling never reaches student text.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+__all__ = ["GameName", "game_name", "label_name", "sum_name"]
+
+# Catalogue names with a name of their own in the literature.
+_PROPER = {
+    "nim": "Nim",
+    "take-away": "S(1, 2, 3)",
+    "kayles": "Kayles",
+    "dawsons-kayles": "Dawson's Kayles",
+    "dawsons-chess": "Dawson's chess",
+    "grundys-game": "Grundy's game",
+    "chomp": "Chomp",
+    "poset": "a poset game",
+    "beer-can": "the beer-can game",
+    "hackenbush": "Green Hackenbush",
+    "wythoff": "Wythoff's game",
+    "euclid": "Euclid's game",
+    "lucky-nim": "Lucky Nim",
+    "gale-nim": "Gale's Nim",
+    "moore-nim": "Moore's Nim",
+}
+# Octal codes with a name of their own.
+_OCTAL = {"0.77": "Kayles", "0.07": "Dawson's Kayles", "0.137": "Dawson's chess"}
+
+
+class GameName(str):
+    """A game's name in words; :attr:`latex` is the same name for a formula."""
+
+    latex: str
+
+    def __new__(cls, text: str, latex: str) -> GameName:
+        name = super().__new__(cls, text)
+        name.latex = latex
+        return name
+
+
+def _numbers(values: Any) -> list[int]:
+    if isinstance(values, str):
+        values = values.split(",")
+    return sorted(int(v) for v in values)
+
+
+def game_name(name: str, params: Mapping[str, Any] | None = None) -> GameName:
+    """The name of the catalogue game ``name`` with ``params``.
+
+    >>> game_name("subtraction", {"set": [6, 2, 5]}), game_name("kayles")
+    ('S(2, 5, 6)', 'Kayles')
+    >>> game_name("octal", {"code": "0.77"}).latex
+    '\\\\text{Kayles}'
+    >>> game_name("octal", {"code": "4.07"})
+    'the octal game 4.07'
+    """
+    params = dict(params or {})
+    if name == "subtraction" and "set" in params:
+        numbers = ", ".join(str(n) for n in _numbers(params["set"]))
+        return GameName(f"S({numbers})", f"S({numbers})")
+    if name == "take-away":
+        return GameName("S(1, 2, 3)", "S(1, 2, 3)")
+    if name == "octal" and "code" in params:
+        code = str(params["code"])
+        if code in _OCTAL:
+            return GameName(_OCTAL[code], rf"\text{{{_OCTAL[code]}}}")
+        return GameName(f"the octal game {code}", rf"\text{{octal }}{code}")
+    if name == "lucky-nim" and {"m", "n"} <= params.keys():
+        m, n = params["m"], params["n"]
+        return GameName(f"Lucky Nim({m}, {n})", rf"\text{{Lucky Nim}}({m}, {n})")
+    text = _PROPER.get(name, name.replace("-", " "))
+    return GameName(text, rf"\text{{{text}}}")
+
+
+def sum_name(names: Sequence[str], params: Sequence[Mapping[str, Any]]) -> GameName:
+    """The sum of several games, each named by :func:`game_name`.
+
+    >>> sum_name(["subtraction", "kayles"], [{"set": [2, 5, 6]}, {}])
+    'S(2, 5, 6) + Kayles'
+    """
+    parts = [game_name(n, p) for n, p in zip(names, params, strict=False)]
+    return GameName(" + ".join(parts), " + ".join(p.latex for p in parts))
+
+
+def label_name(label: str) -> GameName:
+    """The name of a game written as on the command line (``subtraction --set 2,5,6``).
+
+    >>> label_name("subtraction --set 2,5,6"), label_name("octal --code 0.77")
+    ('S(2, 5, 6)', 'Kayles')
+    """
+    try:
+        words = shlex.split(label)
+    except ValueError:
+        words = label.split()
+    if not words:
+        return GameName(label, rf"\text{{{label}}}")
+    params: dict[str, str] = {}
+    rest = words[1:]
+    while rest:
+        flag, _, value = rest.pop(0).partition("=")
+        if not value and rest:
+            value = rest.pop(0)
+        params[flag.lstrip("-")] = value
+    try:
+        return game_name(words[0], params)
+    except ValueError:  # an option that is not a list of numbers: the name alone
+        return game_name(words[0])

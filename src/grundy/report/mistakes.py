@@ -1,0 +1,102 @@
+"""Why a plausible mistake fails, in words a student can follow.
+
+A lecturer's claim expected to fail is the mistake students make; its counterexample is
+explained from the rules, by the exact solver: a position the claim calls P where the
+player to move wins names the winning move (5 -> 0; (2,4) -> (2,1) in Wythoff's game), a
+position the claim calls N where every move loses says so, and a position of misère play
+with no move says that the player to move wins there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from grundy.claims import Claim
+from grundy.errors import GrundyError
+from grundy.games.sums import SumGame
+from grundy.library import Theorem
+from grundy.report.document import Block, Paragraph, Strong
+from grundy.solve import Solver
+from grundy.solve.solver import Outcome, Play
+
+__all__ = ["mistake_blocks"]
+
+
+def _moves_text(descriptions: list[str]) -> str:
+    shown = [d.replace("->", "→") for d in descriptions[:3]]
+    more = f" (or {len(descriptions) - 3} more)" if len(descriptions) > 3 else ""
+    if len(shown) == 1:
+        return f"the move {shown[0]}"
+    return "any of the moves " + ", ".join(shown) + more
+
+
+def _with_result(description: str, after: str) -> str:
+    """A move's words with the position it leaves, unless they already show it."""
+    if "->" in description or "→" in description:
+        return description
+    return f"{description}, to {after}"
+
+
+def _position_text(game: Any, position: Any) -> str:
+    """A position as the statement writes it: a sum of single heaps as (n, k)."""
+    if isinstance(game, SumGame) and all(
+        isinstance(part, tuple) and len(part) == 1 for part in position
+    ):
+        return "(" + ", ".join(str(part[0]) for part in position) + ")"
+    return str(game.format(position))
+
+
+def _why(theorem: Theorem, claim: Claim, position: Any) -> str | None:
+    game = claim.game
+    solver = Solver(game)
+    position = game.check_position(position)
+    play = theorem.play or Play.NORMAL
+    misere = play is Play.MISERE
+    where = _position_text(game, position)
+    convention = " in misère play" if misere else ""
+    outcome = solver.outcome(position, play)
+    has_moves = any(True for _ in game.moves(position))
+    value = ""
+    if not misere and game.reports_grundy:
+        value = f" Its Grundy value is {solver.grundy_value(position)}."
+    if outcome is Outcome.N:
+        if not has_moves:  # only in misère play: the player who cannot move has won
+            return (
+                f"{where} is an N-position{convention}: the player to move has no move "
+                "there, and in misère play that player wins." + value
+            )
+        moves = [
+            _with_result(m.description, game.format(m.to))
+            for m in solver.winning_moves(position, play)
+        ]
+        return (
+            f"{where} is an N-position{convention}: the player to move wins with "
+            f"{_moves_text(moves)}, which leaves a P-position." + value
+        )
+    if not has_moves:
+        return (
+            f"{where} is a P-position{convention}: the player to move has no move and "
+            "loses." + value
+        )
+    return (
+        f"{where} is a P-position{convention}: every move from it leaves an N-position, "
+        "so the player to move loses." + value
+    )
+
+
+def mistake_blocks(
+    theorem: Theorem, claim: Claim | None, example: Mapping[str, Any]
+) -> list[Block]:
+    """A paragraph saying why the counterexample breaks the claim, when the example
+    names a position of the claim's game (else nothing: the counterexample's values say
+    it)."""
+    if claim is None or "position" not in example:
+        return []
+    try:
+        why = _why(theorem, claim, example["position"])
+    except (GrundyError, TypeError, ValueError):  # a position the solver cannot read
+        return []
+    if why is None:
+        return []
+    return [Paragraph((Strong("Why it fails:"), " " + why))]

@@ -1,0 +1,69 @@
+"""What must never reach a student's handout: code, internals, and symbols lost in print.
+
+The handout is mathematics and prose.  :func:`student_text_problems` reads the text of a
+rendered handout (HTML stripped of its tags, or a PDF through pdftotext) and names every
+piece of code (``nim_mul(``, ``len(moves)``), engine (Z3), command-line syntax
+(``--set``), claim id, course document's file number, and ``?`` standing where a symbol
+could not be printed.  The tests run it on the library's handout and on lecturers' own
+claim files; ``bench/handout_pages.py`` runs it beside the page counts.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+
+__all__ = ["html_text", "student_text_problems"]
+
+_CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "code",
+        re.compile(
+            r"\bnim_(?:mul|inv|pow)\b|\bwinning_moves\b|\blen\(|\b(?:outcome|grundy) ==|"
+            r"\bNim_k\b|\^\(|ˆ|\b18446744073709551615\b|\bimplies\(|\bmutant_of\b"
+        ),
+    ),
+    ("engine", re.compile(r"\bZ3\b|\bz3\b|\bexhaustive\+|\bheap-sequence engine\b")),
+    (
+        "command line",
+        re.compile(r"(?<![\w-])--[a-z][a-z-]*|\bgrundy (?:report|check|verify)\b|\.toml\b"),
+    ),
+    ("file number", re.compile(r"(?<![\d,.])00[0-3] (?=[A-Za-z])")),
+    # A symbol the PDF could not print comes out as "?" between spaces or inside a word.
+    ("lost symbol", re.compile(r"(?<=\s)\?(?=\s)|(?<=\w)\?(?=\w)")),
+)
+
+
+def html_text(page: str) -> str:
+    """The visible text of an HTML page: no scripts, styles, tags or alt attributes."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.DOTALL | re.IGNORECASE)
+    page = re.sub(r"<annotation\b.*?</annotation>", " ", page, flags=re.DOTALL)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+def student_text_problems(text: str, ids: Iterable[str] = ()) -> list[str]:
+    """Every forbidden piece of ``text``, as ``"kind: context"``; ``ids`` are the claim
+    ids of the report (an id with a hyphen must not appear as a word).
+
+    >>> def kinds(text, ids=()):
+    ...     return [p.split(":")[0] for p in student_text_problems(text, ids)]
+    >>> kinds("x ⊗ y; nim_mul(a, b) by Z3, see --mutants")
+    ['code', 'engine', 'command line']
+    >>> kinds("the set x ? y; Who wins? 20,130,001 values", ["bouton-k-heaps"])
+    ['lost symbol']
+    >>> kinds("Source: 000 Mathematical Games I (see bouton-k-heaps).", ["bouton-k-heaps"])
+    ['file number', 'claim id']
+    """
+    problems = []
+    checks = list(_CHECKS)
+    named = sorted((i for i in ids if "-" in i), key=len, reverse=True)
+    if named:
+        alternatives = "|".join(re.escape(i) for i in named)
+        checks.append(("claim id", re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")))
+    for kind, pattern in checks:
+        for match in pattern.finditer(text):
+            start, end = max(match.start() - 20, 0), match.end() + 20
+            context = " ".join(text[start:end].split())
+            problems.append(f"{kind}: ...{context}...")
+    return problems
