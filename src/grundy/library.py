@@ -437,12 +437,21 @@ def load_library(paths: Iterable[str | Path] | None = None) -> list[Theorem]:
         if theorem.id in seen:
             raise ClaimError(f"theorem id {theorem.id!r} is defined twice")
         seen.add(theorem.id)
+    whole_library = paths is None
+    linked = []
     for theorem in theorems:
         if theorem.mutant_of is not None and theorem.mutant_of not in seen:
             raise ClaimError(f"{theorem.id!r} is a mutant of unknown theorem {theorem.mutant_of!r}")
         if theorem.implied_by is not None and theorem.implied_by not in seen:
-            raise ClaimError(f"{theorem.id!r} is implied by unknown theorem {theorem.implied_by!r}")
-    return theorems
+            if whole_library:
+                raise ClaimError(
+                    f"{theorem.id!r} is implied by unknown theorem {theorem.implied_by!r}"
+                )
+            # part of the library: the stronger theorem is not loaded, so nothing stands in
+            # for this one
+            theorem = replace(theorem, implied_by=None)
+        linked.append(theorem)
+    return linked
 
 
 def load_file(path: str | Path) -> list[Theorem]:

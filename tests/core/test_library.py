@@ -124,3 +124,13 @@ def test_parallel_run_matches_serial_run(proofs: Path) -> None:
 def test_jobs_must_be_positive(proofs: Path) -> None:
     with pytest.raises(ValueError, match="jobs"):
         run_theorems(load_library([proofs]), CheckSettings(), jobs=0)
+
+
+def test_a_link_to_a_stronger_theorem_stays_only_when_that_theorem_is_loaded() -> None:
+    proofs = Path(__file__).resolve().parents[2] / "proofs"
+    with_target = {t.id: t for t in load_library([proofs / "bouton.py"])}
+    assert with_target["bouton-three-heaps"].implied_by == "bouton-any-number-of-heaps"
+    alone = {t.id: t for t in load_library([proofs / "classics.py"])}
+    assert alone["misere-nim-rule"].implied_by is None  # its stronger theorem is in bouton.py
+    whole = {t.id: t for t in load_library()}
+    assert whole["misere-nim-rule"].implied_by == "misere-nim-any-number-of-heaps"

@@ -340,7 +340,14 @@ class _LatexWriter:
             lines.append(f"\\textbf{{Note:}} {latex_text(note)}\\par")
         for section in document.sections:
             lines.extend(self.section(section, 0))
-        lines += [f"\\label{{{END_LABEL}}}", "\\end{document}"]
+        # Written to the .aux at once when TeX gets here (a \label's write waits for its
+        # page to be shipped, and the last page may hold nothing else): the PDF build
+        # checks that the document was read to its end.
+        lines += [
+            f"\\immediate\\write\\csname @auxout\\endcsname{{\\string\\def"
+            f"\\string\\grundyend{{{END_LABEL}}}}}",
+            "\\end{document}",
+        ]
         return "\n".join(lines) + "\n"
 
     def section(self, section: Section, depth: int) -> list[str]:
