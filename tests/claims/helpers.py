@@ -39,3 +39,22 @@ def problem_of(**fields: object) -> str:
     claim = one_claim(**fields)
     assert isinstance(claim, BadClaim), "expected the claim to be refused"
     return claim.problem
+
+
+TAKE_AWAY_BOTH_PLAYS = """
+[[claim]]
+id = "misere-take"
+game = "take-away"
+play = "misere"
+vars = ["n"]
+range = { n = [0, 40] }
+statement = "(outcome == 'P') == (n % 4 == 1)"
+
+[[claim]]
+id = "normal-take"
+game = "take-away"
+vars = ["n"]
+range = { n = [0, 40] }
+statement = "(outcome == 'P') == (n % 4 == 0)"
+"""
+"""The take-away game's P-positions in misère and in normal play: two claims that hold."""

@@ -6,22 +6,11 @@ from pathlib import Path
 
 import pytest
 
-CLAIMS = """
-[[claim]]
-id = "misere-take"
-game = "take-away"
-play = "misere"
-vars = ["n"]
-range = { n = [0, 40] }
-statement = "(outcome == 'P') == (n % 4 == 1)"
+from tests.claims.helpers import TAKE_AWAY_BOTH_PLAYS
 
-[[claim]]
-id = "normal-take"
-game = "take-away"
-vars = ["n"]
-range = { n = [0, 40] }
-statement = "(outcome == 'P') == (n % 4 == 0)"
-
+CLAIMS = (
+    TAKE_AWAY_BOTH_PLAYS
+    + """
 [[claim]]
 id = "bouton-big"
 game = "nim"
@@ -30,6 +19,7 @@ range = { a = [0, 1000000], b = [0, 1000000], c = [0, 1000000] }
 statement = "(outcome == 'P') == (a ^ b ^ c == 0)"
 method = "z3"
 """
+)
 
 STEP = "bouton-any-number-of-heaps/induction-on-positions"
 

@@ -14,24 +14,10 @@ from grundy.report.markdown import render_markdown
 from grundy.report.topics import course_topics, file_topics
 from grundy.solve.solver import Play
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
+from tests.claims.helpers import TAKE_AWAY_BOTH_PLAYS
 from tests.report.helpers import run_info
 
-MISERE = """
-[[claim]]
-id = "misere-take"
-game = "take-away"
-play = "misere"
-vars = ["n"]
-range = { n = [0, 40] }
-statement = "(outcome == 'P') == (n % 4 == 1)"
-
-[[claim]]
-id = "normal-take"
-game = "take-away"
-vars = ["n"]
-range = { n = [0, 40] }
-statement = "(outcome == 'P') == (n % 4 == 0)"
-"""
+MISERE = TAKE_AWAY_BOTH_PLAYS
 CHECKED = Verdict(Status.PROVED, "exhaustive", "bounded: 0 <= n <= 40", cases=41)
 BOUTON = Assumption("bouton-any-number-of-heaps", UNBOUNDED)
 ON_PAPER = Verdict(Status.PROVED, "lemma", "bounded: 0 <= a, b <= 7", assumes=(BOUTON,))
