@@ -16,7 +16,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from grundy.declare import listing, mutant, section, theorem
+from grundy.declare import Declaration, listing, mutant, section, theorem
 from grundy.games.base import Part
 from grundy.games.hackenbush import (
     GROUND,
@@ -405,6 +405,27 @@ def _tree_edges_mutant(settings: CheckSettings) -> Verdict:
     )
 
 
+def _fusion_drops_circuits(small: bool) -> Declaration:
+    """The mutant whose circuits vanish when fused, only in pictures no larger than the
+    exhaustive domain's (``small``: only the random pictures could refute it, and they are
+    all larger) or only in larger ones (the exhaustive domain cannot refute it)."""
+    which, size, where, bound = (
+        ("small", "small", "no more", r"\le") if small else ("large", "larger", "more", ">")
+    )
+    refuter = "the random pictures, all larger," if small else "the exhaustive domain"
+    return mutant(
+        f"hackenbush-fusion-drops-{which}-circuits",
+        f"Mutant: in {size} pictures, a fused circuit's edges vanish",
+        f"As the fusion principle, but in pictures with {where} edges than the exhaustive "
+        "domain's (5; 3 with --quick) the circuit's edges are deleted rather than turned into "
+        f"loops (a statement about {size} pictures only: {refuter} "
+        "cannot refute it).",
+        rf"\lvert E(G) \rvert {bound} 5 \implies G \equiv (G - C) / C",
+        _fusion_check(_circuit_dropped(small)),
+        tags=("hackenbush", "cycles", "mutant"),
+    )
+
+
 THEOREMS = listing(
     section(HACKENBUSH_SOURCE, game="hackenbush", tags=("hackenbush", "sprague-grundy", "snake")),
     theorem(
@@ -544,26 +565,6 @@ THEOREMS = listing(
         _fusion_check(lambda settings: _circuit_to_snake),
         tags=("hackenbush", "cycles", "mutant"),
     ),
-    mutant(
-        "hackenbush-fusion-drops-small-circuits",
-        "Mutant: in small pictures, a fused circuit's edges vanish",
-        "As the fusion principle, but in pictures with no more edges than the "
-        "exhaustive domain's (5; 3 with --quick) the circuit's edges are deleted rather than "
-        "turned into loops (a statement about small pictures only: the random pictures, all "
-        "larger, cannot refute it).",
-        r"\lvert E(G) \rvert \le 5 \implies G \equiv (G - C) / C",
-        _fusion_check(_circuit_dropped(small=True)),
-        tags=("hackenbush", "cycles", "mutant"),
-    ),
-    mutant(
-        "hackenbush-fusion-drops-large-circuits",
-        "Mutant: in larger pictures, a fused circuit's edges vanish",
-        "As the fusion principle, but in pictures with more edges than the "
-        "exhaustive domain's (5; 3 with --quick) the circuit's edges are deleted rather than "
-        "turned into loops (a statement about larger pictures only: the exhaustive domain "
-        "cannot refute it).",
-        r"\lvert E(G) \rvert > 5 \implies G \equiv (G - C) / C",
-        _fusion_check(_circuit_dropped(small=False)),
-        tags=("hackenbush", "cycles", "mutant"),
-    ),
+    _fusion_drops_circuits(small=True),
+    _fusion_drops_circuits(small=False),
 )

@@ -18,7 +18,7 @@ from typing import Any
 
 from grundy.certify.periodicity import build_certificate, period_report
 from grundy.certify.periodicity_check import check_certificate
-from grundy.declare import listing, mutant, section, theorem
+from grundy.declare import Declaration, Section, listing, mutant, section, theorem
 from grundy.games import SubtractionGame, create_game
 from grundy.games.base import Game
 from grundy.games.octal import OctalGame
@@ -317,6 +317,49 @@ def _split_digit_irrelevant(settings: CheckSettings) -> Verdict:
     )
 
 
+def _octal_period(
+    game: str, name: str, code: str, period: int, preperiod: int, source: str, *notes: str
+) -> list[Section | Declaration]:
+    """An octal game's period as a theorem proved by certificate, with its two mutants:
+    the period one less, and the certificate cut short two periods past the preperiod.
+    ``notes`` adds words to the theorem's title and to the off-by-one mutant's."""
+    title_note, slip_note = (*notes, "", "")[:2]
+    where = f"In {name} (octal {code}), "
+    law = r"\mathcal{G}(n+%d) = \mathcal{G}(n)"
+    every = rf" \text{{ for all }} n \ge {preperiod}"
+    values = preperiod + 2 * period
+    return [
+        section(source, game=game, tags=(*TAGS, game, "certificate")),
+        theorem(
+            f"{game}-period-{period}",
+            f"{name} has period {period}{title_note}",
+            f"{where}G(n + {period}) = G(n) for every n >= {preperiod}, "
+            f"and not for n = {preperiod - 1}.",
+            law % period + every,
+            _periodic_claim(game, period, preperiod),
+        ),
+        mutant(
+            f"{game}-period-{period - 1}",
+            f"{name} has period {period - 1} (mutant{slip_note})",
+            f"{where}G(n + {period - 1}) = G(n) for every n >= {preperiod}.",
+            law % (period - 1) + every,
+            _periodic_claim(game, period - 1, preperiod),
+            tags=(*TAGS, game, "mutant"),
+        ),
+        mutant(
+            f"{game}-period-{period}-short-certificate",
+            f"{name}' period certified from two periods of values (mutant)",
+            f"{where}G(n + {period}) = G(n) for every n >= {preperiod} follows from the "
+            f"values G(0..{values}): a certificate that stops there is accepted.",
+            rf"\mathcal{{G}}(0..{values}) \text{{ certifies }} "
+            + law % period
+            + rf"\ (n \ge {preperiod})",
+            _short_certificate(game, period, preperiod),
+            tags=(*TAGS, game, "mutant", "certificate"),
+        ),
+    ]
+
+
 THEOREMS = listing(
     section(GRUNDY_SOURCE, game="grundys-game", tags=(*TAGS, "grundys-game")),
     theorem(
@@ -346,58 +389,9 @@ THEOREMS = listing(
         _first_values(GRUNDY_PERIOD_3_VALUES),
         tags=(*TAGS, "grundys-game", "mutant"),
     ),
-    section(KAYLES_SOURCE, game="kayles", tags=(*TAGS, "kayles", "certificate")),
-    theorem(
-        "kayles-period-12",
-        "Kayles has period 12 from n = 71",
-        "In Kayles (octal 0.77), G(n + 12) = G(n) for every n >= 71, and not for n = 70.",
-        r"\mathcal{G}(n+12) = \mathcal{G}(n) \text{ for all } n \ge 71",
-        _periodic_claim("kayles", 12, 71),
-    ),
-    mutant(
-        "kayles-period-11",
-        "Kayles has period 11 (mutant)",
-        "In Kayles (octal 0.77), G(n + 11) = G(n) for every n >= 71.",
-        r"\mathcal{G}(n+11) = \mathcal{G}(n) \text{ for all } n \ge 71",
-        _periodic_claim("kayles", 11, 71),
-        tags=(*TAGS, "kayles", "mutant"),
-    ),
-    mutant(
-        "kayles-period-12-short-certificate",
-        "Kayles' period certified from two periods of values (mutant)",
-        "In Kayles (octal 0.77), G(n + 12) = G(n) for every n >= 71 follows from "
-        "the values G(0..95): a certificate that stops there is accepted.",
-        r"\mathcal{G}(0..95) \text{ certifies } \mathcal{G}(n+12) = \mathcal{G}(n)\ "
-        r"(n \ge 71)",
-        _short_certificate("kayles", 12, 71),
-        tags=(*TAGS, "kayles", "mutant", "certificate"),
-    ),
-    section(DAWSON_SOURCE, game="dawsons-kayles", tags=(*TAGS, "dawsons-kayles", "certificate")),
-    theorem(
-        "dawsons-kayles-period-34",
-        "Dawson's Kayles has period 34",
-        statement="In Dawson's Kayles (octal 0.07), G(n + 34) = G(n) for every n >= 53, "
-        "and not for n = 52.",
-        latex=r"\mathcal{G}(n+34) = \mathcal{G}(n) \text{ for all } n \ge 53",
-        check=_periodic_claim("dawsons-kayles", 34, 53),
-    ),
-    mutant(
-        "dawsons-kayles-period-33",
-        "Dawson's Kayles has period 33 (mutant, off by one)",
-        "In Dawson's Kayles (octal 0.07), G(n + 33) = G(n) for every n >= 53.",
-        r"\mathcal{G}(n+33) = \mathcal{G}(n) \text{ for all } n \ge 53",
-        _periodic_claim("dawsons-kayles", 33, 53),
-        tags=(*TAGS, "dawsons-kayles", "mutant"),
-    ),
-    mutant(
-        "dawsons-kayles-period-34-short-certificate",
-        "Dawson's Kayles' period certified from two periods of values (mutant)",
-        "In Dawson's Kayles (octal 0.07), G(n + 34) = G(n) for every n >= 53 "
-        "follows from the values G(0..121): a certificate that stops there is accepted.",
-        r"\mathcal{G}(0..121) \text{ certifies } \mathcal{G}(n+34) = \mathcal{G}(n)\ "
-        r"(n \ge 53)",
-        _short_certificate("dawsons-kayles", 34, 53),
-        tags=(*TAGS, "dawsons-kayles", "mutant", "certificate"),
+    _octal_period("kayles", "Kayles", "0.77", 12, 71, KAYLES_SOURCE, " from n = 71"),
+    _octal_period(
+        "dawsons-kayles", "Dawson's Kayles", "0.07", 34, 53, DAWSON_SOURCE, "", ", off by one"
     ),
     section(SUBTRACTION_SOURCE, game="subtraction", tags=(*TAGS, "subtraction", "certificate")),
     theorem(

@@ -9,9 +9,8 @@ from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Any
 
 from grundy.cli.common import (
-    add_budget_options,
+    add_check_options,
     add_games_option,
-    add_jobs_option,
     check_settings,
     guard_user_code,
 )
@@ -29,12 +28,8 @@ __all__ = ["register"]
 def register(commands: Any) -> None:
     parser = commands.add_parser("check", help="check the claims of a TOML claim file")
     parser.add_argument("file", metavar="FILE", help="a claim file ([[claim]] tables)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
-    parser.add_argument("--quick", action="store_true", help="smaller searches (for CI)")
     add_games_option(parser)
-    add_jobs_option(parser)
-    add_budget_options(parser)
+    add_check_options(parser, quick_help="smaller searches (for CI)")
     parser.set_defaults(run=run_check)
 
 

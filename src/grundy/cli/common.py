@@ -422,6 +422,16 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_check_options(parser: argparse.ArgumentParser, *, quick_help: str) -> None:
+    """What every command that checks claims takes: ``--json``, ``--seed``, ``--quick``,
+    ``--jobs`` and the claim budget (:func:`check_settings` reads them back)."""
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
+    parser.add_argument("--quick", action="store_true", help=quick_help)
+    add_jobs_option(parser)
+    add_budget_options(parser)
+
+
 def check_settings(args: argparse.Namespace) -> CheckSettings:
     """What ``--seed``, ``--quick`` and :func:`add_budget_options` ask of every check."""
     return CheckSettings(

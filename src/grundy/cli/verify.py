@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from grundy.cli.common import (
-    add_budget_options,
-    add_jobs_option,
+    add_check_options,
     add_scheduler_option,
     check_claims,
     check_settings,
@@ -32,11 +31,7 @@ def register(commands: Any) -> None:
         metavar="ID-or-PATH",
         help="theorem ids, or files/folders of proofs (.py files are run as Python)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
-    parser.add_argument("--quick", action="store_true", help="smaller domains (for CI)")
-    add_jobs_option(parser)
-    add_budget_options(parser)
+    add_check_options(parser, quick_help="smaller domains (for CI)")
     add_scheduler_option(parser)
     parser.set_defaults(run=run_verify)
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from grundy.errors import InvalidParameterError, InvalidPositionError, brief
-from grundy.games.base import Game, options_only
+from grundy.games.labelled import LabelledGame
 from grundy.games.params import Param, ParamKind
 
 __all__ = ["BeerCan"]
@@ -15,7 +15,7 @@ Occupied = int
 """A position: the set of occupied cells as a bit mask (bit ``row * columns + column``)."""
 
 
-class BeerCan(Game):
+class BeerCan(LabelledGame):
     """The notes' beer-can game made discrete.
 
     The table is a board of ``rows x columns`` cells; cell ``(r, c)`` (both from 0) has
@@ -137,9 +137,6 @@ class BeerCan(Game):
         return spare_rows // 2, spare_columns // 2
 
     # -- rules -------------------------------------------------------------------------------
-
-    def moves(self, position: Occupied) -> Iterator[Occupied]:
-        return options_only(self.labelled_moves(position))
 
     def labelled_moves(self, position: Occupied) -> Iterator[tuple[Occupied, str]]:
         for (top, left), mask in self.placements.items():

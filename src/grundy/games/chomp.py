@@ -6,14 +6,14 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from grundy.errors import InvalidPositionError, brief
-from grundy.games.base import Game, options_only
+from grundy.games.labelled import LabelledGame
 
 __all__ = ["Chomp", "bite", "bite_square"]
 
 Rows = tuple[int, ...]
 
 
-class Chomp(Game):
+class Chomp(LabelledGame):
     """Chomp played on a Young diagram, written as its row lengths.
 
     A position is a non-increasing list of row lengths ``(r1, r2, ...)``: row 1 is the row
@@ -38,9 +38,6 @@ class Chomp(Game):
     name = "chomp"
     summary = "bite a square and all squares above and right of it; (1,1) is poisoned"
     position_help = "row lengths, non-increasing, starting with the row of the poisoned square"
-
-    def moves(self, position: Rows) -> Iterator[Rows]:
-        return options_only(self.labelled_moves(position))
 
     def labelled_moves(self, position: Rows) -> Iterator[tuple[Rows, str]]:
         for row_index, length in enumerate(position):

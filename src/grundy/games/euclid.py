@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Iterator
 from typing import Any
 
 from grundy.errors import InvalidPositionError
-from grundy.games.base import Game, options_only
-from grundy.games.wythoff import check_two_heaps
+from grundy.games.two_numbers import TwoNumberGame, check_two_heaps
 
 __all__ = ["Euclid", "euclid_first_player_wins", "euclid_grundy"]
 
@@ -61,7 +59,7 @@ def euclid_grundy(a: int, b: int) -> int:
     return value
 
 
-class Euclid(Game):
+class Euclid(TwoNumberGame):
     """Euclid's game on two numbers ``(a, b)``.
 
     The game starts from two positive integers.  A move subtracts a positive multiple of the
@@ -76,9 +74,8 @@ class Euclid(Game):
     name = "euclid"
     summary = "two positive numbers: subtract a multiple of the smaller from the larger"
     position_help = "two positive integers a b"
-
-    def moves(self, position: tuple[int, int]) -> Iterator[tuple[int, int]]:
-        return options_only(self.labelled_moves(position))
+    least = 1
+    called = "Euclid's game"
 
     def labelled_moves(self, position: tuple[int, int]) -> Iterator[tuple[tuple[int, int], str]]:
         small, large = sorted(position)
@@ -125,23 +122,10 @@ class Euclid(Game):
         common = math.gcd(small, large) or 1
         return small // common, large // common
 
-    def from_value(self, value: Any) -> tuple[int, int]:
-        return check_two_heaps("Euclid's game", value, positive=True)
-
     def check_position(self, position: Any) -> tuple[int, int]:
         """Two positive numbers, or a finished game ``(0, n)`` with ``n > 0``: play reaches
         those (they are options of ``(n, n)``), and they are terminal, of value 0."""
-        first, second = check_two_heaps("Euclid's game", position)
+        first, second = check_two_heaps(self.called, position)
         if first == second == 0:
             raise InvalidPositionError("Euclid's game: (0, 0) is not a position (no move makes it)")
         return first, second
-
-    def format(self, position: tuple[int, int]) -> str:
-        return f"({position[0]},{position[1]})"
-
-    def to_json(self, position: tuple[int, int]) -> list[int]:
-        return list(position)
-
-    def bounded_positions(self, bound: Any) -> Iterator[tuple[int, int]]:
-        a, b = self.from_value(bound)
-        return itertools.product(range(1, a + 1), range(1, b + 1))

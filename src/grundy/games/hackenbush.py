@@ -10,7 +10,8 @@ from functools import lru_cache
 from typing import Any
 
 from grundy.errors import InvalidParameterError, InvalidPositionError, brief
-from grundy.games.base import Game, Part, options_only
+from grundy.games.base import Part
+from grundy.games.labelled import LabelledGame
 from grundy.games.params import Param, ParamKind
 
 __all__ = [
@@ -332,7 +333,7 @@ def random_picture(rng: random.Random, vertices: int, edges: int, loops: bool = 
     return prune(drawn)
 
 
-class GreenHackenbush(Game):
+class GreenHackenbush(LabelledGame):
     """Green Hackenbush on a finite multigraph; vertex 0 is the ground.
 
     A picture is a multiset of edges: loops (``1-1``), cycles and several edges between the
@@ -388,9 +389,6 @@ class GreenHackenbush(Game):
         return prune(self.picture)
 
     # -- rules ------------------------------------------------------------------------------
-
-    def moves(self, position: Picture) -> Iterator[Picture]:
-        return options_only(self.labelled_moves(position))
 
     def labelled_moves(self, position: Picture) -> Iterator[tuple[Picture, str]]:
         for edge in sorted(set(position)):

@@ -6,7 +6,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from grundy.errors import InvalidParameterError, InvalidPositionError, brief
-from grundy.games.base import Game, options_only, parse_int_tokens
+from grundy.games.base import parse_int_tokens
+from grundy.games.labelled import LabelledGame
 from grundy.games.params import Param, ParamKind
 
 __all__ = ["PosetGame", "parse_relations"]
@@ -14,7 +15,7 @@ __all__ = ["PosetGame", "parse_relations"]
 Elements = tuple[int, ...]
 
 
-class PosetGame(Game):
+class PosetGame(LabelledGame):
     """The game on a finite partially ordered set, given by relations ``a<b``.
 
     The option ``--relations "1<2,1<3,2<4"`` lists pairs ``a<b`` separated by commas
@@ -82,9 +83,6 @@ class PosetGame(Game):
     def less_or_equal(self, low: int, high: int) -> bool:
         """Whether ``low <= high`` in the order."""
         return high in self.up_sets[low]
-
-    def moves(self, position: Elements) -> Iterator[Elements]:
-        return options_only(self.labelled_moves(position))
 
     def labelled_moves(self, position: Elements) -> Iterator[tuple[Elements, str]]:
         remaining = frozenset(position)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Iterator
 from typing import Any
 
-from grundy.errors import InvalidPositionError, brief
-from grundy.games.base import Game, options_only
+from grundy.games.two_numbers import TwoNumberGame, check_two_heaps
 
 __all__ = ["Wythoff", "check_two_heaps", "wythoff_pair"]
 
@@ -28,24 +26,7 @@ def wythoff_pair(k: int) -> tuple[int, int]:
     return low, low + k
 
 
-def check_two_heaps(game_name: str, value: Any, *, positive: bool = False) -> tuple[int, int]:
-    """Read a position of two heaps from data, naming what is wrong with it."""
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise InvalidPositionError(f"{game_name} position must be two integers, got {brief(value)}")
-    heaps = []
-    for heap in value:
-        if isinstance(heap, bool) or not isinstance(heap, int):
-            raise InvalidPositionError(
-                f"{game_name} position must be whole numbers, got {brief(heap)}"
-            )
-        if heap < 0 or (positive and heap == 0):
-            kind = "positive" if positive else "non-negative"
-            raise InvalidPositionError(f"{game_name} numbers must be {kind}, got {heap}")
-        heaps.append(heap)
-    return heaps[0], heaps[1]
-
-
-class Wythoff(Game):
+class Wythoff(TwoNumberGame):
     """Wythoff's game on two heaps ``(a, b)``.
 
     A move takes any positive number of tokens from one heap, or the same positive number
@@ -63,9 +44,6 @@ class Wythoff(Game):
     name = "wythoff"
     summary = "two heaps: take from one heap, or the same number from both"
     position_help = "two heap sizes a b"
-
-    def moves(self, position: tuple[int, int]) -> Iterator[tuple[int, int]]:
-        return options_only(self.labelled_moves(position))
 
     def labelled_moves(self, position: tuple[int, int]) -> Iterator[tuple[tuple[int, int], str]]:
         a, b = position
@@ -86,16 +64,3 @@ class Wythoff(Game):
     def canonical(self, position: tuple[int, int]) -> tuple[int, int]:
         a, b = position
         return (a, b) if a <= b else (b, a)  # the two heaps play the same part
-
-    def from_value(self, value: Any) -> tuple[int, int]:
-        return check_two_heaps(self.name, value)
-
-    def format(self, position: tuple[int, int]) -> str:
-        return f"({position[0]},{position[1]})"
-
-    def to_json(self, position: tuple[int, int]) -> list[int]:
-        return list(position)
-
-    def bounded_positions(self, bound: Any) -> Iterator[tuple[int, int]]:
-        a, b = self.from_value(bound)
-        return itertools.product(range(a + 1), range(b + 1))
