@@ -20,7 +20,7 @@ from grundy.games.wythoff import Wythoff, wythoff_pair
 from grundy.library import CheckSettings
 from grundy.nimber import nim_sum
 from grundy.solve import Outcome, Play, Solver
-from grundy.verdict import Status, Verdict, combine_verdicts
+from grundy.verdict import Status, Verdict, combine_conjunction
 from grundy.verify.exhaustive import Case, check_exhaustive, integer_cases
 
 # -- Wythoff and Euclid -----------------------------------------------------------------------
@@ -126,7 +126,7 @@ def _moore_check(modulus: Callable[[int], int]) -> Callable[..., Verdict]:
             )
             if verdicts[-1].status is Status.REFUTED:
                 break
-        return combine_verdicts(verdicts)
+        return combine_conjunction(verdicts)  # every parameter value must hold
 
     return check
 

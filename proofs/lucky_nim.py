@@ -18,7 +18,7 @@ from grundy.declare import listing, mutant, section, theorem
 from grundy.games.lucky_nim import LuckyNim, block_parity
 from grundy.library import CheckSettings
 from grundy.solve.lucky_nim import LuckyAnalysis, LuckySolver, SureWinner
-from grundy.verdict import Status, Verdict, combine_verdicts
+from grundy.verdict import Status, Verdict, combine_conjunction
 from grundy.verify.exhaustive import Case, check_exhaustive, integer_cases
 
 SOURCE = "001 Legner, Lucky Nim (Analysis of Lucky Nim I and II)"
@@ -80,7 +80,7 @@ def _parity_check(block: Callable[[int, int], int]) -> Callable[[CheckSettings],
             )
             if verdicts[-1].status is Status.REFUTED:
                 break
-        return combine_verdicts(verdicts)
+        return combine_conjunction(verdicts)  # every parameter value must hold
 
     return check
 

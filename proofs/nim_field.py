@@ -41,7 +41,7 @@ from hypothesis import strategies as st
 from grundy.declare import listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.nimber import nim_inv, nim_mul
-from grundy.verdict import Status, Verdict, combine_verdicts
+from grundy.verdict import Status, Verdict, combine_conjunction, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.random_search import search_random
 from grundy.verify.z3engine import model_values, prove_z3
@@ -411,7 +411,10 @@ def _check_inverses(settings: CheckSettings, inverse: Callable[[int], bool] = _i
         scope=f"bounded: every x < 2^{bits}, the inverse formula",
     )
     wide = random_law(lambda mul, x: inverse(x), 1, settings, low_bits=bits)
-    return combine_verdicts([on_conway_field(_has_inverse, 1, settings), exhaustive, wide])
+    # two statements, both needed: inverses exist in the field; the formula finds them
+    return combine_conjunction(
+        [on_conway_field(_has_inverse, 1, settings), combine_verdicts([exhaustive, wide])]
+    )
 
 
 def _has_inverse(mul: Any, x: Any) -> Any:
@@ -451,7 +454,7 @@ def _check_fermat(
         "mex definition",
         explain=lambda case: {"x ⊗ D": int(table[case["x"], case["D"]])},
     )
-    return combine_verdicts([squares, products])
+    return combine_conjunction([squares, products])  # both halves of the rule
 
 
 ROOT_TARGETS = {16: 0x1234, 32: 0x12345678}  # nimbers whose square roots lie above 2^8, 2^16

@@ -31,6 +31,7 @@ __all__ = [
     "Verdict",
     "Word",
     "argued_on_paper",
+    "combine_conjunction",
     "combine_verdicts",
     "scope_is_unbounded",
     "with_paper_steps",
@@ -358,6 +359,55 @@ def combine_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
         seconds=sum(v.seconds for v in verdicts),
         parts=tuple(verdicts),
     )
+
+
+_WEAKEST_FIRST = (Status.ERROR, Status.UNKNOWN, Status.UNREFUTED)
+
+
+def combine_conjunction(
+    verdicts: Iterable[Verdict], *, scope: str | None = None, method: str | None = None
+) -> Verdict:
+    """One verdict for a statement made of parts that must all hold (a conjunction, or a
+    claim split over the values of a parameter), from each part's verdict.
+
+    Unlike :func:`combine_verdicts`, which ranks alternative checks of one statement, a
+    conjunction is proved only when every part is proved, over the narrowest of their
+    scopes (``scope`` if given: the bounded parts' scopes, else every part's); it is refuted
+    when any part is refuted (the first such part is the headline); otherwise the weakest
+    part is the headline (error, then unknown, then tested), never a proof.  Every part is
+    kept in ``parts``; a proof rests on every lemma its parts used.
+
+    >>> proof = Verdict(Status.PROVED, "exhaustive", "bounded: n <= 9", cases=10)
+    >>> combine_conjunction([proof, Verdict(Status.UNKNOWN, "z3")]).status
+    <Status.UNKNOWN: 'unknown'>
+    """
+    verdicts = list(verdicts)
+    if not verdicts:
+        raise ValueError("no verdicts to combine")
+    seconds = sum(v.seconds for v in verdicts)
+    for wanted in (Status.REFUTED, *_WEAKEST_FIRST):
+        for verdict in verdicts:
+            if verdict.status is wanted:
+                return replace(verdict, seconds=seconds, parts=tuple(verdicts))
+    counted = [v.cases for v in verdicts]
+    return Verdict(
+        Status.PROVED,
+        method or "+".join(dict.fromkeys(v.method for v in verdicts)),
+        _narrowest_scope(verdicts) if scope is None else scope,
+        cases=None if None in counted else sum(c for c in counted if c is not None),
+        message=f"all {len(verdicts)} parts proved",
+        seconds=seconds,
+        details={"parts_seconds": [round(v.seconds, 3) for v in verdicts]},
+        parts=tuple(verdicts),
+        assumes=tuple(dict.fromkeys(a for v in verdicts for a in v.assumes)),
+    )
+
+
+def _narrowest_scope(proofs: list[Verdict]) -> str:
+    """Where proofs of every part show their conjunction: the bounded parts' scopes (an
+    unbounded part covers them), or every part's when all are unbounded."""
+    bounded = [v.scope for v in proofs if not v.unbounded] or [v.scope for v in proofs]
+    return "; ".join(dict.fromkeys(scope for scope in bounded if scope))
 
 
 def word_counts(verdicts: Iterable[Verdict]) -> dict[Word, int]:

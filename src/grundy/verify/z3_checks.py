@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from grundy.settings import CheckSettings
-from grundy.verdict import Status, Verdict, combine_verdicts
+from grundy.verdict import Status, Verdict, combine_conjunction, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 from grundy.verify.z3engine import Encoding
 
@@ -76,22 +76,6 @@ def _headline_fields(verdict: Verdict) -> dict[str, Any]:
 
 
 def all_proved(verdicts: list[Verdict], *, scope: str, method: str = "z3") -> Verdict:
-    """One verdict for a conjunction of goals: proved only if every part is proved.
-
-    Otherwise the first part that is not (a refutation before an unknown) is the
-    headline; every part is kept in ``parts`` with its own scope and time.
-    """
-    seconds = sum(v.seconds for v in verdicts)
-    for wanted in (Status.REFUTED, Status.UNKNOWN, Status.ERROR):
-        for verdict in verdicts:
-            if verdict.status is wanted:
-                return replace(verdict, seconds=seconds, parts=tuple(verdicts))
-    return Verdict(
-        Status.PROVED,
-        method,
-        scope,
-        message=f"all {len(verdicts)} parts proved",
-        seconds=seconds,
-        details={"parts_seconds": [round(v.seconds, 3) for v in verdicts]},
-        parts=tuple(verdicts),
-    )
+    """One verdict for a conjunction of goals, proved over ``scope`` only if every part is
+    proved (:func:`~grundy.verdict.combine_conjunction`, the one rule for conjunctions)."""
+    return combine_conjunction(verdicts, scope=scope, method=method)
