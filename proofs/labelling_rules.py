@@ -8,9 +8,12 @@ Here the labels are computed independently of the solver: every position reachab
 few start positions is listed with its moves (exact positions, no canonical forms, no
 Grundy values) and labelled by backward induction, options before the position.  Each
 label is then checked against the rules and against the exact solver's outcome, in normal
-and misère play.  Every game of ``grundy.games.catalogue()`` with a move graph must have a
-domain below: a game added later without one makes the theorem an error, not a silent
-skip.  Lucky Nim, whose turns are simultaneous choices, has no moves to label; its own
+and misère play: a plain solver's, which searches outcomes from the rules
+(:mod:`grundy.solve.outcome_search`) and so rests on no theorem of the library (neither
+"value 0 exactly at P-positions" nor the sum rule).  Every game of
+``grundy.games.catalogue()`` with a move graph must have a domain below: a game added
+later without one makes the theorem an error, not a silent skip.  Lucky Nim, whose turns
+are simultaneous choices, has no moves to label; its own
 rules of the same kind are what :mod:`grundy.solve.lucky_nim` computes.  A random part
 draws games with random options and positions (``grundy.strategies``) beyond the domains.
 """
@@ -210,7 +213,7 @@ def _exhaustive(rule: Rule, plays: tuple[Play, ...], settings: CheckSettings) ->
     def cases() -> Iterator[dict[str, Any]]:
         for name, game, starts in _games(settings.quick):
             totals["games"] += 1
-            solver = Solver(game)
+            solver = Solver(game, plain=True)  # outcomes from the rules alone
             for play in plays:
                 labelling = label(game, starts, play)
                 for position in labelling.order:
@@ -232,7 +235,7 @@ def _exhaustive(rule: Rule, plays: tuple[Play, ...], settings: CheckSettings) ->
 
     def recheck(case: Mapping[str, Any]) -> bool:
         labelling, position, _ = context(case)
-        return rule(labelling, position, Solver(labelling.game))  # a fresh solver
+        return rule(labelling, position, Solver(labelling.game, plain=True))  # a fresh one
 
     def explain(case: Mapping[str, Any]) -> dict[str, Any]:
         labelling, position, solver = context(case)
@@ -289,7 +292,7 @@ def _random_game(
     def holds(case: Mapping[str, Any]) -> bool:
         game = create_game(case["game"], case["options"])
         position = game.from_value(case["position"])
-        solver = Solver(game)
+        solver = Solver(game, plain=True)  # outcomes from the rules alone
         for play in (Play.NORMAL, Play.MISERE):
             labelling = label(game, [position], play)
             if not all(rule(labelling, p, solver) for p in labelling.order):

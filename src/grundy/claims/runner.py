@@ -99,13 +99,15 @@ class ClaimRunner:
 
     def _new_solver(self, game: Game) -> Solver:
         # Closed forms only where the library proves them, so every shortcut the answers
-        # rest on is a lemma the verdict can name.
+        # rest on is a lemma the verdict can name; outcomes searched from the rules where
+        # that needs no lemma at all (solve/outcome_search.py).
         return Solver(
             game,
             position_limit=POSITION_LIMIT,
             move_limit=MOVE_LIMIT,
             meter=self.meter,
             lemmas_only=True,
+            outcomes_by_search=True,
         )
 
     def lemmas_used(self) -> tuple[Assumption, ...]:

@@ -11,8 +11,8 @@ the solver meets a position it has not valued, the engine may solve a whole regi
 at once (Chomp: every diagram inside a box); the solver then reads values from that region
 instead of searching.  ``Solver(game, use_engines=False)`` is the search without engines,
 which tests use as the reference for every engine; ``Solver(game, plain=True)`` also
-searches sums whole and ignores closed forms, so its values rest on no theorem at all
-(what a check of the sum rule itself must use).
+searches sums whole and ignores closed forms, so its values and outcomes rest on no
+theorem at all (what a check of the sum rule itself must use).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from grundy.nimber import mex
 from grundy.notebook_html import html_of
 from grundy.progress import POSITION_STEP, ProgressCallback
 from grundy.solve.lemmas import SUM_RULE, ZERO_IFF_P, collecting_lemmas, note_lemma
+from grundy.solve.outcome_search import OutcomeSearch, outcome_search_for
 
 __all__ = [
     "Analysis",
@@ -177,6 +178,7 @@ class Solver:
     meter: Meter | None = field(default=None, repr=False, compare=False)
     lemmas_only: bool = False
     plain: bool = False
+    outcomes_by_search: bool = False  # normal-play outcomes by solve/outcome_search.py
     _lemmas: set[str] = field(default_factory=set, repr=False, compare=False)
     _grundy: dict[_AtomKey, int] = field(default_factory=dict, repr=False)
     # the lemmas behind each memo value that rests on any (absent: on none), noted again
@@ -185,6 +187,7 @@ class Solver:
     _atom_lemmas: dict[_AtomKey, frozenset[str]] = field(default_factory=dict, repr=False)
     _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
     _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
+    _search: OutcomeSearch | None = field(default=None, repr=False, compare=False)
 
     # -- public API -----------------------------------------------------------------------
 
@@ -211,6 +214,10 @@ class Solver:
         """P or N under the given convention."""
         position = self.game.check_position(position)
         if play is Play.NORMAL:
+            if (search := self._outcome_search()) and (
+                wins := search.next_wins(position)
+            ) is not None:
+                return Outcome.N if wins else Outcome.P
             if self.game.move_graph:  # otherwise an engine's 1/0 stands for N/P directly
                 self._note(ZERO_IFF_P)
             return Outcome.N if self.grundy_value(position) else Outcome.P
@@ -227,6 +234,11 @@ class Solver:
                 )
                 if not self._misere_next_wins_at(option)
             ]
+        labelled = self._distinct(self._counted(self.game.labelled_moves(position)))
+        if (search := self._outcome_search()) and (
+            found := search.winning_moves(position, labelled)
+        ) is not None:
+            return [Move(option, text) for option, text in found]
         self._note(ZERO_IFF_P)
         if self.grundy_value(position) == 0:
             return []
@@ -271,6 +283,12 @@ class Solver:
         Returns whether some region now holds ``position``.
         """
         return self._region_for(self.game, position) is not None
+
+    def _outcome_search(self) -> OutcomeSearch | None:
+        if self._search is None:
+            engine = self.use_engines and rules_class(type(self.game)) in _REGION_ENGINES
+            self._search = outcome_search_for(self, region_engine=engine)
+        return self._search
 
     def _region_for(self, game: Game, position: Any) -> SolvedRegion | None:
         engine = (
