@@ -58,3 +58,19 @@ range = { n = [0, 40] }
 statement = "(outcome == 'P') == (n % 4 == 0)"
 """
 """The take-away game's P-positions in misère and in normal play: two claims that hold."""
+
+BOUTON_BY_Z3 = """
+[[claim]]
+id = "bouton-big"
+game = "nim"
+vars = ["a", "b", "c"]
+range = { a = [0, 1000000], b = [0, 1000000], c = [0, 1000000] }
+statement = "(outcome == 'P') == (a ^ b ^ c == 0)"
+method = "z3"
+"""
+"""Bouton's rule on three heaps up to 10^6, by Z3: a proof that rests on Bouton's theorem
+and so on the step of its proof argued on paper."""
+
+MISERE_AND_ON_PAPER = TAKE_AWAY_BOTH_PLAYS + BOUTON_BY_Z3
+"""A claim file whose outputs must show misère play and a step argued on paper (the text,
+JSON and report tests of those caveats)."""

@@ -6,20 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.claims.helpers import TAKE_AWAY_BOTH_PLAYS
+from tests.claims.helpers import MISERE_AND_ON_PAPER
 
-CLAIMS = (
-    TAKE_AWAY_BOTH_PLAYS
-    + """
-[[claim]]
-id = "bouton-big"
-game = "nim"
-vars = ["a", "b", "c"]
-range = { a = [0, 1000000], b = [0, 1000000], c = [0, 1000000] }
-statement = "(outcome == 'P') == (a ^ b ^ c == 0)"
-method = "z3"
-"""
-)
+CLAIMS = MISERE_AND_ON_PAPER
 
 STEP = "bouton-any-number-of-heaps/induction-on-positions"
 

@@ -14,7 +14,7 @@ from grundy.report.markdown import render_markdown
 from grundy.report.topics import course_topics, file_topics
 from grundy.solve.solver import Play
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
-from tests.claims.helpers import TAKE_AWAY_BOTH_PLAYS
+from tests.claims.helpers import MISERE_AND_ON_PAPER, TAKE_AWAY_BOTH_PLAYS
 from tests.report.helpers import run_info
 
 MISERE = TAKE_AWAY_BOTH_PLAYS
@@ -192,18 +192,7 @@ def test_a_refuted_claim_counts_no_step_on_paper():
 
 def test_the_handout_html_says_misere_and_the_step_on_paper(run_cli, tmp_path: Path):
     claims = tmp_path / "claims.toml"
-    claims.write_text(
-        MISERE
-        + """
-[[claim]]
-id = "bouton-big"
-game = "nim"
-vars = ["a", "b", "c"]
-range = { a = [0, 1000000], b = [0, 1000000], c = [0, 1000000] }
-statement = "(outcome == 'P') == (a ^ b ^ c == 0)"
-method = "z3"
-"""
-    )
+    claims.write_text(MISERE_AND_ON_PAPER)
     out = tmp_path / "report"
     result = run_cli(
         "report",
