@@ -1,7 +1,8 @@
-"""Normal-play outcomes straight from the rules, resting on no theorem.
+"""Outcomes straight from the rules, resting on no theorem.
 
-A position is P when every option is N (so a position with no move is P), and N when
-some option is P.  The solver otherwise reads normal-play outcomes off Grundy values ("value
+A position is P when every option is N, and N when some option is P; a position with no
+move is P in normal play and N in misère play.  The solver's misère outcomes always come
+from this search.  The solver otherwise reads normal-play outcomes off Grundy values ("value
 0 exactly at P-positions") and values a sum part by part (the sum rule), both theorems of
 the library that a verdict then names; a claim that asks only who wins need not rest on
 either.  The search looks at whole positions, so a sum of several parts can have vastly
@@ -79,18 +80,24 @@ class _Frame:
     key: Hashable
     options: Iterator[Any]
     waiting_for: Hashable | None = None
+    has_moves: bool = False
 
 
 @dataclass
 class OutcomeSearch:
     """The search for one solver: ``moves`` and ``count_position`` are the solver's, so
     its limits and budget hold here too.  ``whole_sums``: search sums whole (a plain
-    solver) instead of stopping at them."""
+    solver, or misère play) instead of stopping at them.  ``misere``: the player who
+    cannot move wins, so a position with no move is N (the solver's misère outcomes
+    come from here too).  ``shortcut(position)`` may answer a position asked for before
+    it is searched (the solver's region engines, in misère play)."""
 
     game: Game
     moves: Callable[[Any], Iterator[Any]]
     count_position: Callable[[], None]
     whole_sums: bool
+    misere: bool = False
+    shortcut: Callable[[Any], bool | None] | None = None
     # canonical position -> the mover wins; None: the position reaches a sum the search
     # leaves to Grundy values
     _next_wins: dict[Hashable, bool | None] = field(default_factory=dict, repr=False)
@@ -102,6 +109,8 @@ class OutcomeSearch:
         root = game.canonical(position)
         if root in memo:
             return memo[root]
+        if self.shortcut is not None and (known := self.shortcut(position)) is not None:
+            return known
         if self._stops_at(position):
             memo[root] = None
             return None
@@ -120,6 +129,7 @@ class OutcomeSearch:
                 frame.waiting_for = None
             pushed = settled = False
             for option in frame.options:
+                frame.has_moves = True
                 key = game.canonical(option)
                 if key in memo:
                     answer = memo[key]
@@ -144,8 +154,8 @@ class OutcomeSearch:
                 on_stack.add(key)
                 pushed = True
                 break
-            if not (pushed or settled):
-                self._settle(stack, on_stack, False)  # every option is N, or there is none
+            if not (pushed or settled):  # every option is N, or there is none
+                self._settle(stack, on_stack, self.misere and not frame.has_moves)
         return memo[root]
 
     def winning_moves(

@@ -4,7 +4,7 @@ Grundy values are computed by an iterative depth-first search (no recursion limi
 memoised on canonical positions.  Positions that split into a disjunctive sum are valued
 part by part and combined by nim-sum (the Sprague-Grundy theorem), so only the atomic
 parts are ever searched.  Misère outcomes do not decompose this way and are found by a
-separate search over whole positions.
+separate search over whole positions (:mod:`grundy.solve.outcome_search`).
 
 A specialised engine may be registered for a game class (``register_region_engine``): when
 the solver meets a position it has not valued, the engine may solve a whole region around it
@@ -130,15 +130,6 @@ class _GrundyFrame:
     cursor: int = 0
 
 
-@dataclass(slots=True)
-class _MisereFrame:
-    key: Hashable
-    position: Any
-    options: Iterator[Any]
-    waiting_for: Hashable | None = None
-    has_moves: bool = False
-
-
 @dataclass
 class Solver:
     """Exact values of one game's positions, with a memo shared across calls.
@@ -185,7 +176,7 @@ class Solver:
     # whenever the value is read: what an answer rests on must not depend on whether an
     # earlier query of a shared solver happened to find the value first
     _atom_lemmas: dict[_AtomKey, frozenset[str]] = field(default_factory=dict, repr=False)
-    _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
+    _misere: OutcomeSearch | None = field(default=None, repr=False, compare=False)
     _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
     _search: OutcomeSearch | None = field(default=None, repr=False, compare=False)
 
@@ -466,58 +457,18 @@ class Solver:
     # -- misère play: outcomes of whole positions -------------------------------------------
 
     def _misere_next_wins_at(self, position: Any) -> bool:
-        game = self.game
-        memo = self._misere_next_wins
-        root = game.canonical(position)
-        if root in memo:
-            return memo[root]
-        region = self._region_for(game, position)
-        if region is not None:
-            next_wins = region.misere_next_wins(position)
-            if next_wins is not None:
-                return next_wins
-        self._count_position()
-        stack = [_MisereFrame(root, position, self._moves(game, position))]
-        on_stack = {root}
-        while stack:
-            frame = stack[-1]
-            if frame.waiting_for is not None:
-                if not memo[frame.waiting_for]:
-                    self._settle(stack, on_stack, True)
-                    continue
-                frame.waiting_for = None
-            pushed = False
-            settled = False
-            for option in frame.options:
-                frame.has_moves = True
-                key = game.canonical(option)
-                if key in memo:
-                    if not memo[key]:  # a move to a P-position wins
-                        self._settle(stack, on_stack, True)
-                        settled = True
-                        break
-                    continue
-                if key in on_stack:
-                    raise GameNotFiniteError(
-                        f"{game.label}: position {game.format(option)} can be reached from "
-                        "itself, so the game need not end"
-                    )
-                frame.waiting_for = key
-                self._count_position()
-                stack.append(_MisereFrame(key, option, self._moves(game, option)))
-                on_stack.add(key)
-                pushed = True
-                break
-            if pushed or settled:
-                continue
-            # Every option is an N-position; with no options at all the mover wins in misère.
-            self._settle(stack, on_stack, not frame.has_moves)
-        return memo[root]
+        if self._misere is None:  # sums searched whole: misère play has no sum rule
+            moves = lambda option: self._moves(self.game, option)  # noqa: E731
+            self._misere = OutcomeSearch(
+                self.game, moves, self._count_position, True, True, self._misere_from_region
+            )
+        found = self._misere.next_wins(position)
+        assert found is not None  # a search of whole sums never stops at one
+        return found
 
-    def _settle(self, stack: list[_MisereFrame], on_stack: set[Hashable], next_wins: bool) -> None:
-        frame = stack.pop()
-        on_stack.discard(frame.key)
-        self._misere_next_wins[frame.key] = next_wins
+    def _misere_from_region(self, position: Any) -> bool | None:
+        region = self._region_for(self.game, position)
+        return None if region is None else region.misere_next_wins(position)
 
     def _moves(self, game: Game, position: Any) -> Iterator[Any]:
         """The options of ``position``, counted against ``move_limit``.
