@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -33,6 +33,7 @@ __all__ = [
     "argued_on_paper",
     "combine_conjunction",
     "combine_verdicts",
+    "proved_from_lemmas",
     "scope_is_unbounded",
     "with_paper_steps",
     "word_counts",
@@ -358,6 +359,30 @@ def combine_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
         cases=cases,
         seconds=sum(v.seconds for v in verdicts),
         parts=tuple(verdicts),
+    )
+
+
+def proved_from_lemmas(
+    method: str,
+    scope: str,
+    message: str,
+    *,
+    lemmas: Sequence[str],
+    decomposition: Sequence[str],
+    parts: Sequence[Verdict],
+    seconds: float,
+) -> Verdict:
+    """The proof of a theorem that follows from ``lemmas``, each proved (``parts``, in
+    order), recording the lemmas by name and ``decomposition``, how the theorem follows
+    from them, where the reports read both."""
+    return Verdict(
+        Status.PROVED,
+        method,
+        scope,
+        message=message,
+        seconds=seconds,
+        details={"lemmas": list(lemmas), "decomposition": list(decomposition)},
+        parts=tuple(parts),
     )
 
 

@@ -66,7 +66,7 @@ from typing import Any
 import z3
 
 from grundy.errors import InvalidParameterError
-from grundy.verdict import UNBOUNDED, Status, Verdict
+from grundy.verdict import UNBOUNDED, Status, Verdict, proved_from_lemmas
 from grundy.verify.exhaustive import integer_cases
 from grundy.verify.xor_algebras import (
     BitVectorAlgebra,
@@ -347,17 +347,14 @@ def prove_lemma_set(
             return replace(verdict, parts=tuple(parts), seconds=time.perf_counter() - start)
         if isinstance(lemma, NaturalLemma):
             proved[lemma.name] = lemma
-    return Verdict(
-        Status.PROVED,
+    return proved_from_lemmas(
         "bit-induction",
         UNBOUNDED,
-        message=f"{_counted(lemmas)}; {conclusion}",
+        f"{_counted(lemmas)}; {conclusion}",
+        lemmas=[lemma.name for lemma in lemmas],
+        decomposition=decomposition,
+        parts=parts,
         seconds=time.perf_counter() - start,
-        details={
-            "lemmas": [lemma.name for lemma in lemmas],
-            "decomposition": list(decomposition),
-        },
-        parts=tuple(parts),
     )
 
 

@@ -28,7 +28,7 @@ import z3
 
 from grundy.games.subtraction import SubtractionGame
 from grundy.solve.solver import Outcome, Play, Solver
-from grundy.verdict import UNBOUNDED, Status, Verdict
+from grundy.verdict import UNBOUNDED, Status, Verdict, proved_from_lemmas
 from grundy.verify.z3engine import least_first, model_values, prove_z3
 
 __all__ = [
@@ -255,12 +255,12 @@ def prove_lemmas(
                 parts=tuple(parts),
                 seconds=time.perf_counter() - start,
             )
-    return Verdict(
-        Status.PROVED,
+    return proved_from_lemmas(
         "z3-lemmas",
         scope,
-        message=f"{len(parts)} lemmas proved by Z3; {conclusion}",
+        f"{len(parts)} lemmas proved by Z3; {conclusion}",
+        lemmas=names,
+        decomposition=decomposition,
+        parts=parts,
         seconds=time.perf_counter() - start,
-        details={"lemmas": names, "decomposition": decomposition},
-        parts=tuple(parts),
     )
