@@ -163,8 +163,9 @@ class OutcomeSearch:
     ) -> list[tuple[Any, str]] | None:
         """The moves among ``labelled`` (those of ``position``) to a P-position, or ``None``
         when the search stops at a sum for the position or one of its options."""
-        if self.next_wins(position) is None:
-            return None
+        next_wins = self.next_wins(position)
+        if not next_wins:
+            return None if next_wins is None else []  # from a P-position no move wins
         winning = []
         for option, text in labelled:
             next_wins = self.next_wins(option)
