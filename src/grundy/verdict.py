@@ -415,12 +415,15 @@ def combine_conjunction(
             if verdict.status is wanted:
                 return replace(verdict, seconds=seconds, parts=tuple(verdicts))
     counted = [v.cases for v in verdicts]
+    cases = None if None in counted else sum(c for c in counted if c is not None)
+    engines = (name for v in verdicts for name in v.method.split("+"))
     return Verdict(
         Status.PROVED,
-        method or "+".join(dict.fromkeys(v.method for v in verdicts)),
+        method or "+".join(dict.fromkeys(engines)),  # each engine named once
         _narrowest_scope(verdicts) if scope is None else scope,
-        cases=None if None in counted else sum(c for c in counted if c is not None),
-        message=f"all {len(verdicts)} parts proved",
+        cases=cases,
+        message=f"all {len(verdicts)} parts proved"
+        + ("" if cases is None else f" ({cases:,} cases)"),
         seconds=seconds,
         details={"parts_seconds": [round(v.seconds, 3) for v in verdicts]},
         parts=tuple(verdicts),

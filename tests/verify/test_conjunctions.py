@@ -51,6 +51,9 @@ def test_proved_parts_prove_over_the_narrowest_scope_with_every_lemma():
     assert lemma in bounded.assumes
     both = combine_conjunction([_proof("bounded: a"), _proof("bounded: b", cases=5)])
     assert (both.scope, both.cases) == ("bounded: a; bounded: b", 15)
+    assert (both.method, both.message) == ("exhaustive", "all 2 parts proved (15 cases)")
+    alternatives = Verdict(Status.PROVED, "exhaustive+random", "bounded: c", cases=1)
+    assert combine_conjunction([both, alternatives]).method == "exhaustive+random"
     assert combine_conjunction([everywhere, everywhere]).unbounded
     assert lemma in all_proved([everywhere, _proof()], scope="bounded: n <= 9").assumes
 
