@@ -18,10 +18,9 @@ is loaded: the number of values (at most :data:`MAX_VALUES`), the length of a li
 option gives (at most :data:`MAX_OPTION_ITEMS` items, measured before it is built) and
 the game built for each value, whose own checks name the value that broke them.
 
->>> from grundy.games import create_game
 >>> spec = option_expressions({"set": "range(1, k + 1)"}, "subtraction", ("k", "n"), "demo")
 >>> [name for name, _ in spec], sorted(uses(spec))
-[('set',), ['k']]
+([('set',)], ['k'])
 >>> concrete_options({"set": "range(1, k + 1)"}, spec, {"k": 3})
 {'set': [1, 2, 3]}
 """
