@@ -118,6 +118,15 @@ class Split:
     def values(self) -> tuple[tuple[int, ...], ...]:
         return tuple(value for value, _ in self.games)
 
+    def game_at(self, case: Mapping[str, Any]) -> Game | None:
+        """The game of the value that ``case`` (a counterexample) gives the split
+        variables, or ``None`` when it gives none of the split values."""
+        try:
+            value = tuple(case[name] for name in self.variables)
+        except KeyError:
+            return None
+        return next((game for found, game in self.games if found == value), None)
+
     def describe(self, values: Sequence[tuple[int, ...]] | None = None) -> str:
         """The values in words: ``k = 1..4`` for a run, else the list."""
         chosen = list(self.values if values is None else values)

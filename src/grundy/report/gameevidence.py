@@ -59,6 +59,9 @@ def game_title(claim: Claim) -> str:
     The title is the same for every claim about the same game, so they share a topic.
     """
     name, params = claim.game_name, dict(claim.params)
+    if claim.split is not None and claim.split.in_options:  # options in claim variables
+        named = game_name(name) if " + " not in name else f"the sum {name}"
+        return f"{named[0].upper()}{named[1:]}, with {'; '.join(claim.split.options)}"
     if isinstance(claim.game, SumGame):
         names = name.split(" + ")
         components = params.get("components") or [{} for _ in names]
@@ -135,6 +138,8 @@ def game_evidence(
     done: set[str] = set()
     pieces: list[tuple[str, Section]] = []
     for claim in claims:
+        if claim.split is not None and claim.split.in_options:
+            continue  # a family of games, one per value: no one game's evidence is its
         title = game_title(claim)
         if title in done:
             continue
