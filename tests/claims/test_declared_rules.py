@@ -177,7 +177,7 @@ def test_a_declaration_its_moves_contradict_is_named(loaded: None) -> None:
 def test_only_plain_data_declares_rules() -> None:
     class Renamed(SubtractionGame):
         name = "renamed-declared"
-        subtraction_set = [4, 1, 3]
+        subtraction_set = [4, 1, 3]  # noqa: RUF012 - a list declares a set too
 
     class Again(Renamed):
         name = "again"
