@@ -78,7 +78,7 @@ def test_the_certificate_proves_every_value_for_every_heap() -> None:
         one_to_k("grundy == n % (k + 1)", (1, 6), (0, 10**18), method="certificate"), SETTINGS
     )
     assert verdict.status is Status.PROVED and verdict.word is Word.PROVED
-    assert verdict.scope == "unbounded in n, for each k = 1..6"
+    assert verdict.scope == "unbounded n, for each k = 1..6"
     assert per_value(dict(verdict.details)) == {k: "proved" for k in range(1, 7)}
     assert "proved for k = 1..6" in verdict.message
 
@@ -153,6 +153,13 @@ def test_an_assume_on_the_split_variable_alone_leaves_values_out() -> None:
     verdict = check_claim(claim, SETTINGS)
     assert verdict.word is Word.CHECKED
     assert sorted(per_value(dict(verdict.details))) == [1, 3, 5]
+    proved = check_claim(
+        one_to_k(
+            "grundy == n % (k + 1)", (1, 6), (0, 10**18), assume="k % 2 == 1", method="certificate"
+        ),
+        SETTINGS,
+    )
+    assert proved.scope == "unbounded n, for each k = 1, 3, 5"  # the values checked only
     nothing = check_claim(
         one_to_k("grundy == n % (k + 1)", (1, 6), (0, 20), assume="k > 10"), SETTINGS
     )

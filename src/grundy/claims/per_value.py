@@ -218,7 +218,8 @@ def join_verdicts(
     rest = [name for name in claim.variables if name not in split.variables]
     scope = claim.scope
     if every_value and rest:
-        scope = f"{UNBOUNDED} in {', '.join(rest)}, for each {split.describe()}"
+        checked = [value for value, _ in found]  # assume may have left values out
+        scope = f"{UNBOUNDED} {', '.join(rest)}, for each {split.describe(checked)}"
     return Verdict(
         Status.PROVED,
         method,

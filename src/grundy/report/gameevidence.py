@@ -61,7 +61,9 @@ def game_title(claim: Claim) -> str:
     name, params = claim.game_name, dict(claim.params)
     if claim.split is not None and claim.split.in_options:  # options in claim variables
         named = game_name(name) if " + " not in name else f"the sum {name}"
-        return f"{named[0].upper()}{named[1:]}, with {'; '.join(claim.split.options)}"
+        shown = [o for o in claim.split.options if o.split(" = ")[0] != o.split(" = ")[-1]]
+        options = f" with {'; '.join(shown)}" if shown else ""
+        return f"{named[0].upper()}{named[1:]}{options}, for each {claim.split.describe()}"
     if isinstance(claim.game, SumGame):
         names = name.split(" + ")
         components = params.get("components") or [{} for _ in names]
