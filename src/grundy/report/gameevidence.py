@@ -60,10 +60,7 @@ def game_title(claim: Claim) -> str:
     """
     name, params = claim.game_name, dict(claim.params)
     if claim.split is not None and claim.split.in_options:  # options in claim variables
-        named = game_name(name) if " + " not in name else f"the sum {name}"
-        shown = [o for o in claim.split.options if o.split(" = ")[0] != o.split(" = ")[-1]]
-        options = f" with {'; '.join(shown)}" if shown else ""
-        return f"{named[0].upper()}{named[1:]}{options}, for each {claim.split.describe()}"
+        return _family_title(claim)
     if isinstance(claim.game, SumGame):
         names = name.split(" + ")
         components = params.get("components") or [{} for _ in names]
@@ -83,6 +80,17 @@ def game_title(claim: Claim) -> str:
     named = game_name(name)
     title = named[0].upper() + named[1:]
     return f"{title} ({shown})" if shown else title
+
+
+def _family_title(claim: Claim) -> str:
+    """A family of games, one per value (``params = { k = "k" }``): the game's name, the
+    options written in the claim's variables, and the values."""
+    assert claim.split is not None
+    name = claim.game_name
+    named = game_name(name) if " + " not in name else f"the sum {name}"
+    written = [o for o in claim.split.options if o.split(" = ")[0] != o.split(" = ")[-1]]
+    options = f" with {'; '.join(written)}" if written else ""
+    return f"{named[0].upper()}{named[1:]}{options}, for each {claim.split.describe()}"
 
 
 def _heap_sequence(key: str, claim: Claim) -> Section | None:
