@@ -313,3 +313,16 @@ def test_a_sum_may_have_a_component_in_the_claims_variables() -> None:
     )
     assert claim.split is not None
     assert check_claim(claim, SETTINGS).word is Word.CHECKED
+
+
+def test_a_report_explains_a_counterexample_with_the_game_of_its_value() -> None:
+    from grundy.library import theorem_from_claim
+    from grundy.report.mistakes import mistake_blocks
+
+    claim = one_to_k("grundy == n % 2", (1, 2), (0, 10))
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.counterexample is not None
+    (block,) = mistake_blocks(theorem_from_claim(claim), claim, verdict.counterexample)
+    words = str(block)
+    # k = 2, heap 2: S = {1, 2} gives value 2 (the game of k = 1 would say P, value 0)
+    assert "N-position" in words and "Grundy value is 2" in words
