@@ -326,3 +326,26 @@ def test_a_report_explains_a_counterexample_with_the_game_of_its_value() -> None
     words = str(block)
     # k = 2, heap 2: S = {1, 2} gives value 2 (the game of k = 1 would say P, value 0)
     assert "N-position" in words and "Grundy value is 2" in words
+
+
+def test_negative_values_are_put_in_with_their_sign() -> None:
+    claim = good_claim(
+        game="subtraction",
+        params='{ set = "[1, k * k + 1]" }',
+        vars='["k", "n"]',
+        range="{ k = [-2, 2], n = [0, 5] }",
+        position="[n]",
+        statement="k ** 2 == k * k and -k + k == 0 and (k < 0) == (0 - k > 0)",
+    )
+    assert check_claim(claim, SETTINGS).word is Word.CHECKED
+    wrong = good_claim(
+        game="subtraction",
+        params='{ set = "[1, k * k + 1]" }',
+        vars='["k", "n"]',
+        range="{ k = [-2, 2], n = [0, 5] }",
+        position="[n]",
+        statement="-k ** 2 == (-k) ** 2",
+    )
+    found = check_claim(wrong, SETTINGS)
+    assert found.status is Status.REFUTED and found.counterexample is not None
+    assert found.counterexample["k"] == -2  # the least in the order of cases (sum first)
