@@ -229,3 +229,23 @@ def test_the_catalogue_games_are_unchanged() -> None:
 def test_the_games_file_of_the_docs_loads(games_file: str) -> None:
     names = [game.name for game in load_user_games(games_file)]
     assert names[0] == "take-134"
+
+
+def test_the_declared_games_example_checks_as_expected(run_cli) -> None:  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "examples" / "declared_games"
+    result = run_cli(
+        "check",
+        str(folder / "claims.toml"),
+        "--games",
+        str(folder / "games.py"),
+        "--jobs",
+        "1",
+        "--json",
+    )
+    assert result.code == 0, result.out + result.err
+    verdicts = {c["id"]: (c["status"], c["scope"]) for c in result.json()["claims"]}
+    assert verdicts["one-three-four-p-positions"] == ("proved", "unbounded")
+    assert verdicts["pins-in-a-row-period"] == ("proved", "unbounded")
+    assert verdicts["one-three-four-wrong-guess"][0] == "refuted"
