@@ -80,11 +80,15 @@ def _declared_set(cls: type) -> tuple[int, ...] | None:
 
 def _checked_set(values: Any, where: str) -> tuple[int, ...]:
     """``values`` as a sorted set of positive integers (a one-line error otherwise)."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, (list, tuple, frozenset)):
+    try:
+        if isinstance(values, (str, bytes, dict)):
+            raise TypeError
+        values = list(values)  # a range or a set is as good as a list
+    except TypeError:
         raise InvalidParameterError(
             f"the subtraction set must be a list of positive integers, got {brief(values)} "
             f"({where})"
-        )
+        ) from None
     if not values:
         raise InvalidParameterError(f"the subtraction set must not be empty ({where})")
     bad = [v for v in values if isinstance(v, bool) or not isinstance(v, int) or v <= 0]
