@@ -349,3 +349,13 @@ def test_negative_values_are_put_in_with_their_sign() -> None:
     found = check_claim(wrong, SETTINGS)
     assert found.status is Status.REFUTED and found.counterexample is not None
     assert found.counterexample["k"] == -2  # the least in the order of cases (sum first)
+
+
+def test_an_option_that_cannot_be_computed_names_the_field_and_the_value() -> None:
+    problem = problem_of(
+        **{**ONE_TO_K, "params": '{ set = "[k // (k - 2)]" }'},
+        range="{ k = [1, 3], n = [0, 5] }",
+        statement="True",
+    )
+    assert problem.startswith("claim 'demo', field 'params': set = '[k // (k - 2)]' at k = 2")
+    assert "division by zero" in problem

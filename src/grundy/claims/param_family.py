@@ -221,7 +221,9 @@ def uses(spec: OptionSpec) -> frozenset[str]:
     return frozenset().union(*(expression.names for _, expression in spec))
 
 
-def concrete_options(params: Any, spec: OptionSpec, case: Mapping[str, int]) -> Any:
+def concrete_options(
+    params: Any, spec: OptionSpec, case: Mapping[str, int], claim_id: str = ""
+) -> Any:
     """``params`` with each expression of ``spec`` replaced by its value at ``case``."""
     if isinstance(params, list):
         result: Any = [dict(table) if isinstance(table, dict) else table for table in params]
@@ -229,17 +231,18 @@ def concrete_options(params: Any, spec: OptionSpec, case: Mapping[str, int]) -> 
         result = dict(params)
     shown = ", ".join(f"{name} = {value}" for name, value in case.items())
     for place, expression in spec:
-        where = f"params {place[-1]} = {brief(expression.text)} at {shown}"
+        where = f"{place[-1]} = {brief(expression.text)}" + (f" at {shown}" if shown else "")
+        prefix = f"claim {claim_id!r}, field 'params': " if claim_id else ""
         try:
             value = expression.value(case, where)
-        except ClaimError:
-            raise
         except GrundyError as exc:
-            raise ClaimError(f"{where}: {exc}") from None
+            text = str(exc)
+            found = text if text.startswith(where) else f"{where}: {text}"
+            raise ClaimError(prefix + found) from None
         if isinstance(value, (list, tuple)) and len(value) > MAX_OPTION_ITEMS:
             raise ClaimError(
-                f"{where}: a list of {len(value):,} numbers; an option may list at most "
-                f"{MAX_OPTION_ITEMS:,}"
+                f"{prefix}{where}: a list of {len(value):,} numbers; an option may list at "
+                f"most {MAX_OPTION_ITEMS:,}"
             )
         target = result[int(place[0])] if len(place) == 2 else result
         target[place[-1]] = value
@@ -276,7 +279,7 @@ def split_games(
     games: list[tuple[tuple[int, ...], Game]] = []
     for value in values:
         case = dict(zip(variables, value, strict=True))
-        options = concrete_options(params, spec, case) if spec else params
+        options = concrete_options(params, spec, case, claim_id) if spec else params
         key = repr(options)
         if key not in built:
             try:
@@ -320,7 +323,8 @@ def game_family(
     spec = option_expressions(params, table.get("game"), variables, claim_id)
     split_on = tuple(v for v in variables if v in uses(spec) or v in for_each)
     if not split_on:
-        plain_table = {**table, "params": concrete_options(params, spec, {})} if spec else table
+        plain = concrete_options(params, spec, {}, claim_id) if spec else None
+        plain_table = table if plain is None else {**table, "params": plain}
         name, game, options = build(plain_table)
         return name, game, options, None
     games: dict[int, tuple[str, Game, Mapping[str, Any]]] = {}
