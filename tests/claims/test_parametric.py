@@ -353,9 +353,9 @@ def test_negative_values_are_put_in_with_their_sign() -> None:
 
 def test_an_option_that_cannot_be_computed_names_the_field_and_the_value() -> None:
     problem = problem_of(
-        **{**ONE_TO_K, "params": '{ set = "[k // (k - 2)]" }'},
+        **{**ONE_TO_K, "params": '{ set = "[3 // (k - 2) + 5]" }'},
         range="{ k = [1, 3], n = [0, 5] }",
         statement="True",
     )
-    assert problem.startswith("claim 'demo', field 'params': set = '[k // (k - 2)]' at k = 2")
+    assert problem.startswith("claim 'demo', field 'params': set = '[3 // (k - 2) + 5]' at k = 2")
     assert "division by zero" in problem
