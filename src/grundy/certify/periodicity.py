@@ -45,7 +45,8 @@ import numpy as np
 import numpy.typing as npt
 
 from grundy.errors import InvalidParameterError
-from grundy.games.base import Game, plays_by
+from grundy.games.base import Game, HeapGame, plays_by
+from grundy.games.declared import declaration_words, first_disagreement
 from grundy.games.grundys_game import GrundysGame
 from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
@@ -293,11 +294,37 @@ def _refusal(game: Game) -> str | None:
         return None
     changed = next((c for c in _CERTIFIED_RULES if isinstance(game, c)), None)
     if changed is not None:  # a subclass with moves of its own is a game of its own
+        words = declaration_words(game)
+        if words and isinstance(game, HeapGame):
+            return _untrusted_declaration(game, words)
         return (
             f"no periodicity theorem is implemented for {game.name}: it changes the rules of "
             f"{changed.name}, and the theorems hold for those rules only"
         )
     return f"no periodicity theorem is implemented for {game.name}"
+
+
+DECLARATION_CROSS_CHECK = 200
+"""Heaps on which a class's own moves are compared with the rules it declares, to say
+where they differ (agreement there is never taken for agreement everywhere)."""
+
+
+def _untrusted_declaration(game: HeapGame, words: str) -> str:
+    """Why a class that declares its rules but writes its own moves gets no theorem."""
+    upto = DECLARATION_CROSS_CHECK
+    heap = first_disagreement(game, upto)
+    if heap is not None:
+        found = f"they differ at a heap of {heap}"
+    else:
+        found = (
+            f"they agree on heaps up to {upto}, which says nothing of larger heaps, and "
+            "the theorem needs every heap"
+        )
+    return (
+        f"no periodicity theorem is applied to {game.name}: it declares {words} but "
+        f"generates its own moves, and {found}; a declaration is trusted only when the "
+        "moves come from it (remove the class's own move methods)"
+    )
 
 
 def build_certificate(

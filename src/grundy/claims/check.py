@@ -15,6 +15,9 @@ re-evaluated from scratch (a fresh solver) before it is reported.
 * ``certificate``: one heap size ``n`` of a heap game, decided for every ``n`` from a
   certified period of the Grundy sequence (see :mod:`grundy.claims.periodic`); a claim
   it does not cover is ``unknown`` with the reason;
+* a claim about a family of games (its game's options written in its variables, or
+  ``for_each``) is checked one value at a time, each an ordinary claim with its own game
+  (:mod:`grundy.claims.per_value`), and the verdicts are joined there;
 * ``auto``: exhaustive up to :data:`AUTO_EXHAUSTIVE_LIMIT` cases (fewer with ``quick``),
   otherwise Z3 where possible, then the certificate method, then random search; the
   verdict's method says what ran.
@@ -38,6 +41,7 @@ from grundy.certify.certified_values import NotApplicable
 from grundy.claims.combine import Ran, budget_message, combine, decides
 from grundy.claims.exhaustive_method import check_every_case
 from grundy.claims.model import BadClaim, Claim, Method
+from grundy.claims.param_family import SPLIT_REFUSAL
 from grundy.claims.plan import (
     AUTO_EXHAUSTIVE_LIMIT,
     EXHAUSTIVE_LIMIT,
@@ -90,6 +94,11 @@ def _check(
     progress: Callable[[int], None] | None,
     meter: Meter | None = None,
 ) -> Verdict:
+    if claim.split is not None:  # a family of claims, one game per value: checked one by one
+        from grundy.claims.per_value import check_per_value
+
+        plan_methods(claim, quick=settings.quick, random_examples=settings.random_examples)
+        return check_per_value(claim, lambda member: _check(member, settings, progress, meter))
     plan = plan_methods(claim, quick=settings.quick, random_examples=settings.random_examples)
     return combine(plan, run_plan(plan, claim, settings, progress, meter), claim)
 
@@ -141,6 +150,9 @@ def _run(
 
 def _z3(claim: Claim, settings: CheckSettings) -> Verdict:
     from grundy.claims.z3_translate import prove_claim_z3
+
+    if claim.split is not None:  # its game differs from value to value: never one model
+        return Verdict(Status.UNKNOWN, "z3", claim.scope, message=SPLIT_REFUSAL)
 
     runner = ClaimRunner(claim)
 

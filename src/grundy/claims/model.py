@@ -41,6 +41,7 @@ from grundy.claims.defaults import (
 from grundy.claims.evaluate import MAX_BITS, Run, Scope, compile_expression
 from grundy.claims.expression import RESERVED_NAMES, ParsedExpression, parse_expression
 from grundy.claims.latex_policy import check_latex_policy
+from grundy.claims.param_family import Split, game_family
 from grundy.errors import ClaimError, GrundyError, brief
 from grundy.files import FileTooLargeError, read_limited
 from grundy.games import Game, SumGame, create_game
@@ -99,6 +100,7 @@ FIELDS = (
     "mutant_of",
     "tags",
     "latex",
+    "for_each",
 )
 
 
@@ -136,6 +138,10 @@ class Claim:
     tags: tuple[str, ...] = ()
     latex: str | None = None
     position_given: bool = False
+    split: Split | None = None
+    """Set when the game's options use the claim's variables, or ``for_each`` names some:
+    the claim is then checked one value of them at a time (:mod:`grundy.claims.per_value`),
+    and ``game`` is the game of the first value only."""
 
     @property
     def domain_size(self) -> int:
@@ -340,10 +346,12 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         raise problem(
             "id", f"is {len(raw_id)} characters long; at most {MAX_ID_LENGTH} are allowed"
         )
-    game_name, game, params = _game(table, claim_id, problem)
-    play = Play(choice("play", ("normal", "misere"), "normal"))
     variables = _variables(table.get("vars", []), problem)
     ranges = _ranges(table.get("range", {}), variables, problem)
+    game_name, game, params, split = game_family(
+        table, variables, ranges, claim_id, lambda t: _game(t, claim_id, problem)
+    )
+    play = Play(choice("play", ("normal", "misere"), "normal"))
     statement_text = text("statement", required=True)
     assert statement_text is not None
     position_text = text("position")
@@ -361,7 +369,8 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
     if position_text is not None:
         position = expression("position", position_text, variables)
     else:
-        position = _default_position(game, variables, [statement, assume], claim_id)
+        in_position = tuple(v for v in variables if not split or v not in split.in_options)
+        position = _default_position(game, in_position, [statement, assume], claim_id)
     if position.parsed.uses_position:
         raise problem("position", "cannot use grundy, outcome, moves or g(...) itself")
     method = Method(choice("method", tuple(m.value for m in Method), "auto"))
@@ -399,6 +408,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         tags=tuple(tags),
         latex=latex,
         position_given=given,
+        split=split,
     )
 
 

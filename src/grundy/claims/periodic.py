@@ -88,6 +88,7 @@ from typing import Any
 
 from grundy.certify.certified_values import CertifiedValues, NotApplicable, certified_values
 from grundy.claims.model import Claim
+from grundy.claims.param_family import SPLIT_REFUSAL
 from grundy.claims.statement_period import (
     Declined,
     Periodicity,
@@ -145,6 +146,8 @@ def check_by_certificate(claim: Claim, *, quick: bool = False) -> Verdict | NotA
 
 
 def _unsuitable(claim: Claim) -> str | None:
+    if claim.split is not None:  # its game is one per value: see grundy.claims.per_value
+        return SPLIT_REFUSAL
     if not isinstance(claim.game, HeapGame):
         return f"{claim.game.label} is not a heap game"
     if len(claim.variables) != 1:

@@ -14,6 +14,7 @@ from grundy.claims.evaluate import MAX_ITEMS, Scope, Value, plain, short_value, 
 from grundy.claims.expression import POSITION_NAMES
 from grundy.claims.game_facts import grundy_refusal
 from grundy.claims.model import Claim
+from grundy.claims.param_family import SPLIT_REFUSAL
 from grundy.errors import ClaimError, GrundyError, SearchLimitError
 from grundy.games.base import Game
 from grundy.solve import Solver
@@ -80,6 +81,8 @@ class ClaimRunner:
     """Evaluates one claim's expressions case by case, with one shared solver."""
 
     def __init__(self, claim: Claim, meter: Meter | None = None) -> None:
+        if claim.split is not None:  # its game is one per value: see grundy.claims.per_value
+            raise ClaimError(f"claim {claim.id!r}: {SPLIT_REFUSAL}")
         self.claim = claim
         self.meter = meter
         self.solver = self._new_solver(claim.game)

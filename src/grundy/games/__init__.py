@@ -3,6 +3,7 @@
 from grundy.games.base import Game, HeapGame
 from grundy.games.catalogue import GameEntry, catalogue, create_game, find_entry, register
 from grundy.games.nim import Nim
+from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
 from grundy.games.sums import SumGame
 
@@ -11,6 +12,7 @@ __all__ = [
     "GameEntry",
     "HeapGame",
     "Nim",
+    "OctalGame",
     "SubtractionGame",
     "SumGame",
     "catalogue",

@@ -81,9 +81,31 @@ def rules_class(cls: type[Game]) -> type[Game]:
     """
     for klass in cls.__mro__:
         own = set(vars(klass)) - _CLASS_MACHINERY
-        if own - _PRESENTATION or klass.__bases__ == (object,) or len(klass.__bases__) != 1:
+        if klass.__bases__ == (object,) or len(klass.__bases__) != 1:
+            return klass
+        if own - _PRESENTATION - _declared_rule_data(klass):
             return klass
     return cls  # pragma: no cover - the loop returns at the latest at a root class
+
+
+def _declared_rule_data(klass: type) -> frozenset[str]:
+    """What ``klass`` may define and still play by its parent's rules, besides names and
+    words: the data its parent's rules read (:attr:`Game.rule_data`, e.g. a subtraction
+    set), given as plain values, and then ``params`` (the parent empties it: the game
+    takes no options).  A value that is not plain data (a property, a function) is code,
+    and makes ``klass`` a game of its own."""
+    parent = klass.__bases__[0]
+    names = frozenset(getattr(parent, "rule_data", frozenset())) & set(vars(klass))
+    if not names or not all(_plain_data(vars(klass)[name]) for name in names):
+        return frozenset()
+    return names | {"params"} if vars(klass).get("params", ()) == () else names
+
+
+def _plain_data(value: object) -> bool:
+    """A text, a whole number, or a tuple, list or frozenset of them (nothing callable)."""
+    if isinstance(value, (tuple, list, frozenset)):
+        return all(_plain_data(item) for item in value)
+    return type(value) in (str, int)
 
 
 def plays_by(game: Game, declaring: type[_G]) -> TypeGuard[_G]:
@@ -119,7 +141,14 @@ def _rules_tag(cls: type[Game]) -> tuple[str, ...]:
     if rules_class(cls) is _declaring(cls, "name"):
         return ()
     rules = rules_class(cls)
-    return (f"{rules.__module__}.{rules.__qualname__}",)
+    # the data a subclass declares for its parent's rules (a subtraction set) tells two
+    # such games apart even when they take no options
+    data = tuple(
+        f"{name}={getattr(cls, name)!r}"
+        for name in sorted(rules.rule_data)
+        if _declaring(cls, name) not in (None, rules)
+    )
+    return (f"{rules.__module__}.{rules.__qualname__}", *data)
 
 
 @cache
@@ -223,6 +252,12 @@ class Game(ABC):
     def describe_move(self, position: Any, option: Any) -> str:
         """Describe the move from ``position`` to ``option`` (an atomic position's move)."""
         return f"{self.format(position)} -> {self.format(option)}"
+
+    rule_data: ClassVar[frozenset[str]] = frozenset()
+    """Class attributes through which a subclass chooses the data these rules read (a
+    subtraction set, an octal code) without changing the rules: a subclass that defines
+    only these (as plain values), names and words plays by this class's rules with its
+    own data (:func:`rules_class`)."""
 
     known_grundy_lemma: ClassVar[str | None] = None
     """The library theorem that proves :meth:`known_grundy` and :meth:`moves_to_value`,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 from grundy.errors import InvalidParameterError, brief
 from grundy.games.base import HeapGame
@@ -76,15 +76,39 @@ class OctalGame(HeapGame):
 
     name = "octal"
     summary = "take-and-break game from its octal code d0.d1d2... (hex digits allowed)"
-    params = (Param("code", ParamKind.TEXT, "the octal code, e.g. 0.77 or 4.726", metavar="CODE"),)
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("code", ParamKind.TEXT, "the octal code, e.g. 0.77 or 4.726", metavar="CODE"),
+    )
 
-    def __init__(self, code: str) -> None:
-        self.digits: tuple[int, ...] = parse_octal_code(code)
+    rule_data = frozenset({"octal_code"})
+    """A subclass may declare its code as a class attribute, ``octal_code = "0.77"``, and
+    nothing else about the rules: it then plays by these rules with that code (see
+    :func:`~grundy.games.base.rules_class`), and takes no option ``--code``."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "octal_code" in vars(cls):
+            parse_octal_code(vars(cls)["octal_code"])  # a bad code fails as the class is made
+            cls.params = ()  # the code is the class's: the game takes no option
+
+    def __init__(self, code: str | None = None) -> None:
+        declared = _declared_code(type(self))
+        if code is None and declared is None:
+            raise InvalidParameterError("the octal game needs a code (option --code)")
+        if code is not None and declared is not None:
+            raise InvalidParameterError(
+                f"{type(self).__name__} declares its octal code {declared}; it takes no other"
+            )
+        written = code if code is not None else declared
+        assert written is not None
+        self.digits: tuple[int, ...] = parse_octal_code(written)
         self.code: str = "{:x}.{}".format(
             self.digits[0], "".join(f"{d:x}" for d in self.digits[1:]) or "0"
         )
 
     def options(self) -> dict[str, Any]:
+        if _declared_code(type(self)) is not None:
+            return {}  # named by the class: its label is its name
         return {"code": self.code}
 
     @property
@@ -124,3 +148,9 @@ class OctalGame(HeapGame):
         if taken == 0:  # a digit before the point: split without taking
             return f"split {where} ({heap} -> {left})"
         return f"take {taken} from {where} ({heap} -> {left})"
+
+
+def _declared_code(cls: type) -> str | None:
+    """The code a class declares (``octal_code = "0.77"``), or ``None``."""
+    found = next((k for k in cls.__mro__ if "octal_code" in vars(k)), None)
+    return None if found is None else str(vars(found)["octal_code"])

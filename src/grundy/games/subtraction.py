@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 from grundy.errors import InvalidParameterError, brief
 from grundy.games.base import HeapGame, describe_taking
@@ -24,23 +24,40 @@ class SubtractionGame(HeapGame):
 
     name = "subtraction"
     summary = "remove s tokens from one heap, s in a finite set of positive integers"
-    params = (
+    params: ClassVar[tuple[Param, ...]] = (
         Param("set", ParamKind.INT_LIST, "the subtraction set, e.g. 1,2,3", metavar="S1,S2,..."),
     )
 
-    def __init__(self, set: list[int] | tuple[int, ...]) -> None:  # noqa: A002 - the notes' name
-        values = list(set)
-        if not values:
-            raise InvalidParameterError("the subtraction set must not be empty (option --set)")
-        bad = [v for v in values if isinstance(v, bool) or not isinstance(v, int) or v <= 0]
-        if bad:
+    rule_data = frozenset({"subtraction_set"})
+    subtraction_set: tuple[int, ...]
+    """The set, sorted.  A subclass may declare it as a class attribute instead of taking
+    the option ``--set``: ``subtraction_set = (1, 3, 4)``, and nothing else about the
+    rules; it then plays by these rules with that set (see
+    :func:`~grundy.games.base.rules_class`), so the fast engines, the periodicity theorem
+    and its certificates apply to it as to the catalogue's game."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "subtraction_set" in vars(cls):
+            cls.subtraction_set = _checked_set(vars(cls)["subtraction_set"], cls.__name__)
+            cls.params = ()  # the set is the class's: the game takes no option
+
+    def __init__(self, set: list[int] | tuple[int, ...] | None = None) -> None:  # noqa: A002
+        declared = _declared_set(type(self))
+        if set is None and declared is None:
+            raise InvalidParameterError("the subtraction game needs a set (option --set)")
+        if set is not None and declared is not None:
             raise InvalidParameterError(
-                "the subtraction set must hold positive integers, "
-                f"got {brief(bad[0])} (option --set)"
+                f"{type(self).__name__} declares its subtraction set "
+                f"{list(declared)}; it takes no other"
             )
-        self.subtraction_set: tuple[int, ...] = tuple(sorted(frozenset(values)))
+        values = set if set is not None else declared
+        assert values is not None
+        self.subtraction_set = _checked_set(values, "option --set")
 
     def options(self) -> dict[str, Any]:
+        if _declared_set(type(self)) is not None:
+            return {}  # named by the class: its label is its name
         return {"set": list(self.subtraction_set)}
 
     def heap_options(self, heap: int) -> Iterator[tuple[int, ...]]:
@@ -53,3 +70,30 @@ class SubtractionGame(HeapGame):
         self, position: tuple[int, ...], index: int, part: Any, option: Any
     ) -> str:
         return describe_taking(position, index, part, option)
+
+
+def _declared_set(cls: type) -> tuple[int, ...] | None:
+    """The set a class declares (``subtraction_set = (1, 3, 4)``), or ``None``."""
+    found = next((k for k in cls.__mro__ if "subtraction_set" in vars(k)), None)
+    return None if found is None else tuple(vars(found)["subtraction_set"])
+
+
+def _checked_set(values: Any, where: str) -> tuple[int, ...]:
+    """``values`` as a sorted set of positive integers (a one-line error otherwise)."""
+    try:
+        if isinstance(values, (str, bytes, dict)):
+            raise TypeError
+        values = list(values)  # a range or a set is as good as a list
+    except TypeError:
+        raise InvalidParameterError(
+            f"the subtraction set must be a list of positive integers, got {brief(values)} "
+            f"({where})"
+        ) from None
+    if not values:
+        raise InvalidParameterError(f"the subtraction set must not be empty ({where})")
+    bad = [v for v in values if isinstance(v, bool) or not isinstance(v, int) or v <= 0]
+    if bad:
+        raise InvalidParameterError(
+            f"the subtraction set must hold positive integers, got {brief(bad[0])} ({where})"
+        )
+    return tuple(sorted(frozenset(values)))

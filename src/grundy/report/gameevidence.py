@@ -59,6 +59,8 @@ def game_title(claim: Claim) -> str:
     The title is the same for every claim about the same game, so they share a topic.
     """
     name, params = claim.game_name, dict(claim.params)
+    if claim.split is not None and claim.split.in_options:  # options in claim variables
+        return _family_title(claim)
     if isinstance(claim.game, SumGame):
         names = name.split(" + ")
         components = params.get("components") or [{} for _ in names]
@@ -78,6 +80,17 @@ def game_title(claim: Claim) -> str:
     named = game_name(name)
     title = named[0].upper() + named[1:]
     return f"{title} ({shown})" if shown else title
+
+
+def _family_title(claim: Claim) -> str:
+    """A family of games, one per value (``params = { k = "k" }``): the game's name, the
+    options written in the claim's variables, and the values."""
+    assert claim.split is not None
+    name = claim.game_name
+    named = game_name(name) if " + " not in name else f"the sum {name}"
+    written = [o for o in claim.split.options if o.split(" = ")[0] != o.split(" = ")[-1]]
+    options = f" with {'; '.join(written)}" if written else ""
+    return f"{named[0].upper()}{named[1:]}{options}, for each {claim.split.describe()}"
 
 
 def _heap_sequence(key: str, claim: Claim) -> Section | None:
@@ -135,6 +148,8 @@ def game_evidence(
     done: set[str] = set()
     pieces: list[tuple[str, Section]] = []
     for claim in claims:
+        if claim.split is not None and claim.split.in_options:
+            continue  # a family of games, one per value: no one game's evidence is its
         title = game_title(claim)
         if title in done:
             continue

@@ -10,6 +10,7 @@ with no move says that the player to move wins there.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from grundy.claims import Claim
@@ -93,6 +94,11 @@ def mistake_blocks(
     it)."""
     if claim is None or "position" not in example:
         return []
+    if claim.split is not None:  # a claim about a family of games: the example's own game
+        game = claim.split.game_at(example)
+        if game is None:
+            return []
+        claim = replace(claim, game=game, split=None)
     try:
         why = _why(theorem, claim, example["position"])
     except (GrundyError, TypeError, ValueError):  # a position the solver cannot read

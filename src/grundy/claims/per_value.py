@@ -1,0 +1,279 @@
+"""Checking a claim one value of its split variables at a time, and joining the verdicts.
+
+A claim whose game's options are written in its variables (``params = { k = "k" }``), or
+that names variables in ``for_each`` (Wythoff's row ``a``), is a family of claims, one per
+value of those *split variables* (:mod:`grundy.claims.param_family`).  Each member is an
+ordinary claim: the split variables are replaced by their value in ``statement``,
+``assume`` and ``position`` (as numbers, in the expressions' trees), its game is the game
+built for that value, and it is planned and checked like any claim, with every method
+the claim checker has, so the certificate method can prove ``S = {1, ..., k}`` for every
+heap size, one ``k`` at a time.
+
+The verdicts are joined as a conjunction (the statement holds for every value):
+
+* ``refuted`` when some value is refuted: the counterexample is the least of those found,
+  in the claim's order of cases (its split variables included);
+* otherwise ``error``, then ``unknown``, then ``tested`` when some value got that word;
+* ``proved`` with scope ``unbounded ..., for each k = 1..4`` when every value was proved
+  for every value of the other variables; ``checked`` over the claim's stated ranges when
+  some value was only checked within them.  The message says which values were proved and
+  which only checked.
+
+A value for which ``assume`` (with the value put in) no longer mentions the other
+variables and is false is left out; if every value is left out, nothing was checked and the
+verdict is ``unknown``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from grundy.claims.defaults import default_position_text, literal_expression, reads_position
+from grundy.claims.evaluate import Scope, compile_expression
+from grundy.claims.expression import parse_expression
+from grundy.claims.model import Claim, Expression
+from grundy.claims.param_family import Split
+from grundy.claims.values import truth
+from grundy.errors import ClaimError, SearchLimitError
+from grundy.games import Game
+from grundy.verdict import UNBOUNDED, Status, Verdict, Word
+
+__all__ = ["check_per_value", "member_claim", "member_claims"]
+
+Member = tuple[tuple[int, ...], Claim]
+
+
+def check_per_value(claim: Claim, check_one: Callable[[Claim], Verdict]) -> Verdict:
+    """The verdict on ``claim`` from ``check_one`` of each of its members (see above)."""
+    split = claim.split
+    if split is None:
+        raise ValueError(f"claim {claim.id!r} has no split variables")
+    members = member_claims(claim)
+    if not members:
+        return Verdict(
+            Status.UNKNOWN,
+            "per-value",
+            claim.scope,
+            message=f"no value of {', '.join(split.variables)} satisfies assume: the claim "
+            "is vacuous, nothing was checked",
+        )
+    found: list[tuple[tuple[int, ...], Verdict]] = []
+    for value, member in members:
+        try:
+            verdict = check_one(member)
+        except SearchLimitError as exc:  # this value stays undecided; the others still run
+            verdict = Verdict(Status.UNKNOWN, member.method.value, member.scope, message=str(exc))
+        found.append((value, verdict))
+    return join_verdicts(claim, split, found)
+
+
+def member_claims(claim: Claim) -> list[Member]:
+    """One claim per value of the split variables (values that ``assume`` excludes by
+    themselves are left out), in the claim's order of cases."""
+    assert claim.split is not None
+    members = []
+    for value, game in claim.split.games:
+        member = member_claim(claim, claim.split.variables, value, game)
+        if member is not None:
+            members.append((value, member))
+    return members
+
+
+def member_claim(
+    claim: Claim, variables: Sequence[str], value: Sequence[int], game: Game
+) -> Claim | None:
+    """``claim`` with ``variables`` fixed at ``value`` and played in ``game``; ``None``
+    when ``assume`` is then false whatever the other variables are."""
+    case = dict(zip(variables, value, strict=True))
+    rest = tuple(name for name in claim.variables if name not in case)
+    assume = claim.assume and _with_values(claim.assume, case, rest, claim.id, "assume")
+    if (
+        assume is not None
+        and not assume.parsed.names
+        and not assume.parsed.functions
+        & {
+            "g",
+            "outcome_of",
+        }
+    ):
+        if not truth(assume.run(Scope({}))):
+            return None
+        assume = None  # true for this value: nothing left to assume
+    return replace(
+        claim,
+        game=game,
+        variables=rest,
+        ranges={name: claim.ranges[name] for name in rest},
+        statement=_with_values(claim.statement, case, rest, claim.id, "statement"),
+        position=_member_position(claim, case, rest, game),
+        assume=assume,
+        params=game.options(),
+        split=None,
+    )
+
+
+def _member_position(
+    claim: Claim, case: Mapping[str, int], rest: tuple[str, ...], game: Game
+) -> Expression:
+    """The member's position: the claim's, with the values put in; when the claim wrote
+    none and no variable is left, the position meant when none is written, of the
+    member's own game (it may differ from value to value)."""
+    if claim.position_given or rest:
+        return _with_values(claim.position, case, rest, claim.id, "position")
+    read = reads_position(e.parsed if e else None for e in (claim.statement, claim.assume))
+    try:
+        source = default_position_text(game, (), read)
+    except ClaimError as exc:
+        raise ClaimError(f"claim {claim.id!r}, {exc}") from None
+    parsed = literal_expression(source)
+    return Expression(parsed, compile_expression(parsed, claim.id, "position"))
+
+
+class _PutValues(ast.NodeTransformer):
+    def __init__(self, case: Mapping[str, int]) -> None:
+        self.case = case
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if node.id not in self.case:
+            return node
+        if not isinstance(node.ctx, ast.Load):
+            raise ClaimError(f"{node.id!r} is a claim variable and cannot be bound again")
+        number = self.case[node.id]
+        constant = ast.Constant(abs(number))
+        return ast.UnaryOp(ast.USub(), constant) if number < 0 else constant
+
+
+def _with_values(
+    expression: Expression,
+    case: Mapping[str, int],
+    rest: tuple[str, ...],
+    claim_id: str,
+    field: str,
+) -> Expression:
+    """``expression`` with the variables of ``case`` replaced by their numbers, read again
+    by the claim language's parser (so every check of a claim's expression applies)."""
+    tree = ast.parse(expression.text.strip(), mode="eval")
+    for node in ast.walk(tree):  # a comprehension may not rebind a claim's variable
+        if isinstance(node, ast.comprehension):
+            for target in ast.walk(node.target):
+                if isinstance(target, ast.Name) and target.id in case:
+                    raise ClaimError(
+                        f"claim {claim_id!r}, {field}: {target.id!r} is a variable of the "
+                        "claim and cannot be the name of a 'for'"
+                    )
+    text = ast.unparse(ast.fix_missing_locations(_PutValues(case).visit(tree)))
+    parsed = parse_expression(text, field, claim_id, rest)
+    return Expression(parsed, compile_expression(parsed, claim_id, field))
+
+
+def join_verdicts(
+    claim: Claim, split: Split, found: Sequence[tuple[tuple[int, ...], Verdict]]
+) -> Verdict:
+    """The conjunction of the members' verdicts (see the module docstring)."""
+    by_word: dict[Word, list[tuple[int, ...]]] = {}
+    for value, verdict in found:
+        by_word.setdefault(verdict.word, []).append(value)
+    summary = "; ".join(
+        f"{word.value} for {split.describe(values)}" for word, values in by_word.items()
+    )
+    details: dict[str, Any] = {
+        "per_value": [
+            {
+                **dict(zip(split.variables, value, strict=True)),
+                "word": verdict.word.value,
+                "method": verdict.method,
+                "scope": verdict.scope,
+                "message": verdict.message,
+            }
+            for value, verdict in found
+        ],
+    }
+    if split.options:
+        details["options"] = list(split.options)
+    verdicts = [verdict for _, verdict in found]
+    method = "per-value: " + "+".join(dict.fromkeys(v.method for v in verdicts))
+    cases = sum(v.cases or 0 for v in verdicts) or None
+    seconds = sum(v.seconds for v in verdicts)
+    refuted = [(value, v) for value, v in found if v.status is Status.REFUTED]
+    if refuted:
+        return _refuted(claim, split, refuted, summary, method, details, seconds)
+    for status in (Status.ERROR, Status.UNKNOWN, Status.UNREFUTED):
+        failing = [(value, v) for value, v in found if v.status is status]
+        if failing:
+            value, first = failing[0]
+            return Verdict(
+                status,
+                method,
+                claim.scope,
+                cases=cases,
+                message=f"{summary} (at {_named(split, value)}: {first.message})",
+                seconds=seconds,
+                details=details,
+                assumes=_assumes(verdicts) if status is Status.UNREFUTED else (),
+            )
+    every_value = all(v.unbounded for v in verdicts)
+    rest = [name for name in claim.variables if name not in split.variables]
+    scope = claim.scope
+    if every_value and rest:
+        checked = [value for value, _ in found]  # assume may have left values out
+        scope = f"{UNBOUNDED} {', '.join(rest)}, for each {split.describe(checked)}"
+    return Verdict(
+        Status.PROVED,
+        method,
+        scope,
+        cases=cases,
+        message=summary,
+        seconds=seconds,
+        details=details,
+        assumes=_assumes(verdicts),
+    )
+
+
+def _refuted(
+    claim: Claim,
+    split: Split,
+    refuted: Sequence[tuple[tuple[int, ...], Verdict]],
+    summary: str,
+    method: str,
+    details: dict[str, Any],
+    seconds: float,
+) -> Verdict:
+    def order(item: tuple[tuple[int, ...], Verdict]) -> tuple[int, tuple[int, ...]]:
+        values = _full_case(claim, split, *item)
+        numbers = tuple(values[name] for name in claim.variables)
+        return sum(numbers), numbers
+
+    value, verdict = min(refuted, key=order)
+    example = _full_case(claim, split, value, verdict)
+    extra = {k: v for k, v in (verdict.counterexample or {}).items() if k not in example}
+    return Verdict(
+        Status.REFUTED,
+        method,
+        claim.scope,
+        cases=verdict.cases,
+        counterexample={**example, **extra},
+        message=f"fails at {_named(split, value)}: {verdict.message} ({summary})",
+        seconds=seconds,
+        details=details,
+        assumes=verdict.assumes,
+    )
+
+
+def _full_case(
+    claim: Claim, split: Split, value: tuple[int, ...], verdict: Verdict
+) -> dict[str, Any]:
+    """The counterexample's values of every claim variable, in ``vars`` order."""
+    found = dict(zip(split.variables, value, strict=True))
+    found.update(verdict.counterexample or {})
+    return {name: found[name] for name in claim.variables if name in found}
+
+
+def _named(split: Split, value: tuple[int, ...]) -> str:
+    return ", ".join(f"{n} = {v}" for n, v in zip(split.variables, value, strict=True))
+
+
+def _assumes(verdicts: Sequence[Verdict]) -> tuple[Any, ...]:
+    return tuple(dict.fromkeys(a for v in verdicts for a in v.assumes))
