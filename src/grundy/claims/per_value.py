@@ -39,7 +39,7 @@ from grundy.claims.param_family import Split
 from grundy.claims.values import truth
 from grundy.errors import ClaimError, SearchLimitError
 from grundy.games import Game
-from grundy.verdict import UNBOUNDED, Status, Verdict, Word
+from grundy.verdict import UNBOUNDED, Status, Verdict, Word, combine_conjunction
 
 __all__ = ["check_per_value", "member_claim", "member_claims"]
 
@@ -197,23 +197,23 @@ def join_verdicts(
     method = "per-value: " + "+".join(dict.fromkeys(v.method for v in verdicts))
     cases = sum(v.cases or 0 for v in verdicts) or None
     seconds = sum(v.seconds for v in verdicts)
-    refuted = [(value, v) for value, v in found if v.status is Status.REFUTED]
-    if refuted:
+    # Which word heads the family is the one rule for conjunctions (verdict.py).
+    status = combine_conjunction(verdicts).status
+    if status is Status.REFUTED:
+        refuted = [(value, v) for value, v in found if v.status is Status.REFUTED]
         return _refuted(claim, split, refuted, summary, method, details, seconds)
-    for status in (Status.ERROR, Status.UNKNOWN, Status.UNREFUTED):
-        failing = [(value, v) for value, v in found if v.status is status]
-        if failing:
-            value, first = failing[0]
-            return Verdict(
-                status,
-                method,
-                claim.scope,
-                cases=cases,
-                message=f"{summary} (at {_named(split, value)}: {first.message})",
-                seconds=seconds,
-                details=details,
-                assumes=_assumes(verdicts) if status is Status.UNREFUTED else (),
-            )
+    if status is not Status.PROVED:
+        value, first = next((value, v) for value, v in found if v.status is status)
+        return Verdict(
+            status,
+            method,
+            claim.scope,
+            cases=cases,
+            message=f"{summary} (at {_named(split, value)}: {first.message})",
+            seconds=seconds,
+            details=details,
+            assumes=_assumes(verdicts) if status is Status.UNREFUTED else (),
+        )
     every_value = all(v.unbounded for v in verdicts)
     rest = [name for name in claim.variables if name not in split.variables]
     scope = claim.scope
