@@ -110,3 +110,26 @@ def _balanced_sum(terms: list[str]) -> str:
         return terms[0]
     half = len(terms) // 2
     return f"({_balanced_sum(terms[:half])} + {_balanced_sum(terms[half:])})"
+
+
+@pytest.mark.parametrize(
+    ("statement", "expected"),
+    [
+        ("(a - b) % 4 == (a - b) & 3", Status.PROVED),  # negative a - b too, as in Python
+        ("(a - b) % 8 >= 0 and (a - b) % 8 < 8", Status.PROVED),
+        ("(a - b) % 4 == (b - a) % 4", Status.REFUTED),
+        ("(a * 0 + a - 5) % 2 == 1", Status.UNKNOWN),  # '*' is still not translated
+        ("a % 3 == a & 3", Status.UNKNOWN),  # a remainder by a non-power of two is not
+        ("a % (b + 1) == 0", Status.UNKNOWN),
+    ],
+)
+def test_a_remainder_by_a_power_of_two_is_its_low_bits(statement: str, expected: Status) -> None:
+    signed = "{ a = [-8, 7], b = [-8, 7], c = [0, 0] }"
+    by_z3 = verdict_of(statement, ranges=signed)
+    assert by_z3.status is expected, by_z3.message
+    if expected is not Status.UNKNOWN:
+        every_case = verdict_of(statement, method="exhaustive", ranges=signed)
+        assert every_case.status is expected
+        if expected is Status.REFUTED:
+            assert by_z3.counterexample is not None and every_case.counterexample is not None
+            assert by_z3.counterexample["a"] == every_case.counterexample["a"]

@@ -20,7 +20,9 @@ bit-vectors get :data:`UNROLL_BITS` more bits when a claim has comprehensions, s
 sum of that many copies cannot overflow where a plain expression could not.
 
 ``bit(x, i)``, the binary digit a column sum reads, is translated here too when ``i`` is a
-constant once the ``for`` names are fixed.
+constant once the ``for`` names are fixed, and so is ``x % m`` for a constant power of two
+``m`` (the parity of a column sum): the low bits of ``x``, which is Python's remainder for
+negative ``x`` as well, since both are two's complement.
 """
 
 from __future__ import annotations
@@ -32,7 +34,14 @@ from typing import Any, Protocol
 
 import z3
 
-__all__ = ["UNROLL_BITS", "UNROLL_LIMIT", "bit_term", "has_comprehension", "unrolled_aggregate"]
+__all__ = [
+    "UNROLL_BITS",
+    "UNROLL_LIMIT",
+    "bit_term",
+    "has_comprehension",
+    "low_bits",
+    "unrolled_aggregate",
+]
 
 UNROLL_LIMIT = 256
 """Most copies of elements one comprehension may be unrolled to, nested comprehensions
@@ -190,3 +199,18 @@ def bit_term(tr: Translation, node: ast.Call) -> z3.BitVecRef:
     if digit >= tr.width - 1:  # a non-negative number of this width has no such digit
         return z3.BitVecVal(0, tr.width)
     return z3.LShR(number, digit) & 1
+
+
+def low_bits(tr: Translation, left: z3.BitVecRef, right: z3.BitVecRef, node: ast.AST) -> Any:
+    """``x % m`` for a constant power of two ``m``: ``x & (m - 1)``; otherwise not
+    translated."""
+    modulus = z3.simplify(right)
+    if not z3.is_bv_value(modulus):
+        raise tr.untranslatable(f"the operator in {tr.piece(node)!r}")
+    assert isinstance(modulus, z3.BitVecNumRef)
+    value = modulus.as_signed_long()
+    if value <= 0 or value & (value - 1):
+        raise tr.untranslatable(
+            f"the operator in {tr.piece(node)!r} (only a remainder by a power of two is translated)"
+        )
+    return left & (value - 1)

@@ -35,6 +35,7 @@ from grundy.claims.z3_quantifiers import (
     UNROLL_BITS,
     bit_term,
     has_comprehension,
+    low_bits,
     unrolled_aggregate,
 )
 from grundy.games import Nim
@@ -396,6 +397,8 @@ class _Translation:
             return left + right
         if isinstance(op, ast.Sub):
             return left - right
+        if isinstance(op, ast.Mod):
+            return low_bits(self, left, right, node)
         if isinstance(op, ast.BitXor):
             return left ^ right
         if isinstance(op, ast.BitAnd):
