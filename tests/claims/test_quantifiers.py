@@ -206,3 +206,25 @@ def test_p_positions_are_those_with_no_move_to_a_p_position() -> None:
         statement="(outcome == 'P') == any(outcome_of(m) == 'N' for m in moves)", **fields
     )
     assert check_claim(wrong, SETTINGS).status is Status.REFUTED
+
+
+def test_floor_of_a_surd_is_exact_with_integers_only() -> None:
+    # floor_of reads floor(q * sqrt 5) as isqrt(5 q^2) (one less for q < 0); checked here
+    # against the defining inequalities, decided by sign_of's exact comparisons.
+    import random
+    from fractions import Fraction
+
+    from grundy.claims.numbers import PHI, Surd, floor_of, sign_of
+
+    rng = random.Random(7)
+    for _ in range(20_000):
+        number = Surd(
+            Fraction(rng.randint(-(10**9), 10**9), rng.randint(1, 10**4)),
+            Fraction(rng.randint(-(10**9), 10**9), rng.randint(1, 10**4)),
+        )
+        least = floor_of(number)
+        assert sign_of(number - Surd.of(least)) >= 0 > sign_of(number - Surd.of(least + 1))
+    # Beatty: floor(k phi) and floor(k phi^2) = floor(k phi) + k never meet (k >= 1).
+    lower = {floor_of(PHI * k) for k in range(1, 3000)}
+    upper = {floor_of(PHI * PHI * k) for k in range(1, 3000)}
+    assert not lower & upper and {floor_of(PHI * k) + k for k in range(1, 3000)} == upper

@@ -13,9 +13,11 @@ statement that is nothing but a lemma read for this position (true by the substi
 alone) is "checked by lemma L" (its ranges bounded) or "proved by lemma L", not a Z3 result.
 
 Integers become signed bit-vectors wide enough for the ranges plus headroom that the
-allowed operations (``+ -``, XOR/AND/OR, comparisons) cannot overflow within an
-expression of the allowed length.  Anything else (``*``, ``//``, ``%``, ``**``, shifts,
-``phi``, ``moves``, other games) is not translated: the verdict is
+allowed operations (``+ -``, XOR/AND/OR, comparisons, a remainder by a constant power of
+two) cannot overflow within an expression of the allowed length.  Comprehensions over
+constant ranges or written-out lists are unrolled, and ``bit(x, i)`` with a constant ``i``
+read, by :mod:`grundy.claims.z3_quantifiers`.  Anything else (``*``, ``//``, other ``%``,
+``**``, shifts, ``phi``, ``moves``, other games) is not translated: the verdict is
 ``unknown`` with the reason, never a guess.  Z3's ``unsat`` is ``proved`` for the stated
 ranges; ``sat`` gives a model that the exact solver re-checks, minimised to the smallest
 counterexample in the stated order; Z3's ``unknown`` or a timeout is ``unknown``.
