@@ -52,6 +52,8 @@ def test_bouton_by_columns_is_proved_and_a_missing_column_refuted(column: str) -
         ("sum(1 for k in range(10, 0, -3)) == 4", True),
         ("(outcome == 'P') == (nimsum(h for h in [a, b, c]) == 0)", True),
         ("(outcome == 'P') == (sum(h for h in [a, b, c]) == 0)", False),
+        ("sum([a, b, c]) == a + b + c and all([a >= 0, b >= 0]) and any([c, True])", True),
+        ("all([a, b]) == (a != 0 and b != 0) and sum([a == 1, b]) <= 7", False),
     ],
 )
 def test_unrolled_verdicts_agree_with_the_exhaustive_method(statement: str, holds: bool) -> None:

@@ -39,6 +39,7 @@ __all__ = [
     "UNROLL_LIMIT",
     "bit_term",
     "has_comprehension",
+    "listed_aggregate",
     "low_bits",
     "unrolled_aggregate",
 ]
@@ -96,6 +97,20 @@ def unrolled_aggregate(tr: Translation, name: str, node: ast.GeneratorExp) -> An
         copies = list(_copies(tr, node, 0, z3.BoolVal(True), want_bool))
     finally:
         tr.unroll_depth -= 1
+    return _combined(tr, name, copies, node)
+
+
+def listed_aggregate(tr: Translation, name: str, node: ast.List | ast.Tuple) -> Any:
+    """``all``, ``any`` or ``sum`` of a list written out (``sum([a, b, c])``)."""
+    want_bool = name in ("all", "any")
+    copies = [
+        _Copy(z3.BoolVal(True), tr.boolean(item) if want_bool else tr.number(item))
+        for item in node.elts
+    ]
+    return _combined(tr, name, copies, node)
+
+
+def _combined(tr: Translation, name: str, copies: list[_Copy], node: ast.AST) -> Any:
     if name == "all":
         return z3.And(*[z3.Implies(c.condition, c.element) for c in copies])
     if name == "any":

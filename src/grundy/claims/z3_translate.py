@@ -37,6 +37,7 @@ from grundy.claims.z3_quantifiers import (
     UNROLL_BITS,
     bit_term,
     has_comprehension,
+    listed_aggregate,
     low_bits,
     unrolled_aggregate,
 )
@@ -503,6 +504,8 @@ class _Translation:
         name = node.func.id
         if len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
             return unrolled_aggregate(self, name, node.args[0])
+        if name in ("all", "any", "sum") and isinstance(node.args[0], (ast.List, ast.Tuple)):
+            return listed_aggregate(self, name, node.args[0])
         if name == "bit":
             return bit_term(self, node)
         if name == "g":
