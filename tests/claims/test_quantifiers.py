@@ -228,3 +228,19 @@ def test_floor_of_a_surd_is_exact_with_integers_only() -> None:
     lower = {floor_of(PHI * k) for k in range(1, 3000)}
     upper = {floor_of(PHI * PHI * k) for k in range(1, 3000)}
     assert not lower & upper and {floor_of(PHI * k) + k for k in range(1, 3000)} == upper
+
+
+def test_a_counterexample_lists_the_first_values_a_comprehension_asked_for() -> None:
+    from grundy.claims.scope import MAX_SHOWN
+
+    claim = good_claim(
+        game="kayles",
+        vars='["n"]',
+        range="{ n = [0, 300] }",
+        position="[n]",
+        statement="n < 200 or all(g([k]) >= 0 for k in range(n)) and grundy < 0",
+    )
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.status is Status.REFUTED and verdict.counterexample is not None
+    shown = [key for key in verdict.counterexample if key.startswith("g(")]
+    assert shown[:2] == ["g([0])", "g([1])"] and len(shown) <= MAX_SHOWN

@@ -290,9 +290,7 @@ class _Compiler:
                 position = argument(scope)
                 facts = _facts(scope)
                 value = facts.grundy_of(position) if ask_grundy else facts.outcome_of(position)
-                scope.used[f"{name}({short_value(position, 200)})"] = (
-                    value  # shown in counterexamples
-                )
+                scope.show(f"{name}({short_value(position, 200)})", value)
                 return value
 
             return self.guarded(node, fact)
@@ -317,7 +315,7 @@ class _Compiler:
             value = (
                 facts.grundy_in(game, position) if name == "g" else facts.outcome_in(game, position)
             )
-            scope.used[f"{name}({label!r}, {show_value(position)})"] = value
+            scope.show(f"{name}({label!r}, {show_value(position)})", value)
             return value
 
         return fact

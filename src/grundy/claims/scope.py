@@ -11,7 +11,11 @@ from typing import Protocol
 from grundy.claims.values import Value
 from grundy.games.base import Game
 
-__all__ = ["Facts", "Run", "Scope"]
+__all__ = ["MAX_SHOWN", "Facts", "Run", "Scope"]
+
+MAX_SHOWN = 40
+"""Most values of ``g(...)`` and ``outcome_of(...)`` one evaluation records for a
+counterexample: a comprehension may ask thousands, and a counterexample lists the first."""
 
 
 class Facts(Protocol):
@@ -40,6 +44,12 @@ class Scope:
     facts: Facts | None = None
     used: dict[str, Value] = field(default_factory=dict)
     steps: list[int] = field(default_factory=lambda: [0])
+
+    def show(self, label: str, value: Value) -> None:
+        """Record a value asked for, to be shown with a counterexample (the first
+        :data:`MAX_SHOWN` only)."""
+        if len(self.used) < MAX_SHOWN or label in self.used:
+            self.used[label] = value
 
     def with_values(self, values: Mapping[str, Value]) -> Scope:
         """The same evaluation (facts, values shown, steps) with other variable values."""
