@@ -244,3 +244,22 @@ def test_a_counterexample_lists_the_first_values_a_comprehension_asked_for() -> 
     assert verdict.status is Status.REFUTED and verdict.counterexample is not None
     shown = [key for key in verdict.counterexample if key.startswith("g(")]
     assert shown[:2] == ["g([0])", "g([1])"] and len(shown) <= MAX_SHOWN
+
+
+def test_nested_over_the_heaps_of_each_move() -> None:
+    fields = {"vars": '["a", "b", "c"]', "range": "{ a = [0, 7], b = [0, 7], c = [0, 7] }"}
+    # From a P-position every move leaves a non-zero nim-sum; each winning move leaves 0.
+    rule = good_claim(
+        statement="implies(a ^ b ^ c == 0, all(nimsum(h for h in m) != 0 for m in moves)) "
+        "and all(nimsum(h for h in m) == 0 for m in winning_moves)",
+        **fields,
+    )
+    assert check_claim(rule, SETTINGS).status is Status.PROVED
+    wrong = good_claim(
+        statement="implies(a ^ b ^ c != 0, all(nimsum(h for h in m) == 0 for m in moves))",
+        **fields,
+    )
+    verdict = check_claim(wrong, SETTINGS)
+    assert verdict.status is Status.REFUTED
+    assert verdict.counterexample is not None
+    assert [verdict.counterexample[v] for v in "abc"] == [0, 0, 2]  # the least, in order
