@@ -263,3 +263,17 @@ def test_nested_over_the_heaps_of_each_move() -> None:
     assert verdict.status is Status.REFUTED
     assert verdict.counterexample is not None
     assert [verdict.counterexample[v] for v in "abc"] == [0, 0, 2]  # the least, in order
+
+
+def test_steps_that_each_build_a_long_list_meet_the_time_budget() -> None:
+    # 100,000 steps within the step limit, each building a list of 99,999 items: minutes
+    # of work in one case, stopped inside the case by the claim's time budget.
+    claim = good_claim(
+        vars='["n"]',
+        range="{ n = [0, 3] }",
+        statement="all(len([n] * 99999) > 0 for k in range(100000))",
+    )
+    start = time.perf_counter()
+    verdict = check_claim(claim, CheckSettings(quick=True, claim_seconds=1.0))
+    assert time.perf_counter() - start < 6
+    assert verdict.status is Status.UNKNOWN and "time budget" in verdict.message

@@ -144,6 +144,8 @@ def _scopes(clauses: tuple[_Clause, ...], index: int, scope: Scope, where: str) 
     inner = scope.with_values(local)
     for value in values:
         scope.steps[0] += 1
+        if scope.meter is not None:
+            scope.meter.tick()
         if scope.steps[0] > MAX_STEPS:
             raise SearchLimitError(
                 f"{clause.text!r}{where} took more than {MAX_STEPS:,} steps in one case (one "

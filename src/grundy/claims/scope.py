@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from grundy.budget import Meter
 from grundy.claims.values import Value
 from grundy.games.base import Game
 
@@ -37,13 +38,16 @@ class Scope:
 
     ``steps`` counts the values every comprehension's ``for`` has taken in this
     evaluation (a one-item list, shared with the scopes the comprehensions make), so
-    nested comprehensions share one limit.
+    nested comprehensions share one limit; ``meter``, when given, is the claim's budget,
+    which a comprehension ticks at every step (one step may build a list of 100,000
+    items, so the step limit alone does not bound the time).
     """
 
     values: Mapping[str, Value]
     facts: Facts | None = None
     used: dict[str, Value] = field(default_factory=dict)
     steps: list[int] = field(default_factory=lambda: [0])
+    meter: Meter | None = None
 
     def show(self, label: str, value: Value) -> None:
         """Record a value asked for, to be shown with a counterexample (the first
@@ -53,7 +57,7 @@ class Scope:
 
     def with_values(self, values: Mapping[str, Value]) -> Scope:
         """The same evaluation (facts, values shown, steps) with other variable values."""
-        return Scope(values, self.facts, self.used, self.steps)
+        return Scope(values, self.facts, self.used, self.steps, self.meter)
 
 
 Run = Callable[[Scope], Value]
