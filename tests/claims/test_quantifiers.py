@@ -3,8 +3,10 @@ refusals, and the bounds that keep hostile ones from running long."""
 
 from __future__ import annotations
 
+import functools
 import math
 import time
+from operator import xor
 
 import pytest
 
@@ -277,3 +279,24 @@ def test_steps_that_each_build_a_long_list_meet_the_time_budget() -> None:
     verdict = check_claim(claim, CheckSettings(quick=True, claim_seconds=1.0))
     assert time.perf_counter() - start < 6
     assert verdict.status is Status.UNKNOWN and "time budget" in verdict.message
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("max(2 ** 13000 + k for k in range(100000)) == 2 ** 13000 + 99999", True),
+        ("mex(2 ** 13000 * (k % 2) + k // 2 for k in range(100000))", 50000),
+        # an even number of copies of 2^13000 cancel: the nim-sum of the k alone
+        ("nimsum(2 ** 13000 + k for k in range(100000))", functools.reduce(xor, range(100000))),
+    ],
+)
+def test_aggregates_stream_without_keeping_the_values(text: str, expected: object) -> None:
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        assert value(text) == expected
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * 2**20  # kept, 100,000 numbers of 13,000 bits would be 160 MiB

@@ -34,11 +34,21 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from grundy.budget import format_count
-from grundy.claims.builtin_functions import PLAIN_FUNCTIONS, total
+from grundy.claims.builtin_functions import total
+from grundy.claims.numbers import Surd
 from grundy.claims.scope import Run, Scope
-from grundy.claims.values import Value, _check_items, _EvalError, _kind, truth
+from grundy.claims.values import (
+    Value,
+    _check_items,
+    _EvalError,
+    _is_number,
+    _kind,
+    _whole,
+    truth,
+)
 from grundy.claims.values import value_size as _size
 from grundy.errors import ClaimError, SearchLimitError
+from grundy.nimber import mex
 
 __all__ = ["MAX_STEPS", "compile_aggregate", "compile_list"]
 
@@ -101,15 +111,54 @@ def compile_aggregate(compiler: Compiler, name: str, node: ast.GeneratorExp) -> 
         return lambda scope: any(truth(value) for value in values(scope))
     if name == "sum":
         return lambda scope: total(values(scope))
-    function = PLAIN_FUNCTIONS[name]
+    reduce = _REDUCERS[name]
+    return lambda scope: reduce(values(scope))
 
-    def gathered(scope: Scope) -> Value:
-        found = tuple(values(scope))
-        if not found and name in ("min", "max"):
-            raise _EvalError(f"{name}() of an empty generator (no value passed its 'if')")
-        return function([found])
 
-    return gathered
+def _extreme(values: Iterator[Value], name: str) -> Value:
+    best: Value = None
+    for value in values:
+        if not _is_number(value):
+            raise _EvalError(f"{name}() needs numbers, got {_kind(value)}")
+        if best is None or (
+            Surd.of(value) < Surd.of(best) if name == "min" else Surd.of(value) > Surd.of(best)
+        ):
+            best = value
+    if best is None:
+        raise _EvalError(f"{name}() of an empty generator (no value passed its 'if')")
+    return best
+
+
+def _nimsum(values: Iterator[Value]) -> Value:
+    result = 0
+    for value in values:
+        number = _whole(value, "nimsum()")
+        if number < 0:
+            raise _EvalError("nimsum() needs non-negative numbers")
+        result ^= number
+    return result
+
+
+def _mex(values: Iterator[Value]) -> Value:
+    # The mex of m values is at most m, and m is at most MAX_STEPS: larger values can be
+    # dropped as they come, so the set stays small whatever the values' sizes.
+    seen: set[int] = set()
+    for value in values:
+        number = _whole(value, "mex()")
+        if number < 0:
+            raise _EvalError("mex() needs non-negative numbers")
+        if number <= MAX_STEPS:
+            seen.add(number)
+    return mex(seen)
+
+
+# Each streams its values, keeping no list: one value may be a 14,000-bit number.
+_REDUCERS: dict[str, Callable[[Iterator[Value]], Value]] = {
+    "min": lambda values: _extreme(values, "min"),
+    "max": lambda values: _extreme(values, "max"),
+    "nimsum": _nimsum,
+    "mex": _mex,
+}
 
 
 def _compile_scopes(
