@@ -94,6 +94,7 @@ def test_helpers_agree_with_python_on_many_numbers() -> None:
         ("all(True for k in range(1, 2, 3, 4))", "range() takes 1-3"),
         ("range(3) == [0, 1, 2]", "only after 'in'"),
         ("[k for k in [1]] == [k]", "unknown name 'k'"),
+        ("all(kk > 0 for k in range(3))", "did you mean 'k'?"),
         ("all(True for k in range(10**12))", "1,000,000,000,000 values"),
         ("all(True for k in range(0, 9, 0))", "step of range() is zero"),
         ("all(True for k in range(1.5))", "constant '1.5'"),

@@ -325,7 +325,7 @@ class _Checker:
                 f"unknown name {name!r} {self.where}: outcomes are text, write '{name}' "
                 f"(in quotes), as in outcome == '{name}'"
             )
-        known = sorted(self.variables | POSITION_NAMES | {"phi"})
+        known = sorted(self.variables | POSITION_NAMES | {"phi"} | set(self.bound))
         close = difflib.get_close_matches(name, known, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise ClaimError(f"unknown name {name!r} {self.where}{hint}")
