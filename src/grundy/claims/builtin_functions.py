@@ -1,13 +1,21 @@
 """The functions a claim expression may call on plain values (``len``, ``min``,
-``floor``, ``nimsum``, ``nim_mul``, ...); facts about positions are asked elsewhere
-(:mod:`grundy.claims.evaluate`)."""
+``floor``, ``nimsum``, ``nim_mul``, ``sum``, ``popcount``, ``gcd``, ...); facts about
+positions are asked elsewhere (:mod:`grundy.claims.evaluate`).
+
+>>> [PLAIN_FUNCTIONS[name](args) for name, args in [("popcount", [13]), ("bit", [13, 2]),
+...     ("bit_length", [13]), ("gcd", [12, 18]), ("isqrt", [99]), ("sum", [(1, 2, 3)])]]
+[3, 1, 4, 6, 9, 6]
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import ast
+import math
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from grundy.claims.numbers import Surd, ceil_of, floor_of
+from grundy.claims.operators import BINARY
 from grundy.claims.values import (
     MAX_NIM_PRODUCT_BITS,
     Value,
@@ -16,10 +24,11 @@ from grundy.claims.values import (
     _kind,
     _normal,
     _whole,
+    truth,
 )
 from grundy.nimber import mex, nim_inv, nim_mul, nim_pow, nim_sum
 
-__all__ = ["PLAIN_FUNCTIONS"]
+__all__ = ["PLAIN_FUNCTIONS", "total"]
 
 
 def _spread(args: Sequence[Value], name: str) -> list[Value]:
@@ -118,6 +127,66 @@ def _call_nim_pow(args: Sequence[Value]) -> Value:
     return nim_pow(value, power)
 
 
+def total(values: Iterable[Value]) -> Value:
+    """The sum of numbers (truth values count 1 and 0, as in Python), exact for ``phi``."""
+    result: Value = 0
+    add = BINARY[ast.Add]
+    for value in values:
+        if not _is_number(value):
+            raise _EvalError(f"sum() needs numbers, got {_kind(value)}")
+        result = (
+            result + value
+            if isinstance(result, int) and isinstance(value, int)
+            else add(result, value)
+        )
+    return result
+
+
+def _call_sum(args: Sequence[Value]) -> Value:
+    (values,) = args
+    if not isinstance(values, tuple):
+        raise _EvalError(f"sum() needs a list, got {_kind(values)}")
+    return total(values)
+
+
+def _quantifier(choose: Callable[[Iterable[bool]], bool], name: str) -> Callable[..., Value]:
+    def call(args: Sequence[Value]) -> Value:
+        (values,) = args
+        if not isinstance(values, tuple):
+            raise _EvalError(f"{name}() needs a list, got {_kind(values)}")
+        return choose(truth(value) for value in values)
+
+    return call
+
+
+def _natural(value: Value, name: str) -> int:
+    number = _whole(value, f"{name}()")
+    if number < 0:
+        raise _EvalError(f"{name}() needs a non-negative number, got {number}")
+    return number
+
+
+def _call_popcount(args: Sequence[Value]) -> Value:
+    return _natural(args[0], "popcount").bit_count()
+
+
+def _call_bit_length(args: Sequence[Value]) -> Value:
+    return _natural(args[0], "bit_length").bit_length()
+
+
+def _call_bit(args: Sequence[Value]) -> Value:
+    number, index = _natural(args[0], "bit"), _natural(args[1], "bit")
+    return (number >> min(index, number.bit_length())) & 1
+
+
+def _call_gcd(args: Sequence[Value]) -> Value:
+    return math.gcd(*(_whole(v, "gcd()") for v in _spread(args, "gcd")))
+
+
+def _call_isqrt(args: Sequence[Value]) -> Value:
+    return math.isqrt(_natural(args[0], "isqrt"))
+
+
 PLAIN_FUNCTIONS: dict[str, Callable[[Sequence[Value]], Value]] = {
     "len": _call_len,
     "min": _extreme(min, "min"),
@@ -130,4 +199,12 @@ PLAIN_FUNCTIONS: dict[str, Callable[[Sequence[Value]], Value]] = {
     "nim_mul": _call_nim_mul,
     "nim_inv": _call_nim_inv,
     "nim_pow": _call_nim_pow,
+    "all": _quantifier(all, "all"),
+    "any": _quantifier(any, "any"),
+    "sum": _call_sum,
+    "popcount": _call_popcount,
+    "bit_length": _call_bit_length,
+    "bit": _call_bit,
+    "gcd": _call_gcd,
+    "isqrt": _call_isqrt,
 }

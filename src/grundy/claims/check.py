@@ -138,7 +138,7 @@ def _run(
     if method is Method.CERTIFICATE:
         from grundy.claims.periodic import check_by_certificate
 
-        return check_by_certificate(claim, quick=settings.quick)
+        return check_by_certificate(claim, quick=settings.quick, meter=meter)
     draws = {"seed": settings.seed, "examples": plan.random_examples}
     if declined is not None and declined.values is not None:
         # certified values where the game has them: huge heaps are a table look-up

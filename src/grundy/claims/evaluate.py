@@ -22,14 +22,13 @@ expression reaches them.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Protocol
 
 from grundy.claims.builtin_functions import PLAIN_FUNCTIONS
-from grundy.claims.expression import FUNCTIONS, ParsedExpression
+from grundy.claims.comprehension import compile_aggregate, compile_list
+from grundy.claims.expression import AGGREGATES, FUNCTIONS, ParsedExpression
 from grundy.claims.numbers import PHI, Surd
 from grundy.claims.operators import BINARY, COMPARE
+from grundy.claims.scope import Facts, Run, Scope
 from grundy.claims.values import (
     MAX_BITS,
     MAX_ITEMS,
@@ -45,13 +44,13 @@ from grundy.claims.values import (
     value_size,
 )
 from grundy.errors import ClaimError, GrundyError
-from grundy.games.base import Game
 
 __all__ = [
     "MAX_BITS",
     "MAX_ITEMS",
     "MAX_NIM_PRODUCT_BITS",
     "Facts",
+    "Run",
     "Scope",
     "Value",
     "compile_expression",
@@ -63,32 +62,19 @@ __all__ = [
 ]
 
 
-class Facts(Protocol):
-    """What an expression may ask about positions of the claim's game."""
-
-    def grundy(self) -> int: ...
-    def outcome(self) -> str: ...
-    def moves(self) -> tuple[Value, ...]: ...
-    def winning_moves(self) -> tuple[Value, ...]: ...
-    def grundy_of(self, position: Value) -> int: ...
-    def outcome_of(self, position: Value) -> str: ...
-    def grundy_in(self, game: Game, position: Value) -> int: ...
-    def outcome_in(self, game: Game, position: Value) -> str: ...
-
-
-@dataclass(slots=True)
-class Scope:
-    """The values of the claim's variables for one case, and its position facts."""
-
-    values: Mapping[str, Value]
-    facts: Facts | None = None
-    used: dict[str, Value] = field(default_factory=dict)
-
-
-Run = Callable[[Scope], Value]
-
 # Names that do not vary from case to case (functions are called, never looked up).
-_CONSTANT_NAMES = FUNCTIONS | {"phi"}
+_CONSTANT_NAMES = FUNCTIONS | {"phi", "range"}
+
+
+def _is_constant(node: ast.AST) -> bool:
+    """Whether ``node`` has the same value in every case: no variable, no name a
+    comprehension binds, no position fact."""
+    return not any(
+        isinstance(n, ast.Name) and n.id not in _CONSTANT_NAMES for n in ast.walk(node)
+    ) and not any(
+        isinstance(n, ast.Call) and getattr(n.func, "id", "") in ("g", "outcome_of")
+        for n in ast.walk(node)
+    )
 
 
 def compile_expression(parsed: ParsedExpression, claim_id: str = "", field_name: str = "") -> Run:
@@ -151,14 +137,12 @@ class _Compiler:
 
         return call
 
+    def is_constant(self, node: ast.AST) -> bool:
+        return _is_constant(node)
+
     def compile(self, node: ast.AST) -> Run:
         run = self.node(node)
-        if not any(
-            isinstance(n, ast.Name) and n.id not in _CONSTANT_NAMES for n in ast.walk(node)
-        ) and not any(
-            isinstance(n, ast.Call) and getattr(n.func, "id", "") in ("g", "outcome_of")
-            for n in ast.walk(node)
-        ):
+        if _is_constant(node):
             value = run(Scope({}))  # a constant: compute it (and its errors) once, now
             return lambda scope: value
         return run
@@ -207,6 +191,8 @@ class _Compiler:
             return self.call(node)
         if isinstance(node, ast.Subscript):
             return self.subscript(node)
+        if isinstance(node, ast.ListComp):
+            return self.guarded(node, compile_list(self, node))
         raise ClaimError(f"cannot evaluate {self.piece(node)!r}{self.where}")
 
     def name(self, name: str) -> Run:
@@ -281,6 +267,12 @@ class _Compiler:
     def call(self, node: ast.Call) -> Run:
         assert isinstance(node.func, ast.Name)  # the static pass allows nothing else
         name = node.func.id
+        if (
+            name in AGGREGATES
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.GeneratorExp)
+        ):
+            return self.guarded(node, compile_aggregate(self, name, node.args[0]))
         args = [self.compile(arg) for arg in node.args]
         if name == "implies":
             premise, conclusion = args
@@ -298,9 +290,7 @@ class _Compiler:
                 position = argument(scope)
                 facts = _facts(scope)
                 value = facts.grundy_of(position) if ask_grundy else facts.outcome_of(position)
-                scope.used[f"{name}({short_value(position, 200)})"] = (
-                    value  # shown in counterexamples
-                )
+                scope.show(f"{name}({short_value(position, 200)})", value)
                 return value
 
             return self.guarded(node, fact)
@@ -325,7 +315,7 @@ class _Compiler:
             value = (
                 facts.grundy_in(game, position) if name == "g" else facts.outcome_in(game, position)
             )
-            scope.used[f"{name}({label!r}, {show_value(position)})"] = value
+            scope.show(f"{name}({label!r}, {show_value(position)})", value)
             return value
 
         return fact

@@ -11,13 +11,18 @@ walked against an allow-list.  What is allowed:
 * list and tuple literals; indexing a list by an integer (``moves[0]``, ``p[-1]``), but no
   slices: an index is the one subscript worth having;
 * calls of the listed functions only, with plain arguments: ``len min max abs floor ceil
-  nimsum mex nim_mul nim_inv nim_pow implies iff g outcome_of``; ``g`` and ``outcome_of``
-  take an optional first argument, a game written as text (``g("kayles", [k])``).
+  nimsum mex nim_mul nim_inv nim_pow implies iff g outcome_of all any sum popcount
+  bit_length bit gcd isqrt``; ``g`` and ``outcome_of`` take an optional first argument, a
+  game written as text (``g("kayles", [k])``);
+* comprehensions (:mod:`grundy.claims.comprehension` evaluates them): a list
+  ``[x for k in ...]`` anywhere, and a generator as the one argument of ``all any sum min
+  max nimsum mex``; each ``for`` binds one new name to the values of a list or of
+  ``range(...)`` (allowed only there), ``if`` clauses filter, and several ``for`` nest.
 
-Everything else (assignment, attribute access, dunder names, lambda, comprehensions,
-dicts, sets, f-strings, ``/``, keyword arguments, ``*args``) is refused with a message
-naming the offending piece of text.  Unknown names are found here, before any case is
-checked.
+Everything else (assignment, attribute access, dunder names, lambda, set and dict
+comprehensions, dicts, sets, f-strings, ``/``, keyword arguments, ``*args``) is refused
+with a message naming the offending piece of text.  Unknown names are found here, before
+any case is checked.
 
 >>> parsed = parse_expression("a ^ b == 0", "statement", "demo", {"a", "b"})
 >>> sorted(parsed.names)
@@ -39,6 +44,7 @@ from dataclasses import dataclass
 from grundy.errors import ClaimError
 
 __all__ = [
+    "AGGREGATES",
     "FUNCTIONS",
     "GAME_FUNCTIONS",
     "MAX_DEPTH",
@@ -72,8 +78,18 @@ FUNCTIONS = frozenset(
         "iff",
         "g",
         "outcome_of",
+        "all",
+        "any",
+        "sum",
+        "popcount",
+        "bit_length",
+        "bit",
+        "gcd",
+        "isqrt",
     }
 )
+AGGREGATES = frozenset({"all", "any", "sum", "min", "max", "nimsum", "mex"})
+"""Functions that may take a generator (``sum(x for x in moves)``) as their one argument."""
 GAME_FUNCTIONS = frozenset({"g", "outcome_of"})
 """Functions of a position: of the claim's game, or of a game named in a first argument."""
 POSITION_NAMES = frozenset({"grundy", "outcome", "moves", "winning_moves"})
@@ -95,9 +111,17 @@ _ARITY: dict[str, tuple[int, int | None]] = {
     "iff": (2, 2),
     "g": (1, 2),
     "outcome_of": (1, 2),
+    "all": (1, 1),
+    "any": (1, 1),
+    "sum": (1, 1),
+    "popcount": (1, 1),
+    "bit_length": (1, 1),
+    "bit": (2, 2),
+    "gcd": (1, None),
+    "isqrt": (1, 1),
 }
 
-RESERVED_NAMES = POSITION_NAMES | FUNCTIONS | {"phi", "True", "False"}
+RESERVED_NAMES = POSITION_NAMES | FUNCTIONS | {"phi", "True", "False", "range"}
 
 _BINARY = (
     ast.Add,
@@ -119,10 +143,8 @@ _UNARY = (ast.USub, ast.UAdd, ast.Not)
 _REFUSED = {
     ast.Attribute: "attribute access",
     ast.Lambda: "lambda",
-    ast.ListComp: "a comprehension",
-    ast.SetComp: "a comprehension",
-    ast.DictComp: "a comprehension",
-    ast.GeneratorExp: "a comprehension",
+    ast.SetComp: "a set comprehension",
+    ast.DictComp: "a dict comprehension",
     ast.NamedExpr: "assignment ':='",
     ast.Dict: "a dict",
     ast.Set: "a set",
@@ -209,6 +231,7 @@ class _Checker:
         self.variables = variables
         self.names: set[str] = set()
         self.functions: set[str] = set()
+        self.bound: list[str] = []  # names bound by the enclosing comprehensions' 'for's
 
     def piece(self, node: ast.AST) -> str:
         return ast.get_source_segment(self.text, node) or type(node).__name__
@@ -254,7 +277,16 @@ class _Checker:
         elif isinstance(node, ast.IfExp):
             children = [node.test, node.body, node.orelse]
         elif isinstance(node, ast.Call):
-            children = self.call(node)
+            children = self.call(node, depth)
+        elif isinstance(node, ast.ListComp):
+            self.comprehension(node, depth)
+            return
+        elif isinstance(node, ast.GeneratorExp):
+            listed = ", ".join(f"{name}()" for name in sorted(AGGREGATES))
+            raise ClaimError(
+                f"a generator {self.piece(node)!r} must be the one argument of one of {listed} "
+                f"{self.where}; elsewhere write a list [... for ...]"
+            )
         elif isinstance(node, ast.Subscript):
             index = node.slice
             if isinstance(index, ast.Constant) and not (
@@ -279,7 +311,9 @@ class _Checker:
         name = node.id
         if name.startswith("__") or name.endswith("__"):
             raise ClaimError(f"name {name!r} is not allowed {self.where}")
-        if name in FUNCTIONS:
+        if name in self.bound:
+            return
+        if name in FUNCTIONS or name == "range":
             raise ClaimError(f"function {name!r} must be called, e.g. {name}(...), {self.where}")
         if name in self.variables or name in POSITION_NAMES or name == "phi":
             self.names.add(name)
@@ -291,16 +325,21 @@ class _Checker:
                 f"unknown name {name!r} {self.where}: outcomes are text, write '{name}' "
                 f"(in quotes), as in outcome == '{name}'"
             )
-        known = sorted(self.variables | POSITION_NAMES | {"phi"})
+        known = sorted(self.variables | POSITION_NAMES | {"phi"} | set(self.bound))
         close = difflib.get_close_matches(name, known, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise ClaimError(f"unknown name {name!r} {self.where}{hint}")
 
-    def call(self, node: ast.Call) -> list[ast.AST]:
+    def call(self, node: ast.Call, depth: int) -> list[ast.AST]:
         if not isinstance(node.func, ast.Name):
             self.visit(node.func, 1)  # names the real culprit (an attribute, a lambda...)
             raise self.refuse("the call", node)
         name = node.func.id
+        if name == "range":
+            raise ClaimError(
+                f"range(...) is allowed only after 'in' in a comprehension, as in "
+                f"all(... for k in range(a, b)); got {self.piece(node)!r} {self.where}"
+            )
         if name not in FUNCTIONS:
             listed = ", ".join(sorted(FUNCTIONS))
             raise ClaimError(f"unknown function {name!r} {self.where}; the functions are: {listed}")
@@ -324,7 +363,64 @@ class _Checker:
                     f"{name}('kayles', [k]); got {self.piece(game)!r} {self.where}"
                 )
         self.functions.add(name)
+        if count == 1 and isinstance(node.args[0], ast.GeneratorExp) and name in AGGREGATES:
+            self.comprehension(node.args[0], depth + 1)
+            return []
         return list(node.args)
+
+    def comprehension(self, node: ast.ListComp | ast.GeneratorExp, depth: int) -> None:
+        """``[x for k in xs if c]``: each ``for`` reads its source in the names bound so
+        far, then binds its own name for the later clauses and the element."""
+        bound_here: list[str] = []
+        for clause in node.generators:
+            if clause.is_async:
+                raise self.refuse("'async for' in", node)
+            target = clause.target
+            if not isinstance(target, ast.Name):
+                raise ClaimError(
+                    f"a 'for' binds one name, not {self.piece(target)!r}, in "
+                    f"{self.piece(node)!r} {self.where}"
+                )
+            self.source(clause.iter, depth + 1)
+            self.bind(target.id, node)
+            bound_here.append(target.id)
+            for test in clause.ifs:
+                self.visit(test, depth + 1)
+        self.visit(node.elt, depth + 1)
+        for name in bound_here:
+            self.bound.remove(name)
+
+    def source(self, node: ast.expr, depth: int) -> None:
+        """What a ``for`` runs over: ``range(stop)``, ``range(start, stop[, step])`` or an
+        expression giving a list."""
+        if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "range"):
+            self.visit(node, depth)
+            return
+        if node.keywords or not 1 <= len(node.args) <= 3:
+            raise ClaimError(
+                f"range() takes 1-3 plain arguments (stop, or start, stop[, step]), "
+                f"got {self.piece(node)!r} {self.where}"
+            )
+        for argument in node.args:
+            self.visit(argument, depth + 1)
+
+    def bind(self, name: str, node: ast.AST) -> None:
+        if name in RESERVED_NAMES:
+            raise ClaimError(
+                f"{name!r} is a name of the claim language and cannot be bound by 'for' in "
+                f"{self.piece(node)!r} {self.where}"
+            )
+        if name in self.variables:
+            raise ClaimError(
+                f"{name!r} is a variable of the claim; the 'for' in {self.piece(node)!r} needs "
+                f"another name {self.where}"
+            )
+        if name in self.bound:
+            raise ClaimError(
+                f"{name!r} is already bound by an enclosing 'for' in {self.piece(node)!r} "
+                f"{self.where}; choose another name"
+            )
+        self.bound.append(name)
 
 
 _OUTCOMES = frozenset({"P", "N"})

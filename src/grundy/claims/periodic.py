@@ -86,6 +86,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
+from grundy.budget import Meter
 from grundy.certify.certified_values import CertifiedValues, NotApplicable, certified_values
 from grundy.claims.model import Claim
 from grundy.claims.param_family import SPLIT_REFUSAL
@@ -113,7 +114,9 @@ SCAN_HEAPS = 500
 """Heaps solved by the plain solver for a scan when no period is certified (quick: 200)."""
 
 
-def check_by_certificate(claim: Claim, *, quick: bool = False) -> Verdict | NotApplicable:
+def check_by_certificate(
+    claim: Claim, *, quick: bool = False, meter: Meter | None = None
+) -> Verdict | NotApplicable:
     """Decide ``claim`` for every ``n`` with a periodicity certificate, or say why not.
 
     ``proved`` (scope ``unbounded``) or ``refuted`` (the least ``n``) with method
@@ -130,14 +133,14 @@ def check_by_certificate(claim: Claim, *, quick: bool = False) -> Verdict | NotA
     if isinstance(table, CertifiedValues):
         try:
             periodicity = statement_periodicity(claim, table)
-            return _decide(claim, table, periodicity, quick)
+            return _decide(claim, table, periodicity, quick, meter)
         except Declined as exc:
             reasons.append(f"not followed: {exc}")
     else:
         reasons.append(table.reason)
     certified = table if isinstance(table, CertifiedValues) else None
     try:
-        scanned = _scan(claim, certified, quick)
+        scanned = _scan(claim, certified, quick, meter)
     except Declined as exc:
         return NotApplicable("; ".join([*reasons, f"not followed: {exc}"]))
     if isinstance(scanned, Verdict):
@@ -181,7 +184,13 @@ def _unsuitable(claim: Claim) -> str | None:
     return None
 
 
-def _decide(claim: Claim, table: CertifiedValues, periodicity: Periodicity, quick: bool) -> Verdict:
+def _decide(
+    claim: Claim,
+    table: CertifiedValues,
+    periodicity: Periodicity,
+    quick: bool,
+    meter: Meter | None = None,
+) -> Verdict:
     """Check one period of the statement (raises ``Declined`` when it is too long)."""
     variable = claim.variables[0]
     low, high = claim.ranges[variable]
@@ -200,6 +209,8 @@ def _decide(claim: Claim, table: CertifiedValues, periodicity: Periodicity, quic
     def domain() -> Iterator[dict[str, int]]:
         for n in range(low, last + 1):
             case = {variable: n}
+            if meter is not None:  # a case may cost a comprehension's 100,000 steps
+                meter.check()
             if cases.admitted(case):
                 counted[0] += 1
                 yield case
@@ -258,7 +269,9 @@ def _decide(claim: Claim, table: CertifiedValues, periodicity: Periodicity, quic
     )
 
 
-def _scan(claim: Claim, table: CertifiedValues | None, quick: bool) -> Verdict | NotApplicable:
+def _scan(
+    claim: Claim, table: CertifiedValues | None, quick: bool, meter: Meter | None = None
+) -> Verdict | NotApplicable:
     """The first values of ``n`` in order: a failure is the least counterexample."""
     variable = claim.variables[0]
     low, high = claim.ranges[variable]
@@ -281,6 +294,8 @@ def _scan(claim: Claim, table: CertifiedValues | None, quick: bool) -> Verdict |
     checked = admitted = 0
     for n in range(low, last + 1):
         case = {variable: n}
+        if meter is not None:
+            meter.check()
         try:
             inside = cases.admitted(case)
             admitted += inside

@@ -187,11 +187,11 @@ class ClaimRunner:
         """
         parsed = (expression or self.claim.statement).parsed
         if not parsed.uses_position:
-            return Scope(case)
+            return Scope(case, meter=self.meter)
         position = None
         if parsed.reads_position:
-            position = self.to_position(self.claim.position.run(Scope(case)))
-        return Scope(case, PositionFacts(self, position))
+            position = self.to_position(self.claim.position.run(Scope(case, meter=self.meter)))
+        return Scope(case, PositionFacts(self, position), meter=self.meter)
 
     def admitted(self, case: Mapping[str, Value]) -> bool:
         """Whether ``case`` satisfies ``assume`` (always, without one); each case is

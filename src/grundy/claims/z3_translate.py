@@ -13,9 +13,11 @@ statement that is nothing but a lemma read for this position (true by the substi
 alone) is "checked by lemma L" (its ranges bounded) or "proved by lemma L", not a Z3 result.
 
 Integers become signed bit-vectors wide enough for the ranges plus headroom that the
-allowed operations (``+ -``, XOR/AND/OR, comparisons) cannot overflow within an
-expression of the allowed length.  Anything else (``*``, ``//``, ``%``, ``**``, shifts,
-``phi``, ``moves``, other games) is not translated: the verdict is
+allowed operations (``+ -``, XOR/AND/OR, comparisons, a remainder by a constant power of
+two) cannot overflow within an expression of the allowed length.  Comprehensions over
+constant ranges or written-out lists are unrolled, and ``bit(x, i)`` with a constant ``i``
+read, by :mod:`grundy.claims.z3_quantifiers`.  Anything else (``*``, ``//``, other ``%``,
+``**``, shifts, ``phi``, ``moves``, other games) is not translated: the verdict is
 ``unknown`` with the reason, never a guess.  Z3's ``unsat`` is ``proved`` for the stated
 ranges; ``sat`` gives a model that the exact solver re-checks, minimised to the smallest
 counterexample in the stated order; Z3's ``unknown`` or a timeout is ``unknown``.
@@ -31,6 +33,14 @@ from typing import Any
 import z3
 
 from grundy.claims.model import Claim
+from grundy.claims.z3_quantifiers import (
+    UNROLL_BITS,
+    bit_term,
+    has_comprehension,
+    listed_aggregate,
+    low_bits,
+    unrolled_aggregate,
+)
 from grundy.games import Nim
 from grundy.games.base import plays_by
 from grundy.solve import Play
@@ -269,7 +279,13 @@ class _Translation:
         else:
             self.misere = False
         largest = max((max(abs(low), abs(high)) for low, high in claim.ranges.values()), default=1)
-        self.width = max(largest.bit_length(), 1) + 1 + _HEADROOM
+        trees = [e.parsed.tree for e in (claim.statement, claim.assume) if e is not None]
+        # Unrolled comprehensions add terms: more headroom, constants bounded as before.
+        self.extra_bits = UNROLL_BITS if has_comprehension(trees) else 0
+        self.width = max(largest.bit_length(), 1) + 1 + _HEADROOM + self.extra_bits
+        self.bound: dict[str, Any] = {}  # names bound by the comprehension being unrolled
+        self.unrolled = 0
+        self.unroll_depth = 0
         self.variables = {name: z3.BitVec(name, self.width) for name in claim.variables}
         self.heaps_for: dict[str, int] = {}  # lemma id -> most heaps it was used with
         self.side_conditions: list[z3.BoolRef] = []
@@ -316,6 +332,14 @@ class _Translation:
     def piece(self, node: ast.AST) -> str:
         return ast.get_source_segment(self.text, node) or type(node).__name__
 
+    def untranslatable(self, message: str) -> Exception:
+        return Untranslatable(message)
+
+    def check_constant(self, value: int, node: ast.AST) -> None:
+        """Constants stay far enough below the width that no allowed expression overflows."""
+        if abs(value).bit_length() >= self.width - self.extra_bits - _HEADROOM // 2:
+            raise Untranslatable(f"the constant {value} in {self.piece(node)!r} is too large")
+
     def boolean(self, node: ast.expr) -> z3.BoolRef:
         value = self.term(node)
         return value if z3.is_bool(value) else value != 0
@@ -331,11 +355,12 @@ class _Translation:
             if isinstance(node.value, bool):
                 return z3.BoolVal(node.value)
             if isinstance(node.value, int):
-                if abs(node.value).bit_length() >= self.width - _HEADROOM // 2:
-                    raise Untranslatable(f"the constant {node.value} is too large")
+                self.check_constant(node.value, node)
                 return z3.BitVecVal(node.value, self.width)
             raise Untranslatable(f"text {self.piece(node)!r} outside a comparison with outcome")
         if isinstance(node, ast.Name):
+            if node.id in self.bound:
+                return self.bound[node.id]
             if node.id in self.variables:
                 return self.variables[node.id]
             if node.id == "grundy":
@@ -375,6 +400,8 @@ class _Translation:
             return left + right
         if isinstance(op, ast.Sub):
             return left - right
+        if isinstance(op, ast.Mod):
+            return low_bits(self, left, right, node)
         if isinstance(op, ast.BitXor):
             return left ^ right
         if isinstance(op, ast.BitAnd):
@@ -475,6 +502,12 @@ class _Translation:
     def call(self, node: ast.Call) -> Any:
         assert isinstance(node.func, ast.Name)
         name = node.func.id
+        if len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
+            return unrolled_aggregate(self, name, node.args[0])
+        if name in ("all", "any", "sum") and isinstance(node.args[0], (ast.List, ast.Tuple)):
+            return listed_aggregate(self, name, node.args[0])
+        if name == "bit":
+            return bit_term(self, node)
         if name == "g":
             return self.grundy(node.args[0])
         if name == "nimsum":

@@ -1,0 +1,86 @@
+"""The cookbook of docs/claims.md: every classical statement written there as a claim gets
+the verdict the page says, and every mutant beside it is refuted where the page says."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from grundy.claims import Claim, check_claim, claims_from_text
+from grundy.library import CheckSettings
+from grundy.verdict import Status
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "claims.md"
+
+# id -> (status, method, cases checked, the counterexample's variables) as the page says.
+EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
+    "cookbook-bouton-columns": (Status.PROVED, "z3", None, None),
+    "cookbook-bouton-columns-too-few": (Status.REFUTED, "z3", None, {"a": 0, "b": 0, "c": 128}),
+    "cookbook-moore-nim-2": (Status.PROVED, "exhaustive", 4096, None),
+    "cookbook-moore-nim-2-mod-2": (
+        Status.REFUTED,
+        "exhaustive",
+        None,
+        {"a": 0, "b": 0, "c": 1, "d": 1},
+    ),
+    "cookbook-wythoff-pairs": (Status.PROVED, "exhaustive", 861, None),
+    "cookbook-wythoff-pairs-from-one": (Status.REFUTED, "exhaustive", None, {"a": 0, "b": 0}),
+    "cookbook-lasker-nim": (Status.PROVED, "exhaustive", 24, None),
+    "cookbook-lasker-nim-like-nim": (Status.REFUTED, "exhaustive", None, {"n": 3}),
+    "cookbook-mock-turtles": (Status.PROVED, "exhaustive", 41, None),
+    "cookbook-mock-turtles-evil": (Status.REFUTED, "exhaustive", None, {"n": 0}),
+    "cookbook-two-row-chomp": (Status.PROVED, "exhaustive", 495, None),
+    "cookbook-two-row-chomp-equal": (Status.REFUTED, "exhaustive", None, {"a": 1, "b": 0}),
+    "cookbook-colon-principle": (Status.PROVED, "exhaustive", 48, None),
+    "cookbook-colon-principle-adds": (
+        Status.REFUTED,
+        "exhaustive",
+        None,
+        {"c": 1, "x": 1, "y": 1},
+    ),
+    "cookbook-euclid": (Status.PROVED, "exhaustive", 1830, None),
+    "cookbook-euclid-two": (Status.REFUTED, "exhaustive", None, {"a": 5, "b": 3}),
+    "cookbook-mex-rule": (Status.PROVED, "exhaustive", 61, None),
+    "cookbook-mex-rule-some-move": (Status.REFUTED, "exhaustive", None, {"n": 0}),
+}
+
+
+def cookbook_claims() -> list[Claim]:
+    """The claims of the toml blocks of the page's Cookbook section, in order."""
+    text = DOC.read_text()
+    section = text[text.index("\n## Cookbook") :]
+    following = re.search(r"\n## (?!Cookbook)", section)
+    if following is not None:
+        section = section[: following.start()]
+    claims = []
+    for block in re.findall(r"```toml\n(.*?)```", section, re.S):
+        for claim in claims_from_text(block):
+            assert isinstance(claim, Claim), claim
+            claims.append(claim)
+    return claims
+
+
+CLAIMS = cookbook_claims()
+
+
+def test_the_cookbook_holds_the_listed_claims_each_theorem_with_a_mutant() -> None:
+    assert [claim.id for claim in CLAIMS] == list(EXPECTED)
+    theorems = {claim.id for claim in CLAIMS if claim.mutant_of is None}
+    assert len(theorems) >= 9
+    assert {claim.mutant_of for claim in CLAIMS if claim.mutant_of} == theorems
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=[claim.id for claim in CLAIMS])
+def test_each_cookbook_claim_gets_the_documented_verdict(claim: Claim) -> None:
+    status, method, cases, counterexample = EXPECTED[claim.id]
+    verdict = check_claim(claim, CheckSettings(seed=0))
+    assert (verdict.status, verdict.method) == (status, method), verdict.message
+    assert verdict.scope.startswith("bounded: "), "a cookbook verdict is for its ranges"
+    if cases is not None:
+        assert verdict.cases == cases
+    if counterexample is not None:
+        assert verdict.counterexample is not None
+        assert {name: verdict.counterexample[name] for name in counterexample} == counterexample
