@@ -234,3 +234,18 @@ def test_a_latex_field_that_cannot_be_typeset_falls_back_to_the_expression() -> 
     assert notes and "two-heap-nim-mirror" in notes[0]
     html = render_html(Document("T", (Section("S", "s", (formula,)),), kind="handout"))
     assert "notacommand" not in html and "<mi>𝒫</mi>" in html
+
+
+def test_a_claim_about_numbers_alone_gets_a_topic_of_its_own(run_cli, tmp_path) -> None:
+    # A claim with no game once crashed the report (an empty game name has no first letter).
+    claims = tmp_path / "numbers.toml"
+    claims.write_text(
+        '[[claim]]\nid = "odd-squares"\ntitle = "An odd square is one more than a multiple of 8"\n'
+        'vars = ["n"]\nrange = { n = [0, 50] }\nstatement = "((2*n + 1)**2) % 8 == 1"\n'
+    )
+    out = tmp_path / "out"
+    result = run_cli("report", "--claims", str(claims), "--out", str(out), "--format", "html")
+    assert result.code == 0, result.err
+    handout = (out / "handout.html").read_text()
+    assert "Statements about whole numbers" in handout
+    assert "An odd square is one more than a multiple of 8" in handout

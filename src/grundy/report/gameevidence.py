@@ -59,6 +59,8 @@ def game_title(claim: Claim) -> str:
     The title is the same for every claim about the same game, so they share a topic.
     """
     name, params = claim.game_name, dict(claim.params)
+    if not name:  # a statement about numbers alone, with no game
+        return "Statements about whole numbers"
     if claim.split is not None and claim.split.in_options:  # options in claim variables
         return _family_title(claim)
     if isinstance(claim.game, SumGame):
