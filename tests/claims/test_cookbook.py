@@ -19,12 +19,19 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "claims.md"
 EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
     "cookbook-bouton-columns": (Status.PROVED, "z3", None, None),
     "cookbook-bouton-columns-too-few": (Status.REFUTED, "z3", None, {"a": 0, "b": 0, "c": 128}),
-    "cookbook-moore-nim-2": (Status.PROVED, "exhaustive", 4096, None),
-    "cookbook-moore-nim-2-mod-2": (
+    "cookbook-moore-nim-k": (Status.PROVED, "per-value: exhaustive", 16384, None),
+    "cookbook-moore-nim-k-parity": (
         Status.REFUTED,
-        "exhaustive",
+        "per-value: exhaustive",
         None,
-        {"a": 0, "b": 0, "c": 1, "d": 1},
+        {"k": 2, "a": 0, "b": 0, "c": 1, "d": 1},
+    ),
+    "cookbook-take-one-to-k": (Status.PROVED, "per-value: certificate", None, None),
+    "cookbook-take-one-to-k-mod-k": (
+        Status.REFUTED,
+        "per-value: certificate",
+        None,
+        {"k": 1, "n": 1},
     ),
     "cookbook-wythoff-pairs": (Status.PROVED, "exhaustive", 861, None),
     "cookbook-wythoff-pairs-from-one": (Status.REFUTED, "exhaustive", None, {"a": 0, "b": 0}),
@@ -46,6 +53,9 @@ EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
     "cookbook-mex-rule": (Status.PROVED, "exhaustive", 61, None),
     "cookbook-mex-rule-some-move": (Status.REFUTED, "exhaustive", None, {"n": 0}),
 }
+
+# Proved for every heap size, one periodicity certificate for each value of k.
+PROVED_FOR_EVERY_HEAP = {"cookbook-take-one-to-k"}
 
 
 def cookbook_claims() -> list[Claim]:
@@ -78,7 +88,10 @@ def test_each_cookbook_claim_gets_the_documented_verdict(claim: Claim) -> None:
     status, method, cases, counterexample = EXPECTED[claim.id]
     verdict = check_claim(claim, CheckSettings(seed=0))
     assert (verdict.status, verdict.method) == (status, method), verdict.message
-    assert verdict.scope.startswith("bounded: "), "a cookbook verdict is for its ranges"
+    if claim.id in PROVED_FOR_EVERY_HEAP:
+        assert verdict.scope == "unbounded n, for each k = 1..6"
+    else:
+        assert verdict.scope.startswith("bounded: "), "a cookbook verdict is for its ranges"
     if cases is not None:
         assert verdict.cases == cases
     if counterexample is not None:
