@@ -97,6 +97,12 @@ def _play_options(parser: CommandParser) -> None:
     parser.add_argument("--misere", action="store_true", help="misère play: the last mover loses")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
+        "--finite",
+        action="store_true",
+        help="the finite theory only: refuse a game whose moves form a cycle (by default "
+        "such a game is valued by the loopy theory, with draws)",
+    )
+    parser.add_argument(
         "--certificate",
         metavar="FILE",
         help="also write a Grundy-table certificate (values with their mex witnesses) that "
@@ -161,8 +167,11 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
 
 
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
+    import grundy.cli.loopy_output as loopy_output
     from grundy.cli.progress import progress_line
+    from grundy.errors import GameNotFiniteError
     from grundy.games.lucky_nim import LuckyNim
+    from grundy.solve.loopy import declares_cycles
 
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("position", nargs="*", help=f"the position: {position_help}")
@@ -178,9 +187,14 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
 
         with time_budget(options.seconds):
             return write_solve(game, position, play, options, out, POSITION_LIMIT)
+    if declares_cycles(game):
+        return loopy_output.solve_loopy(call, position, play, out)
     with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = command_solver(game, position, line.callback)
-        analysis = solver.analyse(position, play)
+        try:
+            analysis = solver.analyse(position, play)
+        except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
+            return loopy_output.solve_loopy(call, position, play, out, str(exc))
         _write_certificate(options, game, [position], solver)
     if options.json:
         write_json(
@@ -293,8 +307,11 @@ def _until_rows(line: ProgressLine) -> ProgressCallback | None:
 
 
 def run_table(args: argparse.Namespace, out: IO[str]) -> int:
+    import grundy.cli.loopy_output as loopy_output
     from grundy.cli.progress import progress_line
+    from grundy.errors import GameNotFiniteError
     from grundy.solve import table_rows
+    from grundy.solve.loopy import declares_cycles
 
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument(
@@ -313,9 +330,14 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     bound = game.parse(options.max)
     check_table_size(game, bound)
     play = _read_play_options(options)
+    if declares_cycles(game):
+        return loopy_output.table_loopy(call, bound, play, out)
     with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = command_solver(game, bound, _until_rows(line))
-        rows = list(table_rows(game, bound, play, solver, line.callback))
+        try:
+            rows = list(table_rows(game, bound, play, solver, line.callback))
+        except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
+            return loopy_output.table_loopy(call, bound, play, out, str(exc))
         _write_certificate(options, game, [row.position for row in rows], solver)
     if options.json:
         write_json(

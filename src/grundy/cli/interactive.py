@@ -100,7 +100,9 @@ def run_play(args: argparse.Namespace, out: IO[str]) -> int:
     play = Play.MISERE if options.misere else Play.NORMAL
     with time_budget(options.seconds) as budget:  # the computer's thinking, not the player's
         solver = command_solver(game, position)
-        session = PlaySession(game, solver, play, options.hints, sys.stdin, out, budget)
+        session = _loopy_session(call, position, play, solver, budget, out) or PlaySession(
+            game, solver, play, options.hints, sys.stdin, out, budget
+        )
         ending = (
             "the last player to move loses" if options.misere else "the last player to move wins"
         )
@@ -109,6 +111,35 @@ def run_play(args: argparse.Namespace, out: IO[str]) -> int:
         )
         out.write(f"{'You move' if options.first == 'me' else 'The computer moves'} first.\n")
         return session.play(position, user_to_move=options.first == "me")
+
+
+def _loopy_session(
+    call: Any,
+    position: Any,
+    play: Play,
+    solver: Solver,
+    budget: TimeBudget | None,
+    out: IO[str],
+) -> PlaySession | None:
+    """A session with draws when the game's moves form cycles (see cli/loopy_play.py)."""
+    from grundy.solve.loopy import declares_cycles
+
+    game = call.game
+    if not declares_cycles(game):
+        from grundy.cli.loopy_play import cycle_met
+
+        cycle = cycle_met(solver, position, play)
+        if not cycle:
+            return None
+    else:
+        cycle = ""
+    from grundy.cli.explore import MOVE_LIMIT, POSITION_LIMIT
+    from grundy.cli.loopy_output import check_loopy_options, loopy_solver
+    from grundy.cli.loopy_play import LoopyPlaySession
+
+    check_loopy_options(call.args, play, call.label, cycle)
+    loopy = loopy_solver(game, POSITION_LIMIT, MOVE_LIMIT)
+    return LoopyPlaySession(game, solver, loopy, call.args.hints, sys.stdin, out, budget)
 
 
 class PlaySession:

@@ -109,6 +109,8 @@ class Digraph(LoopyGame):
 
     def describe_move(self, position: tuple[int, ...], option: Any) -> str:
         moved = [i for i, (a, b) in enumerate(zip(position, option, strict=True)) if a != b]
+        if not moved and option == position:
+            return "slide a token along a loop back to its own vertex"
         if len(moved) != 1:
             return f"{self.format(position)} -> {self.format(option)}"
         where = f"the token at {position[moved[0]]}"
@@ -119,6 +121,8 @@ class Digraph(LoopyGame):
             yield option, self.describe_move(position, option)
 
     def describe_part_move(self, position: Any, index: int, part: Any, option: Any) -> str:
+        if part == option:
+            return f"slide the token at {part[0]} along its loop"
         return f"slide the token at {part[0]} to {option[0]}"
 
     def from_value(self, value: Any) -> tuple[int, ...]:

@@ -38,24 +38,36 @@ class FairShares(LoopyGame):
     position_help = "heap sizes (each at least 1)"
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        for option, _ in self.labelled_moves(position):
+            yield option
+
+    def labelled_moves(self, position: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], str]]:
         seen: set[tuple[int, ...]] = set()
-        for option in self._options(position):
+        for option, text in self._options(position):
             key = self.canonical(option)
             if key not in seen:
                 seen.add(key)
-                yield key
+                yield key, text
 
-    def _options(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    def _options(self, position: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], str]]:
         heaps = list(position)
         for index, heap in enumerate(heaps):
             rest = heaps[:index] + heaps[index + 1 :]
             for size in range(1, heap // 2 + 1):
                 if heap % size == 0:  # heap/size equal heaps of this size
-                    yield tuple(rest + [size] * (heap // size))
+                    count = heap // size
+                    yield (
+                        tuple(rest + [size] * count),
+                        f"divide the heap of {heap} into {count} heaps of {size}",
+                    )
         for first, second in itertools.combinations(range(len(heaps)), 2):
             if heaps[first] != heaps[second]:
                 rest = [h for i, h in enumerate(heaps) if i not in (first, second)]
-                yield tuple([*rest, heaps[first] + heaps[second]])
+                united = heaps[first] + heaps[second]
+                yield (
+                    (*rest, united),
+                    f"unite the heaps of {heaps[first]} and {heaps[second]} into {united}",
+                )
 
     def canonical(self, position: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(sorted(position, reverse=True))
