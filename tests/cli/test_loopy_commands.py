@@ -106,3 +106,8 @@ def test_play_wins_through_the_cycles_of_a_users_game(monkeypatch, cycles) -> No
     code, text = play(["--games", cycles, "ring", "1", "--first", "computer"], "3\n", monkeypatch)
     assert code == 0, text
     assert "You lose." in text
+
+
+def test_play_with_finite_refuses_a_cycle(monkeypatch, cycles) -> None:
+    code, text = play(["--games", cycles, "ring", "1", "--finite"], "", monkeypatch)
+    assert code == 2 and "--finite" in text and "reached from itself" in text

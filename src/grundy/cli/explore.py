@@ -40,6 +40,7 @@ __all__ = ["register"]
 POSITION_LIMIT = 5_000_000
 # ...and past this many moves generated (one position can have billions of options).
 MOVE_LIMIT = 10_000_000
+LIMITS = (POSITION_LIMIT, MOVE_LIMIT)
 # Single heaps up to this size are valued by the game's fast sequence engine, not searched.
 SEQUENCE_LOOKUP_LIMIT = 1 << 20
 
@@ -188,13 +189,13 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
         with time_budget(options.seconds):
             return write_solve(game, position, play, options, out, POSITION_LIMIT)
     if declares_cycles(game):
-        return loopy_output.solve_loopy(call, position, play, out)
+        return loopy_output.solve_loopy(call, position, play, out, LIMITS)
     with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = command_solver(game, position, line.callback)
         try:
             analysis = solver.analyse(position, play)
         except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
-            return loopy_output.solve_loopy(call, position, play, out, str(exc))
+            return loopy_output.solve_loopy(call, position, play, out, LIMITS, str(exc))
         _write_certificate(options, game, [position], solver)
     if options.json:
         write_json(
@@ -331,13 +332,13 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     check_table_size(game, bound)
     play = _read_play_options(options)
     if declares_cycles(game):
-        return loopy_output.table_loopy(call, bound, play, out)
+        return loopy_output.table_loopy(call, bound, play, out, LIMITS)
     with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = command_solver(game, bound, _until_rows(line))
         try:
             rows = list(table_rows(game, bound, play, solver, line.callback))
         except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
-            return loopy_output.table_loopy(call, bound, play, out, str(exc))
+            return loopy_output.table_loopy(call, bound, play, out, LIMITS, str(exc))
         _write_certificate(options, game, [row.position for row in rows], solver)
     if options.json:
         write_json(

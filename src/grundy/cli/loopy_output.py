@@ -159,25 +159,37 @@ def table_rows(game: Game, bound: Any, solver: LoopySolver) -> list[tuple[Any, s
 
 
 def solve_loopy(
-    call: GameInvocation, position: Any, play: Play, out: IO[str], cycle: str = ""
+    call: GameInvocation,
+    position: Any,
+    play: Play,
+    out: IO[str],
+    limits: tuple[int, int],
+    cycle: str = "",
 ) -> int:
-    """``grundy solve`` by the loopy theory (``cycle``: what the finite solver met)."""
-    from grundy.cli.explore import MOVE_LIMIT, POSITION_LIMIT
+    """``grundy solve`` by the loopy theory within ``limits`` (positions, moves);
+    ``cycle``: what the finite solver met."""
     from grundy.cli.time_budget import time_budget
 
     check_loopy_options(call.args, play, call.label, cycle)
     with time_budget(call.args.seconds):
-        solver = loopy_solver(call.game, POSITION_LIMIT, MOVE_LIMIT)
+        solver = loopy_solver(call.game, *limits)
         return write_solve(call, position, play, out, solver, found_cycle=bool(cycle))
 
 
-def table_loopy(call: GameInvocation, bound: Any, play: Play, out: IO[str], cycle: str = "") -> int:
-    """``grundy table`` by the loopy theory (``cycle``: what the finite solver met)."""
-    from grundy.cli.explore import MOVE_LIMIT, POSITION_LIMIT
+def table_loopy(
+    call: GameInvocation,
+    bound: Any,
+    play: Play,
+    out: IO[str],
+    limits: tuple[int, int],
+    cycle: str = "",
+) -> int:
+    """``grundy table`` by the loopy theory within ``limits`` (positions, moves);
+    ``cycle``: what the finite solver met."""
     from grundy.cli.time_budget import time_budget
 
     check_loopy_options(call.args, play, call.label, cycle)
     with time_budget(call.args.seconds):
-        solver = loopy_solver(call.game, POSITION_LIMIT, MOVE_LIMIT)
+        solver = loopy_solver(call.game, *limits)
         rows = table_rows(call.game, bound, solver)
     return write_table(call, rows, play, out, found_cycle=bool(cycle))

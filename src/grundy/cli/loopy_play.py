@@ -10,18 +10,21 @@ for ever), so a scripted game always ends.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Hashable
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from grundy.cli.interactive import PlaySession, Turn
 from grundy.cli.time_budget import TimeBudget
 from grundy.errors import GameNotFiniteError
 from grundy.games import Game
 from grundy.solve import Play, Solver
-from grundy.solve.loopy import LoopySolver
 from grundy.solve.loopy_values import LoopyOutcome
 
-__all__ = ["REPETITIONS", "LoopyPlaySession", "cycle_met"]
+if TYPE_CHECKING:
+    from grundy.solve.loopy import LoopySolver
+
+__all__ = ["REPETITIONS", "LoopyPlaySession", "cycle_met", "loopy_session"]
 
 REPETITIONS = 3
 """The same position with the same player to move this many times: a draw."""
@@ -36,6 +39,29 @@ def cycle_met(solver: Solver, position: Any, play: Play) -> str:
     except GameNotFiniteError as exc:
         return str(exc)
     return ""
+
+
+def loopy_session(
+    call: Any,
+    position: Any,
+    play: Play,
+    solver: Solver,
+    budget: TimeBudget | None,
+    out: IO[str],
+) -> PlaySession | None:
+    """A session with draws when the game's moves form cycles (a catalogue loopy game, or
+    one in which the exact solver meets a cycle from ``position``); ``None`` otherwise."""
+    from grundy.cli.explore import LIMITS
+    from grundy.cli.loopy_output import check_loopy_options, loopy_solver
+    from grundy.solve.loopy import declares_cycles
+
+    game = call.game
+    cycle = "" if declares_cycles(game) else cycle_met(solver, position, play)
+    if not cycle and not declares_cycles(game):
+        return None
+    check_loopy_options(call.args, play, call.label, cycle)
+    loopy = loopy_solver(game, *LIMITS)
+    return LoopyPlaySession(game, solver, loopy, call.args.hints, sys.stdin, out, budget)
 
 
 class LoopyPlaySession(PlaySession):
