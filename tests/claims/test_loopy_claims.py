@@ -93,3 +93,22 @@ def test_misere_play_of_a_loopy_game_is_refused() -> None:
     )
     verdict = check_claim(claim, SETTINGS)
     assert verdict.status is Status.ERROR and "misère" in verdict.message
+
+
+def test_the_cookbook_file_gives_its_verdicts() -> None:
+    """examples/loopy.toml, claim by claim (tests/claims/test_examples.py checks every
+    example file only as expected; here each verdict is named)."""
+    from grundy.library import run_theorems, theorems_from_file
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "loopy.toml"
+    results = run_theorems(list(theorems_from_file(path)), CheckSettings(seed=0, quick=True))
+    verdicts = {r.theorem.id: r.verdict for r in results}
+    assert {name: v.status for name, v in verdicts.items()} == {
+        "two-cycle-is-a-draw": Status.PROVED,
+        "escape-through-a-cycle": Status.PROVED,
+        "two-infinities-make-a-draw": Status.PROVED,
+        "fair-shares-no-draw-below-ten-coins": Status.PROVED,
+        "fair-shares-no-draw-with-eleven-coins": Status.REFUTED,
+    }
+    refuted = verdicts["fair-shares-no-draw-with-eleven-coins"]
+    assert refuted.counterexample == {"a": 2, "position": [2, 9], "outcome": "D"}

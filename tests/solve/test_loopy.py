@@ -284,3 +284,19 @@ def test_the_strategy_check_refutes_ignoring_the_counters(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(loopy, "label_graph", reversed_counters)
     assert not _acyclic(_positions_under_strategy(LoopySolver(game), (5,)))
+
+
+def test_a_sum_of_a_loopy_game_and_nim_follows_the_sum_rule() -> None:
+    from grundy.games.nim import Nim
+    from grundy.games.sums import SumGame
+
+    game = SumGame((Digraph("0>0,0>1,2>0"), Nim()))
+    assert declares_cycles(game)
+    split, whole = LoopySolver(game), LoopySolver(game, plain=True)
+    for vertex in (0, 1, 2):
+        for heap in range(4):
+            position = ((vertex,), (heap,))
+            assert split.value(position) == whole.value(position), position
+    # ∞{0} (a pass or the end) + *1 = ∞{1}: no move to 0 any more, a draw
+    assert str(split.value(((0,), (1,)))) == "∞{1}"
+    assert split.outcome(((0,), (1,))) is LoopyOutcome.D

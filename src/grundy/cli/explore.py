@@ -168,11 +168,10 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
 
 
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
-    import grundy.cli.loopy_output as loopy_output
     from grundy.cli.progress import progress_line
     from grundy.errors import GameNotFiniteError
+    from grundy.games.loopy_base import declares_cycles
     from grundy.games.lucky_nim import LuckyNim
-    from grundy.solve.loopy import declares_cycles
 
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("position", nargs="*", help=f"the position: {position_help}")
@@ -189,13 +188,13 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
         with time_budget(options.seconds):
             return write_solve(game, position, play, options, out, POSITION_LIMIT)
     if declares_cycles(game):
-        return loopy_output.solve_loopy(call, position, play, out, LIMITS)
+        return _solve_loopy(call, position, play, out, LIMITS)
     with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = command_solver(game, position, line.callback)
         try:
             analysis = solver.analyse(position, play)
         except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
-            return loopy_output.solve_loopy(call, position, play, out, LIMITS, str(exc))
+            return _solve_loopy(call, position, play, out, LIMITS, str(exc))
         _write_certificate(options, game, [position], solver)
     if options.json:
         write_json(
@@ -293,6 +292,21 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
+def _solve_loopy(*args: Any) -> int:
+    """``grundy solve`` of a game whose moves form cycles (cli/loopy_output.py, loaded
+    only then, so that ``grundy solve nim 3 4 5`` does not pay for it)."""
+    from grundy.cli.loopy_output import solve_loopy
+
+    return solve_loopy(*args)
+
+
+def _table_loopy(*args: Any) -> int:
+    """``grundy table`` of a game whose moves form cycles (cli/loopy_output.py)."""
+    from grundy.cli.loopy_output import table_loopy
+
+    return table_loopy(*args)
+
+
 def _until_rows(line: ProgressLine) -> ProgressCallback | None:
     """The solver's count of positions for ``grundy table``, shown until the rows begin
     (while a region engine solves the whole bound), so that it never hides the row bar."""
@@ -308,11 +322,10 @@ def _until_rows(line: ProgressLine) -> ProgressCallback | None:
 
 
 def run_table(args: argparse.Namespace, out: IO[str]) -> int:
-    import grundy.cli.loopy_output as loopy_output
     from grundy.cli.progress import progress_line
     from grundy.errors import GameNotFiniteError
+    from grundy.games.loopy_base import declares_cycles
     from grundy.solve import table_rows
-    from grundy.solve.loopy import declares_cycles
 
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument(
@@ -332,13 +345,13 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     check_table_size(game, bound)
     play = _read_play_options(options)
     if declares_cycles(game):
-        return loopy_output.table_loopy(call, bound, play, out, LIMITS)
+        return _table_loopy(call, bound, play, out, LIMITS)
     with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = command_solver(game, bound, _until_rows(line))
         try:
             rows = list(table_rows(game, bound, play, solver, line.callback))
         except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
-            return loopy_output.table_loopy(call, bound, play, out, LIMITS, str(exc))
+            return _table_loopy(call, bound, play, out, LIMITS, str(exc))
         _write_certificate(options, game, [row.position for row in rows], solver)
     if options.json:
         write_json(

@@ -53,7 +53,7 @@ def loopy_session(
     one in which the exact solver meets a cycle from ``position``); ``None`` otherwise."""
     from grundy.cli.explore import LIMITS
     from grundy.cli.loopy_output import check_loopy_options, loopy_solver
-    from grundy.solve.loopy import declares_cycles
+    from grundy.games.loopy_base import declares_cycles
 
     game = call.game
     cycle = "" if declares_cycles(game) else cycle_met(solver, position, play)

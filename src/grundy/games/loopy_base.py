@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from grundy.games.base import Game
 
-__all__ = ["LoopyGame"]
+__all__ = ["LoopyGame", "declares_cycles"]
 
 
 class LoopyGame(Game):
@@ -15,3 +15,12 @@ class LoopyGame(Game):
     finite values of its options; the outcome may be a draw.  The command line and the
     claim checker send such a game to that solver from the start.
     """
+
+
+def declares_cycles(game: Game) -> bool:
+    """Whether ``game`` (or a summand of it) is a game that says its moves form cycles."""
+    if isinstance(game, LoopyGame):
+        return True
+    from grundy.games.sums import SumGame  # only a sum has summands to look into
+
+    return isinstance(game, SumGame) and any(declares_cycles(part) for part in game.games)

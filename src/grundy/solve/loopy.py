@@ -27,8 +27,7 @@ from typing import Any
 from grundy.budget import Meter
 from grundy.errors import SearchLimitError
 from grundy.games.base import Game
-from grundy.games.loopy_base import LoopyGame
-from grundy.games.sums import SumGame
+from grundy.games.loopy_base import declares_cycles
 from grundy.solve.loopy_labels import Labelling, label_graph
 from grundy.solve.loopy_values import LoopyOutcome, LoopyValue, sum_of
 from grundy.solve.solver import Move
@@ -36,13 +35,6 @@ from grundy.solve.solver import Move
 __all__ = ["LoopyAnalysis", "LoopySolver", "declares_cycles"]
 
 _POSITION_STRIDE = 255
-
-
-def declares_cycles(game: Game) -> bool:
-    """Whether ``game`` (or a summand of it) is a catalogue game with cycles."""
-    if isinstance(game, SumGame):
-        return any(declares_cycles(part) for part in game.games)
-    return isinstance(game, LoopyGame)
 
 
 @dataclass(frozen=True, slots=True)
