@@ -48,9 +48,7 @@ def whole_graph(game, n: int) -> tuple[list[tuple[int, ...]], list[list[int]]]:
 def test_fair_shares_moves_as_in_the_rules() -> None:
     game = create_game("fair-shares")
     # 6 divides into 3+3, 2+2+2 or six 1s; 6 and 1 unite into 7; two 1s never unite
-    assert sorted(game.moves((6, 1))) == sorted(
-        [(3, 3, 1), (2, 2, 2, 1), (1,) * 7, (7,)]
-    )
+    assert sorted(game.moves((6, 1))) == sorted([(3, 3, 1), (2, 2, 2, 1), (1,) * 7, (7,)])
     assert list(game.moves((1, 1, 1))) == []  # the end: the player to move loses
     assert sorted(game.moves((2, 2))) == [(2, 1, 1)]  # equal heaps never unite
 
