@@ -111,3 +111,11 @@ def test_play_wins_through_the_cycles_of_a_users_game(monkeypatch, cycles) -> No
 def test_play_with_finite_refuses_a_cycle(monkeypatch, cycles) -> None:
     code, text = play(["--games", cycles, "ring", "1", "--finite"], "", monkeypatch)
     assert code == 2 and "--finite" in text and "reached from itself" in text
+
+
+def test_a_game_that_grows_for_ever_stops_at_a_limit_in_one_line(run_cli, cycles) -> None:
+    # Before the loopy theory this was refused at once as a cycle; the loopy search lists
+    # ever larger positions, and must stop at its limit on their parts, not run for ever.
+    result = run_cli("solve", "--games", cycles, "grow", "3")
+    assert result.code == 2 and result.out == ""
+    assert result.err.count("\n") == 1 and "parts in all" in result.err

@@ -34,7 +34,19 @@ class Ring(HeapGame):
             yield (0,)
 
 
-GAMES = [UpDown, Ring]
+class Grow(HeapGame):
+    """A heap may lose a coin, or split off a new heap of 1 while keeping its size: the
+    positions grow for ever (and a heap comes back inside a larger position)."""
+
+    name = "grow"
+
+    def heap_options(self, heap):
+        if heap:
+            yield (heap - 1,)
+            yield (heap, 1)
+
+
+GAMES = [UpDown, Ring, Grow]
 '''
 
 

@@ -300,3 +300,13 @@ def test_a_sum_of_a_loopy_game_and_nim_follows_the_sum_rule() -> None:
     # ∞{0} (a pass or the end) + *1 = ∞{1}: no move to 0 any more, a draw
     assert str(split.value(((0,), (1,)))) == "∞{1}"
     assert split.outcome(((0,), (1,))) is LoopyOutcome.D
+
+
+def test_the_search_stops_at_its_limit_on_parts() -> None:
+    # the options of a search are counted part by part (heaps, tokens): a game whose
+    # positions grow for ever stops there (tests/cli: the user game "grow"), and so does
+    # a search merely too large, whatever its position limit
+    game = create_game("fair-shares")
+    with pytest.raises(SearchLimitError, match="parts in all"):
+        LoopySolver(game, size_limit=10_000).value((20,))
+    assert LoopySolver(game, size_limit=10_000_000).value((20,)).is_finite

@@ -24,7 +24,11 @@ from grundy.solve.loopy import LoopySolver, declares_cycles
 from grundy.solve.loopy_values import LoopyOutcome
 from grundy.solve.solver import Move, Outcome, Play, Solver
 
-__all__ = ["CycleAwareSolver"]
+__all__ = ["SIZE_LIMIT", "CycleAwareSolver"]
+
+SIZE_LIMIT = 5_000_000
+"""Most parts (heaps, tokens) the options listed by one claim's loopy search may hold:
+a game whose positions grow for ever is stopped (``unknown``), not run out of memory."""
 
 
 class CycleAwareSolver:
@@ -61,6 +65,7 @@ class CycleAwareSolver:
                 move_limit=move_limit,
                 meter=meter,
                 plain=True,
+                size_limit=SIZE_LIMIT,
             )
         return self.loopy
 

@@ -26,6 +26,10 @@ OUTCOME_TEXT = {
     "D": "D (a draw: with best play neither player can force a win, and play goes on for ever)",
 }
 
+SIZE_LIMIT = 20_000_000
+"""Most parts (heaps, tokens) the options listed by one loopy search may hold together: a game
+whose positions grow for ever stops within seconds (fair-shares of 40 coins: 8 million)."""
+
 CYCLE_NOTE = "the moves of this game form a cycle: valued by the loopy (generalized) theory"
 
 
@@ -34,7 +38,11 @@ def loopy_solver(game: Game, position_limit: int, move_limit: int) -> LoopySolve
     from grundy.solve.loopy import LoopySolver
 
     return LoopySolver(
-        game, position_limit=position_limit, move_limit=move_limit, meter=solve_meter()
+        game,
+        position_limit=position_limit,
+        move_limit=move_limit,
+        meter=solve_meter(),
+        size_limit=SIZE_LIMIT,
     )
 
 

@@ -74,8 +74,13 @@ class LoopySolver:
     move_limit: int | None = None
     meter: Meter | None = field(default=None, repr=False, compare=False)
     plain: bool = False
+    size_limit: int | None = None
+    """Most parts (the items of canonical positions that are tuples: heaps, tokens) the
+    options listed may hold together: a game whose positions grow without end (a heap that
+    can split off a new heap for ever) stops here, in seconds, before memory runs out."""
     positions_explored: int = 0
     moves_generated: int = 0
+    parts_listed: int = 0
     _values: dict[tuple[Hashable, Hashable], LoopyValue] = field(default_factory=dict, repr=False)
     # the whole graph and its counters, per root, for strategies (see strategy_move)
     _strategies: dict[Hashable, tuple[_Graph, Labelling]] = field(default_factory=dict, repr=False)
@@ -129,6 +134,7 @@ class LoopySolver:
             row = graph.successors[cursor]
             for option in self._moves(game, graph.positions[cursor]):
                 key = game.canonical(option)
+                self._count_parts(game, key)
                 found = index.get(key)
                 if found is None:
                     found = index[key] = len(graph.positions)
@@ -239,6 +245,15 @@ class LoopySolver:
             )
         if self.meter is not None:
             self.meter.tick()
+
+    def _count_parts(self, game: Game, key: Hashable) -> None:
+        self.parts_listed += len(key) if isinstance(key, tuple) else 1
+        if self.size_limit is not None and self.parts_listed > self.size_limit:
+            raise SearchLimitError(
+                f"{game.label}: the options listed hold more than {self.size_limit:,} "
+                f"parts in all ({self.positions_explored:,} positions, the last with "
+                f"{len(key) if isinstance(key, tuple) else 1:,} parts); try a smaller position"
+            )
 
     def _count_position(self, game: Game) -> None:
         self.positions_explored += 1
