@@ -277,7 +277,7 @@ def test_the_strategy_check_refutes_ignoring_the_counters(monkeypatch: pytest.Mo
     assert _acyclic(_positions_under_strategy(LoopySolver(game), (5,)))
     import grundy.solve.loopy as loopy
 
-    def reversed_counters(graph: Graph) -> Labelling:
+    def reversed_counters(graph: Graph, check: Any = None) -> Labelling:
         found = label_graph(graph)
         flipped = tuple(None if c is None else -c for c in found.counters)
         return Labelling(found.values, flipped)
@@ -310,3 +310,22 @@ def test_the_search_stops_at_its_limit_on_parts() -> None:
     with pytest.raises(SearchLimitError, match="parts in all"):
         LoopySolver(game, size_limit=10_000).value((20,))
     assert LoopySolver(game, size_limit=10_000).value((10,)) == LoopyValue.finite(2)
+
+
+def test_the_labelling_consults_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    import grundy.solve.loopy as loopy
+    from grundy.budget import Budget
+    from grundy.errors import BudgetExceededError
+
+    seen = []
+
+    def counting(graph: Graph, check: Any = None) -> Labelling:
+        assert check is not None  # the solver hands the labelling its budget
+        seen.append(check)
+        return label_graph(graph, check)
+
+    monkeypatch.setattr(loopy, "label_graph", counting)
+    LoopySolver(create_game("fair-shares"), meter=Budget(60, None).start()).value((8,))
+    assert seen
+    with pytest.raises(BudgetExceededError):
+        label_graph([[1], [0]], check=lambda: (_ for _ in ()).throw(BudgetExceededError("x")))

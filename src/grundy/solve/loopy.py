@@ -118,7 +118,7 @@ class LoopySolver:
 
     def _label_from(self, game: Game, root: Any) -> tuple[_Graph, Labelling]:
         graph = self._explore(game, root)
-        labelling = label_graph(graph.successors)
+        labelling = label_graph(graph.successors, self._check)
         for key, value in zip(graph.keys, labelling.values, strict=True):
             self._values[(game.key, key)] = value
         return graph, labelling
@@ -222,7 +222,7 @@ class LoopySolver:
 
     def _whole_graph(self, root: Any) -> tuple[_Graph, Labelling]:
         graph = self._explore(self.game, root)
-        return graph, label_graph(graph.successors)
+        return graph, label_graph(graph.successors, self._check)
 
     # -- limits -------------------------------------------------------------------------
 
@@ -245,6 +245,10 @@ class LoopySolver:
             )
         if self.meter is not None:
             self.meter.tick()
+
+    def _check(self) -> None:
+        if self.meter is not None:
+            self.meter.check()
 
     def _count_parts(self, game: Game, key: Hashable) -> None:
         self.parts_listed += len(key) if isinstance(key, tuple) else 1

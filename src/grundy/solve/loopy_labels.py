@@ -28,6 +28,7 @@ becomes ready when that number reaches zero.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from grundy.solve.loopy_values import LoopyValue
@@ -46,8 +47,9 @@ class Labelling:
     counters: tuple[int | None, ...]  # None for an infinite value
 
 
-def label_graph(successors: list[list[int]]) -> Labelling:
-    """The loopy values of every vertex of the graph (see the module's text).
+def label_graph(successors: list[list[int]], check: Callable[[], None] | None = None) -> Labelling:
+    """The loopy values of every vertex of the graph (see the module's text);
+    ``check`` (a budget's) is called between rounds and every few thousand labels.
 
     >>> label_graph([[1], [0]]).values[0]      # two positions that only move to each other
     LoopyValue(nimber=None, followers=frozenset())
@@ -66,7 +68,9 @@ def label_graph(successors: list[list[int]]) -> Labelling:
     ticks = 0
     m = 0
     while left:
-        ticks = _finite_round(options, before, label, counter, m, ticks)
+        if check is not None:
+            check()
+        ticks = _finite_round(options, before, label, counter, m, ticks, check)
         left = 0
         for vertex in range(size):
             if label[vertex] != _UNLABELLED:
@@ -92,6 +96,7 @@ def _finite_round(
     counter: list[int | None],
     m: int,
     ticks: int,
+    check: Callable[[], None] | None = None,
 ) -> int:
     """Step 1 of round ``m``: label ``m`` every vertex that becomes ready; the next tick."""
     size = len(options)
@@ -110,6 +115,8 @@ def _finite_round(
         label[vertex] = m
         counter[vertex] = ticks
         ticks += 1
+        if check is not None and not ticks & 4095:
+            check()
         for parent in before[vertex]:
             if label[parent] == _UNLABELLED:
                 blocking[parent] -= 1  # this option now has a finite label
