@@ -109,6 +109,7 @@ def test_the_cookbook_file_gives_its_verdicts() -> None:
         "two-infinities-make-a-draw": Status.PROVED,
         "fair-shares-no-draw-below-ten-coins": Status.PROVED,
         "fair-shares-no-draw-with-eleven-coins": Status.REFUTED,
+        "ferguson-figure-3-4-tied": Status.PROVED,
     }
     refuted = verdicts["fair-shares-no-draw-with-eleven-coins"]
     assert refuted.counterexample == {"a": 2, "position": [2, 9], "outcome": "D"}

@@ -1,7 +1,8 @@
 """The catalogue's loopy games: their rules, bad options and positions, and their values
 against answers from outside the solver.
 
-Sources: Fair Shares and Varied Pairs is the game of Berlekamp, Conway and Guy, Winning
+Sources: the digraph game is checked against the published example of a cyclic graph in
+Ferguson's notes (Game Theory, Part I, section 3.4, Figure 3.4; see below). Fair Shares and Varied Pairs is the game of Berlekamp, Conway and Guy, Winning
 Ways, chapter 12 ("Games Eternal - Games Entailing"); its rules are cross-checked against
 an independent implementation (GamesmanOne, games/fsvp/fsvp.c, GamesCrafters, UC
 Berkeley: divide a heap into equal heaps of a proper factor, or combine two heaps of
@@ -97,6 +98,23 @@ def test_fair_shares_refuses_what_is_not_a_position() -> None:
         game.from_value([3, 0])
     with pytest.raises(InvalidPositionError, match="at most 60 coins"):
         game.from_value([61])
+
+
+# Ferguson, "Game Theory", Part I, section 3.4 ("The Sprague-Grundy function on more
+# general graphs"), Figure 3.4: a cyclic graph a, b, c, d, e.  As the text describes it: e
+# is terminal, e is the only follower of d, from c a player may move to d or to a, and
+# from a the play returns to c after two more moves (a -> b -> c).  Published: e has value
+# 0, d has value 1, and a, b and c are "tied" positions (draws: play goes round abcabc...).
+FERGUSON_FIGURE_3_4 = "0>1,1>2,2>0,2>3,3>4"  # a=0, b=1, c=2, d=3, e=4
+
+
+def test_fergusons_cyclic_graph_has_the_published_values() -> None:
+    solver = LoopySolver(create_game("digraph", {"edges": FERGUSON_FIGURE_3_4}))
+    a, b, c, d, e = ((v,) for v in range(5))
+    assert str(solver.value(e)) == "0" and str(solver.value(d)) == "1"
+    assert [solver.outcome(p).value for p in (a, b, c)] == ["D", "D", "D"]
+    # and the tie is kept by the move Ferguson names: from c to a, not to d (which loses)
+    assert [move.to for move in solver.drawing_moves(c)] == [a]
 
 
 def test_digraph_rules_and_values_by_hand() -> None:
