@@ -2,8 +2,8 @@
 against answers from outside the solver.
 
 Sources: the digraph game is checked against the published example of a cyclic graph in
-Ferguson's notes (Game Theory, Part I, section 3.4, Figure 3.4; see below). Fair Shares and Varied Pairs is the game of Berlekamp, Conway and Guy, Winning
-Ways, chapter 12 ("Games Eternal - Games Entailing"); its rules are cross-checked against
+Ferguson's notes (Game Theory, Part I, section 3.4, Figure 3.4; see below).  Fair Shares
+and Varied Pairs is the game of Berlekamp, Conway and Guy, Winning Ways, chapter 12 ("Games Eternal - Games Entailing"); its rules are cross-checked against
 an independent implementation (GamesmanOne, games/fsvp/fsvp.c, GamesCrafters, UC
 Berkeley: divide a heap into equal heaps of a proper factor, or combine two heaps of
 different sizes; all single coins is the lost end), and the positions of n coins are the
