@@ -2,18 +2,19 @@
 against answers from outside the solver.
 
 Sources: the digraph game is checked against the published example of a cyclic graph in
-Ferguson's notes (Game Theory, Part I, section 3.4, Figure 3.4; see below).  Fair Shares
-and Varied Pairs is the game of Berlekamp, Conway and Guy, Winning Ways, chapter 12 ("Games Eternal - Games Entailing"); its rules are cross-checked against
-an independent implementation (GamesmanOne, games/fsvp/fsvp.c, GamesCrafters, UC
-Berkeley: divide a heap into equal heaps of a proper factor, or combine two heaps of
-different sizes; all single coins is the lost end), and the positions of n coins are the
-partitions of n, counted by OEIS A000041 (1, 2, 3, 5, 7, 11, 15, 22, 30, 42).  The
-published table of its values could not be consulted here, so the values are checked
-against a plain retrograde analysis (tests/solve/loopy_oracles.py) and against values
-worked by hand below.  The classification of values (0: P; finite non-zero or ∞ with 0
-in K: N; otherwise D) and the sum rule are those of Smith's generalized Sprague-Grundy
-theory as summarised, for instance, in the answer "Generalized Sprague-Grundy Theorem"
-(MathOverflow), which the solver's tests follow.
+Ferguson's notes (Game Theory, Part I, section 3.4, Figure 3.4; see below). Fair Shares
+and Varied Pairs is the game of Berlekamp, Conway and Guy, Winning Ways, chapter 12
+("Games Eternal - Games Entailing"); its rules are cross-checked against an independent
+implementation (GamesmanOne, games/fsvp/fsvp.c, GamesCrafters, UC Berkeley: divide a
+heap into equal heaps of a proper factor, or combine two heaps of different sizes; all
+single coins is the lost end), and the positions of n coins are the partitions of n,
+counted by OEIS A000041 (1, 2, 3, 5, 7, 11, 15, 22, 30, 42). The published table of its
+values could not be consulted here, so the values are checked against a plain retrograde
+analysis (tests/solve/loopy_oracles.py) and against values worked by hand below. The
+classification of values (0: P; finite non-zero or ∞ with 0 in K: N; otherwise D) and
+the sum rule are those of Smith's generalized Sprague-Grundy theory as summarised, for
+instance, in the answer "Generalized Sprague-Grundy Theorem" (MathOverflow), which the
+solver's tests follow.
 """
 
 from __future__ import annotations
