@@ -119,3 +119,14 @@ def test_a_game_that_grows_for_ever_stops_at_a_limit_in_one_line(run_cli, cycles
     result = run_cli("solve", "--games", cycles, "grow", "3")
     assert result.code == 2 and result.out == ""
     assert result.err.count("\n") == 1 and "parts in all" in result.err
+
+
+def test_table_grid_of_a_loopy_game(run_cli) -> None:
+    result = run_cli("table", "digraph", "--edges", "0>0,0>1", "--max", "1", "1", "--grid")
+    assert result.code == 0, result.err
+    # a pass or the end (∞{0}) plus itself is a draw ∞{}; plus the end (0) it stays ∞{0}
+    assert result.out.splitlines()[1:] == [
+        "a\\b    0    1",
+        "  0  ∞{} ∞{0}",
+        "  1 ∞{0}    0",
+    ]

@@ -149,6 +149,10 @@ def write_table(
     out.write(f"{call.label}, {play.value} play, {plural(len(rows), 'position')}\n")
     if found_cycle:
         out.write(f"Note: {CYCLE_NOTE}\n")
+    if getattr(call.args, "grid", False):
+        for line in _grid(game, rows):
+            out.write(line + "\n")
+        return 0
     shown = [game.format(position) for position, _, _ in rows]
     width = max(len("position"), *(len(s) for s in shown))
     values = max(len("value"), *(len(value) for _, value, _ in rows))
@@ -156,6 +160,22 @@ def write_table(
     for text, (_, value, outcome) in zip(shown, rows, strict=True):
         out.write(f"{text:<{width}}  {value:>{values}}  {outcome}\n")
     return 0
+
+
+def _grid(game: Game, rows: list[tuple[Any, str, str]]) -> list[str]:
+    """``table --grid`` of a loopy game: each cell holds the loopy value (``∞{...}``)."""
+    from grundy.cli.layout import grid_lines
+
+    cells: dict[tuple[int, int], str] = {}
+    for position, value, _ in rows:
+        written = game.to_json(position)
+        if not (isinstance(written, list) and len(written) == 2):
+            raise UsageError(
+                f"--grid shows positions of two numbers; {game.name} has the position "
+                f"{game.format(position)}"
+            )
+        cells[(int(written[0]), int(written[1]))] = value
+    return grid_lines(cells)
 
 
 def table_rows(game: Game, bound: Any, solver: LoopySolver) -> list[tuple[Any, str, str]]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grundy.budget import Meter
-from grundy.errors import SearchLimitError
+from grundy.errors import GameNotFiniteError, SearchLimitError
 from grundy.games.base import Game
 from grundy.games.loopy_base import declares_cycles
 from grundy.solve.loopy_labels import Labelling, label_graph
@@ -97,10 +97,14 @@ class LoopySolver:
         return self.value(position).outcome
 
     def grundy_value(self, position: Any) -> int:
-        """The finite value of ``position``; :class:`ValueError` when it is infinite."""
+        """The finite value of ``position``; :class:`~grundy.errors.GameNotFiniteError`
+        when it is infinite (ask :meth:`value` for ``∞{K}``)."""
         value = self.value(position)
         if value.nimber is None:
-            raise ValueError(f"{self.game.format(position)} has the infinite value {value}")
+            raise GameNotFiniteError(
+                f"{self.game.label}: {self.game.format(position)} has the infinite loopy "
+                f"value {value}"
+            )
         return value.nimber
 
     def options(self, position: Any) -> Iterator[Any]:
