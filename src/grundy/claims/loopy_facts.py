@@ -19,7 +19,8 @@ from typing import Any
 
 from grundy.budget import Meter
 from grundy.errors import GameNotFiniteError, InvalidParameterError
-from grundy.games.base import Game
+from grundy.games.base import Game, rules_class
+from grundy.games.sums import SumGame
 from grundy.solve.loopy import LoopySolver, declares_cycles
 from grundy.solve.loopy_values import LoopyOutcome
 from grundy.solve.solver import Move, Outcome, Play, Solver
@@ -29,6 +30,14 @@ __all__ = ["SIZE_LIMIT", "CycleAwareSolver"]
 SIZE_LIMIT = 5_000_000
 """Most parts (heaps, tokens) the options listed by one claim's loopy search may hold:
 a game whose positions grow for ever is stopped (``unknown``), not run out of memory."""
+
+
+def _may_cycle(game: Game) -> bool:
+    """Whether the exact solver might meet a cycle in ``game``: a user's rules may form
+    one; the library's own finite games cannot (their moves shrink the position)."""
+    if isinstance(game, SumGame):
+        return any(_may_cycle(part) for part in game.games)
+    return game.move_graph and rules_class(type(game)).__module__.partition(".")[0] != "grundy"
 
 
 class CycleAwareSolver:
@@ -52,6 +61,7 @@ class CycleAwareSolver:
             lemmas_only=lemmas_only,
         )
         self._limits = (position_limit, move_limit, meter)
+        self._may_cycle = _may_cycle(game)
         self.loopy: LoopySolver | None = None
         if declares_cycles(game):
             self._to_loopy()
@@ -109,7 +119,7 @@ class CycleAwareSolver:
     def _finite_first(self, position: Any, play: Play) -> None:
         """Meet a cycle, if there is one, before the exact solver notes the lemma
         "value 0 iff P" for an answer it would then not give."""
-        if play is Play.NORMAL and self.game.move_graph and self.game.reports_grundy:
+        if self._may_cycle and play is Play.NORMAL and self.game.reports_grundy:
             self.finite.grundy_value(position)
 
     def options(self, position: Any) -> Iterator[Any]:
