@@ -63,6 +63,10 @@ class _Graph:
 class LoopySolver:
     """Loopy values of one game's positions, with a memo shared across calls.
 
+    Without limits the search lists every reachable position, however many: for a game
+    whose positions may grow without end pass ``position_limit``, ``size_limit`` (parts
+    of the options listed) or a ``meter``, as the command line and the claims do.
+
     >>> from grundy.games.catalogue import create_game
     >>> solver = LoopySolver(create_game("digraph", {"edges": "0>1,1>0,1>2"}))
     >>> str(solver.value((0,))), solver.outcome((0,)).value, str(solver.value((1,)))
