@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grundy.errors import SearchLimitError
-from grundy.games.catalogue import create_game
 from grundy.games.base import HeapGame
+from grundy.games.catalogue import create_game
 from grundy.games.digraph import Digraph
 from grundy.solve import Solver
 from grundy.solve.loopy import LoopySolver, declares_cycles
