@@ -130,3 +130,10 @@ def test_table_grid_of_a_loopy_game(run_cli) -> None:
         "  0  ∞{} ∞{0}",
         "  1 ∞{0}    0",
     ]
+
+
+def test_finite_on_a_loopy_catalogue_game_refuses_only_a_cycle_met(run_cli) -> None:
+    acyclic = run_cli("solve", "digraph", "--edges", "0>1", "0", "--finite")
+    assert acyclic.code == 0 and "Grundy value: *1" in acyclic.out
+    cyclic = run_cli("solve", "digraph", "--edges", "0>1,1>0", "0", "--finite")
+    assert cyclic.code == 2 and "reached from itself" in cyclic.err

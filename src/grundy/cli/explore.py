@@ -187,7 +187,7 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
 
         with time_budget(options.seconds):
             return write_solve(game, position, play, options, out, POSITION_LIMIT)
-    if declares_cycles(game):
+    if declares_cycles(game) and not options.finite:  # --finite: only a cycle met refuses
         return _solve_loopy(call, position, play, out, LIMITS)
     with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = command_solver(game, position, line.callback)
@@ -344,7 +344,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     bound = game.parse(options.max)
     check_table_size(game, bound)
     play = _read_play_options(options)
-    if declares_cycles(game):
+    if declares_cycles(game) and not options.finite:  # --finite: only a cycle met refuses
         return _table_loopy(call, bound, play, out, LIMITS)
     with time_budget(options.seconds), progress_line(as_json=options.json) as line:
         solver = command_solver(game, bound, _until_rows(line))

@@ -51,7 +51,7 @@ def check_loopy_options(options: Any, play: Play, label: str, cycle: str = "") -
     (the user asked for the finite theory), misère play, certificates."""
     from grundy.solve import Play
 
-    reason = cycle or f"{label} has moves that form cycles"
+    reason = cycle or f"{label} is a loopy game (its moves may form cycles)"
     reason = reason.replace(", so the game need not end", " (the game need not end)")
     if getattr(options, "finite", False):
         raise UsageError(

@@ -56,8 +56,9 @@ def loopy_session(
     from grundy.games.loopy_base import declares_cycles
 
     game = call.game
-    cycle = "" if declares_cycles(game) else cycle_met(solver, position, play)
-    if not cycle and not declares_cycles(game):
+    loopy_at_once = declares_cycles(game) and not call.args.finite
+    cycle = "" if loopy_at_once else cycle_met(solver, position, play)
+    if not cycle and not loopy_at_once:
         return None
     check_loopy_options(call.args, play, call.label, cycle)
     loopy = loopy_solver(game, *LIMITS)
