@@ -137,3 +137,10 @@ def test_finite_on_a_loopy_catalogue_game_refuses_only_a_cycle_met(run_cli) -> N
     assert acyclic.code == 0 and "Grundy value: *1" in acyclic.out
     cyclic = run_cli("solve", "digraph", "--edges", "0>1,1>0", "0", "--finite")
     assert cyclic.code == 2 and "reached from itself" in cyclic.err
+
+
+@pytest.mark.parametrize("words", [["fair-shares", "44"], ["--games", "CYCLES", "grow", "3"]])
+def test_the_time_budget_covers_the_loopy_search(run_cli, cycles, words) -> None:
+    words = [cycles if word == "CYCLES" else word for word in words]
+    result = run_cli("solve", *words, "--seconds", "0.3")
+    assert result.code == 2 and "time budget of 0.3 s" in result.err

@@ -189,13 +189,18 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
             return write_solve(game, position, play, options, out, POSITION_LIMIT)
     if declares_cycles(game) and not options.finite:  # --finite: only a cycle met refuses
         return _solve_loopy(call, position, play, out, LIMITS)
-    with time_budget(options.seconds), progress_line(as_json=options.json) as line:
-        solver = command_solver(game, position, line.callback)
-        try:
-            analysis = solver.analyse(position, play)
-        except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
-            return _solve_loopy(call, position, play, out, LIMITS, str(exc))
-        _write_certificate(options, game, [position], solver)
+    cycle = ""
+    with time_budget(options.seconds):
+        with progress_line(as_json=options.json) as line:
+            solver = command_solver(game, position, line.callback)
+            try:
+                analysis = solver.analyse(position, play)
+            except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
+                cycle = str(exc)
+            else:
+                _write_certificate(options, game, [position], solver)
+        if cycle:  # within the same time budget, after the progress line is gone
+            return _solve_loopy(call, position, play, out, LIMITS, cycle, False)
     if options.json:
         write_json(
             out,
@@ -346,13 +351,18 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     play = _read_play_options(options)
     if declares_cycles(game) and not options.finite:  # --finite: only a cycle met refuses
         return _table_loopy(call, bound, play, out, LIMITS)
-    with time_budget(options.seconds), progress_line(as_json=options.json) as line:
-        solver = command_solver(game, bound, _until_rows(line))
-        try:
-            rows = list(table_rows(game, bound, play, solver, line.callback))
-        except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
-            return _table_loopy(call, bound, play, out, LIMITS, str(exc))
-        _write_certificate(options, game, [row.position for row in rows], solver)
+    cycle = ""
+    with time_budget(options.seconds):
+        with progress_line(as_json=options.json) as line:
+            solver = command_solver(game, bound, _until_rows(line))
+            try:
+                rows = list(table_rows(game, bound, play, solver, line.callback))
+            except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
+                cycle = str(exc)
+            else:
+                _write_certificate(options, game, [row.position for row in rows], solver)
+        if cycle:  # within the same time budget, after the progress line is gone
+            return _table_loopy(call, bound, play, out, LIMITS, cycle, False)
     if options.json:
         write_json(
             out,

@@ -193,13 +193,14 @@ def solve_loopy(
     out: IO[str],
     limits: tuple[int, int],
     cycle: str = "",
+    own_budget: bool = True,
 ) -> int:
     """``grundy solve`` by the loopy theory within ``limits`` (positions, moves);
-    ``cycle``: what the finite solver met."""
+    ``cycle``: what the finite solver met (inside whose time budget this then runs)."""
     from grundy.cli.time_budget import time_budget
 
     check_loopy_options(call.args, play, call.label, cycle)
-    with time_budget(call.args.seconds):
+    with time_budget(call.args.seconds if own_budget else None):
         solver = loopy_solver(call.game, *limits)
         return write_solve(call, position, play, out, solver, found_cycle=bool(cycle))
 
@@ -211,13 +212,14 @@ def table_loopy(
     out: IO[str],
     limits: tuple[int, int],
     cycle: str = "",
+    own_budget: bool = True,
 ) -> int:
     """``grundy table`` by the loopy theory within ``limits`` (positions, moves);
-    ``cycle``: what the finite solver met."""
+    ``cycle``: what the finite solver met (inside whose time budget this then runs)."""
     from grundy.cli.time_budget import time_budget
 
     check_loopy_options(call.args, play, call.label, cycle)
-    with time_budget(call.args.seconds):
+    with time_budget(call.args.seconds if own_budget else None):
         solver = loopy_solver(call.game, *limits)
         rows = table_rows(call.game, bound, solver)
     return write_table(call, rows, play, out, found_cycle=bool(cycle))
