@@ -36,7 +36,9 @@ from grundy.games.base import Game, HeapGame
 from grundy.games.beer_can import BeerCan
 from grundy.games.catalogue import catalogue, create_game, find_entry
 from grundy.games.chomp import Chomp
+from grundy.games.digraph import Digraph
 from grundy.games.euclid import Euclid
+from grundy.games.fair_shares import FairShares
 from grundy.games.gale_nim import GaleNim
 from grundy.games.hackenbush import GreenHackenbush
 from grundy.games.lucky_nim import LuckyNim
@@ -129,6 +131,13 @@ def _moore_nim_options() -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries({"k": st.integers(1, 3)})
 
 
+def _digraph_options() -> st.SearchStrategy[dict[str, Any]]:
+    edge = st.tuples(st.integers(0, 5), st.integers(0, 5))
+    return st.lists(edge, min_size=1, max_size=12).map(
+        lambda edges: {"edges": ",".join(f"{a}>{b}" for a, b in edges)}
+    )
+
+
 _OPTIONS: dict[str, Callable[[], st.SearchStrategy[dict[str, Any]]]] = {
     "subtraction": _subtraction_options,
     "octal": _octal_options,
@@ -138,6 +147,7 @@ _OPTIONS: dict[str, Callable[[], st.SearchStrategy[dict[str, Any]]]] = {
     "lucky-nim": _lucky_nim_options,
     "gale-nim": _gale_nim_options,
     "moore-nim": _moore_nim_options,
+    "digraph": _digraph_options,
 }
 
 
@@ -224,7 +234,20 @@ def _lucky_nim(game: Game, size: int) -> st.SearchStrategy[Any]:
     return st.lists(st.integers(0, size), min_size=1, max_size=3).map(game.from_value)
 
 
+def _digraph(game: Game, size: int) -> st.SearchStrategy[Any]:
+    assert isinstance(game, Digraph)
+    tokens = st.lists(st.sampled_from(game.vertices), min_size=1, max_size=3)
+    return tokens.map(game.from_value)
+
+
+def _fair_shares(game: Game, size: int) -> st.SearchStrategy[Any]:
+    heaps = st.lists(st.integers(1, max(size, 1)), min_size=1, max_size=3)
+    return heaps.map(game.from_value)
+
+
 _POSITIONS: dict[type[Game], Callable[[Game, int], st.SearchStrategy[Any]]] = {
+    Digraph: _digraph,
+    FairShares: _fair_shares,
     Chomp: _chomp,
     PosetGame: _poset,
     BeerCan: _beer_can,

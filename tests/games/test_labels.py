@@ -17,6 +17,7 @@ def test_every_label_reads_back_as_the_same_game() -> None:
         "beer-can": {"rows": 2, "columns": 3},
         "gale-nim": {"n": 2, "m": 3},
         "moore-nim": {"k": 2},
+        "digraph": {"edges": "0>1,1>0,1>2"},
     }
     for entry in catalogue():
         game = create_game(entry.name, examples.get(entry.name, {}))

@@ -13,11 +13,11 @@ from grundy.budget import Meter
 from grundy.claims.evaluate import MAX_ITEMS, Scope, Value, plain, short_value, truth, value_size
 from grundy.claims.expression import POSITION_NAMES
 from grundy.claims.game_facts import grundy_refusal
+from grundy.claims.loopy_facts import CycleAwareSolver
 from grundy.claims.model import Claim
 from grundy.claims.param_family import SPLIT_REFUSAL
 from grundy.errors import ClaimError, GrundyError, SearchLimitError
 from grundy.games.base import Game
-from grundy.solve import Solver
 from grundy.solve.lemmas import SOLVER_LEMMAS
 from grundy.verdict import Assumption, Status, Verdict
 
@@ -46,7 +46,7 @@ class PositionFacts:
         self._runner = runner
         self._position = position
 
-    def grundy(self) -> int:
+    def grundy(self) -> int | str:
         return self._runner.grundy_of(self._position)
 
     def outcome(self) -> str:
@@ -60,13 +60,13 @@ class PositionFacts:
         found = self._runner.solver.winning_moves(self._position, self._runner.claim.play)
         return self._runner.canonical_list(move.to for move in found)
 
-    def grundy_of(self, position: Value) -> int:
+    def grundy_of(self, position: Value) -> int | str:
         return self._runner.grundy_of(self._runner.to_position(position))
 
     def outcome_of(self, position: Value) -> str:
         return self._runner.outcome_of(self._runner.to_position(position))
 
-    def grundy_in(self, game: Game, position: Value) -> int:
+    def grundy_in(self, game: Game, position: Value) -> int | str:
         _check_grundy(game)  # a named game passes the claim's own game's checks
         return self._runner.solver_for(game).grundy_value(self._runner.to_position(position, game))
 
@@ -88,11 +88,11 @@ class ClaimRunner:
         self.solver = self._new_solver(claim.game)
         # Answers by canonical position: many cases of a domain are the same position
         # (heaps in another order), and a dict lookup is far cheaper than the solver's.
-        self._grundy: dict[Any, int] = {}
+        self._grundy: dict[Any, int | str] = {}
         self._outcome: dict[Any, str] = {}
-        self._named: dict[Game, Solver] = {}
+        self._named: dict[Game, CycleAwareSolver] = {}
 
-    def solver_for(self, game: Game) -> Solver:
+    def solver_for(self, game: Game) -> CycleAwareSolver:
         """A solver for another game named in an expression (``g("kayles", [k])``)."""
         if game == self.claim.game:
             return self.solver
@@ -100,11 +100,12 @@ class ClaimRunner:
             self._named[game] = self._new_solver(game)
         return self._named[game]
 
-    def _new_solver(self, game: Game) -> Solver:
+    def _new_solver(self, game: Game) -> CycleAwareSolver:
         # Closed forms only where the library proves them, so every shortcut the answers
         # rest on is a lemma the verdict can name; outcomes searched from the rules where
-        # that needs no lemma at all (solve/outcome_search.py).
-        return Solver(
+        # that needs no lemma at all (solve/outcome_search.py); a game with cycles gets
+        # the loopy theory.
+        return CycleAwareSolver(
             game,
             position_limit=POSITION_LIMIT,
             move_limit=MOVE_LIMIT,
@@ -120,7 +121,7 @@ class ClaimRunner:
             used.update(solver.lemmas_used())
         return tuple(Assumption(lemma, SOLVER_LEMMAS[lemma]) for lemma in sorted(used))
 
-    def grundy_of(self, position: Any) -> int:
+    def grundy_of(self, position: Any) -> int | str:
         _check_grundy(self.claim.game)
         key = self.claim.game.canonical(position)
         found = self._grundy.get(key)

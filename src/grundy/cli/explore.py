@@ -40,6 +40,7 @@ __all__ = ["register"]
 POSITION_LIMIT = 5_000_000
 # ...and past this many moves generated (one position can have billions of options).
 MOVE_LIMIT = 10_000_000
+LIMITS = (POSITION_LIMIT, MOVE_LIMIT)
 # Single heaps up to this size are valued by the game's fast sequence engine, not searched.
 SEQUENCE_LOOKUP_LIMIT = 1 << 20
 
@@ -96,6 +97,12 @@ def run_games(args: argparse.Namespace, out: IO[str]) -> int:
 def _play_options(parser: CommandParser) -> None:
     parser.add_argument("--misere", action="store_true", help="misère play: the last mover loses")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--finite",
+        action="store_true",
+        help="the finite theory only: refuse a game whose moves form a cycle (by default "
+        "such a game is valued by the loopy theory, with draws)",
+    )
     parser.add_argument(
         "--certificate",
         metavar="FILE",
@@ -162,6 +169,8 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
 
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
+    from grundy.errors import GameNotFiniteError
+    from grundy.games.loopy_base import declares_cycles
     from grundy.games.lucky_nim import LuckyNim
 
     def configure(parser: CommandParser, position_help: str) -> None:
@@ -178,10 +187,20 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
 
         with time_budget(options.seconds):
             return write_solve(game, position, play, options, out, POSITION_LIMIT)
-    with time_budget(options.seconds), progress_line(as_json=options.json) as line:
-        solver = command_solver(game, position, line.callback)
-        analysis = solver.analyse(position, play)
-        _write_certificate(options, game, [position], solver)
+    if declares_cycles(game) and not options.finite:  # --finite: only a cycle met refuses
+        return _solve_loopy(call, position, play, out, LIMITS)
+    cycle = ""
+    with time_budget(options.seconds):
+        with progress_line(as_json=options.json) as line:
+            solver = command_solver(game, position, line.callback)
+            try:
+                analysis = solver.analyse(position, play)
+            except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
+                cycle = str(exc)
+            else:
+                _write_certificate(options, game, [position], solver)
+        if cycle:  # within the same time budget, after the progress line is gone
+            return _solve_loopy(call, position, play, out, LIMITS, cycle, False)
     if options.json:
         write_json(
             out,
@@ -278,6 +297,21 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
+def _solve_loopy(*args: Any) -> int:
+    """``grundy solve`` of a game whose moves form cycles (cli/loopy_output.py, loaded
+    only then, so that ``grundy solve nim 3 4 5`` does not pay for it)."""
+    from grundy.cli.loopy_output import solve_loopy
+
+    return solve_loopy(*args)
+
+
+def _table_loopy(*args: Any) -> int:
+    """``grundy table`` of a game whose moves form cycles (cli/loopy_output.py)."""
+    from grundy.cli.loopy_output import table_loopy
+
+    return table_loopy(*args)
+
+
 def _until_rows(line: ProgressLine) -> ProgressCallback | None:
     """The solver's count of positions for ``grundy table``, shown until the rows begin
     (while a region engine solves the whole bound), so that it never hides the row bar."""
@@ -294,6 +328,8 @@ def _until_rows(line: ProgressLine) -> ProgressCallback | None:
 
 def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
+    from grundy.errors import GameNotFiniteError
+    from grundy.games.loopy_base import declares_cycles
     from grundy.solve import table_rows
 
     def configure(parser: CommandParser, position_help: str) -> None:
@@ -313,10 +349,20 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     bound = game.parse(options.max)
     check_table_size(game, bound)
     play = _read_play_options(options)
-    with time_budget(options.seconds), progress_line(as_json=options.json) as line:
-        solver = command_solver(game, bound, _until_rows(line))
-        rows = list(table_rows(game, bound, play, solver, line.callback))
-        _write_certificate(options, game, [row.position for row in rows], solver)
+    if declares_cycles(game) and not options.finite:  # --finite: only a cycle met refuses
+        return _table_loopy(call, bound, play, out, LIMITS)
+    cycle = ""
+    with time_budget(options.seconds):
+        with progress_line(as_json=options.json) as line:
+            solver = command_solver(game, bound, _until_rows(line))
+            try:
+                rows = list(table_rows(game, bound, play, solver, line.callback))
+            except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
+                cycle = str(exc)
+            else:
+                _write_certificate(options, game, [row.position for row in rows], solver)
+        if cycle:  # within the same time budget, after the progress line is gone
+            return _table_loopy(call, bound, play, out, LIMITS, cycle, False)
     if options.json:
         write_json(
             out,

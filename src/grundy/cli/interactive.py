@@ -13,7 +13,7 @@ import argparse
 import contextlib
 import sys
 import textwrap
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -23,7 +23,6 @@ from grundy.cli.common import (
     check_solve_size,
     output_width,
     parse_game_invocation,
-    register_game_command,
 )
 from grundy.cli.explore import command_solver
 from grundy.cli.time_budget import TimeBudget, time_budget
@@ -31,7 +30,7 @@ from grundy.errors import GrundyError
 from grundy.games import Game, HeapGame
 from grundy.solve import Outcome, Play, Solver
 
-__all__ = ["PlaySession", "longest_move", "register"]
+__all__ = ["PlaySession", "longest_move", "run_play"]
 
 LISTED_MOVES = 12
 """A position with at most this many moves lists them at every turn; more on request."""
@@ -49,12 +48,6 @@ HELP_TEXT = (
 )
 
 
-def register(commands: Any) -> None:
-    register_game_command(
-        commands, "play", "play a position against the perfect player (moves on stdin)", run_play
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class Turn:
     """One move of the game: who made it and what it did."""
@@ -64,7 +57,14 @@ class Turn:
     to: Any
 
 
-def run_play(args: argparse.Namespace, out: IO[str]) -> int:
+SessionMaker = Callable[..., "PlaySession | None"]
+"""``make(call, position, play, solver, budget, out)``: a session of another kind (draws,
+for a game with cycles: cli/loopy_play.py), or ``None`` for the usual one."""
+
+
+def run_play(
+    args: argparse.Namespace, out: IO[str], make_session: SessionMaker | None = None
+) -> int:
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("position", nargs="*", help=f"the position: {position_help}")
         parser.add_argument(
@@ -80,6 +80,11 @@ def run_play(args: argparse.Namespace, out: IO[str]) -> int:
             "--hints",
             action="store_true",
             help="show whether each position is P or N, and the winning moves on 'hint'",
+        )
+        parser.add_argument(
+            "--finite",
+            action="store_true",
+            help="the finite theory only: refuse a game whose moves form a cycle",
         )
 
     call = parse_game_invocation("play", args.game, args.rest, out, configure)
@@ -100,7 +105,8 @@ def run_play(args: argparse.Namespace, out: IO[str]) -> int:
     play = Play.MISERE if options.misere else Play.NORMAL
     with time_budget(options.seconds) as budget:  # the computer's thinking, not the player's
         solver = command_solver(game, position)
-        session = PlaySession(game, solver, play, options.hints, sys.stdin, out, budget)
+        found = make_session(call, position, play, solver, budget, out) if make_session else None
+        session = found or PlaySession(game, solver, play, options.hints, sys.stdin, out, budget)
         ending = (
             "the last player to move loses" if options.misere else "the last player to move wins"
         )

@@ -172,6 +172,13 @@ register("lucky-nim", LuckyNim)
 register("gale-nim", GaleNim)
 register("moore-nim", MooreNim)
 
+# -- loopy games: moves may return to a position, so some positions are draws --
+from grundy.games.digraph import Digraph  # noqa: E402
+from grundy.games.fair_shares import FairShares  # noqa: E402
+
+register("digraph", Digraph)
+register("fair-shares", FairShares)
+
 
 def unregister(name: str) -> None:
     """Remove a game from the catalogue (games loaded for one run leave with it)."""

@@ -51,7 +51,8 @@ _COMPARE_OPS = {
     ast.NotIn: r"\notin",
 }
 
-_OUTCOMES = {"P": r"\mathcal{P}", "N": r"\mathcal{N}"}
+_OUTCOMES = {"P": r"\mathcal{P}", "N": r"\mathcal{N}", "D": r"\mathcal{D}"}  # D: drawn (loopy)
+_LOOPY_INFINITY = re.compile(r"inf\{(\d+(?:,\d+)*)?\}")  # a loopy game's value 'inf{0,2}'
 
 
 def expression_latex(text: str, position: str | None = None) -> str:
@@ -136,6 +137,8 @@ class _Printer:
             return str(value)
         if isinstance(value, str) and value in _OUTCOMES:
             return _OUTCOMES[value]
+        if isinstance(value, str) and (loopy := _LOOPY_INFINITY.fullmatch(value)):
+            return r"\infty_{\{" + (loopy.group(1) or "") + r"\}}"
         raise self.error(node)
 
     def name(self, name: str) -> str:

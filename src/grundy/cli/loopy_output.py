@@ -1,0 +1,225 @@
+"""``grundy solve`` and ``grundy table`` for games whose moves may form cycles.
+
+A catalogue game with cycles (``digraph``, ``fair-shares``) goes here from the start; a
+user's game goes here when the finite solver meets a cycle in it, unless ``--finite``
+asked for the finite theory only, in which case the cycle is refused in one line.  The
+values are those of the generalized Sprague-Grundy theory (:mod:`grundy.solve.loopy`).
+"""
+
+from __future__ import annotations
+
+from typing import IO, TYPE_CHECKING, Any
+
+from grundy.cli.common import UsageError, plural, solve_meter, solved_position_json, write_json
+
+if TYPE_CHECKING:
+    from grundy.cli.common import GameInvocation
+    from grundy.games import Game
+    from grundy.solve import Play
+    from grundy.solve.loopy import LoopySolver
+
+__all__ = ["OUTCOME_TEXT", "check_loopy_options", "loopy_solver", "write_solve", "write_table"]
+
+OUTCOME_TEXT = {
+    "P": "P (the previous player wins: the player to move loses)",
+    "N": "N (the next player, the one to move, wins)",
+    "D": "D (a draw: with best play neither player can force a win, and play goes on for ever)",
+}
+
+SIZE_LIMIT = 20_000_000
+"""Most parts (heaps, tokens) the options listed by one loopy search may hold together: a game
+whose positions grow for ever stops within seconds (fair-shares of 40 coins: 8 million)."""
+
+CYCLE_NOTE = "the moves of this game form a cycle: valued by the loopy (generalized) theory"
+
+
+def loopy_solver(game: Game, position_limit: int, move_limit: int) -> LoopySolver:
+    """The loopy solver within the command's limits and memory budget."""
+    from grundy.solve.loopy import LoopySolver
+
+    return LoopySolver(
+        game,
+        position_limit=position_limit,
+        move_limit=move_limit,
+        meter=solve_meter(),
+        size_limit=SIZE_LIMIT,
+    )
+
+
+def check_loopy_options(options: Any, play: Play, label: str, cycle: str = "") -> None:
+    """Refuse what the loopy theory here does not give, in one line: ``--finite``
+    (the user asked for the finite theory), misère play, certificates."""
+    from grundy.solve import Play
+
+    reason = cycle or f"{label} is a loopy game (its moves may form cycles)"
+    reason = reason.replace(", so the game need not end", " (the game need not end)")
+    if getattr(options, "finite", False):
+        raise UsageError(
+            f"{reason}; the finite Sprague-Grundy theory does not apply "
+            "(drop --finite to value it by the loopy theory)"
+        )
+    if play is Play.MISERE:
+        raise UsageError(f"{reason}; misère play of loopy games is not implemented")
+    if getattr(options, "certificate", None) is not None:
+        raise UsageError(f"{reason}; --certificate certifies finite Grundy values only")
+
+
+def write_solve(
+    call: GameInvocation,
+    position: Any,
+    play: Play,
+    out: IO[str],
+    solver: LoopySolver,
+    found_cycle: bool = False,
+) -> int:
+    game = call.game
+    analysis = solver.analyse(position)
+    if call.args.json:
+        write_json(
+            out,
+            {
+                **solved_position_json(game, position, play),
+                "grundy": analysis.value.nimber,
+                "loopy_value": str(analysis.value),
+                "outcome": analysis.outcome.value,
+                "winning_moves": [
+                    {"to": game.to_json(move.to), "move": move.description}
+                    for move in analysis.winning_moves
+                ],
+                "drawing_moves": [
+                    {"to": game.to_json(move.to), "move": move.description}
+                    for move in analysis.drawing_moves
+                ],
+                "positions_explored": analysis.positions_explored,
+            },
+        )
+        return 0
+    out.write(f"{call.label}, position {game.format(position)}, {play.value} play\n")
+    if found_cycle:
+        out.write(f"Note: {CYCLE_NOTE}\n")
+    shown = f"*{analysis.value}" if analysis.value.is_finite else str(analysis.value)
+    out.write(f"Loopy value: {shown}\n")
+    out.write(f"Outcome: {OUTCOME_TEXT[analysis.outcome.value]}\n")
+    if analysis.winning_moves:
+        out.write(f"Winning moves ({len(analysis.winning_moves)}):\n")
+        for move in analysis.winning_moves:
+            out.write(f"  {move.description}, leaving {game.format(move.to)}\n")
+    elif analysis.drawing_moves:
+        out.write(
+            f"Drawing moves ({len(analysis.drawing_moves)}): no move wins; these keep the draw\n"
+        )
+        for move in analysis.drawing_moves:
+            out.write(f"  {move.description}, leaving {game.format(move.to)}\n")
+    else:
+        out.write("Winning moves: none (every move leads to an N-position)\n")
+    out.write(f"Positions explored: {analysis.positions_explored:,}\n")
+    return 0
+
+
+def write_table(
+    call: GameInvocation,
+    rows: list[tuple[Any, str, str]],
+    play: Play,
+    out: IO[str],
+    found_cycle: bool = False,
+) -> int:
+    """Rows of (position, value text, outcome letter)."""
+    game = call.game
+    if call.args.json:
+        write_json(
+            out,
+            {
+                "game": game.name,
+                "params": game.options(),
+                "play": play.value,
+                "rows": [
+                    {
+                        "position": game.to_json(position),
+                        "grundy": int(value) if value.isdigit() else None,
+                        "loopy_value": value,
+                        "outcome": outcome,
+                    }
+                    for position, value, outcome in rows
+                ],
+            },
+        )
+        return 0
+    if not rows:
+        raise UsageError("no positions within that bound")
+    out.write(f"{call.label}, {play.value} play, {plural(len(rows), 'position')}\n")
+    if found_cycle:
+        out.write(f"Note: {CYCLE_NOTE}\n")
+    if getattr(call.args, "grid", False):
+        for line in _grid(game, rows):
+            out.write(line + "\n")
+        return 0
+    shown = [game.format(position) for position, _, _ in rows]
+    width = max(len("position"), *(len(s) for s in shown))
+    values = max(len("value"), *(len(value) for _, value, _ in rows))
+    out.write(f"{'position':<{width}}  {'value':>{values}}  outcome\n")
+    for text, (_, value, outcome) in zip(shown, rows, strict=True):
+        out.write(f"{text:<{width}}  {value:>{values}}  {outcome}\n")
+    return 0
+
+
+def _grid(game: Game, rows: list[tuple[Any, str, str]]) -> list[str]:
+    """``table --grid`` of a loopy game: each cell holds the loopy value (``∞{...}``)."""
+    from grundy.cli.layout import grid_lines
+
+    cells: dict[tuple[int, int], str] = {}
+    for position, value, _ in rows:
+        written = game.to_json(position)
+        if not (isinstance(written, list) and len(written) == 2):
+            raise UsageError(
+                f"--grid shows positions of two numbers; {game.name} has the position "
+                f"{game.format(position)}"
+            )
+        cells[(int(written[0]), int(written[1]))] = value
+    return grid_lines(cells)
+
+
+def table_rows(game: Game, bound: Any, solver: LoopySolver) -> list[tuple[Any, str, str]]:
+    rows = []
+    for position in game.bounded_positions(bound):
+        value = solver.value(position)
+        rows.append((position, str(value), value.outcome.value))
+    return rows
+
+
+def solve_loopy(
+    call: GameInvocation,
+    position: Any,
+    play: Play,
+    out: IO[str],
+    limits: tuple[int, int],
+    cycle: str = "",
+    own_budget: bool = True,
+) -> int:
+    """``grundy solve`` by the loopy theory within ``limits`` (positions, moves);
+    ``cycle``: what the finite solver met (inside whose time budget this then runs)."""
+    from grundy.cli.time_budget import time_budget
+
+    check_loopy_options(call.args, play, call.label, cycle)
+    with time_budget(call.args.seconds if own_budget else None):
+        solver = loopy_solver(call.game, *limits)
+        return write_solve(call, position, play, out, solver, found_cycle=bool(cycle))
+
+
+def table_loopy(
+    call: GameInvocation,
+    bound: Any,
+    play: Play,
+    out: IO[str],
+    limits: tuple[int, int],
+    cycle: str = "",
+    own_budget: bool = True,
+) -> int:
+    """``grundy table`` by the loopy theory within ``limits`` (positions, moves);
+    ``cycle``: what the finite solver met (inside whose time budget this then runs)."""
+    from grundy.cli.time_budget import time_budget
+
+    check_loopy_options(call.args, play, call.label, cycle)
+    with time_budget(call.args.seconds if own_budget else None):
+        solver = loopy_solver(call.game, *limits)
+        rows = table_rows(call.game, bound, solver)
+    return write_table(call, rows, play, out, found_cycle=bool(cycle))
