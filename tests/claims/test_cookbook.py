@@ -50,6 +50,8 @@ EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
     ),
     "cookbook-euclid": (Status.PROVED, "exhaustive", 1830, None),
     "cookbook-euclid-two": (Status.REFUTED, "exhaustive", None, {"a": 5, "b": 3}),
+    "cookbook-fair-shares-no-draw": (Status.PROVED, "exhaustive", 36, None),
+    "cookbook-fair-shares-eleven": (Status.REFUTED, "exhaustive", None, {"a": 2}),
     "cookbook-mex-rule": (Status.PROVED, "exhaustive", 61, None),
     "cookbook-mex-rule-some-move": (Status.REFUTED, "exhaustive", None, {"n": 0}),
 }
