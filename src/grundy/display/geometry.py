@@ -10,20 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict, deque
 from collections.abc import Sequence
 
-__all__ = ["chomp_bite", "hackenbush_layout"]
-
-
-def chomp_bite(before: Sequence[int], after: Sequence[int]) -> tuple[int, int]:
-    """The square (row, column) whose bite turns ``before`` into ``after``.
-
-    >>> chomp_bite((3, 3, 3), (3, 1, 1))
-    (1, 1)
-    """
-    padded = list(after) + [0] * (len(before) - len(after))
-    for row, (old, new) in enumerate(zip(before, padded, strict=False)):
-        if new < old:
-            return row, new
-    raise ValueError(f"no bite turns {tuple(before)} into {tuple(after)}")
+__all__ = ["hackenbush_layout"]
 
 
 def hackenbush_layout(

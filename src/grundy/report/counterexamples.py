@@ -16,7 +16,7 @@ from typing import Any
 from grundy.claims import Claim
 from grundy.library import Theorem
 from grundy.report.document import Block, Code, Figure, Paragraph, Strong, Table
-from grundy.report.evidence import parse_edges
+from grundy.report.evidence_boards import parse_edges
 from grundy.report.pictures import (
     ChompBoard,
     HackenbushPicture,

@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.display.geometry import chomp_bite, hackenbush_layout
+from grundy.display.geometry import hackenbush_layout
+from grundy.games.chomp import bite_square as chomp_bite
 from grundy.report.document import Figure
 
 __all__ = [
@@ -98,6 +99,11 @@ def _rect(x: float, y: float, w: float, h: float, colour: str, **kwargs: Any) ->
     kwargs.setdefault("edgecolor", INK)
     kwargs.setdefault("linewidth", 0.6)
     return Rectangle((x, y), w, h, facecolor=colour, **kwargs)
+
+
+def _cell_label(ax: Any, x: float, y: float, text: str, colour: str) -> None:
+    """Small text centred in the unit square with lower-left corner (x, y)."""
+    ax.text(x + 0.5, y + 0.5, text, ha="center", va="center", fontsize=8, color=colour)
 
 
 def _cells(ax: Any, cells: Sequence[tuple[float, float]], colour: str, gap: float = 0.06) -> None:
@@ -335,15 +341,7 @@ def strip_figure(
             _cells(ax, [(n, y) for n, is_p in enumerate(row.p_positions) if is_p], P_COLOUR)
             _cells(ax, [(n, y) for n, is_p in enumerate(row.p_positions) if not is_p], N_COLOUR)
             for n, is_p in enumerate(row.p_positions):
-                ax.text(
-                    n + 0.5,
-                    y + 0.5,
-                    str(n),
-                    ha="center",
-                    va="center",
-                    fontsize=8,
-                    color="white" if is_p else INK,
-                )
+                _cell_label(ax, n, y, str(n), "white" if is_p else INK)
         if mark is not None:
             ax.add_patch(_rect(mark, 0, 1, len(rows), "none", edgecolor=ACCENT, linewidth=2.0))
         ax.set_xlim(-margin, length + 0.2)
@@ -487,15 +485,7 @@ def lucky_strip_figure(
             _cells(ax, cells, P_COLOUR)
             _cells(ax, [(k, y) for k, value in enumerate(chunk) if value != 0], "#457b9d")
             for k, value in enumerate(chunk):
-                ax.text(
-                    k + 0.5,
-                    y + 0.5,
-                    str(value),
-                    ha="center",
-                    va="center",
-                    fontsize=8,
-                    color="white",
-                )
+                _cell_label(ax, k, y, str(value), "white")
                 ax.text(
                     k + 0.5,
                     y - 0.45,

@@ -1,0 +1,40 @@
+"""What every piece of report evidence shares: the item that names a piece and the small
+helpers its sections are written with."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from grundy.report.document import Block, Math, Section
+
+__all__ = ["EvidenceItem", "nimber", "position_text", "section"]
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceItem:
+    """One piece of evidence: ``build()`` returns its section; ``topics`` say what it is for;
+    ``answers`` names the exercise it works out (the handout shows it right after it)."""
+
+    key: str
+    title: str
+    topics: frozenset[str]
+    build: Callable[[], Section]
+    answers: str = ""
+
+
+def position_text(position: Sequence[int]) -> str:
+    """A position as the notes write it.
+
+    >>> position_text((3, 4, 5))
+    '(3, 4, 5)'
+    """
+    return "(" + ", ".join(str(part) for part in position) + ")"
+
+
+def nimber(value: int) -> Math:
+    return Math(f"*{value}")
+
+
+def section(key: str, title: str, blocks: Sequence[Block]) -> Section:
+    return Section(title, f"evidence-{key}", tuple(blocks))
