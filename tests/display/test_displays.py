@@ -24,10 +24,15 @@ def shapes(svg: str, tag: str, colour: str | None = None) -> list[ET.Element]:
     return [e for e in found if colour is None or e.get("fill") == colour]
 
 
-def test_heaps_are_counters_with_the_moved_heap_marked() -> None:
-    svg = heaps_svg([3, 4, 5], marked=[0])
+def test_heaps_are_counters_with_the_counters_taken_marked() -> None:
+    svg = heaps_svg([3, 4, 5], taken={0: 2})  # take 2 from heap 1 (3 -> 1)
     assert len(shapes(svg, "circle")) == 12
-    assert len(shapes(svg, "circle", "#e76f51")) == 3
+    assert len(shapes(svg, "circle", "#e76f51")) == 2
+    tops = sorted(float(c.get("cy", 0)) for c in shapes(svg, "circle") if c.get("cx") == "20.0")
+    assert sorted(float(c.get("cy", 0)) for c in shapes(svg, "circle", "#e76f51")) == tops[:2]
+    chips = heaps_svg([21], taken={0: 1})  # the take-away start: counters, not a bar
+    assert len(shapes(chips, "circle")) == 21 and not shapes(chips, "rect")
+    assert len(shapes(chips, "circle", "#e76f51")) == 1
     assert len(heaps_svg([10**30])) < 1000  # a huge heap is a bar with its size
 
 

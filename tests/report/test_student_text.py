@@ -84,5 +84,8 @@ def test_expected_failures_are_plausible_mistakes_with_the_winning_move(
     # 5 -> 0 wins from a heap of 5; (2,4) -> (2,1) in Wythoff's game; (0,0,0) in misère play
     assert "(5 → 0)" in text
     assert "(2,1)" in text
+    # the picture colours the 3 counters the winning move takes, not the whole heap
+    html = (rendered["lecture_misere.toml"] / "handout.html").read_text("utf-8")
+    assert "coloured: the counters a move takes (3 from heap 2)" in html
     assert "the player to move has no move there, and in misère play that player wins" in text
     assert "left out of this handout" not in text

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from grundy.display.geometry import counters_taken
 from grundy.display.svg import MAX_BOARD, chomp_svg, hackenbush_svg, heaps_svg, wythoff_svg
 from grundy.games.base import Game, HeapGame
 from grundy.games.chomp import Chomp, bite_square
@@ -37,14 +38,11 @@ def position_svg(game: Game, position: Any, winning: Sequence[Any] = ()) -> str:
     if isinstance(game, GreenHackenbush):
         return hackenbush_svg(position, [_cut(position, option) for option in winning])
     if isinstance(game, (HeapGame, Euclid)):
-        marked = [
-            index
-            for option in winning
-            if len(option) == len(position)
-            for index, (before, after) in enumerate(zip(position, option, strict=True))
-            if before != after
-        ]
-        return heaps_svg(list(position), marked)
+        taken: dict[int, int] = {}
+        for option in winning:  # each heap shows the first winning move from it
+            for index, count in counters_taken(position, option).items():
+                taken.setdefault(index, count)
+        return heaps_svg(list(position), taken)
     return ""
 
 

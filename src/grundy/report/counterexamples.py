@@ -70,9 +70,13 @@ def _split(
 
 
 def counterexample_blocks(
-    theorem: Theorem, claim: Claim | None, example: Mapping[str, Any]
+    theorem: Theorem,
+    claim: Claim | None,
+    example: Mapping[str, Any],
+    taken: Mapping[int, int] | None = None,
 ) -> list[Block]:
-    """The counterexample as one sentence, and drawn when its game has a picture."""
+    """The counterexample as one sentence, and drawn when its game has a picture;
+    ``taken`` colours the counters a winning move from it takes."""
     inputs, breaking = _split(example, claim)
     if claim is not None and set(claim.variables) & inputs.keys():
         inputs.pop("position", None)  # built from the variables: said once, by them
@@ -82,7 +86,7 @@ def counterexample_blocks(
     if why:
         text += [". There: ", why]
     blocks: list[Block] = [Paragraph((*text, "."))]
-    figure = counterexample_figure(theorem.id, theorem.game, example, why)
+    figure = counterexample_figure(theorem.id, theorem.game, example, why, taken)
     if figure is not None:
         blocks.append(figure)
     return blocks
@@ -120,7 +124,11 @@ def _bites(example: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
 
 
 def counterexample_figure(
-    theorem_id: str, game: str | None, example: Mapping[str, Any], why: str = ""
+    theorem_id: str,
+    game: str | None,
+    example: Mapping[str, Any],
+    why: str = "",
+    taken: Mapping[int, int] | None = None,
 ) -> Figure | None:
     """A picture of the counterexample's position, when its game has a picture for it.
 
@@ -146,8 +154,8 @@ def counterexample_figure(
     # Only a position the example names is drawn: its other integers (a lemma's bits, a
     # value) are not heaps, and a picture of them would mislead.
     heaps = _int_sequence(position) if position is not None else None
-    if heaps is None or len(heaps) > 12 or any(h < 0 for h in heaps):
-        return None
+    if heaps is None or len(heaps) > 12 or any(h < 0 for h in heaps) or not any(heaps):
+        return None  # no heaps at all would be a picture of nothing
     if name == "chomp":
         rows = tuple(sorted(heaps, reverse=True))
         bites = tuple((r, c) for r, c in _bites(example) if r < len(rows) and 0 <= c < rows[r])
@@ -156,4 +164,6 @@ def counterexample_figure(
         return chomp_figure(figure_name, caption, [board])
     if name in PIN_GAMES:  # Kayles and its kin are rows of pins, not Nim heaps
         return pins_figure(figure_name, caption, heaps)
-    return heaps_figure(figure_name, caption, heaps)
+    if taken:
+        caption += "; in colour, the counters the winning move takes"
+    return heaps_figure(figure_name, caption, heaps, taken=taken)

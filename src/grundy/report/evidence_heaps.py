@@ -7,12 +7,14 @@ import math
 
 from grundy.certify import check_certificate, period_report
 from grundy.certify.periodicity import GUY_SMITH
+from grundy.display.geometry import counters_taken
 from grundy.games import Game, Nim, create_game
 from grundy.report.document import Block, Code, Math, Paragraph, Section, Table
 from grundy.report.evidence_parts import EvidenceItem, position_text, section
 from grundy.report.pictures import (
     StripRow,
     grid_figure,
+    heaps_figure,
     sequence_figure,
     strip_figure,
     wythoff_figure,
@@ -56,6 +58,17 @@ def _take_away() -> Section:
     blocks.append(
         Table.build(("play", "P-positions up to 24", "21 chips is", "winning moves from 21"), rows)
     )
+    first = solver.winning_moves((chips,))
+    if first:  # the start drawn as chips, the ones the winning move takes in colour
+        blocks.append(
+            heaps_figure(
+                "take-away-start",
+                f"The {chips}-chip start; in colour, what the winning move of normal play "
+                f"takes: {first[0].description.replace('->', '→')}",
+                [chips],
+                taken=counters_taken((chips,), first[0].to),
+            )
+        )
     return section("take-away", "Take-away game: P-positions", blocks)
 
 
