@@ -14,9 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from grundy.claims import Claim
+from grundy.games.sums import SumGame
 from grundy.library import Theorem
 from grundy.report.document import Block, Code, Figure, Paragraph, Strong, Table
 from grundy.report.evidence_boards import parse_edges
+from grundy.report.gamenames import sum_name
 from grundy.report.pictures import (
     ChompBoard,
     HackenbushPicture,
@@ -24,7 +26,7 @@ from grundy.report.pictures import (
     hackenbush_figure,
     heaps_figure,
 )
-from grundy.report.sumevidence import PIN_GAMES, pins_figure
+from grundy.report.sumevidence import PIN_GAMES, pins_figure, sum_position_figure
 
 __all__ = ["counterexample_blocks", "counterexample_figure", "value_text"]
 
@@ -86,10 +88,25 @@ def counterexample_blocks(
     if why:
         text += [". There: ", why]
     blocks: list[Block] = [Paragraph((*text, "."))]
-    figure = counterexample_figure(theorem.id, theorem.game, example, why, taken)
+    if claim is not None and isinstance(claim.game, SumGame) and "position" in example:
+        figure = _sum_figure(theorem.id, claim, claim.game, example["position"], why)
+    else:
+        figure = counterexample_figure(theorem.id, theorem.game, example, why, taken)
     if figure is not None:
         blocks.append(figure)
     return blocks
+
+
+def _sum_figure(
+    theorem_id: str, claim: Claim, game: SumGame, position: Any, why: str
+) -> Figure | None:
+    """A counterexample to a claim about a sum, its components drawn side by side."""
+    names = claim.game_name.split(" + ")
+    components = claim.params.get("components") or [{} for _ in names]
+    caption = "The counterexample" + (f": {why}" if why else "")
+    return sum_position_figure(
+        f"counterexample-{theorem_id}", game, sum_name(names, components), position, caption
+    )
 
 
 def counterexample_table(example: Mapping[str, Any]) -> Table:

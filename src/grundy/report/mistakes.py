@@ -48,10 +48,18 @@ def _position_text(game: Any, position: Any) -> str:
     return str(game.format(position))
 
 
+def _tupled(value: Any) -> Any:
+    """A position read from a counterexample (lists, as JSON writes them) as the games
+    write positions (tuples): a sum's check_position keeps lists its parts cannot play."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_tupled(part) for part in value)
+    return value
+
+
 def _why(theorem: Theorem, claim: Claim, position: Any) -> str | None:
     game = claim.game
     solver = Solver(game)
-    position = game.check_position(position)
+    position = game.check_position(_tupled(position))
     play = theorem.play or Play.NORMAL
     misere = play is Play.MISERE
     where = _position_text(game, position)
@@ -113,7 +121,7 @@ def winning_counters(
         return {}
     game = claim.game
     try:
-        position = game.check_position(example["position"])
+        position = game.check_position(_tupled(example["position"]))
         if not all(isinstance(h, int) and not isinstance(h, bool) for h in position):
             return {}
         moves = Solver(game).winning_moves(position, theorem.play or Play.NORMAL)
