@@ -82,3 +82,12 @@ def test_worked_answers_go_to_an_answers_part_at_the_end() -> None:
         if isinstance(b, Paragraph)
     ]
     assert "ANSWER TEXT" in answer_texts
+
+
+def test_a_claim_file_declares_the_stronger_theorem_it_is_a_case_of() -> None:
+    # proofs/nim_positions.toml: misère Nim on three heaps up to 9 is a case of misère Nim
+    # for every number of heaps (proofs/bouton.py); the handout states the rule once
+    weak = LIBRARY["nim-positions-misere-rule"]
+    assert weak.implied_by == "misere-nim-any-number-of-heaps"
+    anchors = _anchors(_handout({weak.id: CHECKED, weak.implied_by: PROVED}).sections)
+    assert f"thm-{weak.implied_by}" in anchors and f"thm-{weak.id}" not in anchors
