@@ -54,7 +54,25 @@ def claim_latex(claim: Claim) -> str | None:
         condition = expression_latex(claim.assume.text, position)
     except MathSyntaxError:
         return None
+    if _width(statement) + _width(condition) > _ONE_LINE:  # the condition on a line of its own
+        return rf"\begin{{array}}{{c}} {statement} \\ \text{{whenever }} {condition} \end{{array}}"
     return rf"{statement} \quad \text{{whenever }} {condition}"
+
+
+_ONE_LINE = 56  # symbols a displayed formula holds on a line of the PDF, with room to spare
+
+
+def _width(latex: str) -> int:
+    r"""About how many symbols a formula shows: a command is one symbol, spaces none.
+
+    >>> _width(r"(n \in \mathcal{P}) \quad \text{whenever } n > 0")
+    17
+    """
+    shown = re.sub(r"\\text\{([^{}]*)\}", lambda m: m.group(1).replace(" ", ""), latex)
+    shown = re.sub(r"\\(?:mathcal|operatorname)\{([^{}]*)\}", r"\1", shown)
+    return len(
+        re.sub(r"\\[A-Za-z]+", "x", shown).replace(" ", "").replace("{", "").replace("}", "")
+    )
 
 
 def first_sentence(text: str) -> str:
