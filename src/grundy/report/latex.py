@@ -209,7 +209,11 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \newcommand{\verdictbox}[2]{{\setlength{\fboxsep}{0pt}\colorbox{#1}{%
   \rule[\dimexpr0.5pt-\dp\@arstrutbox\relax]{0pt}{\dimexpr\ht\@arstrutbox+\dp\@arstrutbox-1pt\relax}%
   \,\textcolor{white}{#2}\,}}}
+% The contents, often in two columns: an entry is never hyphenated, and never split
+% between lines that land in different columns (or pages).
 \renewcommand\tableofcontents{\section*{\contentsname}{\setlength{\parskip}{0pt}\small
+  \hyphenpenalty\@M\exhyphenpenalty\@M
+  \interlinepenalty\@M\clubpenalty\@M\widowpenalty\@M
   \@starttoc{toc}}}
 \makeatother
 """
