@@ -67,6 +67,7 @@ def _take_away() -> Section:
                 f"takes: {first[0].description.replace('->', '→')}",
                 [chips],
                 taken=counters_taken((chips,), first[0].to),
+                column=6,  # four short columns: the picture stays low on the page
             )
         )
     return section("take-away", "Take-away game: P-positions", blocks)

@@ -188,6 +188,7 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \usepackage{lmodern}
 \usepackage[margin=2cm]{geometry}
 \usepackage{amsmath,amssymb}
+\usepackage{etoolbox}
 \usepackage{graphicx}
 \usepackage{array,longtable,booktabs}
 \usepackage[table]{xcolor}
@@ -209,8 +210,10 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \newcommand{\verdictbox}[2]{{\setlength{\fboxsep}{0pt}\colorbox{#1}{%
   \rule[\dimexpr0.5pt-\dp\@arstrutbox\relax]{0pt}{\dimexpr\ht\@arstrutbox+\dp\@arstrutbox-1pt\relax}%
   \,\textcolor{white}{#2}\,}}}
-% The contents, often in two columns: an entry is never hyphenated, and never split
-% between lines that land in different columns (or pages).
+% The contents, often in two columns: an entry is never hyphenated, never split between
+% lines that land in different columns (or pages), and set ragged (a narrow column would
+% stretch the spaces of a long title that cannot be hyphenated).
+\patchcmd{\l@section}{\rightskip \@pnumwidth}{\rightskip \@pnumwidth \@plus 8em}{}{}
 \renewcommand\tableofcontents{\section*{\contentsname}{\setlength{\parskip}{0pt}\small
   \hyphenpenalty\@M\exhyphenpenalty\@M
   \interlinepenalty\@M\clubpenalty\@M\widowpenalty\@M

@@ -65,20 +65,22 @@ def heaps_figure(
     heaps: Sequence[int],
     title: str = "",
     taken: Mapping[int, int] | None = None,
+    column: int = _COLUMN,
 ) -> Figure:
     """Heaps of counters side by side, each labelled with its size; ``taken`` (heap index
     -> how many) names the counters a move takes, from the top, drawn in the accent colour.
 
-    A heap taller than a column stands in columns side by side; a very large heap is a bar.
+    A heap taller than ``column`` counters stands in columns side by side; a very large
+    heap is a bar.
     """
     heaps = list(heaps)
     taken = dict(taken or {})
-    places = [counter_places(h, _COLUMN) if h <= MOST_COUNTERS else [] for h in heaps]
+    places = [counter_places(h, column) if h <= MOST_COUNTERS else [] for h in heaps]
     widths = [0.4 + (max((c for c, _ in spots), default=0) + 1) for spots in places]
     tallest = max(heaps, default=0)
-    scale = 1.0 if tallest <= MOST_COUNTERS else _COLUMN / tallest
+    scale = 1.0 if tallest <= MOST_COUNTERS else column / tallest
     levels = max((lv + 1 for spots in places for _, lv in spots), default=0)
-    top = _COLUMN if tallest > MOST_COUNTERS else levels
+    top = column if tallest > MOST_COUNTERS else levels
 
     def draw(fig: Any) -> None:
         ax = fig.add_subplot()
@@ -106,7 +108,7 @@ def heaps_figure(
     alt = f"heaps of sizes {heaps}"
     if moves:
         alt += "; coloured: the counters a move takes (" + ", ".join(moves) + ")"
-    height = 1.2 + 0.22 * min(max(top, 1), _COLUMN)
+    height = 1.2 + 0.22 * min(max(top, 1), column)
     return _figure(name, caption, alt, draw, (1.2 + 0.5 * sum(widths) / 1.4, height))
 
 
