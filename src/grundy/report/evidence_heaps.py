@@ -10,7 +10,7 @@ from grundy.certify.periodicity import GUY_SMITH
 from grundy.display.geometry import counters_taken
 from grundy.games import Game, Nim, create_game
 from grundy.report.document import Block, Code, Math, Paragraph, Section, Table
-from grundy.report.evidence_parts import EvidenceItem, position_text, section
+from grundy.report.evidence_parts import EvidenceItem, move_words, position_text, section
 from grundy.report.pictures import (
     StripRow,
     grid_figure,
@@ -51,7 +51,7 @@ def _take_away() -> Section:
     for play, flags in ((Play.NORMAL, normal), (Play.MISERE, misere)):
         outcome = solver.outcome((chips,), play)
         moves = solver.winning_moves((chips,), play)
-        answer = "; ".join(move.description for move in moves) or "none (a P-position)"
+        answer = "; ".join(move_words(move) for move in moves) or "none (a P-position)"
         p_list = ", ".join(str(n) for n, is_p in enumerate(flags) if is_p)
         label = "misère" if play is Play.MISERE else "normal"
         rows.append((label, p_list + ", ...", outcome.value, answer))
@@ -64,7 +64,7 @@ def _take_away() -> Section:
             heaps_figure(
                 "take-away-start",
                 f"The {chips}-chip start; in colour, what the winning move of normal play "
-                f"takes: {first[0].description.replace('->', '→')}",
+                f"takes: {move_words(first[0])}",
                 [chips],
                 taken=counters_taken((chips,), first[0].to),
                 column=6,  # four short columns: the picture stays low on the page

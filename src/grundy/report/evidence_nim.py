@@ -7,7 +7,13 @@ from collections.abc import Sequence
 
 from grundy.games import Nim
 from grundy.report.document import Cell, Code, Inline, Math, Paragraph, Preformatted, Section, Table
-from grundy.report.evidence_parts import EvidenceItem, nimber, position_text, section
+from grundy.report.evidence_parts import (
+    EvidenceItem,
+    move_words,
+    nimber,
+    position_text,
+    section,
+)
 from grundy.solve import Solver
 
 # -- Nim: the handout's addition table, worked examples and exercise 4 ----------------------
@@ -134,7 +140,7 @@ def _exercise_four() -> Section:
         for index, move in enumerate(moves):
             if index:
                 shown.append("; ")
-            shown.extend((move.description, " → ", Code(position_text(move.to))))
+            shown.extend((move_words(move), ", leaving ", Code(position_text(move.to))))
         if not moves:
             shown.append("none: a P-position")
         label = "worked example" if heaps == (1, 3, 4) else "exercise 4"

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from grundy.report.document import Block, Math, Section
 
-__all__ = ["EvidenceItem", "nimber", "position_text", "section"]
+__all__ = ["EvidenceItem", "move_words", "nimber", "position_text", "section"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,3 +39,14 @@ def nimber(value: int) -> Math:
 
 def section(key: str, title: str, blocks: Sequence[Block]) -> Section:
     return Section(title, f"evidence-{key}", tuple(blocks))
+
+
+def move_words(move: Any) -> str:
+    """A move as the notes say it, with a proper arrow.
+
+    >>> from grundy.games import Nim
+    >>> from grundy.solve import Solver
+    >>> move_words(Solver(Nim()).winning_moves((3,))[0])
+    'take 3 from the heap (3 → 0)'
+    """
+    return str(move.description).replace("->", "→")
