@@ -513,6 +513,7 @@ def theorem_from_claim(claim: Claim | BadClaim) -> Theorem:
         game=game,
         tags=claim.tags,
         play=claim.play if isinstance(claim, Claim) else Play.NORMAL,
+        implied_by=claim.implied_by if isinstance(claim, Claim) else None,
     )
 
 

@@ -22,6 +22,7 @@ def test_defaults() -> None:
     assert claim.domain_size == 8
     assert claim.scope == "bounded: 0 <= a <= 3; 1 <= b <= 2"
     assert claim.source == "" and claim.tags == () and claim.mutant_of is None
+    assert claim.implied_by is None
 
 
 def test_library_fields_are_read() -> None:
@@ -30,10 +31,12 @@ def test_library_fields_are_read() -> None:
         position="[]",
         source="000 slides",
         mutant_of="other",
+        implied_by="stronger",
         tags='["a", "b"]',
         latex="x",
         title="T",
     )
+    assert claim.implied_by == "stronger"
     assert (claim.source, claim.mutant_of, claim.tags, claim.latex, claim.title) == (
         "000 slides",
         "other",
@@ -70,6 +73,7 @@ def test_library_fields_are_read() -> None:
         ({"tags": '"x"'}, "field 'tags': must be a list of text"),
         ({"position": "grundy"}, "field 'position'"),
         ({"assume": "b > 0"}, "unknown name 'b' in assume of claim 'demo'"),
+        ({"implied_by": "Not An Id"}, "field 'implied_by': 'Not An Id' is not a claim id"),
     ],
 )
 def test_malformed_claims_name_the_claim_and_field(fields: dict, expected: str) -> None:

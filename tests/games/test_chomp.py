@@ -90,7 +90,7 @@ def test_square_winning_bite_is_only_2_2(game: Chomp) -> None:
 
 
 def test_report_evidence_calls_still_work(game: Chomp) -> None:
-    # src/grundy/report/evidence.py builds boards this way and names bites by chomp_bite.
+    # src/grundy/report/evidence_boards.py builds boards this way and names bites by chomp_bite.
     position = game.from_value([5] * 3)
     bites = [chomp_bite(position, move.to) for move in Solver(game).winning_moves(position)]
     assert bites and all(isinstance(r, int) and isinstance(c, int) for r, c in bites)

@@ -8,8 +8,8 @@ from grundy.report.evidence import (
     EvidenceItem,
     build_evidence,
     related_evidence,
-    side_by_side,
 )
+from grundy.report.evidence_nim import side_by_side
 
 
 def _section(key: str) -> Section:

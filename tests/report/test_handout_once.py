@@ -82,3 +82,31 @@ def test_worked_answers_go_to_an_answers_part_at_the_end() -> None:
         if isinstance(b, Paragraph)
     ]
     assert "ANSWER TEXT" in answer_texts
+
+
+def test_a_claim_file_declares_the_stronger_theorem_it_is_a_case_of() -> None:
+    # proofs/nim_positions.toml: misère Nim on three heaps up to 9 is a case of misère Nim
+    # for every number of heaps (proofs/bouton.py); the handout states the rule once
+    weak = LIBRARY["nim-positions-misere-rule"]
+    assert weak.implied_by == "misere-nim-any-number-of-heaps"
+    anchors = _anchors(_handout({weak.id: CHECKED, weak.implied_by: PROVED}).sections)
+    assert f"thm-{weak.implied_by}" in anchors and f"thm-{weak.id}" not in anchors
+
+
+def test_the_handout_names_no_engine_in_a_statement_s_words() -> None:
+    # proofs/nim_heap_value.py says its step is "proved by Z3"; students read "by machine"
+    theorem = LIBRARY["nim-heap-value-every-heap"]
+    assert "Z3" in theorem.statement
+    handout = _handout({theorem.id: PROVED})
+    words = [plain_text(b.content) for b in _blocks(handout.sections) if isinstance(b, Paragraph)]
+    said = " ".join(words)
+    assert "by machine" in said and "Z3" not in said
+
+
+def _blocks(sections: tuple[object, ...]) -> list[object]:
+    found: list[object] = []
+    for block in sections:
+        found.append(block)
+        if isinstance(block, Section):
+            found.extend(_blocks(block.blocks))
+    return found

@@ -79,7 +79,7 @@ def test_same_results_give_identical_files(sample_results, tmp_path: Path) -> No
     formats = [Format.HTML, Format.MARKDOWN]  # PDF figures: see test_pictures
     names = [p.relative_to(first) for p in write_report(document, first, formats)]
     write_report(document, second, formats)
-    assert len(names) == 4  # two reports, two figures as SVG
+    assert len(names) == 5  # two reports, three figures as SVG (take-away: strip and chips)
     for name in names:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
     assert mask("took 12.345 s on 2024-05-06 07:08:09 UTC") == "took T s on DATE"

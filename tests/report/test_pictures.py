@@ -6,7 +6,9 @@ import pytest
 
 from grundy.display.geometry import hackenbush_layout
 from grundy.report.counterexamples import counterexample_figure
+from grundy.report.document import Figure
 from grundy.report.pictures import (
+    ACCENT,
     ChompBoard,
     HackenbushPicture,
     StripRow,
@@ -116,3 +118,30 @@ def test_two_loops_at_one_vertex_are_two_circles_and_boards_share_one_scale() ->
     unit = [ax.get_window_extent().height / (ax.get_ylim()[1] - ax.get_ylim()[0]) for ax in
             (small, large)]  # fmt: skip
     assert abs(unit[0] - unit[1]) < 1e-6 * unit[1] + 0.5
+
+
+def _counter_colours(figure: Figure) -> list[tuple[float, float, str]]:
+    """(x, y, colour) of each counter a heaps figure draws."""
+    from matplotlib.colors import to_hex
+    from matplotlib.figure import Figure as Canvas
+    from matplotlib.patches import Circle
+
+    canvas = Canvas()
+    figure.draw(canvas)
+    circles = [p for p in canvas.axes[0].patches if isinstance(p, Circle)]
+    return [(c.center[0], c.center[1], to_hex(c.get_facecolor())) for c in circles]
+
+
+def test_a_move_colours_only_the_counters_it_takes() -> None:
+    # take 2 from heap 1 (3 -> 1): the top two counters of the first heap, nothing else
+    counters = _counter_colours(heaps_figure("h", "c", [3, 4, 5], taken={0: 2}))
+    assert len(counters) == 12
+    coloured = sorted((x, y) for x, y, colour in counters if colour == ACCENT)
+    first_heap = sorted((x, y) for x, y, _ in counters if x == counters[0][0])
+    assert coloured == sorted(first_heap, key=lambda p: p[1])[-2:]
+
+
+def test_twenty_one_chips_are_counters_in_two_columns_not_a_bar() -> None:
+    counters = _counter_colours(heaps_figure("h", "c", [21], taken={0: 1}))
+    assert len(counters) == 21 and len({x for x, _, _ in counters}) == 2
+    assert [colour for *_, colour in counters].count(ACCENT) == 1

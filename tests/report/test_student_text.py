@@ -15,6 +15,9 @@ import pytest
 
 from grundy.claims import Claim, claims_from_file
 from grundy.cli import main
+from grundy.library import theorem_from_claim
+from grundy.report.document import plain_text
+from grundy.report.mistakes import mistake_blocks
 from grundy.report.studenttext import html_text, student_text_problems
 
 HERE = Path(__file__).parent
@@ -84,5 +87,22 @@ def test_expected_failures_are_plausible_mistakes_with_the_winning_move(
     # 5 -> 0 wins from a heap of 5; (2,4) -> (2,1) in Wythoff's game; (0,0,0) in misère play
     assert "(5 → 0)" in text
     assert "(2,1)" in text
+    # the picture colours the 3 counters the winning move takes, not the whole heap
+    html = (rendered["lecture_misere.toml"] / "handout.html").read_text("utf-8")
+    assert "coloured: the counters a move takes (3 from heap 2)" in html
     assert "the player to move has no move there, and in misère play that player wins" in text
     assert "left out of this handout" not in text
+
+
+def test_a_counterexample_to_a_claim_about_a_sum_is_drawn_and_explained(
+    rendered: dict[str, Path],
+) -> None:
+    page = (rendered["lecture_sums.toml"] / "handout.html").read_text(encoding="utf-8")
+    # the sum's evidence draws one position; the plausible mistake's counterexample another
+    assert page.count("one position of the sum, drawn part by part") == 2
+    (claim,) = [c for c in claims_from_file(HERE / "lecture_sums.toml") if c.id.endswith("wrong")]
+    theorem = theorem_from_claim(claim)
+    # an N-position given as JSON lists: the sum's parts are read as positions, so the
+    # winning move is named (lists once made the solver fail and the reason vanished)
+    (why,) = mistake_blocks(theorem, claim, {"position": [[3], [2]]})
+    assert "(3, 2) is an N-position" in plain_text(why.content)  # type: ignore[attr-defined]

@@ -31,7 +31,7 @@ def test_html_needs_no_network(sample_results) -> None:
     parsed = parse_html(page)
     assert "<script" not in page and "<link" not in page and "@import" not in page
     assert all(source.startswith("#") for source in parsed.sources), parsed.sources
-    assert page.count("<svg") == 3 and "<math" in page  # two pieces of evidence, one position
+    assert page.count("<svg") == 4 and "<math" in page  # take-away: strip and chips; a position
 
 
 def test_html_shows_statement_verdicts_counterexample_and_engines(sample_results) -> None:
@@ -60,7 +60,11 @@ def test_markdown_has_tables_anchors_math_and_figure_files(sample_results) -> No
         assert f"(#thm-{theorem_id})" in text
     assert "```math\n(a, b, c) \\in \\mathcal{P}" in text
     names = [name for name, _ in report.files]
-    assert names == ["figures/counterexample-sample-bouton-parity.svg", "figures/take-away.svg"]
+    assert names == [
+        "figures/counterexample-sample-bouton-parity.svg",
+        "figures/take-away.svg",
+        "figures/take-away-start.svg",
+    ]
     assert all(f"]({name})" in text for name in names)
     table_rows = [line for line in text.splitlines() if line.startswith("| ")]
     widths = {line.count(" | ") for line in table_rows if "claim" in line or "sample-" in line}
@@ -84,6 +88,7 @@ def test_latex_is_a_complete_document(sample_results) -> None:
     assert [name for name, _ in report.files] == [
         "figures/counterexample-sample-bouton-parity.pdf",
         "figures/take-away.pdf",
+        "figures/take-away-start.pdf",
     ]
     assert all(data.startswith(b"%PDF") for _, data in report.files)
     braces = re.sub(r"\\[{}]", "", text)

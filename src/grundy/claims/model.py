@@ -98,6 +98,7 @@ FIELDS = (
     "expect",
     "source",
     "mutant_of",
+    "implied_by",
     "tags",
     "latex",
     "for_each",
@@ -142,6 +143,7 @@ class Claim:
     """Set when the game's options use the claim's variables, or ``for_each`` names some:
     the claim is then checked one value of them at a time (:mod:`grundy.claims.per_value`),
     and ``game`` is the game of the first value only."""
+    implied_by: str | None = None  # a stronger claim or theorem this one is a case of
 
     @property
     def domain_size(self) -> int:
@@ -386,9 +388,10 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
             check_latex_policy(latex)
         except ClaimError as exc:
             raise problem("latex", str(exc)) from None
-    mutant_of = text("mutant_of")
-    if mutant_of is not None and not _valid_id(mutant_of):
-        raise problem("mutant_of", f"{brief(mutant_of)} is not a claim id")
+    mutant_of, implied_by = text("mutant_of"), text("implied_by")
+    for field_name, link in (("mutant_of", mutant_of), ("implied_by", implied_by)):
+        if link is not None and not _valid_id(link):
+            raise problem(field_name, f"{brief(link)} is not a claim id")
     return Claim(
         id=raw_id,
         game_name=game_name,
@@ -409,6 +412,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         latex=latex,
         position_given=given,
         split=split,
+        implied_by=implied_by,
     )
 
 

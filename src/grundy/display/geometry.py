@@ -10,20 +10,40 @@ from __future__ import annotations
 from collections import Counter, defaultdict, deque
 from collections.abc import Sequence
 
-__all__ = ["chomp_bite", "hackenbush_layout"]
+__all__ = ["counter_places", "counters_taken", "hackenbush_layout"]
+
+MOST_COUNTERS = 64  # a taller heap is drawn as a bar with its size: counters would be dots
 
 
-def chomp_bite(before: Sequence[int], after: Sequence[int]) -> tuple[int, int]:
-    """The square (row, column) whose bite turns ``before`` into ``after``.
+def counter_places(count: int, column: int) -> list[tuple[int, int]]:
+    """Where each counter of a heap goes, bottom first, as (column, level): a heap taller
+    than ``column`` stands in balanced columns side by side, so 21 chips are 11 beside 10
+    and the last counters (the ones a move takes) are the top of the last column.
 
-    >>> chomp_bite((3, 3, 3), (3, 1, 1))
-    (1, 1)
+    >>> counter_places(3, 16)
+    [(0, 0), (0, 1), (0, 2)]
+    >>> counter_places(21, 16)[-1], counter_places(21, 16)[10]
+    ((1, 9), (0, 10))
     """
-    padded = list(after) + [0] * (len(before) - len(after))
-    for row, (old, new) in enumerate(zip(before, padded, strict=False)):
-        if new < old:
-            return row, new
-    raise ValueError(f"no bite turns {tuple(before)} into {tuple(after)}")
+    columns = max(1, -(-count // column))
+    per = max(1, -(-count // columns))
+    return [(k // per, k % per) for k in range(count)]
+
+
+def counters_taken(before: Sequence[int], after: Sequence[int]) -> dict[int, int]:
+    """For a move between two positions of heaps, how many counters it takes from each heap
+    it shrinks (index from 0); empty when the move changes the number of heaps (a split).
+
+    >>> counters_taken((3, 4, 5), (1, 4, 5))
+    {0: 2}
+    >>> counters_taken((7,), (2, 3))
+    {}
+    """
+    if len(before) != len(after):
+        return {}
+    return {
+        i: old - new for i, (old, new) in enumerate(zip(before, after, strict=True)) if new < old
+    }
 
 
 def hackenbush_layout(

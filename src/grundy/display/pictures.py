@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from grundy.display.geometry import chomp_bite
+from grundy.display.geometry import counters_taken
 from grundy.display.svg import MAX_BOARD, chomp_svg, hackenbush_svg, heaps_svg, wythoff_svg
 from grundy.games.base import Game, HeapGame
-from grundy.games.chomp import Chomp
+from grundy.games.chomp import Chomp, bite_square
 from grundy.games.euclid import Euclid
 from grundy.games.hackenbush import GreenHackenbush, prune
 from grundy.games.sums import SumGame
@@ -32,25 +32,18 @@ def position_svg(game: Game, position: Any, winning: Sequence[Any] = ()) -> str:
         plus = '<span style="font-size:20px;margin:0 8px">+</span>'
         return '<div style="display:flex;align-items:center">' + plus.join(parts) + "</div>"
     if isinstance(game, Chomp):
-        return chomp_svg(position, [_bite(position, option) for option in winning])
+        return chomp_svg(position, [bite_square(position, option) for option in winning])
     if isinstance(game, Wythoff):
         return _wythoff(game, position, winning)
     if isinstance(game, GreenHackenbush):
         return hackenbush_svg(position, [_cut(position, option) for option in winning])
     if isinstance(game, (HeapGame, Euclid)):
-        marked = [
-            index
-            for option in winning
-            if len(option) == len(position)
-            for index, (before, after) in enumerate(zip(position, option, strict=True))
-            if before != after
-        ]
-        return heaps_svg(list(position), marked)
+        taken: dict[int, int] = {}
+        for option in winning:  # each heap shows the first winning move from it
+            for index, count in counters_taken(position, option).items():
+                taken.setdefault(index, count)
+        return heaps_svg(list(position), taken)
     return ""
-
-
-def _bite(before: Sequence[int], after: Sequence[int]) -> tuple[int, int]:
-    return chomp_bite(before, after)
 
 
 def _cut(position: Sequence[tuple[int, int]], option: Any) -> tuple[int, int]:

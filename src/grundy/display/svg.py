@@ -7,10 +7,10 @@ that stores them stays small and safe to open.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
-from grundy.display.geometry import hackenbush_layout
+from grundy.display.geometry import MOST_COUNTERS, counter_places, hackenbush_layout
 
 __all__ = [
     "chomp_svg",
@@ -29,7 +29,7 @@ CHOCOLATE = "#8d5a3b"
 EATEN = "#f4d6c6"
 FONT = 'font-family="DejaVu Sans, sans-serif"'
 
-MAX_COUNTERS = 12  # taller heaps are drawn as bars with their size on them
+MAX_COUNTERS = 12  # a taller heap stands in columns side by side (a huge one is a bar)
 MAX_BOARD = 40  # larger boards are not drawn
 STALKS = 60  # longer sequences are drawn as dots only (the picture stays small)
 
@@ -50,34 +50,49 @@ def _text(x: float, y: float, text: str, size: int = 11, colour: str = INK, **ex
     )
 
 
-def heaps_svg(heaps: Sequence[int], marked: Sequence[int] = ()) -> str:
-    """Heaps of counters side by side, each labelled with its size; the heaps whose
-    indices are in ``marked`` are drawn in the accent colour (a winning move's heap)."""
+def heaps_svg(heaps: Sequence[int], taken: Mapping[int, int] | None = None) -> str:
+    """Heaps of counters side by side, each labelled with its size; ``taken`` (heap index
+    -> how many) names the counters a move takes, from the top, drawn in the accent colour.
+    A heap taller than a column stands in columns side by side; a huge one is a bar."""
+    taken = taken or {}
     column, unit = 30, 13
-    tallest = min(max(heaps, default=0), MAX_COUNTERS)
-    height = 36 + max(tallest, 1) * unit
+    places = [counter_places(h, MAX_COUNTERS) if h <= MOST_COUNTERS else [] for h in heaps]
+    widths = [column + max((c for c, _ in spots), default=0) * unit for spots in places]
+    levels = [
+        MAX_COUNTERS if h > MOST_COUNTERS else max((lv + 1 for _, lv in spots), default=0)
+        for h, spots in zip(heaps, places, strict=True)
+    ]
+    height = 36 + max(max(levels, default=0), 1) * unit
     base = height - 20
     body = [
-        f'<line x1="4" y1="{base}" x2="{len(heaps) * column + 6}" y2="{base}" '
+        f'<line x1="4" y1="{base}" x2="{sum(widths) + 6}" y2="{base}" '
         f'stroke="{INK}" stroke-width="1"/>'
     ]
-    for index, heap in enumerate(heaps):
-        x = 5 + index * column + column / 2
-        colour = ACCENT if index in marked else P_COLOUR
-        if heap > MAX_COUNTERS:
+    left = 5
+    for index, (heap, spots, width) in enumerate(zip(heaps, places, widths, strict=True)):
+        x = left + width / 2
+        first_taken = heap - taken.get(index, 0)
+        if heap > MOST_COUNTERS:
             top = base - MAX_COUNTERS * unit
+            colour = ACCENT if taken.get(index) else P_COLOUR
             body.append(
                 f'<rect x="{x - 10}" y="{top}" width="20" height="{MAX_COUNTERS * unit}" '
                 f'rx="3" fill="{colour}"/>'
             )
-        else:
-            body.extend(
-                f'<circle cx="{x}" cy="{base - unit / 2 - level * unit}" r="5.5" fill="{colour}"/>'
-                for level in range(heap)
-            )
+        columns = max((c for c, _ in spots), default=0) + 1
+        body.extend(
+            f'<circle cx="{x + (c - (columns - 1) / 2) * unit}" '
+            f'cy="{base - unit / 2 - level * unit}" r="5.5" '
+            f'fill="{ACCENT if k >= first_taken else P_COLOUR}"/>'
+            for k, (c, level) in enumerate(spots)
+        )
         body.append(_text(x, base + 14, _short(heap)))
+        left += width
     label = "heaps " + ", ".join(map(str, heaps)) if heaps else "no heaps"
-    return _svg(len(heaps) * column + 10, height, body, label)
+    moves = [f"{n} from heap {i + 1}" for i, n in sorted(taken.items()) if 0 <= i < len(heaps)]
+    if moves:
+        label += "; coloured: the counters a move takes (" + ", ".join(moves) + ")"
+    return _svg(sum(widths) + 10, height, body, label)
 
 
 def _short(number: int) -> str:

@@ -14,9 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from grundy.claims import Claim
+from grundy.games.sums import SumGame
 from grundy.library import Theorem
 from grundy.report.document import Block, Code, Figure, Paragraph, Strong, Table
-from grundy.report.evidence import parse_edges
+from grundy.report.evidence_boards import parse_edges
+from grundy.report.gamenames import sum_name
 from grundy.report.pictures import (
     ChompBoard,
     HackenbushPicture,
@@ -24,7 +26,7 @@ from grundy.report.pictures import (
     hackenbush_figure,
     heaps_figure,
 )
-from grundy.report.sumevidence import PIN_GAMES, pins_figure
+from grundy.report.sumevidence import PIN_GAMES, pins_figure, sum_position_figure
 
 __all__ = ["counterexample_blocks", "counterexample_figure", "value_text"]
 
@@ -70,9 +72,13 @@ def _split(
 
 
 def counterexample_blocks(
-    theorem: Theorem, claim: Claim | None, example: Mapping[str, Any]
+    theorem: Theorem,
+    claim: Claim | None,
+    example: Mapping[str, Any],
+    taken: Mapping[int, int] | None = None,
 ) -> list[Block]:
-    """The counterexample as one sentence, and drawn when its game has a picture."""
+    """The counterexample as one sentence, and drawn when its game has a picture;
+    ``taken`` colours the counters a winning move from it takes."""
     inputs, breaking = _split(example, claim)
     if claim is not None and set(claim.variables) & inputs.keys():
         inputs.pop("position", None)  # built from the variables: said once, by them
@@ -82,10 +88,25 @@ def counterexample_blocks(
     if why:
         text += [". There: ", why]
     blocks: list[Block] = [Paragraph((*text, "."))]
-    figure = counterexample_figure(theorem.id, theorem.game, example, why)
+    if claim is not None and isinstance(claim.game, SumGame) and "position" in example:
+        figure = _sum_figure(theorem.id, claim, claim.game, example["position"], why)
+    else:
+        figure = counterexample_figure(theorem.id, theorem.game, example, why, taken)
     if figure is not None:
         blocks.append(figure)
     return blocks
+
+
+def _sum_figure(
+    theorem_id: str, claim: Claim, game: SumGame, position: Any, why: str
+) -> Figure | None:
+    """A counterexample to a claim about a sum, its components drawn side by side."""
+    names = claim.game_name.split(" + ")
+    components = claim.params.get("components") or [{} for _ in names]
+    caption = "The counterexample" + (f": {why}" if why else "")
+    return sum_position_figure(
+        f"counterexample-{theorem_id}", game, sum_name(names, components), position, caption
+    )
 
 
 def counterexample_table(example: Mapping[str, Any]) -> Table:
@@ -120,7 +141,11 @@ def _bites(example: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
 
 
 def counterexample_figure(
-    theorem_id: str, game: str | None, example: Mapping[str, Any], why: str = ""
+    theorem_id: str,
+    game: str | None,
+    example: Mapping[str, Any],
+    why: str = "",
+    taken: Mapping[int, int] | None = None,
 ) -> Figure | None:
     """A picture of the counterexample's position, when its game has a picture for it.
 
@@ -146,8 +171,8 @@ def counterexample_figure(
     # Only a position the example names is drawn: its other integers (a lemma's bits, a
     # value) are not heaps, and a picture of them would mislead.
     heaps = _int_sequence(position) if position is not None else None
-    if heaps is None or len(heaps) > 12 or any(h < 0 for h in heaps):
-        return None
+    if heaps is None or len(heaps) > 12 or any(h < 0 for h in heaps) or not any(heaps):
+        return None  # no heaps at all would be a picture of nothing
     if name == "chomp":
         rows = tuple(sorted(heaps, reverse=True))
         bites = tuple((r, c) for r, c in _bites(example) if r < len(rows) and 0 <= c < rows[r])
@@ -156,4 +181,6 @@ def counterexample_figure(
         return chomp_figure(figure_name, caption, [board])
     if name in PIN_GAMES:  # Kayles and its kin are rows of pins, not Nim heaps
         return pins_figure(figure_name, caption, heaps)
-    return heaps_figure(figure_name, caption, heaps)
+    if taken:
+        caption += "; in colour, the counters the winning move takes"
+    return heaps_figure(figure_name, caption, heaps, taken=taken)

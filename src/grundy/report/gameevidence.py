@@ -18,13 +18,9 @@ from grundy.games import Game, HeapGame, Nim
 from grundy.games.sums import SumGame
 from grundy.library import TheoremResult
 from grundy.report.document import Code, Paragraph, Section
-from grundy.report.evidence import (
-    EVIDENCE,
-    hackenbush_start,
-    lucky_nim_section,
-    parse_edges,
-    sequence_section,
-)
+from grundy.report.evidence import EVIDENCE
+from grundy.report.evidence_boards import hackenbush_start, lucky_nim_section, parse_edges
+from grundy.report.evidence_heaps import sequence_section
 from grundy.report.gamenames import game_name, sum_name
 from grundy.report.pictures import HackenbushPicture, hackenbush_figure
 from grundy.report.sumevidence import sum_section

@@ -29,7 +29,7 @@ from grundy.report.document import (
     Table,
 )
 from grundy.report.evidence import EvidenceItem
-from grundy.report.mistakes import mistake_blocks
+from grundy.report.mistakes import mistake_blocks, winning_counters
 from grundy.report.sources import SOURCES_SENTENCE, cites_course, source_words
 from grundy.report.statements import statement_blocks
 from grundy.report.topics import Topic
@@ -156,8 +156,10 @@ def _claim_section(
             )
         )
     if verdict.counterexample is not None:
-        blocks.extend(counterexample_blocks(theorem, claim, verdict.counterexample))
-        if _is_mistake(result):
+        mistake = _is_mistake(result)
+        taken = winning_counters(theorem, claim, verdict.counterexample) if mistake else {}
+        blocks.extend(counterexample_blocks(theorem, claim, verdict.counterexample, taken))
+        if mistake:
             blocks.extend(mistake_blocks(theorem, claim, verdict.counterexample))
     if answer:  # worked out in the answers part, so the sheet can be handed out first
         blocks.append(

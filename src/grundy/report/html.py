@@ -8,27 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
-from grundy.report.document import (
-    Block,
-    BulletList,
-    Cell,
-    Code,
-    DisplayMath,
-    Document,
-    Figure,
-    Inline,
-    Inlines,
-    Link,
-    Math,
-    Measured,
-    Paragraph,
-    Preformatted,
-    Section,
-    Strong,
-    Table,
-    Timing,
-    plain_text,
-)
+import grundy.report.document as doc
+from grundy.report.document import plain_text
 from grundy.report.mathml import MathSyntaxError, latex_to_mathml
 from grundy.report.render import FigureRenderer
 from grundy.verdict import Word
@@ -157,7 +138,7 @@ def _shades() -> str:
     return "\n".join(rules)
 
 
-def render_html(document: Document, figures: FigureRenderer | None = None) -> str:
+def render_html(document: doc.Document, figures: FigureRenderer | None = None) -> str:
     """The whole report as one HTML page."""
     writer = _HtmlWriter(figures or FigureRenderer())
     return writer.document(document)
@@ -167,7 +148,7 @@ class _HtmlWriter:
     def __init__(self, figures: FigureRenderer) -> None:
         self.figures = figures
 
-    def document(self, document: Document) -> str:
+    def document(self, document: doc.Document) -> str:
         nav = " ".join(
             f'<a href="#{escape(s.anchor)}">{escape(s.title)}</a>' for s in document.sections
         )
@@ -195,7 +176,7 @@ class _HtmlWriter:
             "</body>\n</html>\n"
         )
 
-    def section(self, section: Section, level: int) -> str:
+    def section(self, section: doc.Section, level: int) -> str:
         kind = section.kind or ("evidence" if section.anchor.startswith("evidence-") else "")
         classes = f' class="{kind}"' if kind else ""
         title = escape(section.title)
@@ -211,15 +192,15 @@ class _HtmlWriter:
             f"<h{heading_level}>{title}</h{heading_level}>\n{inner}\n</section>"
         )
 
-    def block(self, block: Block, level: int) -> str:
-        if isinstance(block, Section):
+    def block(self, block: doc.Block, level: int) -> str:
+        if isinstance(block, doc.Section):
             return self.section(block, level)
-        if isinstance(block, Paragraph):
+        if isinstance(block, doc.Paragraph):
             content = block.content
             if content and isinstance(content[0], str) and content[0].startswith("Source: "):
                 return f'<p class="source">{self.inlines(content)}</p>'
             return f"<p>{self.inlines(content)}</p>"
-        if isinstance(block, DisplayMath):
+        if isinstance(block, doc.DisplayMath):
             for latex in (block.latex, block.fallback):
                 if not latex:
                     continue
@@ -228,18 +209,18 @@ class _HtmlWriter:
                 except MathSyntaxError:
                     continue
             return f"<p>{escape(block.plain or block.latex)}</p>"
-        if isinstance(block, Preformatted):
+        if isinstance(block, doc.Preformatted):
             return f"<pre>{escape(block.text)}</pre>"
-        if isinstance(block, BulletList):
+        if isinstance(block, doc.BulletList):
             items = "".join(f"<li>{self.inlines(item)}</li>" for item in block.items)
             return f"<ul>{items}</ul>"
-        if isinstance(block, Table):
+        if isinstance(block, doc.Table):
             return self.table(block)
-        if isinstance(block, Figure):
+        if isinstance(block, doc.Figure):
             return self.figure(block)
         raise TypeError(f"cannot render {type(block).__name__} as HTML")
 
-    def figure(self, figure: Figure) -> str:
+    def figure(self, figure: doc.Figure) -> str:
         svg = self.figures.svg(figure)
         label = escape(figure.alt, quote=True)
         svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
@@ -248,7 +229,7 @@ class _HtmlWriter:
             f"<figcaption>{escape(figure.caption)}</figcaption>\n</figure>"
         )
 
-    def table(self, table: Table) -> str:
+    def table(self, table: doc.Table) -> str:
         parts = [f'<table class="{escape(table.kind)}">']
         if table.caption:
             parts.append(f"<caption>{escape(table.caption)}</caption>")
@@ -265,32 +246,32 @@ class _HtmlWriter:
         parts.append("</tbody></table>")
         return "".join(parts)
 
-    def cell(self, cell: Cell, header: bool) -> str:
+    def cell(self, cell: doc.Cell, header: bool) -> str:
         content = self.inlines(cell.content)
         if header:
             return f'<th scope="row">{content}</th>'
         style = f' class="{escape(cell.style)}"' if cell.style else ""
         return f"<td{style}>{content}</td>"
 
-    def inlines(self, content: Inlines) -> str:
+    def inlines(self, content: doc.Inlines) -> str:
         return "".join(self.inline(piece) for piece in content)
 
-    def inline(self, piece: Inline) -> str:
+    def inline(self, piece: doc.Inline) -> str:
         if isinstance(piece, str):
             return escape(piece, quote=False)
-        if isinstance(piece, Math):
+        if isinstance(piece, doc.Math):
             try:
                 return latex_to_mathml(piece.latex)
             except MathSyntaxError:
                 return f"<code>{escape(piece.latex)}</code>"
-        if isinstance(piece, Code):
+        if isinstance(piece, doc.Code):
             return f"<code>{escape(piece.text)}</code>"
-        if isinstance(piece, Link):
+        if isinstance(piece, doc.Link):
             return f'<a href="{escape(piece.target, quote=True)}">{escape(piece.text)}</a>'
-        if isinstance(piece, Strong):
+        if isinstance(piece, doc.Strong):
             return f"<strong>{escape(piece.text)}</strong>"
-        if isinstance(piece, Timing):
+        if isinstance(piece, doc.Timing):
             return f'<span class="timing">{piece.text}</span>'
-        if isinstance(piece, Measured):
+        if isinstance(piece, doc.Measured):
             return f'<span class="measured">{escape(piece.text)}</span>'
         raise TypeError(f"cannot render {type(piece).__name__} as HTML")

@@ -15,27 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from grundy.report.document import (
-    Block,
-    BulletList,
-    Cell,
-    Code,
-    DisplayMath,
-    Document,
-    Figure,
-    Inline,
-    Inlines,
-    Link,
-    Math,
-    Measured,
-    Paragraph,
-    Preformatted,
-    Section,
-    Strong,
-    Table,
-    Timing,
-    plain_text,
-)
+import grundy.report.document as doc
+from grundy.report.document import plain_text
 from grundy.report.markdown import FIGURE_DIR
 from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.render import FigureRenderer
@@ -54,7 +35,7 @@ class LatexReport:
 
     text: str
     files: tuple[tuple[str, bytes], ...]
-    formulas: tuple[DisplayMath, ...] = ()
+    formulas: tuple[doc.DisplayMath, ...] = ()
 
 
 _ESCAPES = {
@@ -207,6 +188,7 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \usepackage{lmodern}
 \usepackage[margin=2cm]{geometry}
 \usepackage{amsmath,amssymb}
+\usepackage{etoolbox}
 \usepackage{graphicx}
 \usepackage{array,longtable,booktabs}
 \usepackage[table]{xcolor}
@@ -228,14 +210,20 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \newcommand{\verdictbox}[2]{{\setlength{\fboxsep}{0pt}\colorbox{#1}{%
   \rule[\dimexpr0.5pt-\dp\@arstrutbox\relax]{0pt}{\dimexpr\ht\@arstrutbox+\dp\@arstrutbox-1pt\relax}%
   \,\textcolor{white}{#2}\,}}}
+% The contents, often in two columns: an entry is never hyphenated, never split between
+% lines that land in different columns (or pages), and set ragged (a narrow column would
+% stretch the spaces of a long title that cannot be hyphenated).
+\patchcmd{\l@section}{\rightskip \@pnumwidth}{\rightskip \@pnumwidth \@plus 8em}{}{}
 \renewcommand\tableofcontents{\section*{\contentsname}{\setlength{\parskip}{0pt}\small
+  \hyphenpenalty\@M\exhyphenpenalty\@M
+  \interlinepenalty\@M\clubpenalty\@M\widowpenalty\@M
   \@starttoc{toc}}}
 \makeatother
 """
 
 
 def render_latex(
-    document: Document,
+    document: doc.Document,
     figures: FigureRenderer | None = None,
     fallbacks: Mapping[int, int] | None = None,
 ) -> LatexReport:
@@ -247,19 +235,19 @@ def render_latex(
     return LatexReport(text, tuple(writer.files), tuple(writer.formulas))
 
 
-def _steady_text(content: Inlines) -> str:
+def _steady_text(content: doc.Inlines) -> str:
     """The text of a cell with measured figures at a fixed length, so that the widths of
     columns (and so the LaTeX) do not change with figures that vary between runs."""
     return "".join(
-        "measured" if isinstance(piece, (Timing, Measured)) else plain_text((piece,))
+        "measured" if isinstance(piece, (doc.Timing, doc.Measured)) else plain_text((piece,))
         for piece in content
     )
 
 
-def _summary_rows(table: Table) -> Table:
+def _summary_rows(table: doc.Table) -> doc.Table:
     """A handout summary without its topic column: each topic becomes a row of one cell
     above its first statement."""
-    rows: list[tuple[Cell, ...]] = []
+    rows: list[tuple[doc.Cell, ...]] = []
     for row in table.rows:
         if plain_text(row[0].content):
             rows.append((row[0],))
@@ -267,7 +255,7 @@ def _summary_rows(table: Table) -> Table:
     return replace(table, header=tuple(table.header[1:]), rows=tuple(rows))
 
 
-def _column_widths(table: Table, total: float = 0.92, line_chars: int = 95) -> list[float]:
+def _column_widths(table: doc.Table, total: float = 0.92, line_chars: int = 95) -> list[float]:
     """Column widths (fractions of the line): each column first gets room for its longest
     word (about ``line_chars`` characters fit on a line), then the rest of the line is
     shared in proportion to how much each column holds."""
@@ -309,10 +297,10 @@ class _LatexWriter:
         self.figures = figures
         self.fallbacks = fallbacks
         self.files: list[tuple[str, bytes]] = []
-        self.formulas: list[DisplayMath] = []
+        self.formulas: list[doc.DisplayMath] = []
         self.scale = 1.0
 
-    def document(self, document: Document) -> str:
+    def document(self, document: doc.Document) -> str:
         handout = document.kind == "handout"
         # The handout is printed for students: 10pt on narrower margins, smaller figures.
         self.scale = 0.6 if handout else 1.0
@@ -350,7 +338,7 @@ class _LatexWriter:
         ]
         return "\n".join(lines) + "\n"
 
-    def section(self, section: Section, depth: int) -> list[str]:
+    def section(self, section: doc.Section, depth: int) -> list[str]:
         command = ("section", "subsection", "subsubsection", "paragraph")[min(depth, 3)]
         title = latex_text(section.title)
         badge = f" \\badge{{{section.badge}}}" if section.badge else ""
@@ -367,28 +355,28 @@ class _LatexWriter:
             lines.extend(self.block(block, depth + 1))
         return lines
 
-    def block(self, block: Block, depth: int) -> list[str]:
-        if isinstance(block, Section):
+    def block(self, block: doc.Block, depth: int) -> list[str]:
+        if isinstance(block, doc.Section):
             return self.section(block, depth)
-        if isinstance(block, Paragraph):
+        if isinstance(block, doc.Paragraph):
             content = block.content
             if content and isinstance(content[0], str) and content[0].startswith("Source: "):
                 return ["{\\small\\color{darkgray}" + self.inlines(content) + "\\par}", ""]
             return [self.inlines(content), ""]
-        if isinstance(block, DisplayMath):
+        if isinstance(block, doc.DisplayMath):
             return self.display_math(block)
-        if isinstance(block, Preformatted):
+        if isinstance(block, doc.Preformatted):
             return self.preformatted(block.text)
-        if isinstance(block, BulletList):
+        if isinstance(block, doc.BulletList):
             items = [f"\\item {self.inlines(item)}" for item in block.items]
             return ["\\begin{itemize}", *items, "\\end{itemize}", ""]
-        if isinstance(block, Table):
+        if isinstance(block, doc.Table):
             return self.table(block)
-        if isinstance(block, Figure):
+        if isinstance(block, doc.Figure):
             return self.figure(block)
         raise TypeError(f"cannot render {type(block).__name__} as LaTeX")
 
-    def display_math(self, block: DisplayMath) -> list[str]:
+    def display_math(self, block: doc.DisplayMath) -> list[str]:
         index = len(self.formulas)
         self.formulas.append(block)
         candidates = []  # the formula, then its fallback: those the converter accepts
@@ -417,7 +405,7 @@ class _LatexWriter:
         lines += ["\\end{flushleft}", ""]
         return lines
 
-    def figure(self, figure: Figure) -> list[str]:
+    def figure(self, figure: doc.Figure) -> list[str]:
         path = f"{FIGURE_DIR}/{figure.name}.pdf"
         self.files.append((path, self.figures.pdf(figure)))
         width = min(figure.size[0], 6.2) * self.scale
@@ -429,7 +417,7 @@ class _LatexWriter:
             "",
         ]
 
-    def table(self, table: Table) -> list[str]:
+    def table(self, table: doc.Table) -> list[str]:
         columns = len(table.header)
         if table.kind == "grid":
             spec = "c" * columns
@@ -489,7 +477,7 @@ class _LatexWriter:
         lines += ["\\end{longtable}", "}", ""]
         return [line for line in lines if line != ""] + [""]
 
-    def cell(self, cell: Cell, header: bool) -> str:
+    def cell(self, cell: doc.Cell, header: bool) -> str:
         text = self.inlines(cell.content)
         style = cell.style
         if header or style == "head":
@@ -504,26 +492,26 @@ class _LatexWriter:
             return f"\\cellcolor{{shade!{level * 6 + 4}}}\\textcolor{{{ink}}}{{{text}}}"
         return text
 
-    def inlines(self, content: Inlines) -> str:
+    def inlines(self, content: doc.Inlines) -> str:
         return "".join(self.inline(piece) for piece in content)
 
-    def inline(self, piece: Inline) -> str:
+    def inline(self, piece: doc.Inline) -> str:
         if isinstance(piece, str):
             return latex_text(piece)
-        if isinstance(piece, Math):
+        if isinstance(piece, doc.Math):
             try:
                 check_latex(piece.latex)
             except MathSyntaxError:
                 return f"\\texttt{{{latex_text(piece.latex)}}}"
             return f"${piece.latex}$"
-        if isinstance(piece, Code):
+        if isinstance(piece, doc.Code):
             return f"\\texttt{{{latex_text(piece.text)}}}"
-        if isinstance(piece, Link):
+        if isinstance(piece, doc.Link):
             if piece.target.startswith("#"):
                 return f"\\hyperref[{piece.target[1:]}]{{{latex_text(piece.text)}}}"
             return f"\\href{{{latex_text(piece.target)}}}{{{latex_text(piece.text)}}}"
-        if isinstance(piece, Strong):
+        if isinstance(piece, doc.Strong):
             return f"\\textbf{{{latex_text(piece.text)}}}"
-        if isinstance(piece, (Timing, Measured)):
+        if isinstance(piece, (doc.Timing, doc.Measured)):
             return latex_text(piece.text)
         raise TypeError(f"cannot render {type(piece).__name__} as LaTeX")

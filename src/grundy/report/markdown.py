@@ -9,26 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from grundy.report.document import (
-    Block,
-    BulletList,
-    Cell,
-    Code,
-    DisplayMath,
-    Document,
-    Figure,
-    Inline,
-    Inlines,
-    Link,
-    Math,
-    Measured,
-    Paragraph,
-    Preformatted,
-    Section,
-    Strong,
-    Table,
-    Timing,
-)
+import grundy.report.document as doc
 from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.render import FigureRenderer
 
@@ -45,7 +26,9 @@ class MarkdownReport:
     files: tuple[tuple[str, bytes], ...]
 
 
-def render_markdown(document: Document, figures: FigureRenderer | None = None) -> MarkdownReport:
+def render_markdown(
+    document: doc.Document, figures: FigureRenderer | None = None
+) -> MarkdownReport:
     writer = _MarkdownWriter(figures or FigureRenderer())
     text = writer.document(document)
     return MarkdownReport(text, tuple(writer.files))
@@ -98,7 +81,7 @@ class _MarkdownWriter:
         self.files: list[tuple[str, bytes]] = []
         self.in_table = False
 
-    def document(self, document: Document) -> str:
+    def document(self, document: doc.Document) -> str:
         lines = [f"# {_escape(document.title)}", ""]
         if document.author:
             lines += [f"*{_escape(document.author)}*", ""]
@@ -115,7 +98,7 @@ class _MarkdownWriter:
             lines.extend(self.section(section, 2))
         return "\n".join(lines).rstrip() + "\n"
 
-    def section(self, section: Section, level: int) -> list[str]:
+    def section(self, section: doc.Section, level: int) -> list[str]:
         title = _escape(section.title)
         if section.badge:
             title += f" — **{section.badge}**"
@@ -126,12 +109,12 @@ class _MarkdownWriter:
             lines.extend(self.block(block, level + 1))
         return lines
 
-    def block(self, block: Block, level: int) -> list[str]:
-        if isinstance(block, Section):
+    def block(self, block: doc.Block, level: int) -> list[str]:
+        if isinstance(block, doc.Section):
             return self.section(block, level)
-        if isinstance(block, Paragraph):
+        if isinstance(block, doc.Paragraph):
             return [self.inlines(block.content), ""]
-        if isinstance(block, DisplayMath):
+        if isinstance(block, doc.DisplayMath):
             latex = block.latex
             try:
                 check_latex(latex)
@@ -141,24 +124,24 @@ class _MarkdownWriter:
                 return [_escape(block.plain), ""]
             fence = _fence(latex)
             return [f"{fence}math", latex, fence, ""]
-        if isinstance(block, Preformatted):
+        if isinstance(block, doc.Preformatted):
             fence = _fence(block.text)
             return [f"{fence}text", block.text, fence, ""]
-        if isinstance(block, BulletList):
+        if isinstance(block, doc.BulletList):
             return [f"- {self.inlines(item)}" for item in block.items] + [""]
-        if isinstance(block, Table):
+        if isinstance(block, doc.Table):
             return self.table(block)
-        if isinstance(block, Figure):
+        if isinstance(block, doc.Figure):
             return self.figure(block)
         raise TypeError(f"cannot render {type(block).__name__} as Markdown")
 
-    def figure(self, figure: Figure) -> list[str]:
+    def figure(self, figure: doc.Figure) -> list[str]:
         path = f"{FIGURE_DIR}/{figure.name}.svg"
         self.files.append((path, self.figures.svg(figure).encode("utf-8")))
         alt = " ".join(figure.alt.replace("[", "(").replace("]", ")").replace("\\", "/").split())
         return [f"![{alt}]({path})", "", f"*{_escape(figure.caption)}*", ""]
 
-    def table(self, table: Table) -> list[str]:
+    def table(self, table: doc.Table) -> list[str]:
         if table.kind == "facts":
             lines = [f"- **{self.cell(row[0])}**: {self.cell(row[1])}" for row in table.rows]
             return [*lines, ""]
@@ -173,7 +156,7 @@ class _MarkdownWriter:
             lines += [f"*{_escape(table.caption)}*", ""]
         return lines
 
-    def cell(self, cell: Cell) -> str:
+    def cell(self, cell: doc.Cell) -> str:
         self.in_table = True
         try:
             text = self.inlines(cell.content).replace("\n", " ")
@@ -183,23 +166,23 @@ class _MarkdownWriter:
             return f"**{text}**"
         return text
 
-    def inlines(self, content: Inlines) -> str:
+    def inlines(self, content: doc.Inlines) -> str:
         return "".join(self.inline(piece) for piece in content)
 
-    def inline(self, piece: Inline) -> str:
+    def inline(self, piece: doc.Inline) -> str:
         if isinstance(piece, str):
             return _escape(piece)
-        if isinstance(piece, Math):
+        if isinstance(piece, doc.Math):
             if "`" in piece.latex or "\n" in piece.latex:  # would end the math span
-                return self.inline(Code(piece.latex))
+                return self.inline(doc.Code(piece.latex))
             latex = piece.latex.replace("|", r"\vert ") if self.in_table else piece.latex
             return f"$`{latex}`$"
-        if isinstance(piece, Code):
+        if isinstance(piece, doc.Code):
             return _code_span(piece.text, self.in_table)
-        if isinstance(piece, Link):
+        if isinstance(piece, doc.Link):
             return f"[{_escape(piece.text)}]({piece.target})"
-        if isinstance(piece, Strong):
+        if isinstance(piece, doc.Strong):
             return f"**{_escape(piece.text)}**"
-        if isinstance(piece, (Timing, Measured)):
+        if isinstance(piece, (doc.Timing, doc.Measured)):
             return _escape(piece.text)
         raise TypeError(f"cannot render {type(piece).__name__} as Markdown")

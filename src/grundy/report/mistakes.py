@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from grundy.claims import Claim
+from grundy.display.geometry import counters_taken
 from grundy.errors import GrundyError
 from grundy.games.sums import SumGame
 from grundy.library import Theorem
@@ -21,7 +22,7 @@ from grundy.report.document import Block, Paragraph, Strong
 from grundy.solve import Solver
 from grundy.solve.solver import Outcome, Play
 
-__all__ = ["mistake_blocks"]
+__all__ = ["mistake_blocks", "winning_counters"]
 
 
 def _moves_text(descriptions: list[str]) -> str:
@@ -48,10 +49,18 @@ def _position_text(game: Any, position: Any) -> str:
     return str(game.format(position))
 
 
+def _tupled(value: Any) -> Any:
+    """A position read from a counterexample (lists, as JSON writes them) as the games
+    write positions (tuples): a sum's check_position keeps lists its parts cannot play."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_tupled(part) for part in value)
+    return value
+
+
 def _why(theorem: Theorem, claim: Claim, position: Any) -> str | None:
     game = claim.game
     solver = Solver(game)
-    position = game.check_position(position)
+    position = game.check_position(_tupled(position))
     play = theorem.play or Play.NORMAL
     misere = play is Play.MISERE
     where = _position_text(game, position)
@@ -106,3 +115,22 @@ def mistake_blocks(
     if why is None:
         return []
     return [Paragraph((Strong("Why it fails:"), " " + why))]
+
+
+def winning_counters(
+    theorem: Theorem, claim: Claim | None, example: Mapping[str, Any]
+) -> dict[int, int]:
+    """The counters the first winning move takes from the counterexample's heaps (heap
+    index -> how many), for the picture to colour; empty when the position is not heaps of
+    integers, or the player to move there has no winning move."""
+    if claim is None or "position" not in example:
+        return {}
+    game = claim.game
+    try:
+        position = game.check_position(_tupled(example["position"]))
+        if not all(isinstance(h, int) and not isinstance(h, bool) for h in position):
+            return {}
+        moves = Solver(game).winning_moves(position, theorem.play or Play.NORMAL)
+    except (GrundyError, TypeError, ValueError):  # a position the solver cannot read
+        return {}
+    return counters_taken(position, moves[0].to) if moves else {}

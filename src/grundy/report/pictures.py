@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.display.geometry import chomp_bite, hackenbush_layout
+from grundy.display.geometry import MOST_COUNTERS, counter_places, hackenbush_layout
+from grundy.games.chomp import bite_square as chomp_bite
 from grundy.report.document import Figure
 
 __all__ = [
@@ -55,35 +56,60 @@ def _bare(ax: Any) -> None:
 # -- heaps ----------------------------------------------------------------------------------
 
 
-def heaps_figure(name: str, caption: str, heaps: Sequence[int], title: str = "") -> Figure:
-    """Heaps of counters side by side, each labelled with its size.
+_COLUMN = 16  # counters a column holds before a heap stands in two columns
 
-    Very large heaps are drawn as a bar with the size written on it.
+
+def heaps_figure(
+    name: str,
+    caption: str,
+    heaps: Sequence[int],
+    title: str = "",
+    taken: Mapping[int, int] | None = None,
+    column: int = _COLUMN,
+) -> Figure:
+    """Heaps of counters side by side, each labelled with its size; ``taken`` (heap index
+    -> how many) names the counters a move takes, from the top, drawn in the accent colour.
+
+    A heap taller than ``column`` counters stands in columns side by side; a very large
+    heap is a bar.
     """
     heaps = list(heaps)
+    taken = dict(taken or {})
+    places = [counter_places(h, column) if h <= MOST_COUNTERS else [] for h in heaps]
+    widths = [0.4 + (max((c for c, _ in spots), default=0) + 1) for spots in places]
+    tallest = max(heaps, default=0)
+    scale = 1.0 if tallest <= MOST_COUNTERS else column / tallest
+    levels = max((lv + 1 for spots in places for _, lv in spots), default=0)
+    top = column if tallest > MOST_COUNTERS else levels
 
     def draw(fig: Any) -> None:
         ax = fig.add_subplot()
         _bare(ax)
-        tallest = max(heaps, default=0)
-        scale = 1.0 if tallest <= 16 else 16.0 / tallest
-        for index, heap in enumerate(heaps):
-            x = index * 1.4
-            if tallest <= 16:
-                for level in range(heap):
-                    ax.add_patch(_circle(x, 0.5 + level, 0.42, P_COLOUR))
-            else:
-                ax.add_patch(_rect(x - 0.45, 0, 0.9, max(heap * scale, 0.05), P_COLOUR))
+        left = 0.0
+        for index, (heap, spots, width) in enumerate(zip(heaps, places, widths, strict=True)):
+            x = left + width / 2 - 0.7
+            first_taken = heap - taken.get(index, 0)
+            columns = max((c for c, _ in spots), default=0) + 1
+            for k, (column, level) in enumerate(spots):
+                colour = ACCENT if k >= first_taken else P_COLOUR
+                ax.add_patch(_circle(x + column - (columns - 1) / 2, 0.5 + level, 0.42, colour))
+            if heap > MOST_COUNTERS:
+                colour = ACCENT if taken.get(index) else P_COLOUR
+                ax.add_patch(_rect(x - 0.45, 0, 0.9, max(heap * scale, 0.05), colour))
             ax.text(x, -0.7, str(heap), ha="center", va="center", color=INK)
-        width = max(len(heaps), 1) * 1.4
-        ax.plot([-0.7, width - 0.7], [0, 0], color=INK, linewidth=1)
-        ax.set_xlim(-0.9, width - 0.5)
-        ax.set_ylim(-1.3, max(tallest * scale, 1) + 0.6)
+            left += width
+        ax.plot([-0.7, left - 0.7], [0, 0], color=INK, linewidth=1)
+        ax.set_xlim(-0.9, left - 0.5)
+        ax.set_ylim(-1.3, max(top, 1) + 0.6)
         if title:
             ax.set_title(title)
 
-    height = 1.2 + 0.22 * min(max(heaps, default=1), 16)
-    return _figure(name, caption, f"heaps of sizes {heaps}", draw, (1.2 + 0.5 * len(heaps), height))
+    moves = [f"{n} from heap {i + 1}" for i, n in sorted(taken.items()) if 0 <= i < len(heaps)]
+    alt = f"heaps of sizes {heaps}"
+    if moves:
+        alt += "; coloured: the counters a move takes (" + ", ".join(moves) + ")"
+    height = 1.2 + 0.22 * min(max(top, 1), column)
+    return _figure(name, caption, alt, draw, (1.2 + 0.5 * sum(widths) / 1.4, height))
 
 
 def _circle(x: float, y: float, r: float, colour: str) -> Any:
@@ -98,6 +124,11 @@ def _rect(x: float, y: float, w: float, h: float, colour: str, **kwargs: Any) ->
     kwargs.setdefault("edgecolor", INK)
     kwargs.setdefault("linewidth", 0.6)
     return Rectangle((x, y), w, h, facecolor=colour, **kwargs)
+
+
+def _cell_label(ax: Any, x: float, y: float, text: str, colour: str) -> None:
+    """Small text centred in the unit square with lower-left corner (x, y)."""
+    ax.text(x + 0.5, y + 0.5, text, ha="center", va="center", fontsize=8, color=colour)
 
 
 def _cells(ax: Any, cells: Sequence[tuple[float, float]], colour: str, gap: float = 0.06) -> None:
@@ -335,15 +366,7 @@ def strip_figure(
             _cells(ax, [(n, y) for n, is_p in enumerate(row.p_positions) if is_p], P_COLOUR)
             _cells(ax, [(n, y) for n, is_p in enumerate(row.p_positions) if not is_p], N_COLOUR)
             for n, is_p in enumerate(row.p_positions):
-                ax.text(
-                    n + 0.5,
-                    y + 0.5,
-                    str(n),
-                    ha="center",
-                    va="center",
-                    fontsize=8,
-                    color="white" if is_p else INK,
-                )
+                _cell_label(ax, n, y, str(n), "white" if is_p else INK)
         if mark is not None:
             ax.add_patch(_rect(mark, 0, 1, len(rows), "none", edgecolor=ACCENT, linewidth=2.0))
         ax.set_xlim(-margin, length + 0.2)
@@ -487,15 +510,7 @@ def lucky_strip_figure(
             _cells(ax, cells, P_COLOUR)
             _cells(ax, [(k, y) for k, value in enumerate(chunk) if value != 0], "#457b9d")
             for k, value in enumerate(chunk):
-                ax.text(
-                    k + 0.5,
-                    y + 0.5,
-                    str(value),
-                    ha="center",
-                    va="center",
-                    fontsize=8,
-                    color="white",
-                )
+                _cell_label(ax, k, y, str(value), "white")
                 ax.text(
                     k + 0.5,
                     y - 0.45,

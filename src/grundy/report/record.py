@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any
 
+import grundy.report.document as doc
 from grundy.claims import Claim
 from grundy.library import Expectation, TheoremResult
 from grundy.report.caveats import paper_count_sentence, paper_mark, play_words
@@ -23,21 +24,6 @@ from grundy.report.counterexamples import (
     counterexample_figure,
     counterexample_table,
     value_text,
-)
-from grundy.report.document import (
-    Block,
-    Cell,
-    Code,
-    Document,
-    Inline,
-    Link,
-    Measured,
-    Paragraph,
-    Preformatted,
-    Section,
-    Strong,
-    Table,
-    Timing,
 )
 from grundy.report.handout import claim_anchor
 from grundy.report.statements import statement_blocks
@@ -80,11 +66,11 @@ theorem_anchor = claim_anchor
 def build_record(
     results: Sequence[TheoremResult],
     run: RunInfo,
-    evidence: Sequence[Section] = (),
+    evidence: Sequence[doc.Section] = (),
     title: str = "grundy verification record",
     claims: Mapping[str, Claim] | None = None,
     titles: Mapping[str, str] | None = None,
-) -> Document:
+) -> doc.Document:
     """The whole record.  ``claims`` maps a claim-file claim's id to the claim (to typeset
     its expression), ``titles`` theorem ids to titles (to name the lemmas assumed).
     Notes (e.g. a formula that could not be typeset) go in the document's ``notes``."""
@@ -96,33 +82,33 @@ def build_record(
     )
     sections = [_summary(results, run)]
     sections.append(
-        Section(
+        doc.Section(
             "Theorems",
             "theorems",
-            theorems or (Paragraph(("No claims were selected.",)),),
+            theorems or (doc.Paragraph(("No claims were selected.",)),),
         )
     )
     if evidence:
-        intro = Paragraph(
+        intro = doc.Paragraph(
             (
                 "Tables and pictures computed by the exact solver for this report, for the "
                 "reader to check the statements against. No value here is typed in.",
             )
         )
-        sections.append(Section("Evidence", "evidence", (intro, *evidence)))
+        sections.append(doc.Section("Evidence", "evidence", (intro, *evidence)))
     sections.append(_reproducibility(run))
-    subtitle: tuple[Inline, ...] = (
+    subtitle: tuple[doc.Inline, ...] = (
         f"{len(results)} claims from {run.source}; seed {run.seed}"
         + ("; quick mode" if run.quick else "")
         + f"; generated {run.generated}.",
     )
-    return Document(title, tuple(sections), subtitle, tuple(notes))
+    return doc.Document(title, tuple(sections), subtitle, tuple(notes))
 
 
 # -- summary ----------------------------------------------------------------------------------
 
 
-def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
+def _summary(results: Sequence[TheoremResult], run: RunInfo) -> doc.Section:
     counts = word_counts(result.verdict for result in results)
     failed = [r for r in results if not r.as_expected and not r.settles_open_claim]
     news = [r for r in results if r.settles_open_claim]
@@ -139,14 +125,14 @@ def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
         kinds.append(f"{false} other statements expected to be false")
     if open_:
         kinds.append(f"{open_} open problems")
-    blocks: list[Block] = [
-        Paragraph(
+    blocks: list[doc.Block] = [
+        doc.Paragraph(
             (
                 f"{len(results)} claims ({', '.join(kinds)}): {parts}. ",
-                Strong(_expectation_words(len(failed), len(news))),
+                doc.Strong(_expectation_words(len(failed), len(news))),
             )
         ),
-        Paragraph(
+        doc.Paragraph(
             (
                 "Proved means true in every case, with no bound; checked means true in "
                 "every case of the finite scope shown with it; tested means a random search "
@@ -159,31 +145,31 @@ def _summary(results: Sequence[TheoremResult], run: RunInfo) -> Section:
     ]
     on_paper = paper_count_sentence(results)
     if on_paper:
-        blocks.append(Paragraph((on_paper,)))
+        blocks.append(doc.Paragraph((on_paper,)))
     if results:
         rows = []
         for result in results:
             theorem, verdict = result.theorem, result.verdict
             rows.append(
                 (
-                    Cell((Link(theorem.id, "#" + theorem_anchor(theorem.id)),)),
-                    Cell((theorem.title,)),
-                    Cell((verdict.word.value + paper_mark(verdict),), verdict.word.value),
-                    Cell(
+                    doc.Cell((doc.Link(theorem.id, "#" + theorem_anchor(theorem.id)),)),
+                    doc.Cell((theorem.title,)),
+                    doc.Cell((verdict.word.value + paper_mark(verdict),), verdict.word.value),
+                    doc.Cell(
                         (_expected_mark(result),),
                         "" if result.as_expected else "error",
                     ),
                     # "exhaustive + z3": a narrow column may break the line there
-                    Cell((verdict.method.replace("+", " + "),)),
-                    Cell((verdict.scope or "-",)),
+                    doc.Cell((verdict.method.replace("+", " + "),)),
+                    doc.Cell((verdict.scope or "-",)),
                 )
             )
         header = tuple(
-            Cell((h,), "head")
+            doc.Cell((h,), "head")
             for h in ("claim", "title", "verdict", "as expected", "method", "scope")
         )
-        blocks.append(Table(header, tuple(rows), "Verdicts", "record-summary"))
-    return Section("Summary", "summary", tuple(blocks))
+        blocks.append(doc.Table(header, tuple(rows), "Verdicts", "record-summary"))
+    return doc.Section("Summary", "summary", tuple(blocks))
 
 
 # -- one theorem ------------------------------------------------------------------------------
@@ -229,14 +215,14 @@ def _theorem_section(
     claim: Claim | None,
     titles: Mapping[str, str],
     notes: list[str],
-) -> Section:
+) -> doc.Section:
     theorem, verdict = result.theorem, result.verdict
     blocks = statement_blocks(theorem, claim, notes)
-    kind: tuple[Inline, ...]
+    kind: tuple[doc.Inline, ...]
     if theorem.mutant_of:
         kind = (
             "mutant of ",
-            Link(theorem.mutant_of, "#" + theorem_anchor(theorem.mutant_of)),
+            doc.Link(theorem.mutant_of, "#" + theorem_anchor(theorem.mutant_of)),
             ": a deliberately false variant, which the checks must refute",
         )
     elif theorem.expect is Expectation.FAILS:
@@ -247,31 +233,31 @@ def _theorem_section(
         kind = ("a statement expected to hold",)
     facts: list[tuple[Any, ...]] = [
         ("source", theorem.source or "-"),
-        ("kind", Cell(kind)),
+        ("kind", doc.Cell(kind)),
     ]
     if theorem.implied_by:  # declared in proofs/: the handout shows the stronger statement
         stronger = theorem.implied_by
         facts.append(
             (
                 "implied by",
-                Cell(
+                doc.Cell(
                     (
-                        Link(stronger, "#" + theorem_anchor(stronger)),
+                        doc.Link(stronger, "#" + theorem_anchor(stronger)),
                         ": a case of it; the handout shows that statement instead",
                     )
                 ),
             )
         )
     if theorem.game:
-        facts.append(("game", Code(theorem.game)))
+        facts.append(("game", doc.Code(theorem.game)))
     facts.append(("play", play_words(theorem.play)))
     facts += [
-        ("verdict", Cell((verdict.word.value,), verdict.word.value)),
+        ("verdict", doc.Cell((verdict.word.value,), verdict.word.value)),
         ("expected", _expected_text(result)),
         ("method", verdict.method or "-"),
         ("scope", verdict.scope or "-"),
         ("cases", _count(verdict.cases)),
-        ("time", Timing(verdict.seconds)),
+        ("time", doc.Timing(verdict.seconds)),
     ]
     if verdict.assumes:
         facts.append(
@@ -287,28 +273,30 @@ def _theorem_section(
                 ),
             )
         )
-    blocks.append(Table.build(("", ""), facts, kind="facts"))
+    blocks.append(doc.Table.build(("", ""), facts, kind="facts"))
     if verdict.message:
-        blocks.append(Paragraph((Strong("Message: "), verdict.message)))
+        blocks.append(doc.Paragraph((doc.Strong("Message: "), verdict.message)))
     if verdict.counterexample is not None:
         blocks.append(
-            Paragraph((Strong("Counterexample"), " (re-evaluated directly by the exact solver):"))
+            doc.Paragraph(
+                (doc.Strong("Counterexample"), " (re-evaluated directly by the exact solver):")
+            )
         )
         blocks.append(counterexample_table(verdict.counterexample))
         figure = counterexample_figure(theorem.id, theorem.game, verdict.counterexample)
         if figure is not None:
             blocks.append(figure)
     if verdict.details:
-        blocks.append(Paragraph((Strong("Solver figures"),)))
-        blocks.append(Table.build(("figure", "value"), _detail_rows(verdict.details)))
+        blocks.append(doc.Paragraph((doc.Strong("Solver figures"),)))
+        blocks.append(doc.Table.build(("figure", "value"), _detail_rows(verdict.details)))
     if verdict.parts:
-        blocks.append(Paragraph((Strong("Engines"),)))
+        blocks.append(doc.Paragraph((doc.Strong("Engines"),)))
         blocks.append(
-            Table.build(
+            doc.Table.build(
                 ("method", "verdict", "scope", "cases", "time", "note"), _part_rows(verdict.parts)
             )
         )
-    return Section(
+    return doc.Section(
         theorem.title or theorem.id,
         theorem_anchor(theorem.id),
         tuple(blocks),
@@ -328,10 +316,10 @@ def _part_rows(parts: Sequence[Verdict]) -> list[tuple[Any, ...]]:
         rows.append(
             (
                 part.method,
-                Cell((part.word.value,), part.word.value),
+                doc.Cell((part.word.value,), part.word.value),
                 part.scope or "-",
                 _count(part.cases),
-                Timing(part.seconds),
+                doc.Timing(part.seconds),
                 note or "-",
             )
         )
@@ -355,7 +343,7 @@ def _detail_rows(
         if key == "solver" and isinstance(value, Mapping):
             # Z3 reports a varying set of statistics (no "time" when it rounds to 0):
             # one row, present whenever Z3 ran, the whole of it a measurement.
-            rows.append((Code(name), Measured(value_text(value) or "none")))
+            rows.append((doc.Code(name), doc.Measured(value_text(value) or "none")))
         elif isinstance(value, Mapping) and value and len(value) <= 12:
             rows.extend(_detail_rows(value, name + ".", inside))
         elif (
@@ -366,25 +354,25 @@ def _detail_rows(
             for index, item in enumerate(value[:24], start=1):
                 rows.extend(_detail_rows(item, f"{name}[{index}].", inside))
         elif _is_timing(str(key)) and number:
-            rows.append((Code(name), Timing(float(value))))
+            rows.append((doc.Code(name), doc.Timing(float(value))))
         elif _is_timing(str(key)) and isinstance(value, (list, tuple)):
-            pieces: list[Inline] = []
+            pieces: list[doc.Inline] = []
             for index, item in enumerate(value):
                 pieces += [", "] if index else []
                 timed = isinstance(item, (int, float)) and not isinstance(item, bool)
-                pieces.append(Timing(float(item)) if timed else value_text(item))
-            rows.append((Code(name), Cell(tuple(pieces))))
+                pieces.append(doc.Timing(float(item)) if timed else value_text(item))
+            rows.append((doc.Code(name), doc.Cell(tuple(pieces))))
         elif inside and number:
-            rows.append((Code(name), Measured(value_text(value))))
+            rows.append((doc.Code(name), doc.Measured(value_text(value))))
         else:
-            rows.append((Code(name), value_text(value)))
+            rows.append((doc.Code(name), value_text(value)))
     return rows
 
 
 # -- reproducibility --------------------------------------------------------------------------
 
 
-def _reproducibility(run: RunInfo) -> Section:
+def _reproducibility(run: RunInfo) -> doc.Section:
     rows: list[tuple[Any, ...]] = [(name, version) for name, version in run.versions.items()]
     rows += [
         ("seed", str(run.seed)),
@@ -394,17 +382,17 @@ def _reproducibility(run: RunInfo) -> Section:
         ("claims from", run.source),
         ("generated", run.generated),
     ]
-    return Section(
+    return doc.Section(
         "Reproducibility",
         "reproducibility",
         (
-            Paragraph(
+            doc.Paragraph(
                 (
                     "The same versions, seed and command give the same report, apart from "
                     "the date and the measured times. To regenerate it:",
                 )
             ),
-            Preformatted(run.command),
-            Table.build(("", ""), rows, kind="facts"),
+            doc.Preformatted(run.command),
+            doc.Table.build(("", ""), rows, kind="facts"),
         ),
     )

@@ -54,7 +54,35 @@ def claim_latex(claim: Claim) -> str | None:
         condition = expression_latex(claim.assume.text, position)
     except MathSyntaxError:
         return None
+    if _width(statement) + _width(condition) > _ONE_LINE:  # the condition on a line of its own
+        return rf"\begin{{array}}{{c}} {statement} \\ \text{{whenever }} {condition} \end{{array}}"
     return rf"{statement} \quad \text{{whenever }} {condition}"
+
+
+_ONE_LINE = 56  # symbols a displayed formula holds on a line of the PDF, with room to spare
+
+
+def _width(latex: str) -> int:
+    r"""About how many symbols a formula shows: a command is one symbol, spaces none.
+
+    >>> _width(r"(n \in \mathcal{P}) \quad \text{whenever } n > 0")
+    17
+    """
+    shown = re.sub(r"\\text\{([^{}]*)\}", lambda m: m.group(1).replace(" ", ""), latex)
+    shown = re.sub(r"\\(?:mathcal|operatorname)\{([^{}]*)\}", r"\1", shown)
+    return len(
+        re.sub(r"\\[A-Za-z]+", "x", shown).replace(" ", "").replace("{", "").replace("}", "")
+    )
+
+
+def without_engines(text: str) -> str:
+    """A statement's words for students: a step checked by the SMT solver Z3 is checked
+    "by machine" (the record names the engine).
+
+    >>> without_engines("the induction step proved by Z3 for an arbitrary G")
+    'the induction step proved by machine for an arbitrary G'
+    """
+    return re.sub(r"\b(?:by|with|using) Z3\b", "by machine", text).replace("Z3", "a machine")
 
 
 def first_sentence(text: str) -> str:
@@ -87,7 +115,7 @@ def statement_blocks(
         typeset = mark_misere(typeset)
     prose = polish(theorem.statement) if claim is None else ""
     if brief:
-        prose = first_sentence(prose)
+        prose = without_engines(first_sentence(prose))
     blocks: list[Block] = []
     formula = None
     if theorem.latex:

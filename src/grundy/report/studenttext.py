@@ -21,7 +21,8 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "code",
         re.compile(
             r"\bnim_(?:mul|inv|pow)\b|\bwinning_moves\b|\blen\(|\b(?:outcome|grundy) ==|"
-            r"\bNim_k\b|\^\(|ˆ|\b18446744073709551615\b|\bimplies\(|\bmutant_of\b"
+            r"\bNim_k\b|\^\(|ˆ|\b18446744073709551615\b|\bimplies\(|\bmutant_of\b|"
+            r"\bin \[\("  # a Python list of cases: "assuming (a, b) in [(1, 2), ...]"
         ),
     ),
     ("engine", re.compile(r"\bZ3\b|\bz3\b|\bexhaustive\+|\bheap-sequence engine\b")),
@@ -50,6 +51,8 @@ def student_text_problems(text: str, ids: Iterable[str] = ()) -> list[str]:
     ...     return [p.split(":")[0] for p in student_text_problems(text, ids)]
     >>> kinds("x ⊗ y; nim_mul(a, b) by Z3, see --mutants")
     ['code', 'engine', 'command line']
+    >>> kinds("assuming (a, b) in [(1, 2), (3, 5)]; numbers in [2, 4]")
+    ['code']
     >>> kinds("the set x ? y; Who wins? 20,130,001 values", ["bouton-k-heaps"])
     ['lost symbol']
     >>> kinds("Source: 000 Mathematical Games I (see bouton-k-heaps).", ["bouton-k-heaps"])

@@ -20,7 +20,7 @@ from grundy.report.gamenames import GameName
 from grundy.report.pictures import INK, P_COLOUR, grid_figure
 from grundy.solve import Solver
 
-__all__ = ["PIN_GAMES", "pins_figure", "sum_section"]
+__all__ = ["PIN_GAMES", "pins_figure", "sum_position_figure", "sum_section"]
 
 # Catalogue names of games played on rows of pins: drawn as pins, never as Nim heaps.
 PIN_GAMES = frozenset({"kayles", "dawsons-kayles", "dawsons-chess", "octal"})
@@ -113,6 +113,25 @@ def pins_figure(name: str, caption: str, rows: Sequence[int]) -> Figure:
     alt = f"rows of {', '.join(map(str, rows))} pins"
     width = 1.0 + sum(0.8 * max(r, 1) + 0.8 for r in rows)
     return Figure(name, caption, alt, draw, (min(width, 6.5) * 0.6, 1.9))
+
+
+def sum_position_figure(
+    key: str, game: SumGame, name: GameName, position: Any, caption: str
+) -> Figure | None:
+    """One position of a sum of games played on single heaps, its components drawn side by
+    side (a counterexample to a claim about the sum); ``None`` when it cannot be drawn."""
+    games = list(game.games)
+    if not all(_one_heap(g) for g in games) or len(position) != len(games):
+        return None
+    sizes = []
+    for part in position:
+        if not (isinstance(part, (list, tuple)) and len(part) == 1 and type(part[0]) is int):
+            return None
+        sizes.append(part[0])
+    if any(not 0 <= size <= 24 for size in sizes):  # drawn one by one: small positions only
+        return None
+    names = [part.strip() for part in str(name).split(" + ")]
+    return _sum_figure(key, games, names, sizes, caption)
 
 
 def sum_section(key: str, game: SumGame, name: GameName) -> Section | None:

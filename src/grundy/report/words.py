@@ -14,6 +14,7 @@ random search "Tested: ...", only an unbounded proof "Proved for every case".
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Mapping, Sequence
 
@@ -56,17 +57,49 @@ _CODE_WORDS = (
 _LABEL = re.compile(r"\b[a-z][a-z-]*(?: --[a-z]+ \d[\d.]*(?:,\d[\d.]*)*)+")
 
 
+# "assuming (a, b) in [(1, 2), (3, 5)]": a condition that lists the cases it allows.
+_MEMBERSHIP = re.compile(r"(\([\w, ]+\)|\b\w+) in (\[[^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*\])")
+
+
+def _case_text(value: object) -> str:
+    if isinstance(value, (list, tuple)):
+        return "(" + ", ".join(_case_text(part) for part in value) + ")"
+    return str(value)
+
+
+def _membership_words(match: re.Match[str]) -> str:
+    """``x in [...]`` as words: the cases listed, as the notes write positions."""
+    try:
+        cases = ast.literal_eval(match.group(2))
+    except (ValueError, SyntaxError):
+        return match.group(0)
+    if not isinstance(cases, list) or not cases:
+        return match.group(0)
+    shown = [_case_text(case) for case in cases]
+    if len(shown) == 1:
+        return f"{match.group(1)} = {shown[0]}"
+    listed = ", ".join(shown[:-1]) + f" or {shown[-1]}"
+    return (
+        f"{match.group(1)} is {listed}"
+        if len(shown) == 2
+        else f"{match.group(1)} is one of {listed}"
+    )
+
+
 def _code_words(text: str) -> str:
     """
     >>> _code_words("0 <= n <= 200; assuming len(moves) > 0")
     '0 <= n <= 200; assuming the position has a move'
     >>> _code_words("pairs of nim, subtraction --set 1,2,3, octal --code 0.77, kayles")
     'pairs of nim, S(1, 2, 3), Kayles, kayles'
+    >>> _code_words("assuming (a, b) in [(1, 2), (3, 5)]; assuming n in [1, 4, 9]")
+    'assuming (a, b) is (1, 2) or (3, 5); assuming n is one of 1, 4 or 9'
     """
     from grundy.report.gamenames import label_name  # a report module above this one
 
     for code, words in _CODE_WORDS:
         text = text.replace(code, words)
+    text = _MEMBERSHIP.sub(_membership_words, text)
     return _LABEL.sub(lambda match: str(label_name(match.group(0))), text)
 
 
