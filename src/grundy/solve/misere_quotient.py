@@ -22,7 +22,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import SearchLimitError
+from grundy.errors import InvalidParameterError, SearchLimitError
+from grundy.solve.misere_extend import NoCandidate, extend
 from grundy.solve.misere_learner import BipartiteMonoid, OracleAstray, learn_monoid
 from grundy.solve.misere_monoid import Word, presentation, reduce, tame_rank, word_name
 from grundy.solve.misere_outcomes import (
@@ -55,6 +56,8 @@ class MisereQuotient:
     heap_period: tuple[int, int] | None
     positions_searched: int
     exact_stages: int
+    learner_stages: int = 0
+    """Heaps the element-level construction left to the outcome learner."""
 
     @property
     def size(self) -> int:
@@ -192,21 +195,44 @@ def heap_period(heap_map: tuple[int, ...]) -> tuple[int, int] | None:
     return None
 
 
+METHODS = ("elements", "learner")
+"""How each heap is added: on monoid elements (:mod:`grundy.solve.misere_extend`, the
+learner only when it finds no candidate), or by the outcome learner alone."""
+
+
 def misere_quotient(
-    game: Any, upto: int, max_size: int = 4096, position_limit: int = POSITION_LIMIT
+    game: Any,
+    upto: int,
+    max_size: int = 4096,
+    position_limit: int = POSITION_LIMIT,
+    method: str = "elements",
 ) -> MisereQuotient:
     """The misère quotient of the sums of heaps ``0..upto`` of a heap game.
 
     Raises :class:`~grundy.errors.SearchLimitError` when the quotient would have more
     than ``max_size`` elements or the outcome search more than ``position_limit``
     positions."""
+    if method not in METHODS:
+        raise InvalidParameterError(f"method must be one of {', '.join(METHODS)}")
     rules = HeapRules.of(game, upto)
     oracle = MisereOutcomes(rules, position_limit)
     tests: list[Position] = [()]
     learnt = BipartiteMonoid(((0,),), frozenset(), (0,) * (upto + 1))
+    learner_stages = 0
     for heap in rules.live_heaps:  # Q_n from Q_(n-1): smaller sums are then known exactly
         known = reduce(learnt)
+        if method == "elements":
+            try:
+                learnt = extend(known, rules, heap)
+            except (NoCandidate, SearchLimitError):
+                learner_stages += 1
+            else:
+                if learnt.size > max_size:
+                    raise SearchLimitError(f"the quotient has more than {max_size:,} elements")
+                continue
         learnt = _learn_stage(oracle, known, heap, tests, max_size)
+    padding = (0,) * (upto + 1 - len(learnt.heap_map))
+    learnt = BipartiteMonoid(learnt.table, learnt.p_portion, (*learnt.heap_map, *padding))
     shown = presentation(reduce(learnt))
     monoid = shown.monoid
     kind, text = _rules_of(game)
@@ -225,4 +251,5 @@ def misere_quotient(
         heap_period=heap_period(monoid.heap_map),
         positions_searched=oracle.searched,
         exact_stages=oracle.exact_stages,
+        learner_stages=learner_stages,
     )
