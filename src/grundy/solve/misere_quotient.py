@@ -33,6 +33,7 @@ from grundy.solve.misere_outcomes import (
     Position,
     merge,
 )
+from grundy.solve.misere_periodic import HeapPeriodicity, heap_periodicity
 
 __all__ = ["MisereQuotient", "misere_quotient"]
 
@@ -82,6 +83,19 @@ class MisereQuotient:
             word_name(tuple(int(i == j) for j in range(len(self.generator_heaps))))
             for i in range(len(self.generator_heaps))
         )
+
+    @property
+    def periodicity(self) -> HeapPeriodicity | None:
+        """How the heap map repeats, and whether that proves the quotient for every heap
+        size (see :mod:`grundy.solve.misere_periodic`)."""
+        return heap_periodicity(self.kind, self.rules, self.heap_map)
+
+    @property
+    def every_heap(self) -> bool:
+        """Whether the quotient is proved for sums of heaps of every size, not only up to
+        ``upto``."""
+        found = self.periodicity
+        return found is not None and found.proves_every_heap
 
     def image(self, heaps: tuple[int, ...] | list[int]) -> int:
         """The element of a sum of heaps (each at most ``upto``)."""
