@@ -194,6 +194,7 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
                     for move in analysis.winning_moves
                 ],
                 "positions_explored": analysis.positions_explored,
+                "assumes": [a.describe() for a in solver.quotients_used()],
             },
         )
         return 0
@@ -208,6 +209,8 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     else:
         out.write("Winning moves: none (every move leads to an N-position)\n")
     out.write(f"Positions explored: {analysis.positions_explored:,}\n")
+    for assumption in solver.quotients_used():  # a verified misère quotient
+        out.write(f"Assumes: {assumption.describe()}\n")
     return 0
 
 

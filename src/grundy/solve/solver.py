@@ -29,6 +29,8 @@ from grundy.nimber import mex
 from grundy.notebook_html import html_of
 from grundy.progress import POSITION_STEP, ProgressCallback
 from grundy.solve.lemmas import SUM_RULE, ZERO_IFF_P, collecting_lemmas, note_lemma
+from grundy.solve.misere_sums import quotient_outcome
+from grundy.verdict import Assumption
 
 __all__ = [
     "Analysis",
@@ -185,6 +187,7 @@ class Solver:
     _atom_lemmas: dict[_AtomKey, frozenset[str]] = field(default_factory=dict, repr=False)
     _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
     _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
+    _quotients: set[Assumption] = field(default_factory=set, repr=False, compare=False)
 
     # -- public API -----------------------------------------------------------------------
 
@@ -194,6 +197,11 @@ class Solver:
         normal-play outcome or winning moves, and a game's closed-form lemma when it read
         values from it (:mod:`grundy.solve.lemmas`)."""
         return tuple(sorted(self._lemmas))
+
+    def quotients_used(self) -> tuple[Assumption, ...]:
+        """The verified misère quotients misère answers so far were read from
+        (:mod:`grundy.solve.misere_sums`), each with its scope."""
+        return tuple(sorted(self._quotients, key=lambda a: a.id))
 
     def _note(self, lemma: str) -> None:
         self._lemmas.add(lemma)
@@ -453,6 +461,11 @@ class Solver:
         root = game.canonical(position)
         if root in memo:
             return memo[root]
+        if self.use_engines and not self.plain:  # a sum of many heaps: a verified quotient
+            by_quotient = quotient_outcome(game, root)
+            if by_quotient is not None:
+                self._quotients.add(by_quotient.assumption)
+                return not by_quotient.is_p
         region = self._region_for(game, position)
         if region is not None:
             next_wins = region.misere_next_wins(position)
