@@ -93,3 +93,15 @@ def test_an_every_heap_claim_at_too_small_an_n_is_rejected():
     certificate["periodicity"] = {"preperiod": 0, "period": 3}
     report = check_quotient_certificate(certificate)
     assert not report.valid and "2*0 + 2*3 + 2" in report.problems[0]
+
+
+@pytest.mark.slow
+def test_misere_kayles_is_proved_for_every_heap_size():
+    # Derived here, no published oracle used: Kayles' heap map repeats with period 12 from
+    # heap 71, so N = 2*71 + 2*12 + 2 = 168 proves the quotient for every heap size.
+    quotient = misere_quotient(OctalGame("0.77"), 168)
+    found = quotient.periodicity
+    assert (found.preperiod, found.period, found.needed) == (71, 12, 168)
+    assert quotient.every_heap and not misere_quotient(OctalGame("0.77"), 167).every_heap
+    report = check_quotient_certificate(quotient_certificate(quotient), spot_tokens=10)
+    assert report.valid, report.problems
