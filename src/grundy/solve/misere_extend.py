@@ -29,7 +29,7 @@ from itertools import combinations
 
 import numpy as np
 
-from grundy.solve import misere_verify as verify
+import grundy.solve.misere_verify as verify
 from grundy.solve.misere_learner import BipartiteMonoid
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
