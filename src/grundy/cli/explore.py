@@ -335,6 +335,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
                     }
                     for r in rows
                 ],
+                "assumes": [a.describe() for a in solver.quotients_used()],
             },
         )
         return 0
@@ -353,6 +354,8 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     for text, row in zip(shown, rows, strict=True):
         grundy = "-" if row.grundy is None else str(row.grundy)
         out.write(f"{text:<{width}}  {grundy:>6}  {row.outcome.value}\n")
+    for assumption in solver.quotients_used():  # a verified misère quotient
+        out.write(f"Assumes: {assumption.describe()}\n")
     return 0
 
 
