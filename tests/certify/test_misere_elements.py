@@ -192,3 +192,24 @@ def _n_side_unpruned(monoid, heaps, images):
                 seen.add(state)
                 queue.append(state)
     return None
+
+
+def test_a_heap_the_element_path_fails_on_goes_to_the_learner_or_stops(monkeypatch):
+    import grundy.solve.misere_quotient as construction
+    from grundy.errors import SearchLimitError
+    from grundy.solve.misere_extend import NoCandidate
+
+    expected = misere_quotient(OctalGame("0.07"), 12, method="learner")
+    real = construction.extend
+
+    def failing_at_10(known, rules, heap):
+        if heap == 10:
+            raise NoCandidate("no candidate (test)")
+        return real(known, rules, heap)
+
+    monkeypatch.setattr(construction, "extend", failing_at_10)
+    mixed = misere_quotient(OctalGame("0.07"), 12)
+    assert mixed.learner_stages == 1 and _same(mixed, expected)
+    monkeypatch.setattr(construction, "LEARNER_FALLBACK_SIZE", 2)  # |Q_9| = 6 is past it
+    with pytest.raises(SearchLimitError, match="no verified quotient found for heap 10"):
+        misere_quotient(OctalGame("0.07"), 12)

@@ -209,6 +209,10 @@ def heap_period(heap_map: tuple[int, ...]) -> tuple[int, int] | None:
     return None
 
 
+LEARNER_FALLBACK_SIZE = 64
+"""Largest quotient from which a heap the element construction fails on is handed to the
+outcome learner (past it the learner's search is out of reach: bench/QUOTIENTS.md)."""
+
 METHODS = ("elements", "learner")
 """How each heap is added: on monoid elements (:mod:`grundy.solve.misere_extend`, the
 learner only when it finds no candidate), or by the outcome learner alone."""
@@ -238,7 +242,12 @@ def misere_quotient(
         if method == "elements":
             try:
                 learnt = extend(known, rules, heap)
-            except (NoCandidate, SearchLimitError):
+            except (NoCandidate, SearchLimitError) as exc:
+                if known.size > LEARNER_FALLBACK_SIZE:  # the learner would not finish
+                    raise SearchLimitError(
+                        f"no verified quotient found for heap {heap} of {rules.label} "
+                        f"(|Q| = {known.size} up to heap {heap - 1}): {exc}"
+                    ) from exc
                 learner_stages += 1
             else:
                 if learnt.size > max_size:
