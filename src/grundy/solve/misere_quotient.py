@@ -4,9 +4,12 @@ For the sums of heaps of sizes ``0..N`` of a heap game (an octal code or a subtr
 set), two sums G and H are indistinguishable when G + X and H + X have the same misère
 outcome for every such sum X.  The classes form a finite commutative monoid Q_N (the
 partial misère quotient, Plambeck and Siegel), and a sum is a P-position exactly when its
-class lies in the P-portion.  :func:`misere_quotient` learns a candidate from outcome
-experiments, verifies it exactly for every sum (not only small ones: see
-:func:`grundy.solve.misere_learner.first_failure`), reduces it and writes its presentation.
+class lies in the P-portion.  :func:`misere_quotient` adds the heaps one at a time, on
+monoid elements (:mod:`grundy.solve.misere_extend`; the outcome learner of
+:mod:`grundy.solve.misere_learner` with ``method="learner"``, or for a heap the element
+construction fails on while the quotient is small), verifies each stage exactly for every
+sum (not only small ones: :mod:`grundy.solve.misere_verify`), reduces it and writes its
+presentation.
 
 >>> from grundy.games.nim import Nim
 >>> q = misere_quotient(Nim(), 3)
