@@ -1,9 +1,13 @@
 """Time the misère quotient of a heap game (Dawson's Kayles, 0.07, by default) for
 several N, and the independent checker on its certificate, as a Markdown table.
 
-    .venv/bin/python bench/bench_quotients.py                  # N = 9, 12, 14, ..., 24
+    .venv/bin/python bench/bench_quotients.py                  # N = 9, 12, 14, 20, 24..30
     .venv/bin/python bench/bench_quotients.py --upto 10 14     # chosen N
     .venv/bin/python bench/bench_quotients.py --code 0.77 --upto 8 10
+    .venv/bin/python bench/bench_quotients.py --method learner --upto 14 20
+
+``--method elements`` (the default) adds each heap on monoid elements
+(:mod:`grundy.solve.misere_extend`); ``--method learner`` uses the outcome learner alone.
 
 Each N is computed from scratch (the construction goes heap by heap, so the time for N
 includes every smaller heap).  N is skipped once a run takes longer than ``--stop``
@@ -25,28 +29,31 @@ from grundy.solve.misere_quotient import misere_quotient
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--code", default="0.07", help="octal code (default 0.07)")
-    parser.add_argument("--upto", type=int, nargs="*", default=[9, 12, 14, 16, 18, 20, 22, 24])
+    parser.add_argument(
+        "--upto", type=int, nargs="*", default=[9, 12, 14, 20, 24, 25, 26, 27, 28, 29, 30]
+    )
+    parser.add_argument("--method", default="elements", choices=("elements", "learner"))
     parser.add_argument("--stop", type=float, default=300.0, help="skip larger N after this")
     args = parser.parse_args(argv)
     out = sys.stdout
     game = OctalGame(args.code)
-    out.write(f"Misère quotients of {game.label}\n\n")
+    out.write(f"Misère quotients of {game.label} ({args.method})\n\n")
     out.write(
-        "| N | \\|Q\\| | tame | positions searched | exact stages | build (s) | check (s) "
-        "| pairs | valid |\n"
+        "| N | \\|Q\\| | \\|P\\| | tame | learner stages | positions searched | build (s) "
+        "| check (s) | pairs | valid |\n"
     )
-    out.write("|---|---|---|---|---|---|---|---|---|\n")
+    out.write("|---|---|---|---|---|---|---|---|---|---|\n")
     for upto in args.upto:
         start = time.perf_counter()
-        quotient = misere_quotient(game, upto)
+        quotient = misere_quotient(game, upto, method=args.method)
         built = time.perf_counter() - start
         start = time.perf_counter()
         report = check_quotient_certificate(quotient_certificate(quotient))
         checked = time.perf_counter() - start
         tame = f"T{quotient.tame}" if quotient.tame else "no"
         out.write(
-            f"| {upto} | {quotient.size} | {tame} | {quotient.positions_searched:,} | "
-            f"{quotient.exact_stages} | "
+            f"| {upto} | {quotient.size} | {len(quotient.p_portion)} | {tame} | "
+            f"{quotient.learner_stages} | {quotient.positions_searched:,} | "
             f"{built:.2f} | {checked:.2f} | {report.pairs_checked:,} | {report.valid} |\n"
         )
         out.flush()

@@ -108,9 +108,8 @@ def test_outcomes_agree_with_the_misere_solver(game, upto, largest):
 
 
 def test_dawsons_kayles_partial_quotients_grow():
-    # Derived here and re-verified by the independent checker (the published oracle,
-    # |Q_30| = 360 from Siegel's MisereSolver notes of 2007, is out of this search's
-    # reach in a test: see bench/QUOTIENTS.md).
+    # Derived here and re-verified by the independent checker (the oracle |Q_30| = 360
+    # is tested in tests/certify/test_misere_elements.py).
     sizes = [misere_quotient(OctalGame("0.07"), n).size for n in (3, 4, 9, 10, 13, 14)]
     assert sizes == [2, 6, 6, 12, 12, 24]
     quotient = misere_quotient(OctalGame("0.07"), 14)
@@ -247,11 +246,13 @@ def test_the_checker_imports_nothing_from_the_construction():
     assert not any(m.startswith("grundy") for m in modules), modules
 
 
-def test_limits_stop_the_search():
-    with pytest.raises(SearchLimitError, match="positions"):
-        misere_quotient(OctalGame("0.07"), 14, position_limit=200)
+@pytest.mark.parametrize("method", ["elements", "learner"])
+def test_limits_stop_the_search(method):
+    if method == "learner":
+        with pytest.raises(SearchLimitError, match="positions"):
+            misere_quotient(OctalGame("0.07"), 14, position_limit=200, method=method)
     with pytest.raises(SearchLimitError, match="elements"):
-        misere_quotient(OctalGame("0.07"), 10, max_size=8)
+        misere_quotient(OctalGame("0.07"), 10, max_size=8, method=method)
 
 
 @pytest.mark.parametrize(("code", "upto"), [("0.77", 10), ("0.07", 14), ("4.7", 9)])
@@ -263,12 +264,12 @@ def test_guessed_outcomes_never_change_the_answer(monkeypatch, code, upto):
     import grundy.solve.misere_quotient as construction
 
     monkeypatch.setattr(construction, "GUESS_DEPTHS", ())
-    exact = misere_quotient(OctalGame(code), upto)
+    exact = misere_quotient(OctalGame(code), upto, method="learner")
     assert exact.exact_stages > 0  # every heap by the exact search
     monkeypatch.setattr(construction, "GUESS_DEPTHS", (0,))
-    crude = misere_quotient(OctalGame(code), upto)
+    crude = misere_quotient(OctalGame(code), upto, method="learner")
     monkeypatch.undo()
-    default = misere_quotient(OctalGame(code), upto)
+    default = misere_quotient(OctalGame(code), upto, method="learner")
     for guessed in (crude, default):
         assert (guessed.table, guessed.heap_map, guessed.p_portion) == (
             exact.table,

@@ -45,3 +45,41 @@ def test_quotient_refuses_what_it_cannot_do(run_cli):
     assert run_cli("quotient", "chomp", "--upto", "3").code == 2
     assert run_cli("quotient", "nim", "--upto", "-1").code == 2
     assert run_cli("quotient", "nim").code == 2
+
+
+def test_every_heap_proof_in_json_and_certificate(run_cli, tmp_path):
+    path = tmp_path / "q.json"
+    result = run_cli(
+        "quotient",
+        "subtraction",
+        "--set",
+        "1,2",
+        "--upto",
+        "8",
+        "--json",
+        "--certificate",
+        str(path),
+    )
+    assert result.code == 0, result.err
+    data = result.json()
+    assert data["proved_for_every_heap"] is True
+    assert data["heap_period"] == {"preperiod": 0, "period": 3, "needed_upto": 8}
+    checked = run_cli("certificate", str(path))
+    assert checked.code == 0 and "every heap size" in checked.out
+
+
+def test_solve_and_table_name_the_quotient_of_a_misere_sum(run_cli):
+    from grundy.games.octal import OctalGame
+    from grundy.solve import Play, Solver
+
+    result = run_cli("solve", "0.07", "4", "6", "9", "11", "--misere", "--json")
+    assert result.code == 0, result.err
+    data = result.json()
+    (assumption,) = data["assumes"]
+    assert assumption.startswith("misere-quotient of octal --code 0.07, heaps 0..")
+    plain = Solver(OctalGame("0.07"), plain=True).outcome((4, 6, 9, 11), Play.MISERE)
+    assert data["outcome"] == plain.value
+    normal = run_cli("solve", "0.07", "4", "9", "14", "--json").json()
+    assert normal["assumes"] == []  # normal play never reads a misère quotient
+    table = run_cli("table", "0.07", "--max", "5", "5", "5", "--misere")
+    assert table.code == 0 and "Assumes: misere-quotient of octal --code 0.07" in table.out

@@ -18,6 +18,13 @@ def quotient_certificate(quotient: MisereQuotient) -> dict[str, Any]:
             f"for every sum of heaps of sizes 0..{quotient.upto} of {quotient.game}, the sum "
             "is a misère P-position iff the product of its heap images is in p_portion; the "
             "monoid is reduced, so it is the misère quotient of those sums"
+            + (
+                "; the heap map repeats with the given period and preperiod long enough "
+                "(N >= 2 preperiod + 2 period + largest take) that the same holds for "
+                "sums of heaps of every size, the heap map extended periodically"
+                if quotient.every_heap
+                else ""
+            )
         ),
         "game": quotient.kind,
         "rules": quotient.rules,
@@ -31,4 +38,13 @@ def quotient_certificate(quotient: MisereQuotient) -> dict[str, Any]:
         "p_portion": list(quotient.p_portion),
         "heap_map": list(quotient.heap_map),
         "table": [list(row) for row in quotient.table],
+        "every_heap": quotient.every_heap,
+        "periodicity": _periodicity(quotient),
     }
+
+
+def _periodicity(quotient: MisereQuotient) -> dict[str, int] | None:
+    found = quotient.periodicity
+    if found is None:
+        return None
+    return {"preperiod": found.preperiod, "period": found.period}

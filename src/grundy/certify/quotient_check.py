@@ -18,7 +18,14 @@ it lists each heap's moves, and then checks, with the standard library only:
    side in the graded order, and the words divisible by no left side are exactly the
    listed normal forms, which name distinct elements; so the relations present the monoid;
 6. a spot check by a second, plain computation: every sum of at most ``spot_tokens``
-   tokens is searched move by move and its outcome compared with the table.
+   tokens is searched move by move and its outcome compared with the table;
+7. **every heap** (only when the certificate claims ``every_heap``): every move takes at
+   most k tokens and leaves at most two heaps, the heap map repeats with the certificate's
+   period p from its preperiod n0 up to N, and N >= 2 n0 + 2 p + k.  Then a heap n > N,
+   mapped like n - p, has the same image and the same set of option images as n - p (an
+   option leaves m >= 2 n0 + 2 p tokens, whole or split, and the larger part of a split,
+   at least n0 + p, can be shortened or lengthened by p), so step 3 meets no new pair and
+   the statement holds for sums of heaps of every size.
 
 >>> report = check_quotient_certificate({"certificate": "misere-quotient", "game": "nim",
 ...     "rules": "", "upto": 1, "table": [[0, 1], [1, 0]], "p_portion": [1],
@@ -166,7 +173,46 @@ def _check(data: Mapping[str, Any], problems: list[str], spot_tokens: int) -> tu
     _check_reduced(rows, p, problems)
     _check_presentation(data, rows, heap_map, problems)
     spots = _spot_check(moves, rows, p, heap_map, spot_tokens, problems)
+    if data.get("every_heap", False) is not False:
+        _check_every_heap(data, heap_map, problems)
     return pairs, spots
+
+
+def _largest_two_part_take(kind: str, rules: str) -> int | None:
+    """The most tokens a move takes, when no move leaves more than two heaps."""
+    if kind == "subtraction":
+        return max(int(t) for t in rules.split(","))
+    if kind != "octal":
+        return None
+    match = re.fullmatch(r"([0-9a-fA-F]?)\.([0-9a-fA-F]*)", rules)
+    if match is None:
+        return None
+    digits = [int(match.group(1) or "0", 16)] + [int(c, 16) for c in match.group(2)]
+    if any(digit & 8 for digit in digits):
+        return None
+    return max((take for take, digit in enumerate(digits) if digit), default=0)
+
+
+def _check_every_heap(data: Mapping[str, Any], heap_map: list[int], problems: list[str]) -> None:
+    if data["every_heap"] is not True:
+        raise _Invalid("'every_heap' must be true or false")
+    found = data.get("periodicity")
+    if not isinstance(found, dict):
+        raise _Invalid("'every_heap' needs a 'periodicity' with 'preperiod' and 'period'")
+    start, period = found.get("preperiod"), found.get("period")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, period)):
+        raise _Invalid("'periodicity' needs whole numbers 'preperiod' and 'period'")
+    assert isinstance(start, int) and isinstance(period, int)
+    take = _largest_two_part_take(str(data["game"]), str(data["rules"]))
+    upto = len(heap_map) - 1
+    if take is None:
+        problems.append("every heap is claimed, but a move may be unbounded or split in three")
+    elif start < 0 or period < 1:
+        problems.append("the periodicity needs a preperiod >= 0 and a period >= 1")
+    elif any(heap_map[n] != heap_map[n + period] for n in range(start, upto - period + 1)):
+        problems.append(f"the heap map does not repeat with period {period} from heap {start}")
+    elif upto < 2 * start + 2 * period + take:
+        problems.append(f"every heap is claimed, but N = {upto} < 2*{start} + 2*{period} + {take}")
 
 
 def _product(rows: list[list[int]], heap_map: list[int], heaps: tuple[int, ...]) -> int:

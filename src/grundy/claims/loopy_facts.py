@@ -24,6 +24,7 @@ from grundy.games.sums import SumGame
 from grundy.solve.loopy import LoopySolver, declares_cycles
 from grundy.solve.loopy_values import LoopyOutcome
 from grundy.solve.solver import Move, Outcome, Play, Solver
+from grundy.verdict import Assumption
 
 __all__ = ["SIZE_LIMIT", "CycleAwareSolver"]
 
@@ -91,6 +92,9 @@ class CycleAwareSolver:
 
     def lemmas_used(self) -> tuple[str, ...]:
         return self.finite.lemmas_used()
+
+    def quotients_used(self) -> tuple[Assumption, ...]:
+        return self.finite.quotients_used()  # the loopy theory reads no misère quotient
 
     def grundy_value(self, position: Any) -> int | str:
         if self.loopy is None:

@@ -117,9 +117,12 @@ class ClaimRunner:
     def lemmas_used(self) -> tuple[Assumption, ...]:
         """The library theorems the solvers' answers rested on, with their scopes."""
         used = set(self.solver.lemmas_used())
+        quotients = set(self.solver.quotients_used())  # verified misère quotients
         for solver in self._named.values():
             used.update(solver.lemmas_used())
-        return tuple(Assumption(lemma, SOLVER_LEMMAS[lemma]) for lemma in sorted(used))
+            quotients.update(solver.quotients_used())
+        lemmas = tuple(Assumption(lemma, SOLVER_LEMMAS[lemma]) for lemma in sorted(used))
+        return lemmas + tuple(sorted(quotients, key=lambda a: a.id))
 
     def grundy_of(self, position: Any) -> int | str:
         _check_grundy(self.claim.game)

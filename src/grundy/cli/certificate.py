@@ -98,6 +98,11 @@ def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
             f"{str(data.get('label'))[:60]}, heaps 0..{brief(data.get('upto'))}: "
             f"|Q| = {brief(data.get('size'))}, {quotient.pairs_checked:,} (image, options) "
             f"pairs and {quotient.spot_positions:,} small sums checked"
+            + (
+                "; every heap size, by the heap map's period"
+                if data.get("every_heap") is True
+                else ""
+            )
         )
     elif periodic is not None:
         period = check_certificate(periodic)

@@ -213,6 +213,7 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
                     for move in analysis.winning_moves
                 ],
                 "positions_explored": analysis.positions_explored,
+                "assumes": [a.describe() for a in solver.quotients_used()],
             },
         )
         return 0
@@ -227,6 +228,8 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     else:
         out.write("Winning moves: none (every move leads to an N-position)\n")
     out.write(f"Positions explored: {analysis.positions_explored:,}\n")
+    for assumption in solver.quotients_used():  # a verified misère quotient
+        out.write(f"Assumes: {assumption.describe()}\n")
     return 0
 
 
@@ -378,6 +381,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
                     }
                     for r in rows
                 ],
+                "assumes": [a.describe() for a in solver.quotients_used()],
             },
         )
         return 0
@@ -396,6 +400,8 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     for text, row in zip(shown, rows, strict=True):
         grundy = "-" if row.grundy is None else str(row.grundy)
         out.write(f"{text:<{width}}  {grundy:>6}  {row.outcome.value}\n")
+    for assumption in solver.quotients_used():  # a verified misère quotient
+        out.write(f"Assumes: {assumption.describe()}\n")
     return 0
 
 

@@ -87,8 +87,8 @@ def run_quotient(args: argparse.Namespace, out: IO[str]) -> int:
             p_portion=list(quotient.p_names),
             heap_map=[quotient.element_names[x] for x in quotient.heap_map],
             tame=quotient.tame,
-            heap_period=_period_json(quotient.heap_period),
-            proved_for_every_heap=False,
+            heap_period=_period_json(quotient.periodicity),
+            proved_for_every_heap=quotient.every_heap,
             table=certificate["table"],
         )
         if genera is not None:
@@ -103,15 +103,17 @@ def run_quotient(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
-def _period_json(period: tuple[int, int] | None) -> dict[str, int] | None:
-    return None if period is None else {"preperiod": period[0], "period": period[1]}
+def _period_json(found: Any) -> dict[str, int | None] | None:
+    if found is None:
+        return None
+    return {"preperiod": found.preperiod, "period": found.period, "needed_upto": found.needed}
 
 
 def _write_text(out: IO[str], label: str, quotient: Any, table: bool) -> None:
     names = quotient.element_names
     out.write(
         f"Misère quotient of {label}, heaps 0..{quotient.upto} "
-        f"(verified for every sum of such heaps)\n"
+        f"(verified for every sum of such heaps, of any number of heaps)\n"
     )
     generators = ", ".join(
         f"{name} = heap {heap}"
@@ -126,13 +128,28 @@ def _write_text(out: IO[str], label: str, quotient: Any, table: bool) -> None:
         out.write(f"  {heap}: {names[x]}\n")
     tame = f"yes, the tame quotient T_{quotient.tame}" if quotient.tame else "no"
     out.write(f"Tame: {tame}\n")
-    if quotient.heap_period is not None:
-        start, period = quotient.heap_period
+    found = quotient.periodicity
+    if found is not None:
         out.write(
-            f"Heap map repeats with period {period} from heap {start} up to {quotient.upto}; "
-            "observed only: the quotient is proved for heaps up to "
-            f"{quotient.upto}, not beyond\n"
+            f"Heap map repeats with period {found.period} from heap {found.preperiod} "
+            f"up to {quotient.upto}; "
         )
+        if found.proves_every_heap:
+            out.write(
+                f"since N >= 2*{found.preperiod} + 2*{found.period} + {found.largest_take} "
+                "(preperiod, period, largest take), the quotient is proved for sums of heaps "
+                "of every size, the heap map extended periodically\n"
+            )
+        elif found.needed is None:
+            out.write(
+                "no periodicity theorem here (moves unbounded or split in three): "
+                f"the quotient is proved for heaps up to {quotient.upto} only\n"
+            )
+        else:
+            out.write(
+                f"observed only (a proof for every heap needs N >= {found.needed}): "
+                f"the quotient is proved for heaps up to {quotient.upto} only\n"
+            )
     if table:
         if quotient.size > TABLE_LIMIT:
             out.write(f"(the table has {quotient.size} rows; --json prints it)\n")

@@ -4,9 +4,12 @@ For the sums of heaps of sizes ``0..N`` of a heap game (an octal code or a subtr
 set), two sums G and H are indistinguishable when G + X and H + X have the same misère
 outcome for every such sum X.  The classes form a finite commutative monoid Q_N (the
 partial misère quotient, Plambeck and Siegel), and a sum is a P-position exactly when its
-class lies in the P-portion.  :func:`misere_quotient` learns a candidate from outcome
-experiments, verifies it exactly for every sum (not only small ones: see
-:func:`grundy.solve.misere_learner.first_failure`), reduces it and writes its presentation.
+class lies in the P-portion.  :func:`misere_quotient` adds the heaps one at a time, on
+monoid elements (:mod:`grundy.solve.misere_extend`; the outcome learner of
+:mod:`grundy.solve.misere_learner` with ``method="learner"``, or for a heap the element
+construction fails on while the quotient is small), verifies each stage exactly for every
+sum (not only small ones: :mod:`grundy.solve.misere_verify`), reduces it and writes its
+presentation.
 
 >>> from grundy.games.nim import Nim
 >>> q = misere_quotient(Nim(), 3)
@@ -22,7 +25,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import SearchLimitError
+from grundy.errors import InvalidParameterError, SearchLimitError
+from grundy.solve.misere_extend import NoCandidate, extend
 from grundy.solve.misere_learner import BipartiteMonoid, OracleAstray, learn_monoid
 from grundy.solve.misere_monoid import Word, presentation, reduce, tame_rank, word_name
 from grundy.solve.misere_outcomes import (
@@ -32,6 +36,7 @@ from grundy.solve.misere_outcomes import (
     Position,
     merge,
 )
+from grundy.solve.misere_periodic import HeapPeriodicity, heap_periodicity
 
 __all__ = ["MisereQuotient", "misere_quotient"]
 
@@ -55,6 +60,8 @@ class MisereQuotient:
     heap_period: tuple[int, int] | None
     positions_searched: int
     exact_stages: int
+    learner_stages: int = 0
+    """Heaps the element-level construction left to the outcome learner."""
 
     @property
     def size(self) -> int:
@@ -79,6 +86,19 @@ class MisereQuotient:
             word_name(tuple(int(i == j) for j in range(len(self.generator_heaps))))
             for i in range(len(self.generator_heaps))
         )
+
+    @property
+    def periodicity(self) -> HeapPeriodicity | None:
+        """How the heap map repeats, and whether that proves the quotient for every heap
+        size (see :mod:`grundy.solve.misere_periodic`)."""
+        return heap_periodicity(self.kind, self.rules, self.heap_map)
+
+    @property
+    def every_heap(self) -> bool:
+        """Whether the quotient is proved for sums of heaps of every size, not only up to
+        ``upto``."""
+        found = self.periodicity
+        return found is not None and found.proves_every_heap
 
     def image(self, heaps: tuple[int, ...] | list[int]) -> int:
         """The element of a sum of heaps (each at most ``upto``)."""
@@ -192,21 +212,53 @@ def heap_period(heap_map: tuple[int, ...]) -> tuple[int, int] | None:
     return None
 
 
+LEARNER_FALLBACK_SIZE = 64
+"""Largest quotient from which a heap the element construction fails on is handed to the
+outcome learner (past it the learner's search is out of reach: bench/QUOTIENTS.md)."""
+
+METHODS = ("elements", "learner")
+"""How each heap is added: on monoid elements (:mod:`grundy.solve.misere_extend`, the
+learner only when it finds no candidate), or by the outcome learner alone."""
+
+
 def misere_quotient(
-    game: Any, upto: int, max_size: int = 4096, position_limit: int = POSITION_LIMIT
+    game: Any,
+    upto: int,
+    max_size: int = 4096,
+    position_limit: int = POSITION_LIMIT,
+    method: str = "elements",
 ) -> MisereQuotient:
     """The misère quotient of the sums of heaps ``0..upto`` of a heap game.
 
     Raises :class:`~grundy.errors.SearchLimitError` when the quotient would have more
     than ``max_size`` elements or the outcome search more than ``position_limit``
     positions."""
+    if method not in METHODS:
+        raise InvalidParameterError(f"method must be one of {', '.join(METHODS)}")
     rules = HeapRules.of(game, upto)
     oracle = MisereOutcomes(rules, position_limit)
     tests: list[Position] = [()]
     learnt = BipartiteMonoid(((0,),), frozenset(), (0,) * (upto + 1))
+    learner_stages = 0
     for heap in rules.live_heaps:  # Q_n from Q_(n-1): smaller sums are then known exactly
         known = reduce(learnt)
+        if method == "elements":
+            try:
+                learnt = extend(known, rules, heap)
+            except (NoCandidate, SearchLimitError) as exc:
+                if known.size > LEARNER_FALLBACK_SIZE:  # the learner would not finish
+                    raise SearchLimitError(
+                        f"no verified quotient found for heap {heap} of {rules.label} "
+                        f"(|Q| = {known.size} up to heap {heap - 1}): {exc}"
+                    ) from exc
+                learner_stages += 1
+            else:
+                if learnt.size > max_size:
+                    raise SearchLimitError(f"the quotient has more than {max_size:,} elements")
+                continue
         learnt = _learn_stage(oracle, known, heap, tests, max_size)
+    padding = (0,) * (upto + 1 - len(learnt.heap_map))
+    learnt = BipartiteMonoid(learnt.table, learnt.p_portion, (*learnt.heap_map, *padding))
     shown = presentation(reduce(learnt))
     monoid = shown.monoid
     kind, text = _rules_of(game)
@@ -225,4 +277,5 @@ def misere_quotient(
         heap_period=heap_period(monoid.heap_map),
         positions_searched=oracle.searched,
         exact_stages=oracle.exact_stages,
+        learner_stages=learner_stages,
     )

@@ -29,7 +29,9 @@ from grundy.nimber import mex
 from grundy.notebook_html import html_of
 from grundy.progress import POSITION_STEP, ProgressCallback
 from grundy.solve.lemmas import SUM_RULE, ZERO_IFF_P, collecting_lemmas, note_lemma
+from grundy.solve.misere_sums import quotient_outcome
 from grundy.solve.outcome_search import OutcomeSearch, outcome_search_for
+from grundy.verdict import Assumption
 
 __all__ = [
     "Analysis",
@@ -179,6 +181,7 @@ class Solver:
     _misere: OutcomeSearch | None = field(default=None, repr=False, compare=False)
     _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
     _search: OutcomeSearch | None = field(default=None, repr=False, compare=False)
+    _quotients: set[Assumption] = field(default_factory=set, repr=False, compare=False)
 
     # -- public API -----------------------------------------------------------------------
 
@@ -188,6 +191,11 @@ class Solver:
         normal-play outcome or winning moves, and a game's closed-form lemma when it read
         values from it (:mod:`grundy.solve.lemmas`)."""
         return tuple(sorted(self._lemmas))
+
+    def quotients_used(self) -> tuple[Assumption, ...]:
+        """The verified misère quotients misère answers so far were read from
+        (:mod:`grundy.solve.misere_sums`), each with its scope."""
+        return tuple(sorted(self._quotients, key=lambda a: a.id))
 
     def _note(self, lemma: str) -> None:
         self._lemmas.add(lemma)
@@ -457,6 +465,11 @@ class Solver:
     # -- misère play: outcomes of whole positions -------------------------------------------
 
     def _misere_next_wins_at(self, position: Any) -> bool:
+        if self.use_engines and not self.plain:  # a sum of many heaps: a verified quotient
+            by_quotient = quotient_outcome(self.game, self.game.canonical(position))
+            if by_quotient is not None:
+                self._quotients.add(by_quotient.assumption)
+                return not by_quotient.is_p
         if self._misere is None:  # sums searched whole: misère play has no sum rule
             moves = lambda option: self._moves(self.game, option)  # noqa: E731
             self._misere = OutcomeSearch(

@@ -1,0 +1,119 @@
+"""Misère outcomes of sums of many heaps, read from a verified misère quotient.
+
+The exact misère search walks every position below a sum, so a sum of many heaps is slow
+to decide.  For an octal game or a subtraction game, :func:`quotient_outcome` answers it
+from the misère quotient Q_N of the heaps up to N instead (N at least the largest heap):
+the sum is P exactly when the product of its heaps' images lies in the P-portion.  Each
+quotient is built once per game (:mod:`grundy.solve.misere_quotient`) and is verified
+exactly for every sum of heaps up to N, of any number of heaps (twice, by the two searches
+of :mod:`grundy.solve.misere_verify`); its certificate can be re-checked by the independent
+checker (``grundy quotient ... --certificate F`` then ``grundy certificate F``), which the
+tests do for these quotients.  A quotient proved for every heap size
+(:mod:`grundy.solve.misere_periodic`) answers sums of larger heaps too, its heap map
+extended periodically.
+
+The solver (:meth:`grundy.solve.solver.Solver.quotients_used`) names each quotient an
+answer rested on, with its scope, so that a verdict can list it in ``assumes``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.errors import GrundyError
+from grundy.verdict import Assumption
+
+__all__ = ["MIN_HEAPS", "QUOTIENT_UPTO", "QuotientAnswer", "quotient_outcome"]
+
+QUOTIENT_UPTO = 30
+"""Largest heap for which a quotient is built on demand (Q_30 of 0.07 takes seconds)."""
+
+MIN_HEAPS = 3
+"""Sums of fewer heaps are left to the search, which decides them quickly."""
+
+
+@dataclass(frozen=True, slots=True)
+class QuotientAnswer:
+    """A misère outcome read from a verified quotient, and the quotient it rests on."""
+
+    is_p: bool
+    assumption: Assumption
+
+
+@dataclass(frozen=True, slots=True)
+class _Certified:
+    quotient: Any  # a verified MisereQuotient
+    assumption: Assumption
+
+
+_CERTIFIED: dict[Hashable, _Certified | None] = {}
+"""The largest quotient built for each game (None: none can be built)."""
+
+
+def quotient_outcome(game: Any, position: Any) -> QuotientAnswer | None:
+    """Whether the sum of heaps ``position`` of ``game`` is a misère P-position, read from
+    a verified quotient; None when no quotient applies (not an octal or subtraction game,
+    fewer than :data:`MIN_HEAPS` heaps with moves, or heaps too large)."""
+    from grundy.games.octal import OctalGame
+    from grundy.games.subtraction import SubtractionGame
+
+    if type(game) not in (OctalGame, SubtractionGame) or not isinstance(position, tuple):
+        return None  # the rules the quotient's checker re-reads
+    heaps = [h for h in position if isinstance(h, int) and h > 0]
+    if len(heaps) < MIN_HEAPS or len(heaps) != len([h for h in position if h != 0]):
+        return None
+    found = _certified(game, max(heaps))
+    if found is None:
+        return None
+    quotient = found.quotient
+    x = 0
+    for heap in heaps:
+        x = quotient.table[x][quotient.heap_map[_in_range(quotient, heap)]]
+    return QuotientAnswer(bool(x in quotient.p_portion), found.assumption)
+
+
+def _in_range(quotient: Any, heap: int) -> int:
+    if heap <= quotient.upto:
+        return heap
+    period = quotient.periodicity  # proved for every heap (checked in _certified)
+    steps = (heap - quotient.upto + period.period - 1) // period.period
+    return int(heap - steps * period.period)
+
+
+def _certified(game: Any, largest: int) -> _Certified | None:
+    key = (type(game).__name__, game.key)
+    known = _CERTIFIED.get(key)
+    if known is not None and (known.quotient.upto >= largest or known.quotient.every_heap):
+        return known
+    if (key in _CERTIFIED and known is None) or (
+        known is not None and known.quotient.upto >= QUOTIENT_UPTO
+    ):
+        return None  # none could be built, or none larger may be
+    upto = min(QUOTIENT_UPTO, max(largest, 2 * known.quotient.upto if known else 12))
+    built = _build(game, upto)
+    if built is None:
+        if known is None:
+            _CERTIFIED[key] = None
+        return None
+    _CERTIFIED[key] = built
+    return built if built.quotient.upto >= largest or built.quotient.every_heap else None
+
+
+def _build(game: Any, upto: int) -> _Certified | None:
+    from grundy.solve.misere_quotient import misere_quotient
+
+    try:
+        quotient = misere_quotient(game, upto)
+    except GrundyError:
+        return None
+    if quotient.kind not in ("octal", "subtraction"):
+        return None  # the rules the independent checker can re-read
+    scope = (
+        "every sum of heaps of every size (the heap map's period proves it)"
+        if quotient.every_heap
+        else f"every sum of heaps of sizes 0..{quotient.upto}, of any number of heaps"
+    )
+    name = f"misere-quotient of {quotient.game}, heaps 0..{quotient.upto}, |Q| = {quotient.size}"
+    return _Certified(quotient, Assumption(name, scope))

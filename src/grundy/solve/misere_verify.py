@@ -1,0 +1,273 @@
+"""Exact verification of a candidate misère quotient on monoid elements.
+
+A candidate is a finite commutative monoid with a P-portion and an image for every heap
+``0..N``.  It is *faithful* when every sum of those heaps is a misère P-position exactly
+when its image lies in the P-portion.  Since a position is P exactly when it has a move and
+every move leads to an N-position, and every move makes a heap smaller, faithfulness is the
+conjunction of two statements about every non-empty sum G (by induction on G):
+
+* **P-side**: if G's image is in P, no option of G has its image in P.  Every option of G
+  replaces one heap h of G by an option of h, so G = Y + h and the option is Y + T.  With
+  y the image of Y, the statement is "y·h in P implies y·t not in P for every image t of
+  an option of h", and it ranges over elements y, heaps h and option images t only: a
+  finite check on elements (:func:`p_side_pairs`).
+* **N-side**: if G's image is not in P, some option of G has its image in P.  This needs
+  more than G's image.  The pair (image of G, set W of its options' images) of every sum is
+  found by a finite search: adding heap h sends (x, W) to (x·h, h·W + x·T_h).  The N-side
+  holds when no pair has x outside P and W non-empty but missing P.  The search may skip a
+  pair (x, W) when it has met (x, W') with W' a subset of W: every sum reached from the
+  first has a counterpart from the second with fewer option images, and an N-side failure
+  stays a failure with fewer option images (:func:`n_side_failure`).
+
+The identity (the empty sum, an N-position) must lie outside P; heaps with no move are
+the identity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from grundy.errors import SearchLimitError
+from grundy.solve.misere_learner import BipartiteMonoid
+from grundy.solve.misere_outcomes import HeapRules, Position
+
+__all__ = [
+    "colex_key",
+    "failure",
+    "least_failure",
+    "least_words",
+    "n_side_failure",
+    "option_images",
+    "p_side_pairs",
+    "witnesses",
+]
+
+PAIR_LIMIT = 3_000_000
+"""Most (element, option images) pairs the N-side search keeps before it gives up."""
+
+
+def option_images(monoid: BipartiteMonoid, rules: HeapRules, largest: int) -> list[list[int]]:
+    """For each heap up to ``largest``, the distinct images of the positions its moves leave."""
+    table, heap_map = monoid.table, monoid.heap_map
+    found: list[list[int]] = []
+    for heap in range(largest + 1):
+        images = set()
+        for option in rules.options[heap]:
+            x = 0
+            for part in option:
+                x = table[x][heap_map[part]]
+            images.add(x)
+        found.append(sorted(images))
+    return found
+
+
+def witnesses(monoid: BipartiteMonoid, heaps: Sequence[int]) -> dict[int, Position]:
+    """A position (sum of heaps) for every element that is the image of a sum."""
+    table, heap_map = monoid.table, monoid.heap_map
+    word: dict[int, Position] = {0: ()}
+    frontier = [0]
+    for x in frontier:
+        for heap in heaps:
+            y = table[x][heap_map[heap]]
+            if y not in word:
+                word[y] = tuple(sorted((*word[x], heap)))
+                frontier.append(y)
+    return word
+
+
+def p_side_pairs(
+    monoid: BipartiteMonoid,
+    heaps: Sequence[int],
+    images: Sequence[Sequence[int]],
+    elements: Iterable[int],
+) -> Iterator[tuple[int, int]]:
+    """The P-side failures: each (y, h) with y·h in P while y·t is in P for an image t of
+    an option of heap h (y from ``elements``, h from ``heaps``).  The P-side condition
+    holds for every sum exactly when there is none with y the image of a sum."""
+    table, p, heap_map = monoid.table, monoid.p_portion, monoid.heap_map
+    for y in elements:
+        row = table[y]
+        for heap in heaps:
+            if row[heap_map[heap]] in p and any(row[t] in p for t in images[heap]):
+                yield y, heap
+
+
+def n_side_failure(
+    monoid: BipartiteMonoid,
+    heaps: Sequence[int],
+    images: Sequence[Sequence[int]],
+    limit: int = PAIR_LIMIT,
+) -> Position | None:
+    """A non-empty sum whose image is outside P while no option's image is in P, or None.
+
+    Sets of images are bit masks; for each element the search keeps the masks it has met
+    that contain no other mask met for that element."""
+    table, heap_map = monoid.table, monoid.heap_map
+    p_mask = 0
+    for x in monoid.p_portion:
+        p_mask |= 1 << x
+    moves = {h: (heap_map[h], images[h]) for h in heaps}
+    kept: dict[int, list[int]] = {}
+    queue: list[tuple[int, int, Position]] = [(0, 0, ())]
+    count = 0
+    for x, mask, position in queue:
+        if mask and not mask & p_mask and not (p_mask >> x) & 1:
+            return position
+        row = table[x]
+        members = _members(mask)
+        for heap, (a, targets) in moves.items():
+            y = row[a]
+            grown = 0
+            for w in members:
+                grown |= 1 << table[w][a]
+            for t in targets:
+                grown |= 1 << row[t]
+            seen = kept.setdefault(y, [])
+            if any(old & grown == old for old in seen):
+                continue
+            seen[:] = [old for old in seen if old & grown != grown]
+            seen.append(grown)
+            count += 1
+            if count > limit:
+                raise SearchLimitError(f"the verification met more than {limit:,} pairs")
+            queue.append((y, grown, (*position, heap)))
+    return None
+
+
+def _members(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def failure(monoid: BipartiteMonoid, rules: HeapRules, largest: int) -> Position | None:
+    """A sum of heaps up to ``largest`` that the candidate judges against its own options'
+    images (so the candidate is wrong about it or about one of its options), or None when
+    the candidate is faithful for every sum of those heaps."""
+    heaps = [h for h in rules.live_heaps if h <= largest]
+    if 0 in monoid.p_portion:
+        return ()
+    if any(monoid.heap_map[h] != 0 for h in range(largest + 1) if not rules.options[h]):
+        raise ValueError("a heap with no move must map to the identity")
+    images = option_images(monoid, rules, largest)
+    words = witnesses(monoid, heaps)
+    for y, heap in p_side_pairs(monoid, heaps, images, words):
+        return tuple(sorted((*words[y], heap)))
+    return n_side_failure(monoid, heaps, images)
+
+
+def colex_key(position: Position) -> tuple[int, ...]:
+    """The order in which sums are derived: fewer of the largest heap first, then fewer of
+    the next largest, and so on; every option of a sum comes before it."""
+    return (*sorted(position, reverse=True), -1)
+
+
+def least_words(monoid: BipartiteMonoid, heaps: Sequence[int]) -> dict[int, Position]:
+    """For each image of a sum, the least sum (in :func:`colex_key` order) with that image.
+
+    Sums are enumerated by count of the largest heap, then of the next, ...; once a prefix
+    reaches an element met before, every sum that extends it is beaten by the same
+    extension of the earlier sum, so the enumeration stops there."""
+    table, heap_map = monoid.table, monoid.heap_map
+    order = sorted(heaps, reverse=True)
+    least: dict[int, Position] = {}
+    counts = [0] * len(order)
+
+    def visit(level: int, x: int) -> None:
+        if level == len(order):
+            least[x] = tuple(sorted(h for k, h in enumerate(order) for _ in range(counts[k])))
+            return
+        a = heap_map[order[level]]
+        while True:
+            visit(level + 1, x)
+            x = table[x][a]
+            if x in least:
+                counts[level] = 0
+                return
+            counts[level] += 1
+
+    visit(0, 0)
+    return least
+
+
+def least_failure(monoid: BipartiteMonoid, rules: HeapRules, largest: int) -> Position | None:
+    """The least sum (in :func:`colex_key` order) that the candidate judges against its
+    options' images, or None when it is faithful for every sum of heaps up to ``largest``.
+
+    Every sum before the least failure is judged right (by induction along the order,
+    whose options come first), so the least failure's true outcome is the opposite of the
+    candidate's: that is what the construction learns from it."""
+    heaps = [h for h in rules.live_heaps if h <= largest]
+    if 0 in monoid.p_portion:
+        return ()
+    images = option_images(monoid, rules, largest)
+    least = least_words(monoid, heaps)
+    best: Position | None = None
+    for y, heap in p_side_pairs(monoid, heaps, images, least):
+        found = tuple(sorted((*least[y], heap)))
+        if best is None or colex_key(found) < colex_key(best):
+            best = found
+    found_n = _least_n_failure(monoid, heaps, images, best)
+    return found_n if found_n is not None else best
+
+
+class _Found(Exception):
+    def __init__(self, position: Position) -> None:
+        self.position = position
+
+
+def _least_n_failure(
+    monoid: BipartiteMonoid,
+    heaps: Sequence[int],
+    images: Sequence[Sequence[int]],
+    bound: Position | None,
+) -> Position | None:
+    """The least N-side failure before ``bound`` (enumerated as in :func:`least_words`,
+    a sum skipped when an earlier sum has its image and a subset of its option images)."""
+    table, heap_map = monoid.table, monoid.heap_map
+    p_mask = 0
+    for x in monoid.p_portion:
+        p_mask |= 1 << x
+    order = sorted(heaps, reverse=True)
+    counts = [0] * len(order)
+    kept: dict[int, list[int]] = {}
+    limit = None if bound is None else colex_key(bound)
+
+    def word() -> Position:
+        return tuple(sorted(h for k, h in enumerate(order) for _ in range(counts[k])))
+
+    def visit(level: int, x: int, mask: int) -> None:
+        if level == len(order):
+            if mask and not mask & p_mask and not (p_mask >> x) & 1:
+                raise _Found(word())
+            return
+        heap = order[level]
+        a = heap_map[heap]
+        while True:
+            visit(level + 1, x, mask)
+            grown = 0
+            for w in _members(mask):
+                grown |= 1 << table[w][a]
+            row = table[x]
+            for t in images[heap]:
+                grown |= 1 << row[t]
+            x = row[a]
+            seen = kept.setdefault(x, [])
+            counts[level] += 1
+            if any(old & grown == old for old in seen) or (
+                limit is not None and colex_key(word()) >= limit
+            ):
+                counts[level] = 0
+                return
+            seen[:] = [old for old in seen if old & grown != grown]
+            seen.append(grown)
+            mask = grown
+
+    try:
+        visit(0, 0, 0)
+    except _Found as found:
+        return found.position
+    return None
