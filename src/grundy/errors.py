@@ -21,6 +21,7 @@ __all__ = [
     "SearchLimitError",
     "UndeterminedOutcomeError",
     "UnknownGameError",
+    "UserCodeError",
     "brief",
 ]
 
@@ -107,3 +108,9 @@ class InvalidArgumentError(GrundyError, TypeError, ValueError):
 
 class ClaimError(GrundyError, ValueError):
     """Raised when a claim (its file, fields or expressions) is malformed."""
+
+
+class UserCodeError(GrundyError):
+    """Raised when code a user wrote (a game loaded with ``--games``) fails: it raised,
+    called ``sys.exit``, or ended its process; the message names the game and what it did
+    (see :mod:`grundy.usercode`)."""

@@ -14,14 +14,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from grundy.errors import GrundyError, InvalidParameterError
+from grundy.errors import GrundyError, InvalidParameterError, UserCodeError
 from grundy.games.base import Game
 from grundy.games.catalogue import find_entry, register, unregister
 
 __all__ = ["UserGameError", "load_user_games", "user_games"]
 
 
-class UserGameError(GrundyError, ValueError):
+class UserGameError(UserCodeError, ValueError):
     """Raised when a file of user games cannot be loaded, or its games break a rule."""
 
 
