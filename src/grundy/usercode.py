@@ -171,6 +171,8 @@ def _child(work: Callable[[], Any], who: str, writer: int, parent: int) -> None:
         try:
             with guarded(who):
                 result: tuple[str, Any] = ("ok", work())
+        except KeyboardInterrupt:  # the child ignores Ctrl-C: the user's code raised it
+            result = ("raise", UserCodeError(f"{who} raised KeyboardInterrupt"))
         except BaseException as exc:  # handed to the parent, which raises it
             result = ("raise", exc)
         _flush_standard_streams()

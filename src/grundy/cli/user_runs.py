@@ -31,13 +31,30 @@ STOP_MARGIN = 0.25
 """Seconds past a budget's own hard stop (its tenth of grace) before the parent kills."""
 
 
+LINE_LIMIT = 100_000
+"""Longest line of output a command on a user's game may write: past it, a position's
+text form (the game's ``format``) is taken as broken, and the command is an error
+naming the game rather than pages of one line."""
+
+
 class _Captured(io.StringIO):
     """The child's standard output, handed back whole: it says it is a terminal when the
-    real output is one, so the layout is the same."""
+    real output is one, so the layout is the same.  A line longer than :data:`LINE_LIMIT`
+    is refused (the game's text for a position is the only thing that can make one)."""
 
-    def __init__(self, tty: bool) -> None:
+    def __init__(self, tty: bool, who: str) -> None:
         super().__init__()
         self._tty = tty
+        self._who = who
+
+    def write(self, text: str) -> int:
+        longest = max(map(len, text.split("\n")))
+        if longest > LINE_LIMIT:
+            raise UserCodeError(
+                f"{self._who} wrote a position as text so long that a line of output has "
+                f"{longest:,} characters (the limit is {LINE_LIMIT:,})"
+            )
+        return super().write(text)
 
     def isatty(self) -> bool:
         return self._tty
@@ -65,7 +82,7 @@ def run_user_command(
             code = runner(args, out)
             out.flush()
             return code, ""
-        captured = _Captured(bool(getattr(out, "isatty", lambda: False)()))
+        captured = _Captured(bool(getattr(out, "isatty", lambda: False)()), who)
         return runner(args, captured), captured.getvalue()
 
     try:

@@ -18,7 +18,28 @@ from grundy.errors import GrundyError, InvalidParameterError, UserCodeError
 from grundy.games.base import Game
 from grundy.games.catalogue import find_entry, register, unregister
 
-__all__ = ["UserGameError", "load_user_games", "user_games"]
+__all__ = ["USER_MODULE_PREFIX", "UserGameError", "load_user_games", "user_games", "user_written"]
+
+
+USER_MODULE_PREFIX = "grundy_user_games_"
+"""The module name every games file is loaded under (a game's class tells where it came from)."""
+
+
+_LOADED: set[type[Game]] = set()
+"""Every class a games file listed in ``GAMES`` (its module may not say so: a class made
+by ``type()`` under ``ABCMeta`` is said to come from ``abc``)."""
+
+
+def user_written(game: Game) -> str | None:
+    """The name of the first game inside ``game`` (itself, or a summand of a sum) whose
+    class a user's games file defined; ``None`` when all of its code is grundy's."""
+    cls = type(game)
+    if cls.__module__.startswith(USER_MODULE_PREFIX) or cls in _LOADED:
+        return game.name
+    for part in getattr(game, "games", ()):
+        if isinstance(part, Game) and (found := user_written(part)) is not None:
+            return found
+    return None
 
 
 class UserGameError(UserCodeError, ValueError):
@@ -32,7 +53,7 @@ def load_user_games(path: str | Path) -> list[type[Game]]:
         raise UserGameError(f"no such games file: {file}")
     if file.suffix != ".py":
         raise UserGameError(f"a games file is a Python module (.py), got {file}")
-    module_name = f"grundy_user_games_{file.stem}"
+    module_name = f"{USER_MODULE_PREFIX}{file.stem}"
     spec = importlib.util.spec_from_file_location(module_name, file)
     if spec is None or spec.loader is None:
         raise UserGameError(f"cannot load {file}")
@@ -55,6 +76,7 @@ def load_user_games(path: str | Path) -> list[type[Game]]:
         name = getattr(game, "name", None)
         if not isinstance(name, str) or not name:
             raise UserGameError(f"{file}: {game.__name__} needs a class attribute name = '...'")
+    _LOADED.update(games)
     return list(games)
 
 
