@@ -31,6 +31,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from grundy.budget import format_bytes
@@ -120,12 +121,15 @@ def run_in_child(
     *,
     memory_bytes: int | None = None,
     seconds: float | None = None,
+    cpu_seconds: float | None = None,
 ) -> _T:
     """``work()`` run in a forked child under :func:`guarded` (``who`` names the user's
     code in messages), its result handed back.
 
     The child may add at most ``memory_bytes`` of resident memory and take at most
-    ``seconds`` of wall time (``None``: no limit); past either it is killed and
+    ``seconds`` of wall time and ``cpu_seconds`` of processor time (``None``: no limit;
+    the processor's clock stands still while the child waits for a person, as in ``play``);
+    past a limit it is killed and
     :class:`BudgetExceededError` is raised.  What ``work`` raises is raised here
     (converted by :func:`guarded` when it is not grundy's); a child that ends before
     handing back a result raises :class:`UserCodeError`.
@@ -141,7 +145,8 @@ def run_in_child(
     os.close(writer)
     reaped: list[int] = []
     try:
-        kind, payload = _wait_for(pid, reader, baseline, memory_bytes, seconds, reaped)
+        limits = _Limits(baseline, memory_bytes, seconds, cpu_seconds)
+        kind, payload = _wait_for(pid, reader, limits, reaped)
     finally:
         os.close(reader)
         if not reaped:
@@ -196,15 +201,17 @@ def _send(writer: int, result: tuple[str, Any]) -> None:
         view = view[os.write(writer, view) :]
 
 
-def _wait_for(
-    pid: int,
-    reader: int,
-    baseline: int,
-    memory_bytes: int | None,
-    seconds: float | None,
-    reaped: list[int],
-) -> tuple[str, Any]:
+@dataclass(frozen=True, slots=True)
+class _Limits:
+    baseline: int
+    memory_bytes: int | None
+    seconds: float | None
+    cpu_seconds: float | None
+
+
+def _wait_for(pid: int, reader: int, limits: _Limits, reaped: list[int]) -> tuple[str, Any]:
     chunks: list[bytes] = []
+    seconds, memory_bytes, baseline = limits.seconds, limits.memory_bytes, limits.baseline
     deadline = None if seconds is None else time.monotonic() + seconds
     while True:
         ready, _, _ = select.select([reader], [], [], POLL_SECONDS)
@@ -223,6 +230,8 @@ def _wait_for(
                 )
         if deadline is not None and time.monotonic() >= deadline:
             raise ChildStopped(f"the time budget of {seconds:g} s was used up")
+        if limits.cpu_seconds is not None and _cpu_seconds(pid) >= limits.cpu_seconds:
+            raise ChildStopped(f"the time budget of {limits.cpu_seconds:g} s was used up")
     data = b"".join(chunks)
     if data:
         try:
@@ -254,6 +263,16 @@ def _end(pid: int) -> None:
         os.waitpid(pid, 0)
 
 
+def _cpu_seconds(pid: int) -> float:
+    """Processor time (user and system) process ``pid`` has used so far."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            fields = handle.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def _resident(pid: int) -> int | None:
     try:
         with open(f"/proc/{pid}/statm", "rb") as handle:
@@ -263,3 +282,4 @@ def _resident(pid: int) -> int | None:
 
 
 _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100

@@ -74,8 +74,11 @@ def run_user_command(
     """
     who = f"game {args.game!r} (from {', '.join(args.games)})"
     interactive = command == "play"
-    seconds = None if interactive else _seconds_asked(args.rest)
+    seconds = _seconds_asked(args.rest)
     stop = None if seconds is None else seconds * 1.1 + STOP_MARGIN
+    # play waits for the player: its budget is the computer's thinking, so the processor
+    # time (which stands still while it waits) is held to it, not the wall time
+    wall, cpu = (None, stop) if interactive else (stop, None)
 
     def work() -> tuple[int, str]:
         if interactive:
@@ -86,7 +89,9 @@ def run_user_command(
         return runner(args, captured), captured.getvalue()
 
     try:
-        code, text = run_in_child(work, who, memory_bytes=memory_bytes, seconds=stop)
+        code, text = run_in_child(
+            work, who, memory_bytes=memory_bytes, seconds=wall, cpu_seconds=cpu
+        )
     except ChildExited as exc:  # the child's watchdog said why already
         return exc.code
     except ChildStopped as exc:
