@@ -17,6 +17,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidParameterError",
     "InvalidPositionError",
+    "NoInverseError",
     "NoMoveGraphError",
     "SearchLimitError",
     "UndeterminedOutcomeError",
@@ -55,6 +56,8 @@ def brief(value: Any, limit: int = BRIEF_LENGTH) -> str:
         text = repr(value)
     except ValueError:  # a huge whole number somewhere inside
         return f"a {type(value).__name__} holding a very large number"
+    except Exception:  # an object whose own repr fails: named by its type
+        return f"a {type(value).__name__} that cannot be shown"
     if len(text) > limit:
         return f"{text[: limit - 3]}..."
     return text
@@ -104,6 +107,10 @@ class BudgetExceededError(SearchLimitError):
 
 class InvalidArgumentError(GrundyError, TypeError, ValueError):
     """Raised when a library function is given a value of the wrong kind (``mex(["a"])``)."""
+
+
+class NoInverseError(GrundyError, ZeroDivisionError):
+    """Raised when an inverse that does not exist is asked for (the nimber 0 has none)."""
 
 
 class ClaimError(GrundyError, ValueError):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from grundy.errors import InvalidParameterError, brief
@@ -29,6 +29,11 @@ class SubtractionGame(HeapGame):
     )
 
     def __init__(self, set: list[int] | tuple[int, ...]) -> None:  # noqa: A002 - the notes' name
+        if isinstance(set, (str, bytes, Mapping)) or not isinstance(set, Iterable):
+            raise InvalidParameterError(
+                "the subtraction set is a list of positive integers, "
+                f"got {brief(set)} (option --set)"
+            )
         values = list(set)
         if not values:
             raise InvalidParameterError("the subtraction set must not be empty (option --set)")

@@ -28,7 +28,9 @@ from grundy.games.base import Game, rules_class
 from grundy.nimber import mex
 from grundy.notebook_html import html_of
 from grundy.progress import POSITION_STEP, ProgressCallback
+from grundy.solve.arguments import check_solver
 from grundy.solve.lemmas import SUM_RULE, ZERO_IFF_P, collecting_lemmas, note_lemma
+from grundy.validate import instance
 
 __all__ = [
     "Analysis",
@@ -186,6 +188,9 @@ class Solver:
     _misere_next_wins: dict[Hashable, bool] = field(default_factory=dict, repr=False)
     _regions: dict[Hashable, list[SolvedRegion]] = field(default_factory=dict, repr=False)
 
+    def __post_init__(self) -> None:
+        check_solver(self)
+
     # -- public API -----------------------------------------------------------------------
 
     def lemmas_used(self) -> tuple[str, ...]:
@@ -209,6 +214,7 @@ class Solver:
 
     def outcome(self, position: Any, play: Play = Play.NORMAL) -> Outcome:
         """P or N under the given convention."""
+        instance(play, Play, "play", "Play.NORMAL or Play.MISERE")
         position = self.game.check_position(position)
         if play is Play.NORMAL:
             if self.game.move_graph:  # otherwise an engine's 1/0 stands for N/P directly
@@ -218,6 +224,7 @@ class Solver:
 
     def winning_moves(self, position: Any, play: Play = Play.NORMAL) -> list[Move]:
         """Every move to a P-position (none when ``position`` is itself P)."""
+        instance(play, Play, "play", "Play.NORMAL or Play.MISERE")
         position = self.game.check_position(position)
         if play is Play.MISERE:
             return [
@@ -235,6 +242,7 @@ class Solver:
 
     def analyse(self, position: Any, play: Play = Play.NORMAL) -> Analysis:
         """Value, outcome and winning moves of ``position``, with the work it took."""
+        instance(play, Play, "play", "Play.NORMAL or Play.MISERE")
         position = self.game.check_position(position)
         before = self.positions_explored
         grundy = (
