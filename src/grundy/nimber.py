@@ -67,10 +67,11 @@ def mex(values: Iterable[int]) -> int:
     """
     if isinstance(values, (str, bytes, bytearray)) or not isinstance(values, Iterable):
         raise InvalidArgumentError(f"mex takes a collection of whole numbers, got {brief(values)}")
-    present = set(values)
-    for value in present:
+    present = set()
+    for value in values:
         if type(value) is not int or value < 0:
             _check_nimber(value, "mex")
+        present.add(value)
     candidate = 0
     while candidate in present:
         candidate += 1

@@ -455,6 +455,8 @@ def claim(
 
     validate.text(statement, "the statement")
     names = game if isinstance(game, list) else [game]
+    if not names:
+        raise InvalidArgumentError("the game is a name, or a non-empty list of names for a sum")
     for name in names:
         validate.text(name, "the game (a name, or a list of names for a sum)")
     settings = CheckSettings(seed=seed)  # checks the seed before any work
