@@ -65,13 +65,17 @@ def mex(values: Iterable[int]) -> int:
     >>> mex({0, 1, 2, 5})
     3
     """
-    if isinstance(values, (str, bytes, bytearray)) or not isinstance(values, Iterable):
+    if isinstance(values, (str, bytes, bytearray)):  # iterable, but not of numbers
         raise InvalidArgumentError(f"mex takes a collection of whole numbers, got {brief(values)}")
-    present = set()
-    for value in values:
+    try:
+        present = set(values)
+    except TypeError as exc:  # not iterable, or an unhashable item (a list): no numbers
+        raise InvalidArgumentError(
+            f"mex takes a collection of whole numbers, got {brief(values)} ({exc})"
+        ) from None
+    for value in present:
         if type(value) is not int or value < 0:
             _check_nimber(value, "mex")
-        present.add(value)
     candidate = 0
     while candidate in present:
         candidate += 1

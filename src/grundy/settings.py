@@ -43,5 +43,5 @@ class CheckSettings:
         validate.flag(self.quick, "quick")
         validate.whole_number(self.z3_timeout_ms, "z3_timeout_ms", low=1)
         validate.whole_number(self.random_examples, "random_examples", low=0)
-        validate.positive_seconds(self.claim_seconds, "claim_seconds")
-        validate.optional_whole_number(self.claim_memory, "claim_memory", low=1)
+        validate.seconds(self.claim_seconds, "claim_seconds")
+        validate.optional_whole_number(self.claim_memory, "claim_memory", low=0)

@@ -34,7 +34,7 @@ __all__ = [
     "instance",
     "optional_whole_number",
     "path",
-    "positive_seconds",
+    "seconds",
     "sequence",
     "text",
     "whole_number",
@@ -64,16 +64,17 @@ def optional_whole_number(
     return None if value is None else whole_number(value, what, low=low, high=high)
 
 
-def positive_seconds(value: Any, what: str) -> float | None:
-    """``None`` (no limit) or a positive, finite number of seconds (an ``int`` or a ``float``)."""
+def seconds(value: Any, what: str) -> float | None:
+    """``None`` (no limit) or a finite number of seconds from 0 (an ``int`` or a ``float``;
+    0 is a budget used up at once)."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise InvalidArgumentError(
             f"{what} must be a number of seconds or None, got {brief(value)}"
         )
-    if not (value > 0 and math.isfinite(value)):
-        raise InvalidArgumentError(f"{what} must be positive and finite, got {brief(value)}")
+    if not (value >= 0 and math.isfinite(value)):
+        raise InvalidArgumentError(f"{what} must be at least 0 and finite, got {brief(value)}")
     return float(value)
 
 

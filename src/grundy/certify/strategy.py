@@ -125,7 +125,7 @@ def _check_arguments(game: Any, start: Any, strategy: Any, misere: Any, position
     validate.instance(game, Game, "the game", "a Game (grundy.games.Game)")
     validate.function(strategy, "the strategy")
     validate.flag(misere, "misere")
-    validate.whole_number(position_limit, "position_limit", low=1)
+    validate.whole_number(position_limit, "position_limit", low=0)
     return game.check_position(start)
 
 

@@ -15,8 +15,8 @@ __all__ = ["check_solver"]
 def check_solver(solver: Any) -> None:
     """A solver's fields as built: a game, limits that are whole numbers, a meter."""
     validate.instance(solver.game, Game, "Solver's game", "a Game (grundy.games.Game)")
-    validate.optional_whole_number(solver.position_limit, "position_limit", low=1)
-    validate.optional_whole_number(solver.move_limit, "move_limit", low=1)
+    validate.optional_whole_number(solver.position_limit, "position_limit", low=0)
+    validate.optional_whole_number(solver.move_limit, "move_limit", low=0)
     if solver.meter is not None:
         validate.instance(solver.meter, Meter, "meter", "a running budget (Budget(...).start())")
     if solver.progress is not None:
