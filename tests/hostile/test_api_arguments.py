@@ -223,12 +223,12 @@ ENTRIES = [
     Entry(
         "Solver(position_limit=x)",
         lambda x: Solver(Nim(), position_limit=x),
-        NOT_POSITIVE.filter(lambda v: v is not None),
+        NOT_NATURAL.filter(lambda v: v is not None),
     ),
     Entry(
         "Solver(move_limit=x)",
         lambda x: Solver(Nim(), move_limit=x),
-        NOT_POSITIVE.filter(lambda v: v is not None),
+        NOT_NATURAL.filter(lambda v: v is not None),
     ),
     Entry(
         "Solver(meter=x)",
@@ -302,7 +302,7 @@ ENTRIES = [
     Entry(
         "check_strategy(position_limit=x)",
         lambda x: check_strategy(Nim(), (3,), _strategy, position_limit=x),
-        NOT_POSITIVE,
+        NOT_NATURAL,
     ),
     Entry(
         "check_second_player_strategy(x, ...)",
