@@ -122,6 +122,7 @@ def run_in_child(
     memory_bytes: int | None = None,
     seconds: float | None = None,
     cpu_seconds: float | None = None,
+    own_group: bool = True,
 ) -> _T:
     """``work()`` run in a forked child under :func:`guarded` (``who`` names the user's
     code in messages), its result handed back.
@@ -133,6 +134,10 @@ def run_in_child(
     :class:`BudgetExceededError` is raised.  What ``work`` raises is raised here
     (converted by :func:`guarded` when it is not grundy's); a child that ends before
     handing back a result raises :class:`UserCodeError`.
+
+    With ``own_group`` the child leads a process group of its own, and the whole group
+    is killed at the end: a process the user's code started is not left behind (unless
+    it left the group itself).  ``play`` talks to the terminal and stays in grundy's.
     """
     reader, writer = os.pipe()
     parent = os.getpid()
@@ -141,14 +146,22 @@ def run_in_child(
     pid = os.fork()
     if pid == 0:  # the child: never returns
         os.close(reader)
+        if own_group:
+            _lead_a_group()
         _child(work, who, writer, parent)
     os.close(writer)
+    if own_group:
+        with contextlib.suppress(OSError):  # done by the child too: whichever comes first
+            os.setpgid(pid, pid)
     reaped: list[int] = []
     try:
         limits = _Limits(baseline, memory_bytes, seconds, cpu_seconds)
         kind, payload = _wait_for(pid, reader, limits, reaped)
     finally:
         os.close(reader)
+        if own_group:
+            with contextlib.suppress(OSError):  # the child and whatever it started
+                os.killpg(pid, signal.SIGKILL)
         if not reaped:
             _end(pid)
     if kind == "ok":
@@ -165,6 +178,14 @@ def _flush_standard_streams() -> None:
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):
             stream.flush()
+
+
+def _lead_a_group() -> None:
+    # Out of the terminal's foreground group, a write to the terminal would stop the
+    # child where the terminal says so (stty tostop); the child asks for no such stop.
+    with contextlib.suppress(OSError):
+        os.setpgid(0, 0)
+    signal.signal(signal.SIGTTOU, signal.SIG_IGN)
 
 
 def _child(work: Callable[[], Any], who: str, writer: int, parent: int) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import os
 import signal
+import subprocess
 import sys
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -96,6 +97,11 @@ def _kill_self(position: int) -> Iterable[int]:
 def _terminate_self(position: int) -> Iterable[int]:
     os.kill(os.getpid(), signal.SIGTERM)
     return []
+
+
+def _spawn_a_process(position: int) -> Iterable[int]:
+    subprocess.Popen(["sleep", "120"])
+    return range(position)
 
 
 def _not_iterable(position: int) -> Any:
@@ -206,6 +212,7 @@ GAMES = [
     _game("kills-itself", _kill_self),
     _game("terminates-itself", _terminate_self),
     _game("not-iterable", _not_iterable),
+    _game("spawns-a-process", _spawn_a_process),
     _game("endless-generator", _never_ending_generator),
     _game("million-moves", _a_million_moves),
     _game("recurses", _recurse),

@@ -3,8 +3,9 @@
 Each run starts ``python -m grundy`` in a session of its own, with its address space
 capped (so a memory runaway fails fast instead of slowing the machine, and grundy's own
 memory limit must come first), and measures its wall time.  When it has ended, every
-process still in its process group (workers, the children that run the user's code) is a
-leftover: the run's process group is empty once grundy exits, or a test fails.
+process still in its session (workers, the children that run the user's code, in process
+groups of their own, and what the user's code started) is a leftover: the run's session
+is empty once grundy exits, or a test fails.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def start(*words: str, stdin: str | None = None) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        start_new_session=True,  # its own process group: leftovers are easy to find
+        start_new_session=True,  # its own session: leftovers are easy to find
         preexec_fn=_prepare,
     )
 
@@ -67,8 +68,8 @@ def grundy(*words: str, stdin: str | None = None, timeout: float = 120) -> Run:
     return Run(process.returncode, out, err, seconds, leftovers(process.pid))
 
 
-def group_members(group: int) -> list[int]:
-    """Processes (zombies aside: their parent reaps them) in process group ``group``."""
+def group_members(session: int) -> list[int]:
+    """Processes (zombies aside: their parent reaps them) in session ``session``."""
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -78,18 +79,18 @@ def group_members(group: int) -> list[int]:
                 fields = handle.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        state, pgrp = fields[0], int(fields[2])
-        if pgrp == group and state != "Z":
+        state, sid = fields[0], int(fields[3])
+        if sid == session and state != "Z":
             found.append(int(entry))
     return found
 
 
-def leftovers(group: int, grace: float = 3.0) -> list[int]:
-    """Processes of the group still there ``grace`` seconds after its leader ended (a
+def leftovers(session: int, grace: float = 3.0) -> list[int]:
+    """Processes of the session still there ``grace`` seconds after its leader ended (a
     worker told by the kernel to die with its parent needs a moment); killed after."""
     deadline = time.monotonic() + grace
     while True:
-        found = group_members(group)
+        found = group_members(session)
         if not found or time.monotonic() > deadline:
             break
         time.sleep(0.05)

@@ -88,6 +88,14 @@ def test_the_well_behaved_game_of_the_same_file_is_answered() -> None:
     assert run.leftovers == []
 
 
+@pytest.mark.parametrize("command", [["solve", "3"], ["table", "--max", "3"]])
+def test_a_process_the_games_code_starts_is_not_left_behind(command: list[str]) -> None:
+    name, *rest = command
+    run = grundy(name, "--games", GAMES_FILE, "spawns-a-process", *rest)
+    assert run.code == 0, run.err
+    assert run.leftovers == []
+
+
 def test_a_million_moves_end_within_the_budget() -> None:
     run = grundy("solve", "--games", GAMES_FILE, "million-moves", "2", "--seconds", str(SECONDS))
     assert run.code in (0, 2), run.err
@@ -168,6 +176,7 @@ CLAIM_VERDICTS: dict[str, tuple[str, str] | None] = {
     "str-exits": ("checked", ""),
     "huge-text": ("checked", ""),
     "million-moves": None,
+    "spawns-a-process": ("checked", ""),
 }
 
 

@@ -90,7 +90,12 @@ def run_user_command(
 
     try:
         code, text = run_in_child(
-            work, who, memory_bytes=memory_bytes, seconds=wall, cpu_seconds=cpu
+            work,
+            who,
+            memory_bytes=memory_bytes,
+            seconds=wall,
+            cpu_seconds=cpu,
+            own_group=not interactive,
         )
     except ChildExited as exc:  # the child's watchdog said why already
         return exc.code
