@@ -262,7 +262,7 @@ def _wait_for(pid: int, reader: int, limits: _Limits, reaped: list[int]) -> tupl
         return outcome  # type: ignore[no-any-return]
     _, status = os.waitpid(pid, 0)  # the pipe closed without a word: the child ended
     reaped.append(pid)
-    return ("broken", f"ended grundy's process ({_how_it_ended(status)}) before it finished")
+    return ("broken", f"ended the process it ran in ({_how_it_ended(status)}) before it finished")
 
 
 def _how_it_ended(status: int) -> str:

@@ -28,7 +28,7 @@ SECONDS = 2.0
 # game -> words its one line must hold (solve), the time budget cases apart
 SOLVE_ERRORS = {
     "calls-sys-exit": "called sys.exit(0)",
-    "calls-os-exit": "ended grundy's process (exit code 0)",
+    "calls-os-exit": "ended the process it ran in (exit code 0)",
     "kills-itself": "killed by SIGKILL",
     "terminates-itself": "killed by SIGTERM",
     "not-iterable": "raised TypeError: 'int' object is not iterable",
