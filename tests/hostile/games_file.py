@@ -104,6 +104,18 @@ def _spawn_a_process(position: int) -> Iterable[int]:
     return range(position)
 
 
+def _unhashable_moves(position: int) -> Iterable[Any]:
+    return [[position - 1]]
+
+
+def _a_cycle(position: int) -> Iterable[int]:
+    return [position]  # a move back to itself: the game need not end
+
+
+def _huge_range(position: int) -> Iterable[int]:
+    return range(10**18)
+
+
 def _not_iterable(position: int) -> Any:
     return 5
 
@@ -150,6 +162,23 @@ class _ExitOnEq:
 
     def __eq__(self, other: object) -> bool:
         raise SystemExit("equality")
+
+
+class _ExitOnStr(int):
+    """A whole number whose text form ends the process (the default ``format`` is ``str``)."""
+
+    def __str__(self) -> str:
+        raise SystemExit("no text")
+
+
+class _StrDunderExitGame(_Numbers):
+    name = "str-dunder-exits"
+
+    def from_value(self, value: Any) -> Any:
+        return _ExitOnStr(super().from_value(value))
+
+    def moves(self, position: Any) -> Iterable[Any]:
+        return [_ExitOnStr(k) for k in range(position)]
 
 
 class _UnprintableGame(_Numbers):
@@ -213,6 +242,10 @@ GAMES = [
     _game("terminates-itself", _terminate_self),
     _game("not-iterable", _not_iterable),
     _game("spawns-a-process", _spawn_a_process),
+    _game("unhashable-moves", _unhashable_moves),
+    _game("cycles", _a_cycle),
+    _game("huge-range", _huge_range),
+    _StrDunderExitGame,
     _game("endless-generator", _never_ending_generator),
     _game("million-moves", _a_million_moves),
     _game("recurses", _recurse),

@@ -40,7 +40,13 @@ SOLVE_ERRORS = {
     "huge-text": "a line of output has 5,000,",
     "hash-exits": "called sys.exit(0)",
     "eq-exits": "called sys.exit('equality')",
+    "str-dunder-exits": "called sys.exit('no text')",
+    "unhashable-moves": "unhashable type: 'list'",
 }
+# Ends within the budget, in one line and exit 2, whatever the line says (a cycle's message
+# is another branch's: the loopy-games work).
+BOUNDED = ["cycles", "huge-range"]
+
 TIME_BOUND = [
     "loops-forever",
     "fans-out",
@@ -77,6 +83,15 @@ def test_solve_of_a_game_that_never_returns_keeps_its_time_budget(game: str) -> 
     line = one_error_line(run)
     assert run.code == 2
     assert f"the time budget of {SECONDS:g} s was used up" in line
+    assert run.seconds < SECONDS * 1.1 + START_UP
+    assert run.leftovers == []
+
+
+@pytest.mark.parametrize("game", BOUNDED)
+def test_solve_of_a_game_that_never_ends_stops_in_one_line(game: str) -> None:
+    run = grundy("solve", "--games", GAMES_FILE, game, "3", "--seconds", str(SECONDS))
+    one_error_line(run)
+    assert run.code == 2
     assert run.seconds < SECONDS * 1.1 + START_UP
     assert run.leftovers == []
 
@@ -151,7 +166,8 @@ def test_the_computers_move_in_play(game: str, shown: str) -> None:
 
 # -- check: one claim's crash is that claim's verdict; the others are checked -----------------
 
-# game -> (status, words in its message); None: any clean verdict (the work is legitimate)
+# game -> (status, words in its message); None: any verdict, one line (a million moves are
+# legitimate work; a cycle's verdict is the loopy-games work's)
 CLAIM_VERDICTS: dict[str, tuple[str, str] | None] = {
     "numbers": ("checked", ""),
     "loops-forever": ("unknown", "time budget"),
@@ -177,6 +193,10 @@ CLAIM_VERDICTS: dict[str, tuple[str, str] | None] = {
     "huge-text": ("checked", ""),
     "million-moves": None,
     "spawns-a-process": ("checked", ""),
+    "str-dunder-exits": ("checked", ""),
+    "unhashable-moves": ("error", "unhashable type: 'list'"),
+    "cycles": None,
+    "huge-range": ("unknown", ""),
 }
 
 
@@ -206,7 +226,7 @@ def test_check_gives_each_claim_its_own_verdict(tmp_path: Path, jobs: str) -> No
         message = verdict.get("message") or ""
         assert "\n" not in message
         if expected is None:
-            assert verdict["status"] in ("checked", "refuted", "unknown"), verdict
+            assert verdict["status"] in ("checked", "refuted", "unknown", "error"), verdict
             continue
         status, words_shown = expected
         assert verdict["status"] == status, verdict
