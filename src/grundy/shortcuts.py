@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import grundy.validate as validate
+from grundy.budget import Budget
 from grundy.errors import InvalidArgumentError, brief
 from grundy.games import Game, HeapGame, SumGame, create_game
 from grundy.games.hackenbush import GreenHackenbush
@@ -78,7 +79,12 @@ class Rules:
     def solver_for(self, position: Any) -> Solver:
         """The game's solver, first told G(0..N) of single heaps by the fast sequence
         engine of a heap game (octal games, subtraction games, Grundy's game), so that
-        ``kayles(3000)`` is a look-up rather than a search of millions of moves."""
+        ``kayles(3000)`` is a look-up rather than a search of millions of moves.
+
+        Each question gets the command line's budget afresh (its positions, moves, memory
+        and time; :func:`_fresh_budget`): past it, :class:`~grundy.errors.SearchLimitError`
+        names the limit, as ``grundy solve`` would, instead of a search for hours."""
+        _fresh_budget(self._solver)
         if isinstance(self.game, HeapGame) and has_fast_sequence(self.game):
             largest = max(position, default=0)
             if self._heaps_known < largest <= FAST_HEAPS:
@@ -108,6 +114,7 @@ class Rules:
         play = Play.MISERE if validate.flag(misere, "misere") else Play.NORMAL
         for part in bound:
             validate.whole_number(part, "a bound", low=0)
+        _fresh_budget(self._solver)
         rows = table_rows(self.game, list(bound), play, solver=self._solver)
         return Table(self, tuple(rows))
 
@@ -116,6 +123,18 @@ class Rules:
 
     def _repr_markdown_(self) -> str:
         return f"**{self.name}**: {self.game.summary or type(self.game).__doc__ or ''}"
+
+
+def _fresh_budget(solver: Solver) -> None:
+    """The limits of ``grundy solve`` for the next question asked of ``solver`` (the memo
+    stays: only the counts start again)."""
+    from grundy.cli.common import SOLVE_MEMORY
+    from grundy.cli.explore import MOVE_LIMIT, POSITION_LIMIT
+    from grundy.cli.time_budget import DEFAULT_SECONDS
+
+    solver.positions_explored = solver.moves_generated = 0
+    solver.position_limit, solver.move_limit = POSITION_LIMIT, MOVE_LIMIT
+    solver.meter = Budget(DEFAULT_SECONDS, SOLVE_MEMORY).start()
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +165,9 @@ class Position:
 
     @property
     def moves(self) -> tuple[Position, ...]:
-        """Every position one move away."""
-        return tuple(Position(self.rules, option) for option in self.game.moves(self.position))
+        """Every position one move away (counted against the question's budget)."""
+        options = self.rules.solver_for(self.position).options(self.position)
+        return tuple(Position(self.rules, option) for option in options)
 
     @property
     def winning_moves(self) -> tuple[Position, ...]:
