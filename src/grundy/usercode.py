@@ -130,8 +130,8 @@ def run_in_child(
     The child may add at most ``memory_bytes`` of resident memory and take at most
     ``seconds`` of wall time and ``cpu_seconds`` of processor time (``None``: no limit;
     the processor's clock stands still while the child waits for a person, as in ``play``);
-    past a limit it is killed and
-    :class:`BudgetExceededError` is raised.  What ``work`` raises is raised here
+    past a limit it is killed and :class:`ChildStopped` (a ``BudgetExceededError``) is
+    raised.  What ``work`` raises is raised here
     (converted by :func:`guarded` when it is not grundy's); a child that ends before
     handing back a result raises :class:`UserCodeError`.
 
