@@ -17,10 +17,12 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidParameterError",
     "InvalidPositionError",
+    "NoInverseError",
     "NoMoveGraphError",
     "SearchLimitError",
     "UndeterminedOutcomeError",
     "UnknownGameError",
+    "UserCodeError",
     "brief",
 ]
 
@@ -54,6 +56,8 @@ def brief(value: Any, limit: int = BRIEF_LENGTH) -> str:
         text = repr(value)
     except ValueError:  # a huge whole number somewhere inside
         return f"a {type(value).__name__} holding a very large number"
+    except Exception:  # an object whose own repr fails: named by its type
+        return f"a {type(value).__name__} that cannot be shown"
     if len(text) > limit:
         return f"{text[: limit - 3]}..."
     return text
@@ -105,5 +109,15 @@ class InvalidArgumentError(GrundyError, TypeError, ValueError):
     """Raised when a library function is given a value of the wrong kind (``mex(["a"])``)."""
 
 
+class NoInverseError(GrundyError, ZeroDivisionError):
+    """Raised when an inverse that does not exist is asked for (the nimber 0 has none)."""
+
+
 class ClaimError(GrundyError, ValueError):
     """Raised when a claim (its file, fields or expressions) is malformed."""
+
+
+class UserCodeError(GrundyError):
+    """Raised when code a user wrote (a game loaded with ``--games``) fails: it raised,
+    called ``sys.exit``, or ended its process; the message names the game and what it did
+    (see :mod:`grundy.usercode`)."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from grundy.errors import InvalidArgumentError, brief
+from grundy.errors import InvalidArgumentError, NoInverseError, brief
 
 __all__ = ["byte_products", "field_bits", "mex", "nim_inv", "nim_mul", "nim_pow", "nim_sum"]
 
@@ -51,7 +51,7 @@ def nim_sum(*values: int) -> int:
     """
     total = 0
     for value in values:
-        if not isinstance(value, int) or value < 0:  # one test on the fast path
+        if type(value) is not int or value < 0:  # one test on the fast path (bools fail it)
             _check_nimber(value, "nim_sum")
         total ^= value
     return total
@@ -65,9 +65,16 @@ def mex(values: Iterable[int]) -> int:
     >>> mex({0, 1, 2, 5})
     3
     """
-    present = set(values)
+    if isinstance(values, (str, bytes, bytearray)):  # iterable, but not of numbers
+        raise InvalidArgumentError(f"mex takes a collection of whole numbers, got {brief(values)}")
+    try:
+        present = set(values)
+    except TypeError as exc:  # not iterable, or an unhashable item (a list): no numbers
+        raise InvalidArgumentError(
+            f"mex takes a collection of whole numbers, got {brief(values)} ({exc})"
+        ) from None
     for value in present:
-        if not isinstance(value, int) or value < 0:
+        if type(value) is not int or value < 0:
             _check_nimber(value, "mex")
     candidate = 0
     while candidate in present:
@@ -112,9 +119,11 @@ def nim_pow(a: int, exponent: int) -> int:
     True
     """
     _check(a, "nim_pow")
+    if isinstance(exponent, bool) or not isinstance(exponent, int):
+        raise InvalidArgumentError(f"nim_pow takes a whole-number exponent, got {brief(exponent)}")
     if a == 0:
         if exponent < 0:
-            raise ZeroDivisionError("the nimber 0 has no inverse")
+            raise NoInverseError("the nimber 0 has no inverse")
         return 1 if exponent == 0 else 0
     width = field_bits(a)
     # The non-zero nimbers below 2^width are a group of order 2^width - 1: reducing the
@@ -138,7 +147,7 @@ def nim_inv(a: int) -> int:
     (1, 3, 2)
     """
     if _check(a, "nim_inv") == 0:
-        raise ZeroDivisionError("the nimber 0 has no inverse")
+        raise NoInverseError("the nimber 0 has no inverse")
     return _inv(a, field_bits(a))
 
 

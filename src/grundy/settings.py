@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import grundy.validate as validate
+
 __all__ = ["DEFAULT_CLAIM_MEMORY", "DEFAULT_CLAIM_SECONDS", "CheckSettings"]
 
 DEFAULT_CLAIM_SECONDS = 120.0
@@ -32,3 +34,14 @@ class CheckSettings:
     random_examples: int = 2_000
     claim_seconds: float | None = DEFAULT_CLAIM_SECONDS
     claim_memory: int | None = DEFAULT_CLAIM_MEMORY
+
+    def __post_init__(self) -> None:
+        # Checked here, where every way of checking (the command line, check_file,
+        # claim, the library) builds its settings: a seed Z3 refuses, a budget of the
+        # wrong kind, would otherwise fail deep inside an engine.
+        validate.whole_number(self.seed, "seed", low=0, high=validate.SEED_LIMIT - 1)
+        validate.flag(self.quick, "quick")
+        validate.whole_number(self.z3_timeout_ms, "z3_timeout_ms", low=1)
+        validate.whole_number(self.random_examples, "random_examples", low=0)
+        validate.seconds(self.claim_seconds, "claim_seconds")
+        validate.optional_whole_number(self.claim_memory, "claim_memory", low=0)

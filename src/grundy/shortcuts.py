@@ -23,6 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import grundy.validate as validate
+from grundy.budget import Budget
+from grundy.errors import InvalidArgumentError, brief
 from grundy.games import Game, HeapGame, SumGame, create_game
 from grundy.games.hackenbush import GreenHackenbush
 from grundy.library import CheckSettings, TheoremResult, check_theorem, run_theorems
@@ -64,7 +67,11 @@ class Rules:
     """A game's rules, called on a position: ``nim(3, 4, 5)``, ``chomp(4, 4, 4)``."""
 
     def __init__(self, rules: Game, name: str | None = None) -> None:
-        self.game = rules
+        self.game: Game = validate.instance(
+            rules, Game, "Rules' game", "a Game (grundy.games.Game)"
+        )
+        if name is not None:
+            validate.text(name, "name")
         self.name = name or rules.label
         self._solver = Solver(rules)
         self._heaps_known = -1  # single heaps valued by the fast sequence engine, up to here
@@ -72,7 +79,12 @@ class Rules:
     def solver_for(self, position: Any) -> Solver:
         """The game's solver, first told G(0..N) of single heaps by the fast sequence
         engine of a heap game (octal games, subtraction games, Grundy's game), so that
-        ``kayles(3000)`` is a look-up rather than a search of millions of moves."""
+        ``kayles(3000)`` is a look-up rather than a search of millions of moves.
+
+        Each question gets the command line's budget afresh (its positions, moves, memory
+        and time; :func:`_fresh_budget`): past it, :class:`~grundy.errors.SearchLimitError`
+        names the limit, as ``grundy solve`` would, instead of a search for hours."""
+        _fresh_budget(self._solver)
         if isinstance(self.game, HeapGame) and has_fast_sequence(self.game):
             largest = max(position, default=0)
             if self._heaps_known < largest <= FAST_HEAPS:
@@ -92,13 +104,17 @@ class Rules:
         """G(0..upto) of single heaps (heap games only), with the period found in them."""
         from grundy.certify.periodicity import period_report
 
+        validate.whole_number(upto, "upto", low=0)
         values = tuple(grundy_sequence(self.game, upto))
         return GrundySequence(self, values, period_report(self.game, values))
 
     def table(self, *bound: int, misere: bool = False) -> Table:
         """Every position componentwise at most ``bound`` (as ``grundy table --max``), with
         its value and outcome; a two-heap game's table draws itself as a grid."""
-        play = Play.MISERE if misere else Play.NORMAL
+        play = Play.MISERE if validate.flag(misere, "misere") else Play.NORMAL
+        for part in bound:
+            validate.whole_number(part, "a bound", low=0)
+        _fresh_budget(self._solver)
         rows = table_rows(self.game, list(bound), play, solver=self._solver)
         return Table(self, tuple(rows))
 
@@ -107,6 +123,18 @@ class Rules:
 
     def _repr_markdown_(self) -> str:
         return f"**{self.name}**: {self.game.summary or type(self.game).__doc__ or ''}"
+
+
+def _fresh_budget(solver: Solver) -> None:
+    """The limits of ``grundy solve`` for the next question asked of ``solver`` (the memo
+    stays: only the counts start again)."""
+    from grundy.cli.common import SOLVE_MEMORY
+    from grundy.cli.explore import MOVE_LIMIT, POSITION_LIMIT
+    from grundy.cli.time_budget import DEFAULT_SECONDS
+
+    solver.positions_explored = solver.moves_generated = 0
+    solver.position_limit, solver.move_limit = POSITION_LIMIT, MOVE_LIMIT
+    solver.meter = Budget(DEFAULT_SECONDS, SOLVE_MEMORY).start()
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +165,9 @@ class Position:
 
     @property
     def moves(self) -> tuple[Position, ...]:
-        """Every position one move away."""
-        return tuple(Position(self.rules, option) for option in self.game.moves(self.position))
+        """Every position one move away (counted against the question's budget)."""
+        options = self.rules.solver_for(self.position).options(self.position)
+        return tuple(Position(self.rules, option) for option in options)
 
     @property
     def winning_moves(self) -> tuple[Position, ...]:
@@ -147,7 +176,7 @@ class Position:
 
     def solve(self, misere: bool = False) -> Solution:
         """Value, outcome and winning moves with their descriptions, in one result."""
-        play = Play.MISERE if misere else Play.NORMAL
+        play = Play.MISERE if validate.flag(misere, "misere") else Play.NORMAL
         return Solution(
             self.rules.solver_for(self.position).analyse(self.position, play), repr(self)
         )
@@ -155,15 +184,21 @@ class Position:
     def __add__(self, other: Position) -> Position:
         """The disjunctive sum: a move is a move in exactly one of the two."""
         if not isinstance(other, Position):
-            return NotImplemented
+            raise InvalidArgumentError(
+                f"a position adds only to a position of a game (nim(3) + kayles(5)), "
+                f"not to {brief(other)}"
+            )
         rules = _SumRules(_rules(self) + _rules(other))
         return Position(rules, tuple(_parts(self) + _parts(other)))
 
     def __radd__(self, other: object) -> Position:
         """``sum(positions)`` starts from 0, the empty sum."""
-        if other == 0:
+        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
             return self
-        return NotImplemented
+        raise InvalidArgumentError(
+            f"a position adds only to a position of a game (or 0, where sum() starts), "
+            f"not to {brief(other)}"
+        )
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -348,12 +383,15 @@ class Table:
 
 def game(name: str, **options: Any) -> Rules:
     """Any catalogue game by name with its options: ``game("moore-nim", k=2)``."""
+    validate.text(name, "the game's name")
     given = "".join(f", {key}={value!r}" for key, value in options.items())
     return Rules(create_game(name, options), f"game({name!r}{given})")
 
 
 def subtraction(*moves: int) -> Rules:
     """The subtraction game with the given set: ``subtraction(1, 2, 3)(21)``."""
+    for move in moves:
+        validate.whole_number(move, "a subtraction move", low=1)
     return Rules(
         create_game("subtraction", {"set": list(moves)}),
         f"subtraction({', '.join(map(str, moves))})",
@@ -362,11 +400,13 @@ def subtraction(*moves: int) -> Rules:
 
 def octal(code: str) -> Rules:
     """The octal game with the given code: ``octal("0.137")(10)``."""
+    validate.text(code, "the octal code", max_length=1_000)
     return Rules(create_game("octal", {"code": code}), f"octal({code!r})")
 
 
 def hackenbush(edges: str) -> Position:
     """A Green Hackenbush picture, edges as ``"0-1,1-2,2-0"`` (vertex 0 is the ground)."""
+    validate.text(edges, "the edges", max_length=100_000)
     rules = GreenHackenbush(edges)
     return Position(Rules(rules, "hackenbush"), rules.start())
 
@@ -416,6 +456,7 @@ def check_file(path: str, seed: int = 0) -> ClaimResults:
     """Check every claim of a claim file (as ``grundy check FILE``)."""
     from grundy.library import theorems_from_file
 
+    validate.path(path, "the claim file")
     results = run_theorems(list(theorems_from_file(path)), CheckSettings(seed=seed))
     return ClaimResults(ClaimResult(r.theorem, r.verdict) for r in results)
 
@@ -432,7 +473,14 @@ def claim(
     from grundy.claims.model import read_claim
     from grundy.library import theorem_from_claim
 
+    validate.text(statement, "the statement")
+    names = game if isinstance(game, list) else [game]
+    if not names:
+        raise InvalidArgumentError("the game is a name, or a non-empty list of names for a sum")
+    for name in names:
+        validate.text(name, "the game (a name, or a list of names for a sum)")
+    settings = CheckSettings(seed=seed)  # checks the seed before any work
     table = {"id": fields.pop("id", "claim"), "game": game, "statement": statement, **fields}
     theorem = theorem_from_claim(read_claim(table))
-    result = check_theorem(theorem, CheckSettings(seed=seed))
+    result = check_theorem(theorem, settings)
     return ClaimResult(result.theorem, result.verdict)

@@ -178,7 +178,7 @@ def test_a_game_of_yours_that_raises_is_a_one_line_error_naming_its_file(run_cli
     result = run_cli("solve", "--games", games, "buggy", "5")
     assert result.code == 2
     assert result.err.strip().splitlines() == [
-        f"grundy: error: a game from {games} raised KeyError: 'no rule for big heaps'"
+        f"grundy: error: game 'buggy' (from {games}) raised KeyError: 'no rule for big heaps'"
     ]
     assert run_cli("solve", "--games", games, "buggy", "2").code == 0
 
@@ -198,7 +198,7 @@ def test_a_report_on_your_games_shows_their_errors_and_the_other_evidence(run_cl
     result = run_cli(*words, "--out", str(out), "--format", "md", "--jobs", "1")
     assert result.code == 1, result.err  # the buggy game's claim is an error
     record = (out / "record.md").read_text()
-    assert "a game raised KeyError" in record
+    assert "game 'buggy' raised KeyError" in record
     assert f"--games {games}" in record  # the command that regenerates it
     handout = (out / "handout.md").read_text()
     # the evidence of the working game (P-positions: OEIS A030193), none of the buggy one

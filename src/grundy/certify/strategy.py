@@ -29,6 +29,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import grundy.validate as validate
 from grundy.errors import SearchLimitError
 from grundy.games.base import Game
 
@@ -84,6 +85,7 @@ def check_strategy(
     >>> check_strategy(take_away, (20,), to_multiple_of_four).reason
     "the strategy's move is not legal here"
     """
+    start = _check_arguments(game, start, strategy, misere, position_limit)
     return _walk(game, [(start, (start,))], strategy, misere, position_limit)
 
 
@@ -108,6 +110,7 @@ def check_second_player_strategy(
     >>> check_second_player_strategy(Nim(), (2, 1), copy_other_heap).failing_line
     ((2, 1), (1, 1), (1, 1))
     """
+    start = _check_arguments(game, start, strategy, misere, position_limit)
     openings = list(game.moves(start))
     if not openings:
         if misere:
@@ -115,6 +118,15 @@ def check_second_player_strategy(
         return StrategyCheck(True, 0)
     roots = [(opening, (start, opening)) for opening in reversed(openings)]
     return _walk(game, roots, strategy, misere, position_limit)
+
+
+def _check_arguments(game: Any, start: Any, strategy: Any, misere: Any, position_limit: Any) -> Any:
+    """The arguments of the two checks, refused at the door when of the wrong kind."""
+    validate.instance(game, Game, "the game", "a Game (grundy.games.Game)")
+    validate.function(strategy, "the strategy")
+    validate.flag(misere, "misere")
+    validate.whole_number(position_limit, "position_limit", low=0)
+    return game.check_position(start)
 
 
 def _walk(

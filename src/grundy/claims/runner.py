@@ -6,6 +6,7 @@ values that explain a counterexample), so the engines themselves take plain call
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -16,9 +17,11 @@ from grundy.claims.game_facts import grundy_refusal
 from grundy.claims.loopy_facts import CycleAwareSolver
 from grundy.claims.model import Claim
 from grundy.claims.param_family import SPLIT_REFUSAL
-from grundy.errors import ClaimError, GrundyError, SearchLimitError
+from grundy.errors import ClaimError, GrundyError, SearchLimitError, UserCodeError
 from grundy.games.base import Game
+from grundy.games.user import user_written
 from grundy.solve.lemmas import SOLVER_LEMMAS
+from grundy.usercode import guarded
 from grundy.verdict import Assumption, Status, Verdict
 
 if TYPE_CHECKING:
@@ -47,34 +50,43 @@ class PositionFacts:
         self._position = position
 
     def grundy(self) -> int | str:
-        return self._runner.grundy_of(self._position)
+        with self._runner.user_code():
+            return self._runner.grundy_of(self._position)
 
     def outcome(self) -> str:
-        return self._runner.outcome_of(self._position)
+        with self._runner.user_code():
+            return self._runner.outcome_of(self._position)
 
     def moves(self) -> tuple[Value, ...]:
         # Counted against the solver's move limit and budget like a search's own moves.
-        return self._runner.canonical_list(self._runner.solver.options(self._position))
+        with self._runner.user_code():
+            return self._runner.canonical_list(self._runner.solver.options(self._position))
 
     def winning_moves(self) -> tuple[Value, ...]:
-        found = self._runner.solver.winning_moves(self._position, self._runner.claim.play)
-        return self._runner.canonical_list(move.to for move in found)
+        with self._runner.user_code():
+            found = self._runner.solver.winning_moves(self._position, self._runner.claim.play)
+            return self._runner.canonical_list(move.to for move in found)
 
     def grundy_of(self, position: Value) -> int | str:
-        return self._runner.grundy_of(self._runner.to_position(position))
+        with self._runner.user_code():
+            return self._runner.grundy_of(self._runner.to_position(position))
 
     def outcome_of(self, position: Value) -> str:
-        return self._runner.outcome_of(self._runner.to_position(position))
+        with self._runner.user_code():
+            return self._runner.outcome_of(self._runner.to_position(position))
 
     def grundy_in(self, game: Game, position: Value) -> int | str:
         _check_grundy(game)  # a named game passes the claim's own game's checks
-        return self._runner.solver_for(game).grundy_value(self._runner.to_position(position, game))
+        with self._runner.user_code(game):
+            solver = self._runner.solver_for(game)
+            return solver.grundy_value(self._runner.to_position(position, game))
 
     def outcome_in(self, game: Game, position: Value) -> str:
-        solver = self._runner.solver_for(game)
-        return solver.outcome(
-            self._runner.to_position(position, game), self._runner.claim.play
-        ).value
+        with self._runner.user_code(game):
+            solver = self._runner.solver_for(game)
+            return solver.outcome(
+                self._runner.to_position(position, game), self._runner.claim.play
+            ).value
 
 
 class ClaimRunner:
@@ -91,6 +103,13 @@ class ClaimRunner:
         self._grundy: dict[Any, int | str] = {}
         self._outcome: dict[Any, str] = {}
         self._named: dict[Game, CycleAwareSolver] = {}
+
+    def user_code(self, game: Game | None = None) -> AbstractContextManager[None]:
+        """Where a game's own code runs for the claim: a user's game (``--games``) that
+        fails there fails as :class:`~grundy.errors.UserCodeError` naming it, never as
+        an error of the claim's expression (grundy's own games: nothing changes)."""
+        name = user_written(game or self.claim.game)
+        return nullcontext() if name is None else guarded(f"game {name!r}")
 
     def solver_for(self, game: Game) -> CycleAwareSolver:
         """A solver for another game named in an expression (``g("kayles", [k])``)."""
@@ -155,7 +174,10 @@ class ClaimRunner:
         game = game or self.claim.game
         data = plain(value)
         try:
-            return game.from_value(data)
+            with self.user_code(game):
+                return game.from_value(data)
+        except UserCodeError:
+            raise
         except GrundyError as exc:
             raise ClaimError(
                 f"claim {self.claim.id!r}: {short_value(value)} is not a position of "

@@ -19,13 +19,12 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn, ParamSpec
 from grundy.budget import Budget, Meter, format_bytes
 from grundy.cli.task_times import load_task_times, save_task_times
 from grundy.cli.time_budget import add_seconds_option
-from grundy.errors import GrundyError
 from grundy.files import check_output_path
 from grundy.games import Game, HeapGame, create_game, find_entry
 from grundy.games.catalogue import GameEntry, catalogue
-from grundy.games.user import UserGameError, user_games
+from grundy.games.user import user_games
 from grundy.settings import DEFAULT_CLAIM_MEMORY, DEFAULT_CLAIM_SECONDS, CheckSettings
-from grundy.verdict import Status, Verdict
+from grundy.verdict import Verdict
 
 if TYPE_CHECKING:  # the library is imported by the commands that check claims, when they run
     from grundy.library import Theorem, TheoremResult
@@ -201,21 +200,12 @@ def catalogue_lines(width: int | None) -> list[str]:
     return lines
 
 
-def guard_user_code(check: Callable[_P, Verdict]) -> Callable[_P, Verdict]:
-    """``check``, with any exception from a user's game code turned into an error verdict
-    naming it (grundy's own errors pass through as usual)."""
+def guard_user_code(check: Callable[_P, Verdict], who: str | None = None) -> Callable[_P, Verdict]:
+    """``check``, run apart from grundy's own process (see :mod:`grundy.cli.user_runs`):
+    whatever a user's game does becomes that claim's verdict naming it (or ``who``)."""
+    from grundy.cli.user_runs import isolated_check
 
-    def guarded(*args: _P.args, **kwargs: _P.kwargs) -> Verdict:
-        try:
-            return check(*args, **kwargs)
-        except GrundyError:
-            raise
-        except Exception as exc:  # the user's code: reported as the claim's error
-            return Verdict(
-                Status.ERROR, "none", message=f"a game raised {type(exc).__name__}: {exc}"
-            )
-
-    return guarded
+    return isolated_check(check, who)
 
 
 _P = ParamSpec("_P")
@@ -253,17 +243,12 @@ def register_game_command(
                 raise UsageError(
                     f"name a game: grundy {command} GAME ... ('grundy {command} --help' lists them)"
                 )
-            try:
+            if not args.games:
                 return runner(args, out)
-            except (GrundyError, UsageError):
-                raise
-            except Exception as exc:
-                if not args.games:
-                    raise  # our own bug: the internal-error path
-                # the user's game code: one line naming it, like any other bad input
-                raise UserGameError(
-                    f"a game from {', '.join(args.games)} raised {type(exc).__name__}: {exc}"
-                ) from None
+            # the user's code runs in a child process: whatever it does, one line naming it
+            from grundy.cli.user_runs import run_user_command
+
+            return run_user_command(command, runner, args, out, SOLVE_MEMORY)
 
     parser.set_defaults(run=run)
 

@@ -125,6 +125,10 @@ def _select(theorems: list[Theorem], names: Sequence[str]) -> list[Theorem]:
     return [t for t in theorems if t in wanted]
 
 
+def _game_words(theorem: Theorem) -> str:
+    return f"game {theorem.game!r}" if isinstance(theorem.game, str) else "a game from --games"
+
+
 def _theorems(args: argparse.Namespace) -> tuple[list[Theorem], str]:
     from grundy.library import load_library
 
@@ -137,7 +141,9 @@ def _theorems(args: argparse.Namespace) -> tuple[list[Theorem], str]:
         source = "the theorem library (proofs/)"
     if args.games:
         theorems = [
-            replace(theorem, check=guard_user_code(theorem.check)) if theorem.check else theorem
+            replace(theorem, check=guard_user_code(theorem.check, _game_words(theorem)))
+            if theorem.check
+            else theorem
             for theorem in theorems
         ]
     return _select(theorems, args.ids), source

@@ -26,6 +26,7 @@ from types import FrameType
 from typing import Any
 
 from grundy.errors import BudgetExceededError
+from grundy.usercode import announce_exit
 
 __all__ = ["DEFAULT_SECONDS", "TimeBudget", "add_seconds_option", "time_budget"]
 
@@ -124,6 +125,7 @@ class TimeBudget:
                 with contextlib.suppress(Exception):
                     err.write(f"grundy: error: {_message(self.seconds)}\n")
                     err.flush()
+                announce_exit(2)  # a child of grundy.usercode: its parent writes nothing
                 os._exit(2)
 
 

@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+import grundy.validate as validate
+from grundy.display.arguments import check_results, check_verdict
 from grundy.display.pictures import position_svg
 from grundy.errors import GrundyError
 from grundy.games import SumGame, create_game
@@ -47,6 +49,7 @@ def _figure(svg: str) -> str:
 def analysis_html(analysis: Analysis) -> str:
     """A solved position: its picture with the winning moves drawn, value, outcome and
     the winning moves in words."""
+    validate.instance(analysis, Analysis, "the analysis", "an Analysis (Solver.analyse)")
     game, position = analysis.game, analysis.position
     winning = [move.to for move in analysis.winning_moves]
     rows = [("position", escape(f"{game.label}: {game.format(position)}"))]
@@ -69,6 +72,7 @@ def verdict_html(verdict: Verdict, title: str = "") -> str:
     """A verdict as a small table: its word (proved, checked, tested, ...), scope, method,
     cases, the counterexample, the lemmas it assumes and its message (:func:`result_html`
     adds a picture)."""
+    check_verdict(verdict, title)
     word = verdict.word
     ink = "black" if word is Word.UNKNOWN else "white"
     badge = (
@@ -99,6 +103,9 @@ def _mapping(values: Mapping[str, Any]) -> str:
 def result_html(result: TheoremResult, game: Game | None = None) -> str:
     """One checked claim: its verdict table and, for a counterexample with a position
     of ``game``, the position drawn."""
+    check_results([result])
+    if game is not None:
+        validate.instance(game, Game, "the game", "a Game (grundy.games.Game)")
     html = verdict_html(result.verdict, result.theorem.title or result.theorem.id)
     found = result.verdict.counterexample or {}
     if game is None and result.theorem.game and "position" in found:
@@ -119,6 +126,7 @@ def result_html(result: TheoremResult, game: Game | None = None) -> str:
 
 def results_html(results: Sequence[TheoremResult]) -> str:
     """Claim results as one table: id, verdict (as expected or not), scope, counterexample."""
+    check_results(results)
     head = "".join(
         f"<th {_CELL}>{name}</th>" for name in ("claim", "verdict", "scope", "counterexample")
     )

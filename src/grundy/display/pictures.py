@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from grundy.display.arguments import check_picture
 from grundy.display.geometry import counters_taken
 from grundy.display.svg import MAX_BOARD, chomp_svg, hackenbush_svg, heaps_svg, wythoff_svg
 from grundy.games.base import Game, HeapGame
@@ -21,6 +22,7 @@ __all__ = ["position_svg"]
 def position_svg(game: Game, position: Any, winning: Sequence[Any] = ()) -> str:
     """SVG of ``position`` (HTML holding several SVGs for a sum of games), with the moves
     to the positions in ``winning`` drawn; ``""`` when the game has no picture."""
+    check_picture(game, position, winning)
     if isinstance(game, SumGame):
         parts = [
             position_svg(

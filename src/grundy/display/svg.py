@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
+from grundy.display.arguments import check_sequence_picture
 from grundy.display.geometry import MOST_COUNTERS, counter_places, hackenbush_layout
 
 __all__ = [
@@ -231,6 +232,7 @@ def sequence_svg(
     """G(n) against n as dots (on stalks for short sequences); with a period, the
     periodic stretch is shaded and one period from the preperiod is marked with a bracket
     and its length."""
+    check_sequence_picture(values, preperiod, period)
     count = len(values)
     step = max(2.0, min(12.0, 640 / max(count, 1)))
     top_value = max(max(values, default=0), 1)

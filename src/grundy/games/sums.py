@@ -7,6 +7,7 @@ from typing import Any
 
 from grundy.errors import InvalidParameterError, InvalidPositionError
 from grundy.games.base import Game, Part
+from grundy.validate import instance, sequence
 
 __all__ = ["SumGame"]
 
@@ -25,6 +26,9 @@ class SumGame(Game):
     summary = "play in exactly one of several games on each move"
 
     def __init__(self, games: Sequence[Game]) -> None:
+        sequence(games, "the games of a sum")
+        for game in games:
+            instance(game, Game, "each game of a sum", "a Game (grundy.games.Game)")
         if not games:
             raise InvalidPositionError("a sum needs at least one game")
         for game in games:

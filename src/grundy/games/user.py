@@ -13,15 +13,44 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 
-from grundy.errors import GrundyError, InvalidParameterError
+from grundy.errors import GrundyError, InvalidParameterError, UserCodeError
 from grundy.games.base import Game
 from grundy.games.catalogue import find_entry, register, unregister
+from grundy.usercode import ChildStopped, guarded, run_in_child
 
-__all__ = ["UserGameError", "load_user_games", "user_games"]
+__all__ = ["USER_MODULE_PREFIX", "UserGameError", "load_user_games", "user_games", "user_written"]
 
 
-class UserGameError(GrundyError, ValueError):
+LOAD_SECONDS = 60.0
+"""Wall time a games file may take to load (its module run once, apart)."""
+
+LOAD_MEMORY = 1 << 30
+"""Resident memory (bytes) loading a games file may add."""
+
+USER_MODULE_PREFIX = "grundy_user_games_"
+"""The module name every games file is loaded under (a game's class tells where it came from)."""
+
+
+_LOADED: set[type[Game]] = set()
+"""Every class a games file listed in ``GAMES`` (its module may not say so: a class made
+by ``type()`` under ``ABCMeta`` is said to come from ``abc``)."""
+
+
+def user_written(game: Game) -> str | None:
+    """The name of the first game inside ``game`` (itself, or a summand of a sum) whose
+    class a user's games file defined; ``None`` when all of its code is grundy's."""
+    cls = type(game)
+    if cls.__module__.startswith(USER_MODULE_PREFIX) or cls in _LOADED:
+        return game.name
+    for part in getattr(game, "games", ()):
+        if isinstance(part, Game) and (found := user_written(part)) is not None:
+            return found
+    return None
+
+
+class UserGameError(UserCodeError, ValueError):
     """Raised when a file of user games cannot be loaded, or its games break a rule."""
 
 
@@ -32,20 +61,20 @@ def load_user_games(path: str | Path) -> list[type[Game]]:
         raise UserGameError(f"no such games file: {file}")
     if file.suffix != ".py":
         raise UserGameError(f"a games file is a Python module (.py), got {file}")
-    module_name = f"grundy_user_games_{file.stem}"
-    spec = importlib.util.spec_from_file_location(module_name, file)
-    if spec is None or spec.loader is None:
-        raise UserGameError(f"cannot load {file}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module  # dataclasses and pickling look the module up here
-    sys.path.insert(0, str(file.resolve().parent))  # so it may import modules beside it
+    # First apart, in a child process: a file that ends its process, or never finishes
+    # loading, must not take grundy with it.  Then here, where its classes are wanted.
     try:
-        spec.loader.exec_module(module)
-    except Exception as exc:  # the user's code: any failure is reported in one line
-        sys.modules.pop(module_name, None)
-        raise UserGameError(f"loading {file} failed: {type(exc).__name__}: {exc}") from None
-    finally:
-        sys.path.remove(str(file.resolve().parent))
+        run_in_child(
+            lambda: _run_module(file) and None,
+            f"loading {file} failed:",
+            memory_bytes=LOAD_MEMORY,
+            seconds=LOAD_SECONDS,
+        )
+    except ChildStopped as exc:
+        raise UserGameError(f"loading {file} did not finish: {exc}") from None
+    except UserCodeError as exc:
+        raise UserGameError(str(exc)) from None
+    module = _run_module(file)
     games = getattr(module, "GAMES", None)
     if not isinstance(games, (list, tuple)) or not games:
         raise UserGameError(f"{file} must define GAMES, a list of its Game subclasses")
@@ -55,7 +84,29 @@ def load_user_games(path: str | Path) -> list[type[Game]]:
         name = getattr(game, "name", None)
         if not isinstance(name, str) or not name:
             raise UserGameError(f"{file}: {game.__name__} needs a class attribute name = '...'")
+    _LOADED.update(games)
     return list(games)
+
+
+def _run_module(file: Path) -> ModuleType:
+    """Run the games file as a module (registered in ``sys.modules``, so that dataclasses
+    and pickling find it), able to import the modules beside it."""
+    module_name = f"{USER_MODULE_PREFIX}{file.stem}"
+    spec = importlib.util.spec_from_file_location(module_name, file)
+    if spec is None or spec.loader is None:
+        raise UserGameError(f"cannot load {file}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    sys.path.insert(0, str(file.resolve().parent))
+    try:
+        with guarded(f"loading {file} failed:"):
+            spec.loader.exec_module(module)
+    except UserCodeError as exc:  # the user's code: any failure is reported in one line
+        sys.modules.pop(module_name, None)
+        raise UserGameError(str(exc)) from None
+    finally:
+        sys.path.remove(str(file.resolve().parent))
+    return module
 
 
 @contextmanager

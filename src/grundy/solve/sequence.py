@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import grundy.validate as validate
 from grundy.errors import InvalidParameterError
 from grundy.games.base import Game, HeapGame, rules_class
 from grundy.progress import PROGRESS_STEP, SEQUENCE_PROGRESS, ProgressCallback
@@ -104,6 +105,8 @@ def check_sequence_request(game: Game, upto: int) -> None:
 
 
 def _check_heap_game(game: Game, upto: int) -> None:
+    validate.instance(game, Game, "the game", "a Game (grundy.games.Game)")
+    validate.whole_number(upto, "upto")
     if not isinstance(game, HeapGame):
         raise InvalidParameterError(f"{game.name} is not a heap game, so it has no Grundy sequence")
     if upto < 0:

@@ -28,9 +28,11 @@ from grundy.games.base import Game, rules_class
 from grundy.nimber import mex
 from grundy.notebook_html import html_of
 from grundy.progress import POSITION_STEP, ProgressCallback
+from grundy.solve.arguments import check_solver
 from grundy.solve.lemmas import SUM_RULE, ZERO_IFF_P, collecting_lemmas, note_lemma
 from grundy.solve.misere_sums import quotient_outcome
 from grundy.solve.outcome_search import OutcomeSearch, outcome_search_for
+from grundy.validate import instance
 from grundy.verdict import Assumption
 
 __all__ = [
@@ -183,6 +185,9 @@ class Solver:
     _search: OutcomeSearch | None = field(default=None, repr=False, compare=False)
     _quotients: set[Assumption] = field(default_factory=set, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        check_solver(self)
+
     # -- public API -----------------------------------------------------------------------
 
     def lemmas_used(self) -> tuple[str, ...]:
@@ -211,6 +216,7 @@ class Solver:
 
     def outcome(self, position: Any, play: Play = Play.NORMAL) -> Outcome:
         """P or N under the given convention."""
+        instance(play, Play, "play", "Play.NORMAL or Play.MISERE")
         position = self.game.check_position(position)
         if play is Play.NORMAL:
             if (search := self._outcome_search()) and (
@@ -224,6 +230,7 @@ class Solver:
 
     def winning_moves(self, position: Any, play: Play = Play.NORMAL) -> list[Move]:
         """Every move to a P-position (none when ``position`` is itself P)."""
+        instance(play, Play, "play", "Play.NORMAL or Play.MISERE")
         position = self.game.check_position(position)
         if play is Play.MISERE:
             return [
@@ -246,6 +253,7 @@ class Solver:
 
     def analyse(self, position: Any, play: Play = Play.NORMAL) -> Analysis:
         """Value, outcome and winning moves of ``position``, with the work it took."""
+        instance(play, Play, "play", "Play.NORMAL or Play.MISERE")
         position = self.game.check_position(position)
         before = self.positions_explored
         grundy = (

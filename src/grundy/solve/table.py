@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import grundy.validate as validate
+from grundy.errors import InvalidArgumentError, brief
 from grundy.games.base import Game
 from grundy.progress import PROGRESS_STEP, ProgressCallback
 from grundy.solve.solver import Outcome, Play, Solver
@@ -39,10 +41,28 @@ def table_rows(
     >>> from grundy.games import Nim
     >>> [(r.position, r.outcome.value) for r in table_rows(Nim(), [1, 1])]
     [((0, 0), 'P'), ((0, 1), 'N'), ((1, 0), 'N'), ((1, 1), 'P')]
+
+    The arguments are checked when it is called, not when the first row is asked for.
     """
-    solver = solver or Solver(game)
+    validate.instance(game, Game, "the game", "a Game (grundy.games.Game)")
+    validate.instance(play, Play, "play", "Play.NORMAL or Play.MISERE")
+    if solver is not None and (not isinstance(solver, Solver) or solver.game != game):
+        raise InvalidArgumentError(f"solver must be a Solver of {game.label}, got {brief(solver)}")
+    if progress is not None:
+        validate.function(progress, "progress")
+    positions = game.bounded_positions(bound)  # reads the bound now: a bad one fails here
+    return _rows(game, bound, positions, play, solver or Solver(game), progress)
+
+
+def _rows(
+    game: Game,
+    bound: Any,
+    positions: Iterable[Any],
+    play: Play,
+    solver: Solver,
+    progress: ProgressCallback | None,
+) -> Iterator[TableRow]:
     solver.prepare(bound)
-    positions = game.bounded_positions(bound)
     if progress is not None:
         positions = _reporting(list(positions), progress)
     for position in positions:
