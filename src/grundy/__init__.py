@@ -9,12 +9,14 @@
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
 from grundy.notebook_html import load_renderers_with
 
+# Nothing from the standard library at import time either: ``python -m grundy`` runs this
+# file before grundy.entry can hear Ctrl-C, so the less it loads the shorter that window.
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # the names below are loaded on first use (see ``__getattr__``)
+    from typing import Any
+
     from grundy.certify.strategy import StrategyCheck, check_second_player_strategy, check_strategy
     from grundy.errors import (
         ClaimError,
@@ -167,6 +169,8 @@ def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'grundy' has no attribute {name!r}")
+    import importlib
+
     value = getattr(importlib.import_module(home), name)
     globals()[name] = value  # looked up once
     return value

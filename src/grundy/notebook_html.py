@@ -20,8 +20,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+TYPE_CHECKING = False  # typing is not loaded for this: grundy/__init__.py imports us
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 __all__ = ["html_of", "load_renderers_with", "register_html"]
 
