@@ -132,7 +132,7 @@ COMPREHENSIONS = [
     ("min(a * k for k in range(1, 4))", r"\min\{a \cdot k \mid 1 \le k \le 3\}"),
     (
         "mex([0] + [2 * a for a in range(n)])",
-        r"\operatorname{mex}\left(\{0\} \cup \{2 \cdot a \mid 0 \le a < n\}\right)",
+        r"\operatorname{mex}(\{0\} \cup \{2 \cdot a \mid 0 \le a < n\})",
     ),
     # A list comprehension on its own, and over the moves.
     (
@@ -216,3 +216,25 @@ def test_text_constants_in_a_comprehension_are_refused_not_printed() -> None:
 def test_a_descending_range_is_refused_rather_than_misread() -> None:
     with pytest.raises(MathSyntaxError, match="range"):
         expression_latex("all(k > 0 for k in range(n, 0, -1))", "[n]")
+
+
+def test_a_parameter_of_the_game_is_not_part_of_the_position() -> None:
+    # Moore's Nim_k with k a claim variable feeding params: the position is (a, b), not
+    # (k, a, b) (the statement printed the variables in place of the claim's position).
+    from grundy.claims import Claim, claims_from_text
+    from grundy.report.statements import claim_latex
+
+    [claim] = claims_from_text(
+        """
+[[claim]]
+id = "x"
+game = "moore-nim"
+params = { k = "k" }
+vars = ["k", "a", "b"]
+range = { k = [1, 2], a = [0, 3], b = [0, 3] }
+statement = "(outcome == 'P') == all((bit(a, i) + bit(b, i)) % (k + 1) == 0 for i in range(2))"
+"""
+    )
+    assert isinstance(claim, Claim)
+    latex = claim_latex(claim)
+    assert latex is not None and latex.startswith(r"((a, b) \in \mathcal{P}) \iff (\forall i")

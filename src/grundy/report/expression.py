@@ -341,7 +341,7 @@ class _Printer:
         if name in ("mex", "min", "max") and built is not None:
             operator = r"\operatorname{mex}" if name == "mex" else f"\\{name}"
             if r"\cup" in built:  # a set built from lists: mex({0} ∪ {f(a) ∣ a < n})
-                return rf"{operator}\left({built}\right)"
+                return rf"{operator}({built})"  # plain brackets: TeX may break the line inside
             return operator + built
         if name == "mex":
             return r"\operatorname{mex}\{" + ", ".join(args) + r"\}"
