@@ -126,18 +126,19 @@ COMPREHENSIONS = [
     # mex, min, max: sets written by a rule; joined lists are a union.
     (
         "grundy == mex(g(m) for m in moves)",
-        r"\mathcal{G}(n) = \operatorname{mex}\{\mathcal{G}(m) \mid m \in \operatorname{moves}(n)\}",
+        r"\mathcal{G}(n) = \operatorname{mex}"
+        r"{\{\mathcal{G}(m) \mid m \in \operatorname{moves}(n)\}}",
     ),
-    ("max(x for x in moves if x != 0)", r"\max\{x \mid x \in \operatorname{moves}(n), x \ne 0\}"),
-    ("min(a * k for k in range(1, 4))", r"\min\{a \cdot k \mid 1 \le k \le 3\}"),
+    ("max(x for x in moves if x != 0)", r"\max{\{x \mid x \in \operatorname{moves}(n), x \ne 0\}}"),
+    ("min(a * k for k in range(1, 4))", r"\min{\{a \cdot k \mid 1 \le k \le 3\}}"),
     (
         "mex([0] + [2 * a for a in range(n)])",
-        r"\operatorname{mex}(\{0\} \cup \{2 \cdot a \mid 0 \le a < n\})",
+        r"\operatorname{mex}(\{0\} \cup {\{2 \cdot a \mid 0 \le a < n\}})",
     ),
     # A list comprehension on its own, and over the moves.
     (
         "len([m for m in moves if outcome_of(m) == 'P']) == 1",
-        r"\lvert \{m \mid m \in \operatorname{moves}(n), m \in \mathcal{P}\} \rvert = 1",
+        r"\lvert {\{m \mid m \in \operatorname{moves}(n), m \in \mathcal{P}\}} \rvert = 1",
     ),
     # Over a short list written out, the terms are written out.
     ("sum(g([h]) for h in [a, b, c])", r"\mathcal{G}(a) + \mathcal{G}(b) + \mathcal{G}(c)"),

@@ -198,10 +198,11 @@ def _limits(
 
 
 def _set_builder(printer: Printer, node: ast.GeneratorExp | ast.ListComp, as_set: bool) -> str:
-    """``{element ∣ 0 ≤ k < n, condition}``."""
+    """``{element ∣ 0 ≤ k < n, condition}``, in a group of its own: TeX breaks a long
+    formula between two sets (at ``∪``), never inside one."""
     under = [part for clause in node.generators for part in _bounds(printer, clause, as_set)]
     rule = ", ".join(under + _conditions(printer, node.generators))
-    return rf"\{{{printer.print(node.elt, 0)} \mid {rule}\}}"
+    return rf"{{\{{{printer.print(node.elt, 0)} \mid {rule}\}}}}"
 
 
 def comprehension_latex(printer: Printer, node: ast.ListComp) -> tuple[str, int]:
