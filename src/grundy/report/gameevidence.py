@@ -9,6 +9,7 @@ worded without any reference to the course notes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -86,9 +87,31 @@ def _family_title(claim: Claim) -> str:
     assert claim.split is not None
     name = claim.game_name
     named = game_name(name) if " + " not in name else f"the sum {name}"
-    written = [o for o in claim.split.options if o.split(" = ")[0] != o.split(" = ")[-1]]
+    written = [
+        _ranges_read(o) for o in claim.split.options if o.split(" = ")[0] != o.split(" = ")[-1]
+    ]
     options = f" with {'; '.join(written)}" if written else ""
     return f"{named[0].upper()}{named[1:]}{options}, for each {claim.split.describe()}"
+
+
+_RANGE = re.compile(r"range\(\s*(?:([^(),]+?)\s*,\s*)?([^(),]+?)\s*\)")
+
+
+def _ranges_read(option: str) -> str:
+    """``set = range(1, k + 1)`` as a reader writes it: ``set = {1, ..., k}``.
+
+    >>> _ranges_read("set = range(1, k + 1)"), _ranges_read("set = range(n)")
+    ('set = {1, ..., k}', 'set = {0, ..., n − 1}')
+    """
+
+    def written(match: re.Match[str]) -> str:
+        first, stop = match.group(1) or "0", match.group(2)
+        last = stop[: -len("+ 1")].strip() if stop.replace(" ", "").endswith("+1") else None
+        if last is None:
+            last = str(int(stop) - 1) if stop.isdigit() else f"{stop} − 1"
+        return f"{{{first}, ..., {last}}}"
+
+    return _RANGE.sub(written, option)
 
 
 def _heap_sequence(key: str, claim: Claim) -> Section | None:
