@@ -144,6 +144,13 @@ COMPREHENSIONS = [
     ("sum(g([h]) for h in [a, b, c])", r"\mathcal{G}(a) + \mathcal{G}(b) + \mathcal{G}(c)"),
     ("nimsum(g([h]) for h in [a, b]) + 1", r"(\mathcal{G}(a) \oplus \mathcal{G}(b)) + 1"),
     ("all(h > 0 for h in [a, b])", r"a > 0 \land b > 0"),
+    # Descending ranges: the values as bounds, and the step as a condition.
+    ("all(k > 0 for k in range(n, 0, -1))", r"\forall 0 < k \le n\colon k > 0"),
+    (
+        "[k for k in range(n, 0, -2) if k % 3 != 0]",
+        r"{\{k \mid 0 < k \le n, (n - k) \bmod 2 = 0, k \bmod 3 \ne 0\}}",
+    ),
+    ("sum(k for k in range(10, -1, -3))", r"\sum_{-1 < k \le 10, (10 - k) \bmod 3 = 0} k"),
     # The integer helpers.
     ("popcount(n) % 2 == 1", r"\operatorname{ones}(n) \bmod 2 = 1"),
     ("bit(x, i) == 1", r"\left\lfloor \frac{x}{2^{i}} \right\rfloor \bmod 2 = 1"),
@@ -214,9 +221,11 @@ def test_text_constants_in_a_comprehension_are_refused_not_printed() -> None:
         expression_latex("any(x == '</math><script>' for x in moves)", "[n]")
 
 
-def test_a_descending_range_is_refused_rather_than_misread() -> None:
+def test_a_computed_step_is_refused_rather_than_misread() -> None:
     with pytest.raises(MathSyntaxError, match="range"):
-        expression_latex("all(k > 0 for k in range(n, 0, -1))", "[n]")
+        expression_latex("all(k > 0 for k in range(n, 0, 1 - 2))", "[n]")
+    with pytest.raises(MathSyntaxError, match="range"):
+        expression_latex("all(k > 0 for k in range(n, 0, -True))", "[n]")
 
 
 def test_a_parameter_of_the_game_is_not_part_of_the_position() -> None:

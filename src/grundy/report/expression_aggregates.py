@@ -78,7 +78,7 @@ def _range_parts(
     if len(args) == 3:
         step = args[2]
         if not (isinstance(step, ast.Constant) and type(step.value) is int and step.value > 0):
-            raise printer.error(call)  # a descending or computed step: no plain notation
+            raise printer.error(call)  # a computed step: no plain notation
         if step.value != 1:
             name = _target(printer, clause)
             distance = f"{name} - {printer.print(start, ADD + 1)}"
@@ -107,6 +107,26 @@ def _is_range(clause: ast.comprehension) -> bool:
     return isinstance(call, ast.Call) and getattr(call.func, "id", "") == "range"
 
 
+def _descending(printer: Printer, clause: ast.comprehension) -> list[str] | None:
+    """``range(a, b, -s)`` (a constant step below 0): ``b < k ≤ a`` and, unless s is 1,
+    ``(a − k) mod s = 0``; ``None`` for any other ``for``."""
+    call = clause.iter
+    if not (isinstance(call, ast.Call) and len(call.args) == 3 and _is_range(clause)):
+        return None
+    step = call.args[2]
+    if isinstance(step, ast.UnaryOp) and isinstance(step.op, ast.USub):
+        operand = step.operand
+        if isinstance(operand, ast.Constant) and type(operand.value) is int:
+            step = ast.Constant(-operand.value)
+    if not (isinstance(step, ast.Constant) and type(step.value) is int and step.value < 0):
+        return None
+    name, start = _target(printer, clause), printer.print(call.args[0], COMPARE + 1)
+    parts = [rf"{printer.print(call.args[1], COMPARE + 1)} < {name} \le {start}"]
+    if step.value != -1:
+        parts.append(rf"({printer.print(call.args[0], ADD)} - {name}) \bmod {-step.value} = 0")
+    return parts
+
+
 def _listed(printer: Printer, node: ast.expr, as_set: bool) -> str:
     """The list a ``for`` runs over; a literal is a set where repeats cannot matter."""
     if isinstance(node, (ast.List, ast.Tuple)):
@@ -120,6 +140,9 @@ def _member(printer: Printer, clause: ast.comprehension, as_set: bool) -> list[s
     name = _target(printer, clause)
     if not _is_range(clause):
         return [rf"{name} \in {_listed(printer, clause.iter, as_set)}"]
+    descending = _descending(printer, clause)
+    if descending is not None:
+        return descending
     first, last, stop, step = _range_parts(printer, clause)
     if last is None:
         shown = rf"{name} \in \{{{first}, \ldots, {stop} - 1\}}"
@@ -136,6 +159,9 @@ def _bounds(printer: Printer, clause: ast.comprehension, as_set: bool) -> list[s
     name = _target(printer, clause)
     if not _is_range(clause):
         return [rf"{name} \in {_listed(printer, clause.iter, as_set)}"]
+    descending = _descending(printer, clause)
+    if descending is not None:
+        return descending
     first, last, stop, step = _range_parts(printer, clause)
     upper = rf"< {stop}" if last is None else rf"\le {last}"
     return [rf"{first} \le {name} {upper}"] + ([step] if step else [])
