@@ -20,7 +20,8 @@ def _require_games(path: Path) -> None:
     import tomllib
 
     for table in tomllib.loads(path.read_text())["claim"]:
-        names = table["game"] if isinstance(table["game"], list) else [table["game"]]
+        game = table.get("game", [])  # a claim of plain arithmetic names no game
+        names = game if isinstance(game, list) else [game]
         for name in names:  # a sum of games lists its components
             try:
                 find_entry(name)
@@ -36,6 +37,22 @@ def test_example_file_is_as_expected(name: str) -> None:
     assert [(r.theorem.id, r.verdict.message) for r in results if not r.as_expected] == []
     assert any(r.verdict.status is Status.REFUTED for r in results), "each file has a false claim"
     assert any(r.verdict.status is not Status.REFUTED for r in results), "and a true one"
+
+
+def test_the_cookbook_file_holds_the_cookbook_of_the_docs() -> None:
+    # examples/cookbook.toml is docs/claims.md's Cookbook blocks in order, so the tests of
+    # this file (verdicts, typesetting) cover the page; tests/claims/test_cookbook.py checks
+    # each verdict against what the page says.
+    import re
+
+    page = (EXAMPLES.parent / "docs" / "claims.md").read_text()
+    section = page[page.index("\n## Cookbook") :]
+    following = re.search(r"\n## (?!Cookbook)", section)
+    section = section if following is None else section[: following.start()]
+    blocks = [block.strip() for block in re.findall(r"```toml\n(.*?)```", section, re.S)]
+    text = (EXAMPLES / "cookbook.toml").read_text()
+    body = "\n".join(line for line in text.splitlines() if not line.startswith("#")).strip()
+    assert blocks and body == "\n\n".join(blocks)
 
 
 def test_every_example_file_is_tested() -> None:

@@ -3,7 +3,7 @@
 import pytest
 
 from grundy.report.expression import expression_latex
-from grundy.report.mathml import MathSyntaxError, check_latex
+from grundy.report.mathml import MathSyntaxError, check_latex, latex_to_mathml
 
 
 @pytest.mark.parametrize(
@@ -30,7 +30,8 @@ from grundy.report.mathml import MathSyntaxError, check_latex
         ("a - b - c", None, r"a - b - c"),
         ("2 ** n ** 2", None, r"2^{n^{2}}"),
         ("(2 ** n) ** 2", None, r"(2^{n})^{2}"),
-        ("a // 2 + a % 2", None, r"\left\lfloor \frac{a}{2} \right\rfloor + a \bmod 2"),
+        # A remainder under + is bracketed: "a mod 2" must not read as "(... + a) mod 2".
+        ("a // 2 + a % 2", None, r"\left\lfloor \frac{a}{2} \right\rfloor + (a \bmod 2)"),
         ("x << 3", None, r"x \cdot 2^{3}"),
         ("not (a < b) or b1 >= 0", None, r"\lnot (a < b) \lor b_{1} \ge 0"),
         ("a < b <= c", None, r"a < b \le c"),
@@ -71,7 +72,8 @@ def test_claim_expressions_become_latex_the_report_can_typeset(
         ("'Q' == outcome", "'Q'"),
         ("open('x')", "open('x')"),
         ("a.b", "a.b"),
-        ("[x for x in y]", "for x in y"),
+        ("{x for x in y}", "for x in y"),
+        ("all(x == 'Q' for x in moves)", "'Q'"),
     ],
 )
 def test_expressions_outside_the_claim_language_are_refused(expression: str, named: str) -> None:
@@ -79,3 +81,170 @@ def test_expressions_outside_the_claim_language_are_refused(expression: str, nam
         MathSyntaxError, match=named.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")
     ):
         expression_latex(expression)
+
+
+# The comprehensions and integer helpers of the claim language (claims/comprehension.py,
+# claims/builtin_functions.py), each as a student reads it.
+COMPREHENSIONS = [
+    # all / any: quantifiers over the range's values, written as a set.
+    (
+        "all(a ^ k != 0 for k in range(1, n + 1))",
+        r"\forall k \in \{1, \ldots, n\}\colon a \oplus k \ne 0",
+    ),
+    (
+        "any(k * k == n for k in range(n))",
+        r"\exists k \in \{0, \ldots, n - 1\}\colon k \cdot k = n",
+    ),
+    ("all(k > 0 for k in range(3))", r"\forall k \in \{0, 1, 2\}\colon k > 0"),
+    # A filter is a condition: an implication under ∀, a conjunction under ∃.
+    (
+        "all(n % k != 0 for k in range(2, n) if k * k <= n)",
+        r"\forall k \in \{2, \ldots, n - 1\}\colon k \cdot k \le n \implies (n \bmod k \ne 0)",
+    ),
+    (
+        "any(outcome_of(m) == 'P' for m in moves if len(m) > 1)",
+        r"\exists m \in \operatorname{moves}(n)\colon \lvert m \rvert > 1 \land m \in \mathcal{P}",
+    ),
+    # Nested generators: one quantifier over both names.
+    (
+        "all(a + b >= 0 for a in range(n) for b in range(a))",
+        r"\forall a \in \{0, \ldots, n - 1\}, b \in \{0, \ldots, a - 1\}\colon a + b \ge 0",
+    ),
+    # sum and nimsum with limits, or with the range under them when there is a filter.
+    ("sum(k for k in range(1, n + 1))", r"\sum_{k=1}^{n} k"),
+    ("sum(k for k in range(1, n + 1) if k % 2 == 1)", r"\sum_{1 \le k \le n, k \bmod 2 = 1} k"),
+    (
+        "sum(i * j for i in range(n) for j in range(i))",
+        r"\sum_{0 \le i < n} \sum_{0 \le j < i} i \cdot j",
+    ),
+    ("sum(k % 3 for k in range(4))", r"\sum_{k=0}^{3} (k \bmod 3)"),
+    ("nimsum(g([k]) for k in range(n)) == 0", r"\bigoplus_{0 \le k < n} \mathcal{G}(k) = 0"),
+    (
+        "nimsum(g([k]) for k in range(a, b, 2))",
+        r"\bigoplus_{a \le k < b, (k - a) \bmod 2 = 0} \mathcal{G}(k)",
+    ),
+    # mex, min, max: sets written by a rule; joined lists are a union.
+    (
+        "grundy == mex(g(m) for m in moves)",
+        r"\mathcal{G}(n) = \operatorname{mex}"
+        r"{\{\mathcal{G}(m) \mid m \in \operatorname{moves}(n)\}}",
+    ),
+    ("max(x for x in moves if x != 0)", r"\max{\{x \mid x \in \operatorname{moves}(n), x \ne 0\}}"),
+    ("min(a * k for k in range(1, 4))", r"\min{\{a \cdot k \mid 1 \le k \le 3\}}"),
+    (
+        "mex([0] + [2 * a for a in range(n)])",
+        r"\operatorname{mex}(\{0\} \cup {\{2 \cdot a \mid 0 \le a < n\}})",
+    ),
+    # A list comprehension on its own, and over the moves.
+    (
+        "len([m for m in moves if outcome_of(m) == 'P']) == 1",
+        r"\lvert {\{m \mid m \in \operatorname{moves}(n), m \in \mathcal{P}\}} \rvert = 1",
+    ),
+    # Over a short list written out, the terms are written out.
+    ("sum(g([h]) for h in [a, b, c])", r"\mathcal{G}(a) + \mathcal{G}(b) + \mathcal{G}(c)"),
+    ("nimsum(g([h]) for h in [a, b]) + 1", r"(\mathcal{G}(a) \oplus \mathcal{G}(b)) + 1"),
+    ("all(h > 0 for h in [a, b])", r"a > 0 \land b > 0"),
+    # Descending ranges: the values as bounds, and the step as a condition.
+    ("all(k > 0 for k in range(n, 0, -1))", r"\forall 0 < k \le n\colon k > 0"),
+    (
+        "[k for k in range(n, 0, -2) if k % 3 != 0]",
+        r"{\{k \mid 0 < k \le n, (n - k) \bmod 2 = 0, k \bmod 3 \ne 0\}}",
+    ),
+    ("sum(k for k in range(10, -1, -3))", r"\sum_{-1 < k \le 10, (10 - k) \bmod 3 = 0} k"),
+    # The integer helpers.
+    ("popcount(n) % 2 == 1", r"\operatorname{ones}(n) \bmod 2 = 1"),
+    ("bit(x, i) == 1", r"\left\lfloor \frac{x}{2^{i}} \right\rfloor \bmod 2 = 1"),
+    (
+        "bit(a, 0) + bit(b, 0)",
+        r"(\left\lfloor \frac{a}{2^{0}} \right\rfloor \bmod 2) + "
+        r"(\left\lfloor \frac{b}{2^{0}} \right\rfloor \bmod 2)",
+    ),
+    ("bit_length(n) <= n", r"\left\lceil \log_{2}(n + 1) \right\rceil \le n"),
+    ("isqrt(n) ** 2 <= n", r"\left\lfloor \sqrt{n} \right\rfloor^{2} \le n"),
+    ("gcd(a, b) == 1", r"\gcd(a, b) = 1"),
+    # A quantifier beside another condition is bracketed: ⟺ and ∀ reach to the right.
+    (
+        "(outcome == 'P') == all(bit(h, 0) == 0 for h in moves)",
+        r"(n \in \mathcal{P}) \iff (\forall h \in \operatorname{moves}(n)\colon "
+        r"\left\lfloor \frac{h}{2^{0}} \right\rfloor \bmod 2 = 0)",
+    ),
+    (
+        "a > 0 and (outcome == 'P') == (a == 1)",
+        r"a > 0 \land ((n \in \mathcal{P}) \iff (a = 1))",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expression", "latex"), COMPREHENSIONS)
+def test_comprehensions_and_integer_helpers_are_typeset(expression: str, latex: str) -> None:
+    assert expression_latex(expression, "[n]") == latex
+    check_latex(latex)
+
+
+@pytest.mark.parametrize(
+    ("expression", "symbols"),
+    [
+        ("all(k > 0 for k in range(3))", ["∀", "∈", "0"]),
+        ("any(k > 0 for k in range(n))", ["∃", "…", "−"]),
+        ("sum(k for k in range(n + 1))", ["∑"]),
+        ("nimsum(k for k in range(n))", ["⨁", "≤"]),
+        ("mex(g(m) for m in moves)", ["mex", "∣", "𝒢"]),
+        ("isqrt(n) + gcd(a, b) + bit_length(n)", ["<msqrt>", "⌊", "gcd", "⌈", "log"]),
+    ],
+)
+def test_comprehensions_reach_the_html_as_mathml(expression: str, symbols: list[str]) -> None:
+    mathml = latex_to_mathml(expression_latex(expression, "[n]"))
+    body = mathml[: mathml.index("<annotation")]
+    for symbol in symbols:
+        assert symbol in body, (symbol, body)
+    assert "\\" not in body  # no LaTeX command left over
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        # A game named by text inside a comprehension: its name reaches \text{...}.
+        'sum(g("</math><script>alert(1)</script>", [k]) for k in range(3))',
+        'all(g("\\text{</math><b>x</b>}", [k]) == 0 for k in range(n))',
+        'mex(g("a&b<i>", [k]) for k in range(n))',
+    ],
+)
+def test_hostile_text_inside_a_comprehension_stays_escaped(expression: str) -> None:
+    mathml = latex_to_mathml(expression_latex(expression, "[n]"))
+    assert "<script" not in mathml and "</math><" not in mathml.replace("</math>", "", 1)
+    assert "<b>" not in mathml and "<i>" not in mathml
+    assert "&lt;" in mathml
+
+
+def test_text_constants_in_a_comprehension_are_refused_not_printed() -> None:
+    with pytest.raises(MathSyntaxError, match="script"):
+        expression_latex("any(x == '</math><script>' for x in moves)", "[n]")
+
+
+def test_a_computed_step_is_refused_rather_than_misread() -> None:
+    with pytest.raises(MathSyntaxError, match="range"):
+        expression_latex("all(k > 0 for k in range(n, 0, 1 - 2))", "[n]")
+    with pytest.raises(MathSyntaxError, match="range"):
+        expression_latex("all(k > 0 for k in range(n, 0, -True))", "[n]")
+
+
+def test_a_parameter_of_the_game_is_not_part_of_the_position() -> None:
+    # Moore's Nim_k with k a claim variable feeding params: the position is (a, b), not
+    # (k, a, b) (the statement printed the variables in place of the claim's position).
+    from grundy.claims import Claim, claims_from_text
+    from grundy.report.statements import claim_latex
+
+    [claim] = claims_from_text(
+        """
+[[claim]]
+id = "x"
+game = "moore-nim"
+params = { k = "k" }
+vars = ["k", "a", "b"]
+range = { k = [1, 2], a = [0, 3], b = [0, 3] }
+statement = "(outcome == 'P') == all((bit(a, i) + bit(b, i)) % (k + 1) == 0 for i in range(2))"
+"""
+    )
+    assert isinstance(claim, Claim)
+    latex = claim_latex(claim)
+    assert latex is not None and latex.startswith(r"((a, b) \in \mathcal{P}) \iff (\forall i")

@@ -106,3 +106,23 @@ def test_a_counterexample_to_a_claim_about_a_sum_is_drawn_and_explained(
     # winning move is named (lists once made the solver fail and the reason vanished)
     (why,) = mistake_blocks(theorem, claim, {"position": [[3], [2]]})
     assert "(3, 2) is an N-position" in plain_text(why.content)  # type: ignore[attr-defined]
+
+
+def test_a_periodicity_left_uncertified_gives_no_command_line_hint() -> None:
+    # Lasker's Nim as the octal game of the cookbook: the certifier's reason ends with
+    # "(try --upto 128)", which reached the handout.
+    from grundy.games import create_game
+    from grundy.report.document import Paragraph
+    from grundy.report.evidence_heaps import sequence_section
+    from grundy.report.studenttext import student_text_problems
+
+    game = create_game("octal", {"code": "4.3333333333333333333333333"})
+    section = sequence_section("x", game, "Lasker", 120, "The values.", theorem_note=True)
+    text = " ".join(
+        str(part)
+        for block in section.blocks
+        if isinstance(block, Paragraph)
+        for part in block.content
+    )
+    assert "Not certified for every n" in text
+    assert student_text_problems(text) == []

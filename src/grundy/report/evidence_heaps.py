@@ -4,6 +4,7 @@ Dawson's Kayles, Grundy's game), each computed by the solver."""
 from __future__ import annotations
 
 import math
+import re
 
 from grundy.certify import check_certificate, period_report
 from grundy.certify.periodicity import GUY_SMITH
@@ -208,7 +209,9 @@ def sequence_section(
                 "independently."
             )
         elif theorem_note:
-            text += f" Not certified for every n: {found.reason}."
+            # The certifier's hint for the command line ("try --upto 128") is not for students.
+            reason = re.sub(r"\s*\(try --[^)]*\)", "", found.reason or "")
+            text += f" Not certified for every n: {reason}."
         last = values[preperiod : preperiod + period]
         blocks.append(
             Paragraph(("One period, starting at n₀: ", Code(" ".join(map(str, last))), "."))

@@ -18,16 +18,45 @@ from __future__ import annotations
 import ast
 import re
 
+from grundy.report.expression_aggregates import (
+    aggregate_latex,
+    collection_latex,
+    comprehension_latex,
+    helper_latex,
+    is_remainder,
+)
 from grundy.report.gamenames import label_name
 from grundy.report.mathml import MathSyntaxError
+from grundy.report.precedence import (
+    ADD,
+    AND,
+    ATOM,
+    BITAND,
+    BITOR,
+    COMPARE,
+    IF,
+    MUL,
+    NOT,
+    OR,
+    POWER,
+    UNARY,
+    XOR,
+)
 
 __all__ = ["expression_latex"]
 
 # Python's binding strength, loosest first (higher binds tighter).
-_IF, _OR, _AND, _NOT, _COMPARE, _BITOR, _XOR, _BITAND, _SHIFT, _ADD, _MUL, _UNARY, _POWER = range(
-    1, 14
+_IF, _OR, _AND, _NOT, _COMPARE = IF, OR, AND, NOT, COMPARE
+_BITOR, _XOR, _BITAND, _ADD, _MUL, _UNARY, _POWER, _ATOM = (
+    BITOR,
+    XOR,
+    BITAND,
+    ADD,
+    MUL,
+    UNARY,
+    POWER,
+    ATOM,
 )
-_ATOM = 20
 
 _BINARY = {
     ast.BitOr: (_BITOR, r"\mathbin{\vert}"),
@@ -125,6 +154,8 @@ class _Printer:
             return self.call(node)
         if isinstance(node, ast.Subscript):
             return f"{self.print(node.value, _ATOM)}_{{{self.print(node.slice, 0)}}}", _ATOM
+        if isinstance(node, ast.ListComp):
+            return comprehension_latex(self, node)
         raise self.error(node)
 
     # -- leaves ---------------------------------------------------------------------------
@@ -203,7 +234,11 @@ class _Printer:
         return f"{left} {symbol} {right}", strength
 
     def operand(self, child: ast.expr, op: ast.operator, context: int) -> str:
-        """A binary operand; arithmetic under a bitwise operator is always bracketed."""
+        """A binary operand; arithmetic under a bitwise operator is always bracketed, and so
+        is a remainder under ``+``/``-`` (``2n + (x mod 2)``: a reader might take the
+        ``mod`` to apply to the whole sum)."""
+        if isinstance(op, (ast.Add, ast.Sub, *_BITWISE)) and is_remainder(child):
+            return f"({self.print(child, 0)})"
         if (
             isinstance(op, _BITWISE)
             and isinstance(child, ast.BinOp)
@@ -228,13 +263,14 @@ class _Printer:
         if special is not None:
             return special, _COMPARE
         if len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq) and self.is_boolean(node):
-            return f"{parts[0]} \\iff {parts[2]}", _COMPARE - 0
+            return f"{parts[0]} \\iff {parts[2]}", _IF  # bracketed inside ∧ and ∨
         return " ".join(parts), _COMPARE
 
     def is_boolean(self, node: ast.Compare) -> bool:
         """``(p) == (q)`` between two conditions reads as ``p ⟺ q``."""
         sides = (node.left, node.comparators[0])
-        return all(isinstance(side, (ast.Compare, ast.BoolOp)) for side in sides) or all(
+        logical = (ast.Compare, ast.BoolOp)
+        return all(isinstance(side, logical) or _is_logic_call(side) for side in sides) or all(
             isinstance(side, ast.UnaryOp) and isinstance(side.op, ast.Not) for side in sides
         )
 
@@ -263,8 +299,16 @@ class _Printer:
 
     def call(self, node: ast.Call) -> tuple[str, int]:
         """A call of the claim language; ``implies`` and ``iff`` bind loosest of all."""
-        logic = isinstance(node.func, ast.Name) and node.func.id in ("implies", "iff")
-        return self.call_text(node), (_IF if logic else _ATOM)
+        name = node.func.id if isinstance(node.func, ast.Name) else ""
+        if len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp) and not node.keywords:
+            return aggregate_latex(self, name, node.args[0])
+        helper = None if node.keywords else helper_latex(self, name, list(node.args))
+        if helper is not None:
+            return helper
+        listed = node.args[0].elts if node.args and isinstance(node.args[0], ast.List) else []
+        if name == "nimsum" and max(len(node.args), len(listed)) > 1:
+            return self.call_text(node), _XOR  # a ⊕ b: bracketed where ⊕ would be
+        return self.call_text(node), (_IF if name in ("implies", "iff") else _ATOM)
 
     def call_text(self, node: ast.Call) -> str:
         if not isinstance(node.func, ast.Name) or node.keywords:
@@ -286,8 +330,19 @@ class _Printer:
             return rf"{tight[0]} \implies {tight[1]}"
         if name == "iff" and len(args) == 2:
             return rf"{tight[0]} \iff {tight[1]}"
+        if name == "nimsum" and node.args:  # a ⊕ b ⊕ c, bracketed as the operator is
+            chain = node.args[0]
+            for arg in node.args[1:]:
+                chain = ast.BinOp(chain, ast.BitXor(), arg)
+            return self.print(chain, 0) if len(node.args) > 1 else self.print(chain, _XOR + 1)
         if name == "nimsum":
-            return " \\oplus ".join(self.print(arg, _XOR + 1) for arg in node.args) or "0"
+            return "0"
+        built = collection_latex(self, node.args[0]) if len(node.args) == 1 else None
+        if name in ("mex", "min", "max") and built is not None:
+            operator = r"\operatorname{mex}" if name == "mex" else f"\\{name}"
+            if r"\cup" in built:  # a set built from lists: mex({0} ∪ {f(a) ∣ a < n})
+                return rf"{operator}({built})"  # plain brackets: TeX may break the line inside
+            return operator + built
         if name == "mex":
             return r"\operatorname{mex}\{" + ", ".join(args) + r"\}"
         if name == "nim_mul":
@@ -318,3 +373,12 @@ class _Printer:
             if depth == 0 and index < len(text) - 1:
                 return f"({text})"
         return text if text.startswith("(") else f"({text})"
+
+
+def _is_logic_call(node: ast.expr) -> bool:
+    """``all(...)``, ``any(...)``, ``implies(...)``, ``iff(...)``: a condition."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("all", "any", "implies", "iff")
+    )

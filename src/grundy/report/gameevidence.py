@@ -9,6 +9,7 @@ worded without any reference to the course notes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -68,7 +69,7 @@ def game_title(claim: Claim) -> str:
     if name == "lucky-nim":
         return f"Lucky Nim, numbers from {params.get('m')} to {params.get('n')}"
     if name == "hackenbush" and "edges" in params:
-        return f"Green Hackenbush, the picture {params['edges']}"
+        return f"Green Hackenbush, {_picture_name(str(params['edges']))}"
     if name == "octal" and "code" in params:
         named = game_name(name, params)
         return named[0].upper() + named[1:]
@@ -86,9 +87,31 @@ def _family_title(claim: Claim) -> str:
     assert claim.split is not None
     name = claim.game_name
     named = game_name(name) if " + " not in name else f"the sum {name}"
-    written = [o for o in claim.split.options if o.split(" = ")[0] != o.split(" = ")[-1]]
+    written = [
+        _ranges_read(o) for o in claim.split.options if o.split(" = ")[0] != o.split(" = ")[-1]
+    ]
     options = f" with {'; '.join(written)}" if written else ""
     return f"{named[0].upper()}{named[1:]}{options}, for each {claim.split.describe()}"
+
+
+_RANGE = re.compile(r"range\(\s*(?:([^(),]+?)\s*,\s*)?([^(),]+?)\s*\)")
+
+
+def _ranges_read(option: str) -> str:
+    """``set = range(1, k + 1)`` as a reader writes it: ``set = {1, ..., k}``.
+
+    >>> _ranges_read("set = range(1, k + 1)"), _ranges_read("set = range(n)")
+    ('set = {1, ..., k}', 'set = {0, ..., n − 1}')
+    """
+
+    def written(match: re.Match[str]) -> str:
+        first, stop = match.group(1) or "0", match.group(2)
+        last = stop[: -len("+ 1")].strip() if stop.replace(" ", "").endswith("+1") else None
+        if last is None:
+            last = str(int(stop) - 1) if stop.isdigit() else f"{stop} − 1"
+        return f"{{{first}, ..., {last}}}"
+
+    return _RANGE.sub(written, option)
 
 
 def _heap_sequence(key: str, claim: Claim) -> Section | None:
@@ -107,6 +130,18 @@ def _heap_sequence(key: str, claim: Claim) -> Section | None:
     return sequence_section(key, game, title, 120, intro, True)
 
 
+def _picture_name(edges: str) -> str:
+    """``the picture 0-1,1-2`` while its edges fit a heading; a long list of edges (which
+    overran the contents and the page) is named by its size and shown under the figure.
+
+    >>> _picture_name("0-1,1-2"), _picture_name(",".join(f"{i}-{i + 1}" for i in range(20)))
+    ('the picture 0-1,1-2', 'a picture of 20 edges')
+    """
+    if len(edges) <= 40:
+        return f"the picture {edges}"
+    return f"a picture of {len(edges.split(','))} edges"
+
+
 def _hackenbush(key: str, claim: Claim) -> Section | None:
     edges = claim.params.get("edges")
     if not isinstance(edges, str):
@@ -115,7 +150,7 @@ def _hackenbush(key: str, claim: Claim) -> Section | None:
     value = Solver(game).grundy_value(hackenbush_start(game))
     picture = HackenbushPicture(parse_edges(edges), value, "the picture")
     return Section(
-        f"Green Hackenbush: the picture {edges}",
+        f"Green Hackenbush: {_picture_name(edges)}",
         f"evidence-{key}",
         (
             Paragraph(
@@ -124,8 +159,8 @@ def _hackenbush(key: str, claim: Claim) -> Section | None:
                     f"of the same value, *{value}, found by the solver.",
                 )
             ),
-            hackenbush_figure(key, f"The picture {edges} and its snake", [picture]),
-            Paragraph(("Edges: ", Code(edges), ".")),
+            hackenbush_figure(key, f"{_picture_name(edges).capitalize()} and its snake", [picture]),
+            Paragraph(("Edges: ", Code(edges.replace(",", ", ")), ".")),  # breakable
         ),
     )
 

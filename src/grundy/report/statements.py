@@ -45,8 +45,8 @@ def claim_latex(claim: Claim) -> str | None:
         parts = re.fullmatch(r"\s*\[\s*((?:\[\s*\w+\s*\]\s*,\s*)*\[\s*\w+\s*\])\s*\]\s*", position)
         if parts:
             position = "[" + ", ".join(re.findall(r"\[\s*(\w+)\s*\]", parts.group(1))) + "]"
-    if position is None:
-        position = "[" + ", ".join(claim.variables) + "]"
+    if position is None:  # the claim's own default: its variables that are not parameters
+        position = claim.position.text
     try:
         statement = expression_latex(claim.statement.text, position)
         if claim.assume is None:
