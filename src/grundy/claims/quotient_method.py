@@ -42,8 +42,9 @@ The cases of the box are taken in the claim's order (by the sum of the variables
 lexicographically).  Lowering a variable lowers the sum, so the least failing assignment
 of the ranges lies in the box, and the first failure found is the least counterexample.
 It is re-checked by the plain misère search (``Solver(plain=True)``, which never reads a
-quotient) before it is reported; if that search cannot finish, the verdict is
-``unknown``.  The quotient is named in the verdict's ``assumes`` with its scope.
+quotient) before it is reported, and the refutation rests on that search alone; if it
+cannot finish, the verdict is ``unknown``.  A proof names the quotient in its
+``assumes``, with its scope.
 """
 
 from __future__ import annotations
@@ -209,8 +210,8 @@ def _assumption(quotient: MisereQuotient) -> Assumption:
     assert period is not None
     return Assumption(
         f"misere-quotient of {quotient.game}, heaps 0..{quotient.upto}, |Q| = {quotient.size}",
-        "every sum of heaps of every size (the heap map repeats with period "
-        f"{period.period} from heap {period.preperiod}; re-checked by the independent checker)",
+        "every sum of heaps of every size: the heap map repeats with period "
+        f"{period.period} from heap {period.preperiod}, re-checked by the independent checker",
         instance_proved=True,
     )
 
@@ -409,7 +410,9 @@ def _decide(
         "statement_periods": {n: [p.start, p.period] for n, p in periods.items()},
         "box": {n: list(bounds) for n, bounds in box.items()},
     }
-    assumes = (*verdict.assumes, _assumption(quotient))
+    # a refutation rests on the plain search's re-check, not on the quotient
+    refuted = verdict.status is Status.REFUTED
+    assumes = verdict.assumes if refuted else (*verdict.assumes, _assumption(quotient))
     verdict = Verdict(
         verdict.status,
         "quotient",
