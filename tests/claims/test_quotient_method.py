@@ -11,6 +11,7 @@ import pytest
 import grundy.claims.quotient_method as quotient_method
 from grundy.certify.certified_values import NotApplicable
 from grundy.claims import Claim, check_claim
+from grundy.claims.plan import plan_methods
 from grundy.claims.quotient_method import check_by_quotient
 from grundy.games.octal import OctalGame
 from grundy.library import CheckSettings
@@ -176,3 +177,24 @@ def test_mutant_period_a_box_of_one_period_too_short_misses_the_counterexample(
     assert mutated.status is Status.PROVED, mutated
     monkeypatch.undo()
     assert check_claim(claim, SETTINGS).status is Status.REFUTED
+
+
+def test_a_subtraction_game_is_proved_for_every_heap_size() -> None:
+    # S = {1, 2}: the heap map repeats with period 3 from heap 0, heap 3 acts like nothing
+    claim = good_claim(
+        game="subtraction",
+        params="{ set = [1, 2] }",
+        play="misere",
+        vars='["a", "b"]',
+        range=f"{{ a = [0, {BIG}], b = [0, {BIG}] }}",
+        statement="outcome_of([a, b, 3]) == outcome",
+        method="certificate",
+    )
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.status is Status.PROVED and verdict.scope == UNBOUNDED, verdict
+    assert verdict.details["box"] == {"a": [0, 2], "b": [0, 2]}
+
+
+def test_auto_says_why_the_quotient_method_declined() -> None:
+    claim = kayles_claim("(outcome == 'P') == (a == b)", method="auto")
+    assert plan_methods(claim, quick=True, random_examples=50).say_why_not_certificate

@@ -305,8 +305,8 @@ class _QuotientFacts:
     def outcome_of(self, position: Value) -> str:
         return "P" if self.is_p(self.heaps(position)) else "N"
 
-    def _refuse(self, *_: Any) -> Any:
-        raise Declined("only misère outcomes are read by the quotient method")
+    def _refuse(self, *_: Any) -> Any:  # the reader declines these before any case
+        raise ClaimError("only misère outcomes are read by the quotient method")
 
     grundy = moves = winning_moves = grundy_of = grundy_in = outcome_in = _refuse
 
