@@ -184,6 +184,13 @@ def _build(game: Game, max_upto: int) -> _Built:
         found = quotient.periodicity
         needed = found.needed if found is not None else None
         following = needed if needed is not None and needed > upto else 2 * upto
+        if found is not None and needed is None:  # a move may split a heap in three
+            return _Built(
+                None,
+                f"the misère quotient of {game.label} is not proved for every heap size: "
+                "the periodicity condition needs moves that take at most k tokens and "
+                "leave at most two heaps",
+            )
         if upto >= max_upto:
             why = (
                 "its heap map does not repeat"
