@@ -13,8 +13,10 @@ re-evaluated from scratch (a fresh solver) before it is reported.
 * ``z3``: a symbolic translation where the game has one (normal-play Nim, see
   :mod:`grundy.claims.z3_translate`); what it cannot express is ``unknown``;
 * ``certificate``: one heap size ``n`` of a heap game, decided for every ``n`` from a
-  certified period of the Grundy sequence (see :mod:`grundy.claims.periodic`); a claim
-  it does not cover is ``unknown`` with the reason;
+  certified period of the Grundy sequence (see :mod:`grundy.claims.periodic`); a misère
+  claim about sums of heaps, from a misère quotient proved for every heap size (see
+  :mod:`grundy.claims.quotient_method`); a claim it does not cover is ``unknown`` with
+  the reason;
 * a claim about a family of games (its game's options written in its variables, or
   ``for_each``) is checked one value at a time, each an ordinary claim with its own game
   (:mod:`grundy.claims.per_value`), and the verdicts are joined there;
@@ -137,7 +139,10 @@ def _run(
         return _z3(claim, settings)
     if method is Method.CERTIFICATE:
         from grundy.claims.periodic import check_by_certificate
+        from grundy.claims.quotient_method import check_by_quotient, reads_misere
 
+        if reads_misere(claim):  # misère outcomes: a misère quotient, not the Grundy period
+            return check_by_quotient(claim, quick=settings.quick, meter=meter)
         return check_by_certificate(claim, quick=settings.quick, meter=meter)
     draws = {"seed": settings.seed, "examples": plan.random_examples}
     if declined is not None and declined.values is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from grundy.budget import format_count
 from grundy.claims.model import Claim, Method
 from grundy.errors import ClaimError
+from grundy.solve import Play
 
 __all__ = [
     "AUTO_EXHAUSTIVE_LIMIT",
@@ -78,5 +79,6 @@ def plan_methods(claim: Claim, *, quick: bool, random_examples: int) -> Plan:
         draws,
         auto_note=f"auto: {format_count(size)} cases is more than {limit:,} for an exhaustive "
         "check",
-        say_why_not_certificate=len(claim.variables) == 1,
+        # one variable: the certificate method's kind; misère: the quotient method's
+        say_why_not_certificate=len(claim.variables) == 1 or claim.play is Play.MISERE,
     )
