@@ -135,6 +135,12 @@ def _run(
         return check_every_case(claim, progress, meter)
     if method is Method.Z3:
         return _z3(claim, settings)
+    if method is Method.P_SET:
+        from grundy.claims.pset_method import check_by_p_set
+
+        timing = {"timeout_ms": settings.z3_timeout_ms, "seed": settings.seed}
+        explain = ClaimRunner(claim).explain
+        return check_by_p_set(claim, recheck=_rechecker(claim), explain=explain, **timing)
     if method is Method.CERTIFICATE:
         from grundy.claims.periodic import check_by_certificate
 
@@ -155,15 +161,20 @@ def _z3(claim: Claim, settings: CheckSettings) -> Verdict:
         return Verdict(Status.UNKNOWN, "z3", claim.scope, message=SPLIT_REFUSAL)
 
     runner = ClaimRunner(claim)
-
-    def recheck(case: Mapping[str, Any]) -> bool:
-        fresh = runner.fresh()
-        return not fresh.admitted(case) or bool(fresh.holds(case))
-
     return prove_claim_z3(
         claim,
         timeout_ms=settings.z3_timeout_ms,
         seed=settings.seed,
-        recheck=recheck,
+        recheck=_rechecker(claim),
         explain=runner.explain,
     )
+
+
+def _rechecker(claim: Claim) -> Callable[[Mapping[str, Any]], bool]:
+    """Whether the claim holds at a case (or ``assume`` excludes it), by a fresh solver."""
+
+    def recheck(case: Mapping[str, Any]) -> bool:
+        fresh = ClaimRunner(claim)
+        return not fresh.admitted(case) or bool(fresh.holds(case))
+
+    return recheck
