@@ -15,10 +15,13 @@ re-evaluated from scratch (a fresh solver) before it is reported.
 * ``certificate``: one heap size ``n`` of a heap game, decided for every ``n`` from a
   certified period of the Grundy sequence (see :mod:`grundy.claims.periodic`); a claim
   it does not cover is ``unknown`` with the reason;
+* ``p-set``: a claim naming the P-positions of a game with a move relation, proved for
+  every position by P-set induction (see :mod:`grundy.claims.pset_method`);
 * a claim about a family of games (its game's options written in its variables, or
   ``for_each``) is checked one value at a time, each an ordinary claim with its own game
   (:mod:`grundy.claims.per_value`), and the verdicts are joined there;
-* ``auto``: exhaustive up to :data:`AUTO_EXHAUSTIVE_LIMIT` cases (fewer with ``quick``),
+* ``auto``: P-set induction first where it reads the claim; exhaustive up to
+  :data:`AUTO_EXHAUSTIVE_LIMIT` cases (fewer with ``quick``),
   otherwise Z3 where possible, then the certificate method, then random search; the
   verdict's method says what ran.
 
