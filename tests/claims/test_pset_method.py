@@ -10,11 +10,12 @@ from grundy.claims.check import check_claim
 from grundy.claims.pset_method import p_set_refusal
 from grundy.games.chomp import Chomp
 from grundy.settings import CheckSettings
-from grundy.verdict import UNBOUNDED, Status
+from grundy.verdict import Status
 
 from .helpers import good_claim
 
 SETTINGS = CheckSettings(quick=True, seed=0)
+EVERY_BOARD = "unbounded a >= 1, b >= 0, assuming b <= a"  # the ranges' lower bounds, no upper
 
 TWO_ROWS: dict[str, Any] = {
     "game": "chomp",
@@ -31,14 +32,15 @@ def test_two_row_chomp_is_proved_for_every_board() -> None:
     assert (verdict.status, verdict.method, verdict.scope) == (
         Status.PROVED,
         "p-set induction",
-        UNBOUNDED,
+        EVERY_BOARD,
     )
+    assert verdict.unbounded
     # the other ways of writing it say the same
     for statement in ("iff(outcome == 'P', a - b == 1)", "(a == b + 1) == ('P' == outcome)"):
         again = check_claim(good_claim(statement=statement, **TWO_ROWS), SETTINGS)
-        assert (again.status, again.scope) == (Status.PROVED, UNBOUNDED)
+        assert (again.status, again.scope) == (Status.PROVED, EVERY_BOARD)
     negated = good_claim(statement="(outcome == 'N') == (a != b + 1)", **TWO_ROWS)
-    assert check_claim(negated, SETTINGS).scope == UNBOUNDED
+    assert check_claim(negated, SETTINGS).scope == EVERY_BOARD
 
 
 def test_a_wrong_formula_is_refuted_at_a_confirmed_position() -> None:
@@ -104,7 +106,7 @@ def test_each_value_of_a_family_is_proved_for_every_heap() -> None:
         game="subtraction",
         params='{ set = "range(1, k + 1)" }',
         vars='["k", "n"]',
-        range="{ k = [1, 4], n = [0, 1000000000000] }",
+        range="{ k = [1, 4], n = [0, 500] }",  # P-set induction first: every n
         position="[n]",
         statement="(outcome == 'P') == (n % (k + 1) == 0)",
     )

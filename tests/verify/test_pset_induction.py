@@ -196,8 +196,13 @@ def test_a_formula_wrong_only_outside_the_domain_is_not_refuted() -> None:
 
 
 def test_an_empty_domain_proves_nothing() -> None:
+    relation = _relation(Nim(), 2)
     verdict = _prove(
-        _relation(Nim(), 2), lambda x: x[0] == x[1], "ab", Nim(), domain=lambda x: x[0] < 0
+        relation,
+        lambda x: x[0] == x[1],
+        "ab",
+        Nim(),
+        domain=lambda x: z3.And(relation.valid(x), x[0] + x[1] < 0),
     )
     assert verdict.status is Status.UNKNOWN
     assert "no case" in verdict.message

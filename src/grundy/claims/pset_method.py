@@ -29,7 +29,7 @@ from typing import Any
 
 from grundy.claims.model import Claim
 from grundy.solve import Play
-from grundy.verdict import Status, Verdict
+from grundy.verdict import UNBOUNDED, Status, Verdict
 
 __all__ = ["check_by_p_set", "p_set_refusal"]
 
@@ -118,13 +118,39 @@ def check_by_p_set(
         recheck=recheck,
         timeout_ms=timeout_ms,
         seed=seed,
+        order=_claim_order(claim, shape),
     )
     if verdict.status is Status.PROVED:
-        return verdict
+        return replace(verdict, scope=_unbounded_scope(claim, shape))
     case = verdict.counterexample
     if case is not None and explain is not None:
         case = {**case, **explain(case)}
     return replace(verdict, scope=claim.scope, counterexample=case)
+
+
+def _claim_order(claim: Claim, shape: _Shape) -> list[tuple[Callable[[Any], Any], int]]:
+    """The claim's order of cases (the sum of the variables, then each in ``vars`` order),
+    so that a counterexample is the least one whatever Z3 found first."""
+    import z3
+
+    index = {name: i for i, name in enumerate(shape.names)}
+    lows = [claim.ranges[name][0] for name in claim.variables]
+
+    def total(x: Any) -> Any:
+        return z3.Sum([x[index[name]] for name in claim.variables])
+
+    def variable(name: str) -> Callable[[Any], Any]:
+        return lambda x: x[index[name]]
+
+    return [(total, sum(lows)), *[(variable(n), claim.ranges[n][0]) for n in claim.variables]]
+
+
+def _unbounded_scope(claim: Claim, shape: _Shape) -> str:
+    """What a proof covers: every case from the ranges' lower bounds up, under ``assume``
+    (``unbounded a >= 1, b >= 0, assuming b <= a``)."""
+    lows = ", ".join(f"{name} >= {claim.ranges[name][0]}" for name in shape.names)
+    assumed = f", assuming {claim.assume.text.strip()}" if claim.assume is not None else ""
+    return f"{UNBOUNDED} {lows}{assumed}"
 
 
 def _relation(claim: Claim, shape: _Shape) -> Any:

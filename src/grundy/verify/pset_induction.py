@@ -51,6 +51,9 @@ Numbers = Sequence[z3.ArithRef]
 
 Formula = Callable[[Numbers], z3.BoolRef]
 
+Order = Sequence[tuple[Callable[[Numbers], z3.ArithRef], int]]
+"""Terms compared in turn to pick the least counterexample, each with a lower bound."""
+
 
 @dataclass(frozen=True, slots=True)
 class MoveRelation:
@@ -75,12 +78,14 @@ def prove_p_set(
     recheck: Callable[[dict[str, int]], bool],
     timeout_ms: int,
     seed: int = 0,
+    order: Order | None = None,
 ) -> Verdict:
     """Whether ``phi`` is exactly the P-set of ``relation``'s game (see the module).
 
     ``names`` name the position's numbers (the counterexample's keys); ``recheck(case)``
     is true when the caller's statement holds at ``case`` by the exact solver (or ``case``
-    is not one of its cases).
+    is not one of its cases).  ``order``: the terms that rank counterexamples, least
+    first (by default the measure, then each number in turn, from 0).
     """
     start = time.perf_counter()
     query = _Query(relation, timeout_ms, seed)
@@ -139,7 +144,8 @@ def prove_p_set(
             continue
         if answer == z3.unknown:
             return unknown(f"Z3 could not decide condition {what}: {query.reason}")
-        found = _counterexample(query, negation, x, y, domain, measure, names, recheck)
+        ranking = order if order is not None else _default_order(relation)
+        found = _counterexample(query, negation, x, y, domain, ranking, names, recheck)
         if found is not None:
             return Verdict(
                 Status.REFUTED,
@@ -165,6 +171,13 @@ def prove_p_set(
         "which every move lowers (checked too)",
         seconds=time.perf_counter() - start,
     )
+
+
+def _default_order(relation: MoveRelation) -> Order:
+    def number(index: int) -> Callable[[Numbers], z3.ArithRef]:
+        return lambda x: x[index]
+
+    return [(relation.measure, 0), *[(number(i), 0) for i in range(relation.arity)]]
 
 
 class _Query:
@@ -203,46 +216,51 @@ def _counterexample(
     x: list[z3.ArithRef],
     y: list[z3.ArithRef],
     domain: Formula,
-    measure: Callable[[Numbers], z3.ArithRef],
+    order: Order,
     names: Sequence[str],
     recheck: Callable[[dict[str, int]], bool],
 ) -> dict[str, int] | None:
     """A case of ``domain`` named by a model of ``negation`` (``x``, or ``y`` when the
-    condition has a move) that the exact solver confirms fails; least measure first."""
+    condition has a move) that the exact solver confirms fails: the least in ``order``
+    first, then the next least, a few at most (the same answer on every run)."""
     for at in (x, y):
         solver = query.solver(negation, domain(at))
-        for found in _least_models(solver, measure(at), at):
-            case = dict(zip(names, found, strict=True))
+        for _ in range(_TRIES):
+            values = _least(solver, [(term(at), low) for term, low in order], at)
+            if values is None:
+                break
+            case = dict(zip(names, values, strict=True))
             if not recheck(case):
                 return case
+            solver.add(z3.Or(*[term != value for term, value in zip(at, values, strict=True)]))
     return None
 
 
-def _least_models(
-    solver: z3.Solver, measure: z3.ArithRef, at: list[z3.ArithRef], tries: int = 8
-) -> list[list[int]]:
-    """Models of ``solver`` at ``at``, the first of least measure (binary search), then a
-    few others, each excluded in turn."""
+_TRIES = 8
+
+
+def _least(
+    solver: z3.Solver, terms: list[tuple[z3.ArithRef, int]], at: list[z3.ArithRef]
+) -> list[int] | None:
+    """The values at ``at`` of the model least in ``terms`` (each compared in turn, each
+    at least its given bound), by binary search; ``None`` when there is no model."""
     if solver.check() != z3.sat:
-        return []
-    best = solver.model()
-    low, high = 0, best.eval(measure, model_completion=True).as_long()
-    while low < high:
-        middle = (low + high) // 2
-        solver.push()
-        solver.add(measure <= middle)
-        if solver.check() == z3.sat:
-            best = solver.model()
-            high = best.eval(measure, model_completion=True).as_long()
-        else:
-            low = middle + 1
-        solver.pop()
-    found = []
-    for _ in range(tries):
-        values = [best.eval(term, model_completion=True).as_long() for term in at]
-        found.append(values)
-        solver.add(z3.Or(*[term != value for term, value in zip(at, values, strict=True)]))
-        if solver.check() != z3.sat:
-            break
-        best = solver.model()
-    return found
+        return None
+    model = solver.model()
+    solver.push()
+    for term, low in terms:
+        high = model.eval(term, model_completion=True).as_long()
+        while low < high:
+            middle = (low + high) // 2
+            solver.push()
+            solver.add(term <= middle)
+            if solver.check() == z3.sat:
+                model = solver.model()
+                high = model.eval(term, model_completion=True).as_long()
+            else:  # unsat, or unknown: do not look below this bound
+                low = middle + 1
+            solver.pop()
+        solver.add(term == high)
+    values = [model.eval(term, model_completion=True).as_long() for term in at]
+    solver.pop()
+    return values
