@@ -114,3 +114,35 @@ def test_each_value_of_a_family_is_proved_for_every_heap() -> None:
     assert verdict.status is Status.PROVED
     assert verdict.method == "per-value: p-set induction"
     assert verdict.scope.startswith("unbounded")
+
+
+FORMULAS = [
+    "(a - b - 5) % 3 == 1",
+    "(a - 7) // 2 < b",
+    "a * b - 3 * a >= abs(b - 2)",
+    "min(a, b, 2) == max(a - b, 0) or not (a > b)",
+    "(a if a > b else b) % 4 == 0",
+    "(a == b + 1) == 1",
+    "iff(a < b, b > a) and implies(a == 0, b >= 0)",
+    "-a + +b <= 3 <= a * a",
+]
+
+
+def test_the_reading_agrees_with_python_on_every_small_case() -> None:
+    """The formula's Z3 reading (unbounded integers) against Python's own semantics, which
+    the claim language follows, negative intermediate values included."""
+    import ast
+
+    import z3
+
+    from grundy.claims.pset_method import _IntFormula
+
+    a, b = z3.Ints("a b")
+    helpers = {"implies": lambda p, q: (not p) or q, "iff": lambda p, q: bool(p) == bool(q)}
+    for text in FORMULAS:
+        term = _IntFormula({"a": a, "b": b}).boolean(ast.parse(text, mode="eval").body)
+        for x in range(-6, 7):
+            for y in range(-6, 7):
+                read = z3.simplify(z3.substitute(term, (a, z3.IntVal(x)), (b, z3.IntVal(y))))
+                expected = bool(eval(text, helpers, {"a": x, "b": y}))
+                assert z3.is_true(read) == expected, (text, x, y)

@@ -62,7 +62,10 @@ def _read(claim: Claim) -> _Shape:
     shape = _shape(claim)
     reader = _IntFormula({name: z3.Int(name) for name in shape.names})
     for tree in [shape.formula] + ([] if claim.assume is None else [claim.assume.parsed.tree]):
-        reader.boolean(tree)
+        try:
+            reader.boolean(tree)
+        except z3.Z3Exception as exc:  # e.g. sorts the reading did not foresee
+            raise _Refused(f"{ast.unparse(tree)!r} is not read: {exc}") from None
     return shape
 
 
