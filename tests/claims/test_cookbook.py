@@ -39,8 +39,8 @@ EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
     "cookbook-lasker-nim-like-nim": (Status.REFUTED, "exhaustive", None, {"n": 3}),
     "cookbook-mock-turtles": (Status.PROVED, "exhaustive", 41, None),
     "cookbook-mock-turtles-evil": (Status.REFUTED, "exhaustive", None, {"n": 0}),
-    "cookbook-two-row-chomp": (Status.PROVED, "exhaustive", 495, None),
-    "cookbook-two-row-chomp-equal": (Status.REFUTED, "exhaustive", None, {"a": 1, "b": 0}),
+    "cookbook-two-row-chomp": (Status.PROVED, "p-set induction", None, None),
+    "cookbook-two-row-chomp-equal": (Status.REFUTED, "p-set induction", None, {"a": 1, "b": 0}),
     "cookbook-colon-principle": (Status.PROVED, "exhaustive", 48, None),
     "cookbook-colon-principle-adds": (
         Status.REFUTED,
@@ -58,6 +58,8 @@ EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
 
 # Proved for every heap size, one periodicity certificate for each value of k.
 PROVED_FOR_EVERY_HEAP = {"cookbook-take-one-to-k"}
+# Proved for every position of the game by P-set induction (no bound on the rows).
+PROVED_FOR_EVERY_POSITION = {"cookbook-two-row-chomp"}
 
 
 def cookbook_claims() -> list[Claim]:
@@ -92,6 +94,8 @@ def test_each_cookbook_claim_gets_the_documented_verdict(claim: Claim) -> None:
     assert (verdict.status, verdict.method) == (status, method), verdict.message
     if claim.id in PROVED_FOR_EVERY_HEAP:
         assert verdict.scope == "unbounded n, for each k = 1..6"
+    elif claim.id in PROVED_FOR_EVERY_POSITION:
+        assert verdict.scope == "unbounded a >= 1, b >= 0, assuming b <= a"
     else:
         assert verdict.scope.startswith("bounded: "), "a cookbook verdict is for its ranges"
     if cases is not None:

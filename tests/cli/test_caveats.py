@@ -52,8 +52,8 @@ def test_text_says_misere_play_and_each_step_not_checked_by_machine(run_cli, cla
     assert "not checked by machine" not in _block(result.out, "misere-take")
     summary = result.out.rstrip().splitlines()[-1]
     assert summary == (
-        "3 claims: 3 checked (1 proof rests on a step argued on paper, not checked by "
-        "machine); all as expected"
+        "3 claims: 1 proved, 2 checked (1 proof rests on a step argued on paper, not "
+        "checked by machine); all as expected"
     )
 
 

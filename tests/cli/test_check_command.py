@@ -108,7 +108,7 @@ def test_hostile_example_exits_one_with_error_rows(run_cli) -> None:
     result = run_cli("check", str(EXAMPLES / "hostile.toml"), "--json")
     assert result.code == 1
     data = result.json()
-    assert data["summary"] == {"error": 14, "checked": 1}
+    assert data["summary"] == {"error": 14, "proved": 1}  # P-set induction: every n
 
 
 def test_examples_from_the_command_line(run_cli) -> None:

@@ -33,6 +33,7 @@ params = { set = [1, 2] }
 vars = ["n"]
 range = { n = [0, 30] }
 statement = "(outcome == 'P') == (n % 3 == 0)"
+method = "exhaustive"
 expect = "open"
 
 [[claim]]

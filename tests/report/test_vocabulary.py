@@ -31,6 +31,7 @@ params = { set = [1, 2, 3] }
 vars = ["n"]
 range = { n = [0, 60] }
 statement = "(outcome == 'P') == (n % 4 == 0)"
+method = "exhaustive"
 
 [[claim]]
 id = "kayles-period-every-n"

@@ -17,10 +17,13 @@ re-evaluated from scratch (a fresh solver) before it is reported.
   claim about sums of heaps, from a misère quotient proved for every heap size (see
   :mod:`grundy.claims.quotient_method`); a claim it does not cover is ``unknown`` with
   the reason;
+* ``p-set``: a claim naming the P-positions of a game with a move relation, proved for
+  every position by P-set induction (see :mod:`grundy.claims.pset_method`);
 * a claim about a family of games (its game's options written in its variables, or
   ``for_each``) is checked one value at a time, each an ordinary claim with its own game
   (:mod:`grundy.claims.per_value`), and the verdicts are joined there;
-* ``auto``: exhaustive up to :data:`AUTO_EXHAUSTIVE_LIMIT` cases (fewer with ``quick``),
+* ``auto``: P-set induction first where it reads the claim; exhaustive up to
+  :data:`AUTO_EXHAUSTIVE_LIMIT` cases (fewer with ``quick``),
   otherwise Z3 where possible, then the certificate method, then random search; the
   verdict's method says what ran.
 
@@ -137,6 +140,12 @@ def _run(
         return check_every_case(claim, progress, meter)
     if method is Method.Z3:
         return _z3(claim, settings)
+    if method is Method.P_SET:
+        from grundy.claims.pset_method import check_by_p_set
+
+        timing = {"timeout_ms": settings.z3_timeout_ms, "seed": settings.seed}
+        explain = ClaimRunner(claim).explain
+        return check_by_p_set(claim, recheck=_rechecker(claim), explain=explain, **timing)
     if method is Method.CERTIFICATE:
         from grundy.claims.periodic import check_by_certificate
         from grundy.claims.quotient_method import check_by_quotient, reads_misere
@@ -160,15 +169,20 @@ def _z3(claim: Claim, settings: CheckSettings) -> Verdict:
         return Verdict(Status.UNKNOWN, "z3", claim.scope, message=SPLIT_REFUSAL)
 
     runner = ClaimRunner(claim)
-
-    def recheck(case: Mapping[str, Any]) -> bool:
-        fresh = runner.fresh()
-        return not fresh.admitted(case) or bool(fresh.holds(case))
-
     return prove_claim_z3(
         claim,
         timeout_ms=settings.z3_timeout_ms,
         seed=settings.seed,
-        recheck=recheck,
+        recheck=_rechecker(claim),
         explain=runner.explain,
     )
+
+
+def _rechecker(claim: Claim) -> Callable[[Mapping[str, Any]], bool]:
+    """Whether the claim holds at a case (or ``assume`` excludes it), by a fresh solver."""
+
+    def recheck(case: Mapping[str, Any]) -> bool:
+        fresh = ClaimRunner(claim)
+        return not fresh.admitted(case) or bool(fresh.holds(case))
+
+    return recheck

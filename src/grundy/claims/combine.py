@@ -23,7 +23,7 @@ def decides(method: Method, result: Verdict | NotApplicable) -> bool:
     run): Z3 when it proves or refutes, the certificate method whenever it gives a verdict."""
     if isinstance(result, NotApplicable):
         return False
-    if method is Method.Z3:
+    if method in (Method.Z3, Method.P_SET):
         return result.status in (Status.PROVED, Status.REFUTED)
     return method is Method.CERTIFICATE
 

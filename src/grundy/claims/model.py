@@ -75,6 +75,7 @@ class Method(StrEnum):
     Z3 = "z3"
     RANDOM = "random"
     CERTIFICATE = "certificate"  # one heap size n, every n: see grundy.claims.periodic
+    P_SET = "p-set"  # the P-positions as a formula, every position: claims.pset_method
 
 
 class Expect(StrEnum):

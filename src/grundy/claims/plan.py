@@ -51,6 +51,15 @@ class Plan:
     say_why_not_certificate: bool = False
 
 
+P_SET_NOTE = "auto: P-set induction first, for every position"
+
+
+def _p_set_applies(claim: Claim) -> bool:
+    from grundy.claims.pset_method import p_set_refusal
+
+    return p_set_refusal(claim) is None
+
+
 def random_draws(examples: int, quick: bool) -> int:
     """How many cases a claim's random search draws (a quarter under ``quick``)."""
     return max(examples // (4 if quick else 1), 50)
@@ -72,10 +81,14 @@ def plan_methods(claim: Claim, *, quick: bool, random_examples: int) -> Plan:
     if method is not Method.AUTO:
         return Plan((method,), draws)
     limit = QUICK_EXHAUSTIVE_LIMIT if quick else AUTO_EXHAUSTIVE_LIMIT
+    first = (Method.P_SET,) if _p_set_applies(claim) else ()
     if size <= limit:
+        if first:  # every position first; the cases of the ranges when that is not shown
+            return Plan((*first, Method.EXHAUSTIVE), draws, auto_note=P_SET_NOTE)
         return Plan((Method.EXHAUSTIVE,), draws)
     return Plan(
-        (Method.Z3, Method.CERTIFICATE, Method.RANDOM),
+        # after the certificate method, whose verdicts on one heap are older and say more
+        (Method.Z3, Method.CERTIFICATE, *first, Method.RANDOM),
         draws,
         auto_note=f"auto: {format_count(size)} cases is more than {limit:,} for an exhaustive "
         "check",

@@ -1,0 +1,266 @@
+"""P-set induction: prove that a formula is exactly the set of P-positions of a game.
+
+The game comes as a :class:`MoveRelation`: its positions (``valid``), the move from ``x``
+to ``y`` and a measure, all Z3 formulas over integer terms; the candidate P-set ``phi``
+is another.  Z3 checks, for every integer value (no bound):
+
+0. the measure: every valid position has a measure ``>= 0``, and every move from a valid
+   position leads to a valid position of strictly smaller measure (so play ends);
+1. every terminal position (no move) satisfies ``phi`` (normal play: it is P);
+2. no move leads from a position satisfying ``phi`` to another one satisfying it;
+3. from every non-terminal position not satisfying ``phi``, some move leads to one that
+   satisfies it.
+
+By induction on the measure, the P-positions are then exactly those satisfying ``phi``: a
+position satisfying it moves only to positions not satisfying it (2), which are N by
+induction; one not satisfying it is not terminal (1) and moves to one satisfying it (3),
+which is P by induction.  (Whether ``terminal`` is right does not matter for this
+argument: it only splits the cases; the tests check it against the game anyway.)
+
+Before that, the cases the caller asks about must exist (``domain``, the stated ranges and
+``assume``, is satisfiable: an empty domain proves nothing) and lie among the positions
+(``region``, the same cases with no upper bound, implies ``valid``).  The proof then covers
+every case of ``region``: scope ``unbounded``.
+
+When a condition fails, Z3's model names a position where ``phi`` and the game disagree
+near it; the engine asks for such a model inside ``domain`` (least measure first), and
+re-checks each position it names with ``recheck`` (the caller's exact solver).  Only a
+confirmed failure is ``refuted``; otherwise the verdict is ``unknown`` (``phi`` may be
+right on the cases asked about and wrong elsewhere, where the induction needs it).  Z3's
+``unknown`` (e.g. nonlinear arithmetic) is ``unknown``, never ``proved``.  This module
+knows nothing of particular games or claims: the relations live in
+:mod:`grundy.theory.move_relations`, the claim's side in :mod:`grundy.claims.pset_method`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import z3
+
+from grundy.verdict import UNBOUNDED, Status, Verdict
+
+__all__ = ["METHOD", "MoveRelation", "Numbers", "prove_p_set"]
+
+METHOD = "p-set induction"
+
+Numbers = Sequence[z3.ArithRef]
+"""A position as integer terms, one per number."""
+
+Formula = Callable[[Numbers], z3.BoolRef]
+
+Order = Sequence[tuple[Callable[[Numbers], z3.ArithRef], int]]
+"""Terms compared in turn to pick the least counterexample, each with a lower bound."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRelation:
+    """A game's moves on positions of ``arity`` integers, as Z3 builders."""
+
+    name: str
+    arity: int
+    valid: Formula
+    move: Callable[[Numbers, Numbers], z3.BoolRef]
+    terminal: Formula
+    measure: Callable[[Numbers], z3.ArithRef]
+    measure_text: str
+
+
+def prove_p_set(
+    relation: MoveRelation,
+    phi: Formula,
+    *,
+    names: Sequence[str],
+    domain: Formula,
+    region: Formula,
+    recheck: Callable[[dict[str, int]], bool],
+    timeout_ms: int,
+    seed: int = 0,
+    order: Order | None = None,
+) -> Verdict:
+    """Whether ``phi`` is exactly the P-set of ``relation``'s game (see the module).
+
+    ``names`` name the position's numbers (the counterexample's keys); ``recheck(case)``
+    is true when the caller's statement holds at ``case`` by the exact solver (or ``case``
+    is not one of its cases).  ``order``: the terms that rank counterexamples, least
+    first (by default the measure, then each number in turn, from 0).
+    """
+    start = time.perf_counter()
+    query = _Query(relation, timeout_ms, seed)
+    x = query.position("x")
+    y = query.position("y")
+
+    def unknown(message: str) -> Verdict:
+        return Verdict(Status.UNKNOWN, METHOD, message=message, seconds=time.perf_counter() - start)
+
+    answer = query.check(domain(x))
+    if answer != z3.sat:
+        if answer == z3.unsat:
+            return unknown("no case satisfies the ranges and assume: nothing was proved")
+        return unknown(f"Z3 could not tell whether any case exists ({query.reason})")
+    valid, move, measure = relation.valid, relation.move, relation.measure
+    preliminaries = [
+        ("every case is a position", z3.And(region(x), z3.Not(valid(x)))),
+        ("the measure is not negative", z3.And(valid(x), measure(x) < 0)),
+        (
+            "each move lowers the measure",
+            z3.And(
+                valid(x),
+                move(x, y),
+                z3.Not(z3.And(valid(y), measure(y) < measure(x))),
+            ),
+        ),
+    ]
+    for what, negation in preliminaries:
+        answer = query.check(negation)
+        if answer != z3.unsat:
+            said = "fails" if answer == z3.sat else f"was not shown ({query.reason})"
+            return unknown(f"{what} ({relation.name}): {said}")
+    yp = query.position("z")
+    conditions = [
+        (
+            "1 (a terminal position satisfies the formula)",
+            z3.And(valid(x), relation.terminal(x), z3.Not(phi(x))),
+        ),
+        (
+            "2 (no move joins two positions of the formula)",
+            z3.And(valid(x), phi(x), move(x, y), phi(y)),
+        ),
+        (
+            "3 (from outside the formula some move enters it)",
+            z3.And(
+                valid(x),
+                z3.Not(relation.terminal(x)),
+                z3.Not(phi(x)),
+                z3.ForAll(list(yp), z3.Not(z3.And(move(x, yp), phi(yp)))),
+            ),
+        ),
+    ]
+    for what, negation in conditions:
+        answer = query.check(negation)
+        if answer == z3.unsat:
+            continue
+        if answer == z3.unknown:
+            return unknown(f"Z3 could not decide condition {what}: {query.reason}")
+        ranking = order if order is not None else _default_order(relation)
+        found = _counterexample(query, negation, x, y, domain, ranking, names, recheck)
+        if found is not None:
+            return Verdict(
+                Status.REFUTED,
+                METHOD,
+                UNBOUNDED,
+                counterexample=found,
+                message=f"condition {what} fails; the exact solver confirms the position "
+                "disagrees with the statement",
+                seconds=time.perf_counter() - start,
+            )
+        return unknown(
+            f"condition {what} fails, but at no case of the claim that the exact solver "
+            "confirms: the formula is not the P-set of the whole game, so the induction "
+            "does not apply"
+        )
+    return Verdict(
+        Status.PROVED,
+        METHOD,
+        UNBOUNDED,
+        message=f"the formula is exactly the P-set of {relation.name}: Z3 shows every "
+        f"terminal position satisfies it, no move joins two of its positions, and from "
+        f"every other position a move enters it; induction on {relation.measure_text}, "
+        "which every move lowers (checked too)",
+        seconds=time.perf_counter() - start,
+    )
+
+
+def _default_order(relation: MoveRelation) -> Order:
+    def number(index: int) -> Callable[[Numbers], z3.ArithRef]:
+        return lambda x: x[index]
+
+    return [(relation.measure, 0), *[(number(i), 0) for i in range(relation.arity)]]
+
+
+class _Query:
+    def __init__(self, relation: MoveRelation, timeout_ms: int, seed: int) -> None:
+        self.relation = relation
+        self.timeout_ms = max(int(timeout_ms), 1)
+        self.seed = seed
+        self.reason = ""
+
+    def position(self, prefix: str) -> list[z3.ArithRef]:
+        return [z3.Int(f"{prefix}{i}") for i in range(self.relation.arity)]
+
+    def solver(self, *facts: z3.BoolRef) -> z3.Solver:
+        solver = z3.Solver()
+        solver.set("timeout", self.timeout_ms)
+        solver.set("random_seed", self.seed)
+        solver.add(*facts)
+        return solver
+
+    def check(self, formula: z3.BoolRef) -> z3.CheckSatResult:
+        solver = self.solver(formula)
+        try:
+            answer = solver.check()
+        except z3.Z3Exception as exc:
+            self.reason = str(exc)
+            return z3.unknown
+        self.reason = solver.reason_unknown() if answer == z3.unknown else ""
+        if answer == z3.unknown and "interrupted from keyboard" in self.reason:
+            raise KeyboardInterrupt
+        return answer
+
+
+def _counterexample(
+    query: _Query,
+    negation: z3.BoolRef,
+    x: list[z3.ArithRef],
+    y: list[z3.ArithRef],
+    domain: Formula,
+    order: Order,
+    names: Sequence[str],
+    recheck: Callable[[dict[str, int]], bool],
+) -> dict[str, int] | None:
+    """A case of ``domain`` named by a model of ``negation`` (``x``, or ``y`` when the
+    condition has a move) that the exact solver confirms fails: the least in ``order``
+    first, then the next least, a few at most (the same answer on every run)."""
+    for at in (x, y):
+        solver = query.solver(negation, domain(at))
+        for _ in range(_TRIES):
+            values = _least(solver, [(term(at), low) for term, low in order], at)
+            if values is None:
+                break
+            case = dict(zip(names, values, strict=True))
+            if not recheck(case):
+                return case
+            solver.add(z3.Or(*[term != value for term, value in zip(at, values, strict=True)]))
+    return None
+
+
+_TRIES = 8
+
+
+def _least(
+    solver: z3.Solver, terms: list[tuple[z3.ArithRef, int]], at: list[z3.ArithRef]
+) -> list[int] | None:
+    """The values at ``at`` of the model least in ``terms`` (each compared in turn, each
+    at least its given bound), by binary search; ``None`` when there is no model."""
+    if solver.check() != z3.sat:
+        return None
+    model = solver.model()
+    solver.push()
+    for term, low in terms:
+        high = model.eval(term, model_completion=True).as_long()
+        while low < high:
+            middle = (low + high) // 2
+            solver.push()
+            solver.add(term <= middle)
+            if solver.check() == z3.sat:
+                model = solver.model()
+                high = model.eval(term, model_completion=True).as_long()
+            else:  # unsat, or unknown: do not look below this bound
+                low = middle + 1
+            solver.pop()
+        solver.add(term == high)
+    values = [model.eval(term, model_completion=True).as_long() for term in at]
+    solver.pop()
+    return values
