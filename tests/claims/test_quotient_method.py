@@ -16,7 +16,7 @@ from grundy.claims.quotient_method import check_by_quotient
 from grundy.games.octal import OctalGame
 from grundy.library import CheckSettings
 from grundy.solve import Outcome, Play, Solver
-from grundy.verdict import UNBOUNDED, Status
+from grundy.verdict import UNBOUNDED, Status, Word
 from tests.claims.helpers import good_claim
 
 SETTINGS = CheckSettings(seed=0, quick=True)
@@ -44,7 +44,8 @@ def test_two_heaps_of_one_cancel_beside_any_two_heaps_for_every_size() -> None:
     assert "every a >= 0, b >= 0" in verdict.message
     (quotient,) = [a for a in verdict.assumes if a.id.startswith("misere-quotient")]
     assert "0.77" in quotient.id and "|Q| = 40" in quotient.id
-    assert "every sum of heaps of every size" in quotient.scope
+    assert quotient.scope.startswith("unbounded sum of heaps of any sizes")
+    assert quotient.word is Word.PROVED  # a quotient proved for every heap is a proof
     game = OctalGame("0.77")
     for a in range(7):
         for b in range(7 - a):

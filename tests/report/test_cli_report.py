@@ -249,3 +249,25 @@ def test_a_claim_about_numbers_alone_gets_a_topic_of_its_own(run_cli, tmp_path) 
     handout = (out / "handout.html").read_text()
     assert "Statements about whole numbers" in handout
     assert "An odd square is one more than a multiple of 8" in handout
+
+
+def test_loopy_graphs_and_misere_quotients_are_named_in_words(run_cli, tmp_path) -> None:
+    # Topics and lemmas once read "Digraph (edges = 0>1,1>0)" and "misere-quotient of
+    # octal --code 0.77, ...": command-line syntax in the student's handout.
+    claims = tmp_path / "words.toml"
+    claims.write_text(
+        '[[claim]]\nid = "two-cycle"\ntitle = "A token on a two-cycle is a draw"\n'
+        'game = "digraph"\nparams = { edges = "0>1,1>0" }\nposition = "[0]"\n'
+        "statement = \"outcome == 'D'\"\n"
+        '[[claim]]\nid = "kayles-ones"\ntitle = "Two heaps of 1 change nothing"\n'
+        'game = "kayles"\nplay = "misere"\nmethod = "certificate"\nvars = ["a", "b"]\n'
+        'range = { a = [0, 1000], b = [0, 1000] }\nposition = "[a, b]"\n'
+        'statement = "outcome_of([a, b, 1, 1]) == outcome"\n'
+    )
+    out = tmp_path / "out"
+    result = run_cli("report", "--claims", str(claims), "--out", str(out), "--format", "html")
+    assert result.code == 0, result.err
+    handout = (out / "handout.html").read_text()
+    assert "Tokens on the graph with edges 0 → 1, 1 → 0" in handout
+    assert "the misère quotient of Kayles for heaps up to" in handout
+    assert "--code" not in handout and "0>1" not in handout

@@ -217,7 +217,7 @@ def _assumption(quotient: MisereQuotient) -> Assumption:
     assert period is not None
     return Assumption(
         f"misere-quotient of {quotient.game}, heaps 0..{quotient.upto}, |Q| = {quotient.size}",
-        "every sum of heaps of every size: the heap map repeats with period "
+        "unbounded sum of heaps of any sizes: the heap map repeats with period "
         f"{period.period} from heap {period.preperiod}, re-checked by the independent checker",
         instance_proved=True,
     )

@@ -66,6 +66,9 @@ def game_title(claim: Claim) -> str:
         return f"The sum {sum_name(names, components)}"
     if name == "subtraction" and "set" in params:
         return f"The subtraction game {game_name(name, params)}"
+    if name == "digraph" and "edges" in params:  # "0>1,1>0": tokens on a drawn graph
+        arrows = ", ".join(edge.replace(">", " → ") for edge in str(params["edges"]).split(","))
+        return f"Tokens on the graph with edges {arrows}"
     if name == "lucky-nim":
         return f"Lucky Nim, numbers from {params.get('m')} to {params.get('n')}"
     if name == "hackenbush" and "edges" in params:

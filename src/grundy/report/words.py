@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from grundy.report.caveats import paper_sentence, paper_step_words
+from grundy.report.gamenames import game_name
 from grundy.verdict import UNBOUNDED, Assumption, Verdict, Word
 
 __all__ = ["assumption_words", "assumptions_words", "polish", "scope_words", "verdict_words"]
@@ -143,7 +144,40 @@ def assumption_words(assumption: Assumption, titles: Mapping[str, str]) -> str:
 
 def _lemma_name(assumption: Assumption, titles: Mapping[str, str]) -> str:
     title = titles.get(assumption.id)
-    return f"“{title}”" if title else assumption.id  # a title is a sentence: quote it
+    if title:
+        return f"“{title}”"  # a title is a sentence: quote it
+    return _quotient_name(assumption.id) or assumption.id
+
+
+# How the solver names a misère quotient an answer was read from (solve/misere_sums.py,
+# claims/quotient_method.py): the game by its command-line label.
+_QUOTIENT = re.compile(
+    r"misere-quotient of (?P<game>\S+)(?: --(?P<option>code|set) (?P<value>\S+))?, "
+    r"heaps 0\.\.(?P<upto>\d+), \|Q\| = (?P<size>\d+)"
+)
+
+
+def _quotient_name(lemma: str) -> str | None:
+    """A misère quotient named as the course would, or None for another lemma.
+
+    >>> _quotient_name("misere-quotient of octal --code 0.77, heaps 0..168, |Q| = 40")
+    'the misère quotient of Kayles for heaps up to 168 (40 elements)'
+    >>> _quotient_name("misere-quotient of subtraction --set 1,2, heaps 0..8, |Q| = 6")
+    'the misère quotient of S(1, 2) for heaps up to 8 (6 elements)'
+    """
+    found = _QUOTIENT.fullmatch(lemma)
+    if found is None:
+        return None
+    option, value = found["option"], found["value"]
+    params: dict[str, object] = {}
+    if option == "code":
+        params["code"] = value
+    elif option == "set":
+        params["set"] = [int(v) for v in value.split(",") if v.isdigit()]
+    name = game_name(found["game"], params)
+    return (
+        f"the misère quotient of {name} for heaps up to {found['upto']} ({found['size']} elements)"
+    )
 
 
 def assumptions_words(assumes: Sequence[Assumption], titles: Mapping[str, str]) -> str:

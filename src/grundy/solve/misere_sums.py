@@ -111,7 +111,7 @@ def _build(game: Any, upto: int) -> _Certified | None:
     if quotient.kind not in ("octal", "subtraction"):
         return None  # the rules the independent checker can re-read
     scope = (
-        "every sum of heaps of every size (the heap map's period proves it)"
+        "unbounded sum of heaps of any sizes (the heap map's period proves it)"
         if quotient.every_heap
         else f"every sum of heaps of sizes 0..{quotient.upto}, of any number of heaps"
     )
