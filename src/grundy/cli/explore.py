@@ -20,6 +20,7 @@ from grundy.cli.common import (
     register_game_command,
     solve_meter,
     solved_position_json,
+    table_json,
     write_json,
 )
 from grundy.cli.time_budget import time_budget
@@ -370,17 +371,7 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
         write_json(
             out,
             {
-                "game": game.name,
-                "params": game.options(),
-                "play": play.value,
-                "rows": [
-                    {
-                        "position": game.to_json(r.position),
-                        "grundy": r.grundy,
-                        "outcome": r.outcome.value,
-                    }
-                    for r in rows
-                ],
+                **table_json(game, play, [_row_json(game, r) for r in rows]),
                 "assumes": [a.describe() for a in solver.quotients_used()],
             },
         )
@@ -403,6 +394,14 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     for assumption in solver.quotients_used():  # a verified misère quotient
         out.write(f"Assumes: {assumption.describe()}\n")
     return 0
+
+
+def _row_json(game: Game, row: TableRow) -> dict[str, Any]:
+    return {
+        "position": game.to_json(row.position),
+        "grundy": row.grundy,
+        "outcome": row.outcome.value,
+    }
 
 
 def _grid(game: Game, rows: list[TableRow], play: Play) -> list[str]:

@@ -8,9 +8,18 @@ values are those of the generalized Sprague-Grundy theory (:mod:`grundy.solve.lo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any
 
-from grundy.cli.common import UsageError, plural, solve_meter, solved_position_json, write_json
+from grundy.cli.common import (
+    UsageError,
+    plural,
+    solve_meter,
+    solved_position_json,
+    table_json,
+    write_json,
+)
 
 if TYPE_CHECKING:
     from grundy.cli.common import GameInvocation
@@ -128,11 +137,10 @@ def write_table(
     if call.args.json:
         write_json(
             out,
-            {
-                "game": game.name,
-                "params": game.options(),
-                "play": play.value,
-                "rows": [
+            table_json(
+                game,
+                play,
+                [
                     {
                         "position": game.to_json(position),
                         "grundy": int(value) if value.isdigit() else None,
@@ -141,7 +149,7 @@ def write_table(
                     }
                     for position, value, outcome in rows
                 ],
-            },
+            ),
         )
         return 0
     if not rows:
@@ -197,11 +205,7 @@ def solve_loopy(
 ) -> int:
     """``grundy solve`` by the loopy theory within ``limits`` (positions, moves);
     ``cycle``: what the finite solver met (inside whose time budget this then runs)."""
-    from grundy.cli.time_budget import time_budget
-
-    check_loopy_options(call.args, play, call.label, cycle)
-    with time_budget(call.args.seconds if own_budget else None):
-        solver = loopy_solver(call.game, *limits)
+    with _loopy_run(call, play, limits, cycle, own_budget) as solver:
         return write_solve(call, position, play, out, solver, found_cycle=bool(cycle))
 
 
@@ -216,10 +220,19 @@ def table_loopy(
 ) -> int:
     """``grundy table`` by the loopy theory within ``limits`` (positions, moves);
     ``cycle``: what the finite solver met (inside whose time budget this then runs)."""
+    with _loopy_run(call, play, limits, cycle, own_budget) as solver:
+        rows = table_rows(call.game, bound, solver)
+    return write_table(call, rows, play, out, found_cycle=bool(cycle))
+
+
+@contextmanager
+def _loopy_run(
+    call: GameInvocation, play: Play, limits: tuple[int, int], cycle: str, own_budget: bool
+) -> Iterator[LoopySolver]:
+    """The options checked, then the loopy solver within ``limits``, inside the command's
+    time budget (``own_budget``) or the one the finite solver already runs in."""
     from grundy.cli.time_budget import time_budget
 
     check_loopy_options(call.args, play, call.label, cycle)
     with time_budget(call.args.seconds if own_budget else None):
-        solver = loopy_solver(call.game, *limits)
-        rows = table_rows(call.game, bound, solver)
-    return write_table(call, rows, play, out, found_cycle=bool(cycle))
+        yield loopy_solver(call.game, *limits)
