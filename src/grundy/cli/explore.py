@@ -24,6 +24,7 @@ from grundy.cli.common import (
     table_json,
     write_json,
 )
+from grundy.cli.layout import write_moves
 from grundy.cli.time_budget import time_budget
 from grundy.files import write_atomic
 
@@ -240,9 +241,8 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
         out.write(f"Grundy value: *{analysis.grundy}\n")
     out.write(f"Outcome: {OUTCOME_TEXT[analysis.outcome]}\n")
     if analysis.winning_moves:
-        out.write(f"Winning moves ({len(analysis.winning_moves)}):\n")
-        for move in analysis.winning_moves:
-            out.write(f"  {move.description}, leaving {game.format(move.to)}\n")
+        heading = f"Winning moves ({len(analysis.winning_moves)}):"
+        write_moves(out, heading, game, analysis.winning_moves)
     else:
         out.write("Winning moves: none (every move leads to an N-position)\n")
     out.write(f"Positions explored: {analysis.positions_explored:,}\n")

@@ -20,6 +20,7 @@ from grundy.cli.common import (
     table_json,
     write_json,
 )
+from grundy.cli.layout import write_moves
 
 if TYPE_CHECKING:
     from grundy.cli.common import GameInvocation
@@ -110,15 +111,13 @@ def write_solve(
     out.write(f"Loopy value: {shown}\n")
     out.write(f"Outcome: {OUTCOME_TEXT[analysis.outcome.value]}\n")
     if analysis.winning_moves:
-        out.write(f"Winning moves ({len(analysis.winning_moves)}):\n")
-        for move in analysis.winning_moves:
-            out.write(f"  {move.description}, leaving {game.format(move.to)}\n")
+        heading = f"Winning moves ({len(analysis.winning_moves)}):"
+        write_moves(out, heading, game, analysis.winning_moves)
     elif analysis.drawing_moves:
-        out.write(
-            f"Drawing moves ({len(analysis.drawing_moves)}): no move wins; these keep the draw\n"
+        heading = (
+            f"Drawing moves ({len(analysis.drawing_moves)}): no move wins; these keep the draw"
         )
-        for move in analysis.drawing_moves:
-            out.write(f"  {move.description}, leaving {game.format(move.to)}\n")
+        write_moves(out, heading, game, analysis.drawing_moves)
     else:
         out.write("Winning moves: none (every move leads to an N-position)\n")
     out.write(f"Positions explored: {analysis.positions_explored:,}\n")
