@@ -24,7 +24,6 @@ from grundy.cli.common import (
     table_json,
     write_json,
 )
-from grundy.cli.layout import write_moves
 from grundy.cli.time_budget import time_budget
 from grundy.files import write_atomic
 
@@ -241,6 +240,8 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
         out.write(f"Grundy value: *{analysis.grundy}\n")
     out.write(f"Outcome: {OUTCOME_TEXT[analysis.outcome]}\n")
     if analysis.winning_moves:
+        from grundy.cli.layout import write_moves
+
         heading = f"Winning moves ({len(analysis.winning_moves)}):"
         write_moves(out, heading, game, analysis.winning_moves)
     else:
