@@ -30,7 +30,7 @@ from itertools import combinations
 import numpy as np
 
 import grundy.solve.misere_verify as verify
-from grundy.solve.misere_learner import BipartiteMonoid, image
+from grundy.solve.misere_learner import BipartiteMonoid, image, product
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
 
@@ -196,7 +196,7 @@ def _derive_p(
     """The P-portion each element's least sum gives it (see the module's text)."""
     heaps = sorted(_live(rules, heap), reverse=True)
     images = [
-        sorted({_product(rows, heap_map, option) for option in rules.options[h]}) for h in heaps
+        sorted({product(rows, heap_map, option) for option in rules.options[h]}) for h in heaps
     ]
     gens = [heap_map[h] for h in heaps]
     p: set[int] = set()
@@ -222,13 +222,6 @@ def _derive_p(
 
     verify.least_counts(rows, gens, record)
     return frozenset(p)
-
-
-def _product(rows: list[list[int]], heap_map: list[int], position: Position) -> int:
-    x = 0
-    for part in position:
-        x = rows[x][heap_map[part]]
-    return x
 
 
 def _reduce(
