@@ -12,10 +12,8 @@ express.
 
 from __future__ import annotations
 
-import importlib.util
 import multiprocessing
 import os
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -31,6 +29,7 @@ from grundy.settings import DEFAULT_CLAIM_MEMORY, DEFAULT_CLAIM_SECONDS, CheckSe
 from grundy.solve.lemmas import SOLVER_LEMMAS, resting_on
 from grundy.solve.solver import Play, collecting_lemmas
 from grundy.tasks import DEFAULT_COST, Split, Task, plan_tasks, run_part, task_key
+from grundy.usercode import module_from_file
 from grundy.verdict import Status, Verdict, Word
 
 if TYPE_CHECKING:
@@ -536,13 +535,8 @@ def _load_file(path: Path) -> list[Theorem]:
     if path.suffix == ".toml":
         return list(theorems_from_file(path))
     if path.suffix == ".py":
-        name = f"grundy_proofs_{path.stem}"
-        spec = importlib.util.spec_from_file_location(name, path)
-        if spec is None or spec.loader is None:
-            raise ClaimError(f"cannot load {path}")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
+        module, run = module_from_file(f"grundy_proofs_{path.stem}", path, ClaimError)
+        run()
         found = getattr(module, "THEOREMS", None)
         if not isinstance(found, list) or not all(isinstance(t, Theorem) for t in found):
             raise ClaimError(f"{path} must define THEOREMS, a list of grundy.library.Theorem")

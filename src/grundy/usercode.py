@@ -24,6 +24,7 @@ group): the child ignores it and the parent, which raises ``KeyboardInterrupt``,
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import pickle
 import select
@@ -32,6 +33,8 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar
 
 from grundy.budget import format_bytes
@@ -44,6 +47,7 @@ __all__ = [
     "announce_exit",
     "describe_escape",
     "guarded",
+    "module_from_file",
     "run_in_child",
 ]
 
@@ -71,6 +75,21 @@ class ChildExited(GrundyError):
     def __init__(self, code: int) -> None:
         super().__init__(f"the work ended with exit code {code}")
         self.code = code
+
+
+def module_from_file(
+    name: str, file: Path, error: type[GrundyError]
+) -> tuple[ModuleType, Callable[[], None]]:
+    """A new module ``name`` for the Python ``file``, registered in ``sys.modules`` (so that
+    dataclasses and pickling find it), and what runs the file in it, for the caller to call
+    as it sees fit; a file Python cannot load raises ``error``."""
+    spec = importlib.util.spec_from_file_location(name, file)
+    if spec is None or spec.loader is None:
+        raise error(f"cannot load {file}")
+    loader = spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    return module, lambda: loader.exec_module(module)
 
 
 def describe_escape(exc: BaseException) -> str:

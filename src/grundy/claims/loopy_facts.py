@@ -14,8 +14,8 @@ has a finite value): ``grundy == 0`` keeps its meaning, ``outcome == 'D'`` says 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 from grundy.budget import Meter
 from grundy.errors import GameNotFiniteError, InvalidParameterError
@@ -27,6 +27,9 @@ from grundy.solve.solver import Move, Outcome, Play, Solver
 from grundy.verdict import Assumption
 
 __all__ = ["SIZE_LIMIT", "CycleAwareSolver"]
+
+_T = TypeVar("_T")
+_U = TypeVar("_U")
 
 SIZE_LIMIT = 5_000_000
 """Most parts (heaps, tokens) the options listed by one claim's loopy search may hold:
@@ -97,30 +100,45 @@ class CycleAwareSolver:
         return self.finite.quotients_used()  # the loopy theory reads no misère quotient
 
     def grundy_value(self, position: Any) -> int | str:
-        if self.loopy is None:
-            try:
-                return self.finite.grundy_value(position)
-            except GameNotFiniteError:
-                pass
-        return self._loopy_for(Play.NORMAL).value(position).claim_value
+        return self._finite_else_loopy(
+            position,
+            Play.NORMAL,
+            lambda: self.finite.grundy_value(position),
+            lambda loopy: loopy.value(position).claim_value,
+        )
 
     def outcome(self, position: Any, play: Play = Play.NORMAL) -> Outcome | LoopyOutcome:
-        if self.loopy is None:
-            try:
-                self._finite_first(position, play)
-                return self.finite.outcome(position, play)
-            except GameNotFiniteError:
-                pass
-        return self._loopy_for(play).outcome(position)
+        return self._finite_else_loopy(
+            position,
+            play,
+            lambda: self.finite.outcome(position, play),
+            lambda loopy: loopy.outcome(position),
+        )
 
     def winning_moves(self, position: Any, play: Play = Play.NORMAL) -> list[Move]:
+        return self._finite_else_loopy(
+            position,
+            play,
+            lambda: self.finite.winning_moves(position, play),
+            lambda loopy: loopy.winning_moves(position),
+        )
+
+    def _finite_else_loopy(
+        self,
+        position: Any,
+        play: Play,
+        finite: Callable[[], _T],
+        loopy: Callable[[LoopySolver], _U],
+    ) -> _T | _U:
+        """``finite`` by the exact solver until a cycle is met; from then on, and for a
+        game that declares cycles, ``loopy`` by the loopy theory."""
         if self.loopy is None:
             try:
                 self._finite_first(position, play)
-                return self.finite.winning_moves(position, play)
+                return finite()
             except GameNotFiniteError:
                 pass
-        return self._loopy_for(play).winning_moves(position)
+        return loopy(self._loopy_for(play))
 
     def _finite_first(self, position: Any, play: Play) -> None:
         """Meet a cycle, if there is one, before the exact solver notes the lemma

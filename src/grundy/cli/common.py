@@ -54,6 +54,7 @@ __all__ = [
     "register_game_command",
     "solve_meter",
     "solved_position_json",
+    "table_json",
     "write_json",
 ]
 
@@ -547,3 +548,8 @@ def solved_position_json(game: Game, position: Any, play: Play) -> dict[str, Any
         "position": game.to_json(position),
         "play": play.value,
     }
+
+
+def table_json(game: Game, play: Play, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """How ``grundy table --json`` begins for every game, loopy ones included."""
+    return {"game": game.name, "params": game.options(), "play": play.value, "rows": rows}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import IO, TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from grundy.cli.common import (
     CommandParser,
@@ -20,6 +21,7 @@ from grundy.cli.common import (
     register_game_command,
     solve_meter,
     solved_position_json,
+    table_json,
     write_json,
 )
 from grundy.cli.time_budget import time_budget
@@ -41,6 +43,8 @@ POSITION_LIMIT = 5_000_000
 # ...and past this many moves generated (one position can have billions of options).
 MOVE_LIMIT = 10_000_000
 LIMITS = (POSITION_LIMIT, MOVE_LIMIT)
+
+_T = TypeVar("_T")
 # Single heaps up to this size are valued by the game's fast sequence engine, not searched.
 SEQUENCE_LOOKUP_LIMIT = 1 << 20
 
@@ -167,9 +171,27 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
     write_atomic(options.certificate, json.dumps(data, indent=2) + "\n", "--certificate")
 
 
+def _finite(
+    options: Any,
+    game: Game,
+    solver: Solver,
+    compute: Callable[[], _T],
+    positions: Callable[[_T], list[Any]],
+) -> tuple[_T | None, str]:
+    """What ``compute`` finds by the finite theory (its positions certified when asked), or
+    ``None`` and the cycle it met, which the loopy theory then values instead."""
+    from grundy.errors import GameNotFiniteError
+
+    try:
+        found = compute()
+    except GameNotFiniteError as exc:
+        return None, str(exc)
+    _write_certificate(options, game, positions(found), solver)
+    return found, ""
+
+
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
-    from grundy.errors import GameNotFiniteError
     from grundy.games.loopy_base import declares_cycles
     from grundy.games.lucky_nim import LuckyNim
 
@@ -189,17 +211,13 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
             return write_solve(game, position, play, options, out, POSITION_LIMIT)
     if declares_cycles(game) and not options.finite:  # --finite: only a cycle met refuses
         return _solve_loopy(call, position, play, out, LIMITS)
-    cycle = ""
     with time_budget(options.seconds):
         with progress_line(as_json=options.json) as line:
             solver = command_solver(game, position, line.callback)
-            try:
-                analysis = solver.analyse(position, play)
-            except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
-                cycle = str(exc)
-            else:
-                _write_certificate(options, game, [position], solver)
-        if cycle:  # within the same time budget, after the progress line is gone
+            analysis, cycle = _finite(
+                options, game, solver, lambda: solver.analyse(position, play), lambda _: [position]
+            )
+        if analysis is None:  # within the same time budget, after the progress line is gone
             return _solve_loopy(call, position, play, out, LIMITS, cycle, False)
     if options.json:
         write_json(
@@ -222,9 +240,10 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
         out.write(f"Grundy value: *{analysis.grundy}\n")
     out.write(f"Outcome: {OUTCOME_TEXT[analysis.outcome]}\n")
     if analysis.winning_moves:
-        out.write(f"Winning moves ({len(analysis.winning_moves)}):\n")
-        for move in analysis.winning_moves:
-            out.write(f"  {move.description}, leaving {game.format(move.to)}\n")
+        from grundy.cli.layout import write_moves
+
+        heading = f"Winning moves ({len(analysis.winning_moves)}):"
+        write_moves(out, heading, game, analysis.winning_moves)
     else:
         out.write("Winning moves: none (every move leads to an N-position)\n")
     out.write(f"Positions explored: {analysis.positions_explored:,}\n")
@@ -331,7 +350,6 @@ def _until_rows(line: ProgressLine) -> ProgressCallback | None:
 
 def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
-    from grundy.errors import GameNotFiniteError
     from grundy.games.loopy_base import declares_cycles
     from grundy.solve import table_rows
 
@@ -354,33 +372,24 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     play = _read_play_options(options)
     if declares_cycles(game) and not options.finite:  # --finite: only a cycle met refuses
         return _table_loopy(call, bound, play, out, LIMITS)
-    cycle = ""
     with time_budget(options.seconds):
         with progress_line(as_json=options.json) as line:
             solver = command_solver(game, bound, _until_rows(line))
-            try:
-                rows = list(table_rows(game, bound, play, solver, line.callback))
-            except GameNotFiniteError as exc:  # a cycle: valued by the loopy theory instead
-                cycle = str(exc)
-            else:
-                _write_certificate(options, game, [row.position for row in rows], solver)
-        if cycle:  # within the same time budget, after the progress line is gone
+            finite = _finite(
+                options,
+                game,
+                solver,
+                lambda: list(table_rows(game, bound, play, solver, line.callback)),
+                _row_positions,
+            )
+        rows, cycle = finite
+        if rows is None:  # within the same time budget, after the progress line is gone
             return _table_loopy(call, bound, play, out, LIMITS, cycle, False)
     if options.json:
         write_json(
             out,
             {
-                "game": game.name,
-                "params": game.options(),
-                "play": play.value,
-                "rows": [
-                    {
-                        "position": game.to_json(r.position),
-                        "grundy": r.grundy,
-                        "outcome": r.outcome.value,
-                    }
-                    for r in rows
-                ],
+                **table_json(game, play, [_row_json(game, r) for r in rows]),
                 "assumes": [a.describe() for a in solver.quotients_used()],
             },
         )
@@ -403,6 +412,18 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
     for assumption in solver.quotients_used():  # a verified misère quotient
         out.write(f"Assumes: {assumption.describe()}\n")
     return 0
+
+
+def _row_positions(rows: list[TableRow]) -> list[Any]:
+    return [row.position for row in rows]
+
+
+def _row_json(game: Game, row: TableRow) -> dict[str, Any]:
+    return {
+        "position": game.to_json(row.position),
+        "grundy": row.grundy,
+        "outcome": row.outcome.value,
+    }
 
 
 def _grid(game: Game, rows: list[TableRow], play: Play) -> list[str]:

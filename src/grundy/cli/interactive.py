@@ -153,14 +153,22 @@ class PlaySession:
                     self.out.write("You resign. You lose.\n")
                     self._write_line_of_play(start)
                     return 0
-                self.turns.append(Turn("you", chosen[1], chosen[0]))
-                position = chosen[0]
+                position = self._your_turn(chosen)
             else:
-                to, text = self._computer_move(position, moves)
-                self.out.write(f"Computer: {text}, leaving {self.game.format(to)}\n")
-                self.turns.append(Turn("computer", text, to))
-                position = to
+                position = self._computer_turn(position, moves)
             user_to_move = not user_to_move
+
+    def _your_turn(self, chosen: tuple[Any, str]) -> Any:
+        """The user's move recorded; the position it leaves."""
+        self.turns.append(Turn("you", chosen[1], chosen[0]))
+        return chosen[0]
+
+    def _computer_turn(self, position: Any, moves: list[tuple[Any, str]]) -> Any:
+        """The computer's move chosen, shown and recorded; the position it leaves."""
+        to, text = self._computer_move(position, moves)
+        self.out.write(f"Computer: {text}, leaving {self.game.format(to)}\n")
+        self.turns.append(Turn("computer", text, to))
+        return to
 
     # -- the user's turn ------------------------------------------------------------------
 

@@ -7,8 +7,13 @@ rows must stream out in a second, and every cell here is a short number.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import IO, TYPE_CHECKING
 
-__all__ = ["grid_lines", "sequence_lines"]
+if TYPE_CHECKING:
+    from grundy.games import Game
+    from grundy.solve.solver import Move
+
+__all__ = ["grid_lines", "sequence_lines", "write_moves"]
 
 DEFAULT_ROW = 10
 
@@ -72,3 +77,10 @@ def grid_lines(cells: Mapping[tuple[int, int], str]) -> list[str]:
         shown = " ".join(f"{cells.get((a, b), '.'):>{cell}}" for b in columns)
         lines.append(f"{a:>{label}} {shown}")
     return lines
+
+
+def write_moves(out: IO[str], heading: str, game: Game, moves: Sequence[Move]) -> None:
+    """A heading (``Winning moves (2):``), then each move and the position it leaves."""
+    out.write(heading + "\n")
+    for move in moves:
+        out.write(f"  {move.description}, leaving {game.format(move.to)}\n")

@@ -8,9 +8,19 @@ values are those of the generalized Sprague-Grundy theory (:mod:`grundy.solve.lo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any
 
-from grundy.cli.common import UsageError, plural, solve_meter, solved_position_json, write_json
+from grundy.cli.common import (
+    UsageError,
+    plural,
+    solve_meter,
+    solved_position_json,
+    table_json,
+    write_json,
+)
+from grundy.cli.layout import write_moves
 
 if TYPE_CHECKING:
     from grundy.cli.common import GameInvocation
@@ -101,15 +111,13 @@ def write_solve(
     out.write(f"Loopy value: {shown}\n")
     out.write(f"Outcome: {OUTCOME_TEXT[analysis.outcome.value]}\n")
     if analysis.winning_moves:
-        out.write(f"Winning moves ({len(analysis.winning_moves)}):\n")
-        for move in analysis.winning_moves:
-            out.write(f"  {move.description}, leaving {game.format(move.to)}\n")
+        heading = f"Winning moves ({len(analysis.winning_moves)}):"
+        write_moves(out, heading, game, analysis.winning_moves)
     elif analysis.drawing_moves:
-        out.write(
-            f"Drawing moves ({len(analysis.drawing_moves)}): no move wins; these keep the draw\n"
+        heading = (
+            f"Drawing moves ({len(analysis.drawing_moves)}): no move wins; these keep the draw"
         )
-        for move in analysis.drawing_moves:
-            out.write(f"  {move.description}, leaving {game.format(move.to)}\n")
+        write_moves(out, heading, game, analysis.drawing_moves)
     else:
         out.write("Winning moves: none (every move leads to an N-position)\n")
     out.write(f"Positions explored: {analysis.positions_explored:,}\n")
@@ -128,11 +136,10 @@ def write_table(
     if call.args.json:
         write_json(
             out,
-            {
-                "game": game.name,
-                "params": game.options(),
-                "play": play.value,
-                "rows": [
+            table_json(
+                game,
+                play,
+                [
                     {
                         "position": game.to_json(position),
                         "grundy": int(value) if value.isdigit() else None,
@@ -141,7 +148,7 @@ def write_table(
                     }
                     for position, value, outcome in rows
                 ],
-            },
+            ),
         )
         return 0
     if not rows:
@@ -197,11 +204,7 @@ def solve_loopy(
 ) -> int:
     """``grundy solve`` by the loopy theory within ``limits`` (positions, moves);
     ``cycle``: what the finite solver met (inside whose time budget this then runs)."""
-    from grundy.cli.time_budget import time_budget
-
-    check_loopy_options(call.args, play, call.label, cycle)
-    with time_budget(call.args.seconds if own_budget else None):
-        solver = loopy_solver(call.game, *limits)
+    with _loopy_run(call, play, limits, cycle, own_budget) as solver:
         return write_solve(call, position, play, out, solver, found_cycle=bool(cycle))
 
 
@@ -216,10 +219,19 @@ def table_loopy(
 ) -> int:
     """``grundy table`` by the loopy theory within ``limits`` (positions, moves);
     ``cycle``: what the finite solver met (inside whose time budget this then runs)."""
+    with _loopy_run(call, play, limits, cycle, own_budget) as solver:
+        rows = table_rows(call.game, bound, solver)
+    return write_table(call, rows, play, out, found_cycle=bool(cycle))
+
+
+@contextmanager
+def _loopy_run(
+    call: GameInvocation, play: Play, limits: tuple[int, int], cycle: str, own_budget: bool
+) -> Iterator[LoopySolver]:
+    """The options checked, then the loopy solver within ``limits``, inside the command's
+    time budget (``own_budget``) or the one the finite solver already runs in."""
     from grundy.cli.time_budget import time_budget
 
     check_loopy_options(call.args, play, call.label, cycle)
     with time_budget(call.args.seconds if own_budget else None):
-        solver = loopy_solver(call.game, *limits)
-        rows = table_rows(call.game, bound, solver)
-    return write_table(call, rows, play, out, found_cycle=bool(cycle))
+        yield loopy_solver(call.game, *limits)

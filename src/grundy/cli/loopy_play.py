@@ -14,7 +14,7 @@ import sys
 from collections.abc import Hashable
 from typing import IO, TYPE_CHECKING, Any
 
-from grundy.cli.interactive import PlaySession, Turn
+from grundy.cli.interactive import PlaySession
 from grundy.cli.time_budget import TimeBudget
 from grundy.errors import GameNotFiniteError
 from grundy.games import Game
@@ -112,15 +112,11 @@ class LoopyPlaySession(PlaySession):
                     if self._draw_agreed(position):
                         return 0
                     continue
-                self.turns.append(Turn("you", chosen[1], chosen[0]))
-                position = chosen[0]
+                position = self._your_turn(chosen)
             else:
                 if self.loopy.outcome(position) is LoopyOutcome.D:
                     self.out.write("The computer cannot win from here: it keeps the draw.\n")
-                to, text = self._computer_move(position, moves)
-                self.out.write(f"Computer: {text}, leaving {self.game.format(to)}\n")
-                self.turns.append(Turn("computer", text, to))
-                position = to
+                position = self._computer_turn(position, moves)
             user_to_move = not user_to_move
 
     def _draw_agreed(self, position: Any) -> bool:

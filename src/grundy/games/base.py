@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import cache
 from typing import Any, ClassVar, TypeGuard, TypeVar
 
@@ -25,6 +25,7 @@ __all__ = [
     "options_only",
     "parse_int_tokens",
     "plays_by",
+    "read_number_list",
     "rules_class",
 ]
 
@@ -366,6 +367,25 @@ def parse_int_tokens(tokens: Sequence[str]) -> list[int]:
     return values
 
 
+def read_number_list(
+    value: Any, not_a_list: str, not_a_number: str, check: Callable[[int], None]
+) -> tuple[int, ...]:
+    """A position written as a list of whole numbers (a lone number is a list of one), each
+    number checked by ``check`` as it is read.  The errors read ``{not_a_list}, got ...``
+    and ``{not_a_number}, got ...``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
+    if not isinstance(value, (list, tuple)):
+        raise InvalidPositionError(f"{not_a_list}, got {brief(value)}")
+    numbers = []
+    for number in value:
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise InvalidPositionError(f"{not_a_number}, got {brief(number)}")
+        check(number)
+        numbers.append(number)
+    return tuple(numbers)
+
+
 def options_only(labelled: Iterable[tuple[_T, str]]) -> Iterator[_T]:
     """The options of labelled moves without their words: ``moves`` for a game whose
     rules are written once, in ``labelled_moves``."""
@@ -468,20 +488,12 @@ class HeapGame(Game):
         return self.from_value(position)
 
     def from_value(self, value: Any) -> tuple[int, ...]:
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = [value]
-        if not isinstance(value, (list, tuple)):
-            raise InvalidPositionError(
-                f"{self.name} position must be a list of heap sizes, got {brief(value)}"
-            )
-        heaps = []
-        for heap in value:
-            if isinstance(heap, bool) or not isinstance(heap, int):
-                raise InvalidPositionError(f"heap sizes must be whole numbers, got {brief(heap)}")
-            if heap < 0:
-                raise InvalidPositionError(f"heap sizes must be non-negative, got {heap}")
-            heaps.append(heap)
-        return tuple(heaps)
+        return read_number_list(
+            value,
+            f"{self.name} position must be a list of heap sizes",
+            "heap sizes must be whole numbers",
+            _non_negative_heap,
+        )
 
     def format(self, position: tuple[int, ...]) -> str:
         if len(position) == 1:
@@ -494,6 +506,11 @@ class HeapGame(Game):
     def bounded_positions(self, bound: Any) -> Iterator[tuple[int, ...]]:
         limits = self.from_value(bound)
         return itertools.product(*(range(limit + 1) for limit in limits))
+
+
+def _non_negative_heap(heap: int) -> None:
+    if heap < 0:
+        raise InvalidPositionError(f"heap sizes must be non-negative, got {heap}")
 
 
 def _freeze(value: Any) -> Hashable:

@@ -16,7 +16,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 from grundy.errors import InvalidParameterError, InvalidPositionError, brief
-from grundy.games.base import Part, parse_int_tokens
+from grundy.games.base import Part, parse_int_tokens, read_number_list
 from grundy.games.loopy_base import LoopyGame
 from grundy.games.params import Param, ParamKind
 
@@ -126,22 +126,18 @@ class Digraph(LoopyGame):
         return f"slide the token at {part[0]} to {option[0]}"
 
     def from_value(self, value: Any) -> tuple[int, ...]:
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = [value]
-        if not isinstance(value, (list, tuple)):
+        return read_number_list(
+            value,
+            "a digraph position lists the vertices holding tokens",
+            "a vertex is a whole number",
+            self._check_vertex,
+        )
+
+    def _check_vertex(self, vertex: int) -> None:
+        if vertex not in self._out:
             raise InvalidPositionError(
-                f"a digraph position lists the vertices holding tokens, got {brief(value)}"
+                f"{vertex} is not a vertex of the graph (its vertices: {brief(self.vertices)})"
             )
-        tokens = []
-        for vertex in value:
-            if isinstance(vertex, bool) or not isinstance(vertex, int):
-                raise InvalidPositionError(f"a vertex is a whole number, got {brief(vertex)}")
-            if vertex not in self._out:
-                raise InvalidPositionError(
-                    f"{vertex} is not a vertex of the graph (its vertices: {brief(self.vertices)})"
-                )
-            tokens.append(vertex)
-        return tuple(tokens)
 
     def parse(self, tokens: Sequence[str]) -> tuple[int, ...]:
         if not tokens:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy.errors import InvalidPositionError, brief
+from grundy.games.base import read_number_list
 from grundy.games.loopy_base import LoopyGame
 
 __all__ = ["FairShares"]
@@ -73,25 +74,15 @@ class FairShares(LoopyGame):
         return tuple(sorted(position, reverse=True))
 
     def from_value(self, value: Any) -> tuple[int, ...]:
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = [value]
-        if not isinstance(value, (list, tuple)):
-            raise InvalidPositionError(
-                f"a fair-shares position lists heap sizes, got {brief(value)}"
-            )
-        heaps = []
-        for heap in value:
-            if isinstance(heap, bool) or not isinstance(heap, int) or heap < 1:
-                raise InvalidPositionError(
-                    f"heap sizes are whole numbers of at least 1, got {brief(heap)}"
-                )
-            heaps.append(heap)
+        heaps = read_number_list(
+            value, "a fair-shares position lists heap sizes", _AT_LEAST_ONE, _at_least_one
+        )
         if sum(heaps) > MAX_COINS:
             raise InvalidPositionError(
                 f"at most {MAX_COINS} coins in all (the positions are every partition of "
                 f"the total), got {sum(heaps)}"
             )
-        return tuple(heaps)
+        return heaps
 
     def format(self, position: tuple[int, ...]) -> str:
         return "(" + ",".join(map(str, position)) + ")"
@@ -103,3 +94,11 @@ class FairShares(LoopyGame):
         """Positions with one heap per bound, each from 1 up to it (``--max 5 3``)."""
         limits = self.from_value(bound)
         return itertools.product(*(range(1, limit + 1) for limit in limits))
+
+
+_AT_LEAST_ONE = "heap sizes are whole numbers of at least 1"
+
+
+def _at_least_one(heap: int) -> None:
+    if heap < 1:
+        raise InvalidPositionError(f"{_AT_LEAST_ONE}, got {brief(heap)}")

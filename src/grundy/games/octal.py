@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from grundy.errors import InvalidParameterError, brief
 from grundy.games.base import HeapGame
-from grundy.games.params import Param, ParamKind
+from grundy.games.params import Param, ParamKind, declared_rule_data, given_or_declared
 
 __all__ = ["OctalGame", "parse_octal_code"]
 
@@ -93,14 +93,7 @@ class OctalGame(HeapGame):
 
     def __init__(self, code: str | None = None) -> None:
         declared = _declared_code(type(self))
-        if code is None and declared is None:
-            raise InvalidParameterError("the octal game needs a code (option --code)")
-        if code is not None and declared is not None:
-            raise InvalidParameterError(
-                f"{type(self).__name__} declares its octal code {declared}; it takes no other"
-            )
-        written = code if code is not None else declared
-        assert written is not None
+        written = given_or_declared(code, declared, type(self).__name__, "octal", "code")
         self.digits: tuple[int, ...] = parse_octal_code(written)
         self.code: str = "{:x}.{}".format(
             self.digits[0], "".join(f"{d:x}" for d in self.digits[1:]) or "0"
@@ -152,5 +145,5 @@ class OctalGame(HeapGame):
 
 def _declared_code(cls: type) -> str | None:
     """The code a class declares (``octal_code = "0.77"``), or ``None``."""
-    found = next((k for k in cls.__mro__ if "octal_code" in vars(k)), None)
-    return None if found is None else str(vars(found)["octal_code"])
+    found = declared_rule_data(cls, "octal_code")
+    return None if found is None else str(found)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from grundy.errors import InvalidParameterError, brief
 
-__all__ = ["Param", "ParamKind", "resolve_params"]
+__all__ = ["Param", "ParamKind", "declared_rule_data", "given_or_declared", "resolve_params"]
 
 
 class ParamKind(Enum):
@@ -108,3 +108,31 @@ def resolve_params(
         else:
             resolved[param.name] = param.default
     return resolved
+
+
+_T = TypeVar("_T")
+
+
+def declared_rule_data(cls: type, attribute: str) -> Any:
+    """What ``cls`` or a class it derives from declares as ``attribute`` (a subclass's
+    ``octal_code = "0.77"``, ``subtraction_set = (1, 3, 4)``), or ``None``."""
+    found = next((k for k in cls.__mro__ if attribute in vars(k)), None)
+    return None if found is None else vars(found)[attribute]
+
+
+def given_or_declared(
+    given: _T | None, declared: _T | None, owner: str, game: str, what: str
+) -> _T:
+    """A game's rule data: given as an option, or declared by its class ``owner``, never
+    both and never neither (``game`` and ``what`` name it in the error: "the octal game
+    needs a code (option --code)"; the option is named for ``what``)."""
+    if given is None and declared is None:
+        raise InvalidParameterError(f"the {game} game needs a {what} (option --{what})")
+    if given is not None and declared is not None:
+        shown = list(declared) if isinstance(declared, tuple) else declared
+        raise InvalidParameterError(
+            f"{owner} declares its {game} {what} {shown}; it takes no other"
+        )
+    found = given if given is not None else declared
+    assert found is not None
+    return found

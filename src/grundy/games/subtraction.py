@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from grundy.errors import InvalidParameterError, brief
 from grundy.games.base import HeapGame, describe_taking
-from grundy.games.params import Param, ParamKind
+from grundy.games.params import Param, ParamKind, declared_rule_data, given_or_declared
 
 __all__ = ["SubtractionGame"]
 
@@ -44,15 +44,7 @@ class SubtractionGame(HeapGame):
 
     def __init__(self, set: list[int] | tuple[int, ...] | None = None) -> None:  # noqa: A002
         declared = _declared_set(type(self))
-        if set is None and declared is None:
-            raise InvalidParameterError("the subtraction game needs a set (option --set)")
-        if set is not None and declared is not None:
-            raise InvalidParameterError(
-                f"{type(self).__name__} declares its subtraction set "
-                f"{list(declared)}; it takes no other"
-            )
-        values = set if set is not None else declared
-        assert values is not None
+        values = given_or_declared(set, declared, type(self).__name__, "subtraction", "set")
         self.subtraction_set = _checked_set(values, "option --set")
 
     def options(self) -> dict[str, Any]:
@@ -74,8 +66,8 @@ class SubtractionGame(HeapGame):
 
 def _declared_set(cls: type) -> tuple[int, ...] | None:
     """The set a class declares (``subtraction_set = (1, 3, 4)``), or ``None``."""
-    found = next((k for k in cls.__mro__ if "subtraction_set" in vars(k)), None)
-    return None if found is None else tuple(vars(found)["subtraction_set"])
+    found = declared_rule_data(cls, "subtraction_set")
+    return None if found is None else tuple(found)
 
 
 def _checked_set(values: Any, where: str) -> tuple[int, ...]:

@@ -8,7 +8,6 @@ claim files use; they join the catalogue for the run and leave it afterwards.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,7 +17,7 @@ from types import ModuleType
 from grundy.errors import GrundyError, InvalidParameterError, UserCodeError
 from grundy.games.base import Game
 from grundy.games.catalogue import find_entry, register, unregister
-from grundy.usercode import ChildStopped, guarded, run_in_child
+from grundy.usercode import ChildStopped, guarded, module_from_file, run_in_child
 
 __all__ = ["USER_MODULE_PREFIX", "UserGameError", "load_user_games", "user_games", "user_written"]
 
@@ -92,15 +91,11 @@ def _run_module(file: Path) -> ModuleType:
     """Run the games file as a module (registered in ``sys.modules``, so that dataclasses
     and pickling find it), able to import the modules beside it."""
     module_name = f"{USER_MODULE_PREFIX}{file.stem}"
-    spec = importlib.util.spec_from_file_location(module_name, file)
-    if spec is None or spec.loader is None:
-        raise UserGameError(f"cannot load {file}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
+    module, run = module_from_file(module_name, file, UserGameError)
     sys.path.insert(0, str(file.resolve().parent))
     try:
         with guarded(f"loading {file} failed:"):
-            spec.loader.exec_module(module)
+            run()
     except UserCodeError as exc:  # the user's code: any failure is reported in one line
         sys.modules.pop(module_name, None)
         raise UserGameError(str(exc)) from None

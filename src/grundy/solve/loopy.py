@@ -30,6 +30,7 @@ from grundy.games.base import Game
 from grundy.games.loopy_base import declares_cycles
 from grundy.solve.loopy_labels import Labelling, label_graph
 from grundy.solve.loopy_values import LoopyOutcome, LoopyValue, sum_of
+from grundy.solve.search_limits import too_many_moves, too_many_positions
 from grundy.solve.solver import Move
 
 __all__ = ["LoopyAnalysis", "LoopySolver", "declares_cycles"]
@@ -247,10 +248,7 @@ class LoopySolver:
     def _count_move(self, game: Game) -> None:
         self.moves_generated += 1
         if self.move_limit is not None and self.moves_generated > self.move_limit:
-            raise SearchLimitError(
-                f"{game.label}: the search generated more than {self.move_limit:,} "
-                "moves; try a smaller position"
-            )
+            raise too_many_moves(game.label, self.move_limit)
         if self.meter is not None:
             self.meter.tick()
 
@@ -270,9 +268,6 @@ class LoopySolver:
     def _count_position(self, game: Game) -> None:
         self.positions_explored += 1
         if self.position_limit is not None and self.positions_explored > self.position_limit:
-            raise SearchLimitError(
-                f"{game.label}: the search passed {self.position_limit:,} positions; "
-                "try a smaller position"
-            )
+            raise too_many_positions(game.label, self.position_limit)
         if self.meter is not None and not self.positions_explored & _POSITION_STRIDE:
             self.meter.check()

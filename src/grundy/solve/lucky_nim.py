@@ -38,6 +38,7 @@ from typing import Any
 from grundy.errors import SearchLimitError, UndeterminedOutcomeError
 from grundy.games.base import Game
 from grundy.games.lucky_nim import Choice, LuckyNim, LuckyPosition
+from grundy.solve.search_limits import too_many_positions
 from grundy.solve.solver import Play, register_region_engine
 
 __all__ = ["LuckyAnalysis", "LuckySolver", "SureWinner"]
@@ -191,10 +192,7 @@ class LuckySolver:
     def _count(self) -> None:
         self.positions_explored += 1
         if self.position_limit is not None and self.positions_explored > self.position_limit:
-            raise SearchLimitError(
-                f"{self.game.label}: the analysis passed {self.position_limit:,} positions; "
-                "try a smaller position"
-            )
+            raise too_many_positions(self.game.label, self.position_limit, "analysis")
 
 
 def _canonical(heaps: Sequence[int]) -> _Heaps:

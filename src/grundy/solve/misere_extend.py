@@ -30,7 +30,7 @@ from itertools import combinations
 import numpy as np
 
 import grundy.solve.misere_verify as verify
-from grundy.solve.misere_learner import BipartiteMonoid
+from grundy.solve.misere_learner import BipartiteMonoid, image, product
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
 
@@ -65,7 +65,7 @@ def extend(known: BipartiteMonoid, rules: HeapRules, heap: int) -> BipartiteMono
             if verify.failure(trial, rules, heap) is not None:  # two exact checks
                 raise AssertionError(f"the two verifications disagree at heap {heap}")
             return trial
-        lessons.append((wrong, _image(trial, wrong) not in trial.p_portion))
+        lessons.append((wrong, image(trial, wrong) not in trial.p_portion))
         trial = _recalibrate(trial, rules, heap, lessons)
     raise NoCandidate(f"no verified candidate for heap {heap} in {ROUNDS} rounds")
 
@@ -92,13 +92,6 @@ def _as_existing(known: BipartiteMonoid, rules: HeapRules, heap: int) -> Biparti
     return None
 
 
-def _image(monoid: BipartiteMonoid, position: Position) -> int:
-    x = 0
-    for part in position:
-        x = monoid.table[x][monoid.heap_map[part]]
-    return x
-
-
 def _recalibrate(
     trial: BipartiteMonoid, rules: HeapRules, heap: int, lessons: list[tuple[Position, bool]]
 ) -> BipartiteMonoid:
@@ -120,7 +113,7 @@ def _recalibrate(
                     candidate = _free(trial, rules, heap, cycles, base)
                 except NoCandidate:
                     continue
-                if all((_image(candidate, w) in candidate.p_portion) == t for w, t in lessons):
+                if all((image(candidate, w) in candidate.p_portion) == t for w, t in lessons):
                     return candidate
     raise NoCandidate(f"no recalibration judges {list(wrong)} right")
 
@@ -203,15 +196,12 @@ def _derive_p(
     """The P-portion each element's least sum gives it (see the module's text)."""
     heaps = sorted(_live(rules, heap), reverse=True)
     images = [
-        sorted({_product(rows, heap_map, option) for option in rules.options[h]}) for h in heaps
+        sorted({product(rows, heap_map, option) for option in rules.options[h]}) for h in heaps
     ]
     gens = [heap_map[h] for h in heaps]
-    least: dict[int, list[int]] = {}
     p: set[int] = set()
-    counts = [0] * len(heaps)
 
-    def record(x: int) -> None:
-        least[x] = counts[:]
+    def record(x: int, counts: tuple[int, ...]) -> None:
         if x == 0:
             return
         word = [k for k, c in enumerate(counts) for _ in range(c)]
@@ -230,28 +220,8 @@ def _derive_p(
                 return
         p.add(x)
 
-    def visit(level: int, x: int) -> None:
-        if level == len(heaps):
-            record(x)
-            return
-        g = gens[level]
-        while True:
-            visit(level + 1, x)
-            x = rows[x][g]
-            if x in least:
-                counts[level] = 0
-                return
-            counts[level] += 1
-
-    visit(0, 0)
+    verify.least_counts(rows, gens, record)
     return frozenset(p)
-
-
-def _product(rows: list[list[int]], heap_map: list[int], position: Position) -> int:
-    x = 0
-    for part in position:
-        x = rows[x][heap_map[part]]
-    return x
 
 
 def _reduce(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from grundy.errors import SearchLimitError
 from grundy.solve.misere_outcomes import MisereOutcomes, Position, merge
 
-__all__ = ["BipartiteMonoid", "OracleAstray", "first_failure", "learn_monoid"]
+__all__ = ["BipartiteMonoid", "OracleAstray", "first_failure", "image", "learn_monoid", "product"]
 
 
 class OracleAstray(Exception):
@@ -84,9 +84,14 @@ def option_images(monoid: BipartiteMonoid, oracle: MisereOutcomes) -> list[froze
 
 
 def image(monoid: BipartiteMonoid, position: Position) -> int:
+    return product(monoid.table, monoid.heap_map, position)
+
+
+def product(table: Sequence[Sequence[int]], heap_map: Sequence[int], position: Position) -> int:
+    """The element a sum of heaps maps to: the product of its heaps' images in ``table``."""
     x = 0
     for heap in position:
-        x = monoid.table[x][monoid.heap_map[heap]]
+        x = table[x][heap_map[heap]]
     return x
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from grundy.errors import InvalidParameterError, SearchLimitError
 from grundy.solve.misere_extend import NoCandidate, extend
-from grundy.solve.misere_learner import BipartiteMonoid, OracleAstray, learn_monoid
+from grundy.solve.misere_learner import BipartiteMonoid, OracleAstray, learn_monoid, product
 from grundy.solve.misere_monoid import Word, presentation, reduce, tame_rank, word_name
 from grundy.solve.misere_outcomes import (
     POSITION_LIMIT,
@@ -175,7 +175,7 @@ def _guess_key(
         found = memo.get((level, position))
         if found is not None:
             return found
-        image = _product(table, heap_map, position)
+        image = product(table, heap_map, position)
         if level == 0:
             return image
         below: set[Hashable] = set()
@@ -189,13 +189,6 @@ def _guess_key(
         return found
 
     return key
-
-
-def _product(table: tuple[tuple[int, ...], ...], heap_map: tuple[int, ...], heaps: Position) -> int:
-    x = 0
-    for heap in heaps:
-        x = table[x][heap_map[heap]]
-    return x
 
 
 def heap_period(heap_map: tuple[int, ...]) -> tuple[int, int] | None:

@@ -25,7 +25,7 @@ the identity.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from grundy.errors import SearchLimitError
 from grundy.solve.misere_learner import BipartiteMonoid
@@ -34,6 +34,7 @@ from grundy.solve.misere_outcomes import HeapRules, Position
 __all__ = [
     "colex_key",
     "failure",
+    "least_counts",
     "least_failure",
     "least_words",
     "n_side_failure",
@@ -166,21 +167,37 @@ def colex_key(position: Position) -> tuple[int, ...]:
 
 
 def least_words(monoid: BipartiteMonoid, heaps: Sequence[int]) -> dict[int, Position]:
-    """For each image of a sum, the least sum (in :func:`colex_key` order) with that image.
-
-    Sums are enumerated by count of the largest heap, then of the next, ...; once a prefix
-    reaches an element met before, every sum that extends it is beaten by the same
-    extension of the earlier sum, so the enumeration stops there."""
-    table, heap_map = monoid.table, monoid.heap_map
+    """For each image of a sum, the least sum (in :func:`colex_key` order) with that image."""
     order = sorted(heaps, reverse=True)
-    least: dict[int, Position] = {}
-    counts = [0] * len(order)
+    least = least_counts(monoid.table, [monoid.heap_map[h] for h in order])
+    return {
+        x: tuple(sorted(h for k, h in enumerate(order) for _ in range(counts[k])))
+        for x, counts in least.items()
+    }
+
+
+def least_counts(
+    table: Sequence[Sequence[int]],
+    generators: Sequence[int],
+    record: Callable[[int, tuple[int, ...]], None] | None = None,
+) -> dict[int, tuple[int, ...]]:
+    """For each element that a product of ``generators`` reaches, how many of each its least
+    product takes: fewer of the first generator first, then fewer of the next, and so on.
+
+    Products are enumerated by count of the first generator, then of the next, ...; once a
+    prefix reaches an element met before, every product that extends it is beaten by the
+    same extension of the earlier one, so the enumeration stops there.  ``record`` hears of
+    each element as it is first reached, in that order."""
+    least: dict[int, tuple[int, ...]] = {}
+    counts = [0] * len(generators)
 
     def visit(level: int, x: int) -> None:
-        if level == len(order):
-            least[x] = tuple(sorted(h for k, h in enumerate(order) for _ in range(counts[k])))
+        if level == len(generators):
+            least[x] = tuple(counts)
+            if record is not None:
+                record(x, least[x])
             return
-        a = heap_map[order[level]]
+        a = generators[level]
         while True:
             visit(level + 1, x)
             x = table[x][a]

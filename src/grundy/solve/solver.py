@@ -32,6 +32,7 @@ from grundy.solve.arguments import check_solver
 from grundy.solve.lemmas import SUM_RULE, ZERO_IFF_P, collecting_lemmas, note_lemma
 from grundy.solve.misere_sums import quotient_outcome
 from grundy.solve.outcome_search import OutcomeSearch, outcome_search_for
+from grundy.solve.search_limits import too_many_moves, too_many_positions
 from grundy.validate import instance
 from grundy.verdict import Assumption
 
@@ -509,20 +510,14 @@ class Solver:
     def _count_move(self) -> None:
         self.moves_generated += 1
         if self.move_limit is not None and self.moves_generated > self.move_limit:
-            raise SearchLimitError(
-                f"{self.game.label}: the search generated more than {self.move_limit:,} "
-                "moves; try a smaller position"
-            )
+            raise too_many_moves(self.game.label, self.move_limit)
         if self.meter is not None:
             self._tick_budget()  # adaptive: a move of 100,000 heaps takes milliseconds
 
     def _count_position(self) -> None:
         self.positions_explored += 1
         if self.position_limit is not None and self.positions_explored > self.position_limit:
-            raise SearchLimitError(
-                f"{self.game.label}: the search passed {self.position_limit:,} positions; "
-                "try a smaller position"
-            )
+            raise too_many_positions(self.game.label, self.position_limit)
         if self.meter is not None and not self.positions_explored & _POSITION_STRIDE:
             self._check_budget()
         if self.progress is not None and not self.positions_explored % POSITION_STEP:
