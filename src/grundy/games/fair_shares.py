@@ -28,7 +28,7 @@ class FairShares(LoopyGame):
     """Heaps of coins; divide a heap into equal heaps, or unite two unequal heaps.
 
     >>> sorted(FairShares().moves((4, 1)))
-    [(1, 1, 1, 1, 1), (1, 2, 2), (5,)]
+    [(1, 1, 1, 1, 1), (2, 2, 1), (5,)]
     """
 
     name = "fair-shares"
