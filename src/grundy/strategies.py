@@ -39,10 +39,12 @@ from grundy.games.chomp import Chomp
 from grundy.games.digraph import Digraph
 from grundy.games.euclid import Euclid
 from grundy.games.fair_shares import FairShares
+from grundy.games.fibonacci_nim import FibonacciNim
 from grundy.games.gale_nim import GaleNim
 from grundy.games.hackenbush import GreenHackenbush
 from grundy.games.lucky_nim import LuckyNim
 from grundy.games.poset import PosetGame
+from grundy.games.staircase_nim import StaircaseNim
 from grundy.games.wythoff import Wythoff
 
 __all__ = [
@@ -245,6 +247,17 @@ def _fair_shares(game: Game, size: int) -> st.SearchStrategy[Any]:
     return heaps.map(game.from_value)
 
 
+def _staircase(game: Game, size: int) -> st.SearchStrategy[Any]:
+    steps = st.lists(st.integers(0, size), max_size=MAX_HEAPS)
+    return steps.map(game.from_value)
+
+
+def _fibonacci(game: Game, size: int) -> st.SearchStrategy[Any]:
+    start = st.integers(0, size).map(lambda n: [n])  # a game's start
+    later = st.lists(st.integers(0, 2 * size), min_size=2, max_size=2)  # heap, most
+    return st.one_of(start, later).map(game.from_value)
+
+
 _POSITIONS: dict[type[Game], Callable[[Game, int], st.SearchStrategy[Any]]] = {
     Digraph: _digraph,
     FairShares: _fair_shares,
@@ -255,6 +268,8 @@ _POSITIONS: dict[type[Game], Callable[[Game, int], st.SearchStrategy[Any]]] = {
     Wythoff: _two_heaps,
     Euclid: _two_heaps,
     LuckyNim: _lucky_nim,
+    StaircaseNim: _staircase,
+    FibonacciNim: _fibonacci,
 }
 
 

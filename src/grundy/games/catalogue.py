@@ -172,6 +172,13 @@ register("lucky-nim", LuckyNim)
 register("gale-nim", GaleNim)
 register("moore-nim", MooreNim)
 
+# -- Staircase Nim, Fibonacci Nim --
+from grundy.games.fibonacci_nim import FibonacciNim  # noqa: E402
+from grundy.games.staircase_nim import StaircaseNim  # noqa: E402
+
+register("staircase-nim", StaircaseNim)
+register("fibonacci-nim", FibonacciNim)
+
 # -- loopy games: moves may return to a position, so some positions are draws --
 from grundy.games.digraph import Digraph  # noqa: E402
 from grundy.games.fair_shares import FairShares  # noqa: E402
