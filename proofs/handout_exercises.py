@@ -17,6 +17,7 @@ from grundy.declare import Declaration, listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.tasks import Part, Split
+from grundy.theory import bouton
 from grundy.theory import exercise_mutants as mut
 from grundy.theory import nim_exercises as enc
 from grundy.verdict import Verdict
@@ -361,7 +362,7 @@ THEOREMS = listing(
         "(1 to 8 heaps below 2^64)",
         r"h_1 \oplus \cdots \oplus h_k = 0,\ h_i \to h_i' < h_i \implies h_1 \oplus \cdots "
         r"\oplus h_i' \oplus \cdots \oplus h_k \ne 0",
-        split=_heaps_split(enc.bouton_moves_from_zero),
+        split=_heaps_split(bouton.bouton_moves_from_zero),
     ),
     mutant(
         "handout-exercise-6-nonzero",
@@ -386,7 +387,7 @@ THEOREMS = listing(
         "Exercise 8: from a nonzero value a recipe move always exists",
         "if the value s is nonzero, some heap h has h ⊕ s < h (1 to 8 heaps below 2^64)",
         r"s \ne 0 \implies \exists i:\ h_i \oplus s < h_i",
-        split=_heaps_split(partial(enc.bouton_move_to_zero, encoding="named-sum")),
+        split=_heaps_split(partial(bouton.bouton_move_to_zero, encoding="named-sum")),
     ),
     mutant(
         "handout-exercise-8-everywhere",
@@ -430,7 +431,7 @@ THEOREMS = listing(
         6,
         _heaps_mutant_check,
         mut.low_digits_6,
-        mut.slipped(enc.bouton_moves_from_zero, _moves_from_nonzero_stay_nonzero),
+        mut.slipped(bouton.bouton_moves_from_zero, _moves_from_nonzero_stay_nonzero),
         "every move from a nonzero value gives a nonzero value",
     ),
     *_engine_mutants(
@@ -445,7 +446,7 @@ THEOREMS = listing(
         _heaps_mutant_check,
         mut.low_digits_8,
         mut.slipped(
-            partial(enc.bouton_move_to_zero, encoding="named-sum"), _recipe_from_everywhere
+            partial(bouton.bouton_move_to_zero, encoding="named-sum"), _recipe_from_everywhere
         ),
         "a recipe move exists from every position",
     ),
