@@ -149,6 +149,28 @@ def seed_heap_values(solver: Solver, game: Game, position: Any) -> None:
     solver.add_known_values(((heap,), value) for heap, value in enumerate(values))
 
 
+def _played_call(
+    command: str,
+    args: argparse.Namespace,
+    out: IO[str],
+    configure: Callable[[CommandParser, str], None],
+    target: str,
+) -> tuple[GameInvocation, Any, Play]:
+    """``solve`` or ``table`` read from the command line: the game with its options (those
+    ``configure`` adds, then :func:`_play_options`), the position or bound given as the
+    option ``target``, checked against the command's size limit, and the play."""
+
+    def configure_all(parser: CommandParser, position_help: str) -> None:
+        configure(parser, position_help)
+        _play_options(parser)
+
+    call = parse_game_invocation(command, args.game, args.rest, out, configure_all)
+    at = call.game.parse(getattr(call.args, target))
+    check_size = check_solve_size if command == "solve" else check_table_size
+    check_size(call.game, at)
+    return call, at, _read_play_options(call.args)
+
+
 def _read_play_options(options: Any) -> Play:
     """The play that :func:`_play_options` asked for, once a certificate that could not
     be written is refused (before any work)."""
@@ -177,13 +199,9 @@ def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
 
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("position", nargs="*", help=f"the position: {position_help}")
-        _play_options(parser)
 
-    call = parse_game_invocation("solve", args.game, args.rest, out, configure)
+    call, position, play = _played_call("solve", args, out, configure, "position")
     game, options = call.game, call.args
-    position = game.parse(options.position)
-    check_solve_size(game, position)
-    play = _read_play_options(options)
     if isinstance(game, LuckyNim):  # simultaneous turns: no moves, both players' numbers
         from grundy.cli.lucky import write_solve
 
@@ -370,13 +388,9 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
             help="positions of two numbers (Wythoff, two-heap Nim) as a grid: a down, b "
             "across, the Grundy value in each cell (in misère play, the outcome)",
         )
-        _play_options(parser)
 
-    call = parse_game_invocation("table", args.game, args.rest, out, configure)
+    call, bound, play = _played_call("table", args, out, configure, "max")
     game, options = call.game, call.args
-    bound = game.parse(options.max)
-    check_table_size(game, bound)
-    play = _read_play_options(options)
     answered = _finite_else_loopy(
         "table",
         call,
