@@ -9,7 +9,9 @@ with the answers worked out by hand from the handout's recipe.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
+from typing import Any
 
 import z3
 
@@ -17,6 +19,7 @@ from grundy.declare import Declaration, listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.tasks import Part, Split
+from grundy.theory import bouton
 from grundy.theory import exercise_mutants as mut
 from grundy.theory import nim_exercises as enc
 from grundy.verdict import Verdict
@@ -260,12 +263,13 @@ def _exercise_4(settings: CheckSettings, answers=EXERCISE_4) -> Verdict:
     )
 
 
-def _engine_mutants(number: int, check_of, low_digits, slip, misreading: str) -> list[Declaration]:
-    """For exercise ``number``: a mutant only Z3 refutes (it agrees with the exercise on
-    every value below 8) and one only the exhaustive twin refutes (an encoding slip)."""
-    theorem = f"handout-exercise-{number}"
-    return [
-        mutant(
+def _engine_mutants(*exercises: tuple[int, Any, Any, Any, str]) -> Iterator[Declaration]:
+    """For each exercise (number, its check, the low-digits variant, the slipped encoding,
+    the misreading the slip claims): a mutant only Z3 refutes (it agrees with the exercise
+    on every value below 8) and one only the exhaustive twin refutes (an encoding slip)."""
+    for number, check_of, low_digits, slip, misreading in exercises:
+        theorem = f"handout-exercise-{number}"
+        yield mutant(
             f"{theorem}-low-digits",
             f"Mutant: exercise {number} needs only the last three binary digits",
             f"exercise {number} with the nim-sums compared on their last three binary "
@@ -274,8 +278,8 @@ def _engine_mutants(number: int, check_of, low_digits, slip, misreading: str) ->
             check_of(low_digits),
             of=theorem,
             tags=(*TAGS, "z3", "mutant"),
-        ),
-        mutant(
+        )
+        yield mutant(
             f"{theorem}-encoding-slip",
             f"Mutant: exercise {number} with a slipped Z3 encoding",
             f"{misreading}, while Z3 is handed the exercise's true statement: only "
@@ -284,8 +288,7 @@ def _engine_mutants(number: int, check_of, low_digits, slip, misreading: str) ->
             check_of(slip),
             of=theorem,
             tags=(*TAGS, "z3", "mutant"),
-        ),
-    ]
+        )
 
 
 THEOREMS = listing(
@@ -361,7 +364,7 @@ THEOREMS = listing(
         "(1 to 8 heaps below 2^64)",
         r"h_1 \oplus \cdots \oplus h_k = 0,\ h_i \to h_i' < h_i \implies h_1 \oplus \cdots "
         r"\oplus h_i' \oplus \cdots \oplus h_k \ne 0",
-        split=_heaps_split(enc.bouton_moves_from_zero),
+        split=_heaps_split(bouton.bouton_moves_from_zero),
     ),
     mutant(
         "handout-exercise-6-nonzero",
@@ -386,7 +389,7 @@ THEOREMS = listing(
         "Exercise 8: from a nonzero value a recipe move always exists",
         "if the value s is nonzero, some heap h has h ⊕ s < h (1 to 8 heaps below 2^64)",
         r"s \ne 0 \implies \exists i:\ h_i \oplus s < h_i",
-        split=_heaps_split(partial(enc.bouton_move_to_zero, encoding="named-sum")),
+        split=_heaps_split(partial(bouton.bouton_move_to_zero, encoding="named-sum")),
     ),
     mutant(
         "handout-exercise-8-everywhere",
@@ -405,48 +408,50 @@ THEOREMS = listing(
         of="handout-exercise-7",
         tags=(*TAGS, "z3", "mutant"),
     ),
-    *_engine_mutants(
-        2,
-        _bits_check,
-        mut.low_digits_2,
-        mut.slipped(enc.exercise_2, _sum_never_smaller),
-        "a nim-sum is never smaller than its terms",
-    ),
-    *_engine_mutants(
-        3,
-        _bits_check,
-        mut.low_digits_3,
-        mut.slipped(enc.exercise_3, _zero_only_when_both_zero),
-        "a ⊕ b = 0 only when a = b = 0",
-    ),
-    *_engine_mutants(
-        5,
-        _heaps_mutant_check,
-        mut.low_digits_5,
-        mut.slipped(enc.exercise_5, _ordinary_change),
-        "lowering a heap from a to b changes m into m - a + b",
-    ),
-    *_engine_mutants(
-        6,
-        _heaps_mutant_check,
-        mut.low_digits_6,
-        mut.slipped(enc.bouton_moves_from_zero, _moves_from_nonzero_stay_nonzero),
-        "every move from a nonzero value gives a nonzero value",
-    ),
-    *_engine_mutants(
-        7,
-        _heaps_mutant_check,
-        mut.low_digits_7,
-        mut.slipped(enc.exercise_7, mut.recipe_by_subtraction),
-        "lowering h to b leaves *0 exactly when b = h - s",
-    ),
-    *_engine_mutants(
-        8,
-        _heaps_mutant_check,
-        mut.low_digits_8,
-        mut.slipped(
-            partial(enc.bouton_move_to_zero, encoding="named-sum"), _recipe_from_everywhere
+    _engine_mutants(
+        (
+            2,
+            _bits_check,
+            mut.low_digits_2,
+            mut.slipped(enc.exercise_2, _sum_never_smaller),
+            "a nim-sum is never smaller than its terms",
         ),
-        "a recipe move exists from every position",
+        (
+            3,
+            _bits_check,
+            mut.low_digits_3,
+            mut.slipped(enc.exercise_3, _zero_only_when_both_zero),
+            "a ⊕ b = 0 only when a = b = 0",
+        ),
+        (
+            5,
+            _heaps_mutant_check,
+            mut.low_digits_5,
+            mut.slipped(enc.exercise_5, _ordinary_change),
+            "lowering a heap from a to b changes m into m - a + b",
+        ),
+        (
+            6,
+            _heaps_mutant_check,
+            mut.low_digits_6,
+            mut.slipped(bouton.bouton_moves_from_zero, _moves_from_nonzero_stay_nonzero),
+            "every move from a nonzero value gives a nonzero value",
+        ),
+        (
+            7,
+            _heaps_mutant_check,
+            mut.low_digits_7,
+            mut.slipped(enc.exercise_7, mut.recipe_by_subtraction),
+            "lowering h to b leaves *0 exactly when b = h - s",
+        ),
+        (
+            8,
+            _heaps_mutant_check,
+            mut.low_digits_8,
+            mut.slipped(
+                partial(bouton.bouton_move_to_zero, encoding="named-sum"), _recipe_from_everywhere
+            ),
+            "a recipe move exists from every position",
+        ),
     ),
 )

@@ -34,6 +34,7 @@ from grundy.verdict import Verdict
 
 __all__ = [
     "Declaration",
+    "Declared",
     "Fields",
     "Section",
     "by_z3",

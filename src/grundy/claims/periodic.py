@@ -82,7 +82,7 @@ whether it applies, the window, and the scan.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -96,7 +96,7 @@ from grundy.claims.statement_period import (
     statement_periodicity,
     uses_position,
 )
-from grundy.claims.table_cases import BeyondTable, TableCases, direct_recheck
+from grundy.claims.table_cases import BeyondTable, TableCases, admitted_cases, direct_recheck
 from grundy.games.base import HeapGame
 from grundy.solve import Play, plain_grundy_sequence
 from grundy.verdict import UNBOUNDED, Status, Verdict
@@ -205,18 +205,9 @@ def _decide(
     last = min(high, window_end)
     cases = TableCases(claim, table.value)
     counted = [0]
-
-    def domain() -> Iterator[dict[str, int]]:
-        for n in range(low, last + 1):
-            case = {variable: n}
-            if meter is not None:  # a case may cost a comprehension's 100,000 steps
-                meter.check()
-            if cases.admitted(case):
-                counted[0] += 1
-                yield case
-
+    candidates = ({variable: n} for n in range(low, last + 1))
     verdict = check_exhaustive(
-        domain(),
+        admitted_cases(candidates, cases, meter, counted),
         cases.holds,
         scope=claim.scope,
         method="certificate",

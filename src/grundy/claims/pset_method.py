@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from grundy.claims.model import Claim
+from grundy.claims.z3_terms import operator_term
 from grundy.solve import Play
 from grundy.verdict import UNBOUNDED, Status, Verdict
 
@@ -256,23 +257,9 @@ class _IntFormula:
             if not all(z3.is_bool(part) for part in parts):
                 raise _Refused("'and'/'or' of numbers")
             return z3.And(*parts) if isinstance(node.op, ast.And) else z3.Or(*parts)
-        if isinstance(node, ast.UnaryOp):
-            if isinstance(node.op, ast.Not):
-                return z3.Not(self.boolean(node.operand))
-            if isinstance(node.op, ast.USub):
-                return -self.number(node.operand)
-            if isinstance(node.op, ast.UAdd):
-                return self.number(node.operand)
-        if isinstance(node, ast.BinOp):
-            return self.binary(node)
-        if isinstance(node, ast.Compare):
-            return self.compare(node)
-        if isinstance(node, ast.IfExp):
-            test = self.boolean(node.test)
-            body, other = self.term(node.body), self.term(node.orelse)
-            if z3.is_bool(body) != z3.is_bool(other):
-                body, other = self.number(node.body), self.number(node.orelse)
-            return z3.If(test, body, other)
+        shared = operator_term(self, node)
+        if shared is not None:
+            return shared
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords:
             return self.call(node.func.id, node.args)
         raise _Refused(f"{ast.unparse(node)!r} is not read as integer arithmetic")

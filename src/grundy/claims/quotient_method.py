@@ -50,7 +50,7 @@ cannot finish, the verdict is ``unknown``.  A proof names the quotient in its
 from __future__ import annotations
 
 import ast
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from math import prod
 from typing import Any
@@ -59,11 +59,12 @@ from grundy.budget import Meter
 from grundy.certify.certified_values import CertifiedValues, NotApplicable
 from grundy.certify.quotient_certificate import quotient_certificate
 from grundy.certify.quotient_check import check_quotient_certificate
-from grundy.claims.evaluate import Scope, Value, plain, truth
+from grundy.claims.evaluate import Scope, Value, plain
 from grundy.claims.model import Claim, Expression
 from grundy.claims.plan import AUTO_EXHAUSTIVE_LIMIT, QUICK_EXHAUSTIVE_LIMIT
 from grundy.claims.polynomials import Polynomial, sign_settled_from
-from grundy.claims.statement_period import Declined, Periodicity, _Reader, uses_position
+from grundy.claims.statement_period import Declined, Periodicity, _Reader, joined_periodicity
+from grundy.claims.table_cases import FactCases, admitted_cases
 from grundy.errors import ClaimError, GrundyError, SearchLimitError
 from grundy.games.base import Game, plays_by
 from grundy.games.octal import OctalGame
@@ -276,16 +277,9 @@ def _reader(
 
 def _truth_periodicity(claim: Claim, values: CertifiedValues, variable: str) -> Periodicity:
     others = frozenset(claim.variables) - {variable}
-    result = Periodicity(None, 1)
-    for expression in (claim.statement, claim.assume):
-        if expression is not None:
-            reader = _reader(claim, expression, variable, values, others)
-            result = result.join(reader.truth(expression.parsed.tree))
-    if uses_position(claim):  # every case builds the position: its validity must repeat too
-        position = claim.position
-        reader = _reader(claim, position, variable, values, others)
-        result = result.join(reader.heap_fact(position.parsed.tree, True, position.parsed.tree))
-    return result
+    return joined_periodicity(
+        claim, lambda expression: _reader(claim, expression, variable, values, others), True
+    )
 
 
 class _QuotientFacts:
@@ -318,25 +312,18 @@ class _QuotientFacts:
     grundy = moves = winning_moves = grundy_of = grundy_in = outcome_in = _refuse
 
 
-class _Cases:
+class _Cases(FactCases):
     """Evaluates the claim with one way of deciding misère outcomes."""
 
     def __init__(self, claim: Claim, is_p: Any) -> None:
         self.claim = claim
         self.is_p = is_p
 
-    def run(self, expression: Expression, case: Mapping[str, Value]) -> tuple[bool, Scope]:
+    def scope(self, case: Mapping[str, Value], expression: Expression) -> Scope:
         facts = _QuotientFacts(self.claim, case, self.is_p)
         if expression.parsed.reads_position:  # built (and validated) first, as ClaimRunner
             facts.heaps(self.claim.position.run(Scope(case)))
-        scope = Scope(case, facts)
-        return truth(expression.run(scope)), scope
-
-    def admitted(self, case: Mapping[str, Value]) -> bool:
-        return self.claim.assume is None or self.run(self.claim.assume, case)[0]
-
-    def holds(self, case: Mapping[str, Value]) -> bool:
-        return self.run(self.claim.statement, case)[0]
+        return Scope(case, facts)
 
     def explain(self, case: Mapping[str, Value]) -> dict[str, Any]:
         _, scope = self.run(self.claim.statement, case)
@@ -386,17 +373,8 @@ def _decide(
     cases = _Cases(claim, _quotient_is_p(quotient))
     plain_cases = _Cases(claim, _plain_is_p(claim.game))
     counted = [0]
-
-    def domain() -> Iterator[dict[str, int]]:
-        for case in integer_cases(box):
-            if meter is not None:
-                meter.check()
-            if cases.admitted(case):
-                counted[0] += 1
-                yield case
-
     verdict = check_exhaustive(
-        domain(),
+        admitted_cases(integer_cases(box), cases, meter, counted),
         cases.holds,
         scope=claim.scope,
         method="quotient",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from grundy.certify.certified_values import CertifiedValues
@@ -71,16 +72,24 @@ def statement_periodicity(claim: Claim, values: CertifiedValues) -> Periodicity:
     variable = claim.variables[0]
     low, high = claim.ranges[variable]
     largest = max(abs(low), abs(high), 1)
+    return joined_periodicity(
+        claim, lambda expression: _Reader(claim, expression, variable, values, largest), False
+    )
+
+
+def joined_periodicity(
+    claim: Claim, reader_of: Callable[[Expression], _Reader], position_is_outcome: bool
+) -> Periodicity:
+    """The period of the claim's truth: that of its statement and assume, each read by
+    ``reader_of(expression)``, joined with that of its position's validity when the claim
+    builds one (``position_is_outcome`` as :meth:`_Reader.heap_fact`'s ``is_outcome``)."""
     result = Periodicity(None, 1)
     for expression in (claim.statement, claim.assume):
-        if expression is None:
-            continue
-        reader = _Reader(claim, expression, variable, values, largest)
-        result = result.join(reader.truth(expression.parsed.tree))
+        if expression is not None:
+            result = result.join(reader_of(expression).truth(expression.parsed.tree))
     if uses_position(claim):  # every case builds the position: its validity must repeat too
-        position = claim.position
-        reader = _Reader(claim, position, variable, values, largest)
-        result = result.join(reader.heap_fact(position.parsed.tree, False, position.parsed.tree))
+        tree = claim.position.parsed.tree
+        result = result.join(reader_of(claim.position).heap_fact(tree, position_is_outcome, tree))
     return result
 
 

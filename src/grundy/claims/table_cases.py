@@ -4,9 +4,10 @@ solver."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
+from grundy.budget import Meter
 from grundy.certify.certified_values import CertifiedValues
 from grundy.claims.evaluate import Scope, Value, plain, truth
 from grundy.claims.expression import POSITION_NAMES
@@ -80,7 +81,43 @@ class _TableFacts:
         return "P" if self.grundy_of(position) == 0 else "N"
 
 
-class TableCases:
+class FactCases:
+    """Evaluates a claim's statement and assume for one case, the position facts coming from
+    :meth:`scope` (a table of values, or a misère quotient)."""
+
+    claim: Claim
+
+    def scope(self, case: Mapping[str, Value], expression: Expression) -> Scope:
+        raise NotImplementedError
+
+    def run(self, expression: Expression, case: Mapping[str, Value]) -> tuple[bool, Scope]:
+        scope = self.scope(case, expression)
+        return truth(expression.run(scope)), scope
+
+    def admitted(self, case: Mapping[str, Value]) -> bool:
+        return self.claim.assume is None or self.run(self.claim.assume, case)[0]
+
+    def holds(self, case: Mapping[str, Value]) -> bool:
+        return self.run(self.claim.statement, case)[0]
+
+
+def admitted_cases(
+    candidates: Iterable[dict[str, int]],
+    cases: FactCases,
+    meter: Meter | None,
+    counted: list[int],
+) -> Iterator[dict[str, int]]:
+    """The candidates the claim's assume admits, counted in ``counted[0]``; ``meter`` is
+    checked before each (a case may cost a comprehension's 100,000 steps)."""
+    for case in candidates:
+        if meter is not None:
+            meter.check()
+        if cases.admitted(case):
+            counted[0] += 1
+            yield case
+
+
+class TableCases(FactCases):
     """Evaluates the claim for values of its variable, with one way of finding ``G``."""
 
     def __init__(self, claim: Claim, value_of: Callable[[int], int]) -> None:
@@ -92,16 +129,6 @@ class TableCases:
         if expression.parsed.reads_position:  # built (and validated) first, as ClaimRunner
             facts.heap(self.claim.position.run(Scope(case)))  # does: never outside assume
         return Scope(case, facts)
-
-    def run(self, expression: Expression, case: Mapping[str, Value]) -> tuple[bool, Scope]:
-        scope = self.scope(case, expression)
-        return truth(expression.run(scope)), scope
-
-    def admitted(self, case: Mapping[str, Value]) -> bool:
-        return self.claim.assume is None or self.run(self.claim.assume, case)[0]
-
-    def holds(self, case: Mapping[str, Value]) -> bool:
-        return self.run(self.claim.statement, case)[0]
 
     def explain(self, case: Mapping[str, Value]) -> dict[str, Any]:
         """The position and every fact the statement used (as ``ClaimRunner.explain``)."""

@@ -41,6 +41,7 @@ from grundy.claims.z3_quantifiers import (
     low_bits,
     unrolled_aggregate,
 )
+from grundy.claims.z3_terms import operator_term
 from grundy.games import Nim
 from grundy.games.base import plays_by
 from grundy.solve import Play
@@ -373,22 +374,11 @@ class _Translation:
             if not all(z3.is_bool(part) for part in parts):
                 raise Untranslatable(f"'and'/'or' of numbers in {self.piece(node)!r}")
             return z3.And(*parts) if isinstance(node.op, ast.And) else z3.Or(*parts)
-        if isinstance(node, ast.UnaryOp):
-            if isinstance(node.op, ast.Not):
-                return z3.Not(self.boolean(node.operand))
-            if isinstance(node.op, ast.USub):
-                return -self.number(node.operand)
+        shared = operator_term(self, node)
+        if shared is not None:
+            return shared
+        if isinstance(node, ast.UnaryOp):  # '~', which the expression parser refuses
             return self.number(node.operand)
-        if isinstance(node, ast.BinOp):
-            return self.binary(node)
-        if isinstance(node, ast.Compare):
-            return self.compare(node)
-        if isinstance(node, ast.IfExp):
-            test = self.boolean(node.test)
-            body, other = self.term(node.body), self.term(node.orelse)
-            if z3.is_bool(body) != z3.is_bool(other):
-                body, other = self.number(node.body), self.number(node.orelse)
-            return z3.If(test, body, other)
         if isinstance(node, ast.Call):
             return self.call(node)
         raise Untranslatable(f"{self.piece(node)!r}")

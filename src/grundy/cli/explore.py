@@ -9,6 +9,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from grundy.cli.common import (
     CommandParser,
+    GameInvocation,
     UsageError,
     catalogue_lines,
     check_output_file,
@@ -148,6 +149,28 @@ def seed_heap_values(solver: Solver, game: Game, position: Any) -> None:
     solver.add_known_values(((heap,), value) for heap, value in enumerate(values))
 
 
+def _played_call(
+    command: str,
+    args: argparse.Namespace,
+    out: IO[str],
+    configure: Callable[[CommandParser, str], None],
+    target: str,
+) -> tuple[GameInvocation, Any, Play]:
+    """``solve`` or ``table`` read from the command line: the game with its options (those
+    ``configure`` adds, then :func:`_play_options`), the position or bound given as the
+    option ``target``, checked against the command's size limit, and the play."""
+
+    def configure_all(parser: CommandParser, position_help: str) -> None:
+        configure(parser, position_help)
+        _play_options(parser)
+
+    call = parse_game_invocation(command, args.game, args.rest, out, configure_all)
+    at = call.game.parse(getattr(call.args, target))
+    check_size = check_solve_size if command == "solve" else check_table_size
+    check_size(call.game, at)
+    return call, at, _read_play_options(call.args)
+
+
 def _read_play_options(options: Any) -> Play:
     """The play that :func:`_play_options` asked for, once a certificate that could not
     be written is refused (before any work)."""
@@ -171,54 +194,32 @@ def _write_certificate(options: Any, game: Game, positions: list[Any], solver: S
     write_atomic(options.certificate, json.dumps(data, indent=2) + "\n", "--certificate")
 
 
-def _finite(
-    options: Any,
-    game: Game,
-    solver: Solver,
-    compute: Callable[[], _T],
-    positions: Callable[[_T], list[Any]],
-) -> tuple[_T | None, str]:
-    """What ``compute`` finds by the finite theory (its positions certified when asked), or
-    ``None`` and the cycle it met, which the loopy theory then values instead."""
-    from grundy.errors import GameNotFiniteError
-
-    try:
-        found = compute()
-    except GameNotFiniteError as exc:
-        return None, str(exc)
-    _write_certificate(options, game, positions(found), solver)
-    return found, ""
-
-
 def run_solve(args: argparse.Namespace, out: IO[str]) -> int:
-    from grundy.cli.progress import progress_line
-    from grundy.games.loopy_base import declares_cycles
     from grundy.games.lucky_nim import LuckyNim
 
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("position", nargs="*", help=f"the position: {position_help}")
-        _play_options(parser)
 
-    call = parse_game_invocation("solve", args.game, args.rest, out, configure)
+    call, position, play = _played_call("solve", args, out, configure, "position")
     game, options = call.game, call.args
-    position = game.parse(options.position)
-    check_solve_size(game, position)
-    play = _read_play_options(options)
     if isinstance(game, LuckyNim):  # simultaneous turns: no moves, both players' numbers
         from grundy.cli.lucky import write_solve
 
         with time_budget(options.seconds):
             return write_solve(game, position, play, options, out, POSITION_LIMIT)
-    if declares_cycles(game) and not options.finite:  # --finite: only a cycle met refuses
-        return _solve_loopy(call, position, play, out, LIMITS)
-    with time_budget(options.seconds):
-        with progress_line(as_json=options.json) as line:
-            solver = command_solver(game, position, line.callback)
-            analysis, cycle = _finite(
-                options, game, solver, lambda: solver.analyse(position, play), lambda _: [position]
-            )
-        if analysis is None:  # within the same time budget, after the progress line is gone
-            return _solve_loopy(call, position, play, out, LIMITS, cycle, False)
+    answered = _finite_else_loopy(
+        "solve",
+        call,
+        position,
+        play,
+        out,
+        lambda line: line.callback,
+        lambda solver, _: solver.analyse(position, play),
+        lambda _: [position],
+    )
+    if isinstance(answered, int):
+        return answered
+    analysis, solver = answered
     if options.json:
         write_json(
             out,
@@ -319,19 +320,45 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
-def _solve_loopy(*args: Any) -> int:
-    """``grundy solve`` of a game whose moves form cycles (cli/loopy_output.py, loaded
-    only then, so that ``grundy solve nim 3 4 5`` does not pay for it)."""
-    from grundy.cli.loopy_output import solve_loopy
+def _finite_else_loopy(
+    command: str,
+    call: GameInvocation,
+    at: Any,
+    play: Play,
+    out: IO[str],
+    progress: Callable[[ProgressLine], ProgressCallback | None],
+    compute: Callable[[Solver, ProgressLine], _T],
+    positions: Callable[[_T], list[Any]],
+) -> tuple[_T, Solver] | int:
+    """``solve``'s analysis or ``table``'s rows (``compute``) and the solver that found them,
+    within the time budget and under a progress line (its positions certified when asked);
+    or, for a game whose moves form cycles (declared, or met by the finite solver), the exit
+    code of the loopy theory's answer (cli/loopy_output.py, loaded only then, so that
+    ``grundy solve nim 3 4 5`` does not pay for it)."""
+    from grundy.cli.progress import progress_line
+    from grundy.errors import GameNotFiniteError
+    from grundy.games.loopy_base import declares_cycles
 
-    return solve_loopy(*args)
+    options = call.args
+    if declares_cycles(call.game) and not options.finite:  # --finite: only a cycle met refuses
+        from grundy.cli.loopy_output import answer_loopy
 
+        return answer_loopy(command, call, at, play, out, LIMITS)
+    with time_budget(options.seconds):
+        cycle: str | None = None
+        with progress_line(as_json=options.json) as line:
+            solver = command_solver(call.game, at, progress(line))
+            try:
+                found = compute(solver, line)
+            except GameNotFiniteError as exc:  # the loopy theory values it instead
+                cycle = str(exc)
+            else:
+                _write_certificate(options, call.game, positions(found), solver)
+        if cycle is not None:  # within the same time budget, after the progress line is gone
+            from grundy.cli.loopy_output import answer_loopy
 
-def _table_loopy(*args: Any) -> int:
-    """``grundy table`` of a game whose moves form cycles (cli/loopy_output.py)."""
-    from grundy.cli.loopy_output import table_loopy
-
-    return table_loopy(*args)
+            return answer_loopy(command, call, at, play, out, LIMITS, cycle, False)
+    return found, solver
 
 
 def _until_rows(line: ProgressLine) -> ProgressCallback | None:
@@ -349,8 +376,6 @@ def _until_rows(line: ProgressLine) -> ProgressCallback | None:
 
 
 def run_table(args: argparse.Namespace, out: IO[str]) -> int:
-    from grundy.cli.progress import progress_line
-    from grundy.games.loopy_base import declares_cycles
     from grundy.solve import table_rows
 
     def configure(parser: CommandParser, position_help: str) -> None:
@@ -363,28 +388,22 @@ def run_table(args: argparse.Namespace, out: IO[str]) -> int:
             help="positions of two numbers (Wythoff, two-heap Nim) as a grid: a down, b "
             "across, the Grundy value in each cell (in misère play, the outcome)",
         )
-        _play_options(parser)
 
-    call = parse_game_invocation("table", args.game, args.rest, out, configure)
+    call, bound, play = _played_call("table", args, out, configure, "max")
     game, options = call.game, call.args
-    bound = game.parse(options.max)
-    check_table_size(game, bound)
-    play = _read_play_options(options)
-    if declares_cycles(game) and not options.finite:  # --finite: only a cycle met refuses
-        return _table_loopy(call, bound, play, out, LIMITS)
-    with time_budget(options.seconds):
-        with progress_line(as_json=options.json) as line:
-            solver = command_solver(game, bound, _until_rows(line))
-            finite = _finite(
-                options,
-                game,
-                solver,
-                lambda: list(table_rows(game, bound, play, solver, line.callback)),
-                _row_positions,
-            )
-        rows, cycle = finite
-        if rows is None:  # within the same time budget, after the progress line is gone
-            return _table_loopy(call, bound, play, out, LIMITS, cycle, False)
+    answered = _finite_else_loopy(
+        "table",
+        call,
+        bound,
+        play,
+        out,
+        _until_rows,
+        lambda solver, line: list(table_rows(game, bound, play, solver, line.callback)),
+        _row_positions,
+    )
+    if isinstance(answered, int):
+        return answered
+    rows, solver = answered
     if options.json:
         write_json(
             out,

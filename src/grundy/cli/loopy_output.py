@@ -193,34 +193,23 @@ def table_rows(game: Game, bound: Any, solver: LoopySolver) -> list[tuple[Any, s
     return rows
 
 
-def solve_loopy(
+def answer_loopy(
+    command: str,
     call: GameInvocation,
-    position: Any,
+    at: Any,
     play: Play,
     out: IO[str],
     limits: tuple[int, int],
     cycle: str = "",
     own_budget: bool = True,
 ) -> int:
-    """``grundy solve`` by the loopy theory within ``limits`` (positions, moves);
-    ``cycle``: what the finite solver met (inside whose time budget this then runs)."""
+    """``grundy solve`` (``command`` "solve", ``at`` a position) or ``grundy table`` (``at``
+    a bound) by the loopy theory within ``limits`` (positions, moves); ``cycle``: what the
+    finite solver met (inside whose time budget this then runs)."""
     with _loopy_run(call, play, limits, cycle, own_budget) as solver:
-        return write_solve(call, position, play, out, solver, found_cycle=bool(cycle))
-
-
-def table_loopy(
-    call: GameInvocation,
-    bound: Any,
-    play: Play,
-    out: IO[str],
-    limits: tuple[int, int],
-    cycle: str = "",
-    own_budget: bool = True,
-) -> int:
-    """``grundy table`` by the loopy theory within ``limits`` (positions, moves);
-    ``cycle``: what the finite solver met (inside whose time budget this then runs)."""
-    with _loopy_run(call, play, limits, cycle, own_budget) as solver:
-        rows = table_rows(call.game, bound, solver)
+        if command == "solve":
+            return write_solve(call, at, play, out, solver, found_cycle=bool(cycle))
+        rows = table_rows(call.game, at, solver)
     return write_table(call, rows, play, out, found_cycle=bool(cycle))
 
 

@@ -22,7 +22,13 @@ from typing import Any, ClassVar
 
 from grundy.errors import InvalidParameterError, brief
 from grundy.games.base import HeapGame
-from grundy.games.params import Param, ParamKind, declared_rule_data, given_or_declared
+from grundy.games.params import (
+    Param,
+    ParamKind,
+    adopt_declared,
+    declared_rule_data,
+    given_or_declared,
+)
 
 __all__ = ["OctalGame", "parse_octal_code"]
 
@@ -87,9 +93,7 @@ class OctalGame(HeapGame):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "octal_code" in vars(cls):
-            parse_octal_code(vars(cls)["octal_code"])  # a bad code fails as the class is made
-            cls.params = ()  # the code is the class's: the game takes no option
+        adopt_declared(cls, "octal_code", _checked_code)
 
     def __init__(self, code: str | None = None) -> None:
         declared = _declared_code(type(self))
@@ -141,6 +145,12 @@ class OctalGame(HeapGame):
         if taken == 0:  # a digit before the point: split without taking
             return f"split {where} ({heap} -> {left})"
         return f"take {taken} from {where} ({heap} -> {left})"
+
+
+def _checked_code(code: Any) -> Any:
+    """A declared code, kept as written once :func:`parse_octal_code` accepts it."""
+    parse_octal_code(code)
+    return code
 
 
 def _declared_code(cls: type) -> str | None:

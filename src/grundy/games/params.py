@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeVar
 
 from grundy.errors import InvalidParameterError, brief
 
-__all__ = ["Param", "ParamKind", "declared_rule_data", "given_or_declared", "resolve_params"]
+__all__ = [
+    "Param",
+    "ParamKind",
+    "adopt_declared",
+    "declared_rule_data",
+    "given_or_declared",
+    "resolve_params",
+]
 
 
 class ParamKind(Enum):
@@ -118,6 +125,15 @@ def declared_rule_data(cls: type, attribute: str) -> Any:
     ``octal_code = "0.77"``, ``subtraction_set = (1, 3, 4)``), or ``None``."""
     found = next((k for k in cls.__mro__ if attribute in vars(k)), None)
     return None if found is None else vars(found)[attribute]
+
+
+def adopt_declared(cls: Any, attribute: str, checked: Callable[[Any], Any]) -> None:
+    """For ``__init_subclass__``: when ``cls`` itself declares ``attribute``, the value
+    ``checked`` makes of it (raising on a bad one, so that a bad declaration fails as the
+    class is made) takes its place, and the game takes no option: its rules are the class's."""
+    if attribute in vars(cls):
+        setattr(cls, attribute, checked(vars(cls)[attribute]))
+        cls.params = ()
 
 
 def given_or_declared(

@@ -7,7 +7,13 @@ from typing import Any, ClassVar
 
 from grundy.errors import InvalidParameterError, brief
 from grundy.games.base import HeapGame, describe_taking
-from grundy.games.params import Param, ParamKind, declared_rule_data, given_or_declared
+from grundy.games.params import (
+    Param,
+    ParamKind,
+    adopt_declared,
+    declared_rule_data,
+    given_or_declared,
+)
 
 __all__ = ["SubtractionGame"]
 
@@ -38,9 +44,7 @@ class SubtractionGame(HeapGame):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "subtraction_set" in vars(cls):
-            cls.subtraction_set = _checked_set(vars(cls)["subtraction_set"], cls.__name__)
-            cls.params = ()  # the set is the class's: the game takes no option
+        adopt_declared(cls, "subtraction_set", lambda values: _checked_set(values, cls.__name__))
 
     def __init__(self, set: list[int] | tuple[int, ...] | None = None) -> None:  # noqa: A002
         declared = _declared_set(type(self))

@@ -135,14 +135,19 @@ def _listed(printer: Printer, node: ast.expr, as_set: bool) -> str:
     return printer.print(node, COMPARE + 1)
 
 
+def _not_ascending(printer: Printer, clause: ast.comprehension, as_set: bool) -> list[str] | None:
+    """The whole of a clause that is not an ascending ``range`` (``k ∈ moves(n)``, or a
+    descending range), which the long and short forms write alike; None for an ascending one."""
+    if not _is_range(clause):
+        return [rf"{_target(printer, clause)} \in {_listed(printer, clause.iter, as_set)}"]
+    return _descending(printer, clause)
+
+
 def _member(printer: Printer, clause: ast.comprehension, as_set: bool) -> list[str]:
     """``k ∈ {a, …, b − 1}`` (or ``k ∈ moves(n)``), then its step condition if any."""
-    name = _target(printer, clause)
-    if not _is_range(clause):
-        return [rf"{name} \in {_listed(printer, clause.iter, as_set)}"]
-    descending = _descending(printer, clause)
-    if descending is not None:
-        return descending
+    name, whole = _target(printer, clause), _not_ascending(printer, clause, as_set)
+    if whole is not None:
+        return whole
     first, last, stop, step = _range_parts(printer, clause)
     if last is None:
         shown = rf"{name} \in \{{{first}, \ldots, {stop} - 1\}}"
@@ -156,12 +161,9 @@ def _member(printer: Printer, clause: ast.comprehension, as_set: bool) -> list[s
 
 def _bounds(printer: Printer, clause: ast.comprehension, as_set: bool) -> list[str]:
     """``a ≤ k < b`` (or ``k ∈ moves(n)``): the short form under a Σ or in a set."""
-    name = _target(printer, clause)
-    if not _is_range(clause):
-        return [rf"{name} \in {_listed(printer, clause.iter, as_set)}"]
-    descending = _descending(printer, clause)
-    if descending is not None:
-        return descending
+    name, whole = _target(printer, clause), _not_ascending(printer, clause, as_set)
+    if whole is not None:
+        return whole
     first, last, stop, step = _range_parts(printer, clause)
     upper = rf"< {stop}" if last is None else rf"\le {last}"
     return [rf"{first} \le {name} {upper}"] + ([step] if step else [])

@@ -2,9 +2,8 @@
 
 Exercises 2-3 are facts of the nim-sum algebra, 5 and 7 describe how one move changes the
 value of a Nim position.  Exercises 6 and 8 are Bouton's conditions (3) and (2), so their
-encodings are those of :mod:`grundy.theory.bouton`, named here too so that the handout's
-exercises are found in one place.  Their false variants are in
-:mod:`grundy.theory.exercise_mutants`.
+encodings are those of :mod:`grundy.theory.bouton` (``bouton_moves_from_zero``,
+``bouton_move_to_zero``).  The false variants are in :mod:`grundy.theory.exercise_mutants`.
 
 >>> exercise_2(8).prove(timeout_ms=10_000).status
 <Status.PROVED: 'proved'>
@@ -27,13 +26,9 @@ from grundy.theory.bit_vectors import (
     plain_xor,
     xor_all,
 )
-from grundy.theory.bouton import bouton_move_to_zero, bouton_moves_from_zero
 from grundy.verify.z3engine import Case, Encoding
 
 __all__ = [
-    "Encoding",
-    "bouton_move_to_zero",
-    "bouton_moves_from_zero",
     "exercise_2",
     "exercise_3",
     "exercise_5",
