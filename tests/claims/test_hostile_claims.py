@@ -130,9 +130,10 @@ def test_the_time_budget_ends_a_claim_as_unknown_with_what_was_finished() -> Non
     assert "no counterexample among the first" in verdict.message and verdict.cases > 0
 
 
-def test_the_memory_budget_ends_a_claim_as_unknown(tmp_path) -> None:
-    # In a fresh process: late in a long test run the memo can grow into memory that
-    # earlier tests freed, and the move limit then comes first.
+def _memory_budget_verdict(tmp_path, method: str) -> dict:
+    """A Wythoff claim whose solver memo grows by megabytes, checked with a 1 MiB memory
+    budget in a fresh process: late in a long test run the memo can grow into memory that
+    earlier tests freed, and the move limit then comes first."""
     import subprocess
     import sys
 
@@ -144,7 +145,8 @@ def test_the_memory_budget_ends_a_claim_as_unknown(tmp_path) -> None:
             range="{ a = [0, 400] }",
             position="[a, a]",
             statement="grundy >= 0",
-        )  # the solver's memo of pairs grows by megabytes
+            method=method,
+        )
     )
     command = ["check", str(path), "--json", "--jobs", "1", "--claim-memory", "1M"]
     done = subprocess.run(
@@ -154,22 +156,15 @@ def test_the_memory_budget_ends_a_claim_as_unknown(tmp_path) -> None:
         timeout=300,
     )
     (verdict,) = json.loads(done.stdout)["claims"]
+    return verdict
+
+
+@pytest.mark.parametrize("method", ["auto", "random"])
+def test_the_memory_budget_ends_a_claim_as_unknown(tmp_path, method) -> None:
+    verdict = _memory_budget_verdict(tmp_path, method)
     assert verdict["status"] == "unknown"
     assert "memory budget of 1 MiB" in verdict["message"]
     assert "--claim-memory" in verdict["message"]
-
-
-def test_a_random_search_stops_at_the_budget() -> None:
-    claim = good_claim(
-        game="wythoff",
-        vars='["a"]',
-        range="{ a = [0, 400] }",
-        position="[a, a]",
-        statement="grundy >= 0",
-        method="random",
-    )
-    verdict = check_claim(claim, CheckSettings(claim_memory=1 << 20))
-    assert verdict.status is Status.UNKNOWN and "memory budget" in verdict.message
 
 
 def test_budget_options_on_the_command_line(run_cli, tmp_path) -> None:

@@ -43,9 +43,8 @@ SOLVE_ERRORS = {
     "str-dunder-exits": "called sys.exit('no text')",
     "unhashable-moves": "unhashable type: 'list'",
 }
-# Ends within the budget, in one line and exit 2, whatever the line says (a cycle's message
-# is another branch's: the loopy-games work).
-BOUNDED = ["cycles", "huge-range"]
+# Ends within the budget, in one line and exit 2, whatever the line says.
+BOUNDED = ["huge-range"]
 
 TIME_BOUND = [
     "loops-forever",
@@ -94,6 +93,17 @@ def test_solve_of_a_game_that_never_ends_stops_in_one_line(game: str) -> None:
     assert run.code == 2
     assert run.seconds < SECONDS * 1.1 + START_UP
     assert run.leftovers == []
+
+
+def test_a_game_that_moves_back_to_itself_is_valued_by_the_loopy_theory() -> None:
+    # Its one move is back to the same position: play never ends, a draw (docs/loopy-games.md).
+    run = grundy("solve", "--games", GAMES_FILE, "cycles", "3", "--seconds", str(SECONDS))
+    assert run.code == 0, run.err
+    assert "form a cycle" in run.out and "Outcome: D" in run.out
+    assert run.seconds < SECONDS * 1.1 + START_UP
+    assert run.leftovers == []
+    finite = grundy("solve", "--games", GAMES_FILE, "cycles", "3", "--finite")
+    assert finite.code == 2 and "reached from itself" in one_error_line(finite)
 
 
 def test_the_well_behaved_game_of_the_same_file_is_answered() -> None:
