@@ -13,7 +13,9 @@ claim language gained for statements as books write them:
   a union of sets (those functions do not care about order or repeats);
 * over a short list written out (``for h in [a, b, c]``), ``sum``/``nimsum``/``all``/
   ``any``/``min``/``max``/``mex`` are written out too: ``bit(a, i) + bit(b, i) + ...``;
-* ``popcount(x)`` is ``ones(x)`` (the number of ones in binary), ``bit(x, i)`` the
+* ``popcount(x)`` is ``ones(x)`` (the number of ones in binary, a name of our own:
+  :func:`notation_defined` gives the line a handout prints under the formula to define
+  it), ``bit(x, i)`` the
   binary digit ``⌊x / 2^i⌋ mod 2``, ``bit_length(x)`` is ``⌈log₂(x + 1)⌉``,
   ``isqrt(x)`` is ``⌊√x⌋``, ``gcd(a, b)`` is ``gcd(a, b)``.
 
@@ -43,6 +45,7 @@ __all__ = [
     "comprehension_latex",
     "helper_latex",
     "is_remainder",
+    "notation_defined",
 ]
 
 WRITTEN_OUT = 6
@@ -315,6 +318,29 @@ def helper_latex(printer: Printer, name: str, args: list[ast.expr]) -> tuple[str
     if name == "gcd" and len(args) == 2:
         return rf"\gcd({printer.print(args[0], 0)}, {printer.print(args[1], 0)})", ATOM
     return None
+
+
+# Notation this module invents, with the words that define it for a reader who has not met
+# it: (the LaTeX it writes, the same applied to x, what that means).  gcd, floor, ceiling,
+# log and mod are standard and need no definition.
+_INVENTED = (
+    (
+        r"\operatorname{ones}",
+        r"\operatorname{ones}(x)",
+        "the number of 1s among the binary digits of x",
+    ),
+)
+
+
+def notation_defined(latex: str) -> list[tuple[str, str]]:
+    r"""``(formula, words)`` defining each invented name that ``latex`` uses, once each.
+
+    >>> notation_defined(r"\operatorname{ones}(n) = 1")
+    [('\\operatorname{ones}(x)', 'the number of 1s among the binary digits of x')]
+    >>> notation_defined(r"\gcd(a, b) = 1")
+    []
+    """
+    return [(example, words) for name, example, words in _INVENTED if name in latex]
 
 
 def is_remainder(node: ast.expr) -> bool:

@@ -4,15 +4,21 @@ Claim files name games as the command line does (``subtraction --set 2,5,6``, a 
 names for a sum, ``octal --code 0.77``); a handout names them as the course does.  Every
 place a student sees a game's name (topic titles, formulas, captions) asks here, so the
 command-line spelling never reaches student text.
+
+A name goes into a formula inside ``\\text{...}``; a character TeX reads as markup there
+(a brace, a backslash, ``$ & # ^ _ ~ %``) is left out of the formula's copy, so a game
+named ``my}game`` neither garbles the formula nor ends the text early (the words keep the
+name as written, escaped by each writer).
 """
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["GameName", "game_name", "label_name", "sum_name"]
+__all__ = ["GameName", "game_name", "label_name", "sum_name", "text_latex"]
 
 # Catalogue names with a name of their own in the literature.
 _PROPER = {
@@ -34,6 +40,24 @@ _PROPER = {
 }
 # Octal codes with a name of their own.
 _OCTAL = {"0.77": "Kayles", "0.07": "Dawson's Kayles", "0.137": "Dawson's chess"}
+
+
+_TEX_SPECIAL = re.compile(r"[\\{}$&#^_~%]+")
+
+
+def text_latex(text: str) -> str:
+    r"""``text`` as ``\text{...}`` for a formula, without the characters TeX reads as markup.
+
+    >>> text_latex("my}game{x}"), text_latex("Dawson's Kayles")
+    ('\\text{mygamex}', "\\text{Dawson's Kayles}")
+    """
+    kept = " ".join(_TEX_SPECIAL.sub("", text).split())
+    return rf"\text{{{kept or 'game'}}}"
+
+
+def _argument(value: Any) -> str:
+    """A game's parameter in a formula: a whole number as it is, anything else as text."""
+    return str(value) if str(value).isdigit() else text_latex(str(value))
 
 
 class GameName(str):
@@ -72,13 +96,14 @@ def game_name(name: str, params: Mapping[str, Any] | None = None) -> GameName:
     if name == "octal" and "code" in params:
         code = str(params["code"])
         if code in _OCTAL:
-            return GameName(_OCTAL[code], rf"\text{{{_OCTAL[code]}}}")
-        return GameName(f"the octal game {code}", rf"\text{{octal }}{code}")
+            return GameName(_OCTAL[code], text_latex(_OCTAL[code]))
+        return GameName(f"the octal game {code}", text_latex(f"octal {code}"))
     if name == "lucky-nim" and {"m", "n"} <= params.keys():
         m, n = params["m"], params["n"]
-        return GameName(f"Lucky Nim({m}, {n})", rf"\text{{Lucky Nim}}({m}, {n})")
+        latex = text_latex("Lucky Nim") + f"({_argument(m)}, {_argument(n)})"
+        return GameName(f"Lucky Nim({m}, {n})", latex)
     text = _PROPER.get(name, name.replace("-", " "))
-    return GameName(text, rf"\text{{{text}}}")
+    return GameName(text, text_latex(text))
 
 
 def sum_name(names: Sequence[str], params: Sequence[Mapping[str, Any]]) -> GameName:
@@ -102,7 +127,7 @@ def label_name(label: str) -> GameName:
     except ValueError:
         words = label.split()
     if not words:
-        return GameName(label, rf"\text{{{label}}}")
+        return GameName(label, text_latex(label))
     params: dict[str, str] = {}
     rest = words[1:]
     while rest:

@@ -6,13 +6,18 @@ formula whose braces do not balance, or that still holds a backslash command aft
 conversion, is refused with :class:`MathSyntaxError` naming the piece, and the report
 shows the plain statement instead.  Spaces inside ``\text{...}`` are kept as no-break
 spaces (browsers drop ordinary leading and trailing spaces in ``<mtext>``), and a star
-written before a value (``*3``, ``\ast n``) is a nimber, set tight.
+written before a value (``*3``, ``\ast n``) is a nimber, set tight.  A named function
+applied to a bracket (``\operatorname{mex}\{...\}``, ``\gcd(a, b)``) is an identifier,
+as MathML names functions: the library makes it an operator, and a browser then leaves a
+gap before the bracket ("mex {…}").
 
 >>> print(body_of(r"*3 \oplus n").replace("><", ">\n<"))
 <mo lspace="0" rspace="0">∗</mo>
 <mn>3</mn>
 <mo>⊕</mo>
 <mi>n</mi>
+>>> body_of(r"\operatorname{mex}\{0\}")
+'<mi>mex</mi><mo stretchy="false">{</mo><mn>0</mn><mo stretchy="false">}</mo>'
 >>> body_of(r"p \iff q")
 '<mi>p</mi><mo>⟺</mo><mi>q</mi>'
 >>> "for\u00a0all" in body_of(r"\text{ for all } n")
@@ -52,6 +57,11 @@ def _unentity(text: str) -> str:
     return _ENTITY.sub(_character, text)
 
 
+# A word (not the binary "mod") right before an opening bracket or fence.
+_FUNCTION_NAME = re.compile(
+    r'<mo(?: movablelimits="true")?>(?!mod<)([A-Za-z]{2,})</mo>'
+    r'(?=(?:<mrow>)?<mo stretchy="false">[({\[]</mo>|<mrow><mo [^>]*form="prefix">)'
+)
 _SYMBOL_MI = re.compile(r"<mi>([^<])</mi>")
 
 
@@ -118,6 +128,7 @@ def _converted(latex: str, display: bool) -> str:
             ) from None
     # The library sets some operators (⟺, ⟹, ¬) as identifiers, which get no spacing.
     mathml = _SYMBOL_MI.sub(_as_operator, mathml)
+    mathml = _FUNCTION_NAME.sub(r"<mi>\1</mi>", mathml)
     return _STAR.sub('<mo lspace="0" rspace="0">∗</mo>', mathml)
 
 

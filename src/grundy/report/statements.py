@@ -16,8 +16,9 @@ import re
 from grundy.claims import Claim
 from grundy.library import Theorem
 from grundy.report.caveats import MISERE_WORDS, mark_misere
-from grundy.report.document import Block, DisplayMath, Paragraph
+from grundy.report.document import Block, DisplayMath, Math, Paragraph
 from grundy.report.expression import expression_latex
+from grundy.report.expression_aggregates import notation_defined
 from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.words import polish
 from grundy.solve.solver import Play
@@ -96,6 +97,14 @@ def first_sentence(text: str) -> str:
     return head + "." if head != text else text
 
 
+def _definitions(formula: DisplayMath) -> list[Block]:
+    """A line under the formula defining each name of our own it uses (``ones(x)``)."""
+    return [
+        Paragraph(("Here ", Math(example), f" is {words}."))
+        for example, words in notation_defined(formula.latex)
+    ]
+
+
 def statement_blocks(
     theorem: Theorem,
     claim: Claim | None,
@@ -130,6 +139,7 @@ def statement_blocks(
         formula = DisplayMath(typeset, theorem.title)
     if formula is not None:
         blocks.append(formula)
+        blocks.extend(_definitions(formula))
         if misere:  # right under the formula: its 𝒫 is the misère one
             blocks.append(Paragraph((MISERE_WORDS,)))
         if prose and in_words:
