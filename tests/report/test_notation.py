@@ -7,13 +7,15 @@ from __future__ import annotations
 import pytest
 
 from grundy.claims import claims_from_text
+from grundy.games import OctalGame, SubtractionGame, SumGame
 from grundy.library import theorem_from_claim
 from grundy.report.document import Math, Paragraph, plain_text
 from grundy.report.expression import expression_latex
-from grundy.report.gamenames import game_name, label_name
+from grundy.report.gamenames import game_name, label_name, sum_name
 from grundy.report.latex import latex_text
 from grundy.report.mathml import body_of, check_latex
 from grundy.report.statements import statement_blocks
+from grundy.report.sumevidence import sum_position_figure
 
 POPCOUNT_CLAIM = """
 [[claim]]
@@ -81,3 +83,23 @@ def test_a_hostile_game_name_cannot_garble_a_formula(hostile: str) -> None:
 
 def test_a_hostile_name_in_words_is_still_escaped_for_latex() -> None:
     assert latex_text(str(game_name("my}game"))) == r"my\}game"
+
+
+@pytest.mark.parametrize("position", [[[1], [0]], [[0], [1]], [[2], [4]], [[7], [3]]])
+def test_a_sum_position_picture_has_no_empty_band_above_it(position: list[list[int]]) -> None:
+    # The figure's shape is the drawing's shape: the axes (equal aspect) then fill it,
+    # instead of sitting in a fixed-height box with blank space over a low position.
+    from matplotlib.figure import Figure as MplFigure
+
+    game = SumGame((SubtractionGame([2, 5, 6]), OctalGame("0.77")))
+    name = sum_name(["subtraction", "kayles"], [{"set": [2, 5, 6]}, {}])
+    figure = sum_position_figure("x", game, name, position, "a position")
+    assert figure is not None
+    drawn = MplFigure(figsize=figure.size)
+    figure.draw(drawn)
+    [axes] = drawn.axes
+    (x0, x1), (y0, y1) = axes.get_xlim(), axes.get_ylim()
+    width, height = figure.size
+    assert abs((height / width) / ((y1 - y0) / (x1 - x0)) - 1) < 0.05
+    counters = [p for p in axes.patches if type(p).__name__ == "Circle"]
+    assert all(p.center[1] + p.radius <= y1 for p in counters)  # nothing cut off at the top

@@ -63,9 +63,31 @@ def _draw_component(ax: Any, game: Game | None, size: int, left: float) -> float
     return 0.9
 
 
+def _component_width(game: Game | None, size: int) -> float:
+    """The width :func:`_draw_component` takes for a component (data units)."""
+    return max(size, 1) * 0.8 if _is_row(game) else 0.9
+
+
+def _sum_box(games: Sequence[Game], sizes: Sequence[int]) -> tuple[float, float]:
+    """Right and top edges of what a sum's picture draws (data units; it starts at x = -0.7
+    and y = -1.1): the figure is sized to this box, so no empty band is left above a low
+    position (one counter beside an empty row used to sit under a blank half)."""
+    right = sum(_component_width(g, s) + 0.4 for g, s in zip(games, sizes, strict=True))
+    right += 1.2 * (len(games) - 1) + 0.2
+    tops = [1.4]  # the "+" between components and the labels' line
+    for game, size in zip(games, sizes, strict=True):
+        if _is_row(game) and size:
+            tops.append(1.95)  # a pin's head
+        elif size:
+            tops.append(0.5 + (size - 1) * 0.95 + 0.45)  # the top counter
+    return right, max(tops) + 0.2
+
+
 def _sum_figure(
     key: str, games: Sequence[Game], names: Sequence[str], sizes: Sequence[int], caption: str
 ) -> Figure:
+    right, top = _sum_box(games, sizes)
+
     def draw(fig: Any) -> None:
         ax = fig.add_subplot()
         ax.set_axis_off()
@@ -79,18 +101,16 @@ def _sum_figure(
             ax.text(left + width / 2 - 0.4 * _is_row(game), -0.6, f"{name}: {size}",
                     ha="center", va="center", color=INK)  # fmt: skip
             left += width + 0.4
-        tallest = max([2.0, *(s * 0.95 + 0.6 for g, s in zip(games, sizes, strict=True)
-                              if not _is_row(g))])  # fmt: skip
         ax.plot([-0.5, left], [0, 0], color=INK, linewidth=1)
-        ax.set_xlim(-0.7, left + 0.2)
-        ax.set_ylim(-1.1, tallest + 0.2)
+        ax.set_xlim(-0.7, right)
+        ax.set_ylim(-1.1, top)
 
     shown = " + ".join(f"{size} in {name}" for name, size in zip(names, sizes, strict=True))
     alt = f"one position of the sum, drawn part by part: {shown}"
-    width = 1.5 + sum(0.8 * s if _is_row(g) else 1.0 for g, s in zip(games, sizes, strict=True))
-    heaps = [s for g, s in zip(games, sizes, strict=True) if not _is_row(g)]
-    height = 1.0 + 0.25 * max([6, *heaps])
-    return Figure(f"{key}-position", caption, alt, draw, (min(width, 6.5) * 0.9, height * 0.9))
+    box_width, box_height = right + 0.7, top + 1.1
+    unit = min(0.55, 5.85 / box_width)  # inches per unit; at most 5.85 in wide
+    size = (max(box_width * unit, 2.0), box_height * unit)
+    return Figure(f"{key}-position", caption, alt, draw, size)
 
 
 def pins_figure(name: str, caption: str, rows: Sequence[int]) -> Figure:
