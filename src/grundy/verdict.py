@@ -329,7 +329,8 @@ def combine_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
 
     A counterexample beats everything; then a proof (unbounded before bounded, then the
     one covering more cases; several bounded proofs state every domain they cover);
-    then unrefuted, unknown, error.  The engines' own verdicts are kept in ``parts``.
+    then unrefuted, unknown, error.  The engines' own verdicts are kept in ``parts``; the
+    method names each engine that contributed, once (:func:`_contributors`).
 
     >>> a = Verdict(Status.PROVED, "exhaustive", "bounded: n <= 9", cases=10)
     >>> b = Verdict(Status.UNREFUTED, "random", cases=1000)
@@ -354,12 +355,29 @@ def combine_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
     return replace(
         best,
         assumes=assumes if best.status is Status.PROVED else best.assumes,
-        method="+".join(dict.fromkeys(v.method for v in verdicts)),  # each engine named once
+        method=_contributors(verdicts),
         scope=scope,
         cases=cases,
         seconds=sum(v.seconds for v in verdicts),
         parts=tuple(verdicts),
     )
+
+
+def _contributors(verdicts: Sequence[Verdict]) -> str:
+    """The combined verdict's method: each engine once, leaving out those that answered
+    ``unknown`` (they decided nothing, and their reason stays in ``parts`` and the
+    message), unless none answered anything else.
+
+    >>> z3 = Verdict(Status.UNKNOWN, "z3", message="not translated")
+    >>> _contributors([z3, Verdict(Status.UNREFUTED, "random", cases=9)])
+    'random'
+    >>> _contributors([z3, Verdict(Status.UNKNOWN, "random")])
+    'z3+random'
+    """
+    named = [v.method for v in verdicts if v.status is not Status.UNKNOWN] or [
+        v.method for v in verdicts
+    ]
+    return "+".join(dict.fromkeys(named))
 
 
 def proved_from_lemmas(

@@ -11,9 +11,10 @@ walked against an allow-list.  What is allowed:
 * list and tuple literals; indexing a list by an integer (``moves[0]``, ``p[-1]``), but no
   slices: an index is the one subscript worth having;
 * calls of the listed functions only, with plain arguments: ``len min max abs floor ceil
-  nimsum mex nim_mul nim_inv nim_pow implies iff g outcome_of all any sum popcount
+  nimsum mex nim_mul nim_inv nim_pow implies iff g outcome_of all any exists sum popcount
   bit_length bit gcd isqrt``; ``g`` and ``outcome_of`` take an optional first argument, a
-  game written as text (``g("kayles", [k])``);
+  game written as text (``g("kayles", [k])``); ``exists`` is the book's word for ``any``
+  (:data:`ALIASES`: read as ``any`` once checked, so every later step sees one name);
 * comprehensions (:mod:`grundy.claims.comprehension` evaluates them): a list
   ``[x for k in ...]`` anywhere, and a generator as the one argument of ``all any sum min
   max nimsum mex``; each ``for`` binds one new name to the values of a list or of
@@ -45,6 +46,7 @@ from grundy.errors import ClaimError
 
 __all__ = [
     "AGGREGATES",
+    "ALIASES",
     "FUNCTIONS",
     "GAME_FUNCTIONS",
     "MAX_DEPTH",
@@ -52,6 +54,7 @@ __all__ = [
     "POSITION_NAMES",
     "RESERVED_NAMES",
     "ParsedExpression",
+    "canonical_names",
     "parse_expression",
 ]
 
@@ -61,7 +64,13 @@ MAX_LENGTH = 2_000
 MAX_DEPTH = 50
 """Deepest nesting of sub-expressions accepted."""
 
-FUNCTIONS = frozenset(
+ALIASES: dict[str, str] = {"exists": "any"}
+"""Other names of functions: the name a book writes, and the function it stands for.  An
+alias is checked as written (its arity, its generator), then the tree is rewritten to the
+function's own name (:func:`canonical_names`), so evaluation, Z3, P-set induction and the
+typesetting never meet it."""
+
+FUNCTIONS = frozenset(ALIASES) | frozenset(
     {
         "len",
         "min",
@@ -88,7 +97,8 @@ FUNCTIONS = frozenset(
         "isqrt",
     }
 )
-AGGREGATES = frozenset({"all", "any", "sum", "min", "max", "nimsum", "mex"})
+_OWN_AGGREGATES = frozenset({"all", "any", "sum", "min", "max", "nimsum", "mex"})
+AGGREGATES = _OWN_AGGREGATES | frozenset(a for a, f in ALIASES.items() if f in _OWN_AGGREGATES)
 """Functions that may take a generator (``sum(x for x in moves)``) as their one argument."""
 GAME_FUNCTIONS = frozenset({"g", "outcome_of"})
 """Functions of a position: of the claim's game, or of a game named in a first argument."""
@@ -120,6 +130,7 @@ _ARITY: dict[str, tuple[int, int | None]] = {
     "gcd": (1, None),
     "isqrt": (1, 1),
 }
+_ARITY.update({alias: _ARITY[function] for alias, function in ALIASES.items()})
 
 RESERVED_NAMES = POSITION_NAMES | FUNCTIONS | {"phi", "True", "False", "range"}
 
@@ -221,7 +232,19 @@ def parse_expression(
             if isinstance(node, refused):
                 raise checker.refuse(label, node)
     checker.visit(tree, 1)
-    return ParsedExpression(text, tree, frozenset(checker.names), frozenset(checker.functions))
+    functions = frozenset(ALIASES.get(name, name) for name in checker.functions)
+    return ParsedExpression(text, canonical_names(tree), frozenset(checker.names), functions)
+
+
+def canonical_names(tree: ast.expr) -> ast.expr:
+    """``tree`` with every call of an alias (:data:`ALIASES`) made a call of the function
+    it names, in place; the one place an alias is resolved (the claim checker's parser and
+    the report's printer both ask it).  Calls only: a name bound by ``for`` is refused as
+    a reserved name before this runs."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            node.func.id = ALIASES.get(node.func.id, node.func.id)
+    return tree
 
 
 class _Checker:

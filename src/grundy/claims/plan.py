@@ -37,8 +37,9 @@ QUICK_EXHAUSTIVE_LIMIT = 100_000
 class Plan:
     """The methods to run, in order.
 
-    A plan of one step gives that method's verdict.  A plan of several (``auto`` past its
-    exhaustive limit: Z3, then the certificate method, then random search) stops at the
+    A plan of one step gives that method's verdict.  A plan of several (``auto``: P-set
+    induction first wherever it reads the claim, then, within the exhaustive limit, every
+    case; past it Z3, the certificate method and random search) stops at the
     first step that decides the claim; ``auto_note`` opens the verdict's message, and
     ``say_why_not_certificate`` adds why the certificate method did not decide it (for a
     claim of one variable, the kind that method reads).  ``random_examples``: how many
@@ -86,12 +87,23 @@ def plan_methods(claim: Claim, *, quick: bool, random_examples: int) -> Plan:
         if first:  # every position first; the cases of the ranges when that is not shown
             return Plan((*first, Method.EXHAUSTIVE), draws, auto_note=P_SET_NOTE)
         return Plan((Method.EXHAUSTIVE,), draws)
+    note = f"{format_count(size)} cases is more than {limit:,} for an exhaustive check"
+    steps = _large_domain_steps(claim, first)
     return Plan(
-        # after the certificate method, whose verdicts on one heap are older and say more
-        (Method.Z3, Method.CERTIFICATE, *first, Method.RANDOM),
+        steps,
         draws,
-        auto_note=f"auto: {format_count(size)} cases is more than {limit:,} for an exhaustive "
-        "check",
+        auto_note=f"{P_SET_NOTE}; {note}" if steps[0] is Method.P_SET else f"auto: {note}",
         # one variable: the certificate method's kind; misère: the quotient method's
         say_why_not_certificate=len(claim.variables) == 1 or claim.play is Play.MISERE,
     )
+
+
+def _large_domain_steps(claim: Claim, first: tuple[Method, ...]) -> tuple[Method, ...]:
+    """``auto``'s order past the exhaustive limit: P-set induction (``first``, when it reads
+    the claim) before Z3, which may settle a Nim claim only for bounded widths; but on a
+    claim of one variable the certificate method goes before both: where it reads the
+    claim it too covers every heap size, and its verdict says more (the certified period),
+    and where it does not it declines and the order goes on."""
+    if first and len(claim.variables) == 1:
+        return (Method.CERTIFICATE, *first, Method.Z3, Method.RANDOM)
+    return (*first, Method.Z3, Method.CERTIFICATE, Method.RANDOM)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import re
 
+from grundy.claims.expression import canonical_names
 from grundy.report.expression_aggregates import (
     aggregate_latex,
     collection_latex,
@@ -103,9 +104,10 @@ class _Printer:
 
     def parse(self, text: str) -> ast.expr:
         try:
-            return ast.parse(text.strip(), mode="eval").body
+            tree = ast.parse(text.strip(), mode="eval").body
         except SyntaxError as exc:
             raise MathSyntaxError(f"cannot read the expression {text!r}: {exc.msg}") from None
+        return canonical_names(tree)  # exists(...) is any(...): typeset as ∃
 
     @staticmethod
     def single(node: ast.expr) -> ast.expr:
