@@ -9,7 +9,7 @@ from grundy.games import catalogue, create_game
 from grundy.solve import Solver
 
 
-@pytest.mark.parametrize("command", ["solve", "sequence", "table", "play"])
+@pytest.mark.parametrize("command", ["solve", "sequence", "table", "play", "quotient"])
 @pytest.mark.parametrize("flag", ["--help", "-h"])
 def test_help_without_a_game_lists_every_game_and_its_options(run_cli, command, flag):
     result = run_cli(command, flag)
