@@ -93,8 +93,9 @@ def test_claim_examples_in_docs_check_as_expected(run_cli, tmp_path: Path) -> No
 
 def test_docs_index_links_every_page() -> None:
     index = (ROOT / "docs" / "README.md").read_text()
-    for page in ("cli.md", "claims.md", "json.md", "python-api.md", "adding-a-game.md"):
-        assert f"({page})" in index
+    pages = [path.name for path in (ROOT / "docs").glob("*.md") if path.name != "README.md"]
+    assert "loopy-games.md" in pages and "misere-quotients.md" in pages
+    assert [page for page in pages if f"({page})" not in index] == []
     assert "(docs/README.md)" in (ROOT / "README.md").read_text()
 
 
@@ -140,6 +141,31 @@ def test_json_examples_have_the_real_keys(run_cli, tmp_path: Path) -> None:
     table = tmp_path / "t.json"
     run_cli("table", "nim", "--max", "1", "1", "--certificate", str(table))
     assert blocks["certificate"][0] == run_cli("certificate", str(table), "--json").json()
+
+
+def json_section(title: str) -> str:
+    """The text of one section of docs/json.md."""
+    text = (ROOT / "docs" / "json.md").read_text()
+    return text.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize(
+    ("section", "words"),
+    [
+        ("solve", ("solve", "nim", "3", "4", "5")),
+        ("solve", ("solve", "digraph", "--edges", "0>0,0>1", "0", "0")),
+        ("sequence", ("sequence", "kayles", "--upto", "200", "--period")),
+        ("table", ("table", "fair-shares", "--max", "4")),
+        ("quotient", ("quotient", "kayles", "--upto", "20", "--genus")),
+    ],
+)
+def test_json_md_names_every_key(run_cli, section: str, words: tuple[str, ...]) -> None:
+    data = run_cli(*words, "--json").json()
+    keys = set(data)
+    for rows in ("rows", "winning_moves", "drawing_moves"):
+        keys |= {key for row in data.get(rows, []) for key in row}
+    text = json_section(section)
+    assert {key for key in keys if f'"{key}"' not in text and f"`{key}`" not in text} == set()
 
 
 def tour_commands() -> list[str]:
