@@ -201,3 +201,43 @@ def test_every_tour_command_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     assert "Period: 34, preperiod: 53" in outputs["sequence 0.07"]
     assert "valid" in outputs["certificate t.json"]
     assert outputs["table wythoff"].splitlines()[1].startswith("a\\b")
+
+
+def test_the_readme_limits_table_states_the_code_limits() -> None:
+    """Each limit the README's table states is the constant the code keeps."""
+    from grundy.certify import quotient_check
+    from grundy.claims import comprehension, param_family, quotient_method, runner, values
+    from grundy.cli import common, explore, quotient
+    from grundy.games import digraph, fair_shares, poset
+
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Limits, and how to raise them", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ")]
+
+    def row(start: str) -> str:
+        return next(line for line in rows if line.startswith(f"| {start}"))
+
+    expected = [
+        ("`solve`, `table` searches", explore.POSITION_LIMIT),
+        ("`solve`, `table` searches", explore.MOVE_LIMIT),
+        ("a claim's own searches", runner.POSITION_LIMIT),
+        ("a claim's own searches", runner.MOVE_LIMIT),
+        ("`solve` / `table` positions", common.PART_LIMIT),
+        ("`table --max`", common.TABLE_ROW_LIMIT),
+        ("`sequence --upto`", common.SEQUENCE_LIMIT),
+        ("poset games", poset.MAX_ELEMENTS),
+        ("`quotient --upto`", quotient.MAX_UPTO),
+        ("`quotient --upto`", quotient_method.MAX_UPTO),
+        ("`quotient --upto`", quotient_method.MAX_SIZE),
+        ("loopy games", digraph.MAX_EDGES),
+        ("loopy games", digraph.MAX_VERTEX),
+        ("loopy games", fair_shares.MAX_COINS),
+        ("comprehensions", comprehension.MAX_STEPS),
+        ("a family of games", param_family.MAX_VALUES),
+        ("claim expressions", values.MAX_BITS),
+        ("claim expressions", values.MAX_ITEMS),
+        ("certificate files", quotient_check.MAX_ELEMENTS),
+        ("certificate files", quotient_check.MAX_HEAP),
+    ]
+    missing = [(start, limit) for start, limit in expected if f"{limit:,}" not in row(start)]
+    assert missing == []
