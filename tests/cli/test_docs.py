@@ -201,6 +201,9 @@ def test_every_tour_command_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     assert "Period: 34, preperiod: 53" in outputs["sequence 0.07"]
     assert "valid" in outputs["certificate t.json"]
     assert outputs["table wythoff"].splitlines()[1].startswith("a\\b")
+    assert "Outcome: D" in outputs["solve digraph"]
+    assert "|Q| = 40;" in outputs["quotient kayles"]
+    assert "proved for sums of heaps of every size" in outputs["quotient kayles"]
 
 
 def test_the_readme_limits_table_states_the_code_limits() -> None:
