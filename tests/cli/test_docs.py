@@ -244,3 +244,31 @@ def test_the_readme_limits_table_states_the_code_limits() -> None:
     ]
     missing = [(start, limit) for start, limit in expected if f"{limit:,}" not in row(start)]
     assert missing == []
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ("games",),
+        ("solve", "nim"),
+        ("sequence", "nim"),
+        ("table", "nim"),
+        ("play", "nim"),
+        ("quotient", "nim"),
+        ("verify",),
+        ("check",),
+        ("report",),
+        ("certificate",),
+    ],
+)
+def test_cli_md_shows_every_option_of_each_command(
+    run_cli, capsys: pytest.CaptureFixture[str], words: tuple[str, ...]
+) -> None:
+    """The synopsis of each command in docs/cli.md names every option its --help lists."""
+    shown = run_cli(*words, "--help").out + capsys.readouterr().out  # argparse prints itself
+    options = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", shown))
+    options.discard("--help")
+    text = (ROOT / "docs" / "cli.md").read_text()
+    section = text.split(f"\n## {words[0]}\n", 1)[1].split("\n## ", 1)[0]
+    synopsis = section.split("```text\n", 1)[1].split("```", 1)[0]
+    assert options and sorted(options - set(re.findall(r"--[a-z][a-z-]*", synopsis))) == []
