@@ -93,8 +93,9 @@ def test_claim_examples_in_docs_check_as_expected(run_cli, tmp_path: Path) -> No
 
 def test_docs_index_links_every_page() -> None:
     index = (ROOT / "docs" / "README.md").read_text()
-    for page in ("cli.md", "claims.md", "json.md", "python-api.md", "adding-a-game.md"):
-        assert f"({page})" in index
+    pages = [path.name for path in (ROOT / "docs").glob("*.md") if path.name != "README.md"]
+    assert "loopy-games.md" in pages and "misere-quotients.md" in pages
+    assert [page for page in pages if f"({page})" not in index] == []
     assert "(docs/README.md)" in (ROOT / "README.md").read_text()
 
 
@@ -142,6 +143,31 @@ def test_json_examples_have_the_real_keys(run_cli, tmp_path: Path) -> None:
     assert blocks["certificate"][0] == run_cli("certificate", str(table), "--json").json()
 
 
+def json_section(title: str) -> str:
+    """The text of one section of docs/json.md."""
+    text = (ROOT / "docs" / "json.md").read_text()
+    return text.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize(
+    ("section", "words"),
+    [
+        ("solve", ("solve", "nim", "3", "4", "5")),
+        ("solve", ("solve", "digraph", "--edges", "0>0,0>1", "0", "0")),
+        ("sequence", ("sequence", "kayles", "--upto", "200", "--period")),
+        ("table", ("table", "fair-shares", "--max", "4")),
+        ("quotient", ("quotient", "kayles", "--upto", "20", "--genus")),
+    ],
+)
+def test_json_md_names_every_key(run_cli, section: str, words: tuple[str, ...]) -> None:
+    data = run_cli(*words, "--json").json()
+    keys = set(data)
+    for rows in ("rows", "winning_moves", "drawing_moves"):
+        keys |= {key for row in data.get(rows, []) for key in row}
+    text = json_section(section)
+    assert {key for key in keys if f'"{key}"' not in text and f"`{key}`" not in text} == set()
+
+
 def tour_commands() -> list[str]:
     """Every ``grundy`` command of the README's console examples, but the whole-library
     ``verify`` (the slow tests and ``make run`` cover it)."""
@@ -175,3 +201,74 @@ def test_every_tour_command_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     assert "Period: 34, preperiod: 53" in outputs["sequence 0.07"]
     assert "valid" in outputs["certificate t.json"]
     assert outputs["table wythoff"].splitlines()[1].startswith("a\\b")
+    assert "Outcome: D" in outputs["solve digraph"]
+    assert "|Q| = 40;" in outputs["quotient kayles"]
+    assert "proved for sums of heaps of every size" in outputs["quotient kayles"]
+
+
+def test_the_readme_limits_table_states_the_code_limits() -> None:
+    """Each limit the README's table states is the constant the code keeps."""
+    from grundy.certify import quotient_check
+    from grundy.claims import comprehension, param_family, quotient_method, runner, values
+    from grundy.cli import common, explore, quotient
+    from grundy.games import digraph, fair_shares, poset
+
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Limits, and how to raise them", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ")]
+
+    def row(start: str) -> str:
+        return next(line for line in rows if line.startswith(f"| {start}"))
+
+    expected = [
+        ("`solve`, `table` searches", explore.POSITION_LIMIT),
+        ("`solve`, `table` searches", explore.MOVE_LIMIT),
+        ("a claim's own searches", runner.POSITION_LIMIT),
+        ("a claim's own searches", runner.MOVE_LIMIT),
+        ("`solve` / `table` positions", common.PART_LIMIT),
+        ("`table --max`", common.TABLE_ROW_LIMIT),
+        ("`sequence --upto`", common.SEQUENCE_LIMIT),
+        ("poset games", poset.MAX_ELEMENTS),
+        ("`quotient --upto`", quotient.MAX_UPTO),
+        ("`quotient --upto`", quotient_method.MAX_UPTO),
+        ("`quotient --upto`", quotient_method.MAX_SIZE),
+        ("loopy games", digraph.MAX_EDGES),
+        ("loopy games", digraph.MAX_VERTEX),
+        ("loopy games", fair_shares.MAX_COINS),
+        ("comprehensions", comprehension.MAX_STEPS),
+        ("a family of games", param_family.MAX_VALUES),
+        ("claim expressions", values.MAX_BITS),
+        ("claim expressions", values.MAX_ITEMS),
+        ("certificate files", quotient_check.MAX_ELEMENTS),
+        ("certificate files", quotient_check.MAX_HEAP),
+    ]
+    missing = [(start, limit) for start, limit in expected if f"{limit:,}" not in row(start)]
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ("games",),
+        ("solve", "nim"),
+        ("sequence", "nim"),
+        ("table", "nim"),
+        ("play", "nim"),
+        ("quotient", "nim"),
+        ("verify",),
+        ("check",),
+        ("report",),
+        ("certificate",),
+    ],
+)
+def test_cli_md_shows_every_option_of_each_command(
+    run_cli, capsys: pytest.CaptureFixture[str], words: tuple[str, ...]
+) -> None:
+    """The synopsis of each command in docs/cli.md names every option its --help lists."""
+    shown = run_cli(*words, "--help").out + capsys.readouterr().out  # argparse prints itself
+    options = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", shown))
+    options.discard("--help")
+    text = (ROOT / "docs" / "cli.md").read_text()
+    section = text.split(f"\n## {words[0]}\n", 1)[1].split("\n## ", 1)[0]
+    synopsis = section.split("```text\n", 1)[1].split("```", 1)[0]
+    assert options and sorted(options - set(re.findall(r"--[a-z][a-z-]*", synopsis))) == []

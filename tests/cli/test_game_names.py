@@ -3,13 +3,15 @@ and headers that repeat the name the user typed."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from grundy.games import catalogue, create_game
 from grundy.solve import Solver
 
 
-@pytest.mark.parametrize("command", ["solve", "sequence", "table", "play"])
+@pytest.mark.parametrize("command", ["solve", "sequence", "table", "play", "quotient"])
 @pytest.mark.parametrize("flag", ["--help", "-h"])
 def test_help_without_a_game_lists_every_game_and_its_options(run_cli, command, flag):
     result = run_cli(command, flag)
@@ -87,3 +89,13 @@ def test_games_help_fits_the_width(width):
     text = games_help("table", width)
     assert max(len(line) for line in text.splitlines()) <= width
     assert "--grid" in text and "--certificate FILE" in text
+
+
+@pytest.mark.parametrize("command", ["solve", "sequence", "table", "play", "quotient"])
+def test_help_without_a_game_names_every_option_of_the_command(run_cli, command):
+    one_game = run_cli(command, "nim", "--help").out
+    options = set(re.findall(r"\[(--[a-z-]+)", one_game.split("\n\n")[0]))
+    options |= set(re.findall(r"^usage:.* (--[a-z-]+) [A-Z]", one_game, re.MULTILINE))
+    options.discard("--help")
+    general = run_cli(command, "--help").out.split("\n\n")[0]
+    assert options and {option for option in options if option not in general} == set()

@@ -263,16 +263,20 @@ def output_width(stream: IO[str]) -> int | None:
 
 
 COMMAND_USAGE = {
-    "solve": "POSITION... [--misere] [--json] [--certificate FILE] [--seconds S]",
-    "sequence": "--upto N [--period] [--json] [--seconds S]",
-    "table": "--max BOUND... [--grid] [--misere] [--json] [--certificate FILE] [--seconds S]",
-    "play": "POSITION... [--misere] [--first me|computer] [--hints] [--seconds S]",
+    "solve": "POSITION... [--misere] [--json] [--certificate FILE] [--finite] [--seconds S]",
+    "sequence": "--upto N [--period] [--certificate FILE] [--json] [--summary] [--out FILE]"
+    " [--seconds S]",
+    "table": "--max BOUND... [--grid] [--misere] [--json] [--certificate FILE] [--finite]"
+    " [--seconds S]",
+    "play": "POSITION... [--misere] [--first me|computer] [--hints] [--finite] [--seconds S]",
+    "quotient": "--upto N [--json] [--table] [--genus] [--certificate FILE] [--seconds S]",
 }
 COMMAND_SUMMARY = {
     "solve": "The Grundy value, the outcome and every winning move of one position.",
     "sequence": "The Grundy values G(0..N) of single heaps of a heap game.",
     "table": "Every position up to a bound, with its Grundy value and outcome.",
     "play": "Play a position against the perfect player, reading moves from standard input.",
+    "quotient": "The misère quotient of a heap game's sums of heaps up to N, with a certificate.",
 }
 
 
