@@ -19,6 +19,7 @@ from grundy.verdict import Status
 @pytest.fixture(autouse=True)
 def fresh_cache(monkeypatch):
     monkeypatch.setattr(misere_sums, "_CERTIFIED", {})
+    monkeypatch.setattr(misere_sums, "_FAILED", {})
 
 
 def _random_sums(rng, largest, count):
