@@ -54,7 +54,8 @@ def test_the_construction_keeps_to_its_meter(upto: int) -> None:
 
 def test_the_solvers_budget_ends_an_on_demand_quotient(monkeypatch) -> None:
     monkeypatch.setattr(misere_sums, "QUOTIENT_SECONDS", 60.0)  # the allowance not in the way
-    monkeypatch.setattr(misere_sums, "BUDGET_SHARE", 1.0)
+    monkeypatch.setattr(misere_sums, "BUDGET_SHARE", 10.0)
+    monkeypatch.setattr(misere_sums, "QUOTIENT_MEMORY", 1 << 40)
     solver = Solver(SLOW, meter=Budget(seconds=BUDGET).start())
     elapsed = _elapsed_until_budget(lambda: solver.outcome((18, 19, 20), Play.MISERE))
     assert _within(elapsed, BUDGET), elapsed

@@ -31,7 +31,7 @@ import numpy as np
 
 import grundy.solve.misere_verify as verify
 from grundy.budget import Meter
-from grundy.solve.misere_learner import BipartiteMonoid, image, product
+from grundy.solve.misere_learner import BipartiteMonoid, image
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
 
@@ -180,12 +180,7 @@ def _free(
             heap_map.append(base_of[source.heap_map[h]])
         else:
             heap_map.append(0)
-    rows: list[list[int]] = []
-    for start in range(0, len(table), ROWS_PER_CHECK):  # a large table converts slowly
-        if meter is not None:
-            meter.check()
-        rows.extend(table[start : start + ROWS_PER_CHECK].tolist())
-    p_portion = _derive_p(rows, heap_map, rules, heap, meter)
+    p_portion = _derive_p(table, heap_map, rules, heap, meter)
     if meter is not None:
         meter.check()
     return _reduce(table, p_portion, tuple(heap_map), meter)
@@ -220,14 +215,15 @@ def _cyclic_table(index: int, period: int) -> np.ndarray:
 
 
 def _derive_p(
-    rows: list[list[int]], heap_map: list[int], rules: HeapRules, heap: int, meter: Meter | None
+    table: np.ndarray, heap_map: list[int], rules: HeapRules, heap: int, meter: Meter | None
 ) -> frozenset[int]:
     """The P-portion each element's least sum gives it (see the module's text)."""
     heaps = sorted(_live(rules, heap), reverse=True)
     images = [
-        sorted({product(rows, heap_map, option) for option in rules.options[h]}) for h in heaps
+        sorted({_times(table, heap_map, option) for option in rules.options[h]}) for h in heaps
     ]
     gens = [heap_map[h] for h in heaps]
+    rows = _columns(table, {*gens, *(t for found in images for t in found)}, meter)
     p: set[int] = set()
 
     def record(x: int, counts: tuple[int, ...]) -> None:
@@ -251,6 +247,26 @@ def _derive_p(
 
     verify.least_counts(rows, gens, record, meter)
     return frozenset(p)
+
+
+def _times(table: np.ndarray, heap_map: list[int], position: Position) -> int:
+    x = 0
+    for part in position:
+        x = int(table[x, heap_map[part]])
+    return x
+
+
+def _columns(table: np.ndarray, wanted: set[int], meter: Meter | None) -> list[dict[int, int]]:
+    """Each row of ``table`` restricted to the columns ``wanted`` (all the derivation
+    reads): a candidate's whole table as Python lists would take gigabytes."""
+    columns = sorted(wanted)
+    rows: list[dict[int, int]] = []
+    for start in range(0, len(table), ROWS_PER_CHECK):
+        if meter is not None:
+            meter.check()
+        part = table[start : start + ROWS_PER_CHECK][:, columns].tolist()
+        rows.extend(dict(zip(columns, row, strict=True)) for row in part)
+    return rows
 
 
 def _reduce(
@@ -278,9 +294,14 @@ def _reduce(
                 first.append(start + offset)
             new[start + offset] = found
     reps = np.asarray(first, dtype=np.int64)
-    reduced = new[table[np.ix_(reps, reps)]]
+    rows: list[tuple[int, ...]] = []
+    for start in range(0, len(reps), ROWS_PER_CHECK):
+        if meter is not None:
+            meter.check()
+        block = new[table[np.ix_(reps[start : start + ROWS_PER_CHECK], reps)]]
+        rows.extend(tuple(row) for row in block.tolist())
     return BipartiteMonoid(
-        tuple(tuple(row) for row in reduced.tolist()),
+        tuple(rows),
         frozenset(int(new[x]) for x in p_portion),
         tuple(int(new[x]) for x in heap_map),
     )

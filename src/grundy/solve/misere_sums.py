@@ -14,8 +14,9 @@ extended periodically.
 
 Building a quotient is an attempt: when it fails (a quotient too large, no candidate
 found) the solver searches the sum plainly, so an attempt may spend at most
-:data:`QUOTIENT_SECONDS` (and a tenth of the solver's time budget, when it has one); an
-attempt that runs out of that allowance is given up and not tried again for the game.  The
+:data:`QUOTIENT_SECONDS` (and a tenth of the solver's time budget, when it has one) and
+grow the process by at most :data:`QUOTIENT_MEMORY`; an attempt that runs out of that
+allowance is given up, and no quotient as large is tried again for the game.  The
 solver's own budget (its meter, or the time budget's signal of ``grundy solve``) ends the
 whole run as usual, attempt or not.
 
@@ -43,6 +44,11 @@ QUOTIENT_SECONDS = 8.0
 2-core machine under load: Q_27 of 0.07 (|Q| = 176) takes 1.6 s and Q_30 (|Q| = 360)
 4.2 s, while the failing Q_20 of 0.6 gave up only after 24-28 s (its element
 construction runs out of candidates at heap 17; a size cap does not stop it sooner)."""
+
+QUOTIENT_MEMORY = 512 << 20
+"""Most the process may grow while one on-demand quotient is built.  Q_30 of 0.07 peaks at
+about 120 MiB (the whole process); the failing Q_20 of 0.6 grew past 4 GiB before this
+limit (and the solver's memory budget) was checked during the construction."""
 
 BUDGET_SHARE = 0.1
 """Most share of the solver's time budget one on-demand quotient may take."""
@@ -84,16 +90,16 @@ class _Allowance(Meter):
     __slots__ = ("outer",)
 
     def __init__(self, seconds: float, outer: Meter | None) -> None:
-        super().__init__(Budget(seconds=seconds))
+        super().__init__(Budget(seconds=seconds, memory_bytes=QUOTIENT_MEMORY))
         self.outer = outer
 
     def check(self) -> None:
-        if self.outer is not None:
-            self.outer.check()
         try:
-            super().check()
+            super().check()  # first, so that the attempt's growth gives up the attempt only
         except BudgetExceededError as exc:
             raise _AllowanceSpent(str(exc)) from None
+        if self.outer is not None:
+            self.outer.check()
 
 
 def quotient_outcome(game: Any, position: Any, meter: Meter | None = None) -> QuotientAnswer | None:

@@ -25,7 +25,7 @@ the identity.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from grundy.budget import Meter
 from grundy.errors import SearchLimitError
@@ -188,7 +188,7 @@ def least_words(
 
 
 def least_counts(
-    table: Sequence[Sequence[int]],
+    table: Sequence[Sequence[int]] | Sequence[Mapping[int, int]],
     generators: Sequence[int],
     record: Callable[[int, tuple[int, ...]], None] | None = None,
     meter: Meter | None = None,
