@@ -19,6 +19,7 @@ from grundy.verdict import Status
 @pytest.fixture(autouse=True)
 def fresh_cache(monkeypatch):
     monkeypatch.setattr(misere_sums, "_CERTIFIED", {})
+    monkeypatch.setattr(misere_sums, "_FAILED", {})
 
 
 def _random_sums(rng, largest, count):
@@ -55,8 +56,8 @@ def test_a_wrong_quotient_would_be_caught_by_the_cross_check(monkeypatch):
     # A mutant only this path has: the quotient's P-portion with one element moved out.
     build = misere_sums._build
 
-    def spoiled(game, upto):
-        found = build(game, upto)
+    def spoiled(game, upto, meter=None):
+        found = build(game, upto, meter)
         quotient = found.quotient
         p = tuple(sorted(set(quotient.p_portion) - {max(quotient.p_portion)}))
         wrong = type(quotient)(**{**_fields(quotient), "p_portion": p})

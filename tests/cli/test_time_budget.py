@@ -21,6 +21,8 @@ SLOW = {
     "solve": ["solve", "hackenbush", "--edges", DENSE],
     "table": ["table", "kayles", "--max", "600", "600"],
     "sequence": ["sequence", "octal", "--code", "0.16", "--upto", "30000000", "--summary"],
+    # a misère sum whose on-demand quotient is being built (and fails) when time runs out
+    "solve-quotient": ["solve", "octal", "--code", "0.6", "--misere", "18", "19", "20"],
 }
 
 BUDGET = 2.0

@@ -65,7 +65,7 @@ from grundy.claims.plan import AUTO_EXHAUSTIVE_LIMIT, QUICK_EXHAUSTIVE_LIMIT
 from grundy.claims.polynomials import Polynomial, sign_settled_from
 from grundy.claims.statement_period import Declined, Periodicity, _Reader, joined_periodicity
 from grundy.claims.table_cases import FactCases, admitted_cases
-from grundy.errors import ClaimError, GrundyError, SearchLimitError
+from grundy.errors import BudgetExceededError, ClaimError, GrundyError, SearchLimitError
 from grundy.games.base import Game, plays_by
 from grundy.games.octal import OctalGame
 from grundy.games.subtraction import SubtractionGame
@@ -116,7 +116,7 @@ def check_by_quotient(
             used |= expression.parsed.functions & {"g"}
             if used:
                 return NotApplicable(f"{sorted(used)[0]} is not read by the quotient method")
-    found = _proved_quotient(game, max_upto)
+    found = _proved_quotient(game, max_upto, meter)
     if isinstance(found, str):
         return NotApplicable(found)
     quotient = found
@@ -159,21 +159,27 @@ class _Built:
 _BUILT: dict[Hashable, _Built] = {}
 
 
-def _proved_quotient(game: Game, max_upto: int) -> MisereQuotient | str:
+def _proved_quotient(game: Game, max_upto: int, meter: Meter | None) -> MisereQuotient | str:
     """The game's quotient proved for every heap size and re-checked by the independent
-    checker, or the reason there is none (within ``max_upto`` and :data:`MAX_SIZE`)."""
+    checker, or the reason there is none (within ``max_upto`` and :data:`MAX_SIZE`).
+
+    The construction ticks the claim's ``meter``: a budget that runs out raises
+    :class:`~grundy.errors.BudgetExceededError` (the claim is ``unknown``), and nothing
+    is remembered for the game, since another claim's budget may suffice."""
     key = (type(game).__name__, game.key, max_upto)
     if key not in _BUILT:
-        _BUILT[key] = _build(game, max_upto)
+        _BUILT[key] = _build(game, max_upto, meter)
     built = _BUILT[key]
     return built.quotient if built.quotient is not None else built.reason
 
 
-def _build(game: Game, max_upto: int) -> _Built:
+def _build(game: Game, max_upto: int, meter: Meter | None) -> _Built:
     upto = min(_FIRST_UPTO, max_upto)
     while True:
         try:
-            quotient = misere_quotient(game, upto, max_size=MAX_SIZE)
+            quotient = misere_quotient(game, upto, max_size=MAX_SIZE, meter=meter)
+        except BudgetExceededError:
+            raise
         except GrundyError as exc:
             return _Built(
                 None,

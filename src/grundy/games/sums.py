@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
-from grundy.errors import InvalidParameterError, InvalidPositionError
+from grundy.errors import InvalidParameterError, InvalidPositionError, brief
 from grundy.games.base import Game, Part
 from grundy.validate import instance, sequence
 
@@ -74,6 +74,18 @@ class SumGame(Game):
     def describe_part_move(self, position: Any, index: int, part: Any, option: Any) -> str:
         inner = self.games[index].format(option)
         return f"in summand {index + 1}: {self.games[index].format(part)} -> {inner}"
+
+    def check_position(self, position: Any) -> tuple[Any, ...]:
+        """The position in the form the solver plays: a tuple with each summand's own
+        checked form (a list from JSON, or lists inside it, made tuples by the summands)."""
+        if not isinstance(position, (list, tuple)) or len(position) != len(self.games):
+            raise InvalidPositionError(
+                f"{brief(position)} is not a position of {self.name}: a position of a sum "
+                f"of {len(self.games)} games lists one position per game"
+            )
+        return tuple(
+            game.check_position(part) for game, part in zip(self.games, position, strict=True)
+        )
 
     def from_value(self, value: Any) -> tuple[Any, ...]:
         if not isinstance(value, (list, tuple)) or len(value) != len(self.games):

@@ -30,7 +30,8 @@ from itertools import combinations
 import numpy as np
 
 import grundy.solve.misere_verify as verify
-from grundy.solve.misere_learner import BipartiteMonoid, image, product
+from grundy.budget import Meter
+from grundy.solve.misere_learner import BipartiteMonoid, image
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
 
@@ -42,31 +43,37 @@ ROUNDS = 40
 MAX_CANDIDATE = 6000
 """Most elements of an unreduced candidate monoid."""
 
+ROWS_PER_CHECK = 256
+"""Rows of a candidate's table converted between two looks at the budget."""
+
 
 class NoCandidate(Exception):
     """The element-level construction found no verified candidate for a heap."""
 
 
-def extend(known: BipartiteMonoid, rules: HeapRules, heap: int) -> BipartiteMonoid:
+def extend(
+    known: BipartiteMonoid, rules: HeapRules, heap: int, meter: Meter | None = None
+) -> BipartiteMonoid:
     """The verified, reduced quotient of the sums of heaps ``0..heap``, given ``known``,
-    that of the heaps below ``heap`` (its heap map covering them)."""
+    that of the heaps below ``heap`` (its heap map covering them).  ``meter`` (a running
+    budget) is ticked throughout the searches."""
     below = (*known.heap_map[:heap], *(0,) * (heap - len(known.heap_map)))
     known = BipartiteMonoid(known.table, known.p_portion, below)
     if not rules.options[heap]:
         return BipartiteMonoid(known.table, known.p_portion, (*below, 0))
-    found = _as_existing(known, rules, heap)
+    found = _as_existing(known, rules, heap, meter)
     if found is not None:
         return found
-    trial = _free(known, rules, heap, {heap: (2, 2)}, base_heaps=_live(rules, heap - 1))
+    trial = _free(known, rules, heap, {heap: (2, 2)}, _live(rules, heap - 1), meter)
     lessons: list[tuple[Position, bool]] = []  # sums found judged wrong, with their outcomes
     for _ in range(ROUNDS):
-        wrong = verify.least_failure(trial, rules, heap)
+        wrong = verify.least_failure(trial, rules, heap, meter)
         if wrong is None:
-            if verify.failure(trial, rules, heap) is not None:  # two exact checks
+            if verify.failure(trial, rules, heap, meter) is not None:  # two exact checks
                 raise AssertionError(f"the two verifications disagree at heap {heap}")
             return trial
         lessons.append((wrong, image(trial, wrong) not in trial.p_portion))
-        trial = _recalibrate(trial, rules, heap, lessons)
+        trial = _recalibrate(trial, rules, heap, lessons, meter)
     raise NoCandidate(f"no verified candidate for heap {heap} in {ROUNDS} rounds")
 
 
@@ -74,7 +81,9 @@ def _live(rules: HeapRules, largest: int) -> list[int]:
     return [h for h in rules.live_heaps if h <= largest]
 
 
-def _as_existing(known: BipartiteMonoid, rules: HeapRules, heap: int) -> BipartiteMonoid | None:
+def _as_existing(
+    known: BipartiteMonoid, rules: HeapRules, heap: int, meter: Meter | None
+) -> BipartiteMonoid | None:
     table, p = known.table, known.p_portion
     probe = BipartiteMonoid(table, p, (*known.heap_map[:heap], 0))
     targets = option_images(probe, rules, heap)[heap]
@@ -85,15 +94,19 @@ def _as_existing(known: BipartiteMonoid, rules: HeapRules, heap: int) -> Biparti
             continue
         candidate = BipartiteMonoid(table, p, (*known.heap_map[:heap], x))
         images = option_images(candidate, rules, heap)
-        if any(verify.p_side_pairs(candidate, [heap], images, range(len(table)))):
+        if any(verify.p_side_pairs(candidate, [heap], images, range(len(table)), meter)):
             continue  # the P-side condition of heap n fails (the others' do not change)
-        if verify.n_side_failure(candidate, heaps, images) is None:
+        if verify.n_side_failure(candidate, heaps, images, meter=meter) is None:
             return candidate
     return None
 
 
 def _recalibrate(
-    trial: BipartiteMonoid, rules: HeapRules, heap: int, lessons: list[tuple[Position, bool]]
+    trial: BipartiteMonoid,
+    rules: HeapRules,
+    heap: int,
+    lessons: list[tuple[Position, bool]],
+    meter: Meter | None,
 ) -> BipartiteMonoid:
     """A new candidate that judges every sum of ``lessons`` right (the last one is judged
     wrong by ``trial``): heaps of the last sum set free, fewest first."""
@@ -110,7 +123,7 @@ def _recalibrate(
                     cycles[h] = (index, max(2, 2 * ((index - 4) // 2)))
                 base = [h for h in live if h not in cycles]
                 try:
-                    candidate = _free(trial, rules, heap, cycles, base)
+                    candidate = _free(trial, rules, heap, cycles, base, meter)
                 except NoCandidate:
                     continue
                 if all((image(candidate, w) in candidate.p_portion) == t for w, t in lessons):
@@ -134,11 +147,16 @@ def _free(
     heap: int,
     cycles: dict[int, tuple[int, int]],
     base_heaps: Sequence[int],
+    meter: Meter | None = None,
 ) -> BipartiteMonoid:
     """The candidate: the submonoid of ``source`` generated by ``base_heaps``' images,
     times <h | h^(i+p) = h^i> for each heap of ``cycles`` (heap: (i, p)), its P-portion
     derived along the order of sums, reduced."""
-    base_table, base_of = _submonoid(source, base_heaps)
+    if meter is not None:
+        meter.check()
+    base_table, base_of = _submonoid(source, base_heaps, meter)
+    if meter is not None:
+        meter.check()
     sizes = [i + p for i, p in cycles.values()]
     total = len(base_table) * int(np.prod(sizes, dtype=np.int64))
     if total > MAX_CANDIDATE:
@@ -162,13 +180,14 @@ def _free(
             heap_map.append(base_of[source.heap_map[h]])
         else:
             heap_map.append(0)
-    rows = table.tolist()
-    p_portion = _derive_p(rows, heap_map, rules, heap)
-    return _reduce(table, p_portion, tuple(heap_map))
+    p_portion = _derive_p(table, heap_map, rules, heap, meter)
+    if meter is not None:
+        meter.check()
+    return _reduce(table, p_portion, tuple(heap_map), meter)
 
 
 def _submonoid(
-    source: BipartiteMonoid, heaps: Sequence[int]
+    source: BipartiteMonoid, heaps: Sequence[int], meter: Meter | None
 ) -> tuple[list[list[int]], dict[int, int]]:
     gens = sorted({source.heap_map[h] for h in heaps})
     number = {0: 0}
@@ -179,7 +198,12 @@ def _submonoid(
             if y not in number:
                 number[y] = len(order)
                 order.append(y)
-    table = [[number[source.table[x][y]] for y in order] for x in order]
+    table = []
+    for x in order:
+        if meter is not None:
+            meter.tick()
+        row = source.table[x]
+        table.append([number[row[y]] for y in order])
     return table, number
 
 
@@ -191,14 +215,15 @@ def _cyclic_table(index: int, period: int) -> np.ndarray:
 
 
 def _derive_p(
-    rows: list[list[int]], heap_map: list[int], rules: HeapRules, heap: int
+    table: np.ndarray, heap_map: list[int], rules: HeapRules, heap: int, meter: Meter | None
 ) -> frozenset[int]:
     """The P-portion each element's least sum gives it (see the module's text)."""
     heaps = sorted(_live(rules, heap), reverse=True)
     images = [
-        sorted({product(rows, heap_map, option) for option in rules.options[h]}) for h in heaps
+        sorted({_times(table, heap_map, option) for option in rules.options[h]}) for h in heaps
     ]
     gens = [heap_map[h] for h in heaps]
+    rows = _columns(table, {*gens, *(t for found in images for t in found)}, meter)
     p: set[int] = set()
 
     def record(x: int, counts: tuple[int, ...]) -> None:
@@ -220,27 +245,63 @@ def _derive_p(
                 return
         p.add(x)
 
-    verify.least_counts(rows, gens, record)
+    verify.least_counts(rows, gens, record, meter)
     return frozenset(p)
 
 
+def _times(table: np.ndarray, heap_map: list[int], position: Position) -> int:
+    x = 0
+    for part in position:
+        x = int(table[x, heap_map[part]])
+    return x
+
+
+def _columns(table: np.ndarray, wanted: set[int], meter: Meter | None) -> list[dict[int, int]]:
+    """Each row of ``table`` restricted to the columns ``wanted`` (all the derivation
+    reads): a candidate's whole table as Python lists would take gigabytes."""
+    columns = sorted(wanted)
+    rows: list[dict[int, int]] = []
+    for start in range(0, len(table), ROWS_PER_CHECK):
+        if meter is not None:
+            meter.check()
+        part = table[start : start + ROWS_PER_CHECK][:, columns].tolist()
+        rows.extend(dict(zip(columns, row, strict=True)) for row in part)
+    return rows
+
+
 def _reduce(
-    table: np.ndarray, p_portion: frozenset[int], heap_map: tuple[int, ...]
+    table: np.ndarray,
+    p_portion: frozenset[int],
+    heap_map: tuple[int, ...],
+    meter: Meter | None = None,
 ) -> BipartiteMonoid:
-    """Indistinguishable elements identified; the identity keeps number 0."""
+    """Indistinguishable elements identified (those whose rows agree on P), numbered in
+    the order of their first element, so the identity keeps number 0."""
     size = len(table)
     in_p = np.zeros(size, dtype=bool)
     in_p[list(p_portion)] = True
-    signature = in_p[table]
-    _, first, inverse = np.unique(signature, axis=0, return_index=True, return_inverse=True)
-    inverse = inverse.reshape(-1)
-    rank = np.empty(len(first), dtype=np.int64)
-    rank[np.argsort(first)] = np.arange(len(first))
-    new = rank[inverse]
-    reps = np.sort(first)
-    reduced = new[table[np.ix_(reps, reps)]]
+    number: dict[bytes, int] = {}
+    first: list[int] = []
+    new = np.empty(size, dtype=np.int64)
+    for start in range(0, size, ROWS_PER_CHECK):
+        if meter is not None:
+            meter.check()
+        packed = np.packbits(in_p[table[start : start + ROWS_PER_CHECK]], axis=1)
+        for offset, row in enumerate(packed):
+            key = row.tobytes()  # rows equal exactly when packed equal
+            found = number.setdefault(key, len(first))
+            if found == len(first):
+                first.append(start + offset)
+            new[start + offset] = found
+    reps = np.asarray(first, dtype=np.int64)
+    rows: list[tuple[int, ...]] = []
+    for start in range(0, len(reps), ROWS_PER_CHECK):
+        if meter is not None:
+            meter.check()
+        block = new[table[np.ix_(reps[start : start + ROWS_PER_CHECK], reps)]]
+        rows.extend(tuple(row) for row in block.tolist())
     return BipartiteMonoid(
-        tuple(tuple(row) for row in reduced.tolist()),
+        tuple(rows),
         frozenset(int(new[x]) for x in p_portion),
         tuple(int(new[x]) for x in heap_map),
     )

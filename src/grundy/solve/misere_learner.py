@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from grundy.budget import Meter
 from grundy.errors import SearchLimitError
 from grundy.solve.misere_outcomes import MisereOutcomes, Position, merge
 
@@ -43,7 +44,10 @@ class BipartiteMonoid:
 
 
 def _pair_states(
-    monoid: BipartiteMonoid, option_images: Sequence[frozenset[int]], limit: int
+    monoid: BipartiteMonoid,
+    option_images: Sequence[frozenset[int]],
+    limit: int,
+    meter: Meter | None = None,
 ) -> Callable[[], tuple[Position, int, frozenset[int]] | None]:
     """A search over the pairs (image of G, images of G's options) for every sum G."""
 
@@ -54,6 +58,8 @@ def _pair_states(
         seen: dict[tuple[int, frozenset[int]], Position] = {start: ()}
         queue: list[tuple[int, frozenset[int]]] = [start]
         for x, moves in queue:
+            if meter is not None:
+                meter.tick()
             position = seen[(x, moves)]
             says_p = x in monoid.p_portion
             derived_p = bool(moves) and not (moves & monoid.p_portion)
@@ -109,7 +115,7 @@ def first_failure(
     """
     images = option_images(monoid, oracle)
     images = [moves if h <= largest else frozenset() for h, moves in enumerate(images)]
-    found = _pair_states(monoid, images, limit)()
+    found = _pair_states(monoid, images, limit, oracle.meter)()
     if found is None:
         return None
     position = found[0]

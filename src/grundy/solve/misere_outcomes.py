@@ -22,6 +22,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.budget import Meter
 from grundy.errors import InvalidParameterError, SearchLimitError
 
 __all__ = ["POSITION_LIMIT", "HeapRules", "MisereOutcomes", "merge"]
@@ -87,6 +88,8 @@ class MisereOutcomes:
         self._guessed: dict[tuple[Hashable, Position], bool] = {}
         self.guessed_total = 0
         self.exact_stages = 0
+        self.meter: Meter | None = None
+        """A running budget, ticked for each position decided (and by the learner)."""
 
     def trust_below(
         self,
@@ -139,6 +142,8 @@ class MisereOutcomes:
             return known
         if sys.getrecursionlimit() < 20_000:
             sys.setrecursionlimit(20_000)  # a line of moves is as deep as the tokens
+        if self.meter is not None:
+            self.meter.tick()
         result = bool(position) and not any(self.is_p(o) for o in self.options(position))
         if len(memo) >= self.limit:
             raise SearchLimitError(

@@ -25,7 +25,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidParameterError, SearchLimitError
+from grundy.budget import Meter
+from grundy.errors import BudgetExceededError, InvalidParameterError, SearchLimitError
 from grundy.solve.misere_extend import NoCandidate, extend
 from grundy.solve.misere_learner import BipartiteMonoid, OracleAstray, learn_monoid, product
 from grundy.solve.misere_monoid import Word, presentation, reduce, tame_rank, word_name
@@ -144,6 +145,8 @@ def _learn_stage(
         oracle.trust_below(heap, _judge(known), _guess_key(known, oracle.rules, depth))
         try:
             return learn_monoid(oracle, heap, tests, max_size=max_size)
+        except BudgetExceededError:
+            raise  # the budget, not the guess, ran out
         except (OracleAstray, SearchLimitError):
             continue
     oracle.exact_stages += 1
@@ -220,24 +223,31 @@ def misere_quotient(
     max_size: int = 4096,
     position_limit: int = POSITION_LIMIT,
     method: str = "elements",
+    meter: Meter | None = None,
 ) -> MisereQuotient:
     """The misère quotient of the sums of heaps ``0..upto`` of a heap game.
 
     Raises :class:`~grundy.errors.SearchLimitError` when the quotient would have more
     than ``max_size`` elements or the outcome search more than ``position_limit``
-    positions."""
+    positions, and :class:`~grundy.errors.BudgetExceededError` when ``meter`` (a running
+    budget, ticked throughout the construction and its verifications) runs out."""
     if method not in METHODS:
         raise InvalidParameterError(f"method must be one of {', '.join(METHODS)}")
     rules = HeapRules.of(game, upto)
     oracle = MisereOutcomes(rules, position_limit)
+    oracle.meter = meter
     tests: list[Position] = [()]
     learnt = BipartiteMonoid(((0,),), frozenset(), (0,) * (upto + 1))
     learner_stages = 0
     for heap in rules.live_heaps:  # Q_n from Q_(n-1): smaller sums are then known exactly
+        if meter is not None:
+            meter.check()
         known = reduce(learnt)
         if method == "elements":
             try:
-                learnt = extend(known, rules, heap)
+                learnt = extend(known, rules, heap, meter)
+            except BudgetExceededError:
+                raise
             except (NoCandidate, SearchLimitError) as exc:
                 if known.size > LEARNER_FALLBACK_SIZE:  # the learner would not finish
                     raise SearchLimitError(

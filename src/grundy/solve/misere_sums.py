@@ -12,6 +12,14 @@ tests do for these quotients.  A quotient proved for every heap size
 (:mod:`grundy.solve.misere_periodic`) answers sums of larger heaps too, its heap map
 extended periodically.
 
+Building a quotient is an attempt: when it fails (a quotient too large, no candidate
+found) the solver searches the sum plainly, so an attempt may spend at most
+:data:`QUOTIENT_SECONDS` (and a tenth of the solver's time budget, when it has one) and
+grow the process by at most :data:`QUOTIENT_MEMORY`; an attempt that runs out of that
+allowance is given up, and no quotient as large is tried again for the game.  The
+solver's own budget (its meter, or the time budget's signal of ``grundy solve``) ends the
+whole run as usual, attempt or not.
+
 The solver (:meth:`grundy.solve.solver.Solver.quotients_used`) names each quotient an
 answer rested on, with its scope, so that a verdict can list it in ``assumes``.
 """
@@ -22,13 +30,28 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import GrundyError
+from grundy.budget import Budget, Meter
+from grundy.errors import BudgetExceededError, GrundyError
 from grundy.verdict import Assumption
 
-__all__ = ["MIN_HEAPS", "QUOTIENT_UPTO", "QuotientAnswer", "quotient_outcome"]
+__all__ = ["MIN_HEAPS", "QUOTIENT_SECONDS", "QUOTIENT_UPTO", "QuotientAnswer", "quotient_outcome"]
 
 QUOTIENT_UPTO = 30
 """Largest heap for which a quotient is built on demand (Q_30 of 0.07 takes seconds)."""
+
+QUOTIENT_SECONDS = 8.0
+"""Most wall time one on-demand quotient may take before it is given up.  Measured on the
+2-core machine under load: Q_27 of 0.07 (|Q| = 176) takes 1.6 s and Q_30 (|Q| = 360)
+4.2 s, while the failing Q_20 of 0.6 gave up only after 24-28 s (its element
+construction runs out of candidates at heap 17; a size cap does not stop it sooner)."""
+
+QUOTIENT_MEMORY = 512 << 20
+"""Most the process may grow while one on-demand quotient is built.  Q_30 of 0.07 peaks at
+about 120 MiB (the whole process); the failing Q_20 of 0.6 grew past 4 GiB before this
+limit (and the solver's memory budget) was checked during the construction."""
+
+BUDGET_SHARE = 0.1
+"""Most share of the solver's time budget one on-demand quotient may take."""
 
 MIN_HEAPS = 3
 """Sums of fewer heaps are left to the search, which decides them quickly."""
@@ -51,11 +74,40 @@ class _Certified:
 _CERTIFIED: dict[Hashable, _Certified | None] = {}
 """The largest quotient built for each game (None: none can be built)."""
 
+_FAILED: dict[Hashable, int] = {}
+"""For each game, the least N whose quotient could not be built: none that large is
+tried again."""
 
-def quotient_outcome(game: Any, position: Any) -> QuotientAnswer | None:
+
+class _AllowanceSpent(Exception):
+    """An on-demand quotient used up its allowance (not the solver's budget)."""
+
+
+class _Allowance(Meter):
+    """The meter of one attempt: the solver's meter (whose limits end the run), then the
+    attempt's own time allowance (whose end only gives the attempt up)."""
+
+    __slots__ = ("outer",)
+
+    def __init__(self, seconds: float, outer: Meter | None) -> None:
+        super().__init__(Budget(seconds=seconds, memory_bytes=QUOTIENT_MEMORY))
+        self.outer = outer
+
+    def check(self) -> None:
+        try:
+            super().check()  # first, so that the attempt's growth gives up the attempt only
+        except BudgetExceededError as exc:
+            raise _AllowanceSpent(str(exc)) from None
+        if self.outer is not None:
+            self.outer.check()
+
+
+def quotient_outcome(game: Any, position: Any, meter: Meter | None = None) -> QuotientAnswer | None:
     """Whether the sum of heaps ``position`` of ``game`` is a misère P-position, read from
     a verified quotient; None when no quotient applies (not an octal or subtraction game,
-    fewer than :data:`MIN_HEAPS` heaps with moves, or heaps too large)."""
+    fewer than :data:`MIN_HEAPS` heaps with moves, heaps too large, or the quotient could
+    not be built within its allowance).  ``meter`` is the solver's running budget: when it
+    runs out while a quotient is built, its error is raised."""
     from grundy.games.octal import OctalGame
     from grundy.games.subtraction import SubtractionGame
 
@@ -64,7 +116,7 @@ def quotient_outcome(game: Any, position: Any) -> QuotientAnswer | None:
     heaps = [h for h in position if isinstance(h, int) and h > 0]
     if len(heaps) < MIN_HEAPS or len(heaps) != len([h for h in position if h != 0]):
         return None
-    found = _certified(game, max(heaps))
+    found = _certified(game, max(heaps), meter)
     if found is None:
         return None
     quotient = found.quotient
@@ -82,7 +134,7 @@ def _in_range(quotient: Any, heap: int) -> int:
     return int(heap - steps * period.period)
 
 
-def _certified(game: Any, largest: int) -> _Certified | None:
+def _certified(game: Any, largest: int, meter: Meter | None) -> _Certified | None:
     key = (type(game).__name__, game.key)
     known = _CERTIFIED.get(key)
     if known is not None and (known.quotient.upto >= largest or known.quotient.every_heap):
@@ -92,8 +144,11 @@ def _certified(game: Any, largest: int) -> _Certified | None:
     ):
         return None  # none could be built, or none larger may be
     upto = min(QUOTIENT_UPTO, max(largest, 2 * known.quotient.upto if known else 12))
-    built = _build(game, upto)
+    if upto >= _FAILED.get(key, upto + 1):
+        return None  # an attempt this large failed before
+    built = _build(game, upto, meter)
     if built is None:
+        _FAILED[key] = min(upto, _FAILED.get(key, upto))
         if known is None:
             _CERTIFIED[key] = None
         return None
@@ -101,12 +156,17 @@ def _certified(game: Any, largest: int) -> _Certified | None:
     return built if built.quotient.upto >= largest or built.quotient.every_heap else None
 
 
-def _build(game: Any, upto: int) -> _Certified | None:
+def _build(game: Any, upto: int, meter: Meter | None) -> _Certified | None:
     from grundy.solve.misere_quotient import misere_quotient
 
+    seconds = QUOTIENT_SECONDS
+    if meter is not None and meter.budget.seconds is not None:
+        seconds = min(seconds, BUDGET_SHARE * meter.budget.seconds)
     try:
-        quotient = misere_quotient(game, upto)
-    except GrundyError:
+        quotient = misere_quotient(game, upto, meter=_Allowance(seconds, meter))
+    except BudgetExceededError:
+        raise  # the solver's budget (its meter or the command's time signal) ran out
+    except (GrundyError, _AllowanceSpent):
         return None
     if quotient.kind not in ("octal", "subtraction"):
         return None  # the rules the independent checker can re-read

@@ -25,8 +25,9 @@ the identity.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
+from grundy.budget import Meter
 from grundy.errors import SearchLimitError
 from grundy.solve.misere_learner import BipartiteMonoid
 from grundy.solve.misere_outcomes import HeapRules, Position
@@ -81,12 +82,15 @@ def p_side_pairs(
     heaps: Sequence[int],
     images: Sequence[Sequence[int]],
     elements: Iterable[int],
+    meter: Meter | None = None,
 ) -> Iterator[tuple[int, int]]:
     """The P-side failures: each (y, h) with y·h in P while y·t is in P for an image t of
     an option of heap h (y from ``elements``, h from ``heaps``).  The P-side condition
     holds for every sum exactly when there is none with y the image of a sum."""
     table, p, heap_map = monoid.table, monoid.p_portion, monoid.heap_map
     for y in elements:
+        if meter is not None:
+            meter.tick()
         row = table[y]
         for heap in heaps:
             if row[heap_map[heap]] in p and any(row[t] in p for t in images[heap]):
@@ -98,6 +102,7 @@ def n_side_failure(
     heaps: Sequence[int],
     images: Sequence[Sequence[int]],
     limit: int = PAIR_LIMIT,
+    meter: Meter | None = None,
 ) -> Position | None:
     """A non-empty sum whose image is outside P while no option's image is in P, or None.
 
@@ -114,6 +119,8 @@ def n_side_failure(
     for x, mask, position in queue:
         if mask and not mask & p_mask and not (p_mask >> x) & 1:
             return position
+        if meter is not None:
+            meter.tick()
         row = table[x]
         members = _members(mask)
         for heap, (a, targets) in moves.items():
@@ -144,7 +151,9 @@ def _members(mask: int) -> list[int]:
     return found
 
 
-def failure(monoid: BipartiteMonoid, rules: HeapRules, largest: int) -> Position | None:
+def failure(
+    monoid: BipartiteMonoid, rules: HeapRules, largest: int, meter: Meter | None = None
+) -> Position | None:
     """A sum of heaps up to ``largest`` that the candidate judges against its own options'
     images (so the candidate is wrong about it or about one of its options), or None when
     the candidate is faithful for every sum of those heaps."""
@@ -155,9 +164,9 @@ def failure(monoid: BipartiteMonoid, rules: HeapRules, largest: int) -> Position
         raise ValueError("a heap with no move must map to the identity")
     images = option_images(monoid, rules, largest)
     words = witnesses(monoid, heaps)
-    for y, heap in p_side_pairs(monoid, heaps, images, words):
+    for y, heap in p_side_pairs(monoid, heaps, images, words, meter):
         return tuple(sorted((*words[y], heap)))
-    return n_side_failure(monoid, heaps, images)
+    return n_side_failure(monoid, heaps, images, meter=meter)
 
 
 def colex_key(position: Position) -> tuple[int, ...]:
@@ -166,10 +175,12 @@ def colex_key(position: Position) -> tuple[int, ...]:
     return (*sorted(position, reverse=True), -1)
 
 
-def least_words(monoid: BipartiteMonoid, heaps: Sequence[int]) -> dict[int, Position]:
+def least_words(
+    monoid: BipartiteMonoid, heaps: Sequence[int], meter: Meter | None = None
+) -> dict[int, Position]:
     """For each image of a sum, the least sum (in :func:`colex_key` order) with that image."""
     order = sorted(heaps, reverse=True)
-    least = least_counts(monoid.table, [monoid.heap_map[h] for h in order])
+    least = least_counts(monoid.table, [monoid.heap_map[h] for h in order], meter=meter)
     return {
         x: tuple(sorted(h for k, h in enumerate(order) for _ in range(counts[k])))
         for x, counts in least.items()
@@ -177,9 +188,10 @@ def least_words(monoid: BipartiteMonoid, heaps: Sequence[int]) -> dict[int, Posi
 
 
 def least_counts(
-    table: Sequence[Sequence[int]],
+    table: Sequence[Sequence[int]] | Sequence[Mapping[int, int]],
     generators: Sequence[int],
     record: Callable[[int, tuple[int, ...]], None] | None = None,
+    meter: Meter | None = None,
 ) -> dict[int, tuple[int, ...]]:
     """For each element that a product of ``generators`` reaches, how many of each its least
     product takes: fewer of the first generator first, then fewer of the next, and so on.
@@ -199,6 +211,8 @@ def least_counts(
             return
         a = generators[level]
         while True:
+            if meter is not None:
+                meter.tick()
             visit(level + 1, x)
             x = table[x][a]
             if x in least:
@@ -210,7 +224,9 @@ def least_counts(
     return least
 
 
-def least_failure(monoid: BipartiteMonoid, rules: HeapRules, largest: int) -> Position | None:
+def least_failure(
+    monoid: BipartiteMonoid, rules: HeapRules, largest: int, meter: Meter | None = None
+) -> Position | None:
     """The least sum (in :func:`colex_key` order) that the candidate judges against its
     options' images, or None when it is faithful for every sum of heaps up to ``largest``.
 
@@ -221,13 +237,13 @@ def least_failure(monoid: BipartiteMonoid, rules: HeapRules, largest: int) -> Po
     if 0 in monoid.p_portion:
         return ()
     images = option_images(monoid, rules, largest)
-    least = least_words(monoid, heaps)
+    least = least_words(monoid, heaps, meter)
     best: Position | None = None
-    for y, heap in p_side_pairs(monoid, heaps, images, least):
+    for y, heap in p_side_pairs(monoid, heaps, images, least, meter):
         found = tuple(sorted((*least[y], heap)))
         if best is None or colex_key(found) < colex_key(best):
             best = found
-    found_n = _least_n_failure(monoid, heaps, images, best)
+    found_n = _least_n_failure(monoid, heaps, images, best, meter)
     return found_n if found_n is not None else best
 
 
@@ -241,6 +257,7 @@ def _least_n_failure(
     heaps: Sequence[int],
     images: Sequence[Sequence[int]],
     bound: Position | None,
+    meter: Meter | None = None,
 ) -> Position | None:
     """The least N-side failure before ``bound`` (enumerated as in :func:`least_words`,
     a sum skipped when an earlier sum has its image and a subset of its option images)."""
@@ -264,6 +281,8 @@ def _least_n_failure(
         heap = order[level]
         a = heap_map[heap]
         while True:
+            if meter is not None:
+                meter.tick()
             visit(level + 1, x, mask)
             grown = 0
             for w in _members(mask):

@@ -475,7 +475,7 @@ class Solver:
 
     def _misere_next_wins_at(self, position: Any) -> bool:
         if self.use_engines and not self.plain:  # a sum of many heaps: a verified quotient
-            by_quotient = quotient_outcome(self.game, self.game.canonical(position))
+            by_quotient = quotient_outcome(self.game, self.game.canonical(position), self.meter)
             if by_quotient is not None:
                 self._quotients.add(by_quotient.assumption)
                 return not by_quotient.is_p

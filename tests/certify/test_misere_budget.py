@@ -1,0 +1,104 @@
+"""Building a misère quotient keeps to a time budget (issues #28 and #29 section 2): the
+construction, the solver's on-demand quotient and the quotient method of claims all tick
+a meter, so a budget passed ends within 10 % of its value; and an on-demand quotient that
+cannot be built is given up after a small allowance, the sum then searched plainly."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import grundy.claims.quotient_method as quotient_method
+from grundy.budget import Budget
+from grundy.claims.quotient_method import check_by_quotient
+from grundy.errors import BudgetExceededError
+from grundy.games.octal import OctalGame
+from grundy.solve import Outcome, Play, Solver, misere_sums
+from grundy.solve.misere_quotient import misere_quotient
+from tests.claims.helpers import good_claim
+
+BUDGET = 2.0
+SLACK = 0.15  # seconds: a busy machine's scheduling (as in tests/cli/test_time_budget.py)
+
+
+def _within(elapsed: float, budget: float) -> bool:
+    """Kept to within 10 % of the budget (plus the scheduling slack)."""
+    return elapsed <= budget * 1.1 + SLACK
+
+
+SLOW = OctalGame("0.6")
+"""Its quotient of heaps up to 20 fails after tens of seconds (bench/QUOTIENTS.md)."""
+
+
+@pytest.fixture(autouse=True)
+def fresh_caches(monkeypatch):
+    monkeypatch.setattr(misere_sums, "_CERTIFIED", {})
+    monkeypatch.setattr(misere_sums, "_FAILED", {})
+    monkeypatch.setattr(quotient_method, "_BUILT", {})
+
+
+def _elapsed_until_budget(work) -> float:
+    start = time.monotonic()
+    with pytest.raises(BudgetExceededError, match=f"time budget of {BUDGET:g} s"):
+        work()
+    return time.monotonic() - start
+
+
+@pytest.mark.parametrize("upto", [20, 24])
+def test_the_construction_keeps_to_its_meter(upto: int) -> None:
+    meter = Budget(seconds=BUDGET).start()
+    elapsed = _elapsed_until_budget(lambda: misere_quotient(SLOW, upto, meter=meter))
+    assert elapsed >= BUDGET and _within(elapsed, BUDGET), elapsed
+
+
+def test_the_solvers_budget_ends_an_on_demand_quotient(monkeypatch) -> None:
+    monkeypatch.setattr(misere_sums, "QUOTIENT_SECONDS", 60.0)  # the allowance not in the way
+    monkeypatch.setattr(misere_sums, "BUDGET_SHARE", 10.0)
+    monkeypatch.setattr(misere_sums, "QUOTIENT_MEMORY", 1 << 40)
+    solver = Solver(SLOW, meter=Budget(seconds=BUDGET).start())
+    elapsed = _elapsed_until_budget(lambda: solver.outcome((18, 19, 20), Play.MISERE))
+    assert _within(elapsed, BUDGET), elapsed
+    assert misere_sums._FAILED == {}  # the solver's budget is no verdict on the quotient
+
+
+def test_a_claims_budget_ends_the_quotient_method(monkeypatch) -> None:
+    monkeypatch.setattr(quotient_method, "MAX_SIZE", 4096)  # slow to build, not refused
+    claim = good_claim(
+        game="octal",
+        params='{ code = "0.6" }',
+        play="misere",
+        vars='["a"]',
+        range="{ a = [0, 1000] }",
+        position="[a, a]",
+        statement="outcome == 'P'",
+        method="certificate",
+    )
+    meter = Budget(seconds=BUDGET).start()
+    elapsed = _elapsed_until_budget(lambda: check_by_quotient(claim, meter=meter))
+    assert _within(elapsed, BUDGET), elapsed
+    assert quotient_method._BUILT == {}  # not remembered: another budget may suffice
+
+
+def test_a_failed_attempt_costs_only_its_allowance_and_is_not_repeated(monkeypatch) -> None:
+    monkeypatch.setattr(misere_sums, "QUOTIENT_SECONDS", 0.5)
+    start = time.monotonic()
+    assert misere_sums.quotient_outcome(SLOW, (3, 5, 20)) is None
+    assert _within(time.monotonic() - start, 0.5)
+    assert {("OctalGame", SLOW.key): 20} == misere_sums._FAILED
+    start = time.monotonic()
+    assert misere_sums.quotient_outcome(SLOW, (2, 4, 20)) is None
+    assert time.monotonic() - start < 0.05  # not tried again
+    solver, plain = Solver(SLOW), Solver(SLOW, plain=True)
+    for position in [(3, 5, 20), (1, 2, 3, 4)]:
+        assert solver.outcome(position, Play.MISERE) is plain.outcome(position, Play.MISERE)
+    assert all("0..20" not in a.id for a in solver.quotients_used())
+
+
+def test_the_allowance_is_a_share_of_a_small_solver_budget(monkeypatch) -> None:
+    monkeypatch.setattr(misere_sums, "QUOTIENT_SECONDS", 60.0)
+    solver = Solver(SLOW, meter=Budget(seconds=5.0).start())
+    start = time.monotonic()
+    assert misere_sums.quotient_outcome(SLOW, (3, 5, 20), solver.meter) is None
+    assert _within(time.monotonic() - start, 0.5)  # a tenth of 5 s
+    assert solver.outcome((1, 1, 1), Play.MISERE) is Outcome.N
