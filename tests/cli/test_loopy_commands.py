@@ -154,3 +154,14 @@ def test_the_time_budget_covers_the_loopy_search(run_cli, cycles, words) -> None
     words = [cycles if word == "CYCLES" else word for word in words]
     result = run_cli("solve", *words, "--seconds", "0.3")
     assert result.code == 2 and "time budget of 0.3 s" in result.err
+
+
+def test_a_loopy_games_json_has_the_same_keys_as_any_other_game(run_cli) -> None:
+    # A reader of the JSON should not need to know whether a game has cycles: both solve
+    # and table carry `assumes` (empty: the loopy theory reads no misère quotient).
+    loopy = run_cli("solve", "digraph", "--edges", TWO_CYCLE_WITH_EXIT, "0", "--json").json()
+    finite = run_cli("solve", "nim", "3", "4", "--json").json()
+    assert loopy["assumes"] == [] and set(finite) <= set(loopy)
+    table = run_cli("table", "digraph", "--edges", TWO_CYCLE_WITH_EXIT, "--max", "3", "--json")
+    finite_table = run_cli("table", "nim", "--max", "3", "--json").json()
+    assert table.json()["assumes"] == [] and set(finite_table) <= set(table.json())

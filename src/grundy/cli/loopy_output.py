@@ -101,6 +101,7 @@ def write_solve(
                     for move in analysis.drawing_moves
                 ],
                 "positions_explored": analysis.positions_explored,
+                "assumes": [],  # the loopy theory reads no misère quotient: the same shape
             },
         )
         return 0
@@ -136,19 +137,22 @@ def write_table(
     if call.args.json:
         write_json(
             out,
-            table_json(
-                game,
-                play,
-                [
-                    {
-                        "position": game.to_json(position),
-                        "grundy": int(value) if value.isdigit() else None,
-                        "loopy_value": value,
-                        "outcome": outcome,
-                    }
-                    for position, value, outcome in rows
-                ],
-            ),
+            {
+                **table_json(
+                    game,
+                    play,
+                    [
+                        {
+                            "position": game.to_json(position),
+                            "grundy": int(value) if value.isdigit() else None,
+                            "loopy_value": value,
+                            "outcome": outcome,
+                        }
+                        for position, value, outcome in rows
+                    ],
+                ),
+                "assumes": [],  # as for every other game's table
+            },
         )
         return 0
     if not rows:
