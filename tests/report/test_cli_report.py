@@ -271,3 +271,16 @@ def test_loopy_graphs_and_misere_quotients_are_named_in_words(run_cli, tmp_path)
     assert "Tokens on the graph with edges 0 → 1, 1 → 0" in handout
     assert "the misère quotient of Kayles for heaps up to" in handout
     assert "--code" not in handout and "0>1" not in handout
+
+
+def test_the_report_reads_back_the_one_name_a_quotient_lemma_is_given() -> None:
+    # The solver and the claim method name a quotient through MisereQuotient.lemma_id; the
+    # handout's words must recognise exactly that form.
+    from grundy.games.octal import OctalGame
+    from grundy.report.words import _quotient_name
+    from grundy.solve.misere_quotient import misere_quotient
+
+    quotient = misere_quotient(OctalGame("0.77"), 12)
+    assert _quotient_name(quotient.lemma_id) == (
+        f"the misère quotient of Kayles for heaps up to 12 ({quotient.size} elements)"
+    )

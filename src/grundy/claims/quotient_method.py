@@ -223,7 +223,7 @@ def _assumption(quotient: MisereQuotient) -> Assumption:
     period = quotient.periodicity
     assert period is not None
     return Assumption(
-        f"misere-quotient of {quotient.game}, heaps 0..{quotient.upto}, |Q| = {quotient.size}",
+        quotient.lemma_id,
         "unbounded sum of heaps of any sizes: the heap map repeats with period "
         f"{period.period} from heap {period.preperiod}, re-checked by the independent checker",
         instance_proved=True,

@@ -70,6 +70,12 @@ class MisereQuotient:
         return len(self.table)
 
     @property
+    def lemma_id(self) -> str:
+        """How an answer read from this quotient names it in ``assumes`` (the solver's and
+        the claim method's alike; report/words.py reads it back into words)."""
+        return f"misere-quotient of {self.game}, heaps 0..{self.upto}, |Q| = {self.size}"
+
+    @property
     def element_names(self) -> tuple[str, ...]:
         return tuple(word_name(w) for w in self.normal_forms)
 

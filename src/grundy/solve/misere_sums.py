@@ -175,5 +175,5 @@ def _build(game: Any, upto: int, meter: Meter | None) -> _Certified | None:
         if quotient.every_heap
         else f"every sum of heaps of sizes 0..{quotient.upto}, of any number of heaps"
     )
-    name = f"misere-quotient of {quotient.game}, heaps 0..{quotient.upto}, |Q| = {quotient.size}"
+    name = quotient.lemma_id
     return _Certified(quotient, Assumption(name, scope))
