@@ -12,6 +12,7 @@ import grundy.report.document as doc
 from grundy.report.document import plain_text
 from grundy.report.mathml import MathSyntaxError, latex_to_mathml
 from grundy.report.render import FigureRenderer
+from grundy.report.writer import DocumentWriter
 from grundy.verdict import Word
 
 __all__ = ["render_html"]
@@ -144,7 +145,9 @@ def render_html(document: doc.Document, figures: FigureRenderer | None = None) -
     return writer.document(document)
 
 
-class _HtmlWriter:
+class _HtmlWriter(DocumentWriter[str]):
+    format_name = "HTML"
+
     def __init__(self, figures: FigureRenderer) -> None:
         self.figures = figures
 
@@ -192,33 +195,28 @@ class _HtmlWriter:
             f"<h{heading_level}>{title}</h{heading_level}>\n{inner}\n</section>"
         )
 
-    def block(self, block: doc.Block, level: int) -> str:
-        if isinstance(block, doc.Section):
-            return self.section(block, level)
-        if isinstance(block, doc.Paragraph):
-            content = block.content
-            if content and isinstance(content[0], str) and content[0].startswith("Source: "):
-                return f'<p class="source">{self.inlines(content)}</p>'
-            return f"<p>{self.inlines(content)}</p>"
-        if isinstance(block, doc.DisplayMath):
-            for latex in (block.latex, block.fallback):
-                if not latex:
-                    continue
-                try:
-                    return f'<div class="formula">{latex_to_mathml(latex, display=True)}</div>'
-                except MathSyntaxError:
-                    continue
-            return f"<p>{escape(block.plain or block.latex)}</p>"
-        if isinstance(block, doc.Preformatted):
-            return f"<pre>{escape(block.text)}</pre>"
-        if isinstance(block, doc.BulletList):
-            items = "".join(f"<li>{self.inlines(item)}</li>" for item in block.items)
-            return f"<ul>{items}</ul>"
-        if isinstance(block, doc.Table):
-            return self.table(block)
-        if isinstance(block, doc.Figure):
-            return self.figure(block)
-        raise TypeError(f"cannot render {type(block).__name__} as HTML")
+    def paragraph(self, paragraph: doc.Paragraph) -> str:
+        content = paragraph.content
+        if content and isinstance(content[0], str) and content[0].startswith("Source: "):
+            return f'<p class="source">{self.inlines(content)}</p>'
+        return f"<p>{self.inlines(content)}</p>"
+
+    def display_math(self, block: doc.DisplayMath) -> str:
+        for latex in (block.latex, block.fallback):
+            if not latex:
+                continue
+            try:
+                return f'<div class="formula">{latex_to_mathml(latex, display=True)}</div>'
+            except MathSyntaxError:
+                continue
+        return f"<p>{escape(block.plain or block.latex)}</p>"
+
+    def preformatted(self, block: doc.Preformatted) -> str:
+        return f"<pre>{escape(block.text)}</pre>"
+
+    def bullet_list(self, block: doc.BulletList) -> str:
+        items = "".join(f"<li>{self.inlines(item)}</li>" for item in block.items)
+        return f"<ul>{items}</ul>"
 
     def figure(self, figure: doc.Figure) -> str:
         svg = self.figures.svg(figure)
@@ -253,25 +251,26 @@ class _HtmlWriter:
         style = f' class="{escape(cell.style)}"' if cell.style else ""
         return f"<td{style}>{content}</td>"
 
-    def inlines(self, content: doc.Inlines) -> str:
-        return "".join(self.inline(piece) for piece in content)
+    def text(self, text: str) -> str:
+        return escape(text, quote=False)
 
-    def inline(self, piece: doc.Inline) -> str:
-        if isinstance(piece, str):
-            return escape(piece, quote=False)
-        if isinstance(piece, doc.Math):
-            try:
-                return latex_to_mathml(piece.latex)
-            except MathSyntaxError:
-                return f"<code>{escape(piece.latex)}</code>"
-        if isinstance(piece, doc.Code):
-            return f"<code>{escape(piece.text)}</code>"
-        if isinstance(piece, doc.Link):
-            return f'<a href="{escape(piece.target, quote=True)}">{escape(piece.text)}</a>'
-        if isinstance(piece, doc.Strong):
-            return f"<strong>{escape(piece.text)}</strong>"
-        if isinstance(piece, doc.Timing):
-            return f'<span class="timing">{piece.text}</span>'
-        if isinstance(piece, doc.Measured):
-            return f'<span class="measured">{escape(piece.text)}</span>'
-        raise TypeError(f"cannot render {type(piece).__name__} as HTML")
+    def math(self, piece: doc.Math) -> str:
+        try:
+            return latex_to_mathml(piece.latex)
+        except MathSyntaxError:
+            return f"<code>{escape(piece.latex)}</code>"
+
+    def code(self, piece: doc.Code) -> str:
+        return f"<code>{escape(piece.text)}</code>"
+
+    def link(self, piece: doc.Link) -> str:
+        return f'<a href="{escape(piece.target, quote=True)}">{escape(piece.text)}</a>'
+
+    def strong(self, piece: doc.Strong) -> str:
+        return f"<strong>{escape(piece.text)}</strong>"
+
+    def timing(self, piece: doc.Timing) -> str:
+        return f'<span class="timing">{piece.text}</span>'
+
+    def measured(self, piece: doc.Measured) -> str:
+        return f'<span class="measured">{escape(piece.text)}</span>'

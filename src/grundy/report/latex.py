@@ -20,6 +20,7 @@ from grundy.report.document import plain_text
 from grundy.report.markdown import FIGURE_DIR
 from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.render import FigureRenderer
+from grundy.report.writer import DocumentWriter
 from grundy.verdict import Word
 
 __all__ = ["END_LABEL", "FORMULA_MARK", "LatexReport", "latex_text", "render_latex"]
@@ -292,7 +293,9 @@ _HANDOUT_SPACING = r"""
 _SHORT = 5  # a document of at most this many sections needs no contents
 
 
-class _LatexWriter:
+class _LatexWriter(DocumentWriter[list[str]]):
+    format_name = "LaTeX"
+
     def __init__(self, figures: FigureRenderer, fallbacks: Mapping[int, int]) -> None:
         self.figures = figures
         self.fallbacks = fallbacks
@@ -355,26 +358,15 @@ class _LatexWriter:
             lines.extend(self.block(block, depth + 1))
         return lines
 
-    def block(self, block: doc.Block, depth: int) -> list[str]:
-        if isinstance(block, doc.Section):
-            return self.section(block, depth)
-        if isinstance(block, doc.Paragraph):
-            content = block.content
-            if content and isinstance(content[0], str) and content[0].startswith("Source: "):
-                return ["{\\small\\color{darkgray}" + self.inlines(content) + "\\par}", ""]
-            return [self.inlines(content), ""]
-        if isinstance(block, doc.DisplayMath):
-            return self.display_math(block)
-        if isinstance(block, doc.Preformatted):
-            return self.preformatted(block.text)
-        if isinstance(block, doc.BulletList):
-            items = [f"\\item {self.inlines(item)}" for item in block.items]
-            return ["\\begin{itemize}", *items, "\\end{itemize}", ""]
-        if isinstance(block, doc.Table):
-            return self.table(block)
-        if isinstance(block, doc.Figure):
-            return self.figure(block)
-        raise TypeError(f"cannot render {type(block).__name__} as LaTeX")
+    def paragraph(self, paragraph: doc.Paragraph) -> list[str]:
+        content = paragraph.content
+        if content and isinstance(content[0], str) and content[0].startswith("Source: "):
+            return ["{\\small\\color{darkgray}" + self.inlines(content) + "\\par}", ""]
+        return [self.inlines(content), ""]
+
+    def bullet_list(self, block: doc.BulletList) -> list[str]:
+        items = [f"\\item {self.inlines(item)}" for item in block.items]
+        return ["\\begin{itemize}", *items, "\\end{itemize}", ""]
 
     def display_math(self, block: doc.DisplayMath) -> list[str]:
         index = len(self.formulas)
@@ -396,7 +388,8 @@ class _LatexWriter:
         end = FORMULA_MARK.format(index=index, end=" end")
         return [f"\\typeout{{{start}}}", *body, f"\\typeout{{{end}}}", ""]
 
-    def preformatted(self, text: str) -> list[str]:
+    def preformatted(self, block: doc.Preformatted) -> list[str]:
+        text = block.text
         small = "\\footnotesize" if self.scale < 1 else "\\small"
         lines = ["\\begin{flushleft}" + small]
         for line in text.splitlines() or [""]:
@@ -492,26 +485,28 @@ class _LatexWriter:
             return f"\\cellcolor{{shade!{level * 6 + 4}}}\\textcolor{{{ink}}}{{{text}}}"
         return text
 
-    def inlines(self, content: doc.Inlines) -> str:
-        return "".join(self.inline(piece) for piece in content)
+    def text(self, text: str) -> str:
+        return latex_text(text)
 
-    def inline(self, piece: doc.Inline) -> str:
-        if isinstance(piece, str):
-            return latex_text(piece)
-        if isinstance(piece, doc.Math):
-            try:
-                check_latex(piece.latex)
-            except MathSyntaxError:
-                return f"\\texttt{{{latex_text(piece.latex)}}}"
-            return f"${piece.latex}$"
-        if isinstance(piece, doc.Code):
-            return f"\\texttt{{{latex_text(piece.text)}}}"
-        if isinstance(piece, doc.Link):
-            if piece.target.startswith("#"):
-                return f"\\hyperref[{piece.target[1:]}]{{{latex_text(piece.text)}}}"
-            return f"\\href{{{latex_text(piece.target)}}}{{{latex_text(piece.text)}}}"
-        if isinstance(piece, doc.Strong):
-            return f"\\textbf{{{latex_text(piece.text)}}}"
-        if isinstance(piece, (doc.Timing, doc.Measured)):
-            return latex_text(piece.text)
-        raise TypeError(f"cannot render {type(piece).__name__} as LaTeX")
+    def math(self, piece: doc.Math) -> str:
+        try:
+            check_latex(piece.latex)
+        except MathSyntaxError:
+            return f"\\texttt{{{latex_text(piece.latex)}}}"
+        return f"${piece.latex}$"
+
+    def code(self, piece: doc.Code) -> str:
+        return f"\\texttt{{{latex_text(piece.text)}}}"
+
+    def link(self, piece: doc.Link) -> str:
+        if piece.target.startswith("#"):
+            return f"\\hyperref[{piece.target[1:]}]{{{latex_text(piece.text)}}}"
+        return f"\\href{{{latex_text(piece.target)}}}{{{latex_text(piece.text)}}}"
+
+    def strong(self, piece: doc.Strong) -> str:
+        return f"\\textbf{{{latex_text(piece.text)}}}"
+
+    def timing(self, piece: doc.Timing | doc.Measured) -> str:
+        return latex_text(piece.text)
+
+    measured = timing

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import grundy.report.document as doc
 from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.render import FigureRenderer
+from grundy.report.writer import DocumentWriter
 
 __all__ = ["FIGURE_DIR", "MarkdownReport", "render_markdown"]
 
@@ -75,7 +76,9 @@ def _escape(text: str) -> str:
     return "".join(out)
 
 
-class _MarkdownWriter:
+class _MarkdownWriter(DocumentWriter[list[str]]):
+    format_name = "Markdown"
+
     def __init__(self, figures: FigureRenderer) -> None:
         self.figures = figures
         self.files: list[tuple[str, bytes]] = []
@@ -109,31 +112,26 @@ class _MarkdownWriter:
             lines.extend(self.block(block, level + 1))
         return lines
 
-    def block(self, block: doc.Block, level: int) -> list[str]:
-        if isinstance(block, doc.Section):
-            return self.section(block, level)
-        if isinstance(block, doc.Paragraph):
-            return [self.inlines(block.content), ""]
-        if isinstance(block, doc.DisplayMath):
-            latex = block.latex
-            try:
-                check_latex(latex)
-            except MathSyntaxError:
-                latex = block.fallback
-            if not latex:
-                return [_escape(block.plain), ""]
-            fence = _fence(latex)
-            return [f"{fence}math", latex, fence, ""]
-        if isinstance(block, doc.Preformatted):
-            fence = _fence(block.text)
-            return [f"{fence}text", block.text, fence, ""]
-        if isinstance(block, doc.BulletList):
-            return [f"- {self.inlines(item)}" for item in block.items] + [""]
-        if isinstance(block, doc.Table):
-            return self.table(block)
-        if isinstance(block, doc.Figure):
-            return self.figure(block)
-        raise TypeError(f"cannot render {type(block).__name__} as Markdown")
+    def paragraph(self, paragraph: doc.Paragraph) -> list[str]:
+        return [self.inlines(paragraph.content), ""]
+
+    def display_math(self, block: doc.DisplayMath) -> list[str]:
+        latex = block.latex
+        try:
+            check_latex(latex)
+        except MathSyntaxError:
+            latex = block.fallback
+        if not latex:
+            return [_escape(block.plain), ""]
+        fence = _fence(latex)
+        return [f"{fence}math", latex, fence, ""]
+
+    def preformatted(self, block: doc.Preformatted) -> list[str]:
+        fence = _fence(block.text)
+        return [f"{fence}text", block.text, fence, ""]
+
+    def bullet_list(self, block: doc.BulletList) -> list[str]:
+        return [f"- {self.inlines(item)}" for item in block.items] + [""]
 
     def figure(self, figure: doc.Figure) -> list[str]:
         path = f"{FIGURE_DIR}/{figure.name}.svg"
@@ -166,23 +164,25 @@ class _MarkdownWriter:
             return f"**{text}**"
         return text
 
-    def inlines(self, content: doc.Inlines) -> str:
-        return "".join(self.inline(piece) for piece in content)
+    def text(self, text: str) -> str:
+        return _escape(text)
 
-    def inline(self, piece: doc.Inline) -> str:
-        if isinstance(piece, str):
-            return _escape(piece)
-        if isinstance(piece, doc.Math):
-            if "`" in piece.latex or "\n" in piece.latex:  # would end the math span
-                return self.inline(doc.Code(piece.latex))
-            latex = piece.latex.replace("|", r"\vert ") if self.in_table else piece.latex
-            return f"$`{latex}`$"
-        if isinstance(piece, doc.Code):
-            return _code_span(piece.text, self.in_table)
-        if isinstance(piece, doc.Link):
-            return f"[{_escape(piece.text)}]({piece.target})"
-        if isinstance(piece, doc.Strong):
-            return f"**{_escape(piece.text)}**"
-        if isinstance(piece, (doc.Timing, doc.Measured)):
-            return _escape(piece.text)
-        raise TypeError(f"cannot render {type(piece).__name__} as Markdown")
+    def math(self, piece: doc.Math) -> str:
+        if "`" in piece.latex or "\n" in piece.latex:  # would end the math span
+            return self.code(doc.Code(piece.latex))
+        latex = piece.latex.replace("|", r"\vert ") if self.in_table else piece.latex
+        return f"$`{latex}`$"
+
+    def code(self, piece: doc.Code) -> str:
+        return _code_span(piece.text, self.in_table)
+
+    def link(self, piece: doc.Link) -> str:
+        return f"[{_escape(piece.text)}]({piece.target})"
+
+    def strong(self, piece: doc.Strong) -> str:
+        return f"**{_escape(piece.text)}**"
+
+    def timing(self, piece: doc.Timing | doc.Measured) -> str:
+        return _escape(piece.text)
+
+    measured = timing
