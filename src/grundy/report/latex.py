@@ -505,8 +505,3 @@ class _LatexWriter(DocumentWriter[list[str]]):
 
     def strong(self, piece: doc.Strong) -> str:
         return f"\\textbf{{{latex_text(piece.text)}}}"
-
-    def timing(self, piece: doc.Timing | doc.Measured) -> str:
-        return latex_text(piece.text)
-
-    measured = timing

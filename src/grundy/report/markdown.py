@@ -181,8 +181,3 @@ class _MarkdownWriter(DocumentWriter[list[str]]):
 
     def strong(self, piece: doc.Strong) -> str:
         return f"**{_escape(piece.text)}**"
-
-    def timing(self, piece: doc.Timing | doc.Measured) -> str:
-        return _escape(piece.text)
-
-    measured = timing

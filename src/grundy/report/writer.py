@@ -7,74 +7,77 @@ place and a writer that does not know it fails with the format's name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import grundy.report.document as doc
 
-__all__ = ["DocumentWriter"]
+__all__ = ["BLOCK_KINDS", "INLINE_KINDS", "DocumentWriter", "method_name"]
 
 Out = TypeVar("Out")  # what a block becomes: a string (HTML) or a list of lines
 
+INLINE_KINDS = (str, doc.Math, doc.Code, doc.Link, doc.Strong, doc.Timing, doc.Measured)
+BLOCK_KINDS = (
+    doc.Section,
+    doc.Paragraph,
+    doc.DisplayMath,
+    doc.Preformatted,
+    doc.BulletList,
+    doc.Table,
+    doc.Figure,
+)
+
+
+def method_name(kind: type) -> str:
+    """The writer's method for a kind of piece: ``DisplayMath`` -> ``display_math``, str -> text."""
+    if kind is str:
+        return "text"
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", "_", kind.__name__).lower()
+
+
+_METHODS: dict[type, str] = {kind: method_name(kind) for kind in (*INLINE_KINDS, *BLOCK_KINDS)}
+
 
 class DocumentWriter(Generic[Out]):
+    """A writer has one method per kind of piece, named by :func:`method_name`.
+
+    ``section(section, depth)`` gets the depth of nesting; every other block method gets
+    the block alone, and every inline method returns a string. A writer class missing one
+    of them is refused when it is defined, not when a report first needs it.
+    """
+
     format_name: ClassVar[str]
 
-    # -- inline pieces ---------------------------------------------------------------
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        missing = [name for name in _METHODS.values() if not callable(getattr(cls, name, None))]
+        if missing:
+            raise TypeError(f"{cls.__name__} does not say how to write: {', '.join(missing)}")
 
     def inlines(self, content: doc.Inlines) -> str:
         return "".join(self.inline(piece) for piece in content)
 
     def inline(self, piece: doc.Inline) -> str:
-        if isinstance(piece, str):
-            return self.text(piece)
-        if isinstance(piece, doc.Math):
-            return self.math(piece)
-        if isinstance(piece, doc.Code):
-            return self.code(piece)
-        if isinstance(piece, doc.Link):
-            return self.link(piece)
-        if isinstance(piece, doc.Strong):
-            return self.strong(piece)
-        if isinstance(piece, doc.Timing):
-            return self.timing(piece)
-        if isinstance(piece, doc.Measured):
-            return self.measured(piece)
-        raise TypeError(f"cannot render {type(piece).__name__} as {self.format_name}")
+        kind = str if isinstance(piece, str) else type(piece)
+        if kind not in INLINE_KINDS:
+            raise TypeError(f"cannot render {kind.__name__} as {self.format_name}")
+        written: str = getattr(self, _METHODS[kind])(piece)
+        return written
 
-    # Each writer defines these as methods.
-    text: Callable[[str], str]
-    math: Callable[[doc.Math], str]
-    code: Callable[[doc.Code], str]
-    link: Callable[[doc.Link], str]
-    strong: Callable[[doc.Strong], str]
-    timing: Callable[[doc.Timing], str]
-    measured: Callable[[doc.Measured], str]
+    # A measured figure is plain text unless the format marks it (HTML does).
+    def timing(self, piece: doc.Timing) -> str:
+        return self.text(piece.text)
 
-    # -- blocks ----------------------------------------------------------------------
+    def measured(self, piece: doc.Measured) -> str:
+        return self.text(piece.text)
+
+    text: Callable[[str], str]  # each writer's own escaping of plain text
 
     def block(self, block: doc.Block, depth: int) -> Out:
-        if isinstance(block, doc.Section):
-            return self.section(block, depth)
-        if isinstance(block, doc.Paragraph):
-            return self.paragraph(block)
-        if isinstance(block, doc.DisplayMath):
-            return self.display_math(block)
-        if isinstance(block, doc.Preformatted):
-            return self.preformatted(block)
-        if isinstance(block, doc.BulletList):
-            return self.bullet_list(block)
-        if isinstance(block, doc.Table):
-            return self.table(block)
-        if isinstance(block, doc.Figure):
-            return self.figure(block)
-        raise TypeError(f"cannot render {type(block).__name__} as {self.format_name}")
-
-    # Each writer defines these as methods.
-    section: Callable[[doc.Section, int], Out]
-    paragraph: Callable[[doc.Paragraph], Out]
-    display_math: Callable[[doc.DisplayMath], Out]
-    preformatted: Callable[[doc.Preformatted], Out]
-    bullet_list: Callable[[doc.BulletList], Out]
-    table: Callable[[doc.Table], Out]
-    figure: Callable[[doc.Figure], Out]
+        kind = type(block)
+        if kind not in BLOCK_KINDS:
+            raise TypeError(f"cannot render {kind.__name__} as {self.format_name}")
+        write = getattr(self, _METHODS[kind])
+        written: Out = write(block, depth) if kind is doc.Section else write(block)
+        return written
