@@ -511,29 +511,22 @@ class Solver:
         self.moves_generated += 1
         if self.move_limit is not None and self.moves_generated > self.move_limit:
             raise too_many_moves(self.game.label, self.move_limit)
-        if self.meter is not None:
-            self._tick_budget()  # adaptive: a move of 100,000 heaps takes milliseconds
+        if self.meter is not None:  # a tick adapts: a move of 100,000 heaps takes milliseconds
+            self._keep_to_budget(self.meter.tick)
 
     def _count_position(self) -> None:
         self.positions_explored += 1
         if self.position_limit is not None and self.positions_explored > self.position_limit:
             raise too_many_positions(self.game.label, self.position_limit)
         if self.meter is not None and not self.positions_explored & _POSITION_STRIDE:
-            self._check_budget()
+            self._keep_to_budget(self.meter.check)
         if self.progress is not None and not self.positions_explored % POSITION_STEP:
             self.progress(self.positions_explored, None, POSITIONS_EXPLORED)
 
-    def _tick_budget(self) -> None:
-        assert self.meter is not None
+    def _keep_to_budget(self, measure: Callable[[], None]) -> None:
+        """Run the meter's tick or check; when it says stop, name this game and the work done."""
         try:
-            self.meter.tick()
-        except SearchLimitError as exc:
-            raise self._named(exc) from None
-
-    def _check_budget(self) -> None:
-        assert self.meter is not None
-        try:
-            self.meter.check()
+            measure()
         except SearchLimitError as exc:
             raise self._named(exc) from None
 
