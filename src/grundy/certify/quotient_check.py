@@ -67,26 +67,36 @@ class _Invalid(Exception):
     pass
 
 
-def _heap_moves(kind: str, rules: str, upto: int) -> list[list[tuple[int, ...]]]:
-    """Each heap's moves, as the tuples of heaps a move leaves (zeros dropped)."""
-    moves: list[list[tuple[int, ...]]] = []
-    if kind == "nim":
-        return [[tuple(h for h in (left,) if h) for left in range(n)] for n in range(upto + 1)]
-    if kind == "subtraction":
-        if not re.fullmatch(r"\d+(,\d+)*", rules):
-            raise _Invalid(f"subtraction set {rules[:40]!r} is not a list of whole numbers")
-        takes = sorted({int(t) for t in rules.split(",")})
-        if takes[0] < 1:
-            raise _Invalid("a subtraction set holds positive numbers")
-        return [[tuple(h for h in (n - t,) if h) for t in takes if t <= n] for n in range(upto + 1)]
-    if kind != "octal":
-        raise _Invalid(f"unknown game kind {kind[:40]!r}")
+def _subtraction_set(rules: str) -> list[int]:
+    if not re.fullmatch(r"\d+(,\d+)*", rules):
+        raise _Invalid(f"subtraction set {rules[:40]!r} is not a list of whole numbers")
+    takes = sorted({int(t) for t in rules.split(",")})
+    if takes[0] < 1:
+        raise _Invalid("a subtraction set holds positive numbers")
+    return takes
+
+
+def _octal_digits(rules: str) -> list[int]:
     match = re.fullmatch(r"([0-9a-fA-F]?)\.([0-9a-fA-F]*)", rules)
     if match is None:
         raise _Invalid(f"octal code {rules[:40]!r} is not a code such as 0.07")
     digits = [int(match.group(1) or "0", 16)] + [int(c, 16) for c in match.group(2)]
     if digits[0] & 3:
         raise _Invalid("the digit before the point may only split a heap")
+    return digits
+
+
+def _heap_moves(kind: str, rules: str, upto: int) -> list[list[tuple[int, ...]]]:
+    """Each heap's moves, as the tuples of heaps a move leaves (zeros dropped)."""
+    moves: list[list[tuple[int, ...]]] = []
+    if kind == "nim":
+        return [[tuple(h for h in (left,) if h) for left in range(n)] for n in range(upto + 1)]
+    if kind == "subtraction":
+        takes = _subtraction_set(rules)
+        return [[tuple(h for h in (n - t,) if h) for t in takes if t <= n] for n in range(upto + 1)]
+    if kind != "octal":
+        raise _Invalid(f"unknown game kind {kind[:40]!r}")
+    digits = _octal_digits(rules)
     for n in range(upto + 1):
         found: list[tuple[int, ...]] = []
         for take, digit in enumerate(digits):
@@ -181,13 +191,10 @@ def _check(data: Mapping[str, Any], problems: list[str], spot_tokens: int) -> tu
 def _largest_two_part_take(kind: str, rules: str) -> int | None:
     """The most tokens a move takes, when no move leaves more than two heaps."""
     if kind == "subtraction":
-        return max(int(t) for t in rules.split(","))
+        return max(_subtraction_set(rules))
     if kind != "octal":
         return None
-    match = re.fullmatch(r"([0-9a-fA-F]?)\.([0-9a-fA-F]*)", rules)
-    if match is None:
-        return None
-    digits = [int(match.group(1) or "0", 16)] + [int(c, 16) for c in match.group(2)]
+    digits = _octal_digits(rules)
     if any(digit & 8 for digit in digits):
         return None
     return max((take for take, digit in enumerate(digits) if digit), default=0)
