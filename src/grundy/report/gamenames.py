@@ -86,6 +86,8 @@ def game_name(name: str, params: Mapping[str, Any] | None = None) -> GameName:
     '\\\\text{Kayles}'
     >>> game_name("octal", {"code": "4.07"})
     'the octal game 4.07'
+    >>> game_name("octal", {"code": "4." + "3" * 25})
+    'the octal game 4.33333333… (25 digits after the point)'
     """
     params = dict(params or {})
     if name == "subtraction" and "set" in params:
@@ -97,13 +99,23 @@ def game_name(name: str, params: Mapping[str, Any] | None = None) -> GameName:
         code = str(params["code"])
         if code in _OCTAL:
             return GameName(_OCTAL[code], text_latex(_OCTAL[code]))
-        return GameName(f"the octal game {code}", text_latex(f"octal {code}"))
+        shown = _short_code(code)
+        return GameName(f"the octal game {shown}", text_latex(f"octal {shown}"))
     if name == "lucky-nim" and {"m", "n"} <= params.keys():
         m, n = params["m"], params["n"]
         latex = text_latex("Lucky Nim") + f"({_argument(m)}, {_argument(n)})"
         return GameName(f"Lucky Nim({m}, {n})", latex)
     text = _PROPER.get(name, name.replace("-", " "))
     return GameName(text, text_latex(text))
+
+
+def _short_code(code: str, keep: int = 8) -> str:
+    """A long octal code cut after ``keep`` digits past the point, with how many there are:
+    a heading or a table column cannot hold a code of 26 digits."""
+    whole, point, digits = code.partition(".")
+    if not point or len(digits) <= keep + 2:
+        return code
+    return f"{whole}.{digits[:keep]}… ({len(digits)} digits after the point)"
 
 
 def sum_name(names: Sequence[str], params: Sequence[Mapping[str, Any]]) -> GameName:
