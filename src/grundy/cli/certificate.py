@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from grundy.cli.common import UsageError, write_json
+from grundy.cli.flags import add_json_option
 from grundy.errors import brief
 from grundy.files import FileTooLargeError, read_limited
 
@@ -28,7 +29,7 @@ def register(commands: Any) -> None:
         "without the solver",
     )
     parser.add_argument("file", metavar="FILE", help="a certificate written by grundy (JSON)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json_option(parser)
     parser.set_defaults(run=run_certificate)
 
 

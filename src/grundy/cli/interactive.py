@@ -25,6 +25,7 @@ from grundy.cli.common import (
     parse_game_invocation,
 )
 from grundy.cli.explore import command_solver
+from grundy.cli.flags import add_misere_option
 from grundy.cli.time_budget import TimeBudget, time_budget
 from grundy.errors import GrundyError
 from grundy.games import Game, HeapGame
@@ -67,9 +68,7 @@ def run_play(
 ) -> int:
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("position", nargs="*", help=f"the position: {position_help}")
-        parser.add_argument(
-            "--misere", action="store_true", help="misère play: the last mover loses"
-        )
+        add_misere_option(parser)
         parser.add_argument(
             "--first",
             choices=("me", "computer"),
