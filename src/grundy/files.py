@@ -9,7 +9,8 @@ never replaced by a regular file.  A file replaced on purpose keeps its mode.
 
 Every file grundy reads that the user names (claim files, certificates) goes through
 :func:`read_limited`, which stops after a byte limit whatever ``stat`` says (a device
-such as ``/dev/zero`` has size 0 and never ends).
+such as ``/dev/zero`` has size 0 and never ends), and its text through
+:func:`decode_document`, which tells why a decoder could not read it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from grundy.errors import GrundyError
 
@@ -26,6 +29,7 @@ __all__ = [
     "OutputPathError",
     "WriteFailedError",
     "check_output_path",
+    "decode_document",
     "read_limited",
     "write_atomic",
 ]
@@ -130,3 +134,38 @@ def read_limited(path: str | Path, limit: int, what: str = "file") -> bytes:
 
 def _size(limit: int) -> str:
     return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit:,} bytes"
+
+
+_T = TypeVar("_T")
+_E = TypeVar("_E", bound=ValueError)
+
+
+def decode_document(
+    decode: Callable[[str], _T],
+    text: str,
+    *,
+    syntax_error: type[_E],
+    fail: Callable[[str], Exception],
+    syntax: Callable[[_E], str],
+    too_deep: str,
+    too_long: Callable[[ValueError], str],
+) -> _T:
+    """``decode(text)`` (``tomllib.loads``, ``json.loads``), or ``fail`` raised with the
+    reason it could not be read: the decoder's own ``syntax_error`` (worded by ``syntax``),
+    nesting past Python's recursion limit (``too_deep``), or a whole number past Python's
+    4,300 digits, the one other ``ValueError`` these decoders raise (``too_long``).
+
+    >>> import json
+    >>> decode_document(json.loads, "[" * 100_000, syntax_error=json.JSONDecodeError,
+    ...     fail=ValueError, syntax=str, too_deep="too deep", too_long=str)
+    Traceback (most recent call last):
+    ValueError: too deep
+    """
+    try:
+        return decode(text)
+    except syntax_error as exc:
+        raise fail(syntax(exc)) from None
+    except RecursionError:
+        raise fail(too_deep) from None
+    except ValueError as exc:
+        raise fail(too_long(exc)) from None

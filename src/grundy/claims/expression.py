@@ -70,33 +70,32 @@ alias is checked as written (its arity, its generator), then the tree is rewritt
 function's own name (:func:`canonical_names`), so evaluation, Z3, P-set induction and the
 typesetting never meet it."""
 
-FUNCTIONS = frozenset(ALIASES) | frozenset(
-    {
+_ARITY_GROUPS: dict[tuple[int, int | None], tuple[str, ...]] = {
+    (0, None): ("nimsum", "mex"),
+    (1, 1): (
         "len",
-        "min",
-        "max",
         "abs",
         "floor",
         "ceil",
-        "nimsum",
-        "mex",
-        "nim_mul",
         "nim_inv",
-        "nim_pow",
-        "implies",
-        "iff",
-        "g",
-        "outcome_of",
         "all",
         "any",
         "sum",
         "popcount",
         "bit_length",
-        "bit",
-        "gcd",
         "isqrt",
-    }
-)
+    ),
+    (1, 2): ("g", "outcome_of"),
+    (1, None): ("min", "max", "nim_mul", "gcd"),
+    (2, 2): ("nim_pow", "implies", "iff", "bit"),
+}
+"""Each function of the language under its arity: the least and greatest number of
+arguments it takes (``None``: any number)."""
+_ARITY = {name: arity for arity, names in _ARITY_GROUPS.items() for name in names}
+_ARITY.update({alias: _ARITY[function] for alias, function in ALIASES.items()})
+
+FUNCTIONS = frozenset(_ARITY)
+"""Every function name a claim may call (aliases included)."""
 _OWN_AGGREGATES = frozenset({"all", "any", "sum", "min", "max", "nimsum", "mex"})
 AGGREGATES = _OWN_AGGREGATES | frozenset(a for a, f in ALIASES.items() if f in _OWN_AGGREGATES)
 """Functions that may take a generator (``sum(x for x in moves)``) as their one argument."""
@@ -104,33 +103,6 @@ GAME_FUNCTIONS = frozenset({"g", "outcome_of"})
 """Functions of a position: of the claim's game, or of a game named in a first argument."""
 POSITION_NAMES = frozenset({"grundy", "outcome", "moves", "winning_moves"})
 """Names that stand for facts about the claim's position, computed only when used."""
-
-_ARITY: dict[str, tuple[int, int | None]] = {
-    "len": (1, 1),
-    "min": (1, None),
-    "max": (1, None),
-    "abs": (1, 1),
-    "floor": (1, 1),
-    "ceil": (1, 1),
-    "nimsum": (0, None),
-    "mex": (0, None),
-    "nim_mul": (1, None),
-    "nim_inv": (1, 1),
-    "nim_pow": (2, 2),
-    "implies": (2, 2),
-    "iff": (2, 2),
-    "g": (1, 2),
-    "outcome_of": (1, 2),
-    "all": (1, 1),
-    "any": (1, 1),
-    "sum": (1, 1),
-    "popcount": (1, 1),
-    "bit_length": (1, 1),
-    "bit": (2, 2),
-    "gcd": (1, None),
-    "isqrt": (1, 1),
-}
-_ARITY.update({alias: _ARITY[function] for alias, function in ALIASES.items()})
 
 RESERVED_NAMES = POSITION_NAMES | FUNCTIONS | {"phi", "True", "False", "range"}
 

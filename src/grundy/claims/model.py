@@ -43,7 +43,7 @@ from grundy.claims.expression import RESERVED_NAMES, ParsedExpression, parse_exp
 from grundy.claims.latex_policy import check_latex_policy
 from grundy.claims.param_family import Split, game_family
 from grundy.errors import ClaimError, GrundyError, brief
-from grundy.files import FileTooLargeError, read_limited
+from grundy.files import FileTooLargeError, decode_document, read_limited
 from grundy.games import Game, SumGame, create_game
 from grundy.solve import Play
 from grundy.verify.exhaustive import count_integer_cases
@@ -207,14 +207,15 @@ def claims_from_file(path: str | Path) -> list[Claim | BadClaim]:
 
 def claims_from_text(text: str, name: str = "<claims>") -> list[Claim | BadClaim]:
     """Every claim of TOML text; ``name`` is used in file-level messages."""
-    try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))
-    except tomllib.TOMLDecodeError as exc:
-        raise ClaimError(f"{name} is not valid TOML: {exc}") from None
-    except RecursionError:
-        raise ClaimError(f"{name} is not valid TOML: nested too deeply") from None
-    except ValueError as exc:  # a number of more than 4,300 digits
-        raise ClaimError(f"{name}: a number in it is too long to read ({exc})") from None
+    data = decode_document(
+        tomllib.loads,
+        text.removeprefix("\ufeff"),
+        syntax_error=tomllib.TOMLDecodeError,
+        fail=ClaimError,
+        syntax=lambda exc: f"{name} is not valid TOML: {exc}",
+        too_deep=f"{name} is not valid TOML: nested too deeply",
+        too_long=lambda exc: f"{name}: a number in it is too long to read ({exc})",
+    )
     unknown = sorted(set(data) - {"claim"})
     if unknown:
         close = difflib.get_close_matches(unknown[0], ["claim"], n=1)

@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from grundy.cli.common import UsageError, write_json
+from grundy.cli.flags import add_json_option
 from grundy.errors import brief
-from grundy.files import FileTooLargeError, read_limited
+from grundy.files import FileTooLargeError, decode_document, read_limited
 
 __all__ = ["register"]
 
@@ -28,7 +29,7 @@ def register(commands: Any) -> None:
         "without the solver",
     )
     parser.add_argument("file", metavar="FILE", help="a certificate written by grundy (JSON)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json_option(parser)
     parser.set_defaults(run=run_certificate)
 
 
@@ -45,14 +46,15 @@ def _load(path: str) -> Any:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise UsageError(f"{path} is not a certificate (not UTF-8 text)") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path} is not JSON (line {exc.lineno}: {exc.msg})") from None
-    except RecursionError:
-        raise UsageError(f"{path} is not a certificate (nested too deeply)") from None
-    except ValueError as exc:  # a number of more than 4,300 digits
-        raise UsageError(f"{path} is not a certificate grundy can read ({exc})") from None
+    return decode_document(
+        json.loads,
+        text,
+        syntax_error=json.JSONDecodeError,
+        fail=UsageError,
+        syntax=lambda exc: f"{path} is not JSON (line {exc.lineno}: {exc.msg})",
+        too_deep=f"{path} is not a certificate (nested too deeply)",
+        too_long=lambda exc: f"{path} is not a certificate grundy can read ({exc})",
+    )
 
 
 def _periodicity_data(data: Mapping[str, Any]) -> Mapping[str, Any] | None:

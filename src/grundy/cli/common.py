@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn, ParamSpec
 
 from grundy.budget import Budget, Meter, format_bytes
+from grundy.cli.flags import add_json_option, add_seed_option
 from grundy.cli.task_times import load_task_times, save_task_times
 from grundy.cli.time_budget import add_seconds_option
 from grundy.files import check_output_path
@@ -415,8 +416,8 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
 def add_check_options(parser: argparse.ArgumentParser, *, quick_help: str) -> None:
     """What every command that checks claims takes: ``--json``, ``--seed``, ``--quick``,
     ``--jobs`` and the claim budget (:func:`check_settings` reads them back)."""
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
+    add_json_option(parser)
+    add_seed_option(parser)
     parser.add_argument("--quick", action="store_true", help=quick_help)
     add_jobs_option(parser)
     add_budget_options(parser)

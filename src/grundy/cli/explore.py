@@ -25,6 +25,7 @@ from grundy.cli.common import (
     table_json,
     write_json,
 )
+from grundy.cli.flags import add_json_option, add_misere_option
 from grundy.cli.time_budget import time_budget
 from grundy.files import write_atomic
 
@@ -57,7 +58,7 @@ OUTCOME_TEXT = {  # by outcome (grundy.solve.Outcome, a string enum)
 
 def register(commands: Any) -> None:
     games = commands.add_parser("games", help="list the catalogue and each game's options")
-    games.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json_option(games)
     games.set_defaults(run=run_games)
 
     register_game_command(
@@ -100,8 +101,8 @@ def run_games(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def _play_options(parser: CommandParser) -> None:
-    parser.add_argument("--misere", action="store_true", help="misère play: the last mover loses")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_misere_option(parser)
+    add_json_option(parser)
     parser.add_argument(
         "--finite",
         action="store_true",
@@ -265,7 +266,7 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
             action="store_true",
             help="report the period and preperiod, and whether a theorem certifies them",
         )
-        parser.add_argument("--json", action="store_true", help="print one JSON object")
+        add_json_option(parser)
         parser.add_argument(
             "--certificate",
             metavar="FILE",

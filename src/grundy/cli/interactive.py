@@ -25,10 +25,11 @@ from grundy.cli.common import (
     parse_game_invocation,
 )
 from grundy.cli.explore import command_solver
+from grundy.cli.flags import add_misere_option
 from grundy.cli.time_budget import TimeBudget, time_budget
 from grundy.errors import GrundyError
 from grundy.games import Game, HeapGame
-from grundy.solve import Outcome, Play, Solver
+from grundy.solve import Move, Outcome, Play, Solver
 
 __all__ = ["PlaySession", "longest_move", "run_play"]
 
@@ -67,9 +68,7 @@ def run_play(
 ) -> int:
     def configure(parser: CommandParser, position_help: str) -> None:
         parser.add_argument("position", nargs="*", help=f"the position: {position_help}")
-        parser.add_argument(
-            "--misere", action="store_true", help="misère play: the last mover loses"
-        )
+        add_misere_option(parser)
         parser.add_argument(
             "--first",
             choices=("me", "computer"),
@@ -149,9 +148,8 @@ class PlaySession:
                 return 0
             if user_to_move:
                 chosen = self._ask(position, moves)
-                if chosen is None:  # resigned
-                    self.out.write("You resign. You lose.\n")
-                    self._write_line_of_play(start)
+                if chosen is None:
+                    self._resign(start)
                     return 0
                 position = self._your_turn(chosen)
             else:
@@ -282,13 +280,17 @@ class PlaySession:
         if not self.hints:
             self.out.write("Hints are off ('grundy play ... --hints' turns them on).\n")
             return
-        winning = self.solver.winning_moves(position, self.play_rule)
-        if not winning:
+        heading, moves = self._hint_moves(position)
+        if not moves:
             self.out.write("No winning move: this is a P-position.\n")
             return
-        self.out.write("Winning moves:\n")
-        for move in winning:
+        self.out.write(heading + "\n")
+        for move in moves:
             self.out.write(f"  {move.description}, leaving {self.game.format(move.to)}\n")
+
+    def _hint_moves(self, position: Any) -> tuple[str, list[Move]]:
+        """The moves a hint shows, under their heading (none from a P-position)."""
+        return "Winning moves:", self.solver.winning_moves(position, self.play_rule)
 
     # -- the computer's turn --------------------------------------------------------------
 
@@ -307,6 +309,10 @@ class PlaySession:
         who = "you" if user_to_move else "the computer"
         self.out.write(f"\nNo move is left from {self.game.format(position)} for {who} ({rule}).\n")
         self.out.write("You win.\n" if user_wins else "You lose.\n")
+        self._write_line_of_play(start)
+
+    def _resign(self, start: Any) -> None:
+        self.out.write("You resign. You lose.\n")
         self._write_line_of_play(start)
 
     def _write_line_of_play(self, start: Any) -> None:

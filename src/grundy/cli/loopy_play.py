@@ -18,7 +18,7 @@ from grundy.cli.interactive import PlaySession
 from grundy.cli.time_budget import TimeBudget
 from grundy.errors import GameNotFiniteError
 from grundy.games import Game
-from grundy.solve import Play, Solver
+from grundy.solve import Move, Play, Solver
 from grundy.solve.loopy_values import LoopyOutcome
 
 if TYPE_CHECKING:
@@ -105,8 +105,7 @@ class LoopyPlaySession(PlaySession):
             if user_to_move:
                 chosen = self._ask(position, moves)
                 if chosen is None:
-                    self.out.write("You resign. You lose.\n")
-                    self._write_line_of_play(start)
+                    self._resign(start)
                     return 0
                 if chosen[0] is _DRAW:
                     if self._draw_agreed(position):
@@ -144,18 +143,11 @@ class LoopyPlaySession(PlaySession):
             return "It is a D-position: no move wins, but you can keep the draw ('hint')."
         return "It is a P-position: every move loses against perfect play."
 
-    def _show_hint(self, position: Any) -> None:
-        if not self.hints:
-            self.out.write("Hints are off ('grundy play ... --hints' turns them on).\n")
-            return
+    def _hint_moves(self, position: Any) -> tuple[str, list[Move]]:
         winning = self.loopy.winning_moves(position)
-        drawing = self.loopy.drawing_moves(position) if not winning else []
-        if not winning and not drawing:
-            self.out.write("No winning move: this is a P-position.\n")
-            return
-        self.out.write("Winning moves:\n" if winning else "Moves that keep the draw:\n")
-        for move in winning or drawing:
-            self.out.write(f"  {move.description}, leaving {self.game.format(move.to)}\n")
+        if winning:
+            return "Winning moves:", winning
+        return "Moves that keep the draw:", self.loopy.drawing_moves(position)
 
     def _computer_move(self, position: Any, moves: list[tuple[Any, str]]) -> tuple[Any, str]:
         move = self.loopy.strategy_move(self.start, position)

@@ -14,6 +14,7 @@ from grundy.cli.common import (
     register_game_command,
     write_json,
 )
+from grundy.cli.flags import add_json_option
 from grundy.files import write_atomic
 
 __all__ = ["register"]
@@ -36,7 +37,7 @@ def register(commands: Any) -> None:
 
 def _configure(parser: CommandParser, position_help: str) -> None:
     parser.add_argument("--upto", type=int, required=True, metavar="N", help="largest heap size")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json_option(parser)
     parser.add_argument(
         "--certificate", metavar="FILE", help="write a certificate for 'grundy certificate'"
     )

@@ -20,6 +20,7 @@ from grundy.cli.common import (
     check_output_dir,
     guard_user_code,
 )
+from grundy.cli.flags import add_seed_option
 from grundy.errors import ClaimError, GrundyError
 from grundy.games.user import user_games
 from grundy.verdict import Status, Verdict, word_counts
@@ -87,7 +88,7 @@ def register(commands: Any) -> None:
         help="show the library's mutants in the handout too, as plausible mistakes (a "
         "claim file's claims expected to fail are always shown)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
+    add_seed_option(parser)
     parser.add_argument("--quick", action="store_true", help="smaller domains (for CI)")
     parser.add_argument(
         "--evidence",

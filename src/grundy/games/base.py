@@ -20,6 +20,7 @@ from grundy.games.params import Param
 __all__ = [
     "Game",
     "HeapGame",
+    "NumberTupleGame",
     "Part",
     "describe_taking",
     "options_only",
@@ -401,7 +402,27 @@ def describe_taking(position: tuple[int, ...], index: int, part: Any, option: An
     return f"take {heap - left} from {where} ({heap} -> {left})"
 
 
-class HeapGame(Game):
+class NumberTupleGame(Game):
+    """A game whose positions are tuples of whole numbers: how such a position is
+    written (``(3,4,5)``), given as JSON (a list) and listed up to a bound, said once for
+    heap games, staircases, boards of rows and the like."""
+
+    least: ClassVar[int] = 0
+    """Where :meth:`bounded_positions` starts counting in each place."""
+
+    def format(self, position: tuple[int, ...]) -> str:
+        return "(" + ",".join(map(str, position)) + ")"
+
+    def to_json(self, position: tuple[int, ...]) -> list[int]:
+        return list(position)
+
+    def bounded_positions(self, bound: Any) -> Iterator[tuple[int, ...]]:
+        """Every position with one number per bound, each from :attr:`least` up to it."""
+        limits = self.from_value(bound)
+        return itertools.product(*(range(self.least, limit + 1) for limit in limits))
+
+
+class HeapGame(NumberTupleGame):
     """A game played on heaps, where a move changes one heap into zero or more heaps.
 
     Positions are tuples of heap sizes in the order written; the canonical form sorts
@@ -494,18 +515,6 @@ class HeapGame(Game):
             "heap sizes must be whole numbers",
             _non_negative_heap,
         )
-
-    def format(self, position: tuple[int, ...]) -> str:
-        if len(position) == 1:
-            return f"({position[0]})"
-        return "(" + ",".join(map(str, position)) + ")"
-
-    def to_json(self, position: tuple[int, ...]) -> list[int]:
-        return list(position)
-
-    def bounded_positions(self, bound: Any) -> Iterator[tuple[int, ...]]:
-        limits = self.from_value(bound)
-        return itertools.product(*(range(limit + 1) for limit in limits))
 
 
 def _non_negative_heap(heap: int) -> None:

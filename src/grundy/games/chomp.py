@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from grundy.errors import InvalidPositionError, brief
+from grundy.games.base import NumberTupleGame
 from grundy.games.labelled import LabelledGame
 
 __all__ = ["Chomp", "bite", "bite_square"]
@@ -13,7 +14,7 @@ __all__ = ["Chomp", "bite", "bite_square"]
 Rows = tuple[int, ...]
 
 
-class Chomp(LabelledGame):
+class Chomp(NumberTupleGame, LabelledGame):
     """Chomp played on a Young diagram, written as its row lengths.
 
     A position is a non-increasing list of row lengths ``(r1, r2, ...)``: row 1 is the row
@@ -80,12 +81,6 @@ class Chomp(LabelledGame):
                 "a chomp board needs at least one square (the poisoned one), got no squares"
             )
         return position
-
-    def format(self, position: Rows) -> str:
-        return "(" + ",".join(map(str, position)) + ")"
-
-    def to_json(self, position: Rows) -> list[int]:
-        return list(position)
 
     def bounded_positions(self, bound: Any) -> Iterator[Rows]:
         """Every Young diagram inside ``bound`` (itself a diagram), at least one square.

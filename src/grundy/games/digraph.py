@@ -16,7 +16,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 from grundy.errors import InvalidParameterError, InvalidPositionError, brief
-from grundy.games.base import Part, parse_int_tokens, read_number_list
+from grundy.games.base import NumberTupleGame, Part, parse_int_tokens, read_number_list
 from grundy.games.loopy_base import LoopyGame
 from grundy.games.params import Param, ParamKind
 
@@ -52,7 +52,7 @@ def parse_edges(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(edges)
 
 
-class Digraph(LoopyGame):
+class Digraph(NumberTupleGame, LoopyGame):
     """Tokens on the vertices of a directed graph given by its edges.
 
     >>> game = Digraph("0>1,1>0,1>2")
@@ -143,12 +143,6 @@ class Digraph(LoopyGame):
         if not tokens:
             return tuple(self.start())
         return self.from_value(parse_int_tokens(tokens))
-
-    def format(self, position: tuple[int, ...]) -> str:
-        return "(" + ",".join(map(str, position)) + ")"
-
-    def to_json(self, position: tuple[int, ...]) -> list[int]:
-        return list(position)
 
     def bounded_positions(self, bound: Any) -> Iterator[tuple[int, ...]]:
         """Tokens on vertices up to the bound, one bound per token (``--max 5 5``)."""

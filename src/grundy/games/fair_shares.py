@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy.errors import InvalidPositionError, brief
-from grundy.games.base import read_number_list
+from grundy.games.base import NumberTupleGame, read_number_list
 from grundy.games.loopy_base import LoopyGame
 
 __all__ = ["FairShares"]
@@ -24,7 +24,7 @@ __all__ = ["FairShares"]
 MAX_COINS = 60  # the partitions of 60 number about a million: past that, no search
 
 
-class FairShares(LoopyGame):
+class FairShares(NumberTupleGame, LoopyGame):
     """Heaps of coins; divide a heap into equal heaps, or unite two unequal heaps.
 
     >>> sorted(FairShares().moves((4, 1)))
@@ -37,6 +37,7 @@ class FairShares(LoopyGame):
         "heaps of different sizes (loopy: draws)"
     )
     position_help = "heap sizes (each at least 1)"
+    least = 1  # `--max 5 3` lists one heap per bound, each from 1 up to it
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         for option, _ in self.labelled_moves(position):
@@ -83,17 +84,6 @@ class FairShares(LoopyGame):
                 f"the total), got {sum(heaps)}"
             )
         return heaps
-
-    def format(self, position: tuple[int, ...]) -> str:
-        return "(" + ",".join(map(str, position)) + ")"
-
-    def to_json(self, position: tuple[int, ...]) -> list[int]:
-        return list(position)
-
-    def bounded_positions(self, bound: Any) -> Iterator[tuple[int, ...]]:
-        """Positions with one heap per bound, each from 1 up to it (``--max 5 3``)."""
-        limits = self.from_value(bound)
-        return itertools.product(*(range(1, limit + 1) for limit in limits))
 
 
 _AT_LEAST_ONE = "heap sizes are whole numbers of at least 1"

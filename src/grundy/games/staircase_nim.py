@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from typing import Any
 
 from grundy.errors import InvalidPositionError
-from grundy.games.base import read_number_list
+from grundy.games.base import NumberTupleGame, read_number_list
 from grundy.games.labelled import LabelledGame
 
 __all__ = ["StaircaseNim"]
@@ -18,7 +17,7 @@ def _coins(count: int) -> None:
         raise InvalidPositionError(f"a step holds a non-negative number of coins, got {count}")
 
 
-class StaircaseNim(LabelledGame):
+class StaircaseNim(NumberTupleGame, LabelledGame):
     """Staircase Nim on steps ``1..k``.
 
     A position lists the coins on steps 1, 2, ..., k (step 1 lowest).  A move takes one
@@ -74,13 +73,3 @@ class StaircaseNim(LabelledGame):
             "the coins on a step are a whole number",
             _coins,
         )
-
-    def format(self, position: tuple[int, ...]) -> str:
-        return "(" + ",".join(map(str, position)) + ")"
-
-    def to_json(self, position: tuple[int, ...]) -> list[int]:
-        return list(position)
-
-    def bounded_positions(self, bound: Any) -> Iterator[tuple[int, ...]]:
-        limits = self.from_value(bound)
-        return itertools.product(*(range(limit + 1) for limit in limits))

@@ -1,13 +1,12 @@
-"""Games on two numbers (Wythoff's game, Euclid's game): how a position is read, written
-and listed up to a bound, said once for both."""
+"""Games on two numbers (Wythoff's game, Euclid's game): how a position is read, said
+once for both (written and listed up to a bound as any tuple of numbers is)."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from grundy.errors import InvalidPositionError, brief
+from grundy.games.base import NumberTupleGame
 from grundy.games.labelled import LabelledGame
 
 __all__ = ["TwoNumberGame", "check_two_heaps"]
@@ -30,22 +29,11 @@ def check_two_heaps(game_name: str, value: Any, *, positive: bool = False) -> tu
     return heaps[0], heaps[1]
 
 
-class TwoNumberGame(LabelledGame):
+class TwoNumberGame(NumberTupleGame, LabelledGame):
     """A game whose positions are two numbers ``(a, b)``, each at least ``least``."""
 
-    least: ClassVar[int] = 0
     called: ClassVar[str] = ""
     """How errors name the game (its name when empty)."""
 
     def from_value(self, value: Any) -> tuple[int, int]:
         return check_two_heaps(self.called or self.name, value, positive=self.least > 0)
-
-    def format(self, position: tuple[int, int]) -> str:
-        return f"({position[0]},{position[1]})"
-
-    def to_json(self, position: tuple[int, int]) -> list[int]:
-        return list(position)
-
-    def bounded_positions(self, bound: Any) -> Iterator[tuple[int, int]]:
-        a, b = self.from_value(bound)
-        return itertools.product(range(self.least, a + 1), range(self.least, b + 1))

@@ -36,10 +36,11 @@ def claim_latex(claim: Claim) -> str | None:
     ... game = "nim"
     ... vars = ["a", "b"]
     ... range = { a = [0, 3], b = [0, 3] }
-    ... statement = "(outcome == 'P') == (a == b)"
+    ... statement = "outcome == 'P'"
+    ... assume = "a == b"
     ... ''')
     >>> claim_latex(claim)
-    '((a, b) \\\\in \\\\mathcal{P}) \\\\iff (a = b)'
+    '(a, b) \\\\in \\\\mathcal{P} \\\\quad \\\\text{whenever } a = b'
     """
     position = claim.position.text if claim.position_given else None
     if position is not None:  # a sum's [[n], [k]] reads (n, k): one heap in each part

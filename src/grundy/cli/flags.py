@@ -1,0 +1,23 @@
+"""Flags that several commands take, each added by one function so that its help text is
+written once (``grundy solve --help`` and ``grundy check --help`` say the same)."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["add_json_option", "add_misere_option", "add_seed_option"]
+
+
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    """``--json``: the command prints one JSON object instead of text."""
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def add_misere_option(parser: argparse.ArgumentParser) -> None:
+    """``--misere``: the last player to move loses."""
+    parser.add_argument("--misere", action="store_true", help="misère play: the last mover loses")
+
+
+def add_seed_option(parser: argparse.ArgumentParser) -> None:
+    """``--seed N``: the seed of random search, so that a run can be repeated."""
+    parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
