@@ -116,6 +116,10 @@ def run_play(
         return session.play(position, user_to_move=options.first == "me")
 
 
+GAME_OVER = object()  # a turn of the user's ended the game (an agreed draw)
+ASK_AGAIN = object()  # the user's turn is not over (a declined draw proposal)
+
+
 class PlaySession:
     """The state of one game: the solver, where input comes from, the moves so far."""
 
@@ -139,25 +143,42 @@ class PlaySession:
         self.turns: list[Turn] = []
 
     def play(self, start: Any, *, user_to_move: bool) -> int:
+        """Play from ``start`` until the game ends or the user resigns (returns 0)."""
         position = start
-        self._explain_input(start)
+        self._begin(start)
         while True:
             moves = self._moves(position)
             if not moves:
                 self._finish(start, position, user_to_move)
+                return 0
+            if self._ends_before_turn(start, position, user_to_move):
                 return 0
             if user_to_move:
                 chosen = self._ask(position, moves)
                 if chosen is None:
                     self._resign(start)
                     return 0
-                position = self._your_turn(chosen)
+                after = self._your_turn(position, chosen)
+                if after is GAME_OVER:
+                    return 0
+                if after is ASK_AGAIN:
+                    continue
+                position = after
             else:
                 position = self._computer_turn(position, moves)
             user_to_move = not user_to_move
 
-    def _your_turn(self, chosen: tuple[Any, str]) -> Any:
-        """The user's move recorded; the position it leaves."""
+    # Hooks for sessions with more rules (draws: grundy.cli.loopy_play).
+
+    def _begin(self, start: Any) -> None:
+        self._explain_input(start)
+
+    def _ends_before_turn(self, start: Any, position: Any, user_to_move: bool) -> bool:
+        """Whether the game ends at ``position`` before the player to move moves."""
+        return False
+
+    def _your_turn(self, position: Any, chosen: tuple[Any, str]) -> Any:
+        """The user's move recorded; the position it leaves (or GAME_OVER, ASK_AGAIN)."""
         self.turns.append(Turn("you", chosen[1], chosen[0]))
         return chosen[0]
 

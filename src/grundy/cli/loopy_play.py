@@ -14,7 +14,7 @@ import sys
 from collections.abc import Hashable
 from typing import IO, TYPE_CHECKING, Any
 
-from grundy.cli.interactive import PlaySession
+from grundy.cli.interactive import ASK_AGAIN, GAME_OVER, PlaySession
 from grundy.cli.time_budget import TimeBudget
 from grundy.errors import GameNotFiniteError
 from grundy.games import Game
@@ -81,42 +81,37 @@ class LoopyPlaySession(PlaySession):
         super().__init__(game, solver, Play.NORMAL, hints, stdin, out, budget)
         self.loopy = loopy
         self.start: Any = None
+        self.seen: dict[tuple[Hashable, bool], int] = {}
 
-    def play(self, start: Any, *, user_to_move: bool) -> int:
+    def _begin(self, start: Any) -> None:
         self.start = start
-        position = start
-        seen: dict[tuple[Hashable, bool], int] = {}
-        self._explain_input(start)
+        self.seen.clear()
+        super()._begin(start)
         self.out.write("Type 'draw' to propose a draw; the computer agrees unless it wins.\n")
-        while True:
-            moves = self._moves(position)
-            if not moves:
-                self._finish(start, position, user_to_move)
-                return 0
-            key = (self.game.canonical(position), user_to_move)
-            seen[key] = seen.get(key, 0) + 1
-            if seen[key] >= REPETITIONS:
-                self.out.write(
-                    f"\n{self.game.format(position)} has come up {REPETITIONS} times with the "
-                    "same player to move: the game is drawn.\n"
-                )
-                self._write_line_of_play(start)
-                return 0
-            if user_to_move:
-                chosen = self._ask(position, moves)
-                if chosen is None:
-                    self._resign(start)
-                    return 0
-                if chosen[0] is _DRAW:
-                    if self._draw_agreed(position):
-                        return 0
-                    continue
-                position = self._your_turn(chosen)
-            else:
-                if self.loopy.outcome(position) is LoopyOutcome.D:
-                    self.out.write("The computer cannot win from here: it keeps the draw.\n")
-                position = self._computer_turn(position, moves)
-            user_to_move = not user_to_move
+
+    def _ends_before_turn(self, start: Any, position: Any, user_to_move: bool) -> bool:
+        """A draw when ``position`` comes back the REPETITIONS-th time with the same player
+        to move (a declined draw proposal counts the position again)."""
+        key = (self.game.canonical(position), user_to_move)
+        self.seen[key] = self.seen.get(key, 0) + 1
+        if self.seen[key] < REPETITIONS:
+            return False
+        self.out.write(
+            f"\n{self.game.format(position)} has come up {REPETITIONS} times with the "
+            "same player to move: the game is drawn.\n"
+        )
+        self._write_line_of_play(start)
+        return True
+
+    def _your_turn(self, position: Any, chosen: tuple[Any, str]) -> Any:
+        if chosen[0] is _DRAW:
+            return GAME_OVER if self._draw_agreed(position) else ASK_AGAIN
+        return super()._your_turn(position, chosen)
+
+    def _computer_turn(self, position: Any, moves: list[tuple[Any, str]]) -> Any:
+        if self.loopy.outcome(position) is LoopyOutcome.D:
+            self.out.write("The computer cannot win from here: it keeps the draw.\n")
+        return super()._computer_turn(position, moves)
 
     def _draw_agreed(self, position: Any) -> bool:
         """The user proposed a draw with ``position`` before them: agreed unless the
