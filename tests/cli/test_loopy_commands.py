@@ -165,3 +165,14 @@ def test_a_loopy_games_json_has_the_same_keys_as_any_other_game(run_cli) -> None
     table = run_cli("table", "digraph", "--edges", TWO_CYCLE_WITH_EXIT, "--max", "3", "--json")
     finite_table = run_cli("table", "nim", "--max", "3", "--json").json()
     assert table.json()["assumes"] == [] and set(finite_table) <= set(table.json())
+
+
+def test_declined_draw_proposals_do_not_count_as_repetitions(monkeypatch) -> None:
+    # 0 is a P-position for the user: the computer declines every proposal, and asking
+    # again and again is not the position coming back (it once ended the game as a draw)
+    code, text = play(
+        ["digraph", "--edges", "0>1,1>0,1>2", "0"], "draw\ndraw\ndraw\ndraw\nquit\n", monkeypatch
+    )
+    assert code == 0, text
+    assert text.count("The computer declines") == 4
+    assert "the game is drawn" not in text and "You resign" in text

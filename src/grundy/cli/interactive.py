@@ -154,15 +154,15 @@ class PlaySession:
             if self._ends_before_turn(start, position, user_to_move):
                 return 0
             if user_to_move:
-                chosen = self._ask(position, moves)
-                if chosen is None:
-                    self._resign(start)
-                    return 0
-                after = self._your_turn(position, chosen)
+                after = ASK_AGAIN
+                while after is ASK_AGAIN:
+                    chosen = self._ask(position, moves)
+                    if chosen is None:
+                        self._resign(start)
+                        return 0
+                    after = self._your_turn(position, chosen)
                 if after is GAME_OVER:
                     return 0
-                if after is ASK_AGAIN:
-                    continue
                 position = after
             else:
                 position = self._computer_turn(position, moves)

@@ -91,7 +91,7 @@ class LoopyPlaySession(PlaySession):
 
     def _ends_before_turn(self, start: Any, position: Any, user_to_move: bool) -> bool:
         """A draw when ``position`` comes back the REPETITIONS-th time with the same player
-        to move (a declined draw proposal counts the position again)."""
+        to move."""
         key = (self.game.canonical(position), user_to_move)
         self.seen[key] = self.seen.get(key, 0) + 1
         if self.seen[key] < REPETITIONS:
