@@ -6,7 +6,8 @@ e-mail attachment or a course website, and prints cleanly.
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape, unescape
 
 import grundy.report.document as doc
 from grundy.report.document import plain_text
@@ -145,6 +146,20 @@ def render_html(document: doc.Document, figures: FigureRenderer | None = None) -
     return writer.document(document)
 
 
+_FITS = 72  # symbols of a displayed formula that fit a card's width at the usual size
+_ANNOTATION = re.compile(r"<annotation\b.*?</annotation>", re.S)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _fitting_size(mathml: str) -> str:
+    """A smaller font for a long displayed formula, so that it fits without scrolling where
+    it can (down to two thirds of the usual size); nothing for one that fits."""
+    symbols = len(unescape(_TAG.sub("", _ANNOTATION.sub("", mathml))))
+    if symbols <= _FITS:
+        return ""
+    return f' style="font-size: {max(0.75, 1.15 * _FITS / symbols):.2f}rem"'
+
+
 class _HtmlWriter(DocumentWriter[str]):
     format_name = "HTML"
 
@@ -206,9 +221,10 @@ class _HtmlWriter(DocumentWriter[str]):
             if not latex:
                 continue
             try:
-                return f'<div class="formula">{latex_to_mathml(latex, display=True)}</div>'
+                mathml = latex_to_mathml(latex, display=True)
             except MathSyntaxError:
                 continue
+            return f'<div class="formula"{_fitting_size(mathml)}>{mathml}</div>'
         return f"<p>{escape(block.plain or block.latex)}</p>"
 
     def preformatted(self, block: doc.Preformatted) -> str:
