@@ -22,6 +22,7 @@ import time
 
 from grundy.certify.quotient_certificate import quotient_certificate
 from grundy.certify.quotient_check import check_quotient_certificate
+from grundy.errors import SearchLimitError
 from grundy.games.octal import OctalGame
 from grundy.solve.misere_quotient import misere_quotient
 
@@ -45,7 +46,12 @@ def main(argv: list[str] | None = None) -> int:
     out.write("|---|---|---|---|---|---|---|---|---|---|\n")
     for upto in args.upto:
         start = time.perf_counter()
-        quotient = misere_quotient(game, upto, method=args.method)
+        try:
+            quotient = misere_quotient(game, upto, method=args.method)
+        except SearchLimitError as exc:  # the construction gave up: say so, and stop
+            built = time.perf_counter() - start
+            out.write(f"\n(N = {upto} not reached after {built:.1f} s: {exc})\n")
+            break
         built = time.perf_counter() - start
         start = time.perf_counter()
         report = check_quotient_certificate(quotient_certificate(quotient))
