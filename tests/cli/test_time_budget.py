@@ -131,3 +131,31 @@ def test_a_claims_budget_is_kept_when_each_move_is_slow(run_cli, tmp_path) -> No
     elapsed = time.monotonic() - start
     assert "time budget of 2 s" in result.out, result.out
     assert elapsed <= 2 * 1.1 + 0.5, elapsed  # the position is built before the clock runs
+
+
+@pytest.mark.parametrize(
+    ("words", "option"),
+    [(["solve", "nim", "3"], "--seconds"), (["check", "examples/bouton.toml"], "--claim-seconds")],
+)
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("soon", "takes a number of seconds or 'none'"),
+        ("-1", "must be a positive number"),
+        ("nan", "must be a positive number"),
+        ("1e12", "is at most 10,000,000"),
+    ],
+)
+def test_every_time_option_reads_seconds_by_one_rule(run_cli, words, option, text, says) -> None:
+    result = run_cli(*words, option, text)
+    assert result.code == 2
+    assert f"{option} {says}" in result.err and "Traceback" not in result.err
+
+
+@pytest.mark.parametrize("text", ["none", "off", "0.5"])
+def test_both_time_options_take_none_and_off(run_cli, text) -> None:
+    assert run_cli("solve", "nim", "3", "--seconds", text).code == 0
+    assert run_cli("check", "examples/bouton.toml", "--claim-seconds", text, "--quick").code in (
+        0,
+        1,
+    )

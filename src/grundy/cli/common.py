@@ -19,7 +19,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn, ParamSpec
 from grundy.budget import Budget, Meter, format_bytes
 from grundy.cli.flags import add_json_option, add_seed_option
 from grundy.cli.task_times import load_task_times, save_task_times
-from grundy.cli.time_budget import add_seconds_option
+from grundy.cli.time_budget import add_seconds_option, seconds_parser
 from grundy.files import check_output_path
 from grundy.games import Game, HeapGame, create_game, find_entry
 from grundy.games.catalogue import GameEntry, catalogue
@@ -380,24 +380,11 @@ def memory_size(text: str) -> int | None:
     return int(number * units[unit])
 
 
-def seconds(text: str) -> float | None:
-    """An argparse type: a positive number of seconds, or ``none`` for no limit."""
-    if text.strip().lower() in ("none", "off"):
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text[:40]!r}") from None
-    if not 0 < value < 10**9:
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {value}")
-    return value
-
-
 def add_budget_options(parser: argparse.ArgumentParser) -> None:
     """``--claim-seconds`` and ``--claim-memory``: the budget of each claim."""
     parser.add_argument(
         "--claim-seconds",
-        type=seconds,
+        type=seconds_parser("--claim-seconds"),
         default=DEFAULT_CLAIM_SECONDS,
         metavar="S",
         help=f"time one claim may take before it ends as unknown (default "

@@ -21,14 +21,21 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any
 
 from grundy.errors import BudgetExceededError
 from grundy.usercode import announce_exit
 
-__all__ = ["DEFAULT_SECONDS", "TimeBudget", "add_seconds_option", "time_budget"]
+__all__ = [
+    "DEFAULT_SECONDS",
+    "TimeBudget",
+    "add_seconds_option",
+    "parse_seconds",
+    "seconds_parser",
+    "time_budget",
+]
 
 DEFAULT_SECONDS = 300.0
 """Wall time a ``solve``, ``table`` or ``sequence`` run, or one move of the computer in
@@ -41,23 +48,34 @@ GRACE = 0.1
 """The share of the budget the work gets to stop by itself before the process is ended."""
 
 
-def parse_seconds(text: str) -> float | None:
-    """``--seconds``: a positive number, or ``none`` for no time limit."""
-    if text.strip().lower() == "none":
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"--seconds takes a number of seconds or 'none', not {text!r}"
-        ) from None
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"--seconds must be a positive number, not {text!r}")
-    if value > MAX_SECONDS:  # past what the system's timer takes
-        raise argparse.ArgumentTypeError(
-            f"--seconds is at most {MAX_SECONDS:,.0f} (about 115 days); 'none' for no limit"
-        )
-    return value
+def seconds_parser(option: str) -> Callable[[str], float | None]:
+    """The argparse type of every option that takes a time (``--seconds``,
+    ``--claim-seconds``): a positive number of seconds up to :data:`MAX_SECONDS`, or
+    ``none`` (or ``off``) for no limit; ``option`` names it in the errors."""
+
+    def parse(text: str) -> float | None:
+        if text.strip().lower() in ("none", "off"):
+            return None
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{option} takes a number of seconds or 'none', not {text[:40]!r}"
+            ) from None
+        if not (value > 0 and math.isfinite(value)):
+            raise argparse.ArgumentTypeError(
+                f"{option} must be a positive number, not {text[:40]!r}"
+            )
+        if value > MAX_SECONDS:  # past what the system's timer takes
+            raise argparse.ArgumentTypeError(
+                f"{option} is at most {MAX_SECONDS:,.0f} (about 115 days); 'none' for no limit"
+            )
+        return value
+
+    return parse
+
+
+parse_seconds = seconds_parser("--seconds")
 
 
 def add_seconds_option(parser: argparse.ArgumentParser) -> None:
