@@ -38,7 +38,7 @@ it, and whether its sequence is eventually periodic is an open question.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -99,16 +99,9 @@ class PeriodicityCertificate:
         return self.last_compared + self.period
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "rules": self.rules,
-            "theorem": self.theorem,
-            "preperiod": self.preperiod,
-            "period": self.period,
-            "reach": self.reach,
-            "start": self.start,
-            "values": list(self.values),
-        }
+        """Every field under its own name (what :meth:`from_json` reads back)."""
+        data = {field.name: getattr(self, field.name) for field in fields(self)}
+        return {**data, "values": list(self.values)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PeriodicityCertificate:
