@@ -284,3 +284,23 @@ def test_the_report_reads_back_the_one_name_a_quotient_lemma_is_given() -> None:
     assert _quotient_name(quotient.lemma_id) == (
         f"the misère quotient of Kayles for heaps up to 12 ({quotient.size} elements)"
     )
+
+
+def test_games_of_ones_own_are_not_sent_to_a_dask_cluster(run_cli, tmp_path) -> None:
+    # a worker would not know the games (every claim an error) and would run them
+    # outside the isolation user code gets here: refused before anything is written
+    out = tmp_path / "report"
+    result = run_cli(
+        "report",
+        "--claims",
+        "examples/own_games/claims.toml",
+        "--games",
+        "examples/own_games/games.py",
+        "--scheduler",
+        "local",
+        "--out",
+        str(out),
+    )
+    assert result.code == 2
+    assert "--scheduler cannot check games from --games" in result.err
+    assert len(result.err.strip().splitlines()) == 1 and not out.exists()

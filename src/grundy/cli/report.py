@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from grundy.cli.common import (
+    UsageError,
     add_games_option,
     add_jobs_option,
     add_scheduler_option,
@@ -249,6 +250,13 @@ def _expectation_words(results: Sequence[TheoremResult]) -> str:
 
 
 def run_report(args: argparse.Namespace, out: IO[str]) -> int:
+    if args.games and args.scheduler is not None:
+        # A Dask worker loads claim files, not games, and would run them outside the
+        # isolation user code gets here.
+        raise UsageError(
+            "--scheduler cannot check games from --games: a Dask worker does not load "
+            "them (use --jobs to check in several processes here)"
+        )
     # User games join the catalogue for this run only (read before the claims name them).
     with user_games(args.games):
         return _run_report(args, out)
