@@ -128,15 +128,27 @@ def sum_name(names: Sequence[str], params: Sequence[Mapping[str, Any]]) -> GameN
     return GameName(" + ".join(parts), " + ".join(p.latex for p in parts))
 
 
+def _words(label: str) -> list[str]:
+    """The words of a label as a shell splits them, except that a backslash is kept (a
+    game of one's own may have one in its name)."""
+    lexer = shlex.shlex(label, posix=True)
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    lexer.escape = ""
+    return list(lexer)
+
+
 def label_name(label: str) -> GameName:
     """The name of a game written as on the command line (``subtraction --set 2,5,6``).
 
     >>> label_name("subtraction --set 2,5,6"), label_name("octal --code 0.77")
     ('S(2, 5, 6)', 'Kayles')
+    >>> print(label_name("back" + chr(92) + "slash --note 'a b'"))
+    back\\slash
     """
     try:
-        words = shlex.split(label)
-    except ValueError:
+        words = _words(label)
+    except ValueError:  # an unclosed quote
         words = label.split()
     if not words:
         return GameName(label, text_latex(label))
