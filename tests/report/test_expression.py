@@ -248,3 +248,19 @@ statement = "(outcome == 'P') == all((bit(a, i) + bit(b, i)) % (k + 1) == 0 for 
     assert isinstance(claim, Claim)
     latex = claim_latex(claim)
     assert latex is not None and latex.startswith(r"((a, b) \in \mathcal{P}) \iff (\forall i")
+
+
+@pytest.mark.parametrize(
+    ("expression", "latex"),
+    [
+        ("any([a == 1, b == 2])", r"a = 1 \lor b = 2"),
+        ("all([a < b, b < c])", r"a < b \land b < c"),
+        ("exists([a == b])", "a = b"),  # the book's word, read as any
+        ("not any([a == 1, b == 2])", r"\lnot (a = 1 \lor b = 2)"),
+    ],
+)
+def test_all_and_any_of_a_written_list_are_a_conjunction_and_a_disjunction(
+    expression, latex
+) -> None:
+    assert expression_latex(expression) == latex
+    check_latex(latex)
