@@ -304,10 +304,10 @@ class _Printer:
         name = node.func.id if isinstance(node.func, ast.Name) else ""
         if len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp) and not node.keywords:
             return aggregate_latex(self, name, node.args[0])
-        listed_truths = node.args[0] if len(node.args) == 1 else None
+        listed_truths = node.args[0] if len(node.args) == 1 and not node.keywords else None
         if name in ("all", "any") and isinstance(listed_truths, (ast.List, ast.Tuple)):
-            if listed_truths.elts and not node.keywords:  # all([p, q]) as p ∧ q
-                truths = listed_truths.elts
+            truths = listed_truths.elts  # all([p, q]) as p ∧ q, any([p, q]) as p ∨ q
+            if truths:
                 joined = ast.BoolOp(ast.And() if name == "all" else ast.Or(), truths)
                 return self.node(joined if len(truths) > 1 else truths[0])
         helper = None if node.keywords else helper_latex(self, name, list(node.args))
