@@ -10,8 +10,6 @@ the rest of that rule).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from grundy.certify.certified_values import CertifiedValues, NotApplicable, certified_values
@@ -21,7 +19,7 @@ from grundy.errors import InvalidParameterError
 from grundy.games import HeapGame, OctalGame, SubtractionGame, create_game
 from grundy.games.base import plays_by, rules_class
 from grundy.games.declared import first_disagreement
-from grundy.games.user import load_user_games, user_games
+from grundy.games.user import load_user_games
 from grundy.library import CheckSettings
 from grundy.solve import Solver, plain_grundy_sequence
 from grundy.solve.sequence import has_fast_sequence
@@ -84,19 +82,6 @@ GAMES = [Take134, Take134Late, Take134Early, Literal134, MyKayles]
 PERIOD_SEVEN = "(outcome == 'P') == (n % 7 in [0, 2])"
 """The P-positions of S = {1, 3, 4}: n = 0 or 2 mod 7 (Berlekamp, Conway and Guy, Winning
 Ways, chapter 4); derived below from the rules, the book only names the oracle."""
-
-
-@pytest.fixture(scope="module")
-def games_file(tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = tmp_path_factory.mktemp("declared") / "declared.py"
-    path.write_text(GAMES)
-    return str(path)
-
-
-@pytest.fixture
-def loaded(games_file: str) -> Iterator[None]:
-    with user_games([games_file]):
-        yield
 
 
 def every_heap(game: str, statement: str = PERIOD_SEVEN, low: int = 0) -> Claim:

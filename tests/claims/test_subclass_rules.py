@@ -11,8 +11,6 @@ must).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from grundy.certify.certified_values import CertifiedValues, NotApplicable, certified_values
@@ -23,7 +21,6 @@ from grundy.errors import InvalidParameterError
 from grundy.games import Nim, SubtractionGame
 from grundy.games.base import plays_by
 from grundy.games.octal import OctalGame
-from grundy.games.user import user_games
 from grundy.library import CheckSettings
 from grundy.solve import Solver, grundy_sequence, plain_grundy_sequence
 from grundy.solve.heap_sequences import rules_of
@@ -175,19 +172,6 @@ CHANGED_NIMS = [
     "moves-take-one-or-two",
     "capped-nim",
 ]
-
-
-@pytest.fixture(scope="module")
-def games_file(tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = tmp_path_factory.mktemp("user") / "subclasses.py"
-    path.write_text(GAMES)
-    return str(path)
-
-
-@pytest.fixture
-def loaded(games_file: str) -> Iterator[None]:
-    with user_games([games_file]):
-        yield
 
 
 def claim_of(**fields: object) -> Claim:
