@@ -123,7 +123,7 @@ def _ints(value: Any, name: str) -> list[int]:
     return value
 
 
-def check_quotient_certificate(data: Mapping[str, Any], spot_tokens: int = 14) -> QuotientCheck:
+def check_quotient_certificate(data: Any, spot_tokens: int = 14) -> QuotientCheck:
     """Re-verify a misère-quotient certificate (its JSON form).
 
     A rule the checker does not replay gives ``replayable=False`` (nothing is checked);
@@ -131,7 +131,8 @@ def check_quotient_certificate(data: Mapping[str, Any], spot_tokens: int = 14) -
     if not isinstance(data, Mapping):
         return QuotientCheck(False, ("a certificate is a JSON object",), 0, 0)
     try:
-        label = rule_label(data["game"], replayed_rules(data.get("game"), data.get("rules")))
+        rules = replayed_rules(data.get("game"), data.get("rules"))
+        label = rule_label(data["game"], rules)
     except RulesNotReplayable as exc:
         return QuotientCheck(False, (str(exc),), 0, 0, replayable=False)
     problems: list[str] = []
