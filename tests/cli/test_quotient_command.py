@@ -1,6 +1,14 @@
 """``grundy quotient``: the printed quotient, its JSON, and its certificate round trip."""
 
 import json
+import time
+
+import pytest
+
+from tests.cli.test_time_budget import SLACK, _timed
+
+STARTUP = 8.0
+"""Seconds a fresh interpreter may take to import grundy on a loaded machine."""
 
 
 def test_misere_nim_quotient_text(run_cli):
@@ -83,3 +91,24 @@ def test_solve_and_table_name_the_quotient_of_a_misere_sum(run_cli):
     assert normal["assumes"] == []  # normal play never reads a misère quotient
     table = run_cli("table", "0.07", "--max", "5", "5", "5", "--misere")
     assert table.code == 0 and "Assumes: misere-quotient of octal --code 0.07" in table.out
+
+
+QUOTIENT_SLOW = {
+    "nim-200": ["nim", "--upto", "200"],
+    "kayles-table-genus": ["kayles", "--upto", "100", "--table", "--genus"],
+    "grundys-game": ["grundys-game", "--upto", "60"],
+}
+"""Each takes far longer than a second (minutes, or more) without a budget."""
+
+
+@pytest.mark.parametrize("words", QUOTIENT_SLOW.values(), ids=QUOTIENT_SLOW.keys())
+def test_quotient_keeps_its_time_budget(words) -> None:
+    # It ignored --seconds (issue #34): the construction now runs inside the budget.
+    budget = 1.0
+    start = time.monotonic()
+    code, err, elapsed = _timed(["quotient", *words, "--seconds", str(budget)])
+    wall = time.monotonic() - start
+    assert code == 2, err
+    assert err.strip().count("\n") == 0 and "time budget of 1 s was used up" in err, err
+    assert elapsed != elapsed or elapsed < 1.5 * budget + SLACK, elapsed  # nan: watchdog
+    assert wall < 1.5 * budget + STARTUP, wall

@@ -44,6 +44,9 @@ MAX_STEPS = 100_000_000_000
 """Most splits the value check reads before it stops (about two minutes here); sparse
 octal games need a few hundred a heap, so 0.354's 20 million values are well within."""
 
+MAX_TAKE = 10**9
+"""Largest member of a subtraction set read (the values are held in 32-bit arrays)."""
+
 MAX_RULE_LENGTH = 64
 """Longest octal code (digits) or subtraction set (members) a certificate may give."""
 
@@ -169,13 +172,13 @@ def _octal_digits(code: str) -> list[int]:
         raise ValueError(f"octal code of {len(code):,} characters is too long")
     before, point, after = code.partition(".")
     if not point:
-        raise ValueError(f"octal code {code!r} has no point")
+        raise ValueError(f"octal code {brief(code)} has no point")
     try:
         digits = [int(before or "0", 16)] + [int(ch, 16) for ch in after]
     except ValueError:
-        raise ValueError(f"octal code {code!r} has a digit that is not hexadecimal") from None
+        raise ValueError(f"octal code {brief(code)} has a digit that is not hexadecimal") from None
     if digits[0] & 3:
-        raise ValueError(f"octal code {code!r}: the digit before the point may only split")
+        raise ValueError(f"octal code {brief(code)}: the digit before the point may only split")
     while len(digits) > 1 and digits[-1] == 0:
         digits.pop()
     return digits
@@ -187,7 +190,9 @@ def _subtraction_set(rules: str) -> list[int]:
     try:
         numbers = sorted({int(piece) for piece in rules.split(",")})
     except ValueError:
-        raise ValueError(f"subtraction set {rules!r} is not a list of integers") from None
+        raise ValueError(f"subtraction set {brief(rules)} is not a list of integers") from None
     if not numbers or numbers[0] < 1:
-        raise ValueError(f"subtraction set {rules!r} must hold positive integers")
+        raise ValueError(f"subtraction set {brief(rules)} must hold positive integers")
+    if numbers[-1] > MAX_TAKE:
+        raise ValueError(f"a subtraction set's members are at most {MAX_TAKE:,} here")
     return numbers

@@ -5,30 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from grundy.certify.quotient_replay import rule_label, statement
 from grundy.solve.misere_quotient import MisereQuotient
 
 __all__ = ["quotient_certificate"]
 
 
 def quotient_certificate(quotient: MisereQuotient) -> dict[str, Any]:
-    """The certificate of a verified quotient (element numbers follow the normal forms)."""
+    """The certificate of a verified quotient (element numbers follow the normal forms).
+
+    It names the game by its rule (``label``, as the checker derives it from ``game`` and
+    ``rules``), not by the catalogue's name: the rule is what the checker replays."""
+    label = rule_label(quotient.kind, quotient.rules)
     return {
         "certificate": "misere-quotient",
-        "statement": (
-            f"for every sum of heaps of sizes 0..{quotient.upto} of {quotient.game}, the sum "
-            "is a misère P-position iff the product of its heap images is in p_portion; the "
-            "monoid is reduced, so it is the misère quotient of those sums"
-            + (
-                "; the heap map repeats with the given period and preperiod long enough "
-                "(N >= 2 preperiod + 2 period + largest take) that the same holds for "
-                "sums of heaps of every size, the heap map extended periodically"
-                if quotient.every_heap
-                else ""
-            )
-        ),
+        "statement": statement(label, quotient.upto, quotient.every_heap),
         "game": quotient.kind,
         "rules": quotient.rules,
-        "label": quotient.game,
+        "label": label,
         "upto": quotient.upto,
         "size": quotient.size,
         "generator_heaps": list(quotient.generator_heaps),

@@ -27,23 +27,37 @@ it lists each heap's moves, and then checks, with the standard library only:
    at least n0 + p, can be shortened or lengthened by p), so step 3 meets no new pair and
    the statement holds for sums of heaps of every size.
 
->>> report = check_quotient_certificate({"certificate": "misere-quotient", "game": "nim",
-...     "rules": "", "upto": 1, "table": [[0, 1], [1, 0]], "p_portion": [1],
+>>> data = {"certificate": "misere-quotient", "game": "nim", "rules": "", "label": "nim",
+...     "upto": 1, "size": 2, "table": [[0, 1], [1, 0]], "p_portion": [1],
 ...     "heap_map": [0, 1], "generator_heaps": [1], "normal_forms": [[0], [1]],
-...     "relations": [[[2], [0]]]})
->>> report.valid, report.pairs_checked
-(True, 3)
+...     "elements": ["1", "a"], "relations": [[[2], [0]]], "every_heap": False,
+...     "periodicity": None, "statement": statement("nim", 1, False)}
+>>> report = check_quotient_certificate(data)
+>>> report.valid, report.pairs_checked, report.size
+(True, 3, 2)
+>>> check_quotient_certificate({**data, "size": 3}).problems
+("'size' says 3, the table has 2 elements",)
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-__all__ = ["QuotientCheck", "check_quotient_certificate"]
+from grundy.certify.quotient_presentation import derive_presentation
+from grundy.certify.quotient_replay import (
+    RulesNotReplayable,
+    brief,
+    heap_moves,
+    largest_two_part_take,
+    replayed_rules,
+    rule_label,
+    statement,
+)
+
+__all__ = ["QuotientCheck", "check_quotient_certificate", "statement"]
 
 MAX_ELEMENTS = 5000
 MAX_HEAP = 400
@@ -53,70 +67,52 @@ MAX_WORK = 200_000_000
 certificate that would need more is refused before any work."""
 
 
+FIELDS = frozenset(
+    {
+        "certificate",
+        "statement",
+        "game",
+        "rules",
+        "label",
+        "upto",
+        "size",
+        "generator_heaps",
+        "normal_forms",
+        "elements",
+        "relations",
+        "p_portion",
+        "heap_map",
+        "table",
+        "every_heap",
+        "periodicity",
+    }
+)
+"""Every field of a certificate; each is re-derived or checked against what is."""
+
+
 @dataclass(frozen=True, slots=True)
 class QuotientCheck:
-    """The checker's answer: ``valid`` and, when not, every problem found."""
+    """The checker's answer: ``valid`` and, when not, every problem found.
+
+    ``label``, ``upto``, ``size`` and ``every_heap`` are what the checker derived (the
+    rule as the command line writes it, N, |Q|, whether every heap size is proved), so
+    that what is shown of a certificate is never a field read on trust."""
 
     valid: bool
     problems: tuple[str, ...]
     pairs_checked: int
     spot_positions: int
+    label: str = ""
+    upto: int = 0
+    size: int = 0
+    every_heap: bool = False
+    replayable: bool = True
+    """False when the certificate's rule is not one the checker replays: nothing was
+    checked, and ``grundy certificate`` refuses the file."""
 
 
 class _Invalid(Exception):
     pass
-
-
-def _subtraction_set(rules: str) -> list[int]:
-    if not re.fullmatch(r"\d+(,\d+)*", rules):
-        raise _Invalid(f"subtraction set {rules[:40]!r} is not a list of whole numbers")
-    takes = sorted({int(t) for t in rules.split(",")})
-    if takes[0] < 1:
-        raise _Invalid("a subtraction set holds positive numbers")
-    return takes
-
-
-def _octal_digits(rules: str) -> list[int]:
-    match = re.fullmatch(r"([0-9a-fA-F]?)\.([0-9a-fA-F]*)", rules)
-    if match is None:
-        raise _Invalid(f"octal code {rules[:40]!r} is not a code such as 0.07")
-    digits = [int(match.group(1) or "0", 16)] + [int(c, 16) for c in match.group(2)]
-    if digits[0] & 3:
-        raise _Invalid("the digit before the point may only split a heap")
-    return digits
-
-
-def _heap_moves(kind: str, rules: str, upto: int) -> list[list[tuple[int, ...]]]:
-    """Each heap's moves, as the tuples of heaps a move leaves (zeros dropped)."""
-    moves: list[list[tuple[int, ...]]] = []
-    if kind == "nim":
-        return [[tuple(h for h in (left,) if h) for left in range(n)] for n in range(upto + 1)]
-    if kind == "subtraction":
-        takes = _subtraction_set(rules)
-        return [[tuple(h for h in (n - t,) if h) for t in takes if t <= n] for n in range(upto + 1)]
-    if kind != "octal":
-        raise _Invalid(f"unknown game kind {kind[:40]!r}")
-    digits = _octal_digits(rules)
-    for n in range(upto + 1):
-        found: list[tuple[int, ...]] = []
-        for take, digit in enumerate(digits):
-            rest = n - take
-            if rest < 0:
-                break
-            if digit & 1 and rest == 0:
-                found.append(())
-            if digit & 2 and rest > 0:
-                found.append((rest,))
-            if digit & 4:
-                found.extend((i, rest - i) for i in range(1, rest // 2 + 1))
-            if digit & 8:
-                found.extend(
-                    (i, j, rest - i - j)
-                    for i in range(1, rest // 3 + 1)
-                    for j in range(i, (rest - i) // 2 + 1)
-                )
-        moves.append(found)
-    return moves
 
 
 def _ints(value: Any, name: str) -> list[int]:
@@ -127,20 +123,39 @@ def _ints(value: Any, name: str) -> list[int]:
     return value
 
 
-def check_quotient_certificate(data: Mapping[str, Any], spot_tokens: int = 14) -> QuotientCheck:
-    """Re-verify a misère-quotient certificate (its JSON form)."""
+def check_quotient_certificate(data: Any, spot_tokens: int = 14) -> QuotientCheck:
+    """Re-verify a misère-quotient certificate (its JSON form).
+
+    A rule the checker does not replay gives ``replayable=False`` (nothing is checked);
+    every other fault is a problem of the returned check."""
+    if not isinstance(data, Mapping):
+        return QuotientCheck(False, ("a certificate is a JSON object",), 0, 0)
+    try:
+        rules = replayed_rules(data.get("game"), data.get("rules"))
+        label = rule_label(data["game"], rules)
+    except RulesNotReplayable as exc:
+        return QuotientCheck(False, (str(exc),), 0, 0, replayable=False)
     problems: list[str] = []
     try:
-        pairs, spots = _check(data, problems, spot_tokens)
+        pairs, spots, upto, size, every_heap = _check(data, problems, spot_tokens)
     except _Invalid as exc:
-        return QuotientCheck(False, (str(exc),), 0, 0)
-    return QuotientCheck(not problems, tuple(problems), pairs, spots)
+        return QuotientCheck(False, (str(exc),), 0, 0, label)
+    return QuotientCheck(not problems, tuple(problems), pairs, spots, label, upto, size, every_heap)
 
 
-def _check(data: Mapping[str, Any], problems: list[str], spot_tokens: int) -> tuple[int, int]:
+def _check(
+    data: Mapping[str, Any], problems: list[str], spot_tokens: int
+) -> tuple[int, int, int, int, bool]:
     for name in ("game", "rules", "upto", "table", "p_portion", "heap_map", "relations"):
         if name not in data:
             raise _Invalid(f"missing field {name!r}")
+    # The fields that only describe: each missing one is a problem, the rest is checked.
+    problems.extend(f"missing field {name!r}" for name in sorted(FIELDS - set(data)))
+    extra = sorted(str(name) for name in data if name not in FIELDS)
+    if extra:
+        raise _Invalid(f"unknown field {brief(extra[0])}: the checker would not read it")
+    kind = data["game"]
+    rules = replayed_rules(kind, data["rules"])
     upto = data["upto"]
     if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= MAX_HEAP:
         raise _Invalid(f"'upto' must be a whole number from 0 to {MAX_HEAP}")
@@ -151,75 +166,127 @@ def _check(data: Mapping[str, Any], problems: list[str], spot_tokens: int) -> tu
     rows = [_ints(row, "table") for row in table]
     if any(len(row) != size or any(not 0 <= v < size for v in row) for row in rows):
         raise _Invalid("'table' must be square with entries naming elements")
-    p = set(_ints(data["p_portion"], "p_portion"))
+    p_list = _ints(data["p_portion"], "p_portion")
+    p = set(p_list)
     heap_map = _ints(data["heap_map"], "heap_map")
     if any(not 0 <= v < size for v in p | set(heap_map)):
         raise _Invalid("'p_portion' and 'heap_map' must name elements")
+    if p_list != sorted(p):
+        raise _Invalid("'p_portion' must list its elements once each, in increasing order")
     if len(heap_map) != upto + 1:
         raise _Invalid(f"'heap_map' must give heaps 0 to {upto}")
     relations = data["relations"]
     if not isinstance(relations, list):
         raise _Invalid("'relations' must be a list")
     generators = len(set(heap_map))
-    work = max(size * size * generators, size * generators * max(len(relations), 1))
+    work = max(size * size * generators, size * generators * max(len(relations), generators, 1))
     if work > MAX_WORK:
         raise _Invalid(
             f"checking this certificate needs about {work:,} steps; at most {MAX_WORK:,}"
         )
-    moves = _heap_moves(str(data["game"]), str(data["rules"]), upto)
+    moves = heap_moves(kind, rules, upto)
+    label = rule_label(kind, rules)
+    if "label" in data and data["label"] != label:
+        problems.append(f"the label {brief(data['label'])} is not the rule's, {label}")
+    if "size" in data and (data["size"] != size or type(data["size"]) is not int):
+        problems.append(f"'size' says {brief(data['size'])}, the table has {size} elements")
 
+    before = len(problems)
     _check_monoid(rows, heap_map, problems)
-    if problems:
-        return 0, 0
-    for heap, heap_moves in enumerate(moves):
-        if not heap_moves and heap_map[heap] != 0:
+    if len(problems) > before:
+        return 0, 0, upto, size, False
+    for heap, its_moves in enumerate(moves):
+        if not its_moves and heap_map[heap] != 0:
             problems.append(f"heap {heap} has no move but does not map to the identity")
     if 0 in p:
         problems.append("the identity (the empty sum, an N-position) is in the P-portion")
     option_images = [
-        sorted({_product(rows, heap_map, option) for option in heap_moves}) for heap_moves in moves
+        sorted({_product(rows, heap_map, option) for option in options}) for options in moves
     ]
     pairs = _check_outcomes(rows, p, heap_map, option_images, problems)
     _check_reduced(rows, p, problems)
     _check_presentation(data, rows, heap_map, problems)
+    _check_derived_presentation(data, rows, heap_map, problems)
     spots = _spot_check(moves, rows, p, heap_map, spot_tokens, problems)
-    if data.get("every_heap", False) is not False:
-        _check_every_heap(data, heap_map, problems)
-    return pairs, spots
+    every_heap = _check_every_heap(data, kind, rules, heap_map, problems)
+    if "statement" in data and data["statement"] != statement(label, upto, every_heap):
+        problems.append("the statement is not what this certificate shows")
+    return pairs, spots, upto, size, every_heap and not problems
 
 
-def _largest_two_part_take(kind: str, rules: str) -> int | None:
-    """The most tokens a move takes, when no move leaves more than two heaps."""
-    if kind == "subtraction":
-        return max(_subtraction_set(rules))
-    if kind != "octal":
-        return None
-    digits = _octal_digits(rules)
-    if any(digit & 8 for digit in digits):
-        return None
-    return max((take for take, digit in enumerate(digits) if digit), default=0)
+def _check_derived_presentation(
+    data: Mapping[str, Any], rows: list[list[int]], heap_map: list[int], problems: list[str]
+) -> None:
+    """The generators, normal forms, relations and names are exactly the ones derived."""
+    derived = derive_presentation(rows, heap_map)
+    orders = [(sum(w), tuple(-e for e in w)) for w in derived.normal_forms]
+    if orders != sorted(orders):
+        problems.append("the elements are not numbered in the order of their normal forms")
+    if data.get("generator_heaps") != list(derived.generator_heaps):
+        problems.append("'generator_heaps' are not the heaps whose images generate in turn")
+    if data.get("normal_forms") != [list(w) for w in derived.normal_forms]:
+        problems.append("'normal_forms' are not each element's least word")
+    if data["relations"] != [[list(lhs), list(rhs)] for lhs, rhs in derived.relations]:
+        problems.append("'relations' are not the least words that are not normal forms")
+    if "elements" in data and data["elements"] != list(derived.names):
+        problems.append("'elements' do not name the normal forms")
 
 
-def _check_every_heap(data: Mapping[str, Any], heap_map: list[int], problems: list[str]) -> None:
-    if data["every_heap"] is not True:
-        raise _Invalid("'every_heap' must be true or false")
-    found = data.get("periodicity")
-    if not isinstance(found, dict):
-        raise _Invalid("'every_heap' needs a 'periodicity' with 'preperiod' and 'period'")
-    start, period = found.get("preperiod"), found.get("period")
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, period)):
-        raise _Invalid("'periodicity' needs whole numbers 'preperiod' and 'period'")
-    assert isinstance(start, int) and isinstance(period, int)
-    take = _largest_two_part_take(str(data["game"]), str(data["rules"]))
+def _repetition(heap_map: list[int], take: int | None) -> tuple[int, int] | None:
+    """The (preperiod, period) of the heap map that proves the most: the least N the
+    periodicity condition needs, then the least period, then the least preperiod; among
+    those that repeat at least twice over (None: there is none)."""
+    best: tuple[tuple[int, int, int], tuple[int, int]] | None = None
+    count = len(heap_map)
+    for period in range(1, count // 2 + 1):
+        start = count - period
+        while start > 0 and heap_map[start - 1] == heap_map[start - 1 + period]:
+            start -= 1
+        if count - start < 2 * period:
+            continue
+        needed = 1 << 30 if take is None else 2 * start + 2 * period + take
+        rank = (needed, period, start)
+        if best is None or rank < best[0]:
+            best = (rank, (start, period))
+    return None if best is None else best[1]
+
+
+def _check_every_heap(
+    data: Mapping[str, Any], kind: str, rules: str, heap_map: list[int], problems: list[str]
+) -> bool:
+    """Whether the heap map's repetition proves every heap size (step 7), with the
+    certificate's ``periodicity`` and ``every_heap`` compared to what is derived."""
+    take = largest_two_part_take(kind, rules)
+    found = _repetition(heap_map, take)
+    expected = None if found is None else {"preperiod": found[0], "period": found[1]}
+    if "periodicity" not in data:
+        pass
+    elif data["periodicity"] != expected or (
+        found is not None and not all(type(v) is int for v in data["periodicity"].values())
+    ):
+        problems.append(
+            f"'periodicity' is {brief(data['periodicity'])}; the heap map repeats as "
+            f"{brief(expected)}"
+        )
     upto = len(heap_map) - 1
-    if take is None:
+    every_heap = (
+        found is not None and take is not None and upto >= 2 * found[0] + 2 * found[1] + take
+    )
+    claimed = data.get("every_heap", every_heap)
+    if claimed is every_heap:
+        pass
+    elif not isinstance(claimed, bool):
+        problems.append("'every_heap' must be true or false")
+    elif every_heap:
+        problems.append("'every_heap' is false, but the heap map's repetition proves every heap")
+    elif found is None:
+        problems.append("every heap is claimed, but the heap map does not repeat twice over")
+    elif take is None:
         problems.append("every heap is claimed, but a move may be unbounded or split in three")
-    elif start < 0 or period < 1:
-        problems.append("the periodicity needs a preperiod >= 0 and a period >= 1")
-    elif any(heap_map[n] != heap_map[n + period] for n in range(start, upto - period + 1)):
-        problems.append(f"the heap map does not repeat with period {period} from heap {start}")
-    elif upto < 2 * start + 2 * period + take:
+    else:
+        start, period = found
         problems.append(f"every heap is claimed, but N = {upto} < 2*{start} + 2*{period} + {take}")
+    return every_heap
 
 
 def _product(rows: list[list[int]], heap_map: list[int], heaps: tuple[int, ...]) -> int:

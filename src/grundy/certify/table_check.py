@@ -99,6 +99,8 @@ def check_grundy_table(data: Mapping[str, Any], budget: Budget = CHECK_BUDGET) -
             if len(problems) >= MAX_PROBLEMS:
                 break
             problems.extend(_check_position(game, table, shown, position, value, witnesses, meter))
+        if not problems:
+            problems.extend(_check_reached(game, table, covers, meter))
     except SearchLimitError as exc:
         problems.append(f"the check stopped: {exc}; nothing is certified")
     return TableCheck(len(positions), tuple(problems[:MAX_PROBLEMS]), game.label, len(covers))
@@ -152,6 +154,37 @@ def _check_covers(game: Game, table: Mapping[Hashable, int], covers: list[Any]) 
             _value(game, table, game.from_value(raw))
         except (_Invalid, GrundyError) as exc:
             return [f"covered position {brief(raw)}: {exc}"]
+    return []
+
+
+def _check_reached(
+    game: Game, table: Mapping[Hashable, int], covers: list[Any], meter: Meter
+) -> list[str]:
+    """Every listed position is reached from what the certificate covers, so the count
+    of covered positions shown is the table's own scope, not a number read on trust."""
+    seen: set[Hashable] = set()
+    queue: list[Any] = []
+
+    def add(position: Any) -> None:
+        for part in _parts(game, position):
+            key = game.canonical(part)
+            if key not in seen:
+                seen.add(key)
+                queue.append(part)
+
+    for raw in covers:
+        add(game.from_value(raw))
+    for count, position in enumerate(queue):
+        if not count & _METER_STRIDE:
+            meter.check()
+        for option in game.moves(position):
+            add(option)
+    unreached = [key for key in table if key not in seen]
+    if unreached:
+        return [
+            f"{len(unreached):,} listed positions are not reached from the covered ones "
+            "(the certificate covers less than it lists)"
+        ]
     return []
 
 

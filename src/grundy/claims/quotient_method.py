@@ -1,8 +1,9 @@
 """Misère claims about sums of heaps, decided for every heap size by a misère quotient.
 
-A claim fits this method when its game plays by exactly the rules of the catalogue's
-octal or subtraction games (:func:`~grundy.games.base.plays_by`: a subclass that changes
-the moves is a game of its own, and is refused), its play is misère, and its statement
+A claim fits this method when its game is a sum of independent heaps whose rule is an
+octal code or a subtraction set (decided once, for every path to a quotient, by
+:func:`~grundy.solve.misere_rules.quotient_rules`: a subclass that changes the moves is a
+game of its own, and is refused), its play is misère, and its statement
 (and ``assume``) read positions only through ``outcome`` of the claim's position and
 ``outcome_of([...])`` of written-out lists of heaps, e.g. ``position = "[a, b, c]"``.
 
@@ -65,12 +66,17 @@ from grundy.claims.plan import AUTO_EXHAUSTIVE_LIMIT, QUICK_EXHAUSTIVE_LIMIT
 from grundy.claims.polynomials import Polynomial, sign_settled_from
 from grundy.claims.statement_period import Declined, Periodicity, _Reader, joined_periodicity
 from grundy.claims.table_cases import FactCases, admitted_cases
-from grundy.errors import BudgetExceededError, ClaimError, GrundyError, SearchLimitError
-from grundy.games.base import Game, plays_by
-from grundy.games.octal import OctalGame
-from grundy.games.subtraction import SubtractionGame
+from grundy.errors import (
+    BudgetExceededError,
+    ClaimError,
+    GrundyError,
+    InvalidParameterError,
+    SearchLimitError,
+)
+from grundy.games.base import Game
 from grundy.solve import Outcome, Play, Solver
 from grundy.solve.misere_quotient import MisereQuotient, misere_quotient
+from grundy.solve.misere_rules import quotient_rules
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 
@@ -86,6 +92,9 @@ RECHECK_POSITIONS = 2_000_000
 """Most positions the plain misère search may visit to re-check a counterexample."""
 
 _FIRST_UPTO = 48
+
+EVERY_HEAP_KINDS = ("octal", "subtraction")
+"""The heap rules whose quotient the periodicity argument proves for every heap size."""
 
 
 def reads_misere(claim: Claim) -> bool:
@@ -103,12 +112,18 @@ def check_by_quotient(
 ) -> Verdict | NotApplicable:
     """Decide a misère claim about sums of heaps for every heap size, or say why not."""
     game = claim.game
-    if claim.split is not None or not (
-        plays_by(game, OctalGame) or plays_by(game, SubtractionGame)
-    ):
+    if claim.split is not None:
         return NotApplicable(
-            f"{game.label} does not play by exactly the rules of an octal or subtraction "
-            "game of the catalogue, so no misère quotient is read for it"
+            "the game's options use the claim's variables: each value is checked apart"
+        )
+    try:
+        rules = quotient_rules(game, 0)
+    except InvalidParameterError as exc:
+        return NotApplicable(str(exc))
+    if rules.kind not in EVERY_HEAP_KINDS:
+        return NotApplicable(
+            f"{game.label} plays by {rules.label}: its misère quotient is proved for every "
+            "heap size only for an octal code or a subtraction set"
         )
     for expression in (claim.statement, claim.assume):
         if expression is not None:

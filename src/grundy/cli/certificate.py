@@ -95,16 +95,16 @@ def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
         )
     elif data.get("certificate") == "misere-quotient":
         quotient = check_quotient_certificate(data)
+        if not quotient.replayable:
+            raise UsageError(f"{args.file} is refused: {quotient.problems[0]}")
         kind, valid, problems = "misere-quotient", quotient.valid, quotient.problems
-        subject = (
-            f"{str(data.get('label'))[:60]}, heaps 0..{brief(data.get('upto'))}: "
-            f"|Q| = {brief(data.get('size'))}, {quotient.pairs_checked:,} (image, options) "
-            f"pairs and {quotient.spot_positions:,} small sums checked"
-            + (
-                "; every heap size, by the heap map's period"
-                if data.get("every_heap") is True
-                else ""
-            )
+        subject = (  # only what the checker derived
+            f"{quotient.label[:60]}, heaps 0..{quotient.upto}: |Q| = {quotient.size}, "
+            f"{quotient.pairs_checked:,} (image, options) pairs and "
+            f"{quotient.spot_positions:,} small sums checked"
+            + ("; every heap size, by the heap map's period" if quotient.every_heap else "")
+            if valid
+            else quotient.label[:60]
         )
     elif periodic is not None:
         period = check_certificate(periodic)

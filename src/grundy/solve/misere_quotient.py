@@ -38,6 +38,7 @@ from grundy.solve.misere_outcomes import (
     merge,
 )
 from grundy.solve.misere_periodic import HeapPeriodicity, heap_periodicity
+from grundy.solve.misere_rules import quotient_rules
 
 __all__ = ["MisereQuotient", "misere_quotient"]
 
@@ -117,16 +118,6 @@ class MisereQuotient:
     def is_p(self, heaps: tuple[int, ...] | list[int]) -> bool:
         """Whether a sum of heaps (each at most ``upto``) is a misère P-position."""
         return self.image(heaps) in self.p_portion
-
-
-def _rules_of(game: Any) -> tuple[str, str]:
-    if hasattr(game, "digits") and hasattr(game, "code"):
-        return "octal", str(game.code)
-    if hasattr(game, "subtraction_set"):
-        return "subtraction", ",".join(map(str, game.subtraction_set))
-    if type(game).__name__ == "Nim":
-        return "nim", ""
-    return type(game).__name__.lower(), ""
 
 
 GUESS_DEPTHS = (1, 2, 3)
@@ -233,12 +224,19 @@ def misere_quotient(
 ) -> MisereQuotient:
     """The misère quotient of the sums of heaps ``0..upto`` of a heap game.
 
+    Only a sum of independent heaps whose rule the certificate checker replays is taken
+    (:func:`~grundy.solve.misere_rules.quotient_rules`; anything else raises
+    :class:`~grundy.errors.InvalidParameterError`).
+
     Raises :class:`~grundy.errors.SearchLimitError` when the quotient would have more
     than ``max_size`` elements or the outcome search more than ``position_limit``
     positions, and :class:`~grundy.errors.BudgetExceededError` when ``meter`` (a running
     budget, ticked throughout the construction and its verifications) runs out."""
     if method not in METHODS:
         raise InvalidParameterError(f"method must be one of {', '.join(METHODS)}")
+    if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
+        raise InvalidParameterError(f"the largest heap must be a whole number, got {upto!r}")
+    replayed = quotient_rules(game, upto)  # refuses what is not a sum of independent heaps
     rules = HeapRules.of(game, upto)
     oracle = MisereOutcomes(rules, position_limit)
     oracle.meter = meter
@@ -270,11 +268,10 @@ def misere_quotient(
     learnt = BipartiteMonoid(learnt.table, learnt.p_portion, (*learnt.heap_map, *padding))
     shown = presentation(reduce(learnt))
     monoid = shown.monoid
-    kind, text = _rules_of(game)
     return MisereQuotient(
         game=rules.label,
-        kind=kind,
-        rules=text,
+        kind=replayed.kind,
+        rules=replayed.rules,
         upto=upto,
         generator_heaps=shown.generator_heaps,
         normal_forms=shown.normal_forms,
