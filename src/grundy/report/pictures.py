@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.report.student_words import say
 from grundy.display.geometry import MOST_COUNTERS, counter_places, hackenbush_layout
 from grundy.games.chomp import bite_square as chomp_bite
 from grundy.report.document import Figure
@@ -104,10 +105,14 @@ def heaps_figure(
         if title:
             ax.set_title(title)
 
-    moves = [f"{n} from heap {i + 1}" for i, n in sorted(taken.items()) if 0 <= i < len(heaps)]
-    alt = f"heaps of sizes {heaps}"
+    moves = [
+        say("picture.taken-from", count=n, heap=i + 1)
+        for i, n in sorted(taken.items())
+        if 0 <= i < len(heaps)
+    ]
+    alt = say("picture.heaps", sizes=", ".join(map(str, heaps)))
     if moves:
-        alt += "; coloured: the counters a move takes (" + ", ".join(moves) + ")"
+        alt += say("picture.taken", moves=say("list.comma").join(moves))
     height = 1.2 + 0.22 * min(max(top, 1), column)
     return _figure(name, caption, alt, draw, (1.2 + 0.5 * sum(widths) / 1.4, height))
 
@@ -211,8 +216,11 @@ def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figur
     width = sum(w + 0.4 for w in widest) * unit + 0.2 * len(boards)
     height = tallest * unit + 0.6
     alt = "; ".join(  # squares counted from 1, as the text counts them
-        f"board with rows {b.rows}, poisoned square top left, winning bites "
-        f"{[(r + 1, c + 1) for r, c in b.bites]}"
+        say(
+            "picture.chomp-board",
+            rows=", ".join(map(str, b.rows)),
+            bites=", ".join(f"({r + 1}, {c + 1})" for r, c in b.bites) or say("picture.none"),
+        )
         for b in boards
     )
     return _figure(name, caption, alt, draw, (max(width, 2.0), height))

@@ -15,6 +15,7 @@ from typing import Any
 from grundy.games import Game, HeapGame
 from grundy.games.octal import OctalGame
 from grundy.games.sums import SumGame
+from grundy.report.student_words import say
 from grundy.report.document import Figure, Math, Paragraph, Section
 from grundy.report.gamenames import GameName
 from grundy.report.pictures import INK, P_COLOUR, grid_figure
@@ -130,7 +131,7 @@ def pins_figure(name: str, caption: str, rows: Sequence[int]) -> Figure:
         ax.set_xlim(-0.7, left)
         ax.set_ylim(-1.1, 2.2)
 
-    alt = f"rows of {', '.join(map(str, rows))} pins"
+    alt = say("picture.pins", rows=", ".join(map(str, rows)))
     width = 1.0 + sum(0.8 * max(r, 1) + 0.8 for r in rows)
     return Figure(name, caption, alt, draw, (min(width, 6.5) * 0.6, 1.9))
 

@@ -1,0 +1,267 @@
+"""Every sentence of the handout that the lecturer did not write: one place, in prose.
+
+A student reads three kinds of text in a handout: what the lecturer wrote in a claim (its
+title, its statement in words, its source), mathematics typeset from the claim, and the
+sentences of this module (the verdicts in words, the definitions, the labels of tables
+and pictures).  Nothing else may reach a handout, so the words a class sees are decided
+here once, written as a lecturer would write them on the board, with no software words.
+
+The other report modules ask for a sentence by its key (:func:`say`) and fill in its
+numbers; a lecturer's text passes through :func:`claim_words`, and the words a game says
+of itself (its name, its moves, its rules) through :func:`game_words`.  In tracing mode
+(:func:`tracing`, used by the tests) each of them wraps what it returns in invisible
+marks, so a test can strip every marked run from a built handout and fail on any word
+left over: a sentence that came from somewhere else.  Outside tracing mode the text is
+returned unchanged.
+
+>>> say("verdict.proved-every", scope="0 ≤ n ≤ 400")
+'Proved for every 0 ≤ n ≤ 400.'
+>>> with tracing():
+...     marked = say("verdict.proved-every", scope="0 ≤ n ≤ 400")
+>>> unmarked_words(marked)
+''
+>>> with tracing():
+...     leaked = say("verdict.proved-every", scope="case the solver found")
+>>> unmarked_words(leaked)
+'case the solver found'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from string import Formatter
+
+__all__ = [
+    "SENTENCES",
+    "claim_words",
+    "game_words",
+    "say",
+    "strip_marks",
+    "tracing",
+    "unmarked_words",
+]
+
+_TRACING: ContextVar[bool] = ContextVar("grundy_report_tracing", default=False)
+
+# Private-use characters: never in a claim, a game's words or a formula.
+_OPEN, _CLOSE = "\ue000", "\ue001"  # a sentence of this module
+_CLAIM_OPEN, _CLAIM_CLOSE = "\ue002", "\ue003"  # a lecturer's words, or a game's own
+_MARKED = re.compile(f"{_OPEN}[^{_OPEN}{_CLOSE}]*{_CLOSE}|{_CLAIM_OPEN}[^{_CLAIM_CLOSE}]*{_CLAIM_CLOSE}")
+_MARKS = re.compile(f"[{_OPEN}{_CLOSE}{_CLAIM_OPEN}{_CLAIM_CLOSE}]")
+
+
+@contextmanager
+def tracing() -> Iterator[None]:
+    """Within the block, every student sentence comes back marked with where it is from."""
+    token = _TRACING.set(True)
+    try:
+        yield
+    finally:
+        _TRACING.reset(token)
+
+
+def say(key: str, /, **values: object) -> str:
+    """The sentence ``key`` of :data:`SENTENCES` with its blanks filled by ``values``.
+
+    In tracing mode only the sentence's own words are marked, not the values filled in:
+    a value with words in it must itself come from :func:`say`, :func:`claim_words` or
+    :func:`game_words`, so a blank cannot smuggle in an unmarked sentence.
+    """
+    template = SENTENCES[key]
+    if not _TRACING.get():
+        return template.format(**values)
+    pieces = []
+    for literal, name, spec, conversion in Formatter().parse(template):
+        if literal:
+            pieces.append(_OPEN + literal + _CLOSE)
+        if name is not None:
+            value = values[name]
+            if conversion:
+                value = repr(value) if conversion == "r" else str(value)
+            pieces.append(format(value, spec or ""))
+    return "".join(pieces)
+
+
+def claim_words(text: str) -> str:
+    """A lecturer's own words (a claim's title, statement, source), passed on as written."""
+    return _CLAIM_OPEN + text + _CLAIM_CLOSE if _TRACING.get() and text else text
+
+
+def game_words(text: str) -> str:
+    """A game's words about itself (its name, a move, its rules), from the catalogue."""
+    return claim_words(text)
+
+
+def strip_marks(text: str) -> str:
+    """``text`` without the tracing marks (a test that compares words uses it)."""
+    return _MARKS.sub("", text)
+
+
+def unmarked_words(text: str) -> str:
+    """What is left of ``text`` once every marked run is taken out, if it holds a letter
+    ('' when only numbers, single letters, symbols and punctuation are left: those are
+    mathematics)."""
+    rest = text
+    while True:
+        shorter = _MARKED.sub(" ", rest)
+        if shorter == rest:
+            break
+        rest = shorter
+    rest = " ".join(_MARKS.sub(" ", rest).split())
+    # A single letter is mathematics (a variable, P or N); a word is not.
+    return rest if re.search(r"[^\W\d_]{2,}", rest) else ""
+
+
+# -- The sentences ---------------------------------------------------------------------
+# Keys are grouped by where they are said; a blank ({scope}) is filled by the caller.
+
+SENTENCES: dict[str, str] = {
+    # The verdict of a statement, starting with its word (grundy.verdict.Word).
+    "verdict.label": "Verdict:",
+    "verdict.proved-every": "Proved for every {scope}.",
+    "verdict.proved-nobound": "Proved for every case, with no bound.",
+    "verdict.checked-directly": "Checked directly.",
+    "verdict.checked-single": "Checked for a single case.",
+    "verdict.checked-every": "Checked for every {scope}.",
+    "verdict.checked-for": "Checked for {scope}.",
+    "verdict.checked-with": "Checked for every case with {scope}.",
+    "verdict.checked-colon": "Checked for every case: {scope}.",
+    "verdict.assuming": "{verdict} It uses {lemmas}.",
+    "verdict.tested": (
+        "Tested: it held in each of {cases} cases chosen at random{where}, which is "
+        "evidence, not a proof."
+    ),
+    "verdict.tested-cases": "{count} cases",
+    "verdict.tested-many": "many",
+    "verdict.tested-where": " ({scope})",
+    "verdict.refuted": "Refuted: the counterexample below breaks it.",
+    "verdict.unknown": (
+        "Unknown: the check stopped before it could decide, so nothing is claimed here."
+    ),
+    "verdict.error": "Not checked: the statement could not be read as written.",
+    # The lemmas a proof uses.
+    "lemma.quoted": "“{title}”",
+    "lemma.proved-every": "{name} (proved for every {scope})",
+    "lemma.proved-nobound": "{name} (proved with no bound)",
+    "lemma.checked": "{name} (checked for {scope})",
+    "lemma.checked-here": "{name} (checked for {scope}; the case needed here was checked too)",
+    "lemma.proved-here": "{name} (proved for every {scope}; the case needed here was checked too)",
+    "lemma.nobound-here": "{name} (proved with no bound; the case needed here was checked too)",
+    "lemma.together": "{names}, each proved with no bound",
+    "lemma.paper": "{step} (an argument on paper)",
+    "lemma.quotient": (
+        "the misère quotient of {game} for heaps up to {upto} ({size} elements)"
+    ),
+    "list.and": " and ",
+    "list.comma": ", ",
+    "list.semicolon-and": "; and ",
+    # Steps argued on paper.
+    "paper.sentence": " Argued on paper, not by machine: {steps}.",
+    "paper.other": "a step of “{title}”, argued on paper there",
+    "paper.step": "a step argued on paper",
+    "paper.count": "† {count} {proofs} on an argument on paper, not checked by machine.",
+    "paper.one": "proof rests",
+    "paper.many": "proofs rest",
+    # Misère play.
+    "misere.line": "In misère play: the player who makes the last move loses.",
+    "play.normal": "normal play",
+    "play.misere": "misère play",
+    "play.both": "normal and misère play",
+    # A statement.
+    "statement.in-words": "In words: ",
+    "statement.here": "Here ",
+    "statement.is": " is {words}.",
+    "notation.ones": "the number of 1s among the binary digits of x",
+    # A claim's section.
+    "claim.source": " Source: {source}.",
+    "claim.news-label": "News:",
+    "claim.news": " this settles a question the notes leave open.",
+    "claim.mistake": "A plausible mistake: {title}",
+    "claim.answer": "Answer: in ",
+    "claim.answers-link": "the answers",
+    "answers.for": "For ",
+    "answers.title": "Answers to the exercises",
+    # The summary.
+    "summary.title": "Summary",
+    "summary.legend": (
+        "Proved: true in every case, with no bound. Checked: true in every case of the "
+        "finite range shown beside it, each case checked. Tested: tried on many cases "
+        "chosen at random with no counterexample found, which is evidence, not a proof. "
+        "Refuted: a counterexample is shown. Unknown: the check stopped before it could "
+        "decide."
+    ),
+    "summary.topic": "topic",
+    "summary.statement": "statement",
+    "summary.verdict": "verdict",
+    "summary.for": "for",
+    "summary.left-out-one": (
+        "{count} deliberately false statement is left out of these notes; the record has it."
+    ),
+    "summary.left-out-many": (
+        "{count} deliberately false statements are left out of these notes; the record "
+        "has them."
+    ),
+    "word.proved": "proved",
+    "word.checked": "checked",
+    "word.tested": "tested",
+    "word.refuted": "refuted",
+    "word.unknown": "unknown",
+    "word.error": "error",
+    "reach.every": "every {scope}",
+    "reach.every-case": "every case",
+    "reach.single": "a single case",
+    "reach.random": "{cases} cases chosen at random",
+    "reach.random-some": "cases chosen at random",
+    "reach.counterexample": "a counterexample",
+    # The topics, in the course's order (grundy.report.topics).
+    "topic.take-away": "The take-away game",
+    "topic.labelling": "P-positions, N-positions and the labelling rules",
+    "topic.chomp": "Chomp",
+    "topic.nim": "One- and two-pile Nim",
+    "topic.nim-sum": "Nimbers and nim-addition",
+    "topic.bouton": "Bouton's theorem and winning moves",
+    "topic.exercises": "Exercises on nim-sums",
+    "topic.beer-can": "Mirroring on a board: the beer-can game",
+    "topic.sums": "Sums of games and the Sprague-Grundy theorem",
+    "topic.grundys-game": "Grundy's game",
+    "topic.lucky-nim": "Lucky Nim",
+    "topic.euclid": "Euclid's game",
+    "topic.gale-nim": "Gale's Nim",
+    "topic.hackenbush": "Green Hackenbush",
+    "topic.octal": "Kayles, Dawson's Kayles and other heap games",
+    "topic.subtraction": "Subtraction games",
+    "topic.wythoff": "Wythoff's game",
+    "topic.misere": "Misère Nim",
+    "topic.moore-nim": "Moore's Nim",
+    "topic.poset": "Poset games",
+    "topic.other": "Other statements",
+    # A counterexample.
+    "counterexample.label": "Counterexample:",
+    "counterexample.below": "drawn below",
+    "counterexample.there": ". There ",
+    "counterexample.position": "the position {position}",
+    "counterexample.outcome": "the position is an {outcome}-position",
+    "counterexample.grundy": "its Grundy value is {value}",
+    "counterexample.caption": "The counterexample",
+    "counterexample.caption-why": "The counterexample: {why}",
+    "counterexample.taken": "; in colour, the counters the winning move takes",
+    # Pictures (their text for a reader who cannot see them).
+    "picture.heaps": "heaps of sizes {sizes}",
+    "picture.taken": "; coloured: the counters a move takes ({moves})",
+    "picture.taken-from": "{count} from heap {heap}",
+    "picture.chomp-board": (
+        "a board with rows of {rows} squares, the poisoned square at the top left; winning "
+        "bites: {bites}"
+    ),
+    "picture.none": "none",
+    "picture.pins": "rows of {rows} pins",
+    # The course documents, by title.
+    "sources.sentence": (
+        "Sources: the slides are “Mathematical Games I”; Legner is P. Legner, “Analysis "
+        "of the Game of Nim and some interesting Variants”; Handout 17 is “Impartial "
+        "Games (Nim)”; the notes are “Nim / Hackenbush / abstract impartial games”."
+    ),
+}
