@@ -89,3 +89,43 @@ def test_an_unknown_verdict_says_nothing_of_the_engine() -> None:
     _, document = _handout()
     text = strip_marks(str(document))
     assert "timed out" not in text and "z3" not in text
+
+
+def _reading_order(document) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    from grundy.report.definitions import CONCEPTS
+    from grundy.report.studenttext import document_runs
+
+    definitions = {strip_marks(say(f"define.{key}")): key for key, _ in CONCEPTS}
+    runs = []
+    for _, run in document_runs(document):
+        text = strip_marks(run)
+        key = next((k for words, k in definitions.items() if text.endswith(words)), None)
+        runs.append((f"define {key}" if key else "text", text))
+    return runs
+
+
+def test_the_handout_opens_with_definitions_each_before_its_first_use() -> None:
+    from grundy.report.definitions import undefined_uses
+
+    _, document = _handout()
+    assert strip_marks(document.sections[0].title) == "Definitions and rules"
+    assert undefined_uses(_reading_order(document)) == []
+    text = strip_marks(str(document.sections[0]))
+    assert "Chomp is played on a rectangular bar" in text  # a game's rules, in prose
+    assert "Ω(k)" in text and "𝒫⁻" in text  # the notation used later
+
+
+def test_a_handout_defines_only_what_it_uses() -> None:
+    chomp = [t for t in LIBRARY if t.game == "chomp" and not t.is_mutant][:2]
+    results = [TheoremResult(t, KINDS[0]) for t in chomp]
+    document = build_handout(course_topics(results), HandoutOptions("N"), {}, {}, {})
+    text = str(document.sections[0])
+    assert "Chomp is played" in text and "Nim is played" not in text
+    assert "Lucky Nim" not in text and "loopy" not in text
+
+
+def test_a_word_used_before_its_definition_is_caught() -> None:
+    from grundy.report.definitions import undefined_uses
+
+    runs = [("text", "the mex of the options"), ("define mex", "the smallest number")]
+    assert undefined_uses(runs) == ["mex: the mex of the options", "move: the mex of the options"]

@@ -17,6 +17,7 @@ from grundy.claims import Claim
 from grundy.library import Expectation, TheoremResult
 from grundy.report.caveats import paper_count_sentence, paper_mark
 from grundy.report.counterexamples import counterexample_blocks
+from grundy.report.definitions import definitions_part
 from grundy.report.document import (
     Block,
     Cell,
@@ -295,6 +296,7 @@ def build_handout(
     ]
     if answered:
         sections.append(_answers_part(answered))
+    _open_with_definitions(sections, [r for t in visible for r in shown[t.key]], claims)
     byline = " · ".join(part for part in (options.course, options.date) if part)
     return Document(
         options.title,
@@ -305,6 +307,20 @@ def build_handout(
         course=options.course,
         kind="handout",
     )
+
+
+def _open_with_definitions(
+    sections: list[Section], shown: Sequence[TheoremResult], claims: Mapping[str, Claim]
+) -> None:
+    """Put the definitions and rules the handout uses in front of it (in place)."""
+    games = []
+    for result in shown:
+        claim = claims.get(result.theorem.id)
+        name = claim.game_name if claim is not None else result.theorem.game
+        games.extend(part.split()[0] for part in (name or "").split(" + ") if part.strip())
+    part = definitions_part(sections, games)
+    if part is not None:
+        sections.insert(0, part)
 
 
 def place_evidence(

@@ -258,6 +258,97 @@ SENTENCES: dict[str, str] = {
     ),
     "picture.none": "none",
     "picture.pins": "rows of {rows} pins",
+    # The definitions part (grundy.report.definitions), in the order a course meets them.
+    "definitions.title": "Definitions and rules",
+    "definitions.intro": (
+        "The terms and the rules these notes rely on, each stated before it is needed."
+    ),
+    "definitions.rules-of": "The rules of {game}.",
+    "term.game": "Impartial game",
+    "define.game": (
+        "Two players take turns, and at every stage both are allowed exactly the same "
+        "actions: whose turn it is changes nothing about what may be done. Unless said "
+        "otherwise, every game here ends after finitely many turns, whatever the players "
+        "do."
+    ),
+    "term.position": "Position",
+    "define.position": (
+        "A position is a state of the game: what is on the table, whoever's turn it is. "
+        "Positions are written as the notes write them, for instance (3, 4, 5) for Nim "
+        "with heaps of 3, 4 and 5."
+    ),
+    "term.move": "Move and option",
+    "define.move": (
+        "A move takes a position to another one by the rules; the positions one move "
+        "away are the options of the position."
+    ),
+    "term.terminal": "Terminal position",
+    "define.terminal": "A position with no move at all is terminal.",
+    "term.play": "Normal and misère play",
+    "define.play": (
+        "In normal play the player who makes the last move wins (a player who cannot "
+        "move loses). In misère play the player who makes the last move loses. "
+        "Statements are about normal play unless they say misère."
+    ),
+    "term.outcome": "P-position and N-position",
+    "define.outcome": (
+        "A position is an N-position if the player about to move (the next player) can "
+        "force a win, and a P-position if the other one (the previous player) can. 𝒫 "
+        "and 𝒩 are the sets of P- and N-positions. The labelling rules decide them: a "
+        "terminal position is P in normal play; a position is N when some move leads to "
+        "a P-position; it is P when every move leads to an N-position."
+    ),
+    "term.misere-sets": "Misère P-positions",
+    "define.misere-sets": (
+        "𝒫⁻ and 𝒩⁻ are the P- and N-positions of misère play, where the player who "
+        "makes the last move loses."
+    ),
+    "term.mex": "Mex",
+    "define.mex": (
+        "The mex (minimum excluded number) of a finite set of whole numbers is the "
+        "smallest whole number not in it: mex{{0, 1, 3}} = 2 and mex{{}} = 0."
+    ),
+    "term.grundy": "Grundy value",
+    "define.grundy": (
+        "The Grundy value G(x) of a position x is the mex of the Grundy values of its "
+        "options, so a terminal position has value 0. The nimber *n is the value of a "
+        "single Nim heap of n. A position is a P-position exactly when its value is 0."
+    ),
+    "term.nim-sum": "Nim-sum",
+    "define.nim-sum": (
+        "The nim-sum a ⊕ b of two whole numbers is found by writing both in binary and "
+        "adding each column without carrying (1 + 1 gives 0). It is commutative and "
+        "associative, 0 changes nothing, and a ⊕ a = 0."
+    ),
+    "term.sum": "Sum of games",
+    "define.sum": (
+        "The sum G + H of two games is played with both side by side: on a turn a "
+        "player moves in exactly one of them. The sum ends when neither has a move."
+    ),
+    "term.equivalence": "Equivalent games",
+    "define.equivalence": (
+        "Two games G and H are equivalent, written G = H, when G + X and H + X have the "
+        "same outcome for every game X. A game is equivalent to 0 exactly when it is a "
+        "P-position, and G = H exactly when G + H is a P-position."
+    ),
+    "term.draw": "Loopy games and draws",
+    "define.draw": (
+        "A loopy game may come back to a position it has been in, so play need not "
+        "end. A position is a draw when neither player can force a win, so best play "
+        "goes on for ever. A position of a loopy game with no finite Grundy value has the "
+        "value ∞_K, where K is the set of finite values among its options: it is an "
+        "N-position when 0 is in K and a draw otherwise."
+    ),
+    "term.lucky-notation": "Lucky Nim notation",
+    "define.lucky-notation": (
+        "With m < n the numbers of Lucky Nim, M = m + n is the length of a block, and "
+        "the heaps 1 to M, M + 1 to 2M, ... form blocks 0, 1, ...; a heap k = pM + r "
+        "lies in block p with remainder r (1 ≤ r ≤ M). Ω(k) is 1 when k lies in an "
+        "even-numbered block and 0 otherwise (Ω(0) = 0). W(k) is the set of numbers that "
+        "win for the player to move on heap k, F(k) the numbers that change Ω of heap "
+        "k whatever the other player writes, and A(k) the other player's winning "
+        "answers."
+    ),
     # The course documents, by title.
     "sources.sentence": (
         "Sources: the slides are “Mathematical Games I”; Legner is P. Legner, “Analysis "
