@@ -20,7 +20,7 @@ from grundy.solve.solver import Play
 from grundy.verdict import Assumption, Verdict
 
 __all__ = [
-        "PAPER_MARK",
+    "PAPER_MARK",
     "mark_misere",
     "misere_words",
     "paper_count_sentence",
@@ -31,10 +31,10 @@ __all__ = [
 ]
 
 
-
 def misere_words() -> str:
     """The line said under every statement about misère play."""
     return say("misere.line")
+
 
 _OUTCOME_CLASS = re.compile(r"\\mathcal\{([PN])\}(?!\s*\^)")
 

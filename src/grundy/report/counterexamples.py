@@ -144,7 +144,13 @@ def position_words(value: Any) -> str:
     """
     if isinstance(value, (list, tuple)):
         parts = [p[0] if isinstance(p, (list, tuple)) and len(p) == 1 else p for p in value]
-        return "(" + ", ".join(position_words(p) if isinstance(p, (list, tuple)) else str(p) for p in parts) + ")"
+        return (
+            "("
+            + ", ".join(
+                position_words(p) if isinstance(p, (list, tuple)) else str(p) for p in parts
+            )
+            + ")"
+        )
     return f"({value})"
 
 

@@ -112,9 +112,7 @@ def _rules_blocks(games: Sequence[str]) -> list[Block]:
             continue  # a game of the lecturer's own: its claims describe it
         if entry.rules:
             blocks.append(
-                Paragraph(
-                    (Strong(game_words(_display_name(name))), " ", game_words(entry.rules))
-                )
+                Paragraph((Strong(game_words(_display_name(name))), " ", game_words(entry.rules)))
             )
     return blocks
 

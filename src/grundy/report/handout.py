@@ -220,7 +220,10 @@ def _summary(
                     topic_cell,
                     Cell((Link(_title(result), "#" + claim_anchor(result.theorem.id)),)),
                     Cell(
-                        (say(f"word.{short_verdict(result.verdict)}") + paper_mark(result.verdict),),
+                        (
+                            say(f"word.{short_verdict(result.verdict)}")
+                            + paper_mark(result.verdict),
+                        ),
                         result.verdict.word.value,
                     ),
                     Cell((verdict_reach(result.verdict),)),

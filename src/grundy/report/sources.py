@@ -19,6 +19,7 @@ _LEGNER = "Legner"
 _HANDOUT = "Handout 17"
 _NOTES = "the notes"
 
+
 def sources_sentence() -> str:
     """The documents' full titles, said once at the top of the handout; each statement's
     source then names its document short."""

@@ -49,7 +49,9 @@ _TRACING: ContextVar[bool] = ContextVar("grundy_report_tracing", default=False)
 # Private-use characters: never in a claim, a game's words or a formula.
 _OPEN, _CLOSE = "\ue000", "\ue001"  # a sentence of this module
 _CLAIM_OPEN, _CLAIM_CLOSE = "\ue002", "\ue003"  # a lecturer's words, or a game's own
-_MARKED = re.compile(f"{_OPEN}[^{_OPEN}{_CLOSE}]*{_CLOSE}|{_CLAIM_OPEN}[^{_CLAIM_CLOSE}]*{_CLAIM_CLOSE}")
+_MARKED = re.compile(
+    f"{_OPEN}[^{_OPEN}{_CLOSE}]*{_CLOSE}|{_CLAIM_OPEN}[^{_CLAIM_CLOSE}]*{_CLAIM_CLOSE}"
+)
 _MARKS = re.compile(f"[{_OPEN}{_CLOSE}{_CLAIM_OPEN}{_CLAIM_CLOSE}]")
 
 
@@ -131,11 +133,11 @@ SENTENCES: dict[str, str] = {
     "verdict.checked-colon": "Checked for every case: {scope}.",
     "verdict.assuming": "{verdict} It uses {lemmas}.",
     "verdict.tested": (
-        "Tested: it held in each of {cases} cases chosen at random{where}, which is "
+        "Tested: it held in each of {cases} chosen at random{where}, which is "
         "evidence, not a proof."
     ),
     "verdict.tested-cases": "{count} cases",
-    "verdict.tested-many": "many",
+    "verdict.tested-many": "many cases",
     "verdict.tested-where": " ({scope})",
     "verdict.refuted": "Refuted: the counterexample below breaks it.",
     "verdict.unknown": (
@@ -152,9 +154,7 @@ SENTENCES: dict[str, str] = {
     "lemma.nobound-here": "{name} (proved with no bound; the case needed here was checked too)",
     "lemma.together": "{names}, each proved with no bound",
     "lemma.paper": "{step} (an argument on paper)",
-    "lemma.quotient": (
-        "the misère quotient of {game} for heaps up to {upto} ({size} elements)"
-    ),
+    "lemma.quotient": ("the misère quotient of {game} for heaps up to {upto} ({size} elements)"),
     "list.and": " and ",
     "list.comma": ", ",
     "list.semicolon-and": "; and ",
@@ -162,7 +162,7 @@ SENTENCES: dict[str, str] = {
     "paper.sentence": " Argued on paper, not by machine: {steps}.",
     "paper.other": "a step of “{title}”, argued on paper there",
     "paper.step": "a step argued on paper",
-    "paper.count": "† {count} {proofs} on an argument on paper, not checked by machine.",
+    "paper.count": "† {count} {proofs} on a step argued on paper, not checked by machine.",
     "paper.one": "proof rests",
     "paper.many": "proofs rest",
     # Misère play.
@@ -201,8 +201,7 @@ SENTENCES: dict[str, str] = {
         "{count} deliberately false statement is left out of these notes; the record has it."
     ),
     "summary.left-out-many": (
-        "{count} deliberately false statements are left out of these notes; the record "
-        "has them."
+        "{count} deliberately false statements are left out of these notes; the record has them."
     ),
     "word.proved": "proved",
     "word.checked": "checked",

@@ -238,7 +238,9 @@ def verdict_words(
         else:
             text = _bounded_words(scope, verdict.scope)
         if any(not a.on_paper for a in verdict.assumes):
-            text = say("verdict.assuming", verdict=text, lemmas=assumptions_words(verdict.assumes, titles))
+            text = say(
+                "verdict.assuming", verdict=text, lemmas=assumptions_words(verdict.assumes, titles)
+            )
         # With ``own_id`` (the handout), a lemma's step on paper is named by the lemma.
         short = titles if own_id is not None else None
         return text + paper_sentence(verdict, short, own_id or "")
