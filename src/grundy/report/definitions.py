@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from grundy.games import find_entry
 from grundy.errors import GrundyError
+from grundy.games import find_entry
 from grundy.report.document import Block, DisplayMath, Paragraph, Section, Strong
 from grundy.report.student_words import game_words, say, strip_marks
 from grundy.report.studenttext import document_runs
@@ -47,7 +47,7 @@ def _texts(sections: Iterable[Section]) -> list[str]:
     from grundy.report.document import Document
 
     texts = []
-    for where, run in document_runs(Document("", tuple(sections))):
+    for _, run in document_runs(Document("", tuple(sections))):
         texts.append(strip_marks(run))
     texts.extend(_formulas(sections))
     return texts
@@ -89,7 +89,7 @@ def undefined_uses(document_text: Sequence[tuple[str, str]]) -> list[str]:
     """Each concept used before its definition in ``document_text`` (pairs of a run's
     kind, ``"define KEY"`` for a definition, and its text), as ``"KEY: the run"``."""
     defined: set[str] = set()
-    problems = []
+    problems: list[str] = []
     for kind, text in document_text:
         if kind.startswith("define "):
             key = kind.removeprefix("define ")

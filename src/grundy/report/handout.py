@@ -33,8 +33,8 @@ from grundy.report.evidence import EvidenceItem
 from grundy.report.mistakes import mistake_blocks, winning_counters
 from grundy.report.sources import cites_course, source_words, sources_sentence
 from grundy.report.statements import statement_blocks
-from grundy.report.topics import Topic
 from grundy.report.student_words import claim_words, say
+from grundy.report.topics import Topic
 from grundy.report.words import polish, scope_words, verdict_words
 from grundy.verdict import UNBOUNDED, Verdict, Word
 
@@ -316,7 +316,7 @@ def _open_with_definitions(
     sections: list[Section], shown: Sequence[TheoremResult], claims: Mapping[str, Claim]
 ) -> None:
     """Put the definitions and rules the handout uses in front of it (in place)."""
-    games = []
+    games: list[str] = []
     for result in shown:
         claim = claims.get(result.theorem.id)
         name = claim.game_name if claim is not None else result.theorem.game

@@ -15,10 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.report.student_words import say
 from grundy.display.geometry import MOST_COUNTERS, counter_places, hackenbush_layout
 from grundy.games.chomp import bite_square as chomp_bite
 from grundy.report.document import Figure
+from grundy.report.student_words import say
 
 __all__ = [
     "P_COLOUR",

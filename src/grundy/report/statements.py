@@ -19,8 +19,8 @@ from grundy.report.caveats import mark_misere, misere_words
 from grundy.report.document import Block, DisplayMath, Math, Paragraph
 from grundy.report.expression import expression_latex
 from grundy.report.expression_aggregates import notation_defined
-from grundy.report.student_words import claim_words, say
 from grundy.report.mathml import MathSyntaxError, check_latex
+from grundy.report.student_words import claim_words, say
 from grundy.report.words import polish
 from grundy.solve.solver import Play
 

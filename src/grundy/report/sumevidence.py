@@ -15,10 +15,10 @@ from typing import Any
 from grundy.games import Game, HeapGame
 from grundy.games.octal import OctalGame
 from grundy.games.sums import SumGame
-from grundy.report.student_words import say
 from grundy.report.document import Figure, Math, Paragraph, Section
 from grundy.report.gamenames import GameName
 from grundy.report.pictures import INK, P_COLOUR, grid_figure
+from grundy.report.student_words import say
 from grundy.solve import Solver
 
 __all__ = ["PIN_GAMES", "pins_figure", "sum_position_figure", "sum_section"]
