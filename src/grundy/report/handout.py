@@ -155,6 +155,8 @@ def _claim_section(
     ]
     if theorem.source:  # in the same paragraph: the handout is printed
         verdict_line.append(say("claim.source", source=source_words(theorem.source)))
+    if theorem.proof and not theorem.is_mutant:  # the argument, then what was checked
+        blocks.append(Paragraph((Strong(say("proof.label")), " ", claim_words(theorem.proof))))
     blocks.append(Paragraph(tuple(verdict_line)))
     if result.settles_open_claim:
         blocks.append(

@@ -43,6 +43,16 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("engine", re.compile(r"\bZ3\b|\bz3\b|\bexhaustive\+|\bheap-sequence engine\b")),
+    (  # how the software works, said in its own words rather than the course's
+        "software word",
+        re.compile(
+            r"\b(?:the|exact|plain|independent) (?:solver|search|checker)\b|\bsolver's\b|"
+            r"\bas everywhere in grundy\b|\bre-checked independently\b|"
+            r"\bthe certificate\b|\bheap map repeats\b|\bno closed form\b|"
+            r"\bquick settings\b|\bcatalogue games?\b|\bgrundys-game\b|"
+            r"\btested (?:on|against) (?:\d|random|many)|\brandom search\b"
+        ),
+    ),
     (
         "command line",
         re.compile(r"(?<![\w-])--[a-z][a-z-]*|\bgrundy (?:report|check|verify)\b|\.toml\b"),
@@ -68,6 +78,10 @@ def student_text_problems(text: str, ids: Iterable[str] = ()) -> list[str]:
     ...     return [p.split(":")[0] for p in student_text_problems(text, ids)]
     >>> kinds("x ⊗ y; nim_mul(a, b) by Z3, see --mutants")
     ['code', 'engine', 'command line']
+    >>> kinds("the bites found by the solver (as everywhere in grundy); grundys-game")
+    ['software word', 'software word', 'software word']
+    >>> kinds("The solver of the exercise: tested on 500 random heaps, by random search")
+    ['software word', 'software word']
     >>> kinds("assuming (a, b) in [(1, 2), (3, 5)]; numbers in [2, 4]")
     ['code']
     >>> kinds("the set x ? y; Who wins? 20,130,001 values", ["bouton-k-heaps"])
