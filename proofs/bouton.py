@@ -37,6 +37,31 @@ from grundy.verify.random_search import search_random
 from grundy.verify.z3_checks import all_proved, exhaustive_encoding, headline_z3
 
 SLIDES = "000 slides, Bouton's theorem via the three conditions"
+
+# The proofs a lecturer gives in class (Theorem.proof): the handout prints them.
+BOUTON_PROOF = (
+    "Write s for the nim-sum of the heaps. By the labelling rules and induction on the "
+    "number of counters, it is enough to show three things. (1) The terminal position, "
+    "with every heap empty, has s = 0. (2) From s = 0 every move leaves s ≠ 0: a move "
+    "changes one heap from h to some h′ ≠ h, and the new nim-sum is s ⊕ h ⊕ h′ = h ⊕ h′, "
+    "which is not 0. (3) From s ≠ 0 some move reaches nim-sum 0: let 2ᵏ be the leading "
+    "binary digit of s. Some heap h has a 1 in that column; h ⊕ s agrees with h above "
+    "column k and has a 0 in it, so h ⊕ s < h. Reducing that heap to h ⊕ s leaves the "
+    "nim-sum s ⊕ h ⊕ (h ⊕ s) = 0. So the positions with s = 0 are exactly the P-positions."
+)
+MISERE_PROOF = (
+    "If no heap exceeds 1, every move removes one heap of 1 and the play is forced: the "
+    "player to move makes the last move, and so loses, exactly when the number of heaps "
+    "of 1 is odd, that is when the nim-sum is 1. Now let some heap exceed 1; we show by "
+    "induction on the number of counters that the position is P exactly when its nim-sum "
+    "is 0. If just one heap exceeds 1, the nim-sum is not 0 (its leading digit comes from "
+    "that heap alone), and the player to move wins by reducing that heap to 0 or 1 so "
+    "that an odd number of heaps of 1 is left. If two or more heaps exceed 1, a move "
+    "changes only one of them, so at least one heap above 1 remains. From nim-sum 0 every "
+    "move leaves a nonzero nim-sum (as in Bouton's theorem), an N-position by induction; "
+    "from a nonzero nim-sum Bouton's move reaches nim-sum 0, a P-position by induction."
+)
+
 TAGS = ("nim", "bouton")
 
 
@@ -429,6 +454,7 @@ THEOREMS = listing(
         r"\forall k\ \forall h_1, \ldots, h_k \in \mathbb{N}:\ (h_1, \ldots, h_k) \in "
         r"\mathcal{P} \iff h_1 \oplus \cdots \oplus h_k = 0",
         by_z3(prove_bouton_unbounded),
+        proof=BOUTON_PROOF,
     ),
     mutant(
         "bouton-any-heaps-first-heap",
@@ -484,6 +510,7 @@ THEOREMS = listing(
         r"h \in \mathcal{P}^{-} \iff (\max_i h_i > 1 \wedge \bigoplus_i h_i = 0) \vee "
         r"(\max_i h_i \le 1 \wedge \bigoplus_i h_i = 1)",
         by_z3(prove_misere_unbounded),
+        proof=MISERE_PROOF,
     ),
     mutant(
         "misere-nim-any-heaps-one-cancels",

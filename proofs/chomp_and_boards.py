@@ -29,6 +29,20 @@ from grundy.theory.chomp import prove_square_mirror, prove_strategy_stealing
 from grundy.verdict import Verdict
 from grundy.verify.exhaustive import check_exhaustive, integer_cases
 
+# The proof a lecturer gives in class (Theorem.proof): the handout prints it.
+STEALING_PROOF = (
+    "Take an a × b rectangle with ab > 1, and let the first player bite off only the "
+    "square (a, b) farthest from the poisoned one (it is not the poisoned square, as the "
+    "board has more than one). The game is finite, so the board left is a P- or an "
+    "N-position. If it is a P-position, that bite wins. If it is an N-position, the second "
+    "player has a winning reply, a bite at some square (r, c). That square is on the full "
+    "rectangle too, and biting at (r, c) there also eats (a, b), so the first player could "
+    "have bitten at (r, c) at once and left the very same P-position. Either way the first "
+    "player has a winning first bite, and the rectangle is an N-position. The argument "
+    "does not say which bite wins."
+)
+
+
 CHOMP_SOURCE = "000 Mathematical Games I, Chomp"
 BEER_CAN_SOURCE = "000 Mathematical Games I, the beer can game"
 POSET_SOURCE = "beyond the notes: strategy stealing for poset games (generalises 000, Chomp)"
@@ -356,6 +370,7 @@ THEOREMS = listing(
         "winning reply is a winning first bite",
         r"\forall a, b \ge 1,\ ab > 1:\ a \times b \in \mathcal{N}",
         by_z3(prove_strategy_stealing),
+        proof=STEALING_PROOF,
         tags=("chomp", "strategy-stealing", "z3", "unbounded"),
     ),
     mutant(

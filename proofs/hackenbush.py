@@ -36,6 +36,21 @@ from grundy.verdict import Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import Case, check_exhaustive
 from grundy.verify.random_search import search_random
 
+# The proof a lecturer gives in class (Theorem.proof): the handout prints it.
+COLON_PROOF = (
+    "Let n = G(H), and compare G with H hung at v against G with the snake *n hung at v "
+    "instead. Two games are equivalent exactly when their sum is a P-position, so it is "
+    "enough to give the second player a winning strategy in the sum of the two pictures. "
+    "Keep two things true after each of the second player's moves: the two copies of G "
+    "are the same, and what is left of H and of the snake form a P-position when played "
+    "side by side (true at the start, as H and *n have the same value n). A move in one "
+    "copy of G is answered by the same move in the other; if it cuts v off the ground, "
+    "both branches fall and the two pictures are identical. A move in H or in the snake "
+    "is answered by a winning reply in the sum of H and the snake. The second player can "
+    "always answer, so the second player makes the last move and wins."
+)
+
+
 HACKENBUSH_SOURCE = "003 Hackenbush notes, Bonus I (every picture is equivalent to a snake)"
 COLON_SOURCE = "beyond the notes: Winning Ways, colon principle (003 Hackenbush, Bonus I)"
 FUSION_SOURCE = "beyond the notes: Winning Ways, fusion principle (003 Hackenbush, Bonus I)"
@@ -506,6 +521,7 @@ THEOREMS = listing(
         "branches of 4 to 6 edges on small bases.",
         r"G \cup_v H \equiv G \cup_v {*\mathcal{G}(H)}",
         _colon_check(lambda branch, value, ceiling: snake(value)),
+        proof=COLON_PROOF,
     ),
     mutant(
         "hackenbush-tree-edge-count",

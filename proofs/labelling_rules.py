@@ -39,6 +39,20 @@ from grundy.verdict import Status, Verdict, combine_verdicts
 from grundy.verify.exhaustive import check_exhaustive
 from grundy.verify.random_search import search_random
 
+# The proof a lecturer gives in class (Theorem.proof): the handout prints it.
+LABELLING_PROOF = (
+    "Every game here ends, so induction on the length of the longest play from a "
+    "position works. A terminal position gets its label from the first rule: P in normal "
+    "play, where the player to move cannot move and has lost, and N in misère play. "
+    "Otherwise every option is closer to the end, so by induction each option has exactly "
+    "one label, and exactly one of 'some option is P' and 'every option is N' holds: the "
+    "position gets exactly one label. The label is right. If some option y is P, the "
+    "player to move goes to y and leaves the opponent to move from a P-position, which by "
+    "induction the opponent loses. If every option is N, whatever the player to move does, "
+    "the opponent is to move from an N-position and wins."
+)
+
+
 SOURCE = "000 Mathematical Games I, P-positions and N-positions (labelling rules (1)-(3))"
 TAGS = ("labelling-rules", "every-game")
 
@@ -374,6 +388,7 @@ THEOREMS = listing(
             ],
             lambda verdicts, settings: combine_verdicts(list(verdicts)),
         ),
+        proof=LABELLING_PROOF,
     ),
     mutant(
         "labelling-move-to-n-means-n",

@@ -56,6 +56,29 @@ def _step(step: BirthdayStep, assumes: tuple[Assumption, ...] = ()):
     return check
 
 
+# The proofs a lecturer gives in class (Theorem.proof): the handout prints them.
+PROOFS = {
+    "sg-sum-rule-every-game": (
+        "By induction on the length of the longest play of G + H. Let a = G(G) and "
+        "b = G(H). An option of G + H is G′ + H or G + H′, of value G(G′) ⊕ b or a ⊕ G(H′) "
+        "by induction. None of them is a ⊕ b: G(G′) ≠ a, since a is the mex of the values "
+        "of the options of G, and adding b to both sides keeps them different; the same "
+        "holds on the side of H. Every c < a ⊕ b is the value of an option: let d = "
+        "c ⊕ a ⊕ b and 2ᵏ its leading binary digit. Column k is the first where c and "
+        "a ⊕ b differ, so a ⊕ b has a 1 there, and so has a or b, say a. Then a ⊕ d < a, "
+        "so some option G′ has value a ⊕ d, and G′ + H has value a ⊕ d ⊕ b = c. So the "
+        "mex of the values of the options of G + H is a ⊕ b."
+    ),
+    "sg-equivalent-to-star-every-game": (
+        "Let n = G(G) and K be any game. A position is a P-position exactly when its value "
+        "is 0, so by the sum rule G + K is a P-position exactly when n ⊕ G(K) = 0. A single "
+        "Nim heap of n has value n, so *n + K is a P-position exactly when n ⊕ G(K) = 0 as "
+        "well. The two sums therefore have the same outcome for every K, which is what "
+        "G = *n means."
+    ),
+}
+
+
 def _lessons(*lessons: tuple[str | None, _Proved, str, _Wrong]) -> Iterator[Declared]:
     """A section (unless None: the one above goes on), its theorem proved by a birthday
     step, and the theorem's mutant from the source that states it, all tagged ``TAGS``."""
@@ -64,7 +87,14 @@ def _lessons(*lessons: tuple[str | None, _Proved, str, _Wrong]) -> Iterator[Decl
             yield section(heading, tags=(*TAGS, "unbounded"))
         identifier, title, statement, latex, step, assumed = proved
         assumes = tuple(Assumption(lemma, UNBOUNDED) for lemma in assumed)
-        yield theorem(identifier, title, statement, latex, _step(step, assumes))
+        yield theorem(
+            identifier,
+            title,
+            statement,
+            latex,
+            _step(step, assumes),
+            proof=PROOFS.get(identifier),
+        )
         identifier, claim, statement, latex, step, cost = wrong
         yield mutant(
             identifier,

@@ -76,6 +76,7 @@ class Fields(TypedDict, total=False):
     expect: Expectation
     cost: float
     implied_by: str | None
+    proof: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +114,7 @@ class Declaration:
             cost=fields.get("cost", DEFAULT_COST),
             play=fields.get("play", above.play),
             implied_by=fields.get("implied_by"),  # a theorem's own: never inherited
+            proof=fields.get("proof"),  # a mutant has none: it is false
         )
 
 

@@ -96,6 +96,8 @@ class Theorem:
     built in code); a worker on another machine reloads the theorem from it.
     ``play`` is the convention the statement is about (``misere``: the player who makes
     the last move loses; ``None``: normal and misère play alike); every output shows it.
+    ``proof`` is the argument in prose a lecturer gives for it (the handout prints it under
+    the statement, beside the verdict saying what the machine checked).
 
     A theorem has either a ``check`` or a ``split`` (:class:`grundy.tasks.Split`): a check
     made of independent parts that ``--jobs`` and Dask run as separate tasks.  ``cost`` is
@@ -117,6 +119,7 @@ class Theorem:
     cost: float = DEFAULT_COST
     play: Play | None = Play.NORMAL
     implied_by: str | None = None
+    proof: str | None = None
 
     def __post_init__(self) -> None:
         if (self.check is None) == (self.split is None):
@@ -513,6 +516,7 @@ def theorem_from_claim(claim: Claim | BadClaim) -> Theorem:
         tags=claim.tags,
         play=claim.play if isinstance(claim, Claim) else Play.NORMAL,
         implied_by=claim.implied_by if isinstance(claim, Claim) else None,
+        proof=claim.proof if isinstance(claim, Claim) else None,
     )
 
 

@@ -154,12 +154,14 @@ def test_a_step_on_paper_is_said_beside_the_verdict_and_counted_in_both_summarie
     handout = build_handout(course_topics(results), HandoutOptions("T"), {}, {}, titles)
     section = _section(handout.sections, f"thm-{theorem.id}")
     (verdict,) = [t for t in _paragraphs(section) if t.startswith("Verdict:")]
-    assert "assuming “Bouton's theorem” (proved with no bound)" in verdict
+    assert "It uses “Bouton's theorem” (proved with no bound)" in verdict
     # the lemma's step on paper, named by the lemma (its words are said at the lemma)
-    assert "Not checked by machine: a step of “Bouton's theorem”, argued on paper" in verdict
+    assert (
+        "Argued on paper, not by machine: a step of “Bouton's theorem”, argued on paper" in verdict
+    )
     other = _section(handout.sections, f"thm-{plain.id}")
-    assert not any("Not checked by machine" in t for t in _paragraphs(other))
-    summary = render_markdown(handout).text.split("## ")[1]
+    assert not any("Argued on paper, not by machine" in t for t in _paragraphs(other))
+    summary = render_markdown(handout).text.split("## Summary")[1].split("## ")[0]
     assert "| checked† |" in summary
     assert "† 1 proof rests on a step argued on paper, not checked by machine." in summary
     record = render_markdown(build_record(results, run_info(), titles=titles)).text
@@ -187,7 +189,7 @@ def test_a_refuted_claim_counts_no_step_on_paper():
         {theorem.id: theorem.title},
     )
     assert "step on paper" not in render_markdown(handout).text
-    assert "Not checked by machine" not in render_markdown(handout).text
+    assert "Argued on paper" not in render_markdown(handout).text
 
 
 def test_the_handout_html_says_misere_and_the_step_on_paper(run_cli, tmp_path: Path):
@@ -209,7 +211,7 @@ def test_the_handout_html_says_misere_and_the_step_on_paper(run_cli, tmp_path: P
     assert result.code == 0, result.err
     html = (out / "handout.html").read_text()
     assert "In misère play: the player who makes the last move loses." in html
-    assert "Not checked by machine: a step of “Bouton's theorem for any number" in html
+    assert "Argued on paper, not by machine: a step of “Bouton's theorem for any number" in html
     assert "1 proof rests on a step argued on paper" in html
     record = (out / "record.md").read_text()
     assert "**play**: misère play" in record

@@ -41,8 +41,9 @@ def test_the_handout_says_verdicts_in_words_and_leaves_out_mutants(
     out = tmp_path / "out"
     _report(run_cli, out, "--claims", str(sample_path), "--evidence", "none")
     text = (out / "handout.md").read_text()
-    assert "Checked for every case with 0 ≤ a, b, c ≤ 6, assuming “" in text  # solver lemmas
-    assert "Unknown: case budget of 50 reached" in text
+    assert "Checked for every case with 0 ≤ a, b, c ≤ 6. It uses “" in text  # solver lemmas
+    assert "Unknown: the check stopped before it could decide" in text
+    assert "case budget" not in text  # the engine's own message is for the record
     assert "Mutant" not in text and "A plausible mistake" not in text  # the library's kind
     assert "1 deliberately false statement is left out" in text
     shown = tmp_path / "shown"

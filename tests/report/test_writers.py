@@ -46,7 +46,7 @@ def test_html_shows_statement_verdicts_counterexample_and_engines(sample_results
     assert "<td><code>a</code></td><td>0</td>" in page
     assert "<td><code>b</code></td><td>2</td>" in page
     assert 'id="fig-counterexample-sample-bouton-parity"' in page
-    assert 'aria-label="heaps of sizes [0, 2]"' in page
+    assert 'aria-label="heaps of sizes 0, 2"' in page
     # The combined verdict lists each engine's own verdict.
     assert "exhaustive+random" in page and '<td class="tested">tested</td>' in page
 

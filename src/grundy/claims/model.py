@@ -100,6 +100,7 @@ FIELDS = (
     "source",
     "mutant_of",
     "implied_by",
+    "proof",
     "tags",
     "latex",
     "for_each",
@@ -145,6 +146,7 @@ class Claim:
     the claim is then checked one value of them at a time (:mod:`grundy.claims.per_value`),
     and ``game`` is the game of the first value only."""
     implied_by: str | None = None  # a stronger claim or theorem this one is a case of
+    proof: str | None = None  # the lecturer's argument in prose, printed in the handout
 
     @property
     def domain_size(self) -> int:
@@ -415,6 +417,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         position_given=given,
         split=split,
         implied_by=implied_by,
+        proof=text("proof"),
     )
 
 

@@ -34,6 +34,13 @@ class GameEntry:
         return self.summary or self.game_class.summary
 
     @property
+    def rules(self) -> str:
+        """The game's rules in prose, for students (:mod:`grundy.games.rules`)."""
+        from grundy.games.rules import rules_of
+
+        return rules_of(self.name)
+
+    @property
     def is_heap_game(self) -> bool:
         from grundy.games.base import HeapGame
 

@@ -15,13 +15,14 @@ import re
 from collections.abc import Mapping, Sequence
 
 from grundy.library import TheoremResult
+from grundy.report.student_words import claim_words, say
 from grundy.solve.solver import Play
 from grundy.verdict import Assumption, Verdict
 
 __all__ = [
-    "MISERE_WORDS",
     "PAPER_MARK",
     "mark_misere",
+    "misere_words",
     "paper_count_sentence",
     "paper_mark",
     "paper_sentence",
@@ -29,7 +30,11 @@ __all__ = [
     "play_words",
 ]
 
-MISERE_WORDS = "In misère play: the player who makes the last move loses."
+
+def misere_words() -> str:
+    """The line said under every statement about misère play."""
+    return say("misere.line")
+
 
 _OUTCOME_CLASS = re.compile(r"\\mathcal\{([PN])\}(?!\s*\^)")
 
@@ -46,13 +51,13 @@ def play_words(play: Play | None) -> str:
     'misère play'
     """
     if play is None:
-        return "normal and misère play"
-    return "misère play" if play is Play.MISERE else "normal play"
+        return say("play.both")
+    return say("play.misere") if play is Play.MISERE else say("play.normal")
 
 
 def paper_step_words(step: Assumption) -> str:
     """One step argued on paper, as a reader sees it: its words, or its id."""
-    return step.statement or f"{step.id} is argued on paper"
+    return claim_words(step.statement) if step.statement else say("paper.step")
 
 
 def _step_words(step: Assumption, titles: Mapping[str, str] | None, own_id: str) -> str:
@@ -60,7 +65,7 @@ def _step_words(step: Assumption, titles: Mapping[str, str] | None, own_id: str)
     where its words are said in full; the handout says each step once."""
     owner = step.id.partition("/")[0]
     if titles is not None and owner != own_id and owner in titles:
-        return f"a step of “{titles[owner]}”, argued on paper there"
+        return say("paper.other", title=claim_words(titles[owner]))
     return paper_step_words(step)
 
 
@@ -77,8 +82,8 @@ def paper_sentence(
     if not verdict.rests_on_paper:
         return ""
     words = [_step_words(step, titles, own_id) for step in verdict.paper_steps]
-    steps = "; and ".join(dict.fromkeys(words))
-    return f" Not checked by machine: {steps}."
+    steps = say("list.semicolon-and").join(dict.fromkeys(words))
+    return say("paper.sentence", steps=steps)
 
 
 PAPER_MARK = "†"
@@ -98,8 +103,8 @@ def paper_count_sentence(results: Sequence[TheoremResult], named: bool = True) -
     resting = [result.theorem.id for result in results if result.verdict.rests_on_paper]
     if not resting:
         return ""
-    proofs = "proof rests" if len(resting) == 1 else "proofs rest"
-    said = f"{PAPER_MARK} {len(resting)} {proofs} on a step argued on paper, not checked by machine"
-    if not named:
-        return said + "."
-    return f"{said}: {', '.join(resting)}."
+    proofs = say("paper.one") if len(resting) == 1 else say("paper.many")
+    said = say("paper.count", count=len(resting), proofs=proofs)
+    if not named:  # the handout: a count only
+        return said
+    return f"{said[:-1]}: {', '.join(resting)}."  # the record names them by id

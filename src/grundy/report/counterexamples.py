@@ -16,9 +16,11 @@ from typing import Any
 from grundy.claims import Claim
 from grundy.games.sums import SumGame
 from grundy.library import Theorem
-from grundy.report.document import Block, Code, Figure, Paragraph, Strong, Table
+from grundy.report.document import Block, Code, Figure, Inline, Math, Paragraph, Strong, Table
 from grundy.report.evidence_boards import parse_edges
+from grundy.report.expression import expression_latex
 from grundy.report.gamenames import sum_name
+from grundy.report.mathml import MathSyntaxError
 from grundy.report.pictures import (
     ChompBoard,
     HackenbushPicture,
@@ -26,6 +28,7 @@ from grundy.report.pictures import (
     hackenbush_figure,
     heaps_figure,
 )
+from grundy.report.student_words import say
 from grundy.report.sumevidence import PIN_GAMES, pins_figure, sum_position_figure
 
 __all__ = ["counterexample_blocks", "counterexample_figure", "value_text"]
@@ -82,11 +85,14 @@ def counterexample_blocks(
     inputs, breaking = _split(example, claim)
     if claim is not None and set(claim.variables) & inputs.keys():
         inputs.pop("position", None)  # built from the variables: said once, by them
-    shown = ", ".join(f"{key} = {value_text(value)}" for key, value in inputs.items())
-    why = ", ".join(f"{key} = {value_text(value)}" for key, value in breaking.items())
-    text: list[Any] = [Strong("Counterexample:"), " " + (shown or "see below")]
-    if why:
-        text += [". There: ", why]
+    text: list[Any] = [Strong(say("counterexample.label")), " "]
+    text += _joined([_input_words(key, value) for key, value in inputs.items()]) or [
+        say("counterexample.below")
+    ]
+    said = [_value_words(key, value) for key, value in breaking.items()]
+    if said:
+        text += [say("counterexample.there"), *_joined(said)]
+    why = say("list.comma").join(p for p in said if isinstance(p, str))  # for a caption
     blocks: list[Block] = [Paragraph((*text, "."))]
     if claim is not None and isinstance(claim.game, SumGame) and "position" in example:
         figure = _sum_figure(theorem.id, claim, claim.game, example["position"], why)
@@ -97,13 +103,64 @@ def counterexample_blocks(
     return blocks
 
 
+def _math_name(key: str) -> str:
+    """A variable or an expression of the claim (``g([n])``) typeset, not as code."""
+    try:
+        return expression_latex(key, None)
+    except (MathSyntaxError, SyntaxError, ValueError):
+        return rf"\text{{{key}}}"
+
+
+def _input_words(key: str, value: Any) -> Inline:
+    if key == "position":
+        return say("counterexample.position", position=position_words(value))
+    return Math(f"{_math_name(key)} = {value_text(value)}")
+
+
+def _value_words(key: str, value: Any) -> Inline:
+    """What the claim gets wrong there: an outcome or a value in words, anything else
+    as mathematics."""
+    if key == "outcome" and str(value) in ("P", "N"):
+        return say("counterexample.outcome", outcome=str(value))
+    if key == "grundy" and isinstance(value, int):
+        return say("counterexample.grundy", value=value)
+    return Math(f"{_math_name(key)} = {value_text(value)}")
+
+
+def _joined(pieces: list[Inline]) -> list[Inline]:
+    joined: list[Inline] = []
+    for index, piece in enumerate(pieces):
+        if index:
+            joined.append(say("list.comma"))
+        joined.append(piece)
+    return joined
+
+
+def position_words(value: Any) -> str:
+    """A position as the notes write it: (3, 4, 5); a sum of heaps as (3, 2).
+
+    >>> position_words([3, 4]), position_words([[3], [2]]), position_words(7)
+    ('(3, 4)', '(3, 2)', '(7)')
+    """
+    if isinstance(value, (list, tuple)):
+        parts = [p[0] if isinstance(p, (list, tuple)) and len(p) == 1 else p for p in value]
+        return (
+            "("
+            + ", ".join(
+                position_words(p) if isinstance(p, (list, tuple)) else str(p) for p in parts
+            )
+            + ")"
+        )
+    return f"({value})"
+
+
 def _sum_figure(
     theorem_id: str, claim: Claim, game: SumGame, position: Any, why: str
 ) -> Figure | None:
     """A counterexample to a claim about a sum, its components drawn side by side."""
     names = claim.game_name.split(" + ")
     components = claim.params.get("components") or [{} for _ in names]
-    caption = "The counterexample" + (f": {why}" if why else "")
+    caption = say("counterexample.caption-why", why=why) if why else say("counterexample.caption")
     return sum_position_figure(
         f"counterexample-{theorem_id}", game, sum_name(names, components), position, caption
     )
@@ -158,7 +215,7 @@ def counterexample_figure(
     position = example.get("position")
     figure_name = f"counterexample-{theorem_id}"
     # The caption names no claim id: the handout's reader knows the claim by its title.
-    caption = "The counterexample" + (f": {why}" if why else "")
+    caption = say("counterexample.caption-why", why=why) if why else say("counterexample.caption")
     if name == "hackenbush" or "edges" in example:
         edges = example.get("edges", position)
         if not isinstance(edges, str):
@@ -182,5 +239,5 @@ def counterexample_figure(
     if name in PIN_GAMES:  # Kayles and its kin are rows of pins, not Nim heaps
         return pins_figure(figure_name, caption, heaps)
     if taken:
-        caption += "; in colour, the counters the winning move takes"
+        caption += say("counterexample.taken")
     return heaps_figure(figure_name, caption, heaps, taken=taken)

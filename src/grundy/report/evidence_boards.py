@@ -18,6 +18,7 @@ from grundy.report.pictures import (
     hackenbush_figure,
     lucky_strip_figure,
 )
+from grundy.report.student_words import say
 from grundy.solve import Outcome, Solver
 
 # -- Chomp ------------------------------------------------------------------------------------
@@ -41,7 +42,7 @@ def _chomp_boards(game: Game, shapes: Sequence[tuple[int, int]]) -> list[ChompBo
 
 
 def _bite_names(board: ChompBoard) -> str:
-    return ", ".join(f"({r + 1},{c + 1})" for r, c in board.bites) or "none"
+    return ", ".join(f"({r + 1},{c + 1})" for r, c in board.bites) or say("picture.none")
 
 
 def _chomp() -> Section:
@@ -57,44 +58,26 @@ def _chomp() -> Section:
     ]
     return section(
         "chomp",
-        "Chomp: winning bites",
+        say("chomp.title"),
         [
-            Paragraph(
-                (
-                    "Boards drawn with the poisoned square (×) at the top left, rows going "
-                    "down (as everywhere in grundy); a bite at a square eats it and "
-                    "everything below and to its right. Dots mark every winning bite the "
-                    "solver finds; the shaded part is what the first of them eats. Squares "
-                    "(row, column) are counted from 1 at the poisoned one.",
-                )
-            ),
-            chomp_figure("chomp-squares", "Chomp squares and their winning bites", squares),
-            Paragraph(
-                (
-                    "On every square board the solver's only winning bite is (2,2), leaving "
-                    "an L whose arms the second player can mirror; the 4×4 L-shape "
-                    f"(4,1,1,1) is a {l_outcome.value}-position. Strategy stealing shows "
-                    "every rectangle of area > 1 is an N-position without naming the bite; "
-                    "the solver names it:",
-                )
-            ),
-            chomp_figure(
-                "chomp-rectangles", "Chomp rectangles and their winning bites", rectangles
-            ),
-            Table.build(("board", "winning bites (row, column)", "count"), rows),
+            Paragraph((say("chomp.intro"),)),
+            chomp_figure("chomp-squares", say("chomp.squares-caption"), squares),
+            Paragraph((say("chomp.squares", outcome=l_outcome.value),)),
+            chomp_figure("chomp-rectangles", say("chomp.rectangles-caption"), rectangles),
+            Table.build((say("table.board"), say("table.bites"), say("table.bite-count")), rows),
         ],
     )
 
 
 # -- Green Hackenbush -------------------------------------------------------------------------
 
-_HACKENBUSH_PICTURES = (
-    ("a snake of three", "0-1,1-2,2-3"),
-    ("a fork", "0-1,1-2,1-3"),
-    ("a tree", "0-1,1-2,2-3,1-4"),
-    ("a triangle", "0-1,1-2,2-0"),
-    ("a house", "0-1,0-2,1-2,1-3,2-3"),
-    ("a tent with a flag", "0-1,0-2,1-3,2-3,3-4,4-5"),
+_HACKENBUSH_PICTURES = (  # the key of each picture's name, and its edges
+    ("snake", "0-1,1-2,2-3"),
+    ("fork", "0-1,1-2,1-3"),
+    ("tree", "0-1,1-2,2-3,1-4"),
+    ("triangle", "0-1,1-2,2-0"),
+    ("house", "0-1,0-2,1-2,1-3,2-3"),
+    ("tent", "0-1,0-2,1-3,2-3,3-4,4-5"),
 )
 
 
@@ -116,7 +99,8 @@ def _hackenbush() -> Section:
     find_entry("hackenbush")
     pictures = []
     rows = []
-    for title, edges in _HACKENBUSH_PICTURES:
+    for name, edges in _HACKENBUSH_PICTURES:
+        title = say(f"hackenbush.{name}")
         game = create_game("hackenbush", {"edges": edges})
         start = hackenbush_start(game)
         value = Solver(game).grundy_value(start)
@@ -124,18 +108,11 @@ def _hackenbush() -> Section:
         rows.append((title, Code(edges), nimber(value)))
     return section(
         "hackenbush",
-        "Green Hackenbush: pictures and their snakes",
+        say("hackenbush.title"),
         [
-            Paragraph(
-                (
-                    "Each picture stands on the ground line; a move deletes one edge and "
-                    "everything no longer connected to the ground. Beside each picture is "
-                    "the snake (a path of edges) it is equivalent to: its length is the "
-                    "picture's Grundy value, found by the solver.",
-                )
-            ),
-            hackenbush_figure("hackenbush", "Green Hackenbush pictures and their snakes", pictures),
-            Table.build(("picture", "edges (0 = ground)", "equals the snake"), rows),
+            Paragraph((say("hackenbush.intro"),)),
+            hackenbush_figure("hackenbush", say("hackenbush.caption"), pictures),
+            Table.build((say("table.picture"), say("table.edges"), say("table.snake")), rows),
         ],
     )
 
@@ -171,32 +148,19 @@ def lucky_nim_section(m: int, n: int) -> Section:
     values = [int(solver.outcome(game.from_value([k])) is Outcome.N) for k in range(upto + 1)]
     agree = all(values[k] == block_parity(k, m, n) for k in range(upto + 1))
     block = m + n
-    verdict = (
-        "agrees with the notes' block value Ω(k) at every k shown"
-        if agree
-        else "DISAGREES with the notes' block value Ω(k) somewhere: see the strip"
-    )
+    verdict = say("lucky.agree" if agree else "lucky.disagree")
+    intro = say("lucky.intro", m=m, n=n, upto=upto, block=block, verdict=verdict)
     return section(
         "lucky-nim",
-        "Lucky Nim: block colouring",
+        say("lucky.title"),
         [
-            Paragraph(
-                (
-                    f"Lucky Nim with m = {m}, n = {n}: for a single heap of k counters "
-                    f"(k ≤ {upto}) the strip shows 1 where the solver finds the player to "
-                    "move can force a win (an N-position) and 0 where not, searched from the "
-                    f"rules. Lines mark blocks of m + n = {block}, starting at 1: the notes "
-                    "colour heaps by the parity of the block they fall in, and a position is "
-                    "won by the next player exactly when the heaps' colours add up to an odd "
-                    f"number. The solver's strip {verdict}.",
-                )
-            ),
+            Paragraph((intro,)),
             lucky_strip_figure(
                 "lucky-nim",
-                f"Lucky Nim (m = {m}, n = {n}): single heaps won by the player to move",
+                say("lucky.caption", m=m, n=n),
                 values,
                 block,
-                f"Lucky Nim m = {m}, n = {n}",
+                say("lucky.name", m=m, n=n),
             ),
         ],
     )

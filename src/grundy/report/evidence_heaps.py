@@ -4,7 +4,6 @@ Dawson's Kayles, Grundy's game), each computed by the solver."""
 from __future__ import annotations
 
 import math
-import re
 
 from grundy.certify import check_certificate, period_report
 from grundy.certify.periodicity import GUY_SMITH
@@ -20,6 +19,7 @@ from grundy.report.pictures import (
     strip_figure,
     wythoff_figure,
 )
+from grundy.report.student_words import game_words, say, say_pieces
 from grundy.solve import Outcome, Play, Solver, grundy_sequence
 
 # -- take-away and two-pile Nim ---------------------------------------------------------------
@@ -33,18 +33,14 @@ def _take_away() -> Section:
     misere = tuple(solver.outcome((n,), Play.MISERE) is Outcome.P for n in range(upto + 1))
     chips = 21
     blocks: list[Block] = [
-        Paragraph(
-            (
-                "The slides' take-away game: remove 1, 2 or 3 chips. Cells coloured are "
-                "P-positions (the previous player wins), as found by the solver for each "
-                "pile size, in normal play (last mover wins) and misère play (last mover "
-                "loses). The outlined column is the 21-chip start.",
-            )
-        ),
+        Paragraph((say("take-away.intro", chips=chips),)),
         strip_figure(
             "take-away",
-            "Take-away game (remove 1-3): P-positions in normal and misère play",
-            [StripRow("normal", normal), StripRow("misère", misere)],
+            say("take-away.caption"),
+            [
+                StripRow(say("take-away.normal"), normal),
+                StripRow(say("take-away.misere"), misere),
+            ],
             mark=chips,
         ),
     ]
@@ -52,26 +48,29 @@ def _take_away() -> Section:
     for play, flags in ((Play.NORMAL, normal), (Play.MISERE, misere)):
         outcome = solver.outcome((chips,), play)
         moves = solver.winning_moves((chips,), play)
-        answer = "; ".join(move_words(move) for move in moves) or "none (a P-position)"
+        answer = "; ".join(move_words(move) for move in moves) or say("nim-moves.none")
         p_list = ", ".join(str(n) for n, is_p in enumerate(flags) if is_p)
-        label = "misère" if play is Play.MISERE else "normal"
+        label = say("play.misere" if play is Play.MISERE else "play.normal")
         rows.append((label, p_list + ", ...", outcome.value, answer))
-    blocks.append(
-        Table.build(("play", "P-positions up to 24", "21 chips is", "winning moves from 21"), rows)
+    header = (
+        say("table.play"),
+        say("table.p-upto", upto=upto),
+        say("table.start-is", chips=chips),
+        say("table.moves-from", chips=chips),
     )
+    blocks.append(Table.build(header, rows))
     first = solver.winning_moves((chips,))
     if first:  # the start drawn as chips, the ones the winning move takes in colour
         blocks.append(
             heaps_figure(
                 "take-away-start",
-                f"The {chips}-chip start; in colour, what the winning move of normal play "
-                f"takes: {move_words(first[0])}",
+                say("take-away.start", chips=chips, move=move_words(first[0])),
                 [chips],
                 taken=counters_taken((chips,), first[0].to),
                 column=6,  # four short columns: the picture stays low on the page
             )
         )
-    return section("take-away", "Take-away game: P-positions", blocks)
+    return section("take-away", say("take-away.title"), blocks)
 
 
 def _two_pile_nim() -> Section:
@@ -80,33 +79,27 @@ def _two_pile_nim() -> Section:
     grid = [[solver.outcome((a, b)) is Outcome.P for b in range(size)] for a in range(size)]
     off_diagonal = [(a, b) for a in range(size) for b in range(size) if grid[a][b] and a != b]
     note = (
-        "every P-position lies on the diagonal a = b"
+        say("two-pile.diagonal")
         if not off_diagonal
-        else f"P-positions off the diagonal: {off_diagonal}"
+        else say("two-pile.off-diagonal", pairs=", ".join(map(position_text, off_diagonal)))
     )
     single = [a for a in range(1, size) if solver.outcome((a,)) is Outcome.P]
     one_pile = (
-        "every one-pile position (x) with x > 0 is N"
+        say("two-pile.single-n")
         if not single
-        else f"one-pile P-positions: {single}"
+        else say("two-pile.single-p", heaps=", ".join(f"({a})" for a in single))
     )
     return section(
         "two-pile-nim",
-        "One- and two-pile Nim: P-positions",
+        say("two-pile.title"),
         [
-            Paragraph(
-                (
-                    f"Outcomes of the Nim positions (a, b) with a, b < {size}, from the "
-                    f"solver: {note}; {one_pile}. The mirroring strategy: "
-                    "from unequal piles, equalise them.",
-                )
-            ),
+            Paragraph((say("two-pile.intro", size=size, diagonal=note, single=one_pile),)),
             grid_figure(
                 "two-pile-nim",
-                "Two-pile Nim: P-positions (coloured) among (a, b), 0 ≤ a, b ≤ 15",
+                say("two-pile.caption"),
                 grid,
-                "first pile a",
-                "second pile b",
+                say("axis.first-pile"),
+                say("axis.second-pile"),
             ),
         ],
     )
@@ -134,31 +127,24 @@ def _wythoff() -> Section:
         floor_phi2 = floor_phi + k  # ⌊kφ²⌋ = ⌊kφ⌋ + k
         agree = agree and (a, b) == (floor_phi, floor_phi2)
         rows.append((str(k), Code(position_text((a, b))), str(floor_phi), str(floor_phi2)))
-    verdict = "every one agrees with Wythoff's formula" if agree else "they DIFFER from the formula"
+    intro = say_pieces(
+        "wythoff.intro",
+        steep=Math(r"y = \varphi x"),
+        shallow=Math(r"y = x / \varphi"),
+        phi=Math(r"\varphi = \frac{1 + \sqrt{5}}{2}"),
+        formula=Math(r"(\lfloor k\varphi \rfloor, \lfloor k\varphi^2 \rfloor)"),
+        count=len(rows),
+        verdict=say("wythoff.agree" if agree else "wythoff.differ"),
+        shown=min(len(rows), _WYTHOFF_ROWS),
+    )
+    header = tuple(say(f"table.{key}") for key in ("k", "wythoff-pair", "floor-phi", "floor-phi2"))
     return section(
         "wythoff",
-        "Wythoff's game: P-positions and the golden ratio",
+        say("wythoff.title"),
         [
-            Paragraph(
-                (
-                    "P-positions (a, b) of Wythoff's game with a, b ≤ 40, from the solver, "
-                    "plotted with the lines ",
-                    Math(r"y = \varphi x"),
-                    " and ",
-                    Math(r"y = x / \varphi"),
-                    ", where ",
-                    Math(r"\varphi = \frac{1 + \sqrt{5}}{2}"),
-                    f". The solver's {len(rows)} pairs with a ≤ b, set beside ",
-                    Math(r"(\lfloor k\varphi \rfloor, \lfloor k\varphi^2 \rfloor)"),
-                    f": {verdict}; the table shows the first {min(len(rows), _WYTHOFF_ROWS)}.",
-                )
-            ),
-            wythoff_figure(
-                "wythoff",
-                "Wythoff's game: P-positions (coloured) with a, b ≤ 40",
-                grid,
-            ),
-            Table.build(("k", "P-position (a, b)", "⌊kφ⌋", "⌊kφ²⌋"), rows[:_WYTHOFF_ROWS]),
+            Paragraph(intro),
+            wythoff_figure("wythoff", say("wythoff.caption"), grid),
+            Table.build(header, rows[:_WYTHOFF_ROWS]),
         ],
     )
 
@@ -174,6 +160,7 @@ def sequence_section(
     values = grundy_sequence(game, upto)
     found = period_report(game, values)
     blocks: list[Block] = [Paragraph((intro,))]
+    named = title  # already in a student's words (a game's name)
     # An uncertified repetition is shown only when it covers at least as many values as
     # precede it: a pattern among the last few values of the range is no evidence.
     convincing = found.certified or (
@@ -181,69 +168,53 @@ def sequence_section(
     )
     if found.period is None or found.preperiod is None or not convincing:
         period = preperiod = None
-        text = f"The solver computed G(0) to G({upto}); no period shows in that range."
+        text = say("sequence.no-period", upto=upto)
     else:
         period, preperiod = found.period, found.preperiod
-        text = (
-            f"The solver computed G(0) to G({upto}). From n₀ = {preperiod} on, the values "
-            f"repeat with period {period} throughout the computed range."
-        )
+        text = say("sequence.period", upto=upto, preperiod=preperiod, period=period)
         rechecked = found.certificate is not None and check_certificate(found.certificate).valid
         if theorem_note and found.certified and found.certificate is not None and rechecked:
             certificate = found.certificate
-            if certificate.theorem == GUY_SMITH:
-                reach = (
-                    f"2s + p + t − 1 = {certificate.last_compared} (t = {certificate.reach}, "
-                    "the most tokens a move removes), so the periodicity theorem for "
-                    "octal games (Guy and Smith)"
-                )
-            else:
-                reach = (
-                    f"s + m − 1 = {certificate.last_compared} (m = {certificate.reach}, the "
-                    "largest number a move removes), so the periodicity theorem for "
-                    "subtraction games (a window of m values repeats)"
-                )
-            text += (
-                f" The check covers every n from s = {certificate.start} to {reach} "
-                "makes the period hold for every n ≥ n₀; the certificate was re-checked "
-                "independently."
+            kind = "octal" if certificate.theorem == GUY_SMITH else "subtraction"
+            bound = say(
+                f"sequence.{kind}-bound",
+                last=certificate.last_compared,
+                reach=certificate.reach,
+            )
+            text += say(
+                "sequence.proved",
+                start=certificate.start,
+                bound=bound,
+                theorem=say(f"sequence.{kind}-theorem"),
             )
         elif theorem_note:
-            # The certifier's hint for the command line ("try --upto 128") is not for students.
-            reason = re.sub(r"\s*\(try --[^)]*\)", "", found.reason or "")
-            text += f" Not certified for every n: {reason}."
+            # Why the certifier stopped is for the record, not for students.
+            text += say("sequence.not-proved")
         last = values[preperiod : preperiod + period]
-        blocks.append(
-            Paragraph(("One period, starting at n₀: ", Code(" ".join(map(str, last))), "."))
-        )
+        one_period = Code(" ".join(map(str, last)))
+        blocks.append(Paragraph(say_pieces("sequence.one-period", values=one_period)))
     blocks.insert(1, Paragraph((text,)))
     blocks.insert(
         1,
-        sequence_figure(key, f"{title}: G(n) for n ≤ {upto}", values, preperiod, period, title),
+        sequence_figure(
+            key, say("sequence.caption", game=named, upto=upto), values, preperiod, period, named
+        ),
     )
     head = " ".join(str(v) for v in values[:40])
-    blocks.append(Paragraph(("G(0), G(1), ..., G(39): ", Code(head), ".")))
+    blocks.append(Paragraph(say_pieces("sequence.first", values=Code(head))))
     zeros = [n for n, value in enumerate(values[:60]) if value == 0]
-    blocks.append(
-        Paragraph(
-            (
-                "P-positions (value 0) among the heaps up to 59: ",
-                Code(", ".join(map(str, zeros)) or "none"),
-                ".",
-            )
-        )
-    )
-    return section(key, f"{title}: Grundy sequence", blocks)
+    shown = Code(", ".join(map(str, zeros))) if zeros else say("picture.none")
+    blocks.append(Paragraph(say_pieces("sequence.zeros", values=shown)))
+    return section(key, say("sequence.title", game=named), blocks)
 
 
 def _kayles() -> Section:
     return sequence_section(
         "kayles",
         create_game("kayles"),
-        "Kayles",
+        game_words("Kayles"),
         170,
-        "Kayles (octal 0.77): knock down one pin or two adjacent pins from a row, "
-        "possibly splitting it in two.",
+        say("sequence.kayles"),
         True,
     )
 
@@ -252,9 +223,9 @@ def _dawsons() -> Section:
     return sequence_section(
         "dawsons-kayles",
         create_game("dawsons-kayles"),
-        "Dawson's Kayles",
+        game_words("Dawson's Kayles"),
         180,
-        "Dawson's Kayles (octal 0.07): knock down exactly two adjacent pins.",
+        say("sequence.dawsons-kayles"),
         True,
     )
 
@@ -263,9 +234,9 @@ def _grundys_game() -> Section:
     return sequence_section(
         "grundys-game",
         create_game("grundys-game"),
-        "Grundy's game",
+        game_words("Grundy's game"),
         120,
-        "Grundy's game: split one heap into two heaps of different sizes.",
+        say("sequence.grundys-game"),
         False,
     )
 

@@ -14,6 +14,7 @@ from grundy.report.evidence_parts import (
     position_text,
     section,
 )
+from grundy.report.student_words import say, say_pieces
 from grundy.solve import Solver
 
 # -- Nim: the handout's addition table, worked examples and exercise 4 ----------------------
@@ -38,26 +39,23 @@ def _nim_addition() -> Section:
     )
     closed = all(solver.grundy_value((a, b)) < size for a in range(size) for b in range(size))
     remarks = [
-        "symmetric (nim-addition is commutative)" if symmetric else "NOT symmetric",
-        "zero on the diagonal (G + G = 0)" if diagonal else "NOT zero on the diagonal",
-        "closed: every sum is again one of *0..*15" if closed else "NOT closed",
+        say("nim-addition.symmetric" if symmetric else "nim-addition.not-symmetric"),
+        say("nim-addition.diagonal" if diagonal else "nim-addition.not-diagonal"),
+        say("nim-addition.closed" if closed else "nim-addition.not-closed"),
     ]
+    intro = say_pieces(
+        "nim-addition.intro",
+        a=Math("*a"),
+        b=Math("*b"),
+        ab=Math("(a, b)"),
+        remarks=say("list.semicolon-and").join(remarks),
+    )
     return section(
         "nim-addition",
-        "Nim-addition table for *0 to *15",
+        say("nim-addition.title"),
         [
-            Paragraph(
-                (
-                    "Handout 17, exercise 1. The entry in row ",
-                    Math("*a"),
-                    " and column ",
-                    Math("*b"),
-                    " is the Grundy value of the two-heap Nim position ",
-                    Math("(a, b)"),
-                    ", found by the solver. As computed, the table is " + "; ".join(remarks) + ".",
-                )
-            ),
-            Table(header, tuple(rows), "*a + *b, computed as Grundy values of Nim", "grid"),
+            Paragraph(intro),
+            Table(header, tuple(rows), say("nim-addition.caption"), "grid"),
         ],
     )
 
@@ -81,17 +79,10 @@ def _worked_examples() -> Section:
         rows.append((Math(left), Math(split.replace("(*", "(*")), nimber(total)))
     return section(
         "nim-worked-sums",
-        "The handout's worked nim-sums",
+        say("nim-worked.title"),
         [
-            Paragraph(
-                (
-                    "Each sum of nimbers is the Nim position with those heaps; its value is "
-                    "the solver's Grundy value. The middle column writes each heap as "
-                    "distinct powers of two, the handout's method (cancel equal powers in "
-                    "pairs).",
-                )
-            ),
-            Table.build(("sum", "as powers of two", "value"), rows),
+            Paragraph((say("nim-worked.intro"),)),
+            Table.build((say("table.sum"), say("table.powers"), say("table.value")), rows),
         ],
     )
 
@@ -140,10 +131,16 @@ def _exercise_four() -> Section:
         for index, move in enumerate(moves):
             if index:
                 shown.append("; ")
-            shown.extend((move_words(move), ", leaving ", Code(position_text(move.to))))
+            shown.extend(
+                say_pieces(
+                    "nim-moves.leaving",
+                    move=move_words(move),
+                    position=Code(position_text(move.to)),
+                )
+            )
         if not moves:
-            shown.append("none: a P-position")
-        label = "worked example" if heaps == (1, 3, 4) else "exercise 4"
+            shown.append(say("nim-moves.none"))
+        label = say("nim-moves.example" if heaps == (1, 3, 4) else "nim-moves.exercise")
         rows.append(
             (
                 Code(position_text(heaps)),
@@ -156,18 +153,16 @@ def _exercise_four() -> Section:
         layouts.append(f"{position_text(heaps)}\n{_binary_layout(heaps, value)}")
     return section(
         "nim-exercise-4",
-        "Winning moves: the handout's example and exercise 4",
+        say("nim-moves.title"),
         [
-            Paragraph(
-                (
-                    "All winning moves found by the solver: every move to a position of value ",
-                    Math("*0"),
-                    ". The recipe of the handout is to nim-add the value to each heap and "
-                    "reduce a heap that gets smaller; the binary columns below show why only "
-                    "heaps with a 1 in the leading column of the nim-sum qualify.",
-                )
+            Paragraph(say_pieces("nim-moves.intro", zero=Math("*0"))),
+            Table.build(
+                tuple(
+                    say(f"table.{key}")
+                    for key in ("position", "from", "value", "count", "winning-moves")
+                ),
+                rows,
             ),
-            Table.build(("position", "from", "value", "moves", "winning moves"), rows),
             Preformatted(side_by_side(layouts, 3)),
         ],
     )

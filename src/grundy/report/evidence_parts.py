@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.report.document import Block, Math, Section
+from grundy.report.student_words import game_words
 
 __all__ = ["EvidenceItem", "move_words", "nimber", "position_text", "section"]
 
@@ -49,4 +50,4 @@ def move_words(move: Any) -> str:
     >>> move_words(Solver(Nim()).winning_moves((3,))[0])
     'take 3 from the heap (3 → 0)'
     """
-    return str(move.description).replace("->", "→")
+    return game_words(str(move.description).replace("->", "→"))

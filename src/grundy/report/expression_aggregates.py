@@ -327,16 +327,16 @@ _INVENTED = (
     (
         r"\operatorname{ones}",
         r"\operatorname{ones}(x)",
-        "the number of 1s among the binary digits of x",
+        "notation.ones",  # its words: grundy.report.student_words
     ),
 )
 
 
 def notation_defined(latex: str) -> list[tuple[str, str]]:
-    r"""``(formula, words)`` defining each invented name that ``latex`` uses, once each.
+    r"""``(formula, key of its words)`` defining each invented name that ``latex`` uses, once each.
 
     >>> notation_defined(r"\operatorname{ones}(n) = 1")
-    [('\\operatorname{ones}(x)', 'the number of 1s among the binary digits of x')]
+    [('\\operatorname{ones}(x)', 'notation.ones')]
     >>> notation_defined(r"\gcd(a, b) = 1")
     []
     """

@@ -24,6 +24,7 @@ from grundy.report.evidence_boards import hackenbush_start, lucky_nim_section, p
 from grundy.report.evidence_heaps import sequence_section
 from grundy.report.gamenames import game_name, sum_name
 from grundy.report.pictures import HackenbushPicture, hackenbush_figure
+from grundy.report.student_words import game_words, say, say_pieces
 from grundy.report.sumevidence import sum_section
 from grundy.solve import Solver
 
@@ -57,31 +58,31 @@ def game_title(claim: Claim) -> str:
     """
     name, params = claim.game_name, dict(claim.params)
     if not name:  # a statement about numbers alone, with no game
-        return "Statements about whole numbers"
+        return say("game-topic.numbers")
     if claim.split is not None and claim.split.in_options:  # options in claim variables
         return _family_title(claim)
     if isinstance(claim.game, SumGame):
         names = name.split(" + ")
         components = params.get("components") or [{} for _ in names]
-        return f"The sum {sum_name(names, components)}"
+        return say("game-topic.sum", game=game_words(str(sum_name(names, components))))
     if name == "subtraction" and "set" in params:
-        return f"The subtraction game {game_name(name, params)}"
+        return say("game-topic.subtraction", game=game_words(str(game_name(name, params))))
     if name == "digraph" and "edges" in params:  # "0>1,1>0": tokens on a drawn graph
         arrows = ", ".join(edge.replace(">", " → ") for edge in str(params["edges"]).split(","))
-        return f"Tokens on the graph with edges {arrows}"
+        return say("game-topic.graph", edges=arrows)
     if name == "lucky-nim":
-        return f"Lucky Nim, numbers from {params.get('m')} to {params.get('n')}"
+        return say("game-topic.lucky", m=params.get("m"), n=params.get("n"))
     if name == "hackenbush" and "edges" in params:
-        return f"Green Hackenbush, {_picture_name(str(params['edges']))}"
+        return say("game-topic.hackenbush", picture=_picture_name(str(params["edges"])))
     if name == "octal" and "code" in params:
         named = game_name(name, params)
-        return named[0].upper() + named[1:]
+        return game_words(named[0].upper() + named[1:])
     if name in ("kayles", "dawsons-kayles", "dawsons-chess", "take-away"):
-        return str(game_name(name, params))
+        return game_words(str(game_name(name, params)))
     shown = ", ".join(f"{key} = {value}" for key, value in sorted(params.items()))
     named = game_name(name)
-    title = named[0].upper() + named[1:]
-    return f"{title} ({shown})" if shown else title
+    title = game_words(named[0].upper() + named[1:])
+    return say("game-topic.with", game=title, settings=shown) if shown else title
 
 
 def _family_title(claim: Claim) -> str:
@@ -89,12 +90,15 @@ def _family_title(claim: Claim) -> str:
     options written in the claim's variables, and the values."""
     assert claim.split is not None
     name = claim.game_name
-    named = game_name(name) if " + " not in name else f"the sum {name}"
+    if " + " in name:
+        named = say("game-topic.sum", game=game_words(name))
+    else:
+        named = game_words(game_name(name)[0].upper() + game_name(name)[1:])
     written = [
         _ranges_read(o) for o in claim.split.options if o.split(" = ")[0] != o.split(" = ")[-1]
     ]
-    options = f" with {'; '.join(written)}" if written else ""
-    return f"{named[0].upper()}{named[1:]}{options}, for each {claim.split.describe()}"
+    options = say("game-topic.options", options="; ".join(written)) if written else ""
+    return say("game-topic.family", game=named, options=options, values=claim.split.describe())
 
 
 _RANGE = re.compile(r"range\(\s*(?:([^(),]+?)\s*,\s*)?([^(),]+?)\s*\)")
@@ -126,10 +130,7 @@ def _heap_sequence(key: str, claim: Claim) -> Section | None:
     except GrundyError:
         return None
     title = game_title(claim)
-    intro = (
-        f"{title}: the value G(n) of a single heap of n, computed by the exact solver "
-        "from the rules, for every n in the range shown."
-    )
+    intro = say("sequence.game", game=title)
     return sequence_section(key, game, title, 120, intro, True)
 
 
@@ -141,8 +142,8 @@ def _picture_name(edges: str) -> str:
     ('the picture 0-1,1-2', 'a picture of 20 edges')
     """
     if len(edges) <= 40:
-        return f"the picture {edges}"
-    return f"a picture of {len(edges.split(','))} edges"
+        return say("hackenbush.picture", edges=edges)
+    return say("hackenbush.big-picture", count=len(edges.split(",")))
 
 
 def _hackenbush(key: str, claim: Claim) -> Section | None:
@@ -151,19 +152,17 @@ def _hackenbush(key: str, claim: Claim) -> Section | None:
         return None
     game = claim.game
     value = Solver(game).grundy_value(hackenbush_start(game))
-    picture = HackenbushPicture(parse_edges(edges), value, "the picture")
+    picture = HackenbushPicture(parse_edges(edges), value, "")
+    name = _picture_name(edges)
     return Section(
-        f"Green Hackenbush: {_picture_name(edges)}",
+        say("game-topic.hackenbush", picture=name),
         f"evidence-{key}",
         (
-            Paragraph(
-                (
-                    "The picture stands on the ground (vertex 0); beside it is the snake "
-                    f"of the same value, *{value}, found by the solver.",
-                )
+            Paragraph((say("hackenbush.one", value=value),)),
+            hackenbush_figure(key, say("hackenbush.and-snake"), [picture]),
+            Paragraph(  # a list of edges that can break between them
+                say_pieces("hackenbush.edges", edges=Code(edges.replace(",", ", ")))
             ),
-            hackenbush_figure(key, f"{_picture_name(edges).capitalize()} and its snake", [picture]),
-            Paragraph(("Edges: ", Code(edges.replace(",", ", ")), ".")),  # breakable
         ),
     )
 

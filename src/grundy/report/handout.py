@@ -17,6 +17,7 @@ from grundy.claims import Claim
 from grundy.library import Expectation, TheoremResult
 from grundy.report.caveats import paper_count_sentence, paper_mark
 from grundy.report.counterexamples import counterexample_blocks
+from grundy.report.definitions import definitions_part
 from grundy.report.document import (
     Block,
     Cell,
@@ -30,8 +31,9 @@ from grundy.report.document import (
 )
 from grundy.report.evidence import EvidenceItem
 from grundy.report.mistakes import mistake_blocks, winning_counters
-from grundy.report.sources import SOURCES_SENTENCE, cites_course, source_words
+from grundy.report.sources import cites_course, source_words, sources_sentence
 from grundy.report.statements import statement_blocks
+from grundy.report.student_words import claim_words, say
 from grundy.report.topics import Topic
 from grundy.report.words import polish, scope_words, verdict_words
 from grundy.verdict import UNBOUNDED, Verdict, Word
@@ -83,17 +85,22 @@ def verdict_reach(verdict: Verdict) -> str:
     """
     scope = scope_words(verdict.scope)
     word = verdict.word
+    shown = claim_words(scope)  # the statement's own range
     if word is Word.PROVED:
-        return f"every {scope}" if scope else "every case"
+        return say("reach.every", scope=shown) if scope else say("reach.every-case")
     if word is Word.CHECKED:
         if verdict.scope.startswith(UNBOUNDED):  # "any number of ..., each < 2^64"
-            return f"every {scope}"
-        return scope or "a single case"
+            return say("reach.every", scope=shown)
+        return shown or say("reach.single")
     if word is Word.TESTED:
-        cases = f"{verdict.cases:,} random cases" if verdict.cases else "random cases"
-        return f"{cases}, {scope}" if scope else cases
+        cases = (
+            say("reach.random", cases=f"{verdict.cases:,}")
+            if verdict.cases
+            else say("reach.random-some")
+        )
+        return f"{cases}, {shown}" if scope else cases
     if word is Word.REFUTED:
-        return "a counterexample"
+        return say("reach.counterexample")
     return ""  # unknown and error: the claim's section says why
 
 
@@ -129,8 +136,8 @@ def _title(result: TheoremResult) -> str:
     title = polish(result.theorem.title or result.theorem.id)
     if _is_mistake(result):
         title = title.removeprefix("Mutant: ").removeprefix("A guess: ")
-        return "A plausible mistake: " + title
-    return title
+        return say("claim.mistake", title=claim_words(title))
+    return claim_words(title)
 
 
 def _claim_section(
@@ -143,16 +150,18 @@ def _claim_section(
     theorem, verdict = result.theorem, result.verdict
     blocks: list[Block] = statement_blocks(theorem, claim, notes, brief=True)
     verdict_line: list[Inline] = [
-        Strong("Verdict:"),
+        Strong(say("verdict.label")),
         " " + verdict_words(verdict, titles, theorem.id),
     ]
     if theorem.source:  # in the same paragraph: the handout is printed
-        verdict_line.append(" Source: " + source_words(theorem.source) + ".")
+        verdict_line.append(say("claim.source", source=source_words(theorem.source)))
+    if theorem.proof and not theorem.is_mutant:  # the argument, then what was checked
+        blocks.append(Paragraph((Strong(say("proof.label")), " ", claim_words(theorem.proof))))
     blocks.append(Paragraph(tuple(verdict_line)))
     if result.settles_open_claim:
         blocks.append(
             Paragraph(
-                (Strong("News:"), " this settles a claim marked open."),
+                (Strong(say("claim.news-label")), say("claim.news")),
             )
         )
     if verdict.counterexample is not None:
@@ -163,7 +172,13 @@ def _claim_section(
             blocks.extend(mistake_blocks(theorem, claim, verdict.counterexample))
     if answer:  # worked out in the answers part, so the sheet can be handed out first
         blocks.append(
-            Paragraph(("Answer: in ", Link("the answers", "#" + _answer_anchor(theorem.id)), "."))
+            Paragraph(
+                (
+                    say("claim.answer"),
+                    Link(say("claim.answers-link"), "#" + _answer_anchor(theorem.id)),
+                    ".",
+                )
+            )
         )
     return Section(
         _title(result), claim_anchor(theorem.id), tuple(blocks), verdict.word.value, "claim"
@@ -180,13 +195,19 @@ def _answers_part(answered: Sequence[tuple[TheoremResult, Sequence[Section]]]) -
     parts = []
     for result, sections in answered:
         blocks: list[Block] = [
-            Paragraph(("For ", Link(_title(result), "#" + claim_anchor(result.theorem.id)), "."))
+            Paragraph(
+                (
+                    say("answers.for"),
+                    Link(_title(result), "#" + claim_anchor(result.theorem.id)),
+                    ".",
+                )
+            )
         ]
         for section in sections:
             blocks.append(Paragraph((Strong(section.title + "."),)))
             blocks.extend(section.blocks)
         parts.append(Section(_title(result), _answer_anchor(result.theorem.id), tuple(blocks)))
-    return Section("Answers to the exercises", "answers", tuple(parts))
+    return Section(say("answers.title"), "answers", tuple(parts))
 
 
 def _summary(
@@ -201,43 +222,33 @@ def _summary(
                     topic_cell,
                     Cell((Link(_title(result), "#" + claim_anchor(result.theorem.id)),)),
                     Cell(
-                        (short_verdict(result.verdict) + paper_mark(result.verdict),),
+                        (
+                            say(f"word.{short_verdict(result.verdict)}")
+                            + paper_mark(result.verdict),
+                        ),
                         result.verdict.word.value,
                     ),
                     Cell((verdict_reach(result.verdict),)),
                 )
             )
     blocks: list[Block] = [
-        Paragraph(
-            (
-                "Proved: true in every case, with no bound. Checked: true in every case of "
-                "the finite range shown beside it, each case checked. Tested: a random "
-                "search found no counterexample, which is not a proof. Refuted: a "
-                "counterexample is shown. Unknown: the check stopped at a limit, named "
-                "with the claim.",
-            )
+        Paragraph((say("summary.legend"),)),
+        Table.build(
+            tuple(say(f"summary.{head}") for head in ("topic", "statement", "verdict", "for")),
+            rows,
+            kind="summary",
         ),
-        Table.build(("topic", "statement", "verdict", "for"), rows, kind="summary"),
     ]
     everything = [r for topic in topics for r in shown[topic.key]]
     if any(cites_course(r.theorem.source) for r in everything):
-        blocks.append(Paragraph((SOURCES_SENTENCE,)))  # the short names used below
+        blocks.append(Paragraph((sources_sentence(),)))  # the short names used below
     on_paper = paper_count_sentence(everything, named=False)
     if on_paper:
         blocks.append(Paragraph((on_paper,)))
     if left_out:
-        blocks.append(
-            Paragraph(
-                (
-                    f"{left_out} deliberately false "
-                    + ("statement is" if left_out == 1 else "statements are")
-                    + " left out of this handout (they test the checks); the record has "
-                    + ("it" if left_out == 1 else "them")
-                    + ".",
-                )
-            )
-        )
-    return Section("Summary", "summary", tuple(blocks))
+        key = "summary.left-out-one" if left_out == 1 else "summary.left-out-many"
+        blocks.append(Paragraph((say(key, count=left_out),)))
+    return Section(say("summary.title"), "summary", tuple(blocks))
 
 
 def build_handout(
@@ -290,6 +301,7 @@ def build_handout(
     ]
     if answered:
         sections.append(_answers_part(answered))
+    _open_with_definitions(sections, [r for t in visible for r in shown[t.key]], claims)
     byline = " · ".join(part for part in (options.course, options.date) if part)
     return Document(
         options.title,
@@ -300,6 +312,20 @@ def build_handout(
         course=options.course,
         kind="handout",
     )
+
+
+def _open_with_definitions(
+    sections: list[Section], shown: Sequence[TheoremResult], claims: Mapping[str, Claim]
+) -> None:
+    """Put the definitions and rules the handout uses in front of it (in place)."""
+    games: list[str] = []
+    for result in shown:
+        claim = claims.get(result.theorem.id)
+        name = claim.game_name if claim is not None else result.theorem.game
+        games.extend(part.split()[0] for part in (name or "").split(" + ") if part.strip())
+    part = definitions_part(sections, games)
+    if part is not None:
+        sections.insert(0, part)
 
 
 def place_evidence(

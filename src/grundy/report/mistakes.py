@@ -19,6 +19,7 @@ from grundy.errors import GrundyError
 from grundy.games.sums import SumGame
 from grundy.library import Theorem
 from grundy.report.document import Block, Paragraph, Strong
+from grundy.report.student_words import game_words, say
 from grundy.solve import Solver
 from grundy.solve.solver import Outcome, Play
 
@@ -27,17 +28,17 @@ __all__ = ["mistake_blocks", "winning_counters"]
 
 def _moves_text(descriptions: list[str]) -> str:
     shown = [d.replace("->", "→") for d in descriptions[:3]]
-    more = f" (or {len(descriptions) - 3} more)" if len(descriptions) > 3 else ""
+    more = say("mistake.more", count=len(descriptions) - 3) if len(descriptions) > 3 else ""
     if len(shown) == 1:
-        return f"the move {shown[0]}"
-    return "any of the moves " + ", ".join(shown) + more
+        return say("mistake.the-move", move=shown[0])
+    return say("mistake.any-move", moves=", ".join(shown), more=more)
 
 
 def _with_result(description: str, after: str) -> str:
     """A move's words with the position it leaves, unless they already show it."""
     if "->" in description or "→" in description:
-        return description
-    return f"{description}, to {after}"
+        return game_words(description)
+    return say("mistake.move-to", move=game_words(description), position=game_words(after))
 
 
 def _position_text(game: Any, position: Any) -> str:
@@ -46,7 +47,7 @@ def _position_text(game: Any, position: Any) -> str:
         isinstance(part, tuple) and len(part) == 1 for part in position
     ):
         return "(" + ", ".join(str(part[0]) for part in position) + ")"
-    return str(game.format(position))
+    return game_words(str(game.format(position)))
 
 
 def _tupled(value: Any) -> Any:
@@ -64,35 +65,28 @@ def _why(theorem: Theorem, claim: Claim, position: Any) -> str | None:
     play = theorem.play or Play.NORMAL
     misere = play is Play.MISERE
     where = _position_text(game, position)
-    convention = " in misère play" if misere else ""
+    convention = say("mistake.misere") if misere else ""
     outcome = solver.outcome(position, play)
     has_moves = any(True for _ in game.moves(position))
     value = ""
     if not misere and game.reports_grundy:
-        value = f" Its Grundy value is {solver.grundy_value(position)}."
+        value = say("mistake.value", value=solver.grundy_value(position))
     if outcome is Outcome.N:
         if not has_moves:  # only in misère play: the player who cannot move has won
-            return (
-                f"{where} is an N-position{convention}: the player to move has no move "
-                "there, and in misère play that player wins." + value
-            )
+            return say("mistake.no-move-wins", position=where, play=convention, value=value)
         moves = [
             _with_result(m.description, game.format(m.to))
             for m in solver.winning_moves(position, play)
         ]
-        return (
-            f"{where} is an N-position{convention}: the player to move wins with "
-            f"{_moves_text(moves)}, which leaves a P-position." + value
+        return say(
+            "mistake.wins-with",
+            position=where,
+            play=convention,
+            moves=_moves_text(moves),
+            value=value,
         )
-    if not has_moves:
-        return (
-            f"{where} is a P-position{convention}: the player to move has no move and "
-            "loses." + value
-        )
-    return (
-        f"{where} is a P-position{convention}: every move from it leaves an N-position, "
-        "so the player to move loses." + value
-    )
+    key = "mistake.no-move-loses" if not has_moves else "mistake.every-move-loses"
+    return say(key, position=where, play=convention, value=value)
 
 
 def mistake_blocks(
@@ -114,7 +108,7 @@ def mistake_blocks(
         return []
     if why is None:
         return []
-    return [Paragraph((Strong("Why it fails:"), " " + why))]
+    return [Paragraph((Strong(say("mistake.why")), " " + why))]
 
 
 def winning_counters(

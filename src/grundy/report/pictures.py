@@ -18,6 +18,7 @@ from typing import Any
 from grundy.display.geometry import MOST_COUNTERS, counter_places, hackenbush_layout
 from grundy.games.chomp import bite_square as chomp_bite
 from grundy.report.document import Figure
+from grundy.report.student_words import say, strip_marks
 
 __all__ = [
     "P_COLOUR",
@@ -104,10 +105,14 @@ def heaps_figure(
         if title:
             ax.set_title(title)
 
-    moves = [f"{n} from heap {i + 1}" for i, n in sorted(taken.items()) if 0 <= i < len(heaps)]
-    alt = f"heaps of sizes {heaps}"
+    moves = [
+        say("picture.taken-from", count=n, heap=i + 1)
+        for i, n in sorted(taken.items())
+        if 0 <= i < len(heaps)
+    ]
+    alt = say("picture.heaps", sizes=", ".join(map(str, heaps)))
     if moves:
-        alt += "; coloured: the counters a move takes (" + ", ".join(moves) + ")"
+        alt += say("picture.taken", moves=say("list.comma").join(moves))
     height = 1.2 + 0.22 * min(max(top, 1), column)
     return _figure(name, caption, alt, draw, (1.2 + 0.5 * sum(widths) / 1.4, height))
 
@@ -211,8 +216,11 @@ def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figur
     width = sum(w + 0.4 for w in widest) * unit + 0.2 * len(boards)
     height = tallest * unit + 0.6
     alt = "; ".join(  # squares counted from 1, as the text counts them
-        f"board with rows {b.rows}, poisoned square top left, winning bites "
-        f"{[(r + 1, c + 1) for r, c in b.bites]}"
+        say(
+            "picture.chomp-board",
+            rows=", ".join(map(str, b.rows)),
+            bites=", ".join(f"({r + 1}, {c + 1})" for r, c in b.bites) or say("picture.none"),
+        )
         for b in boards
     )
     return _figure(name, caption, alt, draw, (max(width, 2.0), height))
@@ -288,6 +296,10 @@ def _hackenbush_extent(picture: HackenbushPicture) -> tuple[float, float]:
     return width + 0.6, max(top, 1.0)
 
 
+def _edges_text(edges: Sequence[tuple[int, int]]) -> str:
+    return ", ".join(f"{a}-{b}" for a, b in edges)
+
+
 def hackenbush_figure(name: str, caption: str, pictures: Sequence[HackenbushPicture]) -> Figure:
     """Each picture on its ground line, and beside it the snake of its value.
 
@@ -329,11 +341,16 @@ def hackenbush_figure(name: str, caption: str, pictures: Sequence[HackenbushPict
             ax.set_xlim(-0.8, right + 0.2)
             ax.set_ylim(-0.9, top)
             if picture.title:
-                ax.set_title(picture.title, fontsize=9)
+                ax.set_title(strip_marks(picture.title), fontsize=9)
 
     unit = min(0.45, 6.0 / (columns * (right + 1.0)))  # inches per edge length
     size = (columns * (right + 1.0) * unit + 0.2, rows * (top + 0.9) * unit + 0.3 * rows)
-    alt = "; ".join(f"edges {p.edges} value *{p.value}" for p in pictures)
+    alt = "; ".join(
+        say("picture.hackenbush", edges=_edges_text(p.edges), value=p.value)
+        if p.value is not None
+        else say("picture.hackenbush-edges", edges=_edges_text(p.edges))
+        for p in pictures
+    )
     return _figure(name, caption, alt, draw, size)
 
 
@@ -373,7 +390,12 @@ def strip_figure(
         ax.set_ylim(-0.2, len(rows) + 0.2)
 
     alt = "; ".join(
-        f"{r.label}: P at {[n for n, p in enumerate(r.p_positions) if p]}" for r in rows
+        say(
+            "picture.strip-row",
+            play=r.label,
+            positions=", ".join(str(n) for n, p in enumerate(r.p_positions) if p),
+        )
+        for r in rows
     )
     size = (cell * (length + margin + 0.2) + 0.2, cell * len(rows) + 0.3)
     return _figure(name, caption, alt, draw, size)
@@ -406,14 +428,14 @@ def grid_figure(
             overlay(ax, size)
         ax.set_xlim(-0.5, size - 0.5)
         ax.set_ylim(-0.5, size - 0.5)
-        ax.set_xlabel(xlabel)
-        ax.set_ylabel(ylabel)
+        ax.set_xlabel(strip_marks(xlabel))
+        ax.set_ylabel(strip_marks(ylabel))
         step = 2 if size <= 20 else 5
         ax.set_xticks(range(0, size, step))
         ax.set_yticks(range(0, size, step))
 
     cells = sum(sum(column) for column in grid)
-    alt = f"{size} by {size} grid with {cells} P-positions"
+    alt = say("picture.grid", size=size, count=cells)
     side = 3.2 if size <= 16 else 4.4
     return _figure(name, caption, alt, draw, (side, side))
 
@@ -430,7 +452,8 @@ def wythoff_figure(name: str, caption: str, p_grid: Sequence[Sequence[bool]]) ->
         )
         ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
 
-    return grid_figure(name, caption, p_grid, "first heap", "second heap", overlay)
+    first, second = say("axis.first-heap"), say("axis.second-heap")
+    return grid_figure(name, caption, p_grid, first, second, overlay)
 
 
 # -- sequences ------------------------------------------------------------------------------
@@ -484,11 +507,11 @@ def sequence_figure(
         ax.plot(ns, values, linestyle="none", marker="o", markersize=2.4, color=INK)
         ax.set_xlim(-1, len(values))
         ax.set_ylim(-0.8, max(values, default=1) + 2.4)
-        ax.set_xlabel("heap size n")
-        ax.set_ylabel("G(n)")
-        ax.set_title(title)
+        ax.set_xlabel(strip_marks(say("axis.heap")))
+        ax.set_ylabel(strip_marks(say("axis.value")))
+        ax.set_title(strip_marks(title))
 
-    alt = f"{title}: G(0..{len(values) - 1}) = {values[:24]}..."
+    alt = say("picture.sequence", game=title, values=", ".join(map(str, values[:24])))
     return _figure(name, caption, alt, draw, (6.2, 2.6))
 
 
@@ -525,9 +548,9 @@ def lucky_strip_figure(
                     ax.plot([k, k], [y - 0.1, y + 1.25], color=ACCENT, linewidth=1)
         ax.set_xlim(-0.2, per_row + 0.2)
         ax.set_ylim(-2.2 * (len(starts) - 1) - 0.9, 1.6)
-        ax.set_title(title, fontsize=9)
+        ax.set_title(strip_marks(title), fontsize=9)
 
-    alt = f"{title}: values {values}"
+    alt = say("picture.strip", game=title, values=", ".join(map(str, values)))
     cell = 0.24
     size = (cell * per_row + 0.4, cell * 2.2 * len(starts) + 0.5)
     return _figure(name, caption, alt, draw, size)

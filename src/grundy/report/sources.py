@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SOURCES_SENTENCE", "cites_course", "source_words"]
+__all__ = ["cites_course", "source_words", "sources_sentence"]
+
+from grundy.report.student_words import claim_words, say
 
 _SLIDES = "the slides"
 _LEGNER = "Legner"
 _HANDOUT = "Handout 17"
 _NOTES = "the notes"
 
-SOURCES_SENTENCE = (
-    "Sources: the slides are “Mathematical Games I”; Legner is P. Legner, “Analysis of "
-    "the Game of Nim and some interesting Variants”; Handout 17 is “Impartial Games "
-    "(Nim)”; the notes are “Nim / Hackenbush / abstract impartial games”."
-)
-"""The documents' full titles, said once at the top of the handout; each statement's
-source then names its document short."""
+
+def sources_sentence() -> str:
+    """The documents' full titles, said once at the top of the handout; each statement's
+    source then names its document short."""
+    return say("sources.sentence")
+
 
 # Longest first: "000 Mathematical Games I" before "000".
 _DOCUMENTS: tuple[tuple[str, str], ...] = (
@@ -59,7 +60,7 @@ def source_words(source: str) -> str:
     text = _PATTERN.sub(lambda m: _TITLES[m.group(0)] + "\x00", source)
     # A title followed by words of its own ("000 take-away") reads "..., take-away".
     text = re.sub(r"\x00 (?=[a-z])", ", ", text).replace("\x00", "")
-    return text.replace("misere", "misère")
+    return claim_words(text.replace("misere", "misère"))  # the lecturer's source, renamed
 
 
 def cites_course(source: str) -> bool:

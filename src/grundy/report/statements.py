@@ -15,11 +15,12 @@ import re
 
 from grundy.claims import Claim
 from grundy.library import Theorem
-from grundy.report.caveats import MISERE_WORDS, mark_misere
+from grundy.report.caveats import mark_misere, misere_words
 from grundy.report.document import Block, DisplayMath, Math, Paragraph
 from grundy.report.expression import expression_latex
 from grundy.report.expression_aggregates import notation_defined
 from grundy.report.mathml import MathSyntaxError, check_latex
+from grundy.report.student_words import claim_words, say
 from grundy.report.words import polish
 from grundy.solve.solver import Play
 
@@ -101,7 +102,7 @@ def first_sentence(text: str) -> str:
 def _definitions(formula: DisplayMath) -> list[Block]:
     """A line under the formula defining each name of our own it uses (``ones(x)``)."""
     return [
-        Paragraph(("Here ", Math(example), f" is {words}."))
+        Paragraph((say("statement.here"), Math(example), say("statement.is", words=say(words))))
         for example, words in notation_defined(formula.latex)
     ]
 
@@ -142,12 +143,12 @@ def statement_blocks(
         blocks.append(formula)
         blocks.extend(_definitions(formula))
         if misere:  # right under the formula: its 𝒫 is the misère one
-            blocks.append(Paragraph((MISERE_WORDS,)))
+            blocks.append(Paragraph((misere_words(),)))
         if prose and in_words:
-            blocks.append(Paragraph(("In words: ", prose)))
+            blocks.append(Paragraph((say("statement.in-words"), claim_words(prose))))
     else:
         if prose:
-            blocks.append(Paragraph((prose,)))
+            blocks.append(Paragraph((claim_words(prose),)))
         if misere:  # said even when nothing of the statement could be shown
-            blocks.append(Paragraph((MISERE_WORDS,)))
+            blocks.append(Paragraph((misere_words(),)))
     return blocks

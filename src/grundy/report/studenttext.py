@@ -12,9 +12,26 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-__all__ = ["html_text", "student_text_problems"]
+from grundy.report.document import (
+    BulletList,
+    Cell,
+    Document,
+    Figure,
+    Inline,
+    Link,
+    Math,
+    Measured,
+    Paragraph,
+    Section,
+    Strong,
+    Table,
+    Timing,
+)
+from grundy.report.student_words import strip_marks, unmarked_words
+
+__all__ = ["document_runs", "html_text", "student_text_problems", "untraced_runs"]
 
 _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -26,6 +43,16 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("engine", re.compile(r"\bZ3\b|\bz3\b|\bexhaustive\+|\bheap-sequence engine\b")),
+    (  # how the software works, said in its own words rather than the course's
+        "software word",
+        re.compile(
+            r"\b(?:the|exact|plain|independent) (?:solver|search|checker)\b|\bsolver's\b|"
+            r"\bas everywhere in grundy\b|\bre-checked independently\b|"
+            r"\bthe certificate\b|\bheap map repeats\b|\bno closed form\b|"
+            r"\bquick settings\b|\bcatalogue games?\b|\bgrundys-game\b|"
+            r"\btested (?:on|against) (?:\d|random|many)|\brandom search\b"
+        ),
+    ),
     (
         "command line",
         re.compile(r"(?<![\w-])--[a-z][a-z-]*|\bgrundy (?:report|check|verify)\b|\.toml\b"),
@@ -51,6 +78,10 @@ def student_text_problems(text: str, ids: Iterable[str] = ()) -> list[str]:
     ...     return [p.split(":")[0] for p in student_text_problems(text, ids)]
     >>> kinds("x ⊗ y; nim_mul(a, b) by Z3, see --mutants")
     ['code', 'engine', 'command line']
+    >>> kinds("the bites found by the solver (as everywhere in grundy); grundys-game")
+    ['software word', 'software word', 'software word']
+    >>> kinds("The solver of the exercise: tested on 500 random heaps, by random search")
+    ['software word', 'software word']
     >>> kinds("assuming (a, b) in [(1, 2), (3, 5)]; numbers in [2, 4]")
     ['code']
     >>> kinds("the set x ? y; Who wins? 20,130,001 values", ["bouton-k-heaps"])
@@ -70,3 +101,64 @@ def student_text_problems(text: str, ids: Iterable[str] = ()) -> list[str]:
             context = " ".join(text[start:end].split())
             problems.append(f"{kind}: ...{context}...")
     return problems
+
+
+def _inline_runs(pieces: Iterable[Inline]) -> Iterator[str]:
+    # A paragraph's text runs are read together: a sentence may be cut by a link or a
+    # formula, and the marks of its parts must cover it all.  Math is typeset from the
+    # claim (never prose); a code piece is a position or a list of numbers.
+    for piece in pieces:
+        if isinstance(piece, str):
+            yield piece
+        elif isinstance(piece, (Link, Strong)):
+            yield piece.text
+        elif isinstance(piece, (Timing, Measured)):
+            yield "timing"  # never in a handout: reported as a leak
+        elif not isinstance(piece, Math):
+            yield piece.text
+
+
+def _cell_runs(cells: Iterable[Cell]) -> Iterator[str]:
+    for cell in cells:
+        yield from _inline_runs(cell.content)
+
+
+def document_runs(document: Document) -> Iterator[tuple[str, str]]:
+    """Every text run a reader of ``document`` sees, with the title of its section:
+    headings, paragraphs, list items, table cells, figure captions and their alt text.
+    Displayed formulas and preformatted tables of digits are mathematics and skipped."""
+
+    def walk(blocks: Iterable[object], where: str) -> Iterator[tuple[str, str]]:
+        for block in blocks:
+            if isinstance(block, Section):
+                yield block.title, block.title
+                yield from walk(block.blocks, strip_marks(block.title))
+            elif isinstance(block, Paragraph):
+                yield where, "".join(_inline_runs(block.content))
+            elif isinstance(block, BulletList):
+                for item in block.items:
+                    yield where, "".join(_inline_runs(item))
+            elif isinstance(block, Table):
+                for run in _cell_runs(block.header):
+                    yield where, run
+                for row in block.rows:
+                    for run in _cell_runs(row):
+                        yield where, run
+                yield where, block.caption
+            elif isinstance(block, Figure):
+                yield where, block.caption
+                yield where, block.alt
+
+    yield from walk(document.sections, "")
+
+
+def untraced_runs(document: Document) -> list[str]:
+    """The words of a handout built in tracing mode (:func:`grundy.report.student_words.tracing`)
+    that came neither from a claim, a game, nor :mod:`grundy.report.student_words`, as
+    ``"section: words"``."""
+    leaks = []
+    for where, run in document_runs(document):
+        left = unmarked_words(run)
+        if left:
+            leaks.append(f"{where}: {left}")
+    return leaks

@@ -18,6 +18,7 @@ from grundy.games.sums import SumGame
 from grundy.report.document import Figure, Math, Paragraph, Section
 from grundy.report.gamenames import GameName
 from grundy.report.pictures import INK, P_COLOUR, grid_figure
+from grundy.report.student_words import game_words, say, say_pieces, strip_marks
 from grundy.solve import Solver
 
 __all__ = ["PIN_GAMES", "pins_figure", "sum_position_figure", "sum_section"]
@@ -98,15 +99,17 @@ def _sum_figure(
                 ax.text(left + 0.5, 1.0, "+", ha="center", va="center", fontsize=18, color=INK)
                 left += 1.2
             width = _draw_component(ax, game, size, left)
-            ax.text(left + width / 2 - 0.4 * _is_row(game), -0.6, f"{name}: {size}",
+            ax.text(left + width / 2 - 0.4 * _is_row(game), -0.6, f"{strip_marks(name)}: {size}",
                     ha="center", va="center", color=INK)  # fmt: skip
             left += width + 0.4
         ax.plot([-0.5, left], [0, 0], color=INK, linewidth=1)
         ax.set_xlim(-0.7, right)
         ax.set_ylim(-1.1, top)
 
-    shown = " + ".join(f"{size} in {name}" for name, size in zip(names, sizes, strict=True))
-    alt = f"one position of the sum, drawn part by part: {shown}"
+    shown = " + ".join(
+        say("sum.part", size=size, game=name) for name, size in zip(names, sizes, strict=True)
+    )
+    alt = say("picture.sum", parts=shown)
     box_width, box_height = right + 0.7, top + 1.1
     unit = min(0.55, 5.85 / box_width)  # inches per unit; at most 5.85 in wide
     size = (max(box_width * unit, 2.0), box_height * unit)
@@ -130,7 +133,7 @@ def pins_figure(name: str, caption: str, rows: Sequence[int]) -> Figure:
         ax.set_xlim(-0.7, left)
         ax.set_ylim(-1.1, 2.2)
 
-    alt = f"rows of {', '.join(map(str, rows))} pins"
+    alt = say("picture.pins", rows=", ".join(map(str, rows)))
     width = 1.0 + sum(0.8 * max(r, 1) + 0.8 for r in rows)
     return Figure(name, caption, alt, draw, (min(width, 6.5) * 0.6, 1.9))
 
@@ -150,7 +153,7 @@ def sum_position_figure(
         sizes.append(part[0])
     if any(not 0 <= size <= 24 for size in sizes):  # drawn one by one: small positions only
         return None
-    names = [part.strip() for part in str(name).split(" + ")]
+    names = [game_words(part.strip()) for part in str(name).split(" + ")]
     return _sum_figure(key, games, names, sizes, caption)
 
 
@@ -161,7 +164,8 @@ def sum_section(key: str, game: SumGame, name: GameName) -> Section | None:
         return None
     solver = Solver(game)
     parts = [Solver(g) for g in games]
-    names = [part.strip() for part in str(name).split(" + ")]
+    names = [game_words(part.strip()) for part in str(name).split(" + ")]
+    whole = game_words(str(name))
     values = [
         [part.grundy_value(g.from_value([n])) for n in range(_SIDE)]
         for part, g in zip(parts, games, strict=True)
@@ -182,41 +186,43 @@ def sum_section(key: str, game: SumGame, name: GameName) -> Section | None:
     )
     a, b = example
     va, vb = values[0][a], values[1][b]
-    verdict = "a P-position: the second player wins" if va == vb else "an N-position"
-    caption = (
-        f"The position ({a}, {b}) of {name}: {a} in {names[0]} beside {b} in {names[1]}. "
-        f"Its value is G({a}) ⊕ G({b}) = {va} ⊕ {vb} = {va ^ vb}, so it is {verdict}."
+    verdict = say("sum.p" if va == vb else "sum.n")
+    caption = say(
+        "sum.position",
+        a=a,
+        b=b,
+        game=whole,
+        first=names[0],
+        second=names[1],
+        va=va,
+        vb=vb,
+        value=va ^ vb,
+        verdict=verdict,
     )
     figure = _sum_figure(key, games, names, example, caption)
     p_grid = grid_figure(
         f"{key}-grid",
-        f"{name}: P-positions (coloured) among (a, b), 0 ≤ a, b ≤ {_SIDE - 1}, "
-        "from the solver; a P-position is exactly where the two values agree",
+        say("sum.grid", game=whole, last=_SIDE - 1),
         grid,
-        f"a in {names[0]}",
-        f"b in {names[1]}",
+        say("axis.in-game", letter="a", game=names[0]),
+        say("axis.in-game", letter="b", game=names[1]),
     )
     first = ", ".join(str(v) for v in values[0])
     second = ", ".join(str(v) for v in values[1])
     return Section(
-        f"The sum {name}: positions and P-positions",
+        say("sum.title", game=whole),
         f"evidence-{key}",
         (
-            Paragraph(
-                (
-                    f"A position of {name} is a pair (a, b): a in {names[0]} and b in "
-                    f"{names[1]}. A move is a move in exactly one of the two games. By the "
-                    "Sprague-Grundy theorem the value of the pair is the nim-sum of the "
-                    "two values, so it is a P-position exactly when the two values are "
-                    "equal.",
-                )
-            ),
+            Paragraph((say("sum.intro", game=whole, first=names[0], second=names[1]),)),
             figure,
             Paragraph(
-                (
-                    f"Values of {names[0]}, ",
-                    Math(r"\mathcal{G}(0), \dots, \mathcal{G}(15)"),
-                    f": {first}. Values of {names[1]}: {second}.",
+                say_pieces(
+                    "sum.values",
+                    first=names[0],
+                    range=Math(r"\mathcal{G}(0), \dots, \mathcal{G}(15)"),
+                    firsts=first,
+                    second=names[1],
+                    seconds=second,
                 )
             ),
             p_grid,

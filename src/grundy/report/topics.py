@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from grundy.library import TheoremResult
+from grundy.report.student_words import game_words, say
 
 __all__ = ["COURSE_TOPICS", "Topic", "TopicRule", "course_topics", "file_topics", "topic_title"]
 
@@ -24,52 +25,54 @@ class TopicRule:
     """A topic of the course: the theorem tags that belong to it."""
 
     key: str
-    title: str
     tags: frozenset[str]
 
+    @property
+    def title(self) -> str:
+        """The topic's heading (:mod:`grundy.report.student_words`)."""
+        return say(f"topic.{self.key}")
 
-def _rule(key: str, title: str, *tags: str) -> TopicRule:
-    return TopicRule(key, title, frozenset(tags))
+
+def _rule(key: str, *tags: str) -> TopicRule:
+    return TopicRule(key, frozenset(tags))
 
 
 # The order of the course notes: the slides (take-away, P/N, Chomp, Nim, nim-sums,
 # Bouton, the beer-can game), then sums and Sprague-Grundy, Grundy's game, Lucky Nim and
 # Euclid, Hackenbush; then the classics beyond the notes.
 COURSE_TOPICS: tuple[TopicRule, ...] = (
-    _rule("take-away", "The take-away game", "take-away"),
-    _rule("labelling", "P-positions, N-positions and the labelling rules", "labelling-rules"),
-    _rule("chomp", "Chomp", "chomp", "strategy-stealing"),
-    _rule("nim", "One- and two-pile Nim", "one-pile", "two-pile", "nim"),
-    _rule("nim-sum", "Nimbers and nim-addition", "nim-sum", "algebra", "nimber"),
-    _rule("bouton", "Bouton's theorem and winning moves", "bouton", "winning-moves"),
-    _rule("exercises", "Exercises on nim-sums", "exercise"),
-    _rule("beer-can", "Mirroring on a board: the beer-can game", "beer-can"),
+    _rule("take-away", "take-away"),
+    _rule("labelling", "labelling-rules"),
+    _rule("chomp", "chomp", "strategy-stealing"),
+    _rule("nim", "one-pile", "two-pile", "nim"),
+    _rule("nim-sum", "nim-sum", "algebra", "nimber"),
+    _rule("bouton", "bouton", "winning-moves"),
+    _rule("exercises", "exercise"),
+    _rule("beer-can", "beer-can"),
     _rule(
         "sums",
-        "Sums of games and the Sprague-Grundy theorem",
         "sprague-grundy",
         "sums",
         "equivalence",
         "tweedledum-tweedledee",
     ),
-    _rule("grundys-game", "Grundy's game", "grundys-game"),
-    _rule("lucky-nim", "Lucky Nim", "lucky-nim"),
-    _rule("euclid", "Euclid's game", "euclid"),
-    _rule("gale-nim", "Gale's Nim", "gale-nim"),
-    _rule("hackenbush", "Green Hackenbush", "hackenbush"),
+    _rule("grundys-game", "grundys-game"),
+    _rule("lucky-nim", "lucky-nim"),
+    _rule("euclid", "euclid"),
+    _rule("gale-nim", "gale-nim"),
+    _rule("hackenbush", "hackenbush"),
     _rule(
         "octal",
-        "Kayles, Dawson's Kayles and other heap games",
         "kayles",
         "dawsons-kayles",
         "octal",
         "heap-games",
     ),
-    _rule("subtraction", "Subtraction games", "subtraction", "periodicity"),
-    _rule("wythoff", "Wythoff's game", "wythoff", "golden-ratio"),
-    _rule("misere", "Misère Nim", "misere"),
-    _rule("moore-nim", "Moore's Nim", "moore-nim"),
-    _rule("poset", "Poset games", "poset"),
+    _rule("subtraction", "subtraction", "periodicity"),
+    _rule("wythoff", "wythoff", "golden-ratio"),
+    _rule("misere", "misere"),
+    _rule("moore-nim", "moore-nim"),
+    _rule("poset", "poset"),
 )
 
 # Which topic wins when a theorem's tags meet several: the most specific first.
@@ -118,8 +121,8 @@ def topic_title(game: str | None) -> str:
     'Dawsons kayles'
     """
     if not game:
-        return "Other statements"
-    return game.split()[0].replace("-", " ").capitalize()
+        return say("topic.other")
+    return game_words(game.split()[0].replace("-", " ").capitalize())
 
 
 def _with_mutants(results: Sequence[TheoremResult]) -> dict[str, list[TheoremResult]]:

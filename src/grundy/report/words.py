@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from grundy.report.caveats import paper_sentence, paper_step_words
 from grundy.report.gamenames import game_name
+from grundy.report.student_words import claim_words, game_words, say
 from grundy.verdict import UNBOUNDED, Assumption, Verdict, Word
 
 __all__ = ["assumption_words", "assumptions_words", "polish", "scope_words", "verdict_words"]
@@ -130,23 +131,23 @@ def assumption_words(assumption: Assumption, titles: Mapping[str, str]) -> str:
     'b (checked for up to 8 heaps, sizes < 2⁶⁴)'
     """
     if assumption.on_paper:
-        return paper_step_words(assumption) + " (not checked by machine)"
+        return say("lemma.paper", step=paper_step_words(assumption))
     name = _lemma_name(assumption, titles)
+    here = assumption.instance_proved
     if assumption.word is Word.PROVED:
         rest = scope_words(assumption.scope)
-        where = f"proved for every {rest}" if rest else "proved with no bound"
-    else:
-        where = f"checked for {scope_words(assumption.scope)}"
-    if assumption.instance_proved:
-        where += "; the case needed here was proved in the same check"
-    return f"{name} ({where})"
+        if rest:
+            return say("lemma.proved-here" if here else "lemma.proved-every", name=name, scope=rest)
+        return say("lemma.nobound-here" if here else "lemma.proved-nobound", name=name)
+    key = "lemma.checked-here" if here else "lemma.checked"
+    return say(key, name=name, scope=scope_words(assumption.scope))
 
 
 def _lemma_name(assumption: Assumption, titles: Mapping[str, str]) -> str:
     title = titles.get(assumption.id)
     if title:
-        return f"“{title}”"  # a title is a sentence: quote it
-    return _quotient_name(assumption.id) or assumption.id
+        return say("lemma.quoted", title=claim_words(title))  # a title is a sentence: quote it
+    return _quotient_name(assumption.id) or claim_words(assumption.id)
 
 
 # How the solver names a misère quotient an answer was read from (solve/misere_sums.py,
@@ -174,10 +175,8 @@ def _quotient_name(lemma: str) -> str | None:
         params["code"] = value
     elif option == "set":
         params["set"] = [int(v) for v in value.split(",") if v.isdigit()]
-    name = game_name(found["game"], params)
-    return (
-        f"the misère quotient of {name} for heaps up to {found['upto']} ({found['size']} elements)"
-    )
+    name = game_words(str(game_name(found["game"], params)))
+    return say("lemma.quotient", game=name, upto=found["upto"], size=found["size"])
 
 
 def assumptions_words(assumes: Sequence[Assumption], titles: Mapping[str, str]) -> str:
@@ -194,34 +193,31 @@ def assumptions_words(assumes: Sequence[Assumption], titles: Mapping[str, str]) 
         pieces.insert(0, assumption_words(plain[0], titles))
     elif plain:
         names = [_lemma_name(a, titles) for a in plain]
-        together = ", ".join(names[:-1]) + f" and {names[-1]}"
-        pieces.insert(0, f"{together}, each proved with no bound")
-    return "; and ".join(pieces)
+        together = say("list.comma").join(names[:-1]) + say("list.and") + names[-1]
+        pieces.insert(0, say("lemma.together", names=together))
+    return say("list.semicolon-and").join(pieces)
 
 
 def _bounded_words(scope: str, raw_scope: str) -> str:
     if not scope:
-        return "Checked directly."
+        return say("verdict.checked-directly")
     if scope == "a single case":
-        return "Checked for a single case."
+        return say("verdict.checked-single")
+    shown = claim_words(scope)
     if raw_scope.startswith(UNBOUNDED):  # "any number of ..., each < 2^64": a width bound
-        return f"Checked for every {scope}."
+        return say("verdict.checked-every", scope=shown)
     if scope.startswith(("every ", "the ")):
-        return f"Checked for {scope}."
+        return say("verdict.checked-for", scope=shown)
     if any(symbol in scope for symbol in "≤<="):
-        return f"Checked for every case with {scope}."
-    return f"Checked for every case: {scope}."
-
-
-def _cases(verdict: Verdict) -> str:
-    return f"{verdict.cases:,} cases" if verdict.cases else "many cases"
+        return say("verdict.checked-with", scope=shown)
+    return say("verdict.checked-colon", scope=shown)
 
 
 def verdict_words(
     verdict: Verdict, titles: Mapping[str, str] | None = None, own_id: str | None = None
 ) -> str:
     """The verdict in one or two sentences, starting with its word, with its scope and
-    the lemmas it assumed.
+    the lemmas it assumed (every sentence from :mod:`grundy.report.student_words`).
 
     >>> from grundy.verdict import Status
     >>> verdict_words(Verdict(Status.PROVED, "exhaustive", "bounded: 0 <= n <= 400"))
@@ -235,23 +231,29 @@ def verdict_words(
     if word in (Word.PROVED, Word.CHECKED):
         if word is Word.PROVED:
             text = (
-                f"Proved for every {scope}." if scope else "Proved for every case, with no bound."
+                say("verdict.proved-every", scope=claim_words(scope))
+                if scope
+                else say("verdict.proved-nobound")
             )
         else:
             text = _bounded_words(scope, verdict.scope)
         if any(not a.on_paper for a in verdict.assumes):
-            text = text[:-1] + f", assuming {assumptions_words(verdict.assumes, titles)}."
+            text = say(
+                "verdict.assuming", verdict=text, lemmas=assumptions_words(verdict.assumes, titles)
+            )
         # With ``own_id`` (the handout), a lemma's step on paper is named by the lemma.
         short = titles if own_id is not None else None
         return text + paper_sentence(verdict, short, own_id or "")
     if word is Word.TESTED:
-        where = f" ({scope})" if scope else ""
-        return (
-            f"Tested: a random search of {_cases(verdict)}{where} found no "
-            "counterexample, which is evidence, not a proof."
+        count = (
+            say("verdict.tested-cases", count=f"{verdict.cases:,}")
+            if verdict.cases
+            else say("verdict.tested-many")
         )
+        where = say("verdict.tested-where", scope=claim_words(scope)) if scope else ""
+        return say("verdict.tested", cases=count, where=where)
     if word is Word.REFUTED:
-        return "Refuted: the counterexample below breaks it."
-    if word is Word.UNKNOWN:
-        return f"Unknown: {verdict.message or 'the check gave up'}."
-    return f"Error: {verdict.message or 'the claim is malformed'}."
+        return say("verdict.refuted")
+    if word is Word.UNKNOWN:  # the record says where the check stopped, in its own words
+        return say("verdict.unknown")
+    return say("verdict.error")
