@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypedDict, Unpack
 
 from grundy.errors import ClaimError
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings, Exercise, ExerciseKind, Expectation, Theorem
 from grundy.solve.solver import Play
 from grundy.tasks import DEFAULT_COST, Split
 from grundy.verdict import Verdict
@@ -35,6 +35,8 @@ from grundy.verdict import Verdict
 __all__ = [
     "Declaration",
     "Declared",
+    "Exercise",
+    "ExerciseKind",
     "Fields",
     "Section",
     "by_z3",
@@ -76,6 +78,7 @@ class Fields(TypedDict, total=False):
     expect: Expectation
     cost: float
     implied_by: str | None
+    exercise: Exercise | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +116,7 @@ class Declaration:
             cost=fields.get("cost", DEFAULT_COST),
             play=fields.get("play", above.play),
             implied_by=fields.get("implied_by"),  # a theorem's own: never inherited
+            exercise=fields.get("exercise"),  # likewise
         )
 
 

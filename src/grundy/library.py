@@ -39,6 +39,8 @@ __all__ = [
     "DEFAULT_CLAIM_MEMORY",
     "DEFAULT_CLAIM_SECONDS",
     "CheckSettings",
+    "Exercise",
+    "ExerciseKind",
     "Expectation",
     "InterruptedRun",
     "PartGatherer",
@@ -83,6 +85,26 @@ _EXPECTED_WORDS = {
 }
 
 
+class ExerciseKind(StrEnum):
+    """What an exercise asks of a student, which decides what its answer is."""
+
+    PROVE = "prove"  # show that the statement holds: the answer is the proof or checked range
+    DECIDE = "decide"  # true or false?  The answer is the verdict, with any counterexample
+    FIND = "find"  # work something out (winning moves, a table): the statement is the answer
+
+
+@dataclass(frozen=True, slots=True)
+class Exercise:
+    """A theorem set as an exercise: asked in the handout's exercises and the worksheet,
+    answered only in the answers.  ``question`` is the task in words (empty: it is made
+    from the statement, which must then not hold the answer); ``number`` is its number on
+    the sheet it comes from (``None``: numbered in the order the exercises come)."""
+
+    kind: ExerciseKind = ExerciseKind.DECIDE
+    question: str = ""
+    number: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Theorem:
     """A statement with its checker.
@@ -96,6 +118,8 @@ class Theorem:
     built in code); a worker on another machine reloads the theorem from it.
     ``play`` is the convention the statement is about (``misere``: the player who makes
     the last move loses; ``None``: normal and misère play alike); every output shows it.
+    ``exercise`` sets the statement as an exercise (:class:`Exercise`): reports ask it as
+    a question and give its verdict only among the answers.
 
     A theorem has either a ``check`` or a ``split`` (:class:`grundy.tasks.Split`): a check
     made of independent parts that ``--jobs`` and Dask run as separate tasks.  ``cost`` is
@@ -117,6 +141,7 @@ class Theorem:
     cost: float = DEFAULT_COST
     play: Play | None = Play.NORMAL
     implied_by: str | None = None
+    exercise: Exercise | None = None
 
     def __post_init__(self) -> None:
         if (self.check is None) == (self.split is None):
@@ -513,6 +538,7 @@ def theorem_from_claim(claim: Claim | BadClaim) -> Theorem:
         tags=claim.tags,
         play=claim.play if isinstance(claim, Claim) else Play.NORMAL,
         implied_by=claim.implied_by if isinstance(claim, Claim) else None,
+        exercise=Exercise(ExerciseKind(claim.exercise)) if claim.exercise else None,
     )
 
 

@@ -39,6 +39,7 @@ calls back into this module or the claim checker's other steps (``tests/test_lay
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from grundy.budget import Budget, Meter
@@ -84,6 +85,8 @@ def check_claim(
         # number of jobs.
         with collecting_lemmas() as lemmas:
             verdict = _check(claim, settings, progress, budget.start())
+            if verdict.status is Status.REFUTED and claim.teach_where is not None:
+                verdict = _with_teaching_example(verdict, claim, settings, budget.start())
         return resting_on(verdict, lemmas)
     except BudgetExceededError as exc:
         return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=budget_message(exc))
@@ -91,6 +94,23 @@ def check_claim(
         return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=str(exc))
     except GrundyError as exc:
         return Verdict(Status.ERROR, claim.method.value, claim.scope, message=str(exc))
+
+
+TEACHING_EXAMPLE = "teaching counterexample"
+"""The key of a refuted claim's details that holds the least counterexample satisfying
+its ``teach_where`` (absent when none does)."""
+
+
+def _with_teaching_example(
+    verdict: Verdict, claim: Claim, settings: CheckSettings, meter: Meter | None
+) -> Verdict:
+    """The verdict with the least counterexample where ``teach_where`` holds beside its own:
+    the same check, run again with ``teach_where`` joined to the claim's ``assume``."""
+    taught = replace(claim, assume=claim.teach_where, teach_where=None)
+    example = _check(taught, settings, None, meter)
+    if example.status is not Status.REFUTED or example.counterexample is None:
+        return verdict  # none there: the handout teaches with the least one
+    return replace(verdict, details={**verdict.details, TEACHING_EXAMPLE: example.counterexample})
 
 
 def _check(
