@@ -55,8 +55,8 @@ __all__ = [
     "FileMeta",
     "Method",
     "claims_from_file",
-    "file_meta",
     "claims_from_text",
+    "file_meta",
     "read_claim",
 ]
 
