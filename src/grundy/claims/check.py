@@ -46,7 +46,7 @@ from grundy.budget import Budget, Meter
 from grundy.certify.certified_values import NotApplicable
 from grundy.claims.combine import Ran, budget_message, combine, decides
 from grundy.claims.exhaustive_method import check_every_case
-from grundy.claims.model import BadClaim, Claim, Method
+from grundy.claims.model import TEACHING_EXAMPLE, BadClaim, Claim, Method
 from grundy.claims.param_family import SPLIT_REFUSAL
 from grundy.claims.plan import (
     AUTO_EXHAUSTIVE_LIMIT,
@@ -94,11 +94,6 @@ def check_claim(
         return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=str(exc))
     except GrundyError as exc:
         return Verdict(Status.ERROR, claim.method.value, claim.scope, message=str(exc))
-
-
-TEACHING_EXAMPLE = "teaching counterexample"
-"""The key of a refuted claim's details that holds the least counterexample satisfying
-its ``teach_where`` (absent when none does)."""
 
 
 def _with_teaching_example(

@@ -49,6 +49,7 @@ from grundy.solve import Play
 from grundy.verify.exhaustive import count_integer_cases
 
 __all__ = [
+    "TEACHING_EXAMPLE",
     "BadClaim",
     "Claim",
     "Expect",
@@ -113,6 +114,10 @@ FIELDS = (
 EXERCISE_KINDS = ("decide", "prove")
 
 META_FIELDS = ("title", "course", "week", "author")
+
+TEACHING_EXAMPLE = "teaching counterexample"
+"""The key of a refuted claim's details that holds the least counterexample satisfying
+its ``teach_where`` (absent when none does)."""
 
 
 @dataclass(frozen=True, slots=True)

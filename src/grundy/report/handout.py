@@ -4,8 +4,10 @@ For each claim: the statement in notation (and in words when it is prose), the v
 and its scope in plain language (:mod:`grundy.report.words`), the lemmas it assumed,
 and any counterexample drawn with what breaks the claim.  Each topic ends with the
 pictures and tables that explain it (evidence computed by the solver).  No engine
-names, timings or solver figures: those are in the record.  Mutants and other claims
-expected to fail are left out unless asked for, and then appear as common mistakes.
+names, timings or solver figures: those are in the record.  The library's mutants are
+left out unless asked for; a claim file's claims expected to fail are shown (unless
+``mistakes`` is off), as plausible mistakes.  Exercises are asked in a part of their own
+and answered at the end (:mod:`grundy.report.exercises`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from dataclasses import dataclass
 from grundy.claims import Claim
 from grundy.library import Expectation, TheoremResult
 from grundy.report.caveats import paper_count_sentence, paper_mark
-from grundy.report.counterexamples import counterexample_blocks
 from grundy.report.document import (
     Block,
     Cell,
@@ -29,25 +30,36 @@ from grundy.report.document import (
     Table,
 )
 from grundy.report.evidence import EvidenceItem
-from grundy.report.mistakes import mistake_blocks, winning_counters
+from grundy.report.exercises import Exercised, answers_part, exercises_of, exercises_part
+from grundy.report.mistakes import counterexample_told
 from grundy.report.sources import SOURCES_SENTENCE, cites_course, source_words
 from grundy.report.statements import statement_blocks
 from grundy.report.topics import Topic
 from grundy.report.words import polish, scope_words, verdict_words
 from grundy.verdict import UNBOUNDED, Verdict, Word
 
-__all__ = ["HandoutOptions", "build_handout", "claim_anchor", "short_verdict", "verdict_reach"]
+__all__ = [
+    "HandoutOptions",
+    "build_handout",
+    "claim_anchor",
+    "handout_exercises",
+    "short_verdict",
+    "verdict_reach",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class HandoutOptions:
-    """What the title block says, and whether common mistakes are shown."""
+    """What the title block says, and which mistakes are shown: ``mutants`` (false
+    variants declared with ``mutant_of``) and ``mistakes`` (any claim expected to fail:
+    off hides them all)."""
 
     title: str
     author: str = ""
     course: str = ""
     date: str = ""
     mutants: bool = False
+    mistakes: bool = True
 
 
 def claim_anchor(claim_id: str) -> str:
@@ -119,10 +131,13 @@ def _implied(result: TheoremResult, by_id: Mapping[str, TheoremResult]) -> bool:
     return stronger.verdict.word in (Word.PROVED, Word.CHECKED)
 
 
-def _shown_by_default(result: TheoremResult) -> bool:
-    """A lecturer's own claim expected to fail is a plausible mistake, the lesson of the
-    sheet: shown.  The library's mutants (false variants that test the checks) are not."""
-    return not result.theorem.is_mutant
+def _shown(result: TheoremResult, options: HandoutOptions) -> bool:
+    """A claim expected to fail is a plausible mistake, the lesson of the sheet: shown
+    unless ``mistakes`` is off; a mutant only with ``mutants`` (the library's test the
+    checks; the CLI turns them on for a lecturer's file)."""
+    if _is_mistake(result) and not options.mistakes:
+        return False
+    return options.mutants or not result.theorem.is_mutant
 
 
 def _title(result: TheoremResult) -> str:
@@ -138,7 +153,6 @@ def _claim_section(
     claim: Claim | None,
     titles: Mapping[str, str],
     notes: list[str],
-    answer: Sequence[Section] = (),
 ) -> Section:
     theorem, verdict = result.theorem, result.verdict
     blocks: list[Block] = statement_blocks(theorem, claim, notes, brief=True)
@@ -155,42 +169,17 @@ def _claim_section(
                 (Strong("News:"), " this settles a claim marked open."),
             )
         )
-    if verdict.counterexample is not None:
-        mistake = _is_mistake(result)
-        taken = winning_counters(theorem, claim, verdict.counterexample) if mistake else {}
-        blocks.extend(counterexample_blocks(theorem, claim, verdict.counterexample, taken))
-        if mistake:
-            blocks.extend(mistake_blocks(theorem, claim, verdict.counterexample))
-    if answer:  # worked out in the answers part, so the sheet can be handed out first
-        blocks.append(
-            Paragraph(("Answer: in ", Link("the answers", "#" + _answer_anchor(theorem.id)), "."))
-        )
+    blocks.extend(counterexample_told(theorem, claim, verdict, _is_mistake(result)))
     return Section(
         _title(result), claim_anchor(theorem.id), tuple(blocks), verdict.word.value, "claim"
     )
 
 
-def _answer_anchor(claim_id: str) -> str:
-    return f"answer-{claim_id}"
-
-
-def _answers_part(answered: Sequence[tuple[TheoremResult, Sequence[Section]]]) -> Section:
-    """The worked answers, after everything else: the sheet before them can be handed out
-    before the class, and this part after it."""
-    parts = []
-    for result, sections in answered:
-        blocks: list[Block] = [
-            Paragraph(("For ", Link(_title(result), "#" + claim_anchor(result.theorem.id)), "."))
-        ]
-        for section in sections:
-            blocks.append(Paragraph((Strong(section.title + "."),)))
-            blocks.extend(section.blocks)
-        parts.append(Section(_title(result), _answer_anchor(result.theorem.id), tuple(blocks)))
-    return Section("Answers to the exercises", "answers", tuple(parts))
-
-
 def _summary(
-    topics: Sequence[Topic], shown: Mapping[str, list[TheoremResult]], left_out: int
+    topics: Sequence[Topic],
+    shown: Mapping[str, list[TheoremResult]],
+    left_out: int,
+    exercises: Sequence[Exercised] = (),
 ) -> Section:
     rows = []
     for topic in topics:
@@ -217,14 +206,26 @@ def _summary(
                 "with the claim.",
             )
         ),
-        Table.build(("topic", "statement", "verdict", "for"), rows, kind="summary"),
     ]
+    if rows:  # none when every statement is an exercise
+        blocks.append(Table.build(("topic", "statement", "verdict", "for"), rows, kind="summary"))
     everything = [r for topic in topics for r in shown[topic.key]]
     if any(cites_course(r.theorem.source) for r in everything):
         blocks.append(Paragraph((SOURCES_SENTENCE,)))  # the short names used below
     on_paper = paper_count_sentence(everything, named=False)
     if on_paper:
         blocks.append(Paragraph((on_paper,)))
+    if exercises:  # their verdicts would be their answers: not in this table
+        numbers = ", ".join(str(item.number) for item in exercises)
+        blocks.append(
+            Paragraph(
+                (
+                    ("Exercise " if len(exercises) == 1 else "Exercises ") + numbers + " are in ",
+                    Link("the exercises", "#exercises"),
+                    ", their answers at the end.",
+                )
+            )
+        )
     if left_out:
         blocks.append(
             Paragraph(
@@ -240,6 +241,28 @@ def _summary(
     return Section("Summary", "summary", tuple(blocks))
 
 
+def _kept(topics: Sequence[Topic], options: HandoutOptions) -> list[TheoremResult]:
+    """The results the handout shows, in the topics' order."""
+    by_id = {r.theorem.id: r for topic in topics for r in topic.results}
+    return [
+        r
+        for topic in topics
+        for r in topic.results
+        if _shown(r, options) and not _about_software(r) and not _implied(r, by_id)
+    ]
+
+
+def handout_exercises(
+    topics: Sequence[Topic],
+    options: HandoutOptions,
+    claims: Mapping[str, Claim],
+    answers: Mapping[str, Sequence[Section]] | None = None,
+) -> list[Exercised]:
+    """The exercises the handout asks, numbered as it numbers them: the worksheet and the
+    answers (:mod:`grundy.report.worksheet`) are made of exactly these."""
+    return exercises_of(_kept(topics, options), claims, answers or {})
+
+
 def build_handout(
     topics: Sequence[Topic],
     options: HandoutOptions,
@@ -250,46 +273,33 @@ def build_handout(
 ) -> Document:
     """The handout of ``topics``; ``evidence`` maps a topic key to its pictures and tables,
     ``claims`` a claim-file claim's id to the claim, ``titles`` every theorem id to its
-    title (to name the lemmas a proof assumed), ``answers`` an exercise's id to the
-    evidence that works it out (shown inside the exercise)."""
+    title (to name the lemmas a proof assumed), ``answers`` a theorem's id to the
+    evidence that works it out (an exercise's answer; else shown after the theorem).
+
+    Exercises leave their topics: they are asked in a part after the topics and answered
+    in a part at the end (:mod:`grundy.report.exercises`)."""
     answers = answers or {}
     notes: list[str] = []
     shown: dict[str, list[TheoremResult]] = {}
     left_out = 0
-    by_id = {r.theorem.id: r for topic in topics for r in topic.results}
+    kept = _kept(topics, options)
+    exercises = exercises_of(kept, claims, answers)
+    asked = {item.id for item in exercises}
     for topic in topics:
-        keep = [
-            r
-            for r in topic.results
-            if (options.mutants or _shown_by_default(r))
-            and not _about_software(r)
-            and not _implied(r, by_id)
-        ]
-        left_out += sum(1 for r in topic.results if _is_mistake(r) and r not in keep)
-        shown[topic.key] = keep
+        shown[topic.key] = [r for r in topic.results if r in kept and r.theorem.id not in asked]
+        left_out += sum(1 for r in topic.results if _is_mistake(r) and r not in kept)
     visible = [t for t in topics if shown[t.key]]
-    sections = [_summary(visible, shown, left_out)]
+    sections = [_summary(visible, shown, left_out, exercises)]
     for topic in visible:
-        blocks: list[Block] = [
-            _claim_section(
-                result,
-                claims.get(result.theorem.id),
-                titles,
-                notes,
-                answers.get(result.theorem.id, ()),
-            )
-            for result in shown[topic.key]
-        ]
+        blocks: list[Block] = []
+        for result in shown[topic.key]:
+            blocks.append(_claim_section(result, claims.get(result.theorem.id), titles, notes))
+            blocks.extend(answers.get(result.theorem.id, ()))
         blocks.extend(evidence.get(topic.key, ()))
         sections.append(Section(topic.title, topic.anchor, tuple(blocks)))
-    answered = [
-        (result, answers[result.theorem.id])
-        for topic in visible
-        for result in shown[topic.key]
-        if answers.get(result.theorem.id)
-    ]
-    if answered:
-        sections.append(_answers_part(answered))
+    if exercises:
+        sections.append(exercises_part(exercises, notes))
+        sections.append(answers_part(exercises, titles, notes))
     byline = " · ".join(part for part in (options.course, options.date) if part)
     return Document(
         options.title,
