@@ -268,8 +268,9 @@ def _expectation_words(results: Sequence[TheoremResult]) -> str:
 
 def _handout_options(args: argparse.Namespace, source: str, date: str) -> HandoutOptions:
     """The title block (the options given, else the claim file's [meta], else its name in
-    words) and which mistakes are shown: a claim file's claims expected to fail, mutants
-    too, unless --no-mistakes; the library's mutants only with --mutants."""
+    words) and which mistakes are shown: a claim file's (.toml) claims expected to fail,
+    mutants too, unless --no-mistakes; the mutants of the library and of a proofs module
+    (.py) only with --mutants."""
     from grundy.claims import FileMeta, file_meta
     from grundy.report import HandoutOptions
     from grundy.report.titles import file_title
@@ -292,7 +293,8 @@ def _handout_options(args: argparse.Namespace, source: str, date: str) -> Handou
         args.author or meta.author,
         course,
         date,
-        mutants=args.mutants or (path is not None and mistakes),
+        # a claim file's mutants are a lecturer's mistakes; a proofs module's test the checks
+        mutants=args.mutants or (path is not None and path.suffix == ".toml" and mistakes),
         mistakes=mistakes,
     )
 
