@@ -34,7 +34,7 @@ from grundy.report.exercises import Exercised, answers_part, exercises_of, exerc
 from grundy.report.mistakes import counterexample_told
 from grundy.report.sources import SOURCES_SENTENCE, cites_course, source_words
 from grundy.report.statements import statement_blocks
-from grundy.report.topics import Topic
+from grundy.report.topics import BEYOND_PREFIX, Topic, split_beyond_course
 from grundy.report.words import polish, scope_words, verdict_words
 from grundy.verdict import UNBOUNDED, Verdict, Word
 
@@ -243,6 +243,12 @@ def _summary(
     return Section("Summary", "summary", tuple(blocks))
 
 
+BEYOND_SENTENCE = (
+    "The statements below go further than the course's notes (their sources are named "
+    "with each); they are not needed for the exercises."
+)
+
+
 def _kept(topics: Sequence[Topic], options: HandoutOptions) -> list[TheoremResult]:
     """The results the handout shows, in the topics' order."""
     by_id = {r.theorem.id: r for topic in topics for r in topic.results}
@@ -287,20 +293,40 @@ def build_handout(
     kept = _kept(topics, options)
     exercises = exercises_of(kept, claims, answers)
     asked = {item.id for item in exercises}
-    for topic in topics:
+    course, beyond = split_beyond_course(topics)
+    for topic in [*course, *beyond]:
         shown[topic.key] = [r for r in topic.results if r in kept and r.theorem.id not in asked]
         left_out += sum(1 for r in topic.results if _is_mistake(r) and r not in kept)
-    visible = [t for t in topics if shown[t.key]]
+    visible = [t for t in [*course, *beyond] if shown[t.key]]
     sections = [_summary(visible, shown, left_out, exercises)]
-    for topic in visible:
+    # Evidence stays with the course's part of a topic, unless all of it is beyond.
+    placed = {t.key: evidence.get(t.key, ()) for t in course if shown[t.key]}
+    for topic in beyond:
+        home = topic.key.removeprefix(BEYOND_PREFIX)
+        if home not in placed:
+            placed[topic.key] = evidence.get(home, ())
+
+    def part(topic: Topic) -> Section:
         blocks: list[Block] = []
         for result in shown[topic.key]:
             blocks.append(_claim_section(result, claims.get(result.theorem.id), titles, notes))
             blocks.extend(answers.get(result.theorem.id, ()))
-        blocks.extend(evidence.get(topic.key, ()))
-        sections.append(Section(topic.title, topic.anchor, tuple(blocks)))
+        blocks.extend(placed.get(topic.key, ()))
+        return Section(topic.title, topic.anchor, tuple(blocks))
+
+    sections += [part(topic) for topic in course if shown[topic.key]]
     if exercises:
         sections.append(exercises_part(exercises, notes))
+    further = [part(topic) for topic in beyond if shown[topic.key]]
+    if further:
+        sections.append(
+            Section(
+                "Beyond the course",
+                "beyond-the-course",
+                (Paragraph((BEYOND_SENTENCE,)), *further),
+            )
+        )
+    if exercises:
         sections.append(answers_part(exercises, titles, notes))
     byline = " · ".join(part for part in (options.course, options.date) if part)
     return Document(

@@ -126,7 +126,10 @@ def _story(theorem: Theorem, claim: Claim, position: Any) -> str:
     has_moves = any(True for _ in game.moves(position))
     if solver.outcome(position, play) is Outcome.N:
         if not has_moves:
-            return f"{where}{convention}, the player to move has no move, and so wins"
+            return (
+                f"{where}{convention}, the player to move has no move there, and in misère "
+                "play that player wins"
+            )
         moves = [
             _with_result(m.description, game.format(m.to))
             for m in solver.winning_moves(position, play)
