@@ -285,7 +285,7 @@ def test_a_lecturers_file_gets_its_worksheet_answers_mistakes_and_title(run_cli,
     assert "With heaps 1, 1 and 2, the player to move wins" in handout
     assert "a = 1, b = 1" not in handout  # no dump of variables
     sheet = (out / "worksheet.md").read_text()
-    assert sheet.startswith("# Nim with three heaps: worksheet")
+    assert sheet.startswith("# Nim with three heaps — worksheet")
     assert "Exercise 1" in sheet and "Exercise 2" in sheet and "False." not in sheet
     answers = (out / "answers.md").read_text()
     assert "False." in answers and "With heaps" in answers

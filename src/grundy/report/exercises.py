@@ -163,7 +163,7 @@ def _answer_line(item: Exercised, titles: Mapping[str, str]) -> Paragraph:
         return Paragraph((Strong("Answer:"), " " + lead + how))
     if word is Word.REFUTED:  # a proof asked for a statement that is false as set
         return Paragraph((Strong("Answer:"), " the statement is false as set. " + how))
-    label = "What was shown:" if kind is ExerciseKind.PROVE else "Checked:"
+    label = "What was shown:" if kind is ExerciseKind.PROVE else "By machine:"
     return Paragraph((Strong(label), " " + how))
 
 

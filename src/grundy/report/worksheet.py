@@ -40,7 +40,7 @@ def build_worksheet(exercises: Sequence[Exercised], options: HandoutOptions) -> 
     )
     part = exercises_part(exercises, notes, space=True)
     return Document(
-        f"{options.title}: worksheet",
+        f"{options.title} — worksheet",
         (intro, part),
         _byline(options),
         tuple(notes),
@@ -57,7 +57,7 @@ def build_answers(
     notes: list[str] = []
     part = answers_part(exercises, titles, notes, restate=True)
     return Document(
-        f"{options.title}: answers",
+        f"{options.title} — answers",
         (part,),
         _byline(options),
         tuple(notes),
