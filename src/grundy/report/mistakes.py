@@ -210,9 +210,10 @@ def counterexample_told(
     chose to teach with (``teach_where``) when there is one, the least one being named
     beside it.  Any other claim's is shown by its values, with why it fails when it can
     be said."""
-    example = verdict.counterexample
-    if example is None:
+    least = verdict.counterexample
+    if least is None:
         return []
+    example = least
     taught = verdict.details.get(TEACHING_EXAMPLE) if claim is not None else None
     if isinstance(taught, Mapping):
         example = taught
@@ -222,13 +223,13 @@ def counterexample_told(
         blocks = counterexample_blocks(theorem, claim, example, taken)
         return blocks + mistake_blocks(theorem, claim, example) if mistake else blocks
     blocks = counterexample_blocks(theorem, claim, example, taken, told=sentence)
-    if example is not verdict.counterexample:
-        least = _position_words(claim, verdict.counterexample)
+    if example is not least:
+        named = _position_words(claim, least)
         blocks.append(
             Paragraph(
                 (
                     "This counterexample was chosen to teach with; the least one of all"
-                    + (f", {least}," if least else "")
+                    + (f", {named}," if named else "")
                     + " is in the record.",
                 )
             )
