@@ -56,3 +56,31 @@ def test_summary_titles_carry_every_condition_of_their_statement() -> None:
     titles = {r.theorem.id: r.theorem.title for r in _library()}
     assert "from n = 53" in titles["dawsons-kayles-period-34"]
     assert "a ≤ b" in titles["euclid-golden-ratio"]
+
+
+def test_html_and_pdf_number_the_same_headings_in_the_part_beyond_the_course() -> None:
+    import re
+
+    from grundy.report.html import render_html
+    from grundy.report.latex import render_latex
+    from grundy.report.render import FigureRenderer
+    from grundy.report.topics import Topic
+
+    def result(tid: str, source: str) -> TheoremResult:
+        theorem = Theorem(tid, f"T {tid}", "s", source, check=lambda s: PLACEHOLDER, game="nim")
+        return TheoremResult(theorem, Verdict(Status.PROVED, "z3"))
+
+    topic = Topic(
+        "nim-sum",
+        "Nimbers",
+        (result("rule", "002 Handout 17"), result("product", "beyond the notes: Conway")),
+        frozenset({"nim-sum"}),
+    )
+    handout = build_handout([topic], HandoutOptions("T"), {}, {}, {})
+    html = render_html(handout, FigureRenderer())
+    tex = render_latex(handout, FigureRenderer()).text
+    # the course's claim: numbered in both (h3 takes the CSS counter, \subsection a number)
+    assert re.search(r'id="thm-rule"[^>]*>\s*<h3>', html) and "\\subsection[{T rule}]" in tex
+    # the claim beyond the course sits one level deeper: numbered in neither
+    assert re.search(r'id="thm-product"[^>]*>\s*<h4>', html)
+    assert "\\subsubsection[{T product}]" in tex

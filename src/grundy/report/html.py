@@ -204,7 +204,9 @@ class _HtmlWriter(DocumentWriter[str]):
         if section.kind == "theorem":
             ident = section.anchor.removeprefix("thm-")
             title += f' <a class="id" href="#{escape(section.anchor)}">{escape(ident)}</a>'
-        heading_level = min(level if section.kind not in ("theorem", "claim") else 3, 4)
+        # A claim's card is never bigger than h3; nested deeper (in the part beyond the
+        # course) it is h4, unnumbered, as LaTeX leaves a \subsubsection unnumbered.
+        heading_level = min(level if section.kind not in ("theorem", "claim") else max(level, 3), 4)
         inner = "\n".join(self.block(block, level + 1) for block in section.blocks)
         return (
             f'<section id="{escape(section.anchor)}"{classes}>\n'
