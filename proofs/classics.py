@@ -241,7 +241,7 @@ THEOREMS = listing(
     ),
     theorem(
         "euclid-golden-ratio",
-        "Euclid's game: the mover wins iff b/a is whole or exceeds phi",
+        "Euclid's game, a ≤ b: the mover wins iff b/a is whole or exceeds phi",
         "With 0 < a <= b, the player to move in Euclid's game wins exactly when b/a is an "
         "integer or b/a > phi (compared exactly, in integers).",
         r"0 < a \le b:\ (a,b) \in \mathcal{N} \iff a \mid b \ \vee\ b > \varphi a",

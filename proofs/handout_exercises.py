@@ -15,7 +15,7 @@ from typing import Any
 
 import z3
 
-from grundy.declare import Declaration, listing, mutant, section, theorem
+from grundy.declare import Declaration, Exercise, ExerciseKind, listing, mutant, section, theorem
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
 from grundy.tasks import Part, Split
@@ -33,6 +33,11 @@ TAGS = ("nim", "nim-sum", "exercise")
 
 def _source(number: int) -> str:
     return f"002 Handout 17, exercise {number}"
+
+
+def _prove(number: int, question: str) -> Exercise:
+    """Exercise ``number`` of the handout, a proof: the question in our words."""
+    return Exercise(ExerciseKind.PROVE, question, number)
 
 
 def _bits_check(builder, small_width: int = 3):
@@ -300,6 +305,11 @@ THEOREMS = listing(
         r"a \oplus b = c \implies a \oplus b \oplus c = 0 \wedge a = b \oplus c "
         r"\wedge a \oplus c = b",
         _bits_check(enc.exercise_2),
+        exercise=_prove(
+            2,
+            "Suppose that *a + *b = *c. Show that it follows that *a + *b + *c = *0, "
+            "that *a = *b + *c and that *a + *c = *b.",
+        ),
     ),
     mutant(
         "handout-exercise-2-never-smaller",
@@ -315,6 +325,11 @@ THEOREMS = listing(
         "a = b if and only if a ⊕ b = 0",
         r"a = b \iff a \oplus b = 0",
         _bits_check(enc.exercise_3),
+        exercise=_prove(
+            3,
+            "Show that *a = *b holds exactly when *a + *b = *0 (one of the two "
+            "directions is the observation that G + G = 0).",
+        ),
     ),
     mutant(
         "handout-exercise-3-both-zero",
@@ -332,6 +347,12 @@ THEOREMS = listing(
         "(2,3,5,2,11,13), (2,3,5,7,11,8)",
         r"(3,4,5) \to (1,4,5),\ (5,6,7) \to (1,6,7), (5,2,7), (5,6,3),\ \ldots",
         _exercise_4,
+        exercise=Exercise(
+            ExerciseKind.FIND,
+            "Find every winning move from each of the Nim positions (3, 4, 5), (5, 6, 7), "
+            "(2, 3, 5, 7, 11) and (2, 3, 5, 7, 11, 13).",
+            4,
+        ),
     ),
     mutant(
         "handout-exercise-4-one-move",
@@ -348,6 +369,11 @@ THEOREMS = listing(
         "is *m + *a + *b (1 to 8 heaps below 2^64)",
         r"\mathcal{G}(\ldots, b, \ldots) = m \oplus a \oplus b",
         split=_heaps_split(enc.exercise_5),
+        exercise=_prove(
+            5,
+            "A position has value *m, and a move lowers one of its heaps from a to b. "
+            "Show that the position the move leaves has value *m + *a + *b.",
+        ),
     ),
     mutant(
         "handout-exercise-5-ordinary",
@@ -365,6 +391,11 @@ THEOREMS = listing(
         r"h_1 \oplus \cdots \oplus h_k = 0,\ h_i \to h_i' < h_i \implies h_1 \oplus \cdots "
         r"\oplus h_i' \oplus \cdots \oplus h_k \ne 0",
         split=_heaps_split(bouton.bouton_moves_from_zero),
+        exercise=_prove(
+            6,
+            "Show that every move from a position of value *0 leaves a position whose "
+            "value is not *0.",
+        ),
     ),
     mutant(
         "handout-exercise-6-nonzero",
@@ -382,6 +413,13 @@ THEOREMS = listing(
         "(1 to 8 heaps below 2^64)",
         r"h_i \to b \text{ leaves } 0 \iff b = h_i \oplus s",
         split=_heaps_split(enc.exercise_7, per_heap=enc.exercise_7_at),
+        exercise=_prove(
+            7,
+            "The recipe: nim-add the position's value to each heap, and lower a heap "
+            "that gets smaller to the size it got. Show that these moves leave a position "
+            "of value *0 and that no other move does, so that the recipe is a complete "
+            "winning strategy.",
+        ),
     ),
     section(_source(8), game="nim", tags=(*TAGS, "z3")),
     theorem(
@@ -390,6 +428,12 @@ THEOREMS = listing(
         "if the value s is nonzero, some heap h has h ⊕ s < h (1 to 8 heaps below 2^64)",
         r"s \ne 0 \implies \exists i:\ h_i \oplus s < h_i",
         split=_heaps_split(partial(bouton.bouton_move_to_zero, encoding="named-sum")),
+        exercise=_prove(
+            8,
+            "Show that from a position whose value is not *0 at least one of the "
+            "recipe's moves can always be made. (Hint: write the value as a sum of "
+            "distinct powers of 2 and look at the largest of them.)",
+        ),
     ),
     mutant(
         "handout-exercise-8-everywhere",

@@ -391,7 +391,14 @@ THEOREMS = listing(
     ),
     _octal_period("kayles", "Kayles", "0.77", 12, 71, KAYLES_SOURCE, " from n = 71"),
     _octal_period(
-        "dawsons-kayles", "Dawson's Kayles", "0.07", 34, 53, DAWSON_SOURCE, "", ", off by one"
+        "dawsons-kayles",
+        "Dawson's Kayles",
+        "0.07",
+        34,
+        53,
+        DAWSON_SOURCE,
+        " from n = 53",  # the period holds from there on only: the title says so
+        ", off by one",
     ),
     section(SUBTRACTION_SOURCE, game="subtraction", tags=(*TAGS, "subtraction", "certificate")),
     theorem(

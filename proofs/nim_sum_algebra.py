@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import z3
 
-from grundy.declare import by_z3, listing, mutant, section, theorem
+from grundy.declare import Exercise, ExerciseKind, by_z3, listing, mutant, section, theorem
 from grundy.games.nim import Nim
 from grundy.library import CheckSettings
 from grundy.solve.solver import Solver
@@ -274,6 +274,13 @@ THEOREMS = listing(
         "plain search, is a ⊕ b",
         r"\mathcal{G}(*a + *b) = a \oplus b \quad (0 \le a, b \le 15)",
         _check_addition_table,
+        exercise=Exercise(
+            ExerciseKind.FIND,
+            "Write out the nim-addition table of *0 to *15: the entry in row *a and "
+            "column *b is *a + *b. (Nim-addition is commutative, so the table is "
+            "symmetric.)",
+            1,
+        ),
     ),
     mutant(
         "handout-exercise-1-or",

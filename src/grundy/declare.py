@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypedDict, Unpack
 
 from grundy.errors import ClaimError
-from grundy.library import CheckSettings, Expectation, Theorem
+from grundy.library import CheckSettings, Exercise, ExerciseKind, Expectation, Theorem
 from grundy.solve.solver import Play
 from grundy.tasks import DEFAULT_COST, Split
 from grundy.verdict import Verdict
@@ -35,6 +35,8 @@ from grundy.verdict import Verdict
 __all__ = [
     "Declaration",
     "Declared",
+    "Exercise",
+    "ExerciseKind",
     "Fields",
     "Section",
     "by_z3",
@@ -77,6 +79,7 @@ class Fields(TypedDict, total=False):
     cost: float
     implied_by: str | None
     proof: str | None
+    exercise: Exercise | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +118,7 @@ class Declaration:
             play=fields.get("play", above.play),
             implied_by=fields.get("implied_by"),  # a theorem's own: never inherited
             proof=fields.get("proof"),  # a mutant has none: it is false
+            exercise=fields.get("exercise"),  # a theorem's own too
         )
 
 

@@ -39,6 +39,8 @@ __all__ = [
     "DEFAULT_CLAIM_MEMORY",
     "DEFAULT_CLAIM_SECONDS",
     "CheckSettings",
+    "Exercise",
+    "ExerciseKind",
     "Expectation",
     "InterruptedRun",
     "PartGatherer",
@@ -83,6 +85,26 @@ _EXPECTED_WORDS = {
 }
 
 
+class ExerciseKind(StrEnum):
+    """What an exercise asks of a student, which decides what its answer is."""
+
+    PROVE = "prove"  # show that the statement holds: the answer is the proof or checked range
+    DECIDE = "decide"  # true or false?  The answer is the verdict, with any counterexample
+    FIND = "find"  # work something out (winning moves, a table): the statement is the answer
+
+
+@dataclass(frozen=True, slots=True)
+class Exercise:
+    """A theorem set as an exercise: asked in the handout's exercises and the worksheet,
+    answered only in the answers.  ``question`` is the task in words (empty: it is made
+    from the statement, which must then not hold the answer); ``number`` is its number on
+    the sheet it comes from (``None``: numbered in the order the exercises come)."""
+
+    kind: ExerciseKind = ExerciseKind.DECIDE
+    question: str = ""
+    number: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Theorem:
     """A statement with its checker.
@@ -98,6 +120,8 @@ class Theorem:
     the last move loses; ``None``: normal and misère play alike); every output shows it.
     ``proof`` is the argument in prose a lecturer gives for it (the handout prints it under
     the statement, beside the verdict saying what the machine checked).
+    ``exercise`` sets the statement as an exercise (:class:`Exercise`): reports ask it as
+    a question and give its verdict only among the answers.
 
     A theorem has either a ``check`` or a ``split`` (:class:`grundy.tasks.Split`): a check
     made of independent parts that ``--jobs`` and Dask run as separate tasks.  ``cost`` is
@@ -120,6 +144,7 @@ class Theorem:
     play: Play | None = Play.NORMAL
     implied_by: str | None = None
     proof: str | None = None
+    exercise: Exercise | None = None
 
     def __post_init__(self) -> None:
         if (self.check is None) == (self.split is None):
@@ -517,6 +542,7 @@ def theorem_from_claim(claim: Claim | BadClaim) -> Theorem:
         play=claim.play if isinstance(claim, Claim) else Play.NORMAL,
         implied_by=claim.implied_by if isinstance(claim, Claim) else None,
         proof=claim.proof if isinstance(claim, Claim) else None,
+        exercise=Exercise(ExerciseKind(claim.exercise)) if claim.exercise else None,
     )
 
 

@@ -85,9 +85,9 @@ def test_a_lecturers_claim_file_gets_its_own_games_and_none_of_our_labels(
     assert "0, 2, 7, 9, 14, 16" in handout and "period 7" in handout
     assert "take-away" not in handout.lower()
     # A lecturer's claim expected to fail is the students' plausible mistake: shown, with
-    # why it fails (issue 25 section 4), and named in the record.
+    # why it fails (issue 25 section 4), told as play, and named in the record.
     assert "A plausible mistake: every even heap is a P-position" in handout
-    assert "**Why it fails:**" in handout and "deliberately false" not in handout
+    assert "so the rule fails." in handout and "deliberately false" not in handout
     record = (out / "record.md").read_text()
     assert "4 expected to hold" in record and "1 other statements expected to be false" in record
     # Claims without latex are typeset from their expressions, never shown as Python.

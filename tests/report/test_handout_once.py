@@ -65,11 +65,11 @@ def test_worked_answers_go_to_an_answers_part_at_the_end() -> None:
     handout = _handout({exercise.id: CHECKED}, {exercise.id: [worked]})
     last = handout.sections[-1]
     assert last.anchor == "answers"
-    exercise_section = next(
+    exercise_section = next(  # asked in the exercises part
         block
         for section in handout.sections[:-1]
         for block in section.blocks
-        if isinstance(block, Section) and block.anchor == f"thm-{exercise.id}"
+        if isinstance(block, Section) and block.anchor == f"exercise-{exercise.id}"
     )
     texts = [plain_text(b.content) for b in exercise_section.blocks if isinstance(b, Paragraph)]
     assert not any("ANSWER TEXT" in t for t in texts)

@@ -20,14 +20,25 @@
 from __future__ import annotations
 
 from grundy.claims.check import check_claim
-from grundy.claims.model import BadClaim, Claim, Expect, Method, claims_from_file, claims_from_text
+from grundy.claims.model import (
+    BadClaim,
+    Claim,
+    Expect,
+    FileMeta,
+    Method,
+    claims_from_file,
+    claims_from_text,
+    file_meta,
+)
 
 __all__ = [
     "BadClaim",
     "Claim",
     "Expect",
+    "FileMeta",
     "Method",
     "check_claim",
     "claims_from_file",
     "claims_from_text",
+    "file_meta",
 ]

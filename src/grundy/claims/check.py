@@ -39,13 +39,14 @@ calls back into this module or the claim checker's other steps (``tests/test_lay
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from grundy.budget import Budget, Meter
 from grundy.certify.certified_values import NotApplicable
 from grundy.claims.combine import Ran, budget_message, combine, decides
 from grundy.claims.exhaustive_method import check_every_case
-from grundy.claims.model import BadClaim, Claim, Method
+from grundy.claims.model import TEACHING_EXAMPLE, BadClaim, Claim, Method
 from grundy.claims.param_family import SPLIT_REFUSAL
 from grundy.claims.plan import (
     AUTO_EXHAUSTIVE_LIMIT,
@@ -84,6 +85,8 @@ def check_claim(
         # number of jobs.
         with collecting_lemmas() as lemmas:
             verdict = _check(claim, settings, progress, budget.start())
+            if verdict.status is Status.REFUTED and claim.teach_where is not None:
+                verdict = _with_teaching_example(verdict, claim, settings, budget.start())
         return resting_on(verdict, lemmas)
     except BudgetExceededError as exc:
         return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=budget_message(exc))
@@ -91,6 +94,18 @@ def check_claim(
         return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=str(exc))
     except GrundyError as exc:
         return Verdict(Status.ERROR, claim.method.value, claim.scope, message=str(exc))
+
+
+def _with_teaching_example(
+    verdict: Verdict, claim: Claim, settings: CheckSettings, meter: Meter | None
+) -> Verdict:
+    """The verdict with the least counterexample where ``teach_where`` holds beside its own:
+    the same check, run again with ``teach_where`` joined to the claim's ``assume``."""
+    taught = replace(claim, assume=claim.teach_where, teach_where=None)
+    example = _check(taught, settings, None, meter)
+    if example.status is not Status.REFUTED or example.counterexample is None:
+        return verdict  # none there: the handout teaches with the least one
+    return replace(verdict, details={**verdict.details, TEACHING_EXAMPLE: example.counterexample})
 
 
 def _check(

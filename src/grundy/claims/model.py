@@ -49,12 +49,15 @@ from grundy.solve import Play
 from grundy.verify.exhaustive import count_integer_cases
 
 __all__ = [
+    "TEACHING_EXAMPLE",
     "BadClaim",
     "Claim",
     "Expect",
+    "FileMeta",
     "Method",
     "claims_from_file",
     "claims_from_text",
+    "file_meta",
     "read_claim",
 ]
 
@@ -104,7 +107,18 @@ FIELDS = (
     "tags",
     "latex",
     "for_each",
+    "exercise",
+    "teach_where",
 )
+
+# What an ``exercise`` field may say (true is a true-or-false question).
+EXERCISE_KINDS = ("decide", "prove")
+
+META_FIELDS = ("title", "course", "week", "author")
+
+TEACHING_EXAMPLE = "teaching counterexample"
+"""The key of a refuted claim's details that holds the least counterexample satisfying
+its ``teach_where`` (absent when none does)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +161,12 @@ class Claim:
     and ``game`` is the game of the first value only."""
     implied_by: str | None = None  # a stronger claim or theorem this one is a case of
     proof: str | None = None  # the lecturer's argument in prose, printed in the handout
+    exercise: str = ""
+    """``"decide"`` (true or false?) or ``"prove"`` (show that): the claim is set as an
+    exercise, its verdict given only among the answers; empty when it is not one."""
+    teach_where: Expression | None = None
+    """Where the counterexample to teach with is looked for: the claim's ``assume`` and
+    ``teach_where`` together (the least counterexample of all is still the verdict's)."""
 
     @property
     def domain_size(self) -> int:
@@ -191,6 +211,7 @@ class BadClaim:
     tags: tuple[str, ...] = ()
     latex: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    exercise: str = ""
 
 
 def claims_from_file(path: str | Path) -> list[Claim | BadClaim]:
@@ -218,13 +239,15 @@ def claims_from_text(text: str, name: str = "<claims>") -> list[Claim | BadClaim
         too_deep=f"{name} is not valid TOML: nested too deeply",
         too_long=lambda exc: f"{name}: a number in it is too long to read ({exc})",
     )
-    unknown = sorted(set(data) - {"claim"})
+    unknown = sorted(set(data) - {"claim", "meta"})
     if unknown:
         close = difflib.get_close_matches(unknown[0], ["claim"], n=1)
         hint = " (did you mean 'claim'?)" if close else ""
         raise ClaimError(
-            f"{name}: unknown top-level key {unknown[0]!r}{hint}; claims go in [[claim]] tables"
+            f"{name}: unknown top-level key {unknown[0]!r}{hint}; claims go in [[claim]] "
+            "tables, the title and course in [meta]"
         )
+    _meta(data.get("meta"), name)  # a bad [meta] is refused with the file
     tables = data.get("claim")
     if isinstance(tables, dict):  # [claim] instead of [[claim]]
         raise ClaimError(
@@ -380,6 +403,14 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
     if position.parsed.uses_position:
         raise problem("position", "cannot use grundy, outcome, moves or g(...) itself")
     method = Method(choice("method", tuple(m.value for m in Method), "auto"))
+    exercise = _exercise(table.get("exercise"), problem)
+    teach_text = text("teach_where")
+    teach_where = None
+    if teach_text is not None:
+        # checked alone first, so that a mistake in it is named as its own
+        expression("teach_where", teach_text, variables)
+        both = f"({assume_text}) and ({teach_text})" if assume_text is not None else teach_text
+        teach_where = expression("teach_where", both, variables)
     expect_text = choice("expect", tuple(Expect), "") if "expect" in table else ""
     tags = table.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
@@ -418,7 +449,73 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         split=split,
         implied_by=implied_by,
         proof=text("proof"),
+        exercise=exercise,
+        teach_where=teach_where,
     )
+
+
+def _exercise(value: Any, problem: Any) -> str:
+    """An ``exercise`` field's kind: true is a true-or-false question, false none."""
+    if value is None or value is False:
+        return ""
+    if value is True:
+        return "decide"
+    if isinstance(value, str) and value in EXERCISE_KINDS:
+        return value
+    raise problem(
+        "exercise", f"must be true, false or one of {', '.join(EXERCISE_KINDS)}, got {brief(value)}"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FileMeta:
+    """A claim file's ``[meta]`` table: what heads the documents made from it."""
+
+    title: str = ""
+    course: str = ""
+    week: str = ""
+    author: str = ""
+
+
+def _meta(value: Any, name: str) -> FileMeta:
+    if value is None:
+        return FileMeta()
+    if not isinstance(value, dict):
+        raise ClaimError(f"{name}: [meta] must be a table (title, course, week, author)")
+    fields: dict[str, str] = {}
+    for key, item in value.items():
+        if key not in META_FIELDS:
+            close = difflib.get_close_matches(key, META_FIELDS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ClaimError(f"{name}: [meta] has an unknown field {brief(key)}{hint}")
+        if isinstance(item, int) and not isinstance(item, bool) and key == "week":
+            item = str(item)
+        if not isinstance(item, str):
+            raise ClaimError(f"{name}: [meta] field {key!r} must be text, got {_toml_kind(item)}")
+        control = _control_character(item)
+        if control is not None:
+            raise ClaimError(f"{name}: [meta] field {key!r}: the control character is not allowed")
+        fields[key] = item.strip()
+    return FileMeta(**fields)
+
+
+def file_meta(path: str | Path) -> FileMeta:
+    """The ``[meta]`` table of a claim file (empty fields when it has none)."""
+    path = Path(path)
+    try:
+        text = read_limited(path, MAX_FILE_BYTES, "claim file").decode("utf-8-sig")
+    except (FileTooLargeError, OSError, UnicodeDecodeError) as exc:
+        raise ClaimError(f"cannot read claim file {path}: {exc}") from None
+    data = decode_document(
+        tomllib.loads,
+        text.removeprefix("\ufeff"),
+        syntax_error=tomllib.TOMLDecodeError,
+        fail=ClaimError,
+        syntax=lambda exc: f"{path} is not valid TOML: {exc}",
+        too_deep=f"{path} is not valid TOML: nested too deeply",
+        too_long=lambda exc: f"{path}: a number in it is too long to read ({exc})",
+    )
+    return _meta(data.get("meta"), str(path))
 
 
 def _game(

@@ -30,7 +30,7 @@ from grundy.verdict import Status, Verdict, word_counts
 # commands (and ``grundy --help``) do not pay for them.
 if TYPE_CHECKING:
     from grundy.library import Theorem, TheoremResult
-    from grundy.report import Format
+    from grundy.report import Format, HandoutOptions
     from grundy.report.document import Section
     from grundy.report.topics import Topic
 
@@ -49,9 +49,11 @@ def register(commands: Any) -> None:
         help="check claims and write a handout and its record (HTML, Markdown, LaTeX, PDF)",
         description=(
             "Check the theorem library (default proofs/), the theorems or topics named, or "
-            "a claim file, and write two documents into one folder: handout.* (short, for "
-            "students: statements, verdicts in words, pictures) and record.* (everything: "
-            "engines, seeds, versions, timings). The folder is replaced as a whole."
+            "a claim file, and write into one folder: handout.* (short, for students: "
+            "statements, verdicts in words, pictures), record.* (everything: engines, seeds, "
+            "versions, timings) and, when there are exercises, worksheet.* (the exercises "
+            "alone, with room to write) and answers.* (each with its answer). The folder is "
+            "replaced as a whole."
         ),
     )
     parser.add_argument(
@@ -80,14 +82,27 @@ def register(commands: Any) -> None:
         help="comma-separated formats from html,md,tex,pdf (default: all; pdf only "
         "when a TeX engine is installed)",
     )
-    parser.add_argument("--title", help="the handout's title")
-    parser.add_argument("--author", default="", help="the author, printed under the title")
-    parser.add_argument("--course", default="", help="the course, printed under the title")
+    parser.add_argument(
+        "--title",
+        help="the handout's title (default: the claim file's [meta] title, else its name in words)",
+    )
+    parser.add_argument(
+        "--author", default="", help="the author, printed under the title (default: [meta])"
+    )
+    parser.add_argument(
+        "--course", default="", help="the course, printed under the title (default: [meta])"
+    )
     parser.add_argument(
         "--mutants",
         action="store_true",
         help="show the library's mutants in the handout too, as plausible mistakes (a "
-        "claim file's claims expected to fail are always shown)",
+        "claim file's claims expected to fail are shown unless --no-mistakes)",
+    )
+    parser.add_argument(
+        "--no-mistakes",
+        action="store_true",
+        help="leave out of the handout every claim expected to fail (by default a claim "
+        "file's are shown as plausible mistakes, with the counterexample explained)",
     )
     add_seed_option(parser)
     parser.add_argument("--quick", action="store_true", help="smaller domains (for CI)")
@@ -166,6 +181,8 @@ def _command(args: argparse.Namespace, formats: Sequence[Format]) -> str:
             words += [f"--{option}", value]
     if args.mutants:
         words.append("--mutants")
+    if args.no_mistakes:
+        words.append("--no-mistakes")
     if args.quick:
         words.append("--quick")
     if args.evidence != "auto":
@@ -249,6 +266,39 @@ def _expectation_words(results: Sequence[TheoremResult]) -> str:
     return "; ".join(pieces) or "all as expected"
 
 
+def _handout_options(args: argparse.Namespace, source: str, date: str) -> HandoutOptions:
+    """The title block (the options given, else the claim file's [meta], else its name in
+    words) and which mistakes are shown: a claim file's (.toml) claims expected to fail,
+    mutants too, unless --no-mistakes; the mutants of the library and of a proofs module
+    (.py) only with --mutants."""
+    from grundy.claims import FileMeta, file_meta
+    from grundy.report import HandoutOptions
+    from grundy.report.titles import file_title
+
+    path = Path(args.claims) if args.claims else None
+    meta = file_meta(path) if path is not None and path.suffix == ".toml" else FileMeta()
+    if args.title:
+        title = args.title
+    elif path is None:
+        title = LIBRARY_TITLE
+    else:
+        title = meta.title or file_title(Path(source).stem)
+    course = args.course or meta.course
+    if meta.week and not args.course:
+        week = meta.week if not meta.week.isdigit() else f"week {meta.week}"
+        course = f"{course}, {week}" if course else week[:1].upper() + week[1:]
+    mistakes = not args.no_mistakes
+    return HandoutOptions(
+        title,
+        args.author or meta.author,
+        course,
+        date,
+        # a claim file's mutants are a lecturer's mistakes; a proofs module's test the checks
+        mutants=args.mutants or (path is not None and path.suffix == ".toml" and mistakes),
+        mistakes=mistakes,
+    )
+
+
 def run_report(args: argparse.Namespace, out: IO[str]) -> int:
     if args.games and args.scheduler is not None:
         # A Dask worker loads claim files, not games, and would run them outside the
@@ -266,7 +316,6 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
     from grundy.cli.results import exit_code
     from grundy.report import (
-        HandoutOptions,
         RunInfo,
         build_handout,
         build_record,
@@ -274,8 +323,10 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
         write_report_set,
     )
     from grundy.report.gameevidence import file_claims, game_evidence, game_title
+    from grundy.report.handout import handout_exercises
     from grundy.report.output import check_out_dir
     from grundy.report.topics import course_topics, file_topics
+    from grundy.report.worksheet import build_answers, build_worksheet
     from grundy.settings import CheckSettings
 
     err = sys.stderr
@@ -315,12 +366,10 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
         )
 
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-    # A file's name without its extension: the handout shows no file syntax.
-    title = args.title or (LIBRARY_TITLE if not args.claims else f"Claims: {Path(source).stem}")
-    options = HandoutOptions(
-        title, args.author, args.course, generated.split()[0], mutants=args.mutants
-    )
+    options = _handout_options(args, source, generated.split()[0])
     handout = build_handout(topics, options, placed, claims, titles, answers)
+    exercises = handout_exercises(topics, options, claims, answers)
+    title = options.title
     run = RunInfo(
         command=_command(args, formats),
         source=source,
@@ -340,6 +389,9 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
         titles=titles,
     )
     documents = {"handout": handout, "record": record}
+    if exercises:  # the same exercises, numbered alike: a sheet to hand out, then its answers
+        documents["worksheet"] = build_worksheet(exercises, options)
+        documents["answers"] = build_answers(exercises, options, titles)
     written, notes = write_report_set(documents, out_dir, formats, engine)
     for note in [*handout.notes, *record.notes, *notes]:
         err.write(f"grundy: note: {note}\n")

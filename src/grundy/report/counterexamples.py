@@ -79,9 +79,11 @@ def counterexample_blocks(
     claim: Claim | None,
     example: Mapping[str, Any],
     taken: Mapping[int, int] | None = None,
+    told: str = "",
 ) -> list[Block]:
     """The counterexample as one sentence, and drawn when its game has a picture;
-    ``taken`` colours the counters a winning move from it takes."""
+    ``taken`` colours the counters a winning move from it takes.  ``told`` is the
+    sentence to say instead of its values (a mistake's, told as play)."""
     inputs, breaking = _split(example, claim)
     if claim is not None and set(claim.variables) & inputs.keys():
         inputs.pop("position", None)  # built from the variables: said once, by them
@@ -94,6 +96,9 @@ def counterexample_blocks(
         text += [say("counterexample.there"), *_joined(said)]
     why = say("list.comma").join(p for p in said if isinstance(p, str))  # for a caption
     blocks: list[Block] = [Paragraph((*text, "."))]
+    if told:
+        blocks = [Paragraph((Strong("Counterexample:"), " " + told))]
+        why = ""  # the sentence says it; the caption does not repeat values
     if claim is not None and isinstance(claim.game, SumGame) and "position" in example:
         figure = _sum_figure(theorem.id, claim, claim.game, example["position"], why)
     else:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 __all__ = [
+    "AnswerSpace",
     "Block",
     "BulletList",
     "Cell",
@@ -168,6 +169,13 @@ class Preformatted:
 
 
 @dataclass(frozen=True, slots=True)
+class AnswerSpace:
+    """Room to write an answer on a printed worksheet, about ``lines`` lines high."""
+
+    lines: int = 8
+
+
+@dataclass(frozen=True, slots=True)
 class BulletList:
     items: tuple[Inlines, ...]
 
@@ -240,7 +248,9 @@ class Figure:
         object.__setattr__(self, "name", safe_anchor(self.name))
 
 
-Block: TypeAlias = "Paragraph | DisplayMath | Preformatted | BulletList | Table | Figure | Section"
+Block: TypeAlias = (
+    "Paragraph | DisplayMath | Preformatted | BulletList | Table | Figure | AnswerSpace | Section"
+)
 
 
 @dataclass(frozen=True, slots=True)

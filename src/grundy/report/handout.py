@@ -4,8 +4,10 @@ For each claim: the statement in notation (and in words when it is prose), the v
 and its scope in plain language (:mod:`grundy.report.words`), the lemmas it assumed,
 and any counterexample drawn with what breaks the claim.  Each topic ends with the
 pictures and tables that explain it (evidence computed by the solver).  No engine
-names, timings or solver figures: those are in the record.  Mutants and other claims
-expected to fail are left out unless asked for, and then appear as common mistakes.
+names, timings or solver figures: those are in the record.  The library's mutants are
+left out unless asked for; a claim file's claims expected to fail are shown (unless
+``mistakes`` is off), as plausible mistakes.  Exercises are asked in a part of their own
+and answered at the end (:mod:`grundy.report.exercises`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from dataclasses import dataclass
 from grundy.claims import Claim
 from grundy.library import Expectation, TheoremResult
 from grundy.report.caveats import paper_count_sentence, paper_mark
-from grundy.report.counterexamples import counterexample_blocks
 from grundy.report.definitions import definitions_part
 from grundy.report.document import (
     Block,
@@ -30,26 +31,37 @@ from grundy.report.document import (
     Table,
 )
 from grundy.report.evidence import EvidenceItem
-from grundy.report.mistakes import mistake_blocks, winning_counters
+from grundy.report.exercises import Exercised, answers_part, exercises_of, exercises_part
+from grundy.report.mistakes import counterexample_told
 from grundy.report.sources import cites_course, source_words, sources_sentence
 from grundy.report.statements import statement_blocks
 from grundy.report.student_words import claim_words, say
-from grundy.report.topics import Topic
+from grundy.report.topics import BEYOND_PREFIX, Topic, split_beyond_course
 from grundy.report.words import polish, scope_words, verdict_words
 from grundy.verdict import UNBOUNDED, Verdict, Word
 
-__all__ = ["HandoutOptions", "build_handout", "claim_anchor", "short_verdict", "verdict_reach"]
+__all__ = [
+    "HandoutOptions",
+    "build_handout",
+    "claim_anchor",
+    "handout_exercises",
+    "short_verdict",
+    "verdict_reach",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class HandoutOptions:
-    """What the title block says, and whether common mistakes are shown."""
+    """What the title block says, and which mistakes are shown: ``mutants`` (false
+    variants declared with ``mutant_of``) and ``mistakes`` (any claim expected to fail:
+    off hides them all)."""
 
     title: str
     author: str = ""
     course: str = ""
     date: str = ""
     mutants: bool = False
+    mistakes: bool = True
 
 
 def claim_anchor(claim_id: str) -> str:
@@ -126,10 +138,15 @@ def _implied(result: TheoremResult, by_id: Mapping[str, TheoremResult]) -> bool:
     return stronger.verdict.word in (Word.PROVED, Word.CHECKED)
 
 
-def _shown_by_default(result: TheoremResult) -> bool:
-    """A lecturer's own claim expected to fail is a plausible mistake, the lesson of the
-    sheet: shown.  The library's mutants (false variants that test the checks) are not."""
-    return not result.theorem.is_mutant
+def _shown(result: TheoremResult, options: HandoutOptions) -> bool:
+    """A claim expected to fail is a plausible mistake, the lesson of the sheet: shown
+    unless ``mistakes`` is off; a mutant only with ``mutants`` (the library's test the
+    checks; the CLI turns them on for a lecturer's file)."""
+    if result.theorem.exercise is not None and not result.theorem.is_mutant:
+        return True  # a question, whatever its answer: asked, and answered at the end
+    if _is_mistake(result) and not options.mistakes:
+        return False
+    return options.mutants or not result.theorem.is_mutant
 
 
 def _title(result: TheoremResult) -> str:
@@ -145,7 +162,6 @@ def _claim_section(
     claim: Claim | None,
     titles: Mapping[str, str],
     notes: list[str],
-    answer: Sequence[Section] = (),
 ) -> Section:
     theorem, verdict = result.theorem, result.verdict
     blocks: list[Block] = statement_blocks(theorem, claim, notes, brief=True)
@@ -164,54 +180,17 @@ def _claim_section(
                 (Strong(say("claim.news-label")), say("claim.news")),
             )
         )
-    if verdict.counterexample is not None:
-        mistake = _is_mistake(result)
-        taken = winning_counters(theorem, claim, verdict.counterexample) if mistake else {}
-        blocks.extend(counterexample_blocks(theorem, claim, verdict.counterexample, taken))
-        if mistake:
-            blocks.extend(mistake_blocks(theorem, claim, verdict.counterexample))
-    if answer:  # worked out in the answers part, so the sheet can be handed out first
-        blocks.append(
-            Paragraph(
-                (
-                    say("claim.answer"),
-                    Link(say("claim.answers-link"), "#" + _answer_anchor(theorem.id)),
-                    ".",
-                )
-            )
-        )
+    blocks.extend(counterexample_told(theorem, claim, verdict, _is_mistake(result)))
     return Section(
         _title(result), claim_anchor(theorem.id), tuple(blocks), verdict.word.value, "claim"
     )
 
 
-def _answer_anchor(claim_id: str) -> str:
-    return f"answer-{claim_id}"
-
-
-def _answers_part(answered: Sequence[tuple[TheoremResult, Sequence[Section]]]) -> Section:
-    """The worked answers, after everything else: the sheet before them can be handed out
-    before the class, and this part after it."""
-    parts = []
-    for result, sections in answered:
-        blocks: list[Block] = [
-            Paragraph(
-                (
-                    say("answers.for"),
-                    Link(_title(result), "#" + claim_anchor(result.theorem.id)),
-                    ".",
-                )
-            )
-        ]
-        for section in sections:
-            blocks.append(Paragraph((Strong(section.title + "."),)))
-            blocks.extend(section.blocks)
-        parts.append(Section(_title(result), _answer_anchor(result.theorem.id), tuple(blocks)))
-    return Section(say("answers.title"), "answers", tuple(parts))
-
-
 def _summary(
-    topics: Sequence[Topic], shown: Mapping[str, list[TheoremResult]], left_out: int
+    topics: Sequence[Topic],
+    shown: Mapping[str, list[TheoremResult]],
+    left_out: int,
+    exercises: Sequence[Exercised] = (),
 ) -> Section:
     rows = []
     for topic in topics:
@@ -231,24 +210,56 @@ def _summary(
                     Cell((verdict_reach(result.verdict),)),
                 )
             )
-    blocks: list[Block] = [
-        Paragraph((say("summary.legend"),)),
-        Table.build(
-            tuple(say(f"summary.{head}") for head in ("topic", "statement", "verdict", "for")),
-            rows,
-            kind="summary",
-        ),
-    ]
+    blocks: list[Block] = [Paragraph((say("summary.legend"),))]
+    if rows:  # none when every statement is an exercise
+        heads = tuple(say(f"summary.{head}") for head in ("topic", "statement", "verdict", "for"))
+        blocks.append(Table.build(heads, rows, kind="summary"))
     everything = [r for topic in topics for r in shown[topic.key]]
     if any(cites_course(r.theorem.source) for r in everything):
         blocks.append(Paragraph((sources_sentence(),)))  # the short names used below
     on_paper = paper_count_sentence(everything, named=False)
     if on_paper:
         blocks.append(Paragraph((on_paper,)))
+    if exercises:  # their verdicts would be their answers: not in this table
+        numbers = ", ".join(str(item.number) for item in exercises)
+        blocks.append(
+            Paragraph(
+                (
+                    say(
+                        "summary.exercise-one" if len(exercises) == 1 else "summary.exercise-many",
+                        numbers=numbers,
+                    ),
+                    Link(say("summary.exercises-link"), "#exercises"),
+                    say("summary.exercises-answers"),
+                )
+            )
+        )
     if left_out:
         key = "summary.left-out-one" if left_out == 1 else "summary.left-out-many"
         blocks.append(Paragraph((say(key, count=left_out),)))
     return Section(say("summary.title"), "summary", tuple(blocks))
+
+
+def _kept(topics: Sequence[Topic], options: HandoutOptions) -> list[TheoremResult]:
+    """The results the handout shows, in the topics' order."""
+    by_id = {r.theorem.id: r for topic in topics for r in topic.results}
+    return [
+        r
+        for topic in topics
+        for r in topic.results
+        if _shown(r, options) and not _about_software(r) and not _implied(r, by_id)
+    ]
+
+
+def handout_exercises(
+    topics: Sequence[Topic],
+    options: HandoutOptions,
+    claims: Mapping[str, Claim],
+    answers: Mapping[str, Sequence[Section]] | None = None,
+) -> list[Exercised]:
+    """The exercises the handout asks, numbered as it numbers them: the worksheet and the
+    answers (:mod:`grundy.report.worksheet`) are made of exactly these."""
+    return exercises_of(_kept(topics, options), claims, answers or {})
 
 
 def build_handout(
@@ -261,47 +272,56 @@ def build_handout(
 ) -> Document:
     """The handout of ``topics``; ``evidence`` maps a topic key to its pictures and tables,
     ``claims`` a claim-file claim's id to the claim, ``titles`` every theorem id to its
-    title (to name the lemmas a proof assumed), ``answers`` an exercise's id to the
-    evidence that works it out (shown inside the exercise)."""
+    title (to name the lemmas a proof assumed), ``answers`` a theorem's id to the
+    evidence that works it out (an exercise's answer; else shown after the theorem).
+
+    Exercises leave their topics: they are asked in a part after the topics and answered
+    in a part at the end (:mod:`grundy.report.exercises`)."""
     answers = answers or {}
     notes: list[str] = []
     shown: dict[str, list[TheoremResult]] = {}
     left_out = 0
-    by_id = {r.theorem.id: r for topic in topics for r in topic.results}
-    for topic in topics:
-        keep = [
-            r
-            for r in topic.results
-            if (options.mutants or _shown_by_default(r))
-            and not _about_software(r)
-            and not _implied(r, by_id)
-        ]
-        left_out += sum(1 for r in topic.results if _is_mistake(r) and r not in keep)
-        shown[topic.key] = keep
-    visible = [t for t in topics if shown[t.key]]
-    sections = [_summary(visible, shown, left_out)]
-    for topic in visible:
-        blocks: list[Block] = [
-            _claim_section(
-                result,
-                claims.get(result.theorem.id),
-                titles,
-                notes,
-                answers.get(result.theorem.id, ()),
+    kept = _kept(topics, options)
+    exercises = exercises_of(kept, claims, answers)
+    asked = {item.id for item in exercises}
+    course, beyond = split_beyond_course(topics)
+    for topic in [*course, *beyond]:
+        shown[topic.key] = [r for r in topic.results if r in kept and r.theorem.id not in asked]
+        left_out += sum(1 for r in topic.results if _is_mistake(r) and r not in kept)
+    visible = [t for t in [*course, *beyond] if shown[t.key]]
+    sections = [_summary(visible, shown, left_out, exercises)]
+    # Evidence stays with the course's part of a topic, unless all of it is beyond.
+    placed = {t.key: evidence.get(t.key, ()) for t in course if shown[t.key]}
+    for topic in beyond:
+        home = topic.key.removeprefix(BEYOND_PREFIX)
+        if home not in placed:
+            placed[topic.key] = evidence.get(home, ())
+
+    def part(topic: Topic) -> Section:
+        blocks: list[Block] = []
+        for result in shown[topic.key]:
+            blocks.append(_claim_section(result, claims.get(result.theorem.id), titles, notes))
+            blocks.extend(answers.get(result.theorem.id, ()))
+        blocks.extend(placed.get(topic.key, ()))
+        return Section(topic.title, topic.anchor, tuple(blocks))
+
+    sections += [part(topic) for topic in course if shown[topic.key]]
+    if exercises:
+        sections.append(exercises_part(exercises, notes))
+    further = [part(topic) for topic in beyond if shown[topic.key]]
+    if further:
+        sections.append(
+            Section(
+                say("beyond.title"),
+                "beyond-the-course",
+                (Paragraph((say("beyond.sentence"),)), *further),
             )
-            for result in shown[topic.key]
-        ]
-        blocks.extend(evidence.get(topic.key, ()))
-        sections.append(Section(topic.title, topic.anchor, tuple(blocks)))
-    answered = [
-        (result, answers[result.theorem.id])
-        for topic in visible
-        for result in shown[topic.key]
-        if answers.get(result.theorem.id)
-    ]
-    if answered:
-        sections.append(_answers_part(answered))
-    _open_with_definitions(sections, [r for t in visible for r in shown[t.key]], claims)
+        )
+    if exercises:
+        sections.append(answers_part(exercises, titles, notes))
+    _open_with_definitions(
+        sections, [r for topic in topics for r in shown.get(topic.key, ())], claims
+    )
     byline = " · ".join(part for part in (options.course, options.date) if part)
     return Document(
         options.title,

@@ -81,6 +81,7 @@ code, pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size:
 pre { background: #f6f8f9; border: 1px solid var(--line); border-radius: 4px;
   padding: .6rem .8rem; overflow-x: auto; line-height: 1.35; white-space: pre-wrap; }
 figure { margin: .8rem 0 1.2rem; }
+.answer-space { border: 1px solid var(--line); border-radius: 4px; margin: .4rem 0 1.4rem; }
 figure svg { max-width: 100%; height: auto; display: block; }
 figcaption { color: var(--muted); font-size: .85rem; margin-top: .2rem; }
 .timing { color: var(--muted); }
@@ -203,7 +204,9 @@ class _HtmlWriter(DocumentWriter[str]):
         if section.kind == "theorem":
             ident = section.anchor.removeprefix("thm-")
             title += f' <a class="id" href="#{escape(section.anchor)}">{escape(ident)}</a>'
-        heading_level = min(level if section.kind not in ("theorem", "claim") else 3, 4)
+        # A claim's card is never bigger than h3; nested deeper (in the part beyond the
+        # course) it is h4, unnumbered, as LaTeX leaves a \subsubsection unnumbered.
+        heading_level = min(level if section.kind not in ("theorem", "claim") else max(level, 3), 4)
         inner = "\n".join(self.block(block, level + 1) for block in section.blocks)
         return (
             f'<section id="{escape(section.anchor)}"{classes}>\n'
@@ -229,6 +232,9 @@ class _HtmlWriter(DocumentWriter[str]):
 
     def preformatted(self, block: doc.Preformatted) -> str:
         return f"<pre>{escape(block.text)}</pre>"
+
+    def answer_space(self, block: doc.AnswerSpace) -> str:
+        return f'<div class="answer-space" style="height: {1.6 * block.lines:.1f}em"></div>'
 
     def bullet_list(self, block: doc.BulletList) -> str:
         items = "".join(f"<li>{self.inlines(item)}</li>" for item in block.items)

@@ -398,6 +398,9 @@ class _LatexWriter(DocumentWriter[list[str]]):
         lines += ["\\end{flushleft}", ""]
         return lines
 
+    def answer_space(self, block: doc.AnswerSpace) -> list[str]:
+        return [f"\\par\\vspace*{{{0.8 * block.lines:.1f}cm}}", ""]
+
     def figure(self, figure: doc.Figure) -> list[str]:
         path = f"{FIGURE_DIR}/{figure.name}.pdf"
         self.files.append((path, self.figures.pdf(figure)))

@@ -130,6 +130,10 @@ class _MarkdownWriter(DocumentWriter[list[str]]):
         fence = _fence(block.text)
         return [f"{fence}text", block.text, fence, ""]
 
+    def answer_space(self, block: doc.AnswerSpace) -> list[str]:
+        # Markdown has no measured gap: line breaks a renderer keeps, under a label
+        return ["**Your answer:**", "", "<br>" * block.lines, ""]
+
     def bullet_list(self, block: doc.BulletList) -> list[str]:
         return [f"- {self.inlines(item)}" for item in block.items] + [""]
 

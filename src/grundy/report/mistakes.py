@@ -14,16 +14,19 @@ from dataclasses import replace
 from typing import Any
 
 from grundy.claims import Claim
+from grundy.claims.model import TEACHING_EXAMPLE
 from grundy.display.geometry import counters_taken
 from grundy.errors import GrundyError
 from grundy.games.sums import SumGame
 from grundy.library import Theorem
+from grundy.report.counterexamples import counterexample_blocks
 from grundy.report.document import Block, Paragraph, Strong
 from grundy.report.student_words import game_words, say
 from grundy.solve import Solver
 from grundy.solve.solver import Outcome, Play
+from grundy.verdict import Verdict
 
-__all__ = ["mistake_blocks", "winning_counters"]
+__all__ = ["counterexample_told", "mistake_blocks", "mistake_sentence", "winning_counters"]
 
 
 def _moves_text(descriptions: list[str]) -> str:
@@ -89,6 +92,69 @@ def _why(theorem: Theorem, claim: Claim, position: Any) -> str | None:
     return say(key, position=where, play=convention, value=value)
 
 
+def _where(game: Any, position: Any, game_name: str) -> str:
+    """The position as a sentence opens: "With heaps 1 and 1" for heaps, else "At (2,4)"."""
+    heaps: tuple[int, ...] | None = None
+    if isinstance(game, SumGame) and all(
+        isinstance(part, tuple) and len(part) == 1 for part in position
+    ):
+        heaps = tuple(part[0] for part in position)
+    elif game_name == "nim" and isinstance(position, tuple):
+        heaps = position
+    if heaps is None or not heaps or not all(isinstance(h, int) for h in heaps):
+        return f"At {_position_text(game, position)}"
+    sizes = [str(h) for h in heaps]
+    if len(sizes) == 1:
+        return f"With a single heap of {sizes[0]}"
+    return "With heaps " + ", ".join(sizes[:-1]) + " and " + sizes[-1]
+
+
+def _story(theorem: Theorem, claim: Claim, position: Any) -> str:
+    """What happens at the counterexample, told as play: who wins there and how."""
+    game = claim.game
+    solver = Solver(game)
+    position = game.check_position(_tupled(position))
+    play = theorem.play or Play.NORMAL
+    convention = " (misère play)" if play is Play.MISERE else ""
+    where = _where(game, position, claim.game_name)
+    has_moves = any(True for _ in game.moves(position))
+    if solver.outcome(position, play) is Outcome.N:
+        if not has_moves:
+            return (
+                f"{where}{convention}, the player to move has no move there, and in misère "
+                "play that player wins"
+            )
+        moves = [
+            _with_result(m.description, game.format(m.to))
+            for m in solver.winning_moves(position, play)
+        ]
+        how = (
+            f": {moves[0].replace('->', '→')}" if len(moves) == 1 else f" with {_moves_text(moves)}"
+        )
+        return f"{where}{convention}, the player to move wins{how}, which leaves a P-position"
+    if not has_moves:
+        return f"{where}{convention}, the player to move has no move and loses"
+    return f"{where}{convention}, the player to move loses: every move leaves an N-position"
+
+
+def mistake_sentence(theorem: Theorem, claim: Claim | None, example: Mapping[str, Any]) -> str:
+    """The counterexample told in one sentence a student can follow ("With heaps 0, 0
+    and 2, the player to move wins with ...; the statement is false there, so the rule
+    fails"), or "" when the example names no position the solver can play."""
+    if claim is None or "position" not in example:
+        return ""
+    if claim.split is not None:
+        game = claim.split.game_at(example)
+        if game is None:
+            return ""
+        claim = replace(claim, game=game, split=None)
+    try:
+        story = _story(theorem, claim, example["position"])
+    except (GrundyError, TypeError, ValueError):  # a position the solver cannot read
+        return ""
+    return story + "; the statement is false there, so the rule fails."
+
+
 def mistake_blocks(
     theorem: Theorem, claim: Claim | None, example: Mapping[str, Any]
 ) -> list[Block]:
@@ -128,3 +194,48 @@ def winning_counters(
     except (GrundyError, TypeError, ValueError):  # a position the solver cannot read
         return {}
     return counters_taken(position, moves[0].to) if moves else {}
+
+
+def counterexample_told(
+    theorem: Theorem, claim: Claim | None, verdict: Verdict, mistake: bool
+) -> list[Block]:
+    """A refuted claim's counterexample, drawn.  A plausible mistake's is told in a
+    sentence (who wins there, and how) in place of its values; it is the one the claim
+    chose to teach with (``teach_where``) when there is one, the least one being named
+    beside it.  Any other claim's is shown by its values, with why it fails when it can
+    be said."""
+    least = verdict.counterexample
+    if least is None:
+        return []
+    example = least
+    taught = verdict.details.get(TEACHING_EXAMPLE) if claim is not None else None
+    if isinstance(taught, Mapping):
+        example = taught
+    taken = winning_counters(theorem, claim, example) if mistake else {}
+    sentence = mistake_sentence(theorem, claim, example) if mistake else ""
+    if not sentence:
+        blocks = counterexample_blocks(theorem, claim, example, taken)
+        return blocks + mistake_blocks(theorem, claim, example) if mistake else blocks
+    blocks = counterexample_blocks(theorem, claim, example, taken, told=sentence)
+    if example is not least:
+        named = _position_words(claim, least)
+        blocks.append(
+            Paragraph(
+                (
+                    "This counterexample was chosen to teach with; the least one of all"
+                    + (f", {named}," if named else "")
+                    + " is in the record.",
+                )
+            )
+        )
+    return blocks
+
+
+def _position_words(claim: Claim | None, example: Mapping[str, Any]) -> str:
+    if claim is None or "position" not in example:
+        return ""
+    try:
+        position = claim.game.check_position(_tupled(example["position"]))
+        return _position_text(claim.game, position)
+    except (GrundyError, TypeError, ValueError):
+        return ""

@@ -104,7 +104,8 @@ def require_tex_engine() -> str:
     return engine
 
 
-_DOCUMENTS = {f"{stem}.{form}" for stem in ("handout", "record", "report") for form in Format}
+_STEMS = ("handout", "record", "report", "worksheet", "answers")
+_DOCUMENTS = {f"{stem}.{form}" for stem in _STEMS for form in Format}
 _FIGURE_SUFFIXES = (".svg", ".pdf")
 
 

@@ -227,6 +227,15 @@ SENTENCES: dict[str, str] = {
     "summary.statement": "statement",
     "summary.verdict": "verdict",
     "summary.for": "for",
+    "summary.exercise-one": "Exercise {numbers} is in ",
+    "summary.exercise-many": "Exercises {numbers} are in ",
+    "summary.exercises-link": "the exercises",
+    "summary.exercises-answers": ", with their answers at the end.",
+    "beyond.title": "Beyond the course",
+    "beyond.sentence": (
+        "The statements below go further than the course's notes (their sources are named "
+        "with each); they are not needed for the exercises."
+    ),
     "summary.left-out-one": (
         "{count} deliberately false statement is left out of these notes; the record has it."
     ),

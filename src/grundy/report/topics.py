@@ -17,7 +17,17 @@ from dataclasses import dataclass
 from grundy.library import TheoremResult
 from grundy.report.student_words import game_words, say
 
-__all__ = ["COURSE_TOPICS", "Topic", "TopicRule", "course_topics", "file_topics", "topic_title"]
+__all__ = [
+    "BEYOND_PREFIX",
+    "COURSE_TOPICS",
+    "Topic",
+    "TopicRule",
+    "beyond_course",
+    "course_topics",
+    "file_topics",
+    "split_beyond_course",
+    "topic_title",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +100,8 @@ ASSIGNMENT_ORDER: tuple[str, ...] = (
     "beer-can",
     "poset",
     "chomp",
+    "euclid",  # before Wythoff: Euclid's theorem is tagged with the golden ratio too
     "wythoff",
-    "euclid",
     "gale-nim",
     "moore-nim",
     "sums",
@@ -187,3 +197,30 @@ def _tags(results: Iterable[TheoremResult]) -> frozenset[str]:
         if result.theorem.game:
             words.add(result.theorem.game)
     return frozenset(words)
+
+
+BEYOND_PREFIX = "beyond-"
+
+# The library's sources say "beyond the notes: <where it is from>" for material the
+# course's notes do not cover (nim multiplication, the periods of octal games, ...).
+_BEYOND_SOURCE = "beyond the notes"
+
+
+def beyond_course(result: TheoremResult) -> bool:
+    """Whether a statement goes beyond the course's notes, by its source."""
+    return result.theorem.source.strip().lower().startswith(_BEYOND_SOURCE)
+
+
+def split_beyond_course(topics: Sequence[Topic]) -> tuple[list[Topic], list[Topic]]:
+    """Each topic's statements from the course, and apart (key ``beyond-KEY``, in the same
+    order of topics) those beyond it: a handout gives the course first, then the rest."""
+    course: list[Topic] = []
+    beyond: list[Topic] = []
+    for topic in topics:
+        inside = tuple(r for r in topic.results if not beyond_course(r))
+        outside = tuple(r for r in topic.results if beyond_course(r))
+        if inside:
+            course.append(Topic(topic.key, topic.title, inside, topic.tags))
+        if outside:
+            beyond.append(Topic(BEYOND_PREFIX + topic.key, topic.title, outside, topic.tags))
+    return course, beyond

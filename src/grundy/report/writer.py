@@ -26,6 +26,7 @@ BLOCK_KINDS = (
     doc.BulletList,
     doc.Table,
     doc.Figure,
+    doc.AnswerSpace,
 )
 
 
@@ -73,6 +74,12 @@ class DocumentWriter(Generic[Out]):
         return self.text(piece.text)
 
     text: Callable[[str], str]  # each writer's own escaping of plain text
+
+    def answer_space(self, block: doc.AnswerSpace) -> Out:
+        """Room to write, as blank lines of text where a format has no better way (a
+        format that can leave a measured gap says so in its own method)."""
+        written: Out = self.block(doc.Preformatted("\n" * (block.lines - 1)), 0)
+        return written
 
     def block(self, block: doc.Block, depth: int) -> Out:
         kind = type(block)

@@ -1,0 +1,67 @@
+"""The worksheet and the answers: the handout's exercises as documents of their own.
+
+The worksheet asks each exercise, numbered as in the handout, with room to write and
+nothing of its answer; the answers repeat each question with its answer.  Both are made
+of the parts :mod:`grundy.report.exercises` makes for the handout, so the three never
+disagree, and they are :class:`~grundy.report.document.Document` trees like any other,
+written by every writer through the one dispatch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from grundy.report.document import Document, Paragraph, Section
+from grundy.report.exercises import Exercised, answers_part, exercises_part
+from grundy.report.handout import HandoutOptions
+
+__all__ = ["build_answers", "build_worksheet"]
+
+
+def _byline(options: HandoutOptions) -> tuple[str, ...]:
+    byline = " · ".join(part for part in (options.course, options.date) if part)
+    return (byline,) if byline else ()
+
+
+def build_worksheet(exercises: Sequence[Exercised], options: HandoutOptions) -> Document:
+    """The exercises alone, each with room for its answer."""
+    notes: list[str] = []
+    intro = Section(
+        "How to use this sheet",
+        "worksheet-intro",
+        (
+            Paragraph(
+                (
+                    "Write your answer in the space under each exercise. The exercises are "
+                    "numbered as in the handout; their answers are handed out separately.",
+                )
+            ),
+        ),
+    )
+    part = exercises_part(exercises, notes, space=True)
+    return Document(
+        f"{options.title} — worksheet",
+        (intro, part),
+        _byline(options),
+        tuple(notes),
+        author=options.author,
+        course=options.course,
+        kind="handout",
+    )
+
+
+def build_answers(
+    exercises: Sequence[Exercised], options: HandoutOptions, titles: Mapping[str, str]
+) -> Document:
+    """Each exercise again, with its answer."""
+    notes: list[str] = []
+    part = answers_part(exercises, titles, notes, restate=True)
+    return Document(
+        f"{options.title} — answers",
+        (part,),
+        _byline(options),
+        tuple(notes),
+        author=options.author,
+        course=options.course,
+        kind="handout",
+    )
