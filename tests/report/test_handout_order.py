@@ -30,7 +30,7 @@ def test_material_beyond_the_notes_comes_after_the_course_in_its_own_part() -> N
     )
     handout = build_handout([topic], HandoutOptions("T"), {}, {}, {})
     anchors = [s.anchor for s in handout.sections]
-    assert anchors == ["summary", "topic-nim-sum", "beyond-the-course"]
+    assert anchors == ["definitions", "summary", "topic-nim-sum", "beyond-the-course"]
     [course_part] = [s for s in handout.sections if s.anchor == "topic-nim-sum"]
     assert [b.anchor for b in course_part.blocks if hasattr(b, "anchor")] == ["thm-rule"]
     beyond = handout.sections[-1]
