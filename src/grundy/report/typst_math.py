@@ -102,13 +102,13 @@ _SYMBOLS = {
     "oplus": "⊕",
     "ominus": "⊖",
     "otimes": "⊗",
-    "bigoplus": "plus.circle.big",
-    "sum": "sum",
-    "prod": "product",
+    "bigoplus": "⨁",
+    "sum": "∑",
+    "prod": "∏",
     "cup": "∪",
     "cap": "∩",
-    "bigcup": "union.big",
-    "bigcap": "inter.big",
+    "bigcup": "⋃",
+    "bigcap": "⋂",
     "setminus": "∖",
     "times": "×",
     "cdot": "dot.op",
@@ -178,7 +178,16 @@ _TEXTS = {"text": "", "textrm": "", "mbox": "", "textit": "italic", "textbf": "b
 _SIZES = frozenset({"big", "Big", "bigl", "bigr", "Bigl", "Bigr"})
 
 _SPACES = {",": "thin", ":": "med", ";": "thick", " ": "space", "!": "#h(-0.1667em)"}
-_ESCAPED = {"{": "\\{", "}": "\\}", "|": "‖", "%": "\\%", "_": "\\_", "&": "\\&", "#": "\\#"}
+_ESCAPED = {
+    "{": "\\{",
+    "}": "\\}",
+    "|": "‖",
+    "%": "\\%",
+    "_": "\\_",
+    "&": "\\&",
+    "#": "\\#",
+    "$": "\\$",
+}
 
 # Characters typst reads as syntax in math; written escaped they are plain signs.
 _SYNTAX = frozenset('()[]{},;/\\"@`#$_^&%')

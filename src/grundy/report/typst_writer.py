@@ -111,8 +111,8 @@ def _anchors(blocks: tuple[doc.Block, ...] | tuple[doc.Section, ...]) -> set[str
     return found
 
 
-def _formula_note(block: doc.DisplayMath, shown: str, why: str) -> str:
-    return f"the formula {block.latex!r} is shown as {shown} ({why})"
+def _formula_note(shown: str, why: str) -> str:
+    return f"a formula is shown as {shown}: {why}"
 
 
 class _TypstWriter(DocumentWriter[list[str]]):
@@ -140,9 +140,8 @@ class _TypstWriter(DocumentWriter[list[str]]):
                 body += [f"#{contents}", "#pagebreak()", ""]
         for section in document.sections:
             body.extend(self.section(section, 0))
-        notes = [*(document.notes if not handout else ()), *self.notes]
-        if document.kind == "handout":
-            notes = list(document.notes[:0])  # students get no build notes
+        # Students get no build notes; the record names every formula that fell back.
+        notes = [] if handout else [*document.notes, *self.notes]
         head = _PREAMBLE.format(
             title=typst_string(document.title),
             author=typst_string(document.author) if document.author else "()",
@@ -202,10 +201,10 @@ class _TypstWriter(DocumentWriter[list[str]]):
                 problems.append(str(exc))
                 continue
             if latex is not block.latex:
-                self.notes.append(_formula_note(block, "the statement typeset", problems[0]))
+                self.notes.append(_formula_note("the statement typeset", problems[0]))
             return [f"$ {formula} $", ""]
         why = problems[0] if problems else "no formula"
-        self.notes.append(_formula_note(block, "text", why))
+        self.notes.append(_formula_note("text", why))
         return [f"#align(center)[{typst_text(block.plain or block.latex)}]", ""]
 
     def preformatted(self, block: doc.Preformatted) -> list[str]:
