@@ -83,6 +83,7 @@ _PREAMBLE = """#set document(title: {title}, author: {author}, date: none)
 #show heading.where(level: 4): it => strong(it.body)
 #show outline.entry.where(level: 1): set block(above: 0.6em)
 #set table(stroke: none, inset: (x: 3pt, y: 2.5pt))
+#show table: set par(justify: false)
 #let ppos = rgb("#2A9D8F")
 #let shade = rgb("#457B9D")
 #let badge(colour, word) = box(fill: colour, inset: (x: 2pt), outset: (y: 2pt),
@@ -147,8 +148,9 @@ class _TypstWriter(DocumentWriter[list[str]]):
             author=typst_string(document.author) if document.author else "()",
             margin="1.4cm" if handout else "2cm",
             size=self.sizes[0],
-            leading=0.5 if handout else 0.55,
-            spacing=0.9 if handout else 1.05,
+            # TeX's baselines less a capital's height; its \parskip added between paragraphs
+            leading=0.45 if handout else 0.55,
+            spacing=0.75 if handout else 1.05,
             above=1.4 if handout else 1.8,
             below=0.8 if handout else 1.0,
         )
