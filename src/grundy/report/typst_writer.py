@@ -76,18 +76,20 @@ _PREAMBLE = """#set document(title: {title}, author: {author}, date: none)
 #show math.equation: set text(font: "New Computer Modern Math")
 #show raw: set text(font: "DejaVu Sans Mono")
 #set heading(numbering: (..n) => if n.pos().len() <= 2 {{ numbering("1.1", ..n) }})
-#show heading: set block(above: {above}em, below: {below}em)
-#show heading.where(level: 1): set text(size: 14.4pt)
-#show heading.where(level: 2): set text(size: 12pt)
-#show heading.where(level: 3): set text(size: {size}pt)
-#show heading.where(level: 4): it => strong(it.body)
+// As LaTeX's article: sections and subsections numbered, with a wide gap after the number.
+#show heading: it => {{
+  let size = (14.4pt, 12pt, {size}pt, {size}pt).at(calc.min(it.level, 4) - 1)
+  let number = if it.level <= 2 {{ counter(heading).display("1.1") + h(0.9em) }}
+  block(above: {above}em, below: {below}em, sticky: true,
+    text(size: size, weight: "bold", number + it.body))
+}}
 #show outline.entry.where(level: 1): set block(above: 0.6em)
 #set table(stroke: none, inset: (x: 3pt, y: 2.5pt))
 #show table: set par(justify: false)
 #let ppos = rgb("#2A9D8F")
 #let shade = rgb("#457B9D")
-#let badge(colour, word) = box(fill: colour, inset: (x: 2pt), outset: (y: 2pt),
-  text(fill: white, size: 0.8em, word))
+#let badge(colour, word) = box(fill: colour, inset: (x: 3pt), outset: (y: 3pt),
+  text(fill: white, size: 0.85em, word))
 #let verdict(colour, body) = box(fill: colour, inset: (x: 2pt), outset: (y: 1pt),
   text(fill: white, body))
 """
