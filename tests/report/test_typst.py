@@ -107,6 +107,7 @@ def _every_kind() -> doc.Document:
         doc.Paragraph(("Plain ", doc.Math("a \\oplus b"), " ", doc.Code("#x"), " ")),
         doc.Paragraph((doc.Link("elsewhere", "#nowhere"), doc.Link("here", "#s1"))),
         doc.Paragraph((doc.Strong("*bold*"), doc.Timing(1.5), doc.Measured("3 MB"))),
+        doc.Paragraph((doc.Strong("Then"), "(a, b)", doc.Code("c"), "(d)", doc.Math("e"), "(f)")),
         doc.Paragraph((doc.Link("site", "https://example.org/a?b=c"),)),
         doc.DisplayMath(r"\unknown{x}", "the plain words", r"a \le b"),
         doc.DisplayMath(r"\unknown{y}", "only words here"),
@@ -128,7 +129,16 @@ def test_every_kind_of_block_is_written_and_a_formula_falls_back(tmp_path: Path)
     assert len(report.notes) == 2
     assert "statement typeset" in report.notes[0] and "as text" in report.notes[1]
     text = " ".join(_text_of(build_typst_pdf(report), tmp_path).split())
-    for words in ("Plain", "#x", "elsewhere", "*bold*", "1.500 s", "3 MB (measured)", "one"):
+    for words in (
+        "Plain",
+        "#x",
+        "elsewhere",
+        "*bold*",
+        "1.500 s",
+        "3 MB (measured)",
+        "one",
+        "Then(a, b)c(d)e(f)",
+    ):
         assert words in text, words
     assert "a≤b" in text.replace(" ", "") and "only words here" in text, "fallback, then words"
     assert "the plain words" not in text
