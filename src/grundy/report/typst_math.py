@@ -238,7 +238,7 @@ class _Reader:
         if self.take() != "{":
             raise TypstMathError(f"a '{{' is missing in {self.latex!r}")
         depth = 1
-        pieces = []
+        pieces: list[str] = []
         while self.index < len(self.tokens):
             token = self.tokens[self.index]
             self.index += 1
