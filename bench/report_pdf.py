@@ -88,7 +88,8 @@ def main(words: list[str]) -> None:
             )
         rows.append((name, typst_row, tex_row))
         print(name, typst_row, tex_row, file=sys.stderr)
-    selection = " ".join(words) or "the whole library"
+    named = any(not word.startswith("-") and not word.isdigit() for word in words)
+    selection = "the theorems named" if named else "the whole library"
     lines = [
         "# The report's PDF: typst and pdflatex",
         "",
