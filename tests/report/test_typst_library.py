@@ -65,6 +65,7 @@ def _text(pdf: bytes, path: Path) -> str:
 def _squeezed(text: str) -> str:
     """Text without what the two typesetters write differently: spaces, line breaks,
     hyphens (a word broken at another place), the shape of quotes."""
+    text = unicodedata.normalize("NFKC", text)  # 2⁸ in a title is 2 and 8 in either PDF
     text = re.sub(r"[‘’`]", "'", re.sub(r"[“”]", '"', text))
     return re.sub(r"[\s\-‐–]", "", text)
 
