@@ -16,9 +16,10 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 # The main job: check the theorem library and write the handout for students and the
-# record beside it (reports/latest/handout.* and record.*: HTML, Markdown, LaTeX, and
-# PDF when a TeX engine is installed). They are written even when a claim is not as
-# expected, so the failure can be read there; make then fails.
+# record beside it (reports/latest/handout.* and record.*: HTML, Markdown, LaTeX and
+# PDF; the PDF is typeset by typst, installed with grundy, so no TeX is needed). They are
+# written even when a claim is not as expected, so the failure can be read there; make
+# then fails.
 run: setup
 	$(VENV)/bin/grundy report --out reports/latest
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from grundy.report import output as output_module
+from grundy.report.typst_pdf import pdf_page_count
 from tests.report.helpers import mask
 
 WEEK3 = Path(__file__).with_name("week3.toml")
@@ -155,26 +156,49 @@ def test_a_folder_that_is_not_a_report_is_refused_before_any_work(
         assert "/proc/x/report" in result.err
 
 
-def test_pdf_requested_without_tex_says_so_before_any_work(
-    run_cli, sample_path, tmp_path, monkeypatch, capsys
-) -> None:
+def _no_tex(monkeypatch, tmp_path: Path) -> None:
+    """A machine without TeX: no engine on an empty PATH, and none found however asked."""
+    empty = tmp_path / "empty-path"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
     monkeypatch.setattr(output_module, "find_tex_engine", lambda: None)
-    import grundy.report as report_package  # the command imports it from there when it runs
+    monkeypatch.setattr(output_module.shutil, "which", lambda *_a, **_k: None)
 
-    monkeypatch.setattr(report_package, "find_tex_engine", lambda: None)
+
+def test_pdf_by_tex_without_tex_says_so_before_any_work(
+    run_cli, sample_path, tmp_path, monkeypatch
+) -> None:
+    _no_tex(monkeypatch, tmp_path)
     out = tmp_path / "out"
-    result = run_cli("report", "--claims", str(sample_path), "--out", str(out), "--format", "pdf")
+    result = run_cli(
+        "report", "--claims", str(sample_path), "--out", str(out), "--pdf-engine", "tex"
+    )
     assert result.code == 2
     assert "no TeX engine found" in result.err and result.err.count("\n") == 1
     assert not out.exists()
-    # By default the PDF is simply left out, with a note, and the command says so.
-    default = run_cli(
+
+
+def test_every_format_pdf_included_is_written_without_tex(
+    run_cli, sample_path, tmp_path, monkeypatch, capsys
+) -> None:
+    _no_tex(monkeypatch, tmp_path)
+    out = tmp_path / "out"
+    result = run_cli(
         "report", "--claims", str(sample_path), "--out", str(out), "--evidence", "none"
     )
-    assert default.code == 1
-    assert "no PDF is written" in capsys.readouterr().err  # notes go to the process's stderr
-    assert sorted(p.name for p in out.glob("[hr]*.*")) == sorted(SET)
-    assert "--format html,md,tex " in (out / "record.md").read_text().replace("`", " ")
+    assert result.code == 1  # the sample's claims include a refuted one
+    assert "TeX" not in capsys.readouterr().err
+    written = sorted(p.name for p in out.glob("[hr]*.*"))
+    assert written == sorted((*SET, "handout.pdf", "record.pdf"))
+    for name in ("handout.pdf", "record.pdf"):
+        pdf = (out / name).read_bytes()
+        assert pdf.startswith(b"%PDF")
+        pages = pdf_page_count(pdf)
+        assert pages is not None and pages >= 1
+        # each PDF is listed with its pages, read from the file
+        assert f"{out / name} ({pages} page" in result.out
+    assert f"{out / 'record.md'}\n" in result.out  # other files without a count
+    assert "--format html,md,tex,pdf " in (out / "record.md").read_text().replace("`", " ")
 
 
 def test_the_record_names_measurements_so_masking_them_is_honest() -> None:

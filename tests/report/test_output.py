@@ -7,6 +7,7 @@ import pytest
 
 from grundy.report import (
     Format,
+    PdfEngine,
     ReportError,
     parse_formats,
     write_atomic,
@@ -85,11 +86,18 @@ def test_same_results_give_identical_files(sample_results, tmp_path: Path) -> No
     assert mask("took 12.345 s on 2024-05-06 07:08:09 UTC") == "took T s on DATE"
 
 
-def test_pdf_without_a_tex_engine_is_a_clear_error(sample_results, tmp_path, monkeypatch) -> None:
+def test_pdf_by_tex_without_a_tex_engine_is_a_clear_error(
+    sample_results, tmp_path, monkeypatch
+) -> None:
     monkeypatch.setattr(output_module, "find_tex_engine", lambda: None)
+    document = sample_document(sample_results)
     with pytest.raises(ReportError, match="no TeX engine found"):
-        write_report(sample_document(sample_results), tmp_path, [Format.HTML, Format.PDF])
+        write_report(document, tmp_path, [Format.HTML, Format.PDF], pdf_engine=PdfEngine.TEX)
     assert list(tmp_path.iterdir()) == [], "nothing is written when the PDF cannot be"
+    # typst needs no TeX: the same set is written, its PDF included
+    written = write_report(document, tmp_path / "typst", [Format.HTML, Format.PDF])
+    assert (tmp_path / "typst" / "report.pdf").read_bytes().startswith(b"%PDF")
+    assert len(written) == 2
 
 
 def _set_files(folder: Path) -> dict[str, bytes]:

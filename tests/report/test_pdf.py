@@ -14,7 +14,7 @@ import pytest
 
 from grundy.report.document import DisplayMath, Document, Paragraph, Section
 from grundy.report.latex import LatexReport, render_latex
-from grundy.report.output import Format, render_set
+from grundy.report.output import Format, PdfEngine, render_set
 from grundy.report.pdf import TexFailure, build_pdf
 
 pytestmark = pytest.mark.skipif(
@@ -38,7 +38,9 @@ def test_contents_carry_the_pages_the_sections_are_on(tmp_path: Path) -> None:
     sections = tuple(
         Section(f"Part number {k}", f"part-{k}", (filler, filler)) for k in range(1, 13)
     )
-    files, _ = render_set({"doc": Document("Long", sections, kind="handout")}, [Format.PDF])
+    files, _ = render_set(
+        {"doc": Document("Long", sections, kind="handout")}, [Format.PDF], pdf_engine=PdfEngine.TEX
+    )
     pages = _pages(files["doc.pdf"], tmp_path)
     contents = pages[0] + pages[1]
     for k in (1, 6, 12):
@@ -61,7 +63,9 @@ def test_a_formula_tex_refuses_falls_back_for_that_claim_alone(tmp_path: Path) -
         )
     )
     document = Document("Claims", (Section("Claims", "claims", claims),), kind="handout")
-    files, notes = render_set({"handout": document}, [Format.PDF, Format.LATEX])
+    files, notes = render_set(
+        {"handout": document}, [Format.PDF, Format.LATEX], pdf_engine=PdfEngine.TEX
+    )
     assert len(notes) == 1 and "Second" in notes[0]
     tex = str(files["handout.tex"])
     assert r"a + b \le 7" in tex and "a & b" not in tex, "the .tex is the one that compiled"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from grundy.report import Format, write_report
+from grundy.report import Format, PdfEngine, write_report
 from grundy.report.html import render_html
 from grundy.report.latex import latex_text, render_latex
 from grundy.report.markdown import render_markdown
@@ -119,6 +119,8 @@ def test_latex_compiles_with_pdflatex(sample_results, tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
 def test_pdf_format_builds_a_pdf(sample_results, tmp_path: Path) -> None:
-    written = write_report(sample_document(sample_results), tmp_path, [Format.PDF])
+    written = write_report(
+        sample_document(sample_results), tmp_path, [Format.PDF], pdf_engine=PdfEngine.TEX
+    )
     assert written == [tmp_path / "report.pdf"]
     assert written[0].read_bytes().startswith(b"%PDF")

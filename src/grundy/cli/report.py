@@ -79,8 +79,14 @@ def register(commands: Any) -> None:
         "--format",
         default=None,
         metavar="LIST",
-        help="comma-separated formats from html,md,tex,pdf (default: all; pdf only "
-        "when a TeX engine is installed)",
+        help="comma-separated formats from html,md,tex,pdf (default: all)",
+    )
+    parser.add_argument(
+        "--pdf-engine",
+        choices=("typst", "tex"),
+        default="typst",
+        help="how the PDF is built: typst (default; comes with grundy, a few seconds) or "
+        "tex (pdflatex, lualatex or xelatex, installed apart: the PDF of the .tex files)",
     )
     parser.add_argument(
         "--title",
@@ -174,6 +180,8 @@ def _command(args: argparse.Namespace, formats: Sequence[Format]) -> str:
     for games in args.games or []:
         words += ["--games", games]
     words += ["--out", args.out, "--format", ",".join(f.value for f in formats)]
+    if args.pdf_engine != "typst":
+        words += ["--pdf-engine", args.pdf_engine]
     words += ["--seed", str(args.seed)]
     for option in ("title", "author", "course"):
         value = getattr(args, option)
@@ -190,23 +198,15 @@ def _command(args: argparse.Namespace, formats: Sequence[Format]) -> str:
     return shlex.join(words)
 
 
-def _formats(args: argparse.Namespace, err: IO[str]) -> tuple[tuple[Format, ...], str | None]:
-    from grundy.report import Format, find_tex_engine, parse_formats, require_tex_engine
+def _formats(args: argparse.Namespace) -> tuple[tuple[Format, ...], str | None]:
+    """The formats, and the TeX engine when the PDF is to be built by TeX (found before
+    any work: asking for TeX where there is none is an error, not a missing file)."""
+    from grundy.report import Format, parse_formats, require_tex_engine
 
-    engine = find_tex_engine()
-    if args.format is not None:
-        formats = parse_formats(args.format)
-        if Format.PDF in formats:
-            engine = engine or require_tex_engine()  # before any work when PDF is impossible
-        return formats, engine
-    formats = parse_formats(DEFAULT_FORMATS)
-    if engine is None:
-        formats = tuple(f for f in formats if f is not Format.PDF)
-        err.write(
-            "grundy: note: no TeX engine (pdflatex, lualatex, xelatex) is installed, so "
-            "no PDF is written; the .tex files can be compiled elsewhere\n"
-        )
-    return formats, engine
+    formats = parse_formats(args.format if args.format is not None else DEFAULT_FORMATS)
+    if Format.PDF in formats and args.pdf_engine == "tex":
+        return formats, require_tex_engine()
+    return formats, None
 
 
 def _library_titles(results: Sequence[TheoremResult]) -> dict[str, str]:
@@ -299,6 +299,18 @@ def _handout_options(args: argparse.Namespace, source: str, date: str) -> Handou
     )
 
 
+def _pages_words(path: Path) -> str:
+    """`` (12 pages)`` after a PDF written, read from the file itself."""
+    from grundy.report.typst_pdf import pdf_page_count
+
+    if path.suffix != ".pdf":
+        return ""
+    pages = pdf_page_count(path.read_bytes())
+    if pages is None:
+        return " (pages unknown)"
+    return f" ({pages} page{'s' if pages != 1 else ''})"
+
+
 def run_report(args: argparse.Namespace, out: IO[str]) -> int:
     if args.games and args.scheduler is not None:
         # A Dask worker loads claim files, not games, and would run them outside the
@@ -316,6 +328,7 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
     from grundy.cli.results import exit_code
     from grundy.report import (
+        PdfEngine,
         RunInfo,
         build_handout,
         build_record,
@@ -331,7 +344,7 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
 
     err = sys.stderr
     check_output_dir(args.out)  # before any work: a folder that can be written
-    formats, engine = _formats(args, err)
+    formats, tex_engine = _formats(args)
     out_dir = Path(args.out)
     check_out_dir(out_dir)  # a folder that is not a report's is refused before any work
     theorems, source = _theorems(args)
@@ -392,7 +405,9 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     if exercises:  # the same exercises, numbered alike: a sheet to hand out, then its answers
         documents["worksheet"] = build_worksheet(exercises, options)
         documents["answers"] = build_answers(exercises, options, titles)
-    written, notes = write_report_set(documents, out_dir, formats, engine)
+    written, notes = write_report_set(
+        documents, out_dir, formats, tex_engine, PdfEngine(args.pdf_engine)
+    )
     for note in [*handout.notes, *record.notes, *notes]:
         err.write(f"grundy: note: {note}\n")
     for piece in skipped:
@@ -403,7 +418,7 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     out.write(f"{len(results)} claims checked ({verdicts}); {_expectation_words(results)}\n")
     out.write(f"wrote {len(written)} files:\n")
     for path in mains:
-        out.write(f"  {path}\n")
+        out.write(f"  {path}{_pages_words(path)}\n")
     figures = len(written) - len(mains)
     if figures:
         out.write(f"  and {figures} figure files in {out_dir / 'figures'}\n")

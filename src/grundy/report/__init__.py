@@ -19,6 +19,7 @@ from grundy.report.handout import HandoutOptions, build_handout, claim_anchor
 from grundy.report.mathml import MathSyntaxError, latex_to_mathml
 from grundy.report.output import (
     Format,
+    PdfEngine,
     ReportError,
     find_tex_engine,
     parse_formats,
@@ -37,6 +38,7 @@ __all__ = [
     "Format",
     "HandoutOptions",
     "MathSyntaxError",
+    "PdfEngine",
     "ReportError",
     "RunInfo",
     "build_evidence",

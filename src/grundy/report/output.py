@@ -27,11 +27,14 @@ from grundy.report.latex import render_latex
 from grundy.report.markdown import render_markdown
 from grundy.report.pdf import TexFailure, build_pdf
 from grundy.report.render import FigureRenderer
+from grundy.report.typst_pdf import TypstFailure, build_typst_pdf
+from grundy.report.typst_writer import render_typst
 
 __all__ = [
     "MARKER",
     "TEX_ENGINES",
     "Format",
+    "PdfEngine",
     "ReportError",
     "check_out_dir",
     "find_tex_engine",
@@ -57,6 +60,13 @@ class Format(StrEnum):
     MARKDOWN = "md"
     LATEX = "tex"
     PDF = "pdf"
+
+
+class PdfEngine(StrEnum):
+    """How a PDF is built: typst (in the wheel, a second or two) or TeX (installed apart)."""
+
+    TYPST = "typst"
+    TEX = "tex"
 
 
 def parse_formats(text: str) -> tuple[Format, ...]:
@@ -98,8 +108,8 @@ def require_tex_engine() -> str:
     if engine is None:
         raise ReportError(
             "no TeX engine found (looked for " + ", ".join(TEX_ENGINES) + "), so no PDF "
-            "can be built; install one (e.g. apt-get install texlive-latex-recommended) "
-            "or choose other formats with --format html,md,tex"
+            "can be built with TeX; install one (e.g. apt-get install "
+            "texlive-latex-recommended) or build the PDF with --pdf-engine typst"
         )
     return engine
 
@@ -186,15 +196,18 @@ def check_out_dir(out_dir: Path) -> None:
 def render_set(
     documents: Mapping[str, Document],
     formats: Sequence[Format],
-    engine: str | None = None,
+    tex_engine: str | None = None,
+    pdf_engine: PdfEngine = PdfEngine.TYPST,
 ) -> tuple[dict[str, bytes | str], list[str]]:
     """Every file of the set, by relative path, and notes (formulas that fell back).
 
-    Markdown brings ``figures/*.svg``, LaTeX and PDF ``figures/*.pdf``.  PDF needs a TeX
-    engine (``engine``, else the first one found); without one it raises
-    :class:`ReportError` before anything is rendered.
+    Markdown brings ``figures/*.svg``, LaTeX and PDF ``figures/*.pdf``.  A PDF is built
+    with typst, or with ``pdf_engine=tex`` by a TeX engine (``tex_engine``, else the first
+    one found); without one that raises :class:`ReportError` before anything is rendered.
     """
-    if Format.PDF in formats:
+    engine = tex_engine
+    by_tex = Format.PDF in formats and pdf_engine is PdfEngine.TEX
+    if by_tex:
         engine = engine or require_tex_engine()
     figures = FigureRenderer()
     files: dict[str, bytes | str] = {}
@@ -206,10 +219,17 @@ def render_set(
             markdown = render_markdown(document, figures)
             files[f"{name}.md"] = markdown.text
             files.update(markdown.files)
-        if Format.LATEX not in formats and Format.PDF not in formats:
+        if Format.PDF in formats and not by_tex:
+            typeset = render_typst(document, figures)
+            try:
+                files[f"{name}.pdf"] = build_typst_pdf(typeset, name)
+            except TypstFailure as failure:
+                raise ReportError(f"{name}.pdf: {failure}") from None
+            notes += [f"{name}: {text}" for text in typeset.notes]
+        if Format.LATEX not in formats and not by_tex:
             continue
         latex = render_latex(document, figures)
-        if Format.PDF in formats:
+        if by_tex:
             assert engine is not None
 
             def render(fallbacks: Mapping[int, int], document: Document = document) -> Any:
@@ -232,13 +252,14 @@ def write_report_set(
     documents: Mapping[str, Document],
     out_dir: Path,
     formats: Sequence[Format],
-    engine: str | None = None,
+    tex_engine: str | None = None,
+    pdf_engine: PdfEngine = PdfEngine.TYPST,
 ) -> tuple[list[Path], list[str]]:
     """Write every document in every format as one set into ``out_dir``, swapped into
     place at once; the files written and the notes of the build."""
     out_dir = real_out_dir(out_dir)
     check_out_dir(out_dir)
-    files, notes = render_set(documents, formats, engine)
+    files, notes = render_set(documents, formats, tex_engine, pdf_engine)
     check_out_dir(out_dir)  # again: a file may have been put there while rendering
     try:
         swap_in(out_dir, files)
@@ -252,10 +273,11 @@ def write_report(
     out_dir: Path,
     formats: Sequence[Format],
     basename: str = "report",
-    engine: str | None = None,
+    tex_engine: str | None = None,
+    pdf_engine: PdfEngine = PdfEngine.TYPST,
 ) -> list[Path]:
     """One document as a set of its own (see :func:`write_report_set`)."""
-    written, _ = write_report_set({basename: document}, out_dir, formats, engine)
+    written, _ = write_report_set({basename: document}, out_dir, formats, tex_engine, pdf_engine)
     return written
 
 

@@ -1,6 +1,6 @@
-"""What the three report writers share: one dispatch from a document's pieces to their methods.
+"""What the report writers share: one dispatch from a document's pieces to their methods.
 
-Each format (HTML, Markdown, LaTeX) says how to write every kind of block and inline piece;
+Each format (HTML, Markdown, LaTeX, typst) says how to write every kind of block and inline piece;
 which method a piece goes to is decided here once, so a new kind of piece is added in one
 place and a writer that does not know it fails with the format's name.
 """
