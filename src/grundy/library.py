@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grundy.errors import ClaimError, GrundyError
+from grundy.files import InputPathError, check_input_path
 from grundy.lifetime import die_with_parent
 from grundy.notebook_html import html_of
 from grundy.settings import DEFAULT_CLAIM_MEMORY, DEFAULT_CLAIM_SECONDS, CheckSettings
@@ -460,8 +461,7 @@ def load_file(path: str | Path) -> list[Theorem]:
     backend's workers use it to reload just the file a theorem came from.
     """
     file = Path(path)
-    if not file.is_file():
-        raise ClaimError(f"no such file: {file}")
+    _check_file(file, "no such file")
     return [replace(t, origin=file.resolve()) for t in _load_file(file)]
 
 
@@ -525,10 +525,18 @@ def _expand(paths: Iterable[str | Path]) -> Iterator[Path]:
                 for p in path.iterdir()
                 if p.suffix in (".py", ".toml") and not p.name.startswith("_")
             )
-        elif path.is_file():
-            yield path
         else:
-            raise ClaimError(f"no such file or folder: {path}")
+            _check_file(path, "no such file or folder")
+            yield path
+
+
+def _check_file(path: Path, missing: str) -> None:
+    try:  # a FIFO would block its reader forever, a device never end: regular files only
+        check_input_path(path, "file")
+    except InputPathError as exc:
+        raise ClaimError(str(exc)) from None
+    except OSError:
+        raise ClaimError(f"{missing}: {path}") from None
 
 
 def _load_file(path: Path) -> list[Theorem]:

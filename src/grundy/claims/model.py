@@ -43,7 +43,7 @@ from grundy.claims.expression import RESERVED_NAMES, ParsedExpression, parse_exp
 from grundy.claims.latex_policy import check_latex_policy
 from grundy.claims.param_family import Split, game_family
 from grundy.errors import ClaimError, GrundyError, brief
-from grundy.files import FileTooLargeError, decode_document, read_limited
+from grundy.files import FileTooLargeError, InputPathError, decode_document, read_limited
 from grundy.games import Game, SumGame, create_game
 from grundy.solve import Play
 from grundy.verify.exhaustive import count_integer_cases
@@ -196,7 +196,7 @@ def claims_from_file(path: str | Path) -> list[Claim | BadClaim]:
     path = Path(path)
     try:  # the limit is kept while reading: a device (/dev/zero) has no size
         text = read_limited(path, MAX_FILE_BYTES, "claim file").decode("utf-8-sig")
-    except FileTooLargeError as exc:
+    except (FileTooLargeError, InputPathError) as exc:
         raise ClaimError(str(exc)) from None
     except FileNotFoundError:
         raise ClaimError(f"no such claim file: {path}") from None

@@ -17,7 +17,7 @@ from typing import IO, Any
 from grundy.cli.common import UsageError, write_json
 from grundy.cli.flags import add_json_option
 from grundy.errors import brief
-from grundy.files import FileTooLargeError, decode_document, read_limited
+from grundy.files import FileTooLargeError, InputPathError, decode_document, read_limited
 
 __all__ = ["register"]
 
@@ -40,7 +40,7 @@ MAX_BYTES = 200 << 20
 def _load(path: str) -> Any:
     try:  # the limit is kept while reading: a device (/dev/zero) has no size
         text = read_limited(path, MAX_BYTES, "certificate").decode("utf-8")
-    except FileTooLargeError as exc:
+    except (FileTooLargeError, InputPathError) as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
