@@ -68,7 +68,8 @@ class _Invalid(Exception):
 
 
 def _subtraction_set(rules: str) -> list[int]:
-    if not re.fullmatch(r"\d+(,\d+)*", rules):
+    # at most 4,300 digits a number, grundy's rule for every number (int() refuses more)
+    if not re.fullmatch(r"\d{1,4300}(,\d{1,4300})*", rules):
         raise _Invalid(f"subtraction set {rules[:40]!r} is not a list of whole numbers")
     takes = sorted({int(t) for t in rules.split(",")})
     if takes[0] < 1:

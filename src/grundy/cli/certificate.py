@@ -18,6 +18,7 @@ from grundy.cli.common import UsageError, write_json
 from grundy.cli.flags import add_json_option
 from grundy.errors import brief
 from grundy.files import FileTooLargeError, InputPathError, decode_document, read_limited
+from grundy.validate import MAX_DIGITS
 
 __all__ = ["register"]
 
@@ -53,7 +54,7 @@ def _load(path: str) -> Any:
         fail=UsageError,
         syntax=lambda exc: f"{path} is not JSON (line {exc.lineno}: {exc.msg})",
         too_deep=f"{path} is not a certificate (nested too deeply)",
-        too_long=lambda exc: f"{path} is not a certificate grundy can read ({exc})",
+        too_long=lambda exc: f"{path}: a number in it is too long (at most {MAX_DIGITS:,} digits)",
     )
 
 

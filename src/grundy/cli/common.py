@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn, ParamSpec
 
 from grundy.budget import Budget, Meter, format_bytes
-from grundy.cli.flags import add_json_option, add_seed_option
+from grundy.cli.flags import add_json_option, add_seed_option, whole_int
 from grundy.cli.task_times import load_task_times, save_task_times
 from grundy.cli.time_budget import add_seconds_option, seconds_parser
 from grundy.files import check_output_path
@@ -352,10 +352,7 @@ def check_sequence_size(upto: int) -> None:
 
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = whole_int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
