@@ -26,7 +26,12 @@ from grundy.errors import ClaimError, GrundyError
 from grundy.files import InputPathError, check_input_path
 from grundy.lifetime import die_with_parent
 from grundy.notebook_html import html_of
-from grundy.settings import DEFAULT_CLAIM_MEMORY, DEFAULT_CLAIM_SECONDS, CheckSettings
+from grundy.settings import (
+    DEFAULT_CLAIM_MEMORY,
+    DEFAULT_CLAIM_SECONDS,
+    CheckSettings,
+    job_count,
+)
 from grundy.solve.lemmas import SOLVER_LEMMAS, resting_on
 from grundy.solve.solver import Play, collecting_lemmas
 from grundy.tasks import DEFAULT_COST, Split, Task, plan_tasks, run_part, task_key
@@ -284,8 +289,7 @@ def run_theorems(
     and are the same as a serial run's (every engine is seeded from ``settings``), apart
     from the measured times.  ``timings``, when given, receives each task's seconds.
     """
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    job_count(jobs)
     tasks = plan_tasks(theorems, settings, earlier)
     if jobs == 1 or len(tasks) <= 1:
         results: list[TheoremResult] = []

@@ -267,9 +267,10 @@ class PlaySession:
             if chosen is not None:
                 return chosen, ""
             if numbered is not None:
+                shown = brief(number) if number is not None else numbered[:60]
                 return (
                     None,
-                    f"there is no move {brief(numbered)}: the moves are numbered 1 to {len(moves)}",
+                    f"there is no move {shown}: the moves are numbered 1 to {len(moves)}",
                 )
         try:
             typed = self.game.parse(text.strip().strip("()").split())
