@@ -17,6 +17,7 @@ checkout, or a shared file system).  ``dask[distributed]`` is an optional depend
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pickle
 import threading
@@ -36,6 +37,7 @@ from grundy.library import (
     load_file,
     run_task,
 )
+from grundy.settings import job_count
 from grundy.tasks import plan_tasks
 from grundy.verdict import Verdict, Word
 
@@ -70,8 +72,7 @@ def run_theorems_on_dask(
     back in the theorems' order; ``progress(done, total, result)`` as each theorem
     completes; ``timings``, when given, receives each task's seconds.
     """
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    job_count(jobs)
     if not theorems:
         return []
     origins = [str(_origin(theorem)) for theorem in theorems]
@@ -143,6 +144,7 @@ def _client(dask: Any, scheduler: str, jobs: int, connect_seconds: float) -> Ite
         raise DistributedError(
             f"--scheduler must be 'local' or an address like tcp://host:8786, got {scheduler!r}"
         ) from None
+    _ask_identity(dask, scheduler, connect_seconds)
     try:
         client = dask.Client(scheduler, timeout=connect_seconds, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
@@ -152,6 +154,32 @@ def _client(dask: Any, scheduler: str, jobs: int, connect_seconds: float) -> Ite
     with client:
         _wait_for_workers(client, 1, scheduler)  # a scheduler without workers would hang
         yield client
+
+
+def _ask_identity(dask: Any, scheduler: str, seconds: float) -> None:
+    """Ask the scheduler who it is, all within ``seconds``: a server that accepts the
+    connection and never answers would hold ``Client()`` forever, whatever its timeout."""
+
+    async def ask() -> None:
+        # Dask's own handshake inside connect() waits for ever on a silent server: the
+        # whole exchange is bounded here.  A port where nothing listens fails sooner.
+        comm = await dask.comm.connect(scheduler, timeout=seconds / 2)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        asyncio.run(asyncio.wait_for(ask(), seconds))
+    except TimeoutError:  # asyncio's is the builtin since Python 3.11 (an OSError too)
+        raise DistributedError(
+            f"the Dask scheduler at {scheduler!r} did not answer within {seconds:g} s"
+        ) from None
+    except (OSError, ValueError, dask.comm.CommClosedError) as exc:
+        raise DistributedError(
+            f"cannot reach the Dask scheduler at {scheduler!r}: {_one_line(exc)}"
+        ) from None
 
 
 def _wait_for_workers(client: Any, count: int, scheduler: str) -> None:

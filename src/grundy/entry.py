@@ -33,15 +33,19 @@ def main(argv: list[str] | None = None) -> int:
     hears_ctrl_c = _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler
     if hears_ctrl_c:
         _signal.signal(_signal.SIGINT, _end_while_loading)
+    # One try from the handler's end to the command's end: a Ctrl-C between the two
+    # (while the parser is built, before the command's own guard) is caught here too.
     try:
         from grundy.cli import main as run_command
-    except KeyboardInterrupt:  # where no handler could be set (not the main thread)
-        sys.stderr.write("grundy: interrupted\n")
-        return _INTERRUPTED
-    finally:
+
         if hears_ctrl_c:
             _signal.signal(_signal.SIGINT, _signal.default_int_handler)
-    code = run_command(argv)
-    if hears_ctrl_c:  # the answer is out: a Ctrl-C now would only kill the exit by signal
-        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+        code = run_command(argv)
+        if hears_ctrl_c:  # the answer is out: a Ctrl-C now would only kill the exit
+            _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+    except KeyboardInterrupt:  # not yet in the command's guard, or no handler was set
+        if hears_ctrl_c:
+            _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+        sys.stderr.write("grundy: interrupted\n")
+        return _INTERRUPTED
     return code

@@ -7,9 +7,12 @@ new one, never half of one.  The target must be a regular file or a new path: a 
 a FIFO, a folder or a symbolic link given as an output is refused (:class:`OutputPathError`),
 never replaced by a regular file.  A file replaced on purpose keeps its mode.
 
-Every file grundy reads that the user names (claim files, certificates) goes through
-:func:`read_limited`, which stops after a byte limit whatever ``stat`` says (a device
-such as ``/dev/zero`` has size 0 and never ends), and its text through
+Every file grundy reads that the user names (claim files, certificates, proofs modules,
+games files) must be a regular file: :func:`check_input_path` refuses a FIFO, a device, a
+folder or a socket (:class:`InputPathError`) before anything opens it, since opening a FIFO
+without a writer blocks forever and a device such as ``/dev/zero`` never ends.  Data files
+are read through :func:`read_limited`, which keeps that rule even against a path swapped
+after the check and stops after a byte limit, and their text through
 :func:`decode_document`, which tells why a decoder could not read it.
 """
 
@@ -26,8 +29,10 @@ from grundy.errors import GrundyError
 
 __all__ = [
     "FileTooLargeError",
+    "InputPathError",
     "OutputPathError",
     "WriteFailedError",
+    "check_input_path",
     "check_output_path",
     "decode_document",
     "read_limited",
@@ -41,6 +46,10 @@ class OutputPathError(GrundyError, ValueError):
 
 class WriteFailedError(GrundyError, OSError):
     """Raised when writing a file fails (a full disk, a size limit, no permission)."""
+
+
+class InputPathError(GrundyError, ValueError):
+    """Raised for a path to read that is not a regular file (a FIFO, a device, a folder)."""
 
 
 class FileTooLargeError(GrundyError, ValueError):
@@ -117,13 +126,34 @@ def write_atomic(path: str | Path, data: bytes | str, option: str = "output") ->
             Path(temporary).unlink(missing_ok=True)
 
 
-def read_limited(path: str | Path, limit: int, what: str = "file") -> bytes:
-    """The bytes of ``path``, refusing one of more than ``limit`` bytes.
+def _refuse_irregular(mode: int, path: str | Path, what: str) -> None:
+    if not stat.S_ISREG(mode):
+        raise InputPathError(f"{what} {path} is {_kind(mode)}; grundy reads only regular files")
 
-    The limit is kept while reading, so a device or a pipe (``/dev/zero``, size 0 by
-    ``stat``) costs at most ``limit + 1`` bytes.  OSError is left to the caller.
+
+def check_input_path(path: str | Path, what: str = "file") -> None:
+    """Refuse, without opening it, a path to read that is not a regular file (a link to
+    one is followed).  ``OSError`` (``FileNotFoundError`` first) is left to the caller."""
+    _refuse_irregular(os.stat(path).st_mode, path, what)
+
+
+def read_limited(path: str | Path, limit: int, what: str = "file") -> bytes:
+    """The bytes of the regular file ``path``, refusing one of more than ``limit`` bytes.
+
+    Anything else is refused (:class:`InputPathError`): checked before opening, then again
+    on what was opened, without blocking (a FIFO put in its place meanwhile opens at once
+    and is refused).  The limit is kept while reading (a file may grow while it is read).
+    ``OSError`` is left to the caller.
     """
-    with open(path, "rb") as file:
+    check_input_path(path, what)
+    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        _refuse_irregular(os.fstat(handle).st_mode, path, what)
+        os.set_blocking(handle, True)
+    except BaseException:
+        os.close(handle)
+        raise
+    with os.fdopen(handle, "rb") as file:
         data = file.read(limit + 1)
     if len(data) > limit:
         raise FileTooLargeError(

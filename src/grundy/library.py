@@ -23,9 +23,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grundy.errors import ClaimError, GrundyError
+from grundy.files import InputPathError, check_input_path
 from grundy.lifetime import die_with_parent
 from grundy.notebook_html import html_of
-from grundy.settings import DEFAULT_CLAIM_MEMORY, DEFAULT_CLAIM_SECONDS, CheckSettings
+from grundy.settings import (
+    DEFAULT_CLAIM_MEMORY,
+    DEFAULT_CLAIM_SECONDS,
+    CheckSettings,
+    job_count,
+)
 from grundy.solve.lemmas import SOLVER_LEMMAS, resting_on
 from grundy.solve.solver import Play, collecting_lemmas
 from grundy.tasks import DEFAULT_COST, Split, Task, plan_tasks, run_part, task_key
@@ -311,8 +317,7 @@ def run_theorems(
     and are the same as a serial run's (every engine is seeded from ``settings``), apart
     from the measured times.  ``timings``, when given, receives each task's seconds.
     """
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    job_count(jobs)
     tasks = plan_tasks(theorems, settings, earlier)
     if jobs == 1 or len(tasks) <= 1:
         results: list[TheoremResult] = []
@@ -488,8 +493,7 @@ def load_file(path: str | Path) -> list[Theorem]:
     backend's workers use it to reload just the file a theorem came from.
     """
     file = Path(path)
-    if not file.is_file():
-        raise ClaimError(f"no such file: {file}")
+    _check_file(file, "no such file")
     return [replace(t, origin=file.resolve()) for t in _load_file(file)]
 
 
@@ -555,10 +559,18 @@ def _expand(paths: Iterable[str | Path]) -> Iterator[Path]:
                 for p in path.iterdir()
                 if p.suffix in (".py", ".toml") and not p.name.startswith("_")
             )
-        elif path.is_file():
-            yield path
         else:
-            raise ClaimError(f"no such file or folder: {path}")
+            _check_file(path, "no such file or folder")
+            yield path
+
+
+def _check_file(path: Path, missing: str) -> None:
+    try:  # a FIFO would block its reader forever, a device never end: regular files only
+        check_input_path(path, "file")
+    except InputPathError as exc:
+        raise ClaimError(str(exc)) from None
+    except OSError:
+        raise ClaimError(f"{missing}: {path}") from None
 
 
 def _load_file(path: Path) -> list[Theorem]:

@@ -11,13 +11,30 @@ from dataclasses import dataclass
 
 import grundy.validate as validate
 
-__all__ = ["DEFAULT_CLAIM_MEMORY", "DEFAULT_CLAIM_SECONDS", "CheckSettings"]
+__all__ = [
+    "DEFAULT_CLAIM_MEMORY",
+    "DEFAULT_CLAIM_SECONDS",
+    "MAX_JOBS",
+    "CheckSettings",
+    "job_count",
+]
 
 DEFAULT_CLAIM_SECONDS = 120.0
 """Wall time one claim of a claim file may take before it ends as ``unknown``."""
 
 DEFAULT_CLAIM_MEMORY = 1 << 30
 """Resident memory (bytes) checking one claim may add to the process."""
+
+
+MAX_JOBS = 256
+"""Most worker processes a check starts on this machine (``--jobs``; a local Dask
+cluster): each is a Python process of its own, of about 100 MiB, so more would only
+exhaust the machine's memory before any claim is checked."""
+
+
+def job_count(jobs: object, what: str = "jobs") -> int:
+    """``jobs`` when it is a whole number of workers from 1 to :data:`MAX_JOBS`."""
+    return validate.whole_number(jobs, what, low=1, high=MAX_JOBS)
 
 
 @dataclass(frozen=True, slots=True)

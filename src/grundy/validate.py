@@ -20,23 +20,32 @@ grundy.errors.InvalidArgumentError: misere must be True or False, got 1
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
-from collections.abc import Callable, Sequence
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from grundy.errors import InvalidArgumentError, brief
 
 __all__ = [
+    "DECODE_DIGITS",
+    "MAX_DIGITS",
     "SEED_LIMIT",
+    "digit_count",
     "flag",
     "function",
     "instance",
+    "long_numbers_decoded",
     "optional_whole_number",
     "path",
     "seconds",
     "sequence",
     "text",
+    "too_long_number",
+    "whole_from_text",
     "whole_number",
 ]
 
@@ -44,6 +53,101 @@ _T = TypeVar("_T")
 
 SEED_LIMIT = 2**32
 """Seeds are below this: Z3 takes an unsigned 32-bit seed."""
+
+
+MAX_DIGITS = 4_300
+"""Longest whole number grundy reads, in decimal digits: Python's own default limit on
+converting text to ``int``, made grundy's rule so that it holds whatever that setting is
+(the digits of a longer one cost quadratic time to convert, and could not be printed)."""
+
+
+def digit_count(value: int) -> int:
+    """The decimal digits of ``value`` (its sign aside), without spelling it.
+
+    >>> digit_count(0), digit_count(-999), digit_count(10**5000)
+    (1, 3, 5001)
+    """
+    size = abs(value)
+    estimate = max(1, int(size.bit_length() * 0.30102999566398120))  # log10(2)
+    while estimate > 1 and size < 10 ** (estimate - 1):
+        estimate -= 1
+    while size >= 10**estimate:
+        estimate += 1
+    return estimate
+
+
+DECODE_DIGITS = 100_000
+"""Longest whole number a document (a claim file) is decoded with, in digits: one past
+:data:`MAX_DIGITS` is then refused where it stands (that claim alone, by
+:func:`too_long_number`), not by the decoder for the whole file.  Bounded, since
+converting the digits costs quadratic time (100,000 of them take about 20 ms)."""
+
+_DECODING = threading.Lock()
+
+
+@contextlib.contextmanager
+def long_numbers_decoded() -> Iterator[None]:
+    """Inside, Python converts whole numbers of up to :data:`DECODE_DIGITS` digits (its
+    setting is the process's: one document at a time, the old setting put back after)."""
+    with _DECODING:
+        before = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(DECODE_DIGITS)
+        try:
+            yield
+        finally:
+            sys.set_int_max_str_digits(before)
+
+
+def too_long_number(data: Any, where: str = "") -> str | None:
+    """Why decoded ``data`` (dicts, lists, numbers) holds a whole number past
+    :data:`MAX_DIGITS` digits, naming the key it is under, or ``None``.
+
+    >>> too_long_number({"range": {"a": [0, 10**5000]}})
+    'range.a: a number of 5,001 digits is too long (at most 4,300)'
+    """
+    if isinstance(data, int) and not isinstance(data, bool):
+        if data.bit_length() > 3.3 * MAX_DIGITS and digit_count(data) > MAX_DIGITS:
+            digits = digit_count(data)
+            shown = where or "a value"
+            return f"{shown}: a number of {digits:,} digits is too long (at most {MAX_DIGITS:,})"
+        return None
+    items = (
+        data.items()
+        if isinstance(data, dict)
+        else enumerate(data)
+        if isinstance(data, list)
+        else ()
+    )
+    for key, value in items:
+        inner = where if isinstance(key, int) else f"{where}.{key}" if where else str(key)
+        found = too_long_number(value, inner)
+        if found is not None:
+            return found
+    return None
+
+
+def whole_from_text(text: str, what: str, error: Callable[[str], Exception]) -> int | None:
+    """The whole number ``text`` spells as ``int`` reads it (a sign, ``_`` between digits,
+    spaces around), ``None`` when it spells none (the caller words that), and ``error``
+    raised for one of more than :data:`MAX_DIGITS` digits, naming ``what``: the one rule
+    for every whole number grundy reads from text.
+
+    >>> whole_from_text(" -12 ", "x", ValueError), whole_from_text("1.5", "x", ValueError)
+    (-12, None)
+    >>> whole_from_text("9" * 5000, "option --n", ValueError)
+    Traceback (most recent call last):
+    ...
+    ValueError: option --n: a number of 5,000 digits is too long (at most 4,300)
+    """
+    body = text.strip().lstrip("+-").replace("_", "")
+    if body.isdigit() and len(body) > MAX_DIGITS:
+        raise error(
+            f"{what}: a number of {len(body):,} digits is too long (at most {MAX_DIGITS:,})"
+        )
+    try:
+        return int(text)
+    except ValueError:  # not a whole number (or past a lower limit someone set)
+        return None
 
 
 def whole_number(value: Any, what: str, *, low: int | None = None, high: int | None = None) -> int:

@@ -35,6 +35,7 @@ import numpy as np
 
 from grundy.certify.value_check import MAX_VALUE, check_values
 from grundy.errors import brief
+from grundy.validate import whole_from_text
 
 __all__ = ["CertificateCheck", "check_certificate"]
 
@@ -187,10 +188,10 @@ def _octal_digits(code: str) -> list[int]:
 def _subtraction_set(rules: str) -> list[int]:
     if rules.count(",") >= MAX_RULE_LENGTH:
         raise ValueError(f"a subtraction set of more than {MAX_RULE_LENGTH} members is too long")
-    try:
-        numbers = sorted({int(piece) for piece in rules.split(",")})
-    except ValueError:
-        raise ValueError(f"subtraction set {brief(rules)} is not a list of integers") from None
+    read = [whole_from_text(piece, "subtraction set", ValueError) for piece in rules.split(",")]
+    if None in read:
+        raise ValueError(f"subtraction set {brief(rules)} is not a list of integers")
+    numbers = sorted({number for number in read if number is not None})
     if not numbers or numbers[0] < 1:
         raise ValueError(f"subtraction set {brief(rules)} must hold positive integers")
     if numbers[-1] > MAX_TAKE:

@@ -220,7 +220,8 @@ def _check_position(
 ) -> list[str]:
     where = f"position {brief(shown)}"
     if len(witnesses) != value:
-        return [f"{where}: value {value} needs {value} witnesses, got {len(witnesses)}"]
+        shown_value = brief(value)
+        return [f"{where}: value {shown_value} needs {shown_value} witnesses, got {len(witnesses)}"]
     try:
         # Options one at a time: each must be valued from listed parts, or the check of
         # this position ends there (the work stays within what the table lists).
@@ -229,7 +230,9 @@ def _check_position(
             if not count & _METER_STRIDE:
                 meter.check()
             if _value(game, table, option) == value:
-                return [f"{where}: option {brief(game.to_json(option))} also has value {value}"]
+                return [
+                    f"{where}: option {brief(game.to_json(option))} also has value {brief(value)}"
+                ]
             options.add(game.canonical(option))
         for wanted, raw in enumerate(witnesses):
             witness = game.from_value(raw)
@@ -238,7 +241,8 @@ def _check_position(
             found = _value(game, table, witness)
             if found != wanted:
                 return [
-                    f"{where}: a witness for value {wanted} is {brief(raw)}, whose value is {found}"
+                    f"{where}: a witness for value {wanted} is {brief(raw)}, "
+                    f"whose value is {brief(found)}"
                 ]
     except SearchLimitError:
         raise

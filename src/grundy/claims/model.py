@@ -43,9 +43,10 @@ from grundy.claims.expression import RESERVED_NAMES, ParsedExpression, parse_exp
 from grundy.claims.latex_policy import check_latex_policy
 from grundy.claims.param_family import Split, game_family
 from grundy.errors import ClaimError, GrundyError, brief
-from grundy.files import FileTooLargeError, decode_document, read_limited
+from grundy.files import FileTooLargeError, InputPathError, decode_document, read_limited
 from grundy.games import Game, SumGame, create_game
 from grundy.solve import Play
+from grundy.validate import DECODE_DIGITS, MAX_DIGITS, long_numbers_decoded, too_long_number
 from grundy.verify.exhaustive import count_integer_cases
 
 __all__ = [
@@ -219,7 +220,7 @@ def claims_from_file(path: str | Path) -> list[Claim | BadClaim]:
     path = Path(path)
     try:  # the limit is kept while reading: a device (/dev/zero) has no size
         text = read_limited(path, MAX_FILE_BYTES, "claim file").decode("utf-8-sig")
-    except FileTooLargeError as exc:
+    except (FileTooLargeError, InputPathError) as exc:
         raise ClaimError(str(exc)) from None
     except FileNotFoundError:
         raise ClaimError(f"no such claim file: {path}") from None
@@ -228,16 +229,25 @@ def claims_from_file(path: str | Path) -> list[Claim | BadClaim]:
     return claims_from_text(text, str(path))
 
 
+def _decode_toml(text: str) -> dict[str, Any]:
+    # A number past 4,300 digits is decoded, to be refused in its claim alone.
+    with long_numbers_decoded():
+        return tomllib.loads(text)
+
+
 def claims_from_text(text: str, name: str = "<claims>") -> list[Claim | BadClaim]:
     """Every claim of TOML text; ``name`` is used in file-level messages."""
     data = decode_document(
-        tomllib.loads,
+        _decode_toml,
         text.removeprefix("\ufeff"),
         syntax_error=tomllib.TOMLDecodeError,
         fail=ClaimError,
         syntax=lambda exc: f"{name} is not valid TOML: {exc}",
         too_deep=f"{name} is not valid TOML: nested too deeply",
-        too_long=lambda exc: f"{name}: a number in it is too long to read ({exc})",
+        too_long=lambda exc: (
+            f"{name}: a number in it has more than {DECODE_DIGITS:,} digits "
+            f"(numbers are read up to {MAX_DIGITS:,})"
+        ),
     )
     unknown = sorted(set(data) - {"claim", "meta"})
     if unknown:
@@ -274,6 +284,9 @@ def read_claim(table: Any, index: int = 1) -> Claim | BadClaim:
         claim_id = raw_id
     if not isinstance(table, dict):
         return BadClaim(claim_id, f"claim {index} must be a table")
+    too_long = too_long_number(table)  # this claim is an error, the others are checked
+    if too_long is not None:
+        return _bad(table, claim_id, f"claim {claim_id!r}: {too_long}")
     try:
         return _read(table, claim_id)
     except GrundyError as exc:

@@ -55,9 +55,9 @@ def main(
 ) -> int:
     out = stdout or cast(IO[str], GuardedOutput(sys.stdout))
     err = stderr or cast(IO[str], ErrorOutput(sys.stderr))
-    parser = build_parser(out)
     args = None
-    try:
+    try:  # the parser too: a Ctrl-C while it is built is one line like any other
+        parser = build_parser(out)
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
         if args.command is None:
             parser.print_help()

@@ -17,7 +17,8 @@ from typing import IO, Any
 from grundy.cli.common import UsageError, write_json
 from grundy.cli.flags import add_json_option
 from grundy.errors import brief
-from grundy.files import FileTooLargeError, decode_document, read_limited
+from grundy.files import FileTooLargeError, InputPathError, decode_document, read_limited
+from grundy.validate import MAX_DIGITS
 
 __all__ = ["register"]
 
@@ -40,7 +41,7 @@ MAX_BYTES = 200 << 20
 def _load(path: str) -> Any:
     try:  # the limit is kept while reading: a device (/dev/zero) has no size
         text = read_limited(path, MAX_BYTES, "certificate").decode("utf-8")
-    except FileTooLargeError as exc:
+    except (FileTooLargeError, InputPathError) as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
@@ -53,7 +54,7 @@ def _load(path: str) -> Any:
         fail=UsageError,
         syntax=lambda exc: f"{path} is not JSON (line {exc.lineno}: {exc.msg})",
         too_deep=f"{path} is not a certificate (nested too deeply)",
-        too_long=lambda exc: f"{path} is not a certificate grundy can read ({exc})",
+        too_long=lambda exc: f"{path}: a number in it is too long (at most {MAX_DIGITS:,} digits)",
     )
 
 

@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn, ParamSpec
 
 from grundy.budget import Budget, Meter, format_bytes
-from grundy.cli.flags import add_json_option, add_seed_option
+from grundy.cli.flags import add_json_option, add_seed_option, whole_int
 from grundy.cli.task_times import load_task_times, save_task_times
 from grundy.cli.time_budget import add_seconds_option, seconds_parser
 from grundy.files import check_output_path
 from grundy.games import Game, HeapGame, create_game, find_entry
 from grundy.games.catalogue import GameEntry, catalogue
 from grundy.games.user import user_games
-from grundy.settings import DEFAULT_CLAIM_MEMORY, DEFAULT_CLAIM_SECONDS, CheckSettings
+from grundy.settings import DEFAULT_CLAIM_MEMORY, DEFAULT_CLAIM_SECONDS, MAX_JOBS, CheckSettings
 from grundy.verdict import Verdict
 
 if TYPE_CHECKING:  # the library is imported by the commands that check claims, when they run
@@ -352,10 +352,7 @@ def check_sequence_size(upto: int) -> None:
 
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = whole_int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
@@ -424,12 +421,22 @@ def add_jobs_option(parser: argparse.ArgumentParser) -> None:
     """``--jobs N``: check claims in N worker processes (default: one per core)."""
     parser.add_argument(
         "--jobs",
-        type=positive_int,
-        default=os.cpu_count() or 1,
+        type=_jobs,
+        default=min(os.cpu_count() or 1, MAX_JOBS),
         metavar="N",
         help="worker processes for checking claims (default: one per core); results are "
         "the same as with --jobs 1",
     )
+
+
+def _jobs(text: str) -> int:
+    """An argparse type: a number of worker processes, 1 to ``MAX_JOBS``."""
+    jobs = positive_int(text)
+    if jobs > MAX_JOBS:
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_JOBS} worker processes on this machine, got {jobs:,}"
+        )
+    return jobs
 
 
 def add_scheduler_option(parser: argparse.ArgumentParser) -> None:

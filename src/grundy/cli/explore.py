@@ -25,7 +25,7 @@ from grundy.cli.common import (
     table_json,
     write_json,
 )
-from grundy.cli.flags import add_json_option, add_misere_option
+from grundy.cli.flags import add_json_option, add_misere_option, whole_int
 from grundy.cli.time_budget import time_budget
 from grundy.files import write_atomic
 
@@ -260,7 +260,9 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
 
     def configure(parser: CommandParser, position_help: str) -> None:
-        parser.add_argument("--upto", type=int, required=True, metavar="N", help="last heap size")
+        parser.add_argument(
+            "--upto", type=whole_int, required=True, metavar="N", help="last heap size"
+        )
         parser.add_argument(
             "--period",
             action="store_true",

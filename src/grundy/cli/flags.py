@@ -5,7 +5,19 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["add_json_option", "add_misere_option", "add_seed_option"]
+from grundy.errors import brief
+from grundy.validate import whole_from_text
+
+__all__ = ["add_json_option", "add_misere_option", "add_seed_option", "whole_int"]
+
+
+def whole_int(text: str) -> int:
+    """An argparse type: a whole number, read by grundy's one rule (at most 4,300 digits;
+    argparse's own ``int`` would quote all the digits, or fail inside)."""
+    value = whole_from_text(text, "the value", argparse.ArgumentTypeError)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {brief(text)}")
+    return value
 
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:
@@ -20,4 +32,6 @@ def add_misere_option(parser: argparse.ArgumentParser) -> None:
 
 def add_seed_option(parser: argparse.ArgumentParser) -> None:
     """``--seed N``: the seed of random search, so that a run can be repeated."""
-    parser.add_argument("--seed", type=int, default=0, help="seed for random search (default 0)")
+    parser.add_argument(
+        "--seed", type=whole_int, default=0, help="seed for random search (default 0)"
+    )

@@ -27,9 +27,10 @@ from grundy.cli.common import (
 from grundy.cli.explore import command_solver
 from grundy.cli.flags import add_misere_option
 from grundy.cli.time_budget import TimeBudget, time_budget
-from grundy.errors import GrundyError
+from grundy.errors import GrundyError, InvalidPositionError, brief
 from grundy.games import Game, HeapGame
 from grundy.solve import Move, Outcome, Play, Solver
+from grundy.validate import whole_from_text
 
 __all__ = ["PlaySession", "longest_move", "run_play"]
 
@@ -246,9 +247,13 @@ class PlaySession:
         numbered = text[1:].strip() if text.startswith("#") else None
         if numbered is not None or (text.isdigit() and " " not in text):
             digits = numbered if numbered is not None else text
+            try:  # read by the rule of every number (a line of 5,000 digits is no move)
+                number = whole_from_text(digits, "a move number", InvalidPositionError)
+            except GrundyError as exc:
+                return None, str(exc)
             by_number = (
-                moves[int(digits) - 1]
-                if digits.isdigit() and 0 < int(digits) <= len(moves)
+                moves[number - 1]
+                if digits.isdigit() and number is not None and 0 < number <= len(moves)
                 else None
             )
             by_position = None if numbered is not None else self._match(text, moves)
@@ -262,14 +267,15 @@ class PlaySession:
             if chosen is not None:
                 return chosen, ""
             if numbered is not None:
+                shown = brief(number) if number is not None else numbered[:60]
                 return (
                     None,
-                    f"there is no move {numbered}: the moves are numbered 1 to {len(moves)}",
+                    f"there is no move {shown}: the moves are numbered 1 to {len(moves)}",
                 )
         try:
             typed = self.game.parse(text.strip().strip("()").split())
         except GrundyError as exc:
-            return None, f"cannot read {text!r}: {exc}"
+            return None, f"cannot read {brief(text)}: {exc}"
         match = self._match(text, moves)
         if match is not None:
             return match, ""

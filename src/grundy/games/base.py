@@ -16,6 +16,7 @@ from typing import Any, ClassVar, TypeGuard, TypeVar
 
 from grundy.errors import InvalidPositionError, brief
 from grundy.games.params import Param
+from grundy.validate import whole_from_text
 
 __all__ = [
     "Game",
@@ -355,16 +356,10 @@ def parse_int_tokens(tokens: Sequence[str]) -> list[int]:
         if not str(token).replace(",", " ").split():  # `solve nim ""`: a typo, not a heap
             raise InvalidPositionError(f"an empty word {brief(token)} in the position")
         for piece in str(token).replace(",", " ").split():
-            try:
-                values.append(int(piece))
-            except ValueError:
-                if piece.lstrip("+-").isdigit():  # past Python's 4,300-digit conversion limit
-                    raise InvalidPositionError(
-                        f"a number of {len(piece):,} digits is too long (at most 4,300)"
-                    ) from None
-                raise InvalidPositionError(
-                    f"position must be whole numbers, got {brief(piece)}"
-                ) from None
+            value = whole_from_text(piece, "the position", InvalidPositionError)
+            if value is None:
+                raise InvalidPositionError(f"position must be whole numbers, got {brief(piece)}")
+            values.append(value)
     return values
 
 

@@ -19,6 +19,7 @@ from grundy.errors import InvalidParameterError, InvalidPositionError, brief
 from grundy.games.base import NumberTupleGame, Part, parse_int_tokens, read_number_list
 from grundy.games.loopy_base import LoopyGame
 from grundy.games.params import Param, ParamKind
+from grundy.validate import whole_from_text
 
 __all__ = ["Digraph", "parse_edges"]
 
@@ -45,9 +46,12 @@ def parse_edges(text: str) -> tuple[tuple[int, int], ...]:
                 f"an edge is written FROM>TO with vertex numbers, got {brief(piece)} "
                 "(option --edges)"
             )
-        start, end = (int(end.strip()) for end in ends)
+        start, end = (whole_from_text(e, "option --edges", InvalidParameterError) for e in ends)
+        assert start is not None and end is not None  # digits only, checked above
         if max(start, end) > MAX_VERTEX:
-            raise InvalidParameterError(f"vertex numbers go up to {MAX_VERTEX:,}, got {piece}")
+            raise InvalidParameterError(
+                f"vertex numbers go up to {MAX_VERTEX:,}, got {brief(piece)}"
+            )
         edges.append((start, end))
     return tuple(edges)
 

@@ -13,6 +13,7 @@ from grundy.errors import InvalidParameterError, InvalidPositionError, brief
 from grundy.games.base import Part
 from grundy.games.labelled import LabelledGame
 from grundy.games.params import Param, ParamKind
+from grundy.validate import whole_from_text
 
 __all__ = [
     "GROUND",
@@ -68,7 +69,9 @@ def parse_edges(text: str) -> Picture:
             raise InvalidPositionError(
                 f"edge {brief(piece)} must be two vertex numbers joined by '-', e.g. 0-1"
             )
-        edges.append(_edge(int(ends[0]), int(ends[1])))
+        start, end = (whole_from_text(e, "an edge", InvalidPositionError) for e in ends)
+        assert start is not None and end is not None  # digits only, checked above
+        edges.append(_edge(start, end))
     return tuple(sorted(edges))
 
 

@@ -8,6 +8,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from grundy.errors import InvalidParameterError, brief
+from grundy.validate import whole_from_text
 
 __all__ = [
     "Param",
@@ -51,12 +52,12 @@ class Param:
         )
         values = []
         for piece in pieces:
-            try:
-                values.append(int(piece))
-            except ValueError:
+            value = whole_from_text(piece, f"option {self.flag}", InvalidParameterError)
+            if value is None:
                 raise InvalidParameterError(
                     f"option {self.flag} expects {self._expected()}, got {brief(text)}"
-                ) from None
+                )
+            values.append(value)
         return values if self.kind is ParamKind.INT_LIST else values[0]
 
     def from_value(self, value: Any) -> Any:

@@ -9,6 +9,7 @@ from grundy.errors import InvalidParameterError, InvalidPositionError, brief
 from grundy.games.base import parse_int_tokens
 from grundy.games.labelled import LabelledGame
 from grundy.games.params import Param, ParamKind
+from grundy.validate import whole_from_text
 
 __all__ = ["PosetGame", "parse_relations"]
 
@@ -156,12 +157,12 @@ def parse_relations(text: str) -> tuple[Elements, list[tuple[int, int]]]:
         labels = [label.strip() for label in piece.split("<")]
         if len(labels) > 2:
             raise InvalidParameterError(f"write one relation a<b per comma, got {brief(piece)}")
-        try:
-            numbers = [int(label) for label in labels]
-        except ValueError:
+        read = [whole_from_text(x, "option --relations", InvalidParameterError) for x in labels]
+        numbers = [number for number in read if number is not None]
+        if len(numbers) != len(labels):
             raise InvalidParameterError(
                 f"relation {brief(piece)} must be two whole numbers a<b (option --relations)"
-            ) from None
+            )
         if len(numbers) == 2:
             if numbers[0] == numbers[1]:
                 raise InvalidParameterError(

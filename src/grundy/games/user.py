@@ -15,6 +15,7 @@ from pathlib import Path
 from types import ModuleType
 
 from grundy.errors import GrundyError, InvalidParameterError, UserCodeError
+from grundy.files import InputPathError, check_input_path
 from grundy.games.base import Game
 from grundy.games.catalogue import find_entry, register, unregister
 from grundy.usercode import ChildStopped, guarded, module_from_file, run_in_child
@@ -56,8 +57,12 @@ class UserGameError(UserCodeError, ValueError):
 def load_user_games(path: str | Path) -> list[type[Game]]:
     """Run the module at ``path`` and return the game classes it lists in ``GAMES``."""
     file = Path(path)
-    if not file.is_file():
-        raise UserGameError(f"no such games file: {file}")
+    try:  # a FIFO would block the loader forever, a device never end
+        check_input_path(file, "games file")
+    except InputPathError as exc:
+        raise UserGameError(str(exc)) from None
+    except OSError:
+        raise UserGameError(f"no such games file: {file}") from None
     if file.suffix != ".py":
         raise UserGameError(f"a games file is a Python module (.py), got {file}")
     # First apart, in a child process: a file that ends its process, or never finishes

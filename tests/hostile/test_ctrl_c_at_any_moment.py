@@ -1,0 +1,71 @@
+"""Ctrl-C at any moment after grundy's code starts is one line and exit code 130, issue 34.
+
+A Ctrl-C while the argument parser was built (after the loading handler was taken down,
+before the command's own guard) came out as a traceback in about 3 runs in 100.  Here
+the signal comes after random small delays, spread over start-up, loading, parsing and
+the command itself (slow: each run is a process of its own)."""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+EXAMPLE = str(Path(__file__).resolve().parents[2] / "examples" / "bouton.toml")
+RUNS = 60
+
+
+def _hear_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # as at a terminal
+
+
+def _interrupted_after(delay: float, words: list[str]) -> tuple[int, str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "grundy", *words],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_hear_ctrl_c,
+    )
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    return process.returncode, err
+
+
+def _outside_grundy(err: str) -> bool:
+    """Two windows this test does not cover yet (left for a later fix, see issue 34): the
+    signal while runpy imports the package, every frame Python's own (frozen runpy and
+    importlib: tests/cli/test_faults.py meets it too, on the code before this fix); and
+    while a worker is forked, inside logging's at-fork hook ("Exception ignored")."""
+    frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
+    in_runpy = bool(frames) and all('File "<frozen ' in line for line in frames)
+    return in_runpy or err.startswith("Exception ignored in: <function _releaseLock")
+
+
+@pytest.mark.parametrize("words", [["check", EXAMPLE], ["solve", "nim", "3", "4", "5"]])
+def test_ctrl_c_after_random_delays_is_never_a_traceback(words: list[str]) -> None:
+    draw = random.Random(34)  # the same delays each run
+    # Where start-up ends on this machine: the delays cover it and a little beyond.
+    begin = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "grundy", *words], capture_output=True, check=False)
+    whole = time.perf_counter() - begin
+    for _ in range(RUNS):
+        delay = draw.uniform(0.0, whole * 1.2)
+        code, err = _interrupted_after(delay, words)
+        if _outside_grundy(err):
+            continue
+        assert "Traceback" not in err, (delay, err)
+        if code == -signal.SIGINT and not err:
+            continue  # inside Python's own start-up, before any of grundy's code: killed
+        if code in (0, 1) and not err:
+            continue  # finished before the signal came
+        assert code in (130, -signal.SIGINT), (delay, code, err)
+        assert err.count("\n") == 1 and err.startswith("grundy: interrupted"), (delay, err)
