@@ -104,7 +104,9 @@ def require_tex_engine() -> str:
     return engine
 
 
-_DOCUMENTS = {f"{stem}.{form}" for stem in ("handout", "record", "report") for form in Format}
+_DOCUMENTS = {
+    f"{stem}.{form}" for stem in ("handout", "record", "report", "slides") for form in Format
+}
 _FIGURE_SUFFIXES = (".svg", ".pdf")
 
 
@@ -186,8 +188,10 @@ def render_set(
     documents: Mapping[str, Document],
     formats: Sequence[Format],
     engine: str | None = None,
+    bw: bool = False,
 ) -> tuple[dict[str, bytes | str], list[str]]:
-    """Every file of the set, by relative path, and notes (formulas that fell back).
+    """Every file of the set, by relative path, and notes (formulas that fell back);
+    ``bw`` writes them for a black-and-white printer.
 
     Markdown brings ``figures/*.svg``, LaTeX and PDF ``figures/*.pdf``.  PDF needs a TeX
     engine (``engine``, else the first one found); without one it raises
@@ -195,24 +199,24 @@ def render_set(
     """
     if Format.PDF in formats:
         engine = engine or require_tex_engine()
-    figures = FigureRenderer()
+    figures = FigureRenderer(bw=bw)
     files: dict[str, bytes | str] = {}
     notes: list[str] = []
     for name, document in documents.items():
         if Format.HTML in formats:
-            files[f"{name}.html"] = render_html(document, figures)
+            files[f"{name}.html"] = render_html(document, figures, bw)
         if Format.MARKDOWN in formats:
             markdown = render_markdown(document, figures)
             files[f"{name}.md"] = markdown.text
             files.update(markdown.files)
         if Format.LATEX not in formats and Format.PDF not in formats:
             continue
-        latex = render_latex(document, figures)
+        latex = render_latex(document, figures, bw=bw)
         if Format.PDF in formats:
             assert engine is not None
 
             def render(fallbacks: Mapping[int, int], document: Document = document) -> Any:
-                return render_latex(document, figures, fallbacks)
+                return render_latex(document, figures, fallbacks, bw)
 
             try:
                 built = build_pdf(render, engine, name)
@@ -232,12 +236,16 @@ def write_report_set(
     out_dir: Path,
     formats: Sequence[Format],
     engine: str | None = None,
+    bw: bool = False,
+    extra: Mapping[str, bytes | str] | None = None,
 ) -> tuple[list[Path], list[str]]:
     """Write every document in every format as one set into ``out_dir``, swapped into
-    place at once; the files written and the notes of the build."""
+    place at once; the files written and the notes of the build.  ``extra`` files (the
+    slides) join the set as they are."""
     out_dir = real_out_dir(out_dir)
     check_out_dir(out_dir)
-    files, notes = render_set(documents, formats, engine)
+    files, notes = render_set(documents, formats, engine, bw)
+    files.update(extra or {})
     check_out_dir(out_dir)  # again: a file may have been put there while rendering
     try:
         swap_in(out_dir, files)
