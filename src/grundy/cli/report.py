@@ -89,6 +89,20 @@ def register(commands: Any) -> None:
         help="show the library's mutants in the handout too, as plausible mistakes (a "
         "claim file's claims expected to fail are always shown)",
     )
+    parser.add_argument(
+        "--slides",
+        action="store_true",
+        help="also write the lecture's slides: slides.html (16:9, arrow keys to move, "
+        "works offline), and slides.pdf (Beamer) and slides.tex with those formats",
+    )
+    parser.add_argument(
+        "--print",
+        dest="print_mode",
+        choices=("colour", "bw"),
+        default="colour",
+        help="colour (default), or bw for a black-and-white printer or copier: badges "
+        "and cells outlined, figures hatched instead of filled",
+    )
     add_seed_option(parser)
     parser.add_argument("--quick", action="store_true", help="smaller domains (for CI)")
     parser.add_argument(
@@ -166,6 +180,10 @@ def _command(args: argparse.Namespace, formats: Sequence[Format]) -> str:
             words += [f"--{option}", value]
     if args.mutants:
         words.append("--mutants")
+    if args.slides:
+        words.append("--slides")
+    if args.print_mode != "colour":
+        words += ["--print", args.print_mode]
     if args.quick:
         words.append("--quick")
     if args.evidence != "auto":
@@ -340,7 +358,17 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
         titles=titles,
     )
     documents = {"handout": handout, "record": record}
-    written, notes = write_report_set(documents, out_dir, formats, engine)
+    bw = args.print_mode == "bw"
+    slides: dict[str, bytes | str] = {}
+    slide_notes: tuple[str, ...] = ()
+    if args.slides:
+        from grundy.report.slides import build_deck, render_deck
+
+        wanted = list(dict.fromkeys(["html", *map(str, formats)]))  # the HTML deck always
+        deck = render_deck(build_deck(handout), wanted, engine, bw)
+        slides, slide_notes = deck.files, deck.notes
+    written, notes = write_report_set(documents, out_dir, formats, engine, bw, slides)
+    notes = [*notes, *slide_notes]
     for note in [*handout.notes, *record.notes, *notes]:
         err.write(f"grundy: note: {note}\n")
     for piece in skipped:
