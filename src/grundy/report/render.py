@@ -53,11 +53,11 @@ def _drawn(figure: Figure, bw: bool = False) -> object:
     return mpl_figure
 
 
-def _hex(colour: object) -> str | None:
+def _hex(colour: Any) -> str | None:
     from matplotlib.colors import to_hex
 
     try:
-        rgba = tuple(colour)  # type: ignore[call-overload]
+        rgba: Any = tuple(colour)
     except TypeError:
         return None
     if len(rgba) == 4 and rgba[3] == 0:

@@ -41,6 +41,10 @@ MISTAKE_PREFIX = "A plausible mistake: "  # how the handout titles a claim expec
 QUESTION = "True or false?"
 SHORT_STATEMENT = 48  # symbols of a formula short enough to share a slide with others
 PER_SLIDE = 3  # short claims on one slide at most
+NO_BEAMER = (
+    "Beamer (with pgf) is not installed, so no slides.pdf is written; slides.html is "
+    "(apt-get install texlive-latex-recommended texlive-pictures for the PDF)"
+)
 LARGEST_GRID = 17  # a table with more columns than this is too small to read on a slide
 
 
@@ -259,10 +263,11 @@ def _tex(deck: Deck, figures: FigureRenderer, engine: str | None, bw: bool) -> D
 
 
 def _pdf(deck: Deck, figures: FigureRenderer, engine: str | None, bw: bool) -> DeckFiles:
-    from grundy.report.slides_beamer import build_deck_pdf
+    from grundy.report.slides_beamer import beamer_installed, build_deck_pdf
 
-    if engine is None:
-        raise ValueError("a PDF deck needs a TeX engine")
+    if engine is None or not beamer_installed():
+        # The handout's PDF needs less of TeX than Beamer does: it is still written.
+        return DeckFiles({}, (NO_BEAMER,))
     pdf, fell_back = build_deck_pdf(deck, figures, engine, bw)
     notes = tuple(f"slides: a formula fell back: {text}" for text in fell_back)
     return DeckFiles({"slides.pdf": pdf}, notes)

@@ -9,6 +9,8 @@ slide and badges are this module's.  The PDF is built like the handout's
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from collections.abc import Mapping
 
 import grundy.report.document as doc
@@ -25,7 +27,7 @@ from grundy.report.pdf import TexFailure, build_pdf
 from grundy.report.render import FigureRenderer
 from grundy.report.slides import Deck, Slide
 
-__all__ = ["build_deck_pdf", "render_deck_beamer"]
+__all__ = ["beamer_installed", "build_deck_pdf", "render_deck_beamer"]
 
 _PREAMBLE = r"""\documentclass[14pt,aspectratio=169]{beamer}
 \usepackage[utf8]{inputenc}
@@ -55,6 +57,26 @@ _BW_SLIDE_MACROS = r"""
 \renewcommand{\badge}[1]{{\setlength{\fboxrule}{1pt}\fbox{\sffamily\footnotesize\bfseries
   \MakeUppercase{#1}}}}
 """
+
+
+def beamer_installed() -> bool:
+    """Whether TeX can find Beamer and the pgf it is built on (TeX Live has them in two
+    packages, and a basic install has neither)."""
+    kpsewhich = shutil.which("kpsewhich")
+    if kpsewhich is None:
+        return False
+    try:
+        found = subprocess.run(
+            [kpsewhich, "beamer.cls", "pgfcore.sty"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return len(found.stdout.split()) == 2
 
 
 def render_deck_beamer(
@@ -89,6 +111,7 @@ def build_deck_pdf(
 
 class _BeamerWriter(_LatexWriter):
     format_name = "Beamer slides"
+    figure_height = 0.62  # of the frame's text height
 
     def deck(self, deck: Deck) -> str:
         lines = [
@@ -120,6 +143,11 @@ class _BeamerWriter(_LatexWriter):
             "\\begin{frame}[c]",
             f"\\frametitle{{{latex_text(slide.title)}{badge}}}",
         ]
+        # A picture alone takes most of the frame; beside words (a counterexample and why
+        # it fails), a third of it, and the words one size down (12pt: still 34px at 1280).
+        self.figure_height = 0.62 if slide.kind == "picture" else 0.3
+        if slide.kind == "reveal":
+            lines.append("\\small")
         for block in slide.blocks:
             lines.extend(self.block(block, 1))
         lines += ["\\end{frame}", ""]
@@ -138,7 +166,8 @@ class _BeamerWriter(_LatexWriter):
         self.files.append((path, self.figures.pdf(figure)))
         return [
             "\\begin{center}",
-            f"\\includegraphics[width=\\linewidth,height=0.55\\textheight,keepaspectratio]"
+            f"\\includegraphics[width=\\linewidth,height={self.figure_height}\\textheight,"
+            "keepaspectratio]"
             f"{{{path}}}\\\\[0.2em]",
             f"{{\\footnotesize {latex_text(figure.caption)}}}",
             "\\end{center}",

@@ -114,7 +114,7 @@ _SCRIPT = """
   fit();
   fromHash();
 })();
-""" % {"w": WIDTH, "h": HEIGHT}
+""".replace("%(w)d", str(WIDTH)).replace("%(h)d", str(HEIGHT)).replace("%%", "%")
 
 
 def render_deck_html(deck: Deck, figures: FigureRenderer | None = None, bw: bool = False) -> str:
@@ -131,9 +131,7 @@ class _DeckHtmlWriter(_HtmlWriter):
     def deck(self, deck: Deck) -> str:
         total = len(deck.slides) + 1
         slides = [self.title_slide(deck, total)]
-        slides += [
-            self.slide(slide, number, total) for number, slide in enumerate(deck.slides, 2)
-        ]
+        slides += [self.slide(slide, number, total) for number, slide in enumerate(deck.slides, 2)]
         style = palette_css() + _CSS + verdict_colours() + (BW_CSS if self.bw else "")
         if self.bw:
             style += ".slide { border: 2px solid #000; } td.p { outline-offset: -4px; }\n"
@@ -193,4 +191,3 @@ class _DeckHtmlWriter(_HtmlWriter):
         label = escape(figure.alt, quote=True)
         svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
         return f"<figure>{svg}<figcaption>{escape(figure.caption)}</figcaption></figure>"
-
