@@ -53,7 +53,7 @@ def test_the_writers_take_their_colours_from_the_palette() -> None:
     import grundy.report as report
 
     folder = Path(report.__file__).parent
-    for name in ("html.py", "latex.py", "pictures.py", "sumevidence.py"):
+    for name in ("html.py", "latex.py", "pictures.py", "sumevidence.py", "slides_html.py"):
         text = (folder / name).read_text()
         found = set(re.findall(r"#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b", text))
         assert found <= {"#fff", "#000", "#ffffff", "#000000"}, (name, found)
