@@ -4,6 +4,7 @@ their words in boxes, table cells carry no colour, and figures are hatched."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from grundy import palette
 from grundy.report.document import Cell, Document, Section, Table
@@ -59,3 +60,12 @@ def test_latex_colours_are_the_palette_s() -> None:
     assert defined["proved"] == palette.WORD_FILL["proved"][1:].upper()
     assert defined["shade12"] == palette.shade(12)[0][1:].upper()
     assert defined["shade12-ink"] == "FFFFFF"
+
+
+def test_a_caption_in_bw_says_hatched_not_coloured() -> None:
+    from grundy.report.render import FigureRenderer
+
+    figure = _grid()
+    assert FigureRenderer().caption(figure) == "P-positions"  # type: ignore[arg-type]
+    coloured = replace(figure, caption="P-positions (coloured); in colour, the move")  # type: ignore[type-var]
+    assert FigureRenderer(bw=True).caption(coloured) == "P-positions (hatched); hatched, the move"

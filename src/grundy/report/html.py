@@ -289,7 +289,7 @@ class _HtmlWriter(DocumentWriter[str]):
         svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
         return (
             f'<figure id="fig-{escape(figure.name)}">\n{svg}'
-            f"<figcaption>{escape(figure.caption)}</figcaption>\n</figure>"
+            f"<figcaption>{escape(self.figures.caption(figure))}</figcaption>\n</figure>"
         )
 
     def table(self, table: doc.Table) -> str:

@@ -429,7 +429,7 @@ class _LatexWriter(DocumentWriter[list[str]]):
         return [
             "\\begin{center}",
             f"\\includegraphics[width={width:.2f}in]{{{path}}}\\\\[0.3em]",
-            f"{{\\small {latex_text(figure.caption)}}}",
+            f"{{\\small {latex_text(self.figures.caption(figure))}}}",
             "\\end{center}",
             "",
         ]

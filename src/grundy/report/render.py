@@ -154,6 +154,12 @@ class FigureRenderer:
             self._svg[figure.name] = render_svg(figure, self.bw)
         return self._svg[figure.name]
 
+    def caption(self, figure: Figure) -> str:
+        """The figure's caption; in black and white, what it calls coloured is hatched."""
+        if not self.bw:
+            return figure.caption
+        return figure.caption.replace("in colour", "hatched").replace("coloured", "hatched")
+
     def pdf(self, figure: Figure) -> bytes:
         if figure.name not in self._pdf:
             self._pdf[figure.name] = render_pdf(figure, self.bw)

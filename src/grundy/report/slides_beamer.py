@@ -169,7 +169,7 @@ class _BeamerWriter(_LatexWriter):
             f"\\includegraphics[width=\\linewidth,height={self.figure_height}\\textheight,"
             "keepaspectratio]"
             f"{{{path}}}\\\\[0.2em]",
-            f"{{\\footnotesize {latex_text(figure.caption)}}}",
+            f"{{\\footnotesize {latex_text(self.figures.caption(figure))}}}",
             "\\end{center}",
             "",
         ]

@@ -73,7 +73,8 @@ td.p {{ background: var(--p); color: var(--p-ink); font-weight: 700; }}
 
 # Moves between slides: no library, nothing fetched.  The slide shown is the one named by
 # the address's #N (1 = the title slide), so #N opens there and reload keeps the place.
-_SCRIPT = """
+_SCRIPT = (
+    """
 (function () {
   var slides = document.querySelectorAll('.slide');
   var deck = document.querySelector('.deck');
@@ -114,7 +115,10 @@ _SCRIPT = """
   fit();
   fromHash();
 })();
-""".replace("%(w)d", str(WIDTH)).replace("%(h)d", str(HEIGHT)).replace("%%", "%")
+""".replace("%(w)d", str(WIDTH))
+    .replace("%(h)d", str(HEIGHT))
+    .replace("%%", "%")
+)
 
 
 def render_deck_html(deck: Deck, figures: FigureRenderer | None = None, bw: bool = False) -> str:
@@ -190,4 +194,6 @@ class _DeckHtmlWriter(_HtmlWriter):
         svg = self.figures.svg(figure)
         label = escape(figure.alt, quote=True)
         svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
-        return f"<figure>{svg}<figcaption>{escape(figure.caption)}</figcaption></figure>"
+        return (
+            f"<figure>{svg}<figcaption>{escape(self.figures.caption(figure))}</figcaption></figure>"
+        )
