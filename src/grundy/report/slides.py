@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from grundy.report.deck import Deck, Slide
 from grundy.report.document import (
     Block,
     BulletList,
@@ -37,6 +38,7 @@ from grundy.report.render import FigureRenderer
 
 __all__ = ["DECK_WRITERS", "Deck", "DeckFiles", "Slide", "build_deck", "render_deck"]
 
+
 MISTAKE_PREFIX = "A plausible mistake: "  # how the handout titles a claim expected to fail
 QUESTION = "True or false?"
 SHORT_STATEMENT = 48  # symbols of a formula short enough to share a slide with others
@@ -46,32 +48,6 @@ NO_BEAMER = (
     "(apt-get install texlive-latex-recommended texlive-pictures for the PDF)"
 )
 LARGEST_GRID = 17  # a table with more columns than this is too small to read on a slide
-
-
-@dataclass(frozen=True, slots=True)
-class Slide:
-    """One slide.  ``kind`` says how it is laid out:
-
-    ``"claim"`` (a statement, large, and its verdict), ``"question"`` (a statement with no
-    verdict: the room is asked first), ``"reveal"`` (the verdict and the counterexample
-    after a question), ``"claims"`` (several short claims, each a :class:`Section` with its
-    badge), ``"picture"`` (one figure or table), ``"definition"``.
-    """
-
-    title: str
-    blocks: tuple[Block, ...]
-    kind: str = "claim"
-    badge: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Deck:
-    """A title slide's words, then the slides in order."""
-
-    title: str
-    author: str
-    byline: str
-    slides: tuple[Slide, ...]
 
 
 # -- from the handout ------------------------------------------------------------------

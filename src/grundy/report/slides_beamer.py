@@ -14,6 +14,7 @@ import subprocess
 from collections.abc import Mapping
 
 import grundy.report.document as doc
+from grundy.report.deck import Deck, Slide
 from grundy.report.latex import (
     _BW_MACROS,
     _WORD_COLOURS,
@@ -25,7 +26,6 @@ from grundy.report.latex import (
 from grundy.report.markdown import FIGURE_DIR
 from grundy.report.pdf import TexFailure, build_pdf
 from grundy.report.render import FigureRenderer
-from grundy.report.slides import Deck, Slide
 
 __all__ = ["beamer_installed", "build_deck_pdf", "render_deck_beamer"]
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from html import escape
 
 import grundy.report.document as doc
+from grundy.report.deck import Deck, Slide
 from grundy.report.html import BW_CSS, _HtmlWriter, palette_css, verdict_colours
 from grundy.report.render import FigureRenderer
-from grundy.report.slides import Deck, Slide
 
 __all__ = ["BODY_PX", "HEIGHT", "WIDTH", "render_deck_html"]
 
