@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from grundy.notebook_html import html_of
+from grundy.palette import WORD_FILL, WORD_INK
 from grundy.paper_steps import PAPER_STEPS, RESTS_ON
 
 __all__ = [
@@ -83,6 +84,11 @@ class Word(StrEnum):
         """The word's own colour (HTML hex), the same in every report and display."""
         return _WORD_COLOURS[self]
 
+    @property
+    def ink(self) -> str:
+        """The colour of the word written on its own colour (a badge)."""
+        return WORD_INK[self.value]
+
 
 _WORD_STATUS = {
     Word.PROVED: Status.PROVED,
@@ -93,14 +99,8 @@ _WORD_STATUS = {
     Word.ERROR: Status.ERROR,
 }
 
-_WORD_COLOURS = {
-    Word.PROVED: "#2a9d8f",  # green
-    Word.CHECKED: "#2f6bb3",  # blue: never the green of "proved"
-    Word.TESTED: "#7b5ea7",  # violet
-    Word.REFUTED: "#c8553d",  # red
-    Word.UNKNOWN: "#e9a23b",  # amber
-    Word.ERROR: "#8d2c2c",  # dark red
-}
+# The colours are the palette's, where every colour is checked for contrast.
+_WORD_COLOURS = {word: WORD_FILL[word.value] for word in Word}
 
 # A scope that bounds the width of its numbers ("each < 2^64") covers finitely many cases,
 # however it begins: a Z3 proof over bounded bit-widths is checked, not proved.

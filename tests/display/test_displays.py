@@ -9,6 +9,7 @@ from grundy import Status, Verdict, check_file, chomp, hackenbush, kayles, nim, 
 from grundy.display import position_svg, results_html, sequence_svg, verdict_html
 from grundy.display.svg import chomp_svg, heaps_svg
 from grundy.games import create_game
+from grundy.palette import ACCENT, P_FILL
 from grundy.solve import Solver
 from grundy.strategies import covered_games, games_and_positions
 
@@ -27,12 +28,12 @@ def shapes(svg: str, tag: str, colour: str | None = None) -> list[ET.Element]:
 def test_heaps_are_counters_with_the_counters_taken_marked() -> None:
     svg = heaps_svg([3, 4, 5], taken={0: 2})  # take 2 from heap 1 (3 -> 1)
     assert len(shapes(svg, "circle")) == 12
-    assert len(shapes(svg, "circle", "#e76f51")) == 2
+    assert len(shapes(svg, "circle", ACCENT)) == 2
     tops = sorted(float(c.get("cy", 0)) for c in shapes(svg, "circle") if c.get("cx") == "20.0")
-    assert sorted(float(c.get("cy", 0)) for c in shapes(svg, "circle", "#e76f51")) == tops[:2]
+    assert sorted(float(c.get("cy", 0)) for c in shapes(svg, "circle", ACCENT)) == tops[:2]
     chips = heaps_svg([21], taken={0: 1})  # the take-away start: counters, not a bar
     assert len(shapes(chips, "circle")) == 21 and not shapes(chips, "rect")
-    assert len(shapes(chips, "circle", "#e76f51")) == 1
+    assert len(shapes(chips, "circle", ACCENT)) == 1
     assert len(heaps_svg([10**30])) < 1000  # a huge heap is a bar with its size
 
 
@@ -73,7 +74,7 @@ def test_wythoff_board_shades_the_solvers_p_positions() -> None:
     svg = position_svg(create_game("wythoff"), (4, 6))
     # Wythoff's P-positions (floor(k·phi), floor(k·phi²)) and their mirrors below 8:
     # (0,0), (1,2), (2,1), (3,5), (5,3), (4,7), (7,4)
-    assert len(shapes(svg, "rect", "#2a9d8f")) == 7
+    assert len(shapes(svg, "rect", P_FILL)) == 7
 
 
 def test_sum_pictures_sit_side_by_side() -> None:
@@ -161,7 +162,7 @@ def test_two_heap_tables_are_grids_of_values_with_p_positions_shaded() -> None:
     svg = table._repr_html_()
     svg = svg[svg.index("<svg") : svg.index("</svg>") + 6]
     assert len(shapes(svg, "rect")) == 64
-    assert len(shapes(svg, "rect", "#2a9d8f")) == 8  # the diagonal a = b
+    assert len(shapes(svg, "rect", P_FILL)) == 8  # the diagonal a = b
     # Each square shows a ⊕ b (handout 17, exercise 1), read off the picture.
     shown = [int(t.text) for t in parse(svg).iter(SVG + "text") if t.get("font-size") == "10"]
     assert sorted(shown) == sorted(a ^ b for a in range(8) for b in range(8))

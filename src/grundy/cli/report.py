@@ -110,6 +110,20 @@ def register(commands: Any) -> None:
         help="leave out of the handout every claim expected to fail (by default a claim "
         "file's are shown as plausible mistakes, with the counterexample explained)",
     )
+    parser.add_argument(
+        "--slides",
+        action="store_true",
+        help="also write the lecture's slides: slides.html (16:9, arrow keys to move, "
+        "works offline), and slides.pdf (Beamer) and slides.tex with those formats",
+    )
+    parser.add_argument(
+        "--print",
+        dest="print_mode",
+        choices=("colour", "bw"),
+        default="colour",
+        help="colour (default), or bw for a black-and-white printer or copier: badges "
+        "and cells outlined, figures hatched instead of filled",
+    )
     add_seed_option(parser)
     parser.add_argument("--quick", action="store_true", help="smaller domains (for CI)")
     parser.add_argument(
@@ -191,6 +205,10 @@ def _command(args: argparse.Namespace, formats: Sequence[Format]) -> str:
         words.append("--mutants")
     if args.no_mistakes:
         words.append("--no-mistakes")
+    if args.slides:
+        words.append("--slides")
+    if args.print_mode != "colour":
+        words += ["--print", args.print_mode]
     if args.quick:
         words.append("--quick")
     if args.evidence != "auto":
@@ -405,9 +423,21 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     if exercises:  # the same exercises, numbered alike: a sheet to hand out, then its answers
         documents["worksheet"] = build_worksheet(exercises, options)
         documents["answers"] = build_answers(exercises, options, titles)
+    bw = args.print_mode == "bw"
+    slides: dict[str, bytes | str] = {}
+    slide_notes: tuple[str, ...] = ()
+    if args.slides:
+        from grundy.report.output import find_tex_engine
+        from grundy.report.slides import build_deck, render_deck
+
+        wanted = list(dict.fromkeys(["html", *map(str, formats)]))  # the HTML deck always
+        # the deck's PDF is Beamer's for now: TeX when installed, else left out with a note
+        deck = render_deck(build_deck(handout), wanted, tex_engine or find_tex_engine(), bw)
+        slides, slide_notes = deck.files, deck.notes
     written, notes = write_report_set(
-        documents, out_dir, formats, tex_engine, PdfEngine(args.pdf_engine)
+        documents, out_dir, formats, tex_engine, PdfEngine(args.pdf_engine), bw, slides
     )
+    notes = [*notes, *slide_notes]
     for note in [*handout.notes, *record.notes, *notes]:
         err.write(f"grundy: note: {note}\n")
     for piece in skipped:

@@ -18,7 +18,7 @@ from grundy.games.base import Game
 from grundy.library import TheoremResult
 from grundy.notebook_html import register_html
 from grundy.solve.solver import Analysis, Outcome, Play
-from grundy.verdict import Status, Verdict, Word
+from grundy.verdict import Status, Verdict
 
 __all__ = [
     "analysis_html",
@@ -74,9 +74,8 @@ def verdict_html(verdict: Verdict, title: str = "") -> str:
     adds a picture)."""
     check_verdict(verdict, title)
     word = verdict.word
-    ink = "black" if word is Word.UNKNOWN else "white"
     badge = (
-        f'<span style="background:{word.colour};color:{ink};padding:1px 6px;'
+        f'<span style="background:{word.colour};color:{word.ink};padding:1px 6px;'
         f'border-radius:3px">{word}</span>'
     )
     rows = [("verdict", badge)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
+import grundy.palette as palette
 from grundy.display.arguments import check_sequence_picture
 from grundy.display.geometry import MOST_COUNTERS, counter_places, hackenbush_layout
 
@@ -22,12 +23,13 @@ __all__ = [
     "wythoff_svg",
 ]
 
-P_COLOUR = "#2a9d8f"
-N_COLOUR = "#e9ecef"
-ACCENT = "#e76f51"
-INK = "#264653"
-CHOCOLATE = "#8d5a3b"
-EATEN = "#f4d6c6"
+# The palette's colours (grundy.palette): the same as the reports' figures.
+P_COLOUR = palette.P_FILL
+N_COLOUR = palette.N_FILL
+ACCENT = palette.ACCENT
+INK = palette.FIGURE_INK
+CHOCOLATE = palette.CHOCOLATE
+EATEN = palette.EATEN
 FONT = 'font-family="DejaVu Sans, sans-serif"'
 
 MAX_COUNTERS = 12  # a taller heap stands in columns side by side (a huge one is a bar)
@@ -247,7 +249,8 @@ def sequence_svg(
     if period is not None and preperiod is not None and preperiod < count:
         body.append(
             f'<rect x="{x_of(preperiod - 0.5):.1f}" y="14" '
-            f'width="{(count - preperiod) * step:.1f}" height="{base - 14:.1f}" fill="#d8f3ef"/>'
+            f'width="{(count - preperiod) * step:.1f}" height="{base - 14:.1f}" '
+            f'fill="{palette.PERIOD_FILL}"/>'
         )
         x1, x2 = x_of(preperiod - 0.5), x_of(min(preperiod + period, count) - 0.5)
         body.append(
@@ -263,7 +266,8 @@ def sequence_svg(
         x, y = x_of(n), base - value * unit
         if count <= STALKS:
             body.append(
-                f'<line x1="{x:.1f}" y1="{base}" x2="{x:.1f}" y2="{y:.1f}" stroke="#9fb3bf"/>'
+                f'<line x1="{x:.1f}" y1="{base}" x2="{x:.1f}" y2="{y:.1f}" '
+                f'stroke="{palette.STALK}"/>'
             )
         body.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{min(2.5, step / 2):.1f}" fill="{INK}"/>'

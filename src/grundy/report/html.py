@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from html import escape, unescape
 
+import grundy.palette as palette
 import grundy.report.document as doc
 from grundy.report.document import plain_text
 from grundy.report.mathml import MathSyntaxError, latex_to_mathml
@@ -19,10 +20,8 @@ from grundy.verdict import Word
 __all__ = ["render_html"]
 
 _CSS = """
-:root { --ink: #1d2d35; --muted: #5b6b73; --line: #d5dde2; --paper: #ffffff;
-  --refuted: #c8553d; --error: #8d2c2c; --p: #2a9d8f; }
 * { box-sizing: border-box; }
-body { margin: 0; background: #f3f5f6; color: var(--ink);
+body { margin: 0; background: var(--page); color: var(--ink);
   font: 16px/1.55 "Iowan Old Style", "Palatino Linotype", Palatino, Georgia, serif; }
 header, main { max-width: 60rem; margin: 0 auto; padding: 0 1.5rem; }
 header { padding-top: 2rem; }
@@ -40,14 +39,14 @@ main h3::before { counter-increment: sub; content: counter(sec) "." counter(sub)
 nav { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; padding: .6rem 0;
   border-top: 1px solid var(--line); border-bottom: 1px solid var(--line); }
 nav a { color: var(--ink); font-weight: 600; text-decoration: none; }
-a { color: #1f6f8b; }
+a { color: var(--link); }
 section.theorem, section.evidence { background: var(--paper); border: 1px solid var(--line);
   border-radius: 6px; padding: 1rem 1.25rem; margin: 1rem 0; break-inside: avoid; }
 section.theorem > h3 { display: flex; flex-wrap: wrap; align-items: baseline; gap: .5rem; }
 .id { font: .8rem ui-monospace, "DejaVu Sans Mono", monospace; color: var(--muted);
   text-decoration: none; }
 .badge { font: 600 .75rem system-ui, sans-serif; text-transform: uppercase;
-  letter-spacing: .04em; color: #fff; border-radius: 3px; padding: .1rem .45rem; }
+  letter-spacing: .04em; border-radius: 3px; padding: .1rem .45rem; }
 section.claim { background: var(--paper); border: 1px solid var(--line); border-radius: 6px;
   padding: .8rem 1.1rem; margin: .9rem 0; break-inside: avoid; }
 section.claim > h3 { display: flex; flex-wrap: wrap; align-items: baseline; gap: .5rem;
@@ -68,17 +67,17 @@ caption { caption-side: bottom; color: var(--muted); font-size: .85rem; padding-
   text-align: left; }
 th, td { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left;
   vertical-align: top; }
-thead th { background: #e8eef1; }
+thead th { background: var(--head); }
 table.wide, table.record-summary { width: 100%; }
 table.record-summary { font-size: .85rem; }
-table.facts th { width: 9rem; background: #f6f8f9; font-weight: 600; }
+table.facts th { width: 9rem; background: var(--code); font-weight: 600; }
 table.facts { width: 100%; }
 table.grid td, table.grid th { text-align: center; padding: .15rem .3rem;
   font: .8rem ui-monospace, "DejaVu Sans Mono", monospace; min-width: 1.9rem; }
-table.grid th { background: #e8eef1; }
-td.p { background: var(--p); color: #fff; font-weight: 700; }
+table.grid th { background: var(--head); }
+td.p { background: var(--p); color: var(--p-ink); font-weight: 700; }
 code, pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .86em; }
-pre { background: #f6f8f9; border: 1px solid var(--line); border-radius: 4px;
+pre { background: var(--code); border: 1px solid var(--line); border-radius: 4px;
   padding: .6rem .8rem; overflow-x: auto; line-height: 1.35; white-space: pre-wrap; }
 figure { margin: .8rem 0 1.2rem; }
 .answer-space { border: 1px solid var(--line); border-radius: 4px; margin: .4rem 0 1.4rem; }
@@ -102,7 +101,6 @@ footer { max-width: 60rem; margin: 2rem auto; padding: 0 1.5rem; color: var(--mu
   nav { display: none; }
   section.theorem, section.evidence, section.claim { border: 0; border-radius: 0;
     padding: 0; margin: .5rem 0; break-inside: auto; background: none; }
-  section.theorem, section.evidence { border-color: #bbb; }
   section.claim p { margin: .15rem 0; }
   p { margin: .3rem 0; }
   .formula { font-size: 1rem; margin: .2rem 0; padding: 0; }
@@ -121,29 +119,67 @@ footer { max-width: 60rem; margin: 2rem auto; padding: 0 1.5rem; color: var(--mu
 """
 
 
-def _verdict_colours() -> str:
+def palette_css() -> str:
+    """The palette's colours as CSS variables (:mod:`grundy.palette`: checked for contrast)."""
+    names = {
+        "ink": palette.INK,
+        "muted": palette.MUTED,
+        "line": palette.LINE,
+        "paper": palette.PAPER,
+        "page": palette.PAGE,
+        "link": palette.LINK,
+        "head": palette.HEAD_FILL,
+        "code": palette.CODE_FILL,
+        "p": palette.P_FILL,
+        "p-ink": palette.P_INK,
+        "refuted": palette.WORD_FILL["refuted"],
+    }
+    return ":root { " + " ".join(f"--{name}: {value};" for name, value in names.items()) + " }\n"
+
+
+def verdict_colours() -> str:
     """A badge and a table cell for each verdict word, in the word's own colour."""
     rules = []
     for word in Word:
-        ink = "#000" if word is Word.UNKNOWN else "#fff"  # amber wants dark ink
-        rules.append(f".badge.{word}, td.{word} {{ background: {word.colour}; color: {ink}; }}")
-    return "\n".join(rules)
-
-
-def _shades() -> str:
-    rules = []
-    for k in range(16):
-        lightness = 96 - k * 3.6
-        colour = "#fff" if lightness < 60 else "#1d2d35"
         rules.append(
-            f"td.shade-{k} {{ background: hsl(200 45% {lightness:.1f}%); color: {colour}; }}"
+            f".badge.{word}, td.{word} {{ background: {word.colour}; color: {word.ink}; }}"
         )
     return "\n".join(rules)
 
 
-def render_html(document: doc.Document, figures: FigureRenderer | None = None) -> str:
-    """The whole report as one HTML page."""
-    writer = _HtmlWriter(figures or FigureRenderer())
+def shades() -> str:
+    rules = []
+    for k in range(16):
+        ground, ink = palette.shade(k)
+        rules.append(f"td.shade-{k} {{ background: {ground}; color: {ink}; }}")
+    return "\n".join(rules)
+
+
+# For a black-and-white copier (``--print bw``): no fill carries meaning.  A badge is its
+# word in a box (each word its own border), a P-position's cell is bold in a double
+# outline, and the value scale is its digits alone.
+BW_CSS = """
+body, section.theorem, section.evidence, section.claim { background: #fff; }
+.badge { background: #fff !important; color: #000 !important; border: 2px solid #000; }
+.badge.checked, td.checked { border-style: double; border-width: 3px; }
+.badge.tested, td.tested { border-style: dashed; }
+.badge.refuted, td.refuted { border-width: 3px; }
+.badge.unknown, td.unknown, .badge.error, td.error { border-style: dotted; }
+td.proved, td.checked, td.tested, td.refuted, td.unknown, td.error {
+  background: #fff !important; color: #000 !important; font-weight: 700; }
+td.p { background: #fff !important; color: #000 !important; font-weight: 800;
+  outline: 3px double #000; outline-offset: -4px; }
+td[class^="shade-"] { background: #fff !important; color: #000 !important; }
+thead th, table.grid th, table.facts th, pre { background: #fff; }
+a, .subtitle, .byline, figcaption, caption, .source, .id, .timing, .measured { color: #000; }
+"""
+
+
+def render_html(
+    document: doc.Document, figures: FigureRenderer | None = None, bw: bool = False
+) -> str:
+    """The whole report as one HTML page; ``bw`` for a black-and-white printer."""
+    writer = _HtmlWriter(figures or FigureRenderer(bw=bw), bw)
     return writer.document(document)
 
 
@@ -164,8 +200,9 @@ def _fitting_size(mathml: str) -> str:
 class _HtmlWriter(DocumentWriter[str]):
     format_name = "HTML"
 
-    def __init__(self, figures: FigureRenderer) -> None:
+    def __init__(self, figures: FigureRenderer, bw: bool = False) -> None:
         self.figures = figures
+        self.bw = bw
 
     def document(self, document: doc.Document) -> str:
         nav = " ".join(
@@ -184,7 +221,7 @@ class _HtmlWriter(DocumentWriter[str]):
             '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(document.title)}</title>\n"
-            f"<style>{_CSS}{_verdict_colours()}\n{_shades()}\n</style>\n</head>\n<body>\n"
+            f"<style>{self.style()}</style>\n</head>\n<body>\n"
             f"<header>\n<h1>{escape(document.title)}</h1>\n"
             f"{byline}"
             f'<p class="subtitle">{self.inlines(document.subtitle)}</p>\n'
@@ -193,6 +230,18 @@ class _HtmlWriter(DocumentWriter[str]):
             "<footer>Written by grundy. Formulas are MathML and figures are inline "
             "SVG: this page needs no network.</footer>\n"
             "</body>\n</html>\n"
+        )
+
+    def style(self) -> str:
+        """The page's CSS: its rules in the palette's colours (and black on white for bw)."""
+        return (
+            palette_css()
+            + _CSS
+            + verdict_colours()
+            + "\n"
+            + shades()
+            + "\n"
+            + (BW_CSS if self.bw else "")
         )
 
     def section(self, section: doc.Section, level: int) -> str:
@@ -246,7 +295,7 @@ class _HtmlWriter(DocumentWriter[str]):
         svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
         return (
             f'<figure id="fig-{escape(figure.name)}">\n{svg}'
-            f"<figcaption>{escape(figure.caption)}</figcaption>\n</figure>"
+            f"<figcaption>{escape(self.figures.caption(figure))}</figcaption>\n</figure>"
         )
 
     def table(self, table: doc.Table) -> str:

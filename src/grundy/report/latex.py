@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+import grundy.palette as palette
 import grundy.report.document as doc
 from grundy.report.document import plain_text
 from grundy.report.markdown import FIGURE_DIR
@@ -178,10 +179,29 @@ def latex_text(text: str) -> str:
 
 
 _WORDS = frozenset(word.value for word in Word)
+
+
 # Each verdict word is a colour of its own name (\badge{checked}, \verdictbox{checked}{...}).
+def _colour(name: str, value: str) -> str:
+    return f"\\definecolor{{{name}}}{{HTML}}{{{value.removeprefix('#').upper()}}}"
+
+
+# The palette's colours (grundy.palette, checked for contrast): each word's ground and
+# ink, a P-position's cell, and the sixteen steps of the value scale with their inks.
 _WORD_COLOURS = "\n".join(
-    f"\\definecolor{{{word}}}{{HTML}}{{{word.colour.removeprefix('#').upper()}}}" for word in Word
+    [_colour(str(word), word.colour) for word in Word]
+    + [_colour(f"{word}-ink", word.ink) for word in Word]
+    + [_colour("ppos", palette.P_FILL), _colour("ppos-ink", palette.P_INK)]
+    + [_colour(f"shade{k}", palette.shade(k)[0]) for k in range(16)]
+    + [_colour(f"shade{k}-ink", palette.shade(k)[1]) for k in range(16)]
 )
+
+# For a black-and-white copier (--print bw): a badge is its word in a box, thicker for
+# a refutation, and a table's cells have no fill.
+_BW_MACROS = r"""
+\renewcommand{\badge}[1]{{\setlength{\fboxrule}{0.8pt}\fbox{\sffamily\small\strut #1}}}
+\renewcommand{\verdictbox}[2]{{\setlength{\fboxsep}{1pt}\fbox{#2}}}
+"""
 
 _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \usepackage[utf8]{inputenc}
@@ -194,13 +214,11 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 \usepackage{array,longtable,booktabs}
 \usepackage[table]{xcolor}
 \usepackage[hidelinks]{hyperref}
-\definecolor{ppos}{HTML}{2A9D8F}
-\definecolor{shade}{HTML}{457B9D}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.5em}
 \setcounter{secnumdepth}{2}
 \setcounter{tocdepth}{1}
-\newcommand{\badge}[1]{\colorbox{#1}{\textcolor{white}{\sffamily\small\strut #1}}}
+\newcommand{\badge}[1]{\colorbox{#1}{\textcolor{#1-ink}{\sffamily\small\strut #1}}}
 % A displayed claim: centred, and broken after a relation or an operator when too wide.
 \newcommand{\claimformula}[1]{\par{\centering$\displaystyle #1$\par}\smallskip}
 \makeatletter
@@ -210,7 +228,7 @@ _PREAMBLE = r"""\documentclass[11pt,a4paper]{article}
 % than with plain text, and boxes of consecutive rows keep a point of white between them.
 \newcommand{\verdictbox}[2]{{\setlength{\fboxsep}{0pt}\colorbox{#1}{%
   \rule[\dimexpr0.5pt-\dp\@arstrutbox\relax]{0pt}{\dimexpr\ht\@arstrutbox+\dp\@arstrutbox-1pt\relax}%
-  \,\textcolor{white}{#2}\,}}}
+  \,\textcolor{#1-ink}{#2}\,}}}
 % The contents, often in two columns: an entry is never hyphenated, never split between
 % lines that land in different columns (or pages), and set ragged (a narrow column would
 % stretch the spaces of a long title that cannot be hyphenated).
@@ -227,11 +245,13 @@ def render_latex(
     document: doc.Document,
     figures: FigureRenderer | None = None,
     fallbacks: Mapping[int, int] | None = None,
+    bw: bool = False,
 ) -> LatexReport:
     """The document as LaTeX.  ``fallbacks[k]`` says how far formula ``k`` falls back:
     0 its own LaTeX, 1 its fallback LaTeX (or plain text when it has none), 2 plain text.
+    ``bw``: for a black-and-white printer (boxes and patterns, no fills).
     """
-    writer = _LatexWriter(figures or FigureRenderer(), fallbacks or {})
+    writer = _LatexWriter(figures or FigureRenderer(bw=bw), fallbacks or {}, bw)
     text = writer.document(document)
     return LatexReport(text, tuple(writer.files), tuple(writer.formulas))
 
@@ -296,8 +316,11 @@ _SHORT = 5  # a document of at most this many sections needs no contents
 class _LatexWriter(DocumentWriter[list[str]]):
     format_name = "LaTeX"
 
-    def __init__(self, figures: FigureRenderer, fallbacks: Mapping[int, int]) -> None:
+    def __init__(
+        self, figures: FigureRenderer, fallbacks: Mapping[int, int], bw: bool = False
+    ) -> None:
         self.figures = figures
+        self.bw = bw
         self.fallbacks = fallbacks
         self.files: list[tuple[str, bytes]] = []
         self.formulas: list[doc.DisplayMath] = []
@@ -315,6 +338,7 @@ class _LatexWriter(DocumentWriter[list[str]]):
         lines = [
             preamble,
             _WORD_COLOURS,
+            _BW_MACROS if self.bw else "",
             f"\\title{{{latex_text(document.title)}}}",
             f"\\author{{{latex_text(document.author)}}}",
             "\\date{" + self.inlines(document.subtitle) + "}",
@@ -408,7 +432,7 @@ class _LatexWriter(DocumentWriter[list[str]]):
         return [
             "\\begin{center}",
             f"\\includegraphics[width={width:.2f}in]{{{path}}}\\\\[0.3em]",
-            f"{{\\small {latex_text(figure.caption)}}}",
+            f"{{\\small {latex_text(self.figures.caption(figure))}}}",
             "\\end{center}",
             "",
         ]
@@ -481,11 +505,14 @@ class _LatexWriter(DocumentWriter[list[str]]):
         if style in _WORDS:
             return f"\\verdictbox{{{style}}}{{{text}}}"
         if style == "p":
-            return f"\\cellcolor{{ppos}}\\textcolor{{white}}{{\\textbf{{{text}}}}}"
+            if self.bw:
+                return f"\\fbox{{\\textbf{{{text}}}}}"
+            return f"\\cellcolor{{ppos}}\\textcolor{{ppos-ink}}{{\\textbf{{{text}}}}}"
         if style.startswith("shade-"):
             level = int(style.removeprefix("shade-"))
-            ink = "white" if level >= 10 else "black"
-            return f"\\cellcolor{{shade!{level * 6 + 4}}}\\textcolor{{{ink}}}{{{text}}}"
+            if self.bw:
+                return text
+            return f"\\cellcolor{{shade{level}}}\\textcolor{{shade{level}-ink}}{{{text}}}"
         return text
 
     def text(self, text: str) -> str:

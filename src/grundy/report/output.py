@@ -114,7 +114,7 @@ def require_tex_engine() -> str:
     return engine
 
 
-_STEMS = ("handout", "record", "report", "worksheet", "answers")
+_STEMS = ("handout", "record", "report", "worksheet", "answers", "slides")
 _DOCUMENTS = {f"{stem}.{form}" for stem in _STEMS for form in Format}
 _FIGURE_SUFFIXES = (".svg", ".pdf")
 
@@ -198,8 +198,10 @@ def render_set(
     formats: Sequence[Format],
     tex_engine: str | None = None,
     pdf_engine: PdfEngine = PdfEngine.TYPST,
+    bw: bool = False,
 ) -> tuple[dict[str, bytes | str], list[str]]:
-    """Every file of the set, by relative path, and notes (formulas that fell back).
+    """Every file of the set, by relative path, and notes (formulas that fell back);
+    ``bw`` writes them for a black-and-white printer.
 
     Markdown brings ``figures/*.svg``, LaTeX and PDF ``figures/*.pdf``.  A PDF is built
     with typst, or with ``pdf_engine=tex`` by a TeX engine (``tex_engine``, else the first
@@ -209,12 +211,12 @@ def render_set(
     by_tex = Format.PDF in formats and pdf_engine is PdfEngine.TEX
     if by_tex:
         engine = engine or require_tex_engine()
-    figures = FigureRenderer()
+    figures = FigureRenderer(bw=bw)
     files: dict[str, bytes | str] = {}
     notes: list[str] = []
     for name, document in documents.items():
         if Format.HTML in formats:
-            files[f"{name}.html"] = render_html(document, figures)
+            files[f"{name}.html"] = render_html(document, figures, bw)
         if Format.MARKDOWN in formats:
             markdown = render_markdown(document, figures)
             files[f"{name}.md"] = markdown.text
@@ -228,12 +230,12 @@ def render_set(
             notes += [f"{name}: {text}" for text in typeset.notes]
         if Format.LATEX not in formats and not by_tex:
             continue
-        latex = render_latex(document, figures)
+        latex = render_latex(document, figures, bw=bw)
         if by_tex:
             assert engine is not None
 
             def render(fallbacks: Mapping[int, int], document: Document = document) -> Any:
-                return render_latex(document, figures, fallbacks)
+                return render_latex(document, figures, fallbacks, bw)
 
             try:
                 built = build_pdf(render, engine, name)
@@ -254,12 +256,16 @@ def write_report_set(
     formats: Sequence[Format],
     tex_engine: str | None = None,
     pdf_engine: PdfEngine = PdfEngine.TYPST,
+    bw: bool = False,
+    extra: Mapping[str, bytes | str] | None = None,
 ) -> tuple[list[Path], list[str]]:
     """Write every document in every format as one set into ``out_dir``, swapped into
-    place at once; the files written and the notes of the build."""
+    place at once; the files written and the notes of the build.  ``extra`` files (the
+    slides) join the set as they are."""
     out_dir = real_out_dir(out_dir)
     check_out_dir(out_dir)
-    files, notes = render_set(documents, formats, tex_engine, pdf_engine)
+    files, notes = render_set(documents, formats, tex_engine, pdf_engine, bw)
+    files.update(extra or {})
     check_out_dir(out_dir)  # again: a file may have been put there while rendering
     try:
         swap_in(out_dir, files)

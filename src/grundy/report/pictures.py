@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import grundy.palette as palette
 from grundy.display.geometry import MOST_COUNTERS, counter_places, hackenbush_layout
 from grundy.games.chomp import bite_square as chomp_bite
 from grundy.report.document import Figure
@@ -36,11 +37,12 @@ __all__ = [
     "wythoff_figure",
 ]
 
-P_COLOUR = "#2a9d8f"  # P-positions, proved
-N_COLOUR = "#e9ecef"  # N-positions
-ACCENT = "#e76f51"  # bites, counterexamples, marks
-INK = "#264653"
-CHOCOLATE = "#8d5a3b"
+# The figures' colours are the palette's (grundy.palette): one set for every output.
+P_COLOUR = palette.P_FILL  # P-positions
+N_COLOUR = palette.N_FILL  # N-positions
+ACCENT = palette.ACCENT  # bites, counterexamples, marks
+INK = palette.FIGURE_INK
+CHOCOLATE = palette.CHOCOLATE
 
 Draw = Callable[[Any], None]
 
@@ -197,7 +199,7 @@ def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figur
                 }
             for r, length in enumerate(board.rows):
                 for c in range(length):
-                    colour = "#f4d6c6" if (r, c) in eaten else CHOCOLATE
+                    colour = palette.EATEN if (r, c) in eaten else CHOCOLATE
                     ax.add_patch(_rect(c, r, 1, 1, colour, edgecolor="white", linewidth=1.2))
             if board.rows and board.rows[0]:
                 ax.add_patch(_rect(0, 0, 1, 1, INK, edgecolor="white", linewidth=1.2))
@@ -319,13 +321,15 @@ def hackenbush_figure(name: str, caption: str, pictures: Sequence[HackenbushPict
             ax.set_axis_off()
         for ax, picture in zip(axes, pictures, strict=False):
             _bare(ax)
-            width = _draw_hackenbush(ax, picture.edges, "#3a7d44")
+            width = _draw_hackenbush(ax, picture.edges, palette.GREEN_STALK)
             height = max((y for _, y in hackenbush_layout(picture.edges)[0].values()), default=1)
             if picture.value is not None:
                 snake_x = width + 1.6
                 for k in range(picture.value):
                     # green like the picture: red and blue edges mean something else
-                    ax.plot([snake_x, snake_x], [k, k + 1], color="#3a7d44", linewidth=2.2)
+                    ax.plot(
+                        [snake_x, snake_x], [k, k + 1], color=palette.GREEN_STALK, linewidth=2.2
+                    )
                     ax.add_patch(_circle(snake_x, k + 1, 0.09, "white"))
                 ax.text(
                     (width + snake_x) / 2 + 0.1,
@@ -383,7 +387,7 @@ def strip_figure(
             _cells(ax, [(n, y) for n, is_p in enumerate(row.p_positions) if is_p], P_COLOUR)
             _cells(ax, [(n, y) for n, is_p in enumerate(row.p_positions) if not is_p], N_COLOUR)
             for n, is_p in enumerate(row.p_positions):
-                _cell_label(ax, n, y, str(n), "white" if is_p else INK)
+                _cell_label(ax, n, y, str(n), palette.P_INK if is_p else INK)
         if mark is not None:
             ax.add_patch(_rect(mark, 0, 1, len(rows), "none", edgecolor=ACCENT, linewidth=2.0))
         ax.set_xlim(-margin, length + 0.2)
@@ -474,7 +478,7 @@ def sequence_figure(
         ax = fig.add_subplot()
         ns = range(len(values))
         if period is not None and preperiod is not None:
-            ax.axvspan(preperiod - 0.5, len(values) - 0.5, color="#d8f3ef", zorder=0)
+            ax.axvspan(preperiod - 0.5, len(values) - 0.5, color=palette.PERIOD_FILL, zorder=0)
             ax.axvline(preperiod - 0.5, color=P_COLOUR, linewidth=1, linestyle="--")
             top = max(values) + 0.9
             ax.annotate(
@@ -503,7 +507,7 @@ def sequence_figure(
                     color=P_COLOUR,
                     fontsize=9,
                 )
-        ax.vlines(ns, 0, values, color="#9fb3bf", linewidth=0.6)
+        ax.vlines(ns, 0, values, color=palette.STALK, linewidth=0.6)
         ax.plot(ns, values, linestyle="none", marker="o", markersize=2.4, color=INK)
         ax.set_xlim(-1, len(values))
         ax.set_ylim(-0.8, max(values, default=1) + 2.4)
@@ -531,9 +535,9 @@ def lucky_strip_figure(
             chunk = values[first : first + per_row]
             cells = [(k, y) for k, value in enumerate(chunk) if value == 0]
             _cells(ax, cells, P_COLOUR)
-            _cells(ax, [(k, y) for k, value in enumerate(chunk) if value != 0], "#457b9d")
+            _cells(ax, [(k, y) for k, value in enumerate(chunk) if value != 0], palette.BLOCK_FILL)
             for k, value in enumerate(chunk):
-                _cell_label(ax, k, y, str(value), "white")
+                _cell_label(ax, k, y, str(value), palette.PAPER)
                 ax.text(
                     k + 0.5,
                     y - 0.45,

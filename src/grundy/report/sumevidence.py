@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import grundy.palette as palette
 from grundy.games import Game, HeapGame
 from grundy.games.octal import OctalGame
 from grundy.games.sums import SumGame
@@ -27,7 +28,7 @@ __all__ = ["PIN_GAMES", "pins_figure", "sum_position_figure", "sum_section"]
 PIN_GAMES = frozenset({"kayles", "dawsons-kayles", "dawsons-chess", "octal"})
 
 _SIDE = 16  # heaps 0..15 in the grid of P-positions
-_PIN = "#e9c46a"
+_PIN = palette.PIN
 
 
 def _is_row(game: Game | None) -> bool:
