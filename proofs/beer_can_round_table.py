@@ -53,7 +53,7 @@ THEOREMS = listing(
         "beer-can-round-table-no-centre",
         "Mutant: on a round table, mirroring wins without the centre can",
         "the point reflection of every can is legal even when no can was placed at "
-        "the centre (the same Z3 argument without the centre can)",
+        "the centre.  The same Z3 argument without the centre can.",
         r"|p| \le R - r,\ |p + q| \ge 2r \implies |{-p} - p| \ge 2r",
         by_z3(prove_disc_table, with_centre=False),
         tags=TAGS,

@@ -314,7 +314,7 @@ THEOREMS = listing(
     section(SLIDES, game="nim", tags=(*TAGS, "exhaustive")),
     theorem(
         "bouton-three-heaps",
-        "Bouton's theorem for three heaps of up to 31 (by search)",
+        "Bouton's theorem for three heaps of up to 31",
         "a three-heap Nim position (a, b, c) is a P-position iff a ⊕ b ⊕ c = 0",
         r"(a,b,c) \in \mathcal{P} \iff a \oplus b \oplus c = 0",
         _three_heaps,
@@ -343,7 +343,7 @@ THEOREMS = listing(
     mutant(
         "bouton-first-heap",
         "Mutant: from a nonzero nim-sum the first heap holds the winning move",
-        "if s = h1 ⊕ h2 ⊕ h3 ≠ 0 then h1 ⊕ s < h1 (checked by Z3 alone)",
+        "if s = h1 ⊕ h2 ⊕ h3 ≠ 0 then h1 ⊕ s < h1.  Checked by Z3 alone.",
         r"s \ne 0 \implies h_1 \oplus s < h_1",
         _first_heap,
         tags=(*TAGS, "z3", "mutant"),
@@ -384,8 +384,8 @@ THEOREMS = listing(
         "bouton-random-heaps",
         "Bouton's conditions on random positions with huge heaps",
         "for up to 16 heaps below 2^64: from a nonzero nim-sum the recipe gives a move "
-        "to nim-sum 0, the solver's winning moves are exactly the recipe's, and a move from "
-        "nim-sum 0 never reaches nim-sum 0",
+        "to nim-sum 0, the winning moves are exactly the recipe's, and a move from "
+        "nim-sum 0 never reaches nim-sum 0.  The winning moves are the solver's.",
         r"s = h_1 \oplus \cdots \oplus h_k \ne 0 \implies \exists i:\ h_i \oplus s < h_i "
         r"\quad (k \le 16,\ h_i < 2^{64})",
         _random_heaps,
@@ -394,8 +394,8 @@ THEOREMS = listing(
     mutant(
         "bouton-random-first-heap",
         "Mutant: on random positions the first heap holds the recipe's move",
-        "for up to 16 heaps below 2^64 with nonzero nim-sum s, h1 ⊕ s < h1 (checked "
-        "by random search alone)",
+        "for up to 16 heaps below 2^64 with nonzero nim-sum s, h1 ⊕ s < h1.  Checked "
+        "by random search alone.",
         r"s \ne 0 \implies h_1 \oplus s < h_1 \quad (k \le 16,\ h_i < 2^{64})",
         _random_first_heap,
         tags=(*TAGS, "random", "mutant"),
@@ -459,7 +459,8 @@ THEOREMS = listing(
     mutant(
         "bouton-any-heaps-first-heap",
         "Mutant: the inductive proof finding the winning move in the first heap",
-        "as bouton-any-number-of-heaps, but with the column lemma 'if (p ⊕ h) ⊕ d "
+        "the inductive proof of Bouton's theorem for any number of heaps, but with the "
+        "column lemma 'if (p ⊕ h) ⊕ d "
         "< p ⊕ h then p ⊕ d < p': the heap to lower is always found before the last one",
         r"(p \oplus h) \oplus d < p \oplus h \implies p \oplus d < p",
         by_z3(prove_bouton_unbounded, mutation="first-heap"),
@@ -485,7 +486,8 @@ THEOREMS = listing(
     mutant(
         "nim-value-any-heaps-move-lowers",
         "Mutant: lowering a heap always lowers the nim-sum",
-        "as nim-value-any-number-of-heaps, but with the lemma 'g < h implies o ⊕ g "
+        "the proof that a Nim position's value is the nim-sum of its heaps, but with the "
+        "lemma 'g < h implies o ⊕ g "
         "< o ⊕ h' in place of 'o ⊕ g = o ⊕ h implies g = h'",
         r"g < h \implies o \oplus g < o \oplus h",
         by_z3(prove_nim_value_unbounded, mutation="move-lowers"),
@@ -515,17 +517,17 @@ THEOREMS = listing(
     mutant(
         "misere-nim-any-heaps-one-cancels",
         "Mutant: a nonempty heap never cancels heaps of at most 1",
-        "as misere-nim-any-number-of-heaps, but with the lemma 'o <= 1 and h >= 1 "
-        "imply o ⊕ h != 0' (refuted by the bit induction's counterexample search)",
+        "the proof of misère Nim for any number of heaps, but with the lemma 'o <= 1 and "
+        "h >= 1 imply o ⊕ h != 0'.  Refuted by the bit induction's counterexample search.",
         r"o \le 1,\ h \ge 1 \implies o \oplus h \ne 0",
         by_z3(prove_misere_unbounded, mutation="one-cancels"),
     ),
     mutant(
         "misere-nim-any-heaps-normal-endgame",
         "Mutant: in misere Nim, lower the one big heap as in normal play",
-        "as misere-nim-any-number-of-heaps, but with one heap above 1 the move "
+        "the proof of misère Nim for any number of heaps, but with one heap above 1 the move "
         "lowers it to the nim-sum o of the others (nim-sum 0, as in normal play) and claims "
-        "that leaves nim-sum 1 (refuted by listing the cases o = 0, 1)",
+        "that leaves nim-sum 1.  Refuted by listing the cases o = 0, 1.",
         r"o \le 1 \implies o \oplus o = 1",
         by_z3(prove_misere_unbounded, mutation="normal-endgame"),
         tags=("nim", "misere", "exhaustive"),

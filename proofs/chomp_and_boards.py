@@ -334,8 +334,8 @@ THEOREMS = listing(
     mutant(
         "chomp-square-bite-1-2-and-mirror",
         "Mutant: Chomp squares are won by biting (1,2), then mirroring",
-        "on an n x n board the first player wins by biting (1,2) and then mirroring "
-        "(the same Z3 argument, refuted and confirmed by playing the board it names)",
+        "on an n x n board the first player wins by biting (1,2) and then mirroring.  "
+        "The same Z3 argument, refuted and confirmed by playing the board it names.",
         r"n \ge 2 \implies \text{bite } (1,2) \text{ then mirror wins } n \times n",
         by_z3(prove_square_mirror, (1, 2)),
         tags=("chomp", "strategy", "mirroring", "z3"),
@@ -395,9 +395,9 @@ THEOREMS = listing(
     theorem(
         "chomp-rectangle-winning-bites",
         "Chomp rectangles: the winning bites",
-        "every height x width rectangle with area > 1 and sides at most 11 is an "
-        "N-position and the exact solver lists its winning bites (exhaustive; every size: "
-        "strategy stealing, which does not find the bites)",
+        "every h x w rectangle with hw > 1 and h, w <= 11 is an N-position, and its winning "
+        "bites are listed.  The exact solver lists them (for every size: strategy stealing, "
+        "which does not find the bites).",
         r"h w > 1,\ h, w \le 11 \implies h \times w \in \mathcal{N}",
         _rectangle_check("next-player-wins"),
         tags=("chomp", "strategy-stealing"),

@@ -270,7 +270,8 @@ THEOREMS = listing(
     mutant(
         "moore-nim-mod-k",
         "Mutant: Moore's theorem with counts modulo k",
-        "Nim_k is P exactly when every binary digit's count of ones is divisible by k.",
+        "In Moore's Nim with parameter k a position is P exactly when, for every binary "
+        "digit, the number of heaps with a 1 there is divisible by k.",
         r"(h_1, \ldots, h_r) \in \mathcal{P}_k \iff \forall t:\ k \mid \lvert\{i : h_i "
         r"\text{ has bit } t\}\rvert",
         _moore_check(lambda k: k),

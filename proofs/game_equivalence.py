@@ -42,7 +42,8 @@ SOURCE = "003 notes, Bonus II: remarks after the definition of equivalence"
 TAGS = ("sprague-grundy", "equivalence", "sums")
 DAY_3 = born_by(3)
 TREES = TreeGame()
-AGAINST = "tested with every K born by day 3"
+# Equivalence is judged beside a finite set of games; every statement names it.
+AGAINST = "equivalent meaning: the same outcome beside every K born by day 3"
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
 SG_NOTES = "003 notes, abstract impartial games"
 SG_TAGS = ("sprague-grundy", "sums")
@@ -143,7 +144,7 @@ def _respects_sums(same_outcome_only: bool):
             ({"H": h, "K": k} for h, k in product(range(count), repeat=2)),
             lambda case: not failures(case).any(),
             scope=f"bounded: {premise}, G among all 65,536 forms born by day 4, H and K born by "
-            "day 3 (each case: every G), equivalence tested with every L born by day 3",
+            "day 3 (each case: every G), " + AGAINST.replace("K", "L"),
             explain=lambda case: {
                 "G": forms.describe4(int(np.flatnonzero(failures(case))[0])),
                 "H": TREES.format(forms.day3[case["H"]]),
@@ -244,7 +245,9 @@ THEOREMS = listing(
     theorem(
         "sums-commute",
         "G + H = H + G",
-        "G + H and H + G are the same form and are equivalent, for G, H born by day 3, " + AGAINST,
+        "G + H and H + G are the same form and are equivalent, for G, H born by day 3 ("
+        + AGAINST
+        + ")",
         r"G + H = H + G",
         _trees_check(
             2,
@@ -265,7 +268,7 @@ THEOREMS = listing(
         "sums-associate",
         "(G + H) + K = G + (H + K)",
         "(G + H) + K and G + (H + K), built as game trees, are the same form and are "
-        "equivalent, for G, H, K born by day 3, tested with every game born by day 3",
+        "equivalent, for G, H, K born by day 3 (" + AGAINST.replace("K", "L") + ")",
         r"(G + H) + K = G + (H + K)",
         _trees_check(
             3,
@@ -273,7 +276,7 @@ THEOREMS = listing(
                 tree_sum(tree_sum(g, h), k) == tree_sum(g, tree_sum(h, k))
                 and _equivalent(tree_sum(tree_sum(g, h), k), tree_sum(g, tree_sum(h, k)))
             ),
-            "tested with every game born by day 3",
+            AGAINST.replace("K", "L"),
         ),
     ),
     mutant(
@@ -284,13 +287,13 @@ THEOREMS = listing(
         _trees_check(
             3,
             lambda g, h, k: _equivalent(tree_sum(tree_sum(g, h), k), tree_sum(g, k)),
-            "tested with every game born by day 3",
+            AGAINST.replace("K", "L"),
         ),
     ),
     theorem(
         "sums-zero-is-identity",
         "*0 + G = G",
-        "*0 + G is equivalent to G for every form G born by day 4, " + AGAINST,
+        "*0 + G is equivalent to G for every form G born by day 4 (" + AGAINST + ")",
         r"{*0} + G = G",
         _zero_is_identity(0),
     ),
@@ -304,9 +307,8 @@ THEOREMS = listing(
     theorem(
         "sums-respect-equivalence",
         "G = H implies G + K = H + K",
-        "if G and H are equivalent then G + K and H + K are equivalent: G among all "
-        "forms born by day 4, H and K born by day 3; equivalence tested with every game born "
-        "by day 3",
+        "if G and H are equivalent then G + K and H + K are equivalent, for every form G "
+        "born by day 4 and H, K born by day 3 (" + AGAINST.replace("K", "L") + ")",
         r"G = H \implies G + K = H + K",
         _respects_sums(same_outcome_only=False),
     ),
@@ -321,8 +323,8 @@ THEOREMS = listing(
     theorem(
         "sg-add-p-position",
         "Adding a P-position keeps a game's class",
-        "if Q is a P-position then G + Q is equivalent to G: for every form G born by "
-        "day 4 and every P-position Q born by day 3, tested with every K born by day 3",
+        "if Q is a P-position then G + Q is equivalent to G, for every form G born by "
+        "day 4 and every P-position Q born by day 3 (" + AGAINST + ")",
         r"Q \in \mathcal{P} \implies G + Q \equiv G",
         _add_p_position(extra_is_p=True),
         implied_by="sg-add-p-position-every-game",
@@ -339,8 +341,8 @@ THEOREMS = listing(
     theorem(
         "sg-zero-iff-second-player",
         "G = 0 iff G is a second-player win",
-        "G is equivalent to the zero game exactly when G is a P-position: for every "
-        "form G born by day 4, tested with every K born by day 3",
+        "G is equivalent to the zero game exactly when G is a P-position, for every "
+        "form G born by day 4 (" + AGAINST + ")",
         r"G \equiv 0 \iff G \in \mathcal{P}",
         _zero_iff_second_player(zero_means_terminal=False),
         implied_by="sg-zero-iff-second-player-every-game",
@@ -356,8 +358,8 @@ THEOREMS = listing(
     theorem(
         "sg-sum-zero-iff-equal",
         "G + H = 0 iff G = H",
-        "G + H is a P-position exactly when G and H are equivalent: for every form G "
-        "born by day 4 and H born by day 3, tested with every K born by day 3",
+        "G + H is a P-position exactly when G and H are equivalent, for every form G "
+        "born by day 4 and H born by day 3 (" + AGAINST + ")",
         r"G + H \equiv 0 \iff G \equiv H",
         _sum_zero_iff_equal(identical=False),
     ),
@@ -390,8 +392,8 @@ THEOREMS = listing(
     theorem(
         "sums-p-plus-n",
         "P + N = N",
-        statement="the sum of a P-position and an N-position is an N-position (G born by day 4, "
-        "H by day 3)",
+        statement="the sum of a P-position G and an N-position H is an N-position, for G "
+        "born by day 4 and H by day 3",
         latex=r"G \in \mathcal{P},\ H \in \mathcal{N} \implies G + H \in \mathcal{N}",
         check=_outcome_rule(True, False, False),
         implied_by="sums-p-plus-n-every-game",

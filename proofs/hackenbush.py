@@ -431,10 +431,10 @@ def _fusion_drops_circuits(small: bool) -> Declaration:
     return mutant(
         f"hackenbush-fusion-drops-{which}-circuits",
         f"Mutant: in {size} pictures, a fused circuit's edges vanish",
-        f"As the fusion principle, but in pictures with {where} edges than the exhaustive "
-        "domain's (5; 3 with --quick) the circuit's edges are deleted rather than turned into "
-        f"loops (a statement about {size} pictures only: {refuter} "
-        "cannot refute it).",
+        f"As the fusion principle, but in pictures with {where} than 5 edges the circuit's "
+        "edges are deleted rather than turned into loops.  Five edges bound the exhaustive "
+        f"domain (3 with quick settings): a statement about {size} pictures only, which "
+        f"{refuter} cannot refute.",
         rf"\lvert E(G) \rvert {bound} 5 \implies G \equiv (G - C) / C",
         _fusion_check(_circuit_dropped(small)),
         tags=("hackenbush", "cycles", "mutant"),
@@ -447,8 +447,8 @@ THEOREMS = listing(
         "hackenbush-snake",
         "Every Green Hackenbush picture is equivalent to a snake",
         "For every picture G, with n the least number such that no move from G leads to a "
-        "picture equivalent to the snake *n, the picture G + *n (searched as one game) is a "
-        "second-player win, and G + *j is a first-player win for every other j: searched "
+        "picture equivalent to the snake *n, the picture G + *n is a second-player win, and "
+        "G + *j is a first-player win for every other j.  G + *j is searched as one game "
         "for j <= n + 1, and for j > n + 1 the move cutting *j down to *n wins.  Every "
         "multigraph on the ground and 3 more vertices with at most 5 edges (exhaustive), "
         "and random connected pictures of 6 to 8 edges.",
@@ -468,8 +468,8 @@ THEOREMS = listing(
         "hackenbush-snake-empty-is-one",
         "Mutant: the empty picture is equivalent to a snake of one edge",
         "Every picture G is equivalent to the snake *n of the mex rule, except the "
-        "empty picture, taken as *1 (only the empty picture refutes it; the random pictures "
-        "all have edges).",
+        "empty picture, taken as *1.  Only the empty picture refutes it; the random pictures "
+        "all have edges.",
         r"\emptyset \equiv {*1}",
         _snake_check(lambda picture, value, ceiling: value if picture else 1),
         tags=("hackenbush", "mutant"),
@@ -477,9 +477,9 @@ THEOREMS = listing(
     mutant(
         "hackenbush-snake-mod-ceiling",
         "Mutant: every picture is equivalent to the snake *(n mod c)",
-        "Every picture is equivalent to *(n mod c), n its mex value and c one more "
-        "than the largest value in the exhaustive domain (6; 4 with --quick): the same there, "
-        "so only larger pictures refute it.",
+        "Every picture is equivalent to the snake *(n mod c), where n is its mex value and "
+        "c = 6.  c is one more than the largest value in the exhaustive domain (4 with quick "
+        "settings): the same there, so only larger pictures refute it.",
         r"G \equiv {*(\mathcal{G}(G) \bmod c)}",
         _snake_check(lambda picture, value, ceiling: value % ceiling),
         tags=("hackenbush", "mutant"),
@@ -493,7 +493,7 @@ THEOREMS = listing(
         "hackenbush-sum-is-nim",
         "Pictures side by side add like Nim heaps",
         "Two pictures drawn side by side (sharing only the ground) have the nim-sum of "
-        "their values as value, found by searching the combined picture as one game: "
+        "their values as value.  Found by searching the combined picture as one game: "
         "every pair of pictures on the ground and 2 more vertices, at most 3 edges each.",
         r"\mathcal{G}(G \cup_0 H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
         _sum_check(lambda a, b: a ^ b),
@@ -516,7 +516,7 @@ THEOREMS = listing(
         "hackenbush-colon-principle",
         "Colon principle: a branch may be replaced by a snake of equal value",
         "Hanging a picture H at a vertex v of a picture G gives the same value as hanging "
-        "the snake *g(H) at v instead: every base and branch multigraph on the ground and 2 "
+        "the snake *g(H) at v instead.  Every base and branch multigraph on the ground and 2 "
         "more vertices with at most 3 edges each (exhaustive), and random connected "
         "branches of 4 to 6 edges on small bases.",
         r"G \cup_v H \equiv G \cup_v {*\mathcal{G}(H)}",
@@ -544,7 +544,7 @@ THEOREMS = listing(
         "hackenbush-colon-empty-branch",
         "Mutant: an empty branch may be replaced by one edge",
         "As the colon principle, but a branch with no edges is replaced by a snake of "
-        "one edge (only the empty branch refutes it; the random branches all have edges).",
+        "one edge.  Only the empty branch refutes it; the random branches all have edges.",
         r"G \cup_v \emptyset \equiv G \cup_v {*1}",
         _colon_check(lambda branch, value, ceiling: snake(value) if branch else snake(1)),
         source=COLON_SOURCE,
@@ -553,9 +553,9 @@ THEOREMS = listing(
     mutant(
         "hackenbush-colon-mod-ceiling",
         "Mutant: a branch may be replaced by the snake of its value mod c",
-        "Hanging H at v gives the value of hanging *(g(H) mod c) instead, c one more "
-        "than the largest value of an exhaustive branch (4; 3 with --quick): the same for every "
-        "exhaustive branch, so only larger branches refute it.",
+        "Hanging H at v gives the value of hanging the snake *(g(H) mod c) instead, where "
+        "c = 4.  c is one more than the largest value of an exhaustive branch (3 with quick "
+        "settings): the same for every exhaustive branch, so only larger branches refute it.",
         r"G \cup_v H \equiv G \cup_v {*(\mathcal{G}(H) \bmod c)}",
         _colon_check(lambda branch, value, ceiling: snake(value % ceiling)),
         source=COLON_SOURCE,
@@ -566,7 +566,7 @@ THEOREMS = listing(
         "hackenbush-fusion-principle",
         "Fusion principle: the vertices of a circuit may be fused",
         "Merging all vertices of a circuit of a picture into one vertex (the ground if the "
-        "circuit touches it), its edges becoming loops, does not change the value: every "
+        "circuit touches it), its edges becoming loops, does not change the value.  Every "
         "multigraph on the ground and 3 more vertices with at most 5 edges (exhaustive), "
         "and random connected pictures of 6 to 10 edges.",
         r"G \equiv G / C \quad (C \text{ a circuit fused to one vertex})",

@@ -278,7 +278,7 @@ def _engine_mutants(*exercises: tuple[int, Any, Any, Any, str]) -> Iterator[Decl
             f"{theorem}-low-digits",
             f"Mutant: exercise {number} needs only the last three binary digits",
             f"exercise {number} with the nim-sums compared on their last three binary "
-            "digits (true below 8; Z3, beyond the exhaustive range, must refute it)",
+            "digits only.  True below 8; Z3, beyond the exhaustive range, must refute it.",
             r"\text{exercise " + str(number) + r" with } x \bmod 8 \text{ for } x",
             check_of(low_digits),
             of=theorem,
@@ -286,10 +286,10 @@ def _engine_mutants(*exercises: tuple[int, Any, Any, Any, str]) -> Iterator[Decl
         )
         yield mutant(
             f"{theorem}-encoding-slip",
-            f"Mutant: exercise {number} with a slipped Z3 encoding",
-            f"{misreading}, while Z3 is handed the exercise's true statement: only "
-            "the exhaustive run of the plain statement can refute it",
-            r"\text{exercise " + str(number) + r", misread; Z3 given the true goal}",
+            f"Mutant: exercise {number} misread",
+            f"{misreading}.  A slipped Z3 encoding: Z3 is handed the exercise's true "
+            "statement, so only the exhaustive run of the plain statement can refute it.",
+            r"\text{exercise " + str(number) + r", misread}",
             check_of(slip),
             of=theorem,
             tags=(*TAGS, "z3", "mutant"),

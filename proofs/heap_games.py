@@ -340,7 +340,7 @@ def _octal_period(
         ),
         mutant(
             f"{game}-period-{period - 1}",
-            f"{name} has period {period - 1} (mutant{slip_note})",
+            f"Mutant: {name} has period {period - 1}{slip_note}",
             f"{where}G(n + {period - 1}) = G(n) for every n >= {preperiod}.",
             law % (period - 1) + every,
             _periodic_claim(game, period - 1, preperiod),
@@ -348,9 +348,9 @@ def _octal_period(
         ),
         mutant(
             f"{game}-period-{period}-short-certificate",
-            f"{name}' period certified from two periods of values (mutant)",
-            f"{where}G(n + {period}) = G(n) for every n >= {preperiod} follows from the "
-            f"values G(0..{values}): a certificate that stops there is accepted.",
+            f"Mutant: {name}' period follows from two periods of values",
+            f"{where}the values G(0..{values}) are enough to show that G(n + {period}) = G(n) "
+            f"for every n >= {preperiod}.  A certificate that stops there is accepted.",
             rf"\mathcal{{G}}(0..{values}) \text{{ certifies }} "
             + law % period
             + rf"\ (n \ge {preperiod})",
@@ -372,7 +372,7 @@ THEOREMS = listing(
     ),
     mutant(
         "grundys-game-first-values-swapped",
-        "Grundy's game: wrong first values (mutant)",
+        "Mutant: Grundy's game: wrong first values",
         statement="In Grundy's game a heap of n = 1, ..., 10 has Grundy value "
         "0, 0, 1, 0, 2, 1, 0, 1, 2, 0.",
         latex=r"(\mathcal{G}(1), \ldots, \mathcal{G}(10)) = (0,0,1,0,2,1,0,1,2,0)",
@@ -381,7 +381,7 @@ THEOREMS = listing(
     ),
     mutant(
         "grundys-game-period-3",
-        "Grundy's game repeats 0, 0, 1 from the start (mutant)",
+        "Mutant: Grundy's game repeats 0, 0, 1 from the start",
         "In Grundy's game the values of heaps n = 1, ..., 10 repeat with period 3: "
         "0, 0, 1, 0, 0, 1, 0, 0, 1, 0 (the start of the true list, 0, 0, 1, 0, 2, ..., "
         "continued as if periodic).",
@@ -398,7 +398,7 @@ THEOREMS = listing(
         53,
         DAWSON_SOURCE,
         " from n = 53",  # the period holds from there on only: the title says so
-        ", off by one",
+        " (off by one)",
     ),
     section(SUBTRACTION_SOURCE, game="subtraction", tags=(*TAGS, "subtraction", "certificate")),
     theorem(
@@ -412,7 +412,7 @@ THEOREMS = listing(
     ),
     mutant(
         "subtraction-period-max-plus-one",
-        "Subtraction games have period max(S) + 1 (mutant)",
+        "Mutant: subtraction games have period max(S) + 1",
         "For every non-empty S within {1, 2, 3, 4}, the least period of the "
         "subtraction game S is max(S) + 1, as for take-away 1..k.",
         r"\emptyset \ne S \subseteq \{1,2,3,4\} \implies \text{the least period of } "
@@ -422,7 +422,7 @@ THEOREMS = listing(
     ),
     mutant(
         "subtraction-window-max-plus-one",
-        "Subtraction games are certified with period max(S) + 1 (mutant)",
+        "Mutant: subtraction games are certified with period max(S) + 1",
         "For every non-empty S within {1, 2, 3, 4}, the window theorem certifies "
         "G(n + max(S) + 1) = G(n) for every n >= 0.",
         r"\emptyset \ne S \subseteq \{1,2,3,4\} \implies \mathcal{G}_S(n + \max S + 1) = "
@@ -442,7 +442,7 @@ THEOREMS = listing(
     ),
     mutant(
         "split-digit-irrelevant",
-        "The fast engine may ignore splitting without taking (mutant)",
+        "Mutant: the fast engine may ignore splitting without taking",
         "For every code 4.d1d2 (d1, d2 <= 7), the rare/common engine run on 0.d1d2 "
         "gives the same G(n) as the plain exact solver on 4.d1d2, for small n.",
         r"\mathcal{G}_{\text{rare/common}, 0.d_1 d_2}(n) = \mathcal{G}_{\text{exact}, "

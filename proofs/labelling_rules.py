@@ -368,11 +368,12 @@ THEOREMS = listing(
     section(SOURCE, tags=TAGS, play=None),
     theorem(
         "labelling-rules-every-game",
-        "The P/N labelling rules hold on small positions of every game of the catalogue",
-        "in every catalogue game with moves (all but Lucky Nim), labelling terminal "
+        "The P/N labelling rules hold on small positions of every game in these notes",
+        "in every game of these notes with moves (all but Lucky Nim), labelling terminal "
         "positions P (N in misere play), a position N when some move leads to a "
         "P-position and P when every move leads to an N-position gives every position "
-        "exactly one label, and it is the solver's outcome, in normal and misere play",
+        "exactly one label, which says who wins, in normal and misere play.  Every game of "
+        "the catalogue; the label is compared with the solver's outcome.",
         r"\mathrm{o}(x) = \mathrm{N} \iff \exists\, x \to y : \mathrm{o}(y) = \mathrm{P}",
         split=Split(
             lambda settings: [
@@ -393,16 +394,16 @@ THEOREMS = listing(
     mutant(
         "labelling-move-to-n-means-n",
         "Mutant: a position with a move to an N-position is N",
-        "in every catalogue game, a position with some move to an N-position is "
+        "in every game of these notes, a position with some move to an N-position is "
         "itself an N-position",
         r"\exists\, x \to y : \mathrm{o}(y) = \mathrm{N} \implies \mathrm{o}(x) = \mathrm{N}",
         _check(_move_to_n_means_n, BOTH, with_random=False),
     ),
     mutant(
         "labelling-move-to-n-means-n-random",
-        "Mutant: a position with a move to an N-position is N (random games alone)",
-        "in catalogue games with random options and positions, a position with some "
-        "move to an N-position is itself an N-position (checked by the random search alone)",
+        "Mutant: a position with a move to an N-position is N (in random games)",
+        "in games of these notes with random options and positions, a position with some "
+        "move to an N-position is itself an N-position.  Checked by the random search alone.",
         r"\exists\, x \to y : \mathrm{o}(y) = \mathrm{N} \implies \mathrm{o}(x) = \mathrm{N}",
         lambda settings: _random(settings, _move_to_n_means_n),
         play=Play.NORMAL,
@@ -410,7 +411,7 @@ THEOREMS = listing(
     mutant(
         "labelling-terminal-is-n",
         "Mutant: terminal positions are N in normal play",
-        "in every catalogue game under normal play, a position without moves is an "
+        "in every game of these notes under normal play, a position without moves is an "
         "N-position (the player to move wins)",
         r"x \text{ terminal} \implies \mathrm{o}(x) = \mathrm{N}",
         _check(_terminal_is_n, (Play.NORMAL,), with_random=False),

@@ -358,8 +358,7 @@ THEOREMS = listing(
     ),
     theorem(
         "lucky-nim-boundary-m-plus-n",
-        "Lucky Nim: a heap of exactly m + n (the case the notes' split omits), checked "
-        "on small positions",
+        "Lucky Nim: a heap of exactly m + n (the case the notes' split omits), on small positions",
         "In a P-position holding a heap of exactly m + n, when the mover names that heap "
         "the opponent's only winning answer is y = n, which empties it whatever x is "
         "(the notes treat k < m + n and k > m + n only).",
@@ -370,7 +369,8 @@ THEOREMS = listing(
     mutant(
         "lucky-nim-boundary-answer-m",
         "Mutant: at a heap of m + n, answering m suffices",
-        "As lucky-nim-boundary-m-plus-n, with the answer y = m instead of y = n.",
+        "In a P-position holding a heap of exactly m + n, when the mover names that heap "
+        "the opponent wins by answering y = m (instead of y = n).",
         r"(m + n, b) \in \mathcal{P} \implies A(m + n) = \{m\}",
         _boundary_check(lambda m, n: [m]),
         tags=("lucky-nim", "mutant"),
@@ -378,8 +378,9 @@ THEOREMS = listing(
     mutant(
         "lucky-nim-boundary-solver-every-answer",
         "Mutant: at a heap of m + n every answer wins",
-        "As lucky-nim-boundary-m-plus-n, with every y in [m, n] winning (each "
-        "empties the heap when x = n, so an opponent who saw x could play any of them).",
+        "In a P-position holding a heap of exactly m + n, when the mover names that heap "
+        "every answer y in [m, n] wins for the opponent (each empties the heap when x = n, "
+        "so an opponent who saw x could play any of them).",
         r"(m + n, b) \in \mathcal{P} \implies A(m + n) = [m, n]",
         _boundary_check(lambda m, n: list(range(m, n + 1))),
         tags=("lucky-nim", "mutant", "sequential"),

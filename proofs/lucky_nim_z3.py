@@ -122,8 +122,9 @@ THEOREMS = listing(
     mutant(
         "lucky-nim-mover-minus-n",
         "Mutant: the mover's choice x = max(m, r - n)",
-        "as lucky-nim-mover-symbolic with x = max(m, r - n): too small a number, "
-        "which the opponent's m leaves in the same block",
+        "for all 1 <= m <= n and every k with Ω(k) = 1, x = max(m, r - n) (r the place of k "
+        "in its block of M = m + n) is in [m, n] and every reply leaves Ω = 0: too small a "
+        "number, which the opponent's m leaves in the same block",
         r"1 \le m \le n,\ \Omega(k) = 1 \implies x = \max(m, r - n) \text{ wins}",
         drawn_at_heap(_z3(enc.lucky_mover_wins_symbolic, subtract="n"), "k"),
         tags=TAGS,
@@ -190,7 +191,8 @@ THEOREMS = listing(
     mutant(
         "lucky-nim-answers-beat-some-x",
         "Mutant: the winning numbers are those that beat some number of the other",
-        "as lucky-nim-winning-numbers-symbolic with F'(k): z + n >= k if k <= M, "
+        "for all 1 <= m <= n and every heap k >= 1, a number z in [m, n] changes Ω(k) "
+        "whatever the other player shows exactly when z is in F'(k): z + n >= k if k <= M, "
         "r - n <= z <= r + n - 1 otherwise (the numbers a player who saw the other's could use)",
         r"z \in F'(k) \iff \forall w:\ \Omega(\max(k-z-w,0)) \ne \Omega(k)",
         drawn_at_heap(_z3(enc.winning_numbers, "n"), "k"),

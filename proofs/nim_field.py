@@ -481,13 +481,16 @@ def _check_no_root(settings: CheckSettings) -> Verdict:
     )
 
 
-# What the field laws are checked on, said once for the statements.
-ON_FIELD = (
-    "every element of the field of 256 nimbers (16 with quick settings), ⊗ from Conway's mex "
-    "definition computed from scratch"
+# What the field laws are checked on, said once for the statements.  A statement's first
+# sentence is what a student reads; how it was checked follows two spaces after it, for
+# the record only (see report.statements.first_sentence).
+ON_FIELD = "all nimbers below 2^8 (the field of 256 nimbers)"
+HOW_FIELD = (
+    "Checked on every element of that field (16 elements with quick settings), ⊗ from "
+    "Conway's mex definition computed from scratch"
 )
 TESTED_BEYOND = (
-    "random nimbers up to 2^{bits}, multiplied by the tower of fields, are tested, not proved"
+    "; random nimbers up to 2^{bits}, multiplied by the tower of fields, are tested, not proved"
 )
 
 THEOREMS = listing(
@@ -495,9 +498,9 @@ THEOREMS = listing(
     theorem(
         "nim-product-mex-definition",
         "The nim product by the tower of fields is Conway's nim product, for every pair up to 256",
-        "for 0 <= a, b <= 256 (a, b < 64 with quick settings), the product a ⊗ b computed by "
-        "the tower of fields equals "
-        "mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b}, computed from that definition alone",
+        "for 0 <= a, b <= 256, the product a ⊗ b computed by the tower of fields equals "
+        "Conway's mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b}.  The mex table is computed from "
+        "that definition alone (a, b < 64 with quick settings).",
         r"a, b \le 256 \implies a \otimes b = \operatorname{mex}\{a' \otimes b \oplus a \otimes b'"
         r" \oplus a' \otimes b' : a' < a,\ b' < b\}",
         _check_mex_definition,
@@ -506,14 +509,15 @@ THEOREMS = listing(
     mutant(
         "nim-product-mex-without-corner",
         "Mutant: the mex definition without the a' ⊗ b' term",
-        "for 0 <= a, b < 16, nim_mul(a, b) equals mex{a'⊗b ⊕ a⊗b'}",
+        "for 0 <= a, b < 16, a ⊗ b equals mex{a'⊗b ⊕ a⊗b' : a' < a, b' < b}, the term a'⊗b' "
+        "forgotten",
         r"a \otimes b = \operatorname{mex}\{a' \otimes b \oplus a \otimes b'\}",
         lambda settings: _check_mex_definition(settings, with_corner=False),
     ),
     theorem(
         "nim-product-associative",
         "Nim multiplication is associative on the field of 256 nimbers",
-        f"(x ⊗ y) ⊗ z = x ⊗ (y ⊗ z) for {ON_FIELD}; " + TESTED_BEYOND.format(bits=128),
+        f"(x ⊗ y) ⊗ z = x ⊗ (y ⊗ z) for {ON_FIELD}.  {HOW_FIELD}" + TESTED_BEYOND.format(bits=128),
         r"x, y, z < 2^8 \implies (x \otimes y) \otimes z = x \otimes (y \otimes z)",
         exhaustive_and_random(_associative, 3, high_bits=128),
         cost=1.5,
@@ -529,15 +533,16 @@ THEOREMS = listing(
     mutant(
         "nim-product-wide-flaw-associative",
         "Mutant: a tower that forgets a0 ⊗ b1 from 64-bit widths on is still associative",
-        "(x ⊗' y) ⊗' z = x ⊗' (y ⊗' z) for the product that forgets the cross term a0 ⊗ b1 "
-        "at widths of 64 bits and more (exact below 2^32; only random search reaches the flaw)",
+        "(x ⊗' y) ⊗' z = x ⊗' (y ⊗' z) for the product built like the tower of fields but "
+        "forgetting the cross term a0 ⊗ b1 from widths of 64 bits on.  It is exact below "
+        "2^32, so only random search reaches the flaw.",
         r"(x \otimes' y) \otimes' z = x \otimes' (y \otimes' z)",
         exhaustive_and_random(_associative, 3, high_bits=128, mul=flawed_wide_mul),
     ),
     theorem(
         "nim-product-commutative",
         "Nim multiplication is commutative on the field of 256 nimbers",
-        f"x ⊗ y = y ⊗ x for {ON_FIELD}; " + TESTED_BEYOND.format(bits=256),
+        f"x ⊗ y = y ⊗ x for {ON_FIELD}.  {HOW_FIELD}" + TESTED_BEYOND.format(bits=256),
         r"x, y < 2^8 \implies x \otimes y = y \otimes x",
         exhaustive_and_random(_commutative, 2),
     ),
@@ -552,15 +557,16 @@ THEOREMS = listing(
     mutant(
         "nim-product-wide-flaw-commutative",
         "Mutant: a tower that forgets a0 ⊗ b1 from 64-bit widths on still commutes",
-        "x ⊗' y = y ⊗' x for the product that forgets the cross term a0 ⊗ b1 at widths of "
-        "64 bits and more (exact below 2^32; only random search reaches the flaw)",
+        "x ⊗' y = y ⊗' x for the product built like the tower of fields but forgetting the "
+        "cross term a0 ⊗ b1 from widths of 64 bits on.  It is exact below 2^32, so only "
+        "random search reaches the flaw.",
         r"x \otimes' y = y \otimes' x",
         exhaustive_and_random(_commutative, 2, mul=flawed_wide_mul),
     ),
     theorem(
         "nim-product-distributive",
         "Nim multiplication distributes over nim-sum on the field of 256 nimbers",
-        f"x ⊗ (y ⊕ z) = x ⊗ y ⊕ x ⊗ z for {ON_FIELD}",
+        f"x ⊗ (y ⊕ z) = x ⊗ y ⊕ x ⊗ z for {ON_FIELD}.  {HOW_FIELD}.",
         r"x, y, z < 2^8 \implies x \otimes (y \oplus z) = (x \otimes y) \oplus (x \otimes z)",
         exhaustive_only(_distributive, 3),
         cost=1.5,
@@ -575,8 +581,9 @@ THEOREMS = listing(
     theorem(
         "nim-product-inverses",
         "Every non-zero nimber below 2^8 has a nim inverse; the inverse formula works below 2^16",
-        f"every x > 0 has some y with x ⊗ y = 1, for {ON_FIELD}; the inverse formula gives "
-        "x ⊗ x⁻¹ = 1 for every 0 < x < 2^16 (2^8 with quick settings); "
+        "in the field of the 256 nimbers below 2^8, every x > 0 has some y with x ⊗ y = 1, "
+        "and the inverse formula gives x ⊗ x⁻¹ = 1 for every 0 < x < 2^16.  "
+        f"{HOW_FIELD}; the formula is checked for every x < 2^16 (2^8 with quick settings)"
         + TESTED_BEYOND.format(bits=256),
         r"0 < x < 2^8 \implies \exists y.\ x \otimes y = 1",
         _check_inverses,
@@ -593,16 +600,18 @@ THEOREMS = listing(
     mutant(
         "nim-product-inverse-never-square",
         "Mutant: no nimber's inverse is its own square (false for *1, *2, *3)",
-        "nim_inv(x) ≠ x ⊗ x for every x > 0; the cube roots of unity are small, so only the "
-        "exhaustive part sees them",
+        "x⁻¹ ≠ x ⊗ x for every x > 0.  The cube roots of unity are small, so only the "
+        "exhaustive part sees them.",
         r"x \neq 0 \implies x^{-1} \neq x \otimes x",
         lambda settings: _check_inverses(settings, _inverse_not_square),
     ),
     mutant(
         "nim-product-wide-flaw-inverses",
-        "Mutant: nim_inv still inverts for a tower that forgets a0 ⊗ b1 from 64-bit widths on",
-        "x ⊗' nim_inv(x) = 1 for the product that forgets the cross term a0 ⊗ b1 at widths of "
-        "64 bits and more (exact below 2^32; only random search reaches the flaw)",
+        "Mutant: the inverse x⁻¹ still inverts for a tower that forgets a0 ⊗ b1 from 64-bit "
+        "widths on",
+        "x ⊗' x⁻¹ = 1 for the product built like the tower of fields but forgetting the cross "
+        "term a0 ⊗ b1 from widths of 64 bits on.  It is exact below 2^32, so only random "
+        "search reaches the flaw.",
         r"x \neq 0 \implies x \otimes' x^{-1} = 1",
         lambda settings: _check_inverses(settings, lambda x: _inverse(x, flawed_wide_mul)),
     ),
@@ -616,46 +625,46 @@ THEOREMS = listing(
     theorem(
         "nim-product-one-self-inverse",
         "Among the nimbers below 2^8, only 1 is its own nim inverse",
-        f"x ⊗ x = 1 only for x = 1, for {ON_FIELD}",
+        f"x ⊗ x = 1 only for x = 1, for {ON_FIELD}.  {HOW_FIELD}.",
         r"x < 2^8,\ x \otimes x = 1 \implies x = 1",
         exhaustive_only(lambda mul, x: (mul(x, x) != 1) | (x == 1), 1),
     ),
     mutant(
         "nim-product-no-cube-roots-of-unity",
-        "Mutant: only 1 has nim cube 1 (false for *2 and *3: only the exhaustive part sees it)",
-        "x ⊗ x ⊗ x = 1 only for x = 1",
+        "Mutant: only 1 has nim cube 1 (false for *2 and *3)",
+        "x ⊗ x ⊗ x = 1 only for x = 1.  Only the exhaustive part sees *2 and *3.",
         r"x \otimes x \otimes x = 1 \implies x = 1",
         exhaustive_and_random(_cube_roots_of_unity_trivial, 1),
     ),
     theorem(
         "nim-fields-closed",
         "The nimbers below 2, 4, 16 and 256 are closed under nim multiplication",
-        "x, y < D implies x ⊗ y < D, for each D = 2, 4, 16, 256 on "
-        f"{ON_FIELD}; for k <= 8, " + TESTED_BEYOND.format(bits=256),
+        "x, y < D implies x ⊗ y < D, for each D = 2, 4, 16, 256.  "
+        f"{HOW_FIELD}; for D = 2^(2^k), k <= 8" + TESTED_BEYOND.format(bits=256),
         r"k \le 3,\ x, y < 2^{2^k} \implies x \otimes y < 2^{2^k}",
         exhaustive_and_random(_closed_in_fields, 2),
     ),
     mutant(
         "nim-fields-closed-below-2-24",
-        "Mutant: the nimbers below 2^24 are closed too (only random search reaches them)",
-        "x, y < 2^24 implies x ⊗ y < 2^24",
+        "Mutant: the nimbers below 2^24 are closed too",
+        "x, y < 2^24 implies x ⊗ y < 2^24.  Only random search reaches the products that "
+        "refute it.",
         r"x, y < 2^{24} \implies x \otimes y < 2^{24}",
         exhaustive_and_random(_closed_below(24), 2, high_bits=24),
     ),
     mutant(
         "nim-fields-closed-below-8",
-        "Mutant: the nimbers below 8 are closed too (false for 2 ⊗ 4: only the exhaustive "
-        "part sees it)",
-        "x, y < 8 implies x ⊗ y < 8",
+        "Mutant: the nimbers below 8 are closed too (false for 2 ⊗ 4)",
+        "x, y < 8 implies x ⊗ y < 8.  Only the exhaustive part sees 2 ⊗ 4.",
         r"x, y < 8 \implies x \otimes y < 8",
         exhaustive_and_random(_closed_below(3), 2),
     ),
     theorem(
         "nim-fermat-square",
         "The Fermat 2-power rule for D = 2, 4, 16 and 256",
-        "for D = 2, 4, 16 and 256 (not 256 with quick settings), D ⊗ D = 3/2 · D and "
-        "x ⊗ D = x · D for every x < D, read off Conway's mex definition computed from "
-        "scratch (the tower of fields is built on this rule, so it is not checked through it)",
+        "for D = 2, 4, 16 and 256, D ⊗ D = 3/2 · D and x ⊗ D = x · D for every x < D.  "
+        "Read off Conway's mex definition computed from scratch (not 256 with quick "
+        "settings); the tower of fields is built on this rule, so it is not checked through it.",
         r"D = 2^{2^n},\ n \le 3 \implies D \otimes D = \tfrac{3}{2} D,\quad x < D \implies "
         r"x \otimes D = xD",
         _check_fermat,
@@ -664,39 +673,40 @@ THEOREMS = listing(
     mutant(
         "nim-fermat-square-ordinary",
         "Mutant: a Fermat 2-power nim-squares like an integer",
-        "for D = 2^(2^n), D ⊗ D = D · D",
+        "for D = 2, 4, 16, ..., D ⊗ D = D · D",
         r"D \otimes D = D^2",
         lambda settings: _check_fermat(settings, square=lambda d: d * d),
     ),
     mutant(
         "nim-fermat-square-plus-one",
         "Mutant: D ⊗ D = D ⊕ 1 (true for D = 2 only)",
-        "for D = 2^(2^n), D ⊗ D = D ⊕ 1",
+        "for D = 2, 4, 16, ..., D ⊗ D = D ⊕ 1",
         r"D \otimes D = D \oplus 1",
         lambda settings: _check_fermat(settings, square=lambda d: d ^ 1),
     ),
     mutant(
         "nim-fermat-times-up-to-d",
         "Mutant: x ⊗ D = x · D for every x <= D, D included",
-        "for D = 2^(2^n), x ⊗ D = x · D for every x <= D (false at x = D)",
+        "for D = 2, 4, 16, ..., x ⊗ D = x · D for every x <= D (false at x = D)",
         r"x \le D \implies x \otimes D = xD",
         lambda settings: _check_fermat(settings, with_d=True),
     ),
     theorem(
         "nim-square-roots",
         "Each nimber below 2^32 has exactly one square root there",
-        "x ⊗ x = y ⊗ y implies x = y (squaring is one-to-one, so a bijection of each finite "
-        f"field): for {ON_FIELD}; and proved by machine for every x, y < 2^32 (2^16 with "
-        "quick settings) with ⊗ computed by the tower of fields, which is Conway's product "
-        "wherever the two are compared",
+        "for all nimbers x, y < 2^32, x ⊗ x = y ⊗ y implies x = y: squaring is one-to-one, "
+        f"so a bijection of each finite field.  {HOW_FIELD}; and proved by Z3 for every "
+        "x, y < 2^32 (2^16 with quick settings) with ⊗ computed by the tower of fields, which "
+        "is Conway's product wherever the two are compared.",
         r"x, y < 2^{32},\ x \otimes x = y \otimes y \implies x = y",
         _check_square_roots,
         cost=5.0,
     ),
     mutant(
         "nim-square-root-missing",
-        "Mutant: 0x12345678 has no nim square root below 2^32 (only Z3 finds it)",
-        "x ⊗ x ≠ 0x12345678 for every x < 2^32 (0x1234 and 2^16 with quick settings)",
+        "Mutant: 0x12345678 has no nim square root below 2^32",
+        "x ⊗ x ≠ 0x12345678 for every x < 2^32.  Only Z3 finds the root (0x1234 and 2^16 "
+        "with quick settings).",
         r"x \otimes x \neq \mathtt{12345678}_{16}",
         _check_no_root,
     ),
@@ -704,7 +714,7 @@ THEOREMS = listing(
         "nim-square-roots-one-cross-term",
         "Mutant: squaring is one-to-one for the tower that forgets the cross term a0 ⊗ b1",
         "x ⊗' x = y ⊗' y implies x = y for the product built with the middle term a1 ⊗ b0 "
-        "alone (every x, y < 2^8; only the exhaustive part sees it)",
+        "alone (every x, y < 2^8).  Only the exhaustive part sees it.",
         r"x \otimes' x = y \otimes' y \implies x = y",
         _flawed_law(_square_injective, 2, "one-cross-term"),
     ),

@@ -270,8 +270,8 @@ THEOREMS = listing(
     theorem(
         "handout-exercise-1",
         "Exercise 1: the addition table of *0 .. *15",
-        "for 0 <= a, b <= 15 the Grundy value of two-heap Nim (a, b), found by "
-        "plain search, is a ⊕ b",
+        "for 0 <= a, b <= 15 the Grundy value of two-heap Nim (a, b) is a ⊕ b.  The values "
+        "are found by plain search from the rules.",
         r"\mathcal{G}(*a + *b) = a \oplus b \quad (0 \le a, b \le 15)",
         _check_addition_table,
         exercise=Exercise(

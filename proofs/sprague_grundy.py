@@ -63,7 +63,8 @@ DAY_3 = born_by(3)
 BY_NAME = {TREES.format(tree): tree for tree in DAY_3}
 NAMES = list(BY_NAME)
 DAY_4 = f"all {FORMS:,} game forms G born by day 4"
-AGAINST = "tested with every K born by day 3"
+# Equivalence is judged beside a finite set of games; every statement names it.
+AGAINST = "equivalent meaning: the same outcome beside every K born by day 3"
 
 
 def _is_p(*games) -> bool:
@@ -408,8 +409,9 @@ THEOREMS = listing(
     theorem(
         "sg-sum-rule",
         "Sprague-Grundy: the value of a sum is the nim-sum of the values",
-        "G(G + H) = G(G) ⊕ G(H), with G + H searched as one game: on every pair of "
-        "catalogue heap games with heaps up to 10, and on random game graphs born after day 4",
+        "G(G + H) = G(G) ⊕ G(H), for G and H heaps of up to 10 in Nim, subtraction games, "
+        "Kayles or Grundy's game, and for random game graphs born after day 4.  G + H is "
+        "searched as one game.",
         r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
         _sum_rule(_xor),
         implied_by="sg-sum-rule-every-game",
@@ -426,8 +428,8 @@ THEOREMS = listing(
         "sg-sum-empty-absorbs",
         mutant_title("the empty game absorbs a sum"),
         "G(G + H) = G(G) ⊕ G(H) when G and H both have moves, and G + H has value 0 when one "
-        "of them is the empty game (0 taken as absorbing, as in a product); only sums with an "
-        "empty summand can refute it, and the random graphs have none",
+        "of them is the empty game (0 taken as absorbing, as in a product).  Only sums with an "
+        "empty summand can refute it, and the random graphs have none.",
         r"\mathcal{G}(G + 0) = 0",
         _sum_rule(_empty_absorbs),
     ),
@@ -436,9 +438,9 @@ THEOREMS = listing(
         mutant_title("repeated options raise a summand's value"),
         "G(G + H) = G'(G) ⊕ G'(H), where G'(X) is G(X) + 1 when every option of X has a "
         "value below G(X) and at least two options repeat a value already taken (the repeats "
-        "taken to count), and G(X) otherwise; a planted error that only summands with "
+        "taken to count), and G(X) otherwise.  A planted error that only summands with "
         "redundant options can show: the catalogue heap positions up to 10 have none, and "
-        "random game graphs often do",
+        "random game graphs often do.",
         r"\mathcal{G}(G+H) = \mathcal{G}'(G) \oplus \mathcal{G}'(H)",
         _sum_rule(_redundancy_counts),
     ),
@@ -446,9 +448,9 @@ THEOREMS = listing(
     theorem(
         "sg-g-plus-g",
         "G + G is a P-position",
-        "for every game G, the sum G + G is a second-player win (mirroring); checked "
-        "on every form born by day 4 (the sum searched by the labelling rules) and on random "
-        "game graphs born after day 4",
+        "for every game G born by day 4, and for random game graphs born after day 4, the "
+        "sum G + G is a second-player win (mirroring).  The sum's outcome is searched by the "
+        "labelling rules.",
         r"G + G \in \mathcal{P}",
         _g_plus_g(),
         implied_by="sg-g-plus-g-every-game",
@@ -456,7 +458,8 @@ THEOREMS = listing(
     mutant(
         "sg-g-plus-g-has-a-move",
         mutant_title("G + G is a P-position in which the first player has a move"),
-        "for every G, G + G is P and not terminal (forgets the empty game; only G = 0 refutes it)",
+        "for every G, G + G is a P-position with a move.  It forgets the empty game; only "
+        "G = 0 refutes it.",
         r"G + G \in \mathcal{P} \setminus \{0\}",
         _g_plus_g(needs_a_move=True),
         tags=TAGS,
@@ -464,8 +467,8 @@ THEOREMS = listing(
     mutant(
         "sg-g-plus-g-within-8-moves",
         mutant_title("the mirror strategy ends G + G within 8 moves"),
-        "for every G, G + G is P and its longest play has at most 8 moves (true for every form "
-        "born by day 4; only games born later refute it)",
+        "for every G, G + G is a P-position and its longest play has at most 8 moves.  True "
+        "for every form born by day 4; only games born later refute it.",
         r"G + G \in \mathcal{P},\ \text{longest play of } G + G \le 8",
         _g_plus_g(longest=8),
         tags=TAGS,
@@ -474,8 +477,8 @@ THEOREMS = listing(
     theorem(
         "sg-equivalent-to-star",
         "Every game is equivalent to the nimber of its Grundy value",
-        "G + K and *G(G) + K have the same outcome for every K born by day 3: for "
-        "every form G born by day 4, and random game graphs born after day 4",
+        "for every form G born by day 4, and for random game graphs born after day 4, G + K "
+        "and *G(G) + K have the same outcome for every K born by day 3",
         r"G \equiv *\mathcal{G}(G)",
         _star_equivalence(lambda value, terminal: value),
         implied_by="sg-equivalent-to-star-every-game",
@@ -484,7 +487,7 @@ THEOREMS = listing(
         "sg-equivalent-to-star-empty-is-one",
         mutant_title("the empty game is equivalent to *1"),
         "every game G is equivalent to *G(G), except the empty game, taken as *1 (the mex of "
-        "the empty set misread as 1); only G = 0 refutes it",
+        "the empty set misread as 1).  Only G = 0 refutes it.",
         r"0 \equiv {*1}",
         _star_equivalence(lambda value, terminal: 1 if terminal else value),
         source=LEGNER + "; " + NOTES,
@@ -493,8 +496,8 @@ THEOREMS = listing(
     mutant(
         "sg-equivalent-to-star-mod-5",
         mutant_title("every game is equivalent to *(G(G) mod 5)"),
-        "every game G is equivalent to *(G(G) mod 5) (the same for every form born by day 4, "
-        "whose values are at most 4; only games born later refute it)",
+        "every game G is equivalent to *(G(G) mod 5).  The same for every form born by day "
+        "4, whose values are at most 4; only games born later refute it.",
         r"G \equiv *(\mathcal{G}(G) \bmod 5)",
         _star_equivalence(lambda value, terminal: value % 5),
         source=LEGNER + "; " + NOTES,
@@ -505,14 +508,15 @@ THEOREMS = listing(
         "sg-star-sum",
         "*n + *m = *(n ⊕ m)",
         "*n + *m + *(n ⊕ m) is a P-position and *n + *m is equivalent to *(n ⊕ m), "
-        "for 0 <= n, m <= 7 (exhaustive, tested with every K born by day 3)",
+        "for 0 <= n, m <= 7 (" + AGAINST + ")",
         r"*n + *m = *(n \oplus m)",
         _star_sums(lambda n, m: n ^ m),
     ),
     mutant(
         "sg-star-sum-or",
         mutant_title("*n + *m = *(n OR m)"),
-        "*n + *m + *(n | m) is P and *n + *m is equivalent to *(n | m), for 0 <= n, m <= 7",
+        "*n + *m + *(n OR m) is a P-position and *n + *m is equivalent to *(n OR m), for "
+        "0 <= n, m <= 7, where OR is taken bit by bit",
         r"*n + *m = *(n \mathbin{|} m)",
         _star_sums(lambda n, m: n | m),
         tags=TAGS,
@@ -521,8 +525,8 @@ THEOREMS = listing(
     theorem(
         "sg-zero-iff-p",
         "Grundy value 0 exactly at P-positions",
-        "G(G) = 0 iff G is a P-position (outcome from the labelling rules): for every "
-        "form born by day 4, and random game graphs born after day 4",
+        "G(G) = 0 iff G is a P-position, for every form G born by day 4 and random game "
+        "graphs born after day 4.  The outcome comes from the labelling rules.",
         r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P}",
         _zero_iff_p(lambda value, moves: value == 0),
         implied_by="sg-zero-iff-p-every-game",
@@ -539,16 +543,16 @@ THEOREMS = listing(
     mutant(
         "sg-zero-iff-p-with-a-move",
         mutant_title("value 0 means P with a move to answer"),
-        "G(G) = 0 iff G is a P-position that has a move (forgets the empty game; only G = 0 "
-        "refutes it)",
+        "G(G) = 0 iff G is a P-position that has a move.  It forgets the empty game; only "
+        "G = 0 refutes it.",
         r"\mathcal{G}(G) = 0 \iff G \in \mathcal{P},\ G \ne 0",
         _zero_iff_p(lambda value, moves: value == 0 and moves),
     ),
     mutant(
         "sg-zero-iff-p-mod-5",
         mutant_title("G(G) mod 5 = 0 exactly at P-positions"),
-        "G(G) ≡ 0 (mod 5) iff G is P (the same for every form born by day 4, whose values are "
-        "at most 4; only games born later refute it)",
+        "G(G) ≡ 0 (mod 5) iff G is a P-position.  The same for every form born by day 4, "
+        "whose values are at most 4; only games born later refute it.",
         r"\mathcal{G}(G) \equiv 0 \pmod 5 \iff G \in \mathcal{P}",
         _zero_iff_p(lambda value, moves: value % 5 == 0),
     ),

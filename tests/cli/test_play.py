@@ -190,10 +190,29 @@ def test_hint_without_hints_says_how_to_turn_them_on(monkeypatch) -> None:
     assert any("--hints" in line for line in result.lines)
 
 
-def test_end_of_input_before_the_end_is_one_line_and_exit_2(monkeypatch) -> None:
+def test_a_script_that_runs_out_of_moves_ends_with_a_sentence(monkeypatch) -> None:
+    # It was an error (exit 2, "the input ended before the game did"); a class demo's
+    # script that stops early ends like a game: a sentence, the line of play, exit 0.
     result = play(monkeypatch, io.StringIO("1 1\n"), "nim", "1", "2")
-    assert result.code == 2
-    assert result.err == "grundy: error: the input ended before the game did\n"
+    assert result.code == 0 and result.err == ""
+    assert "The moves given ran out before the game ended: it stops at (0,1)" in result.out
+    assert result.lines[-2:] == [
+        "  1. you: take 1 from heap 2 (2 -> 1), leaving (1,1)",
+        "  2. computer: take 1 from heap 1 (1 -> 0), leaving (0,1)",
+    ]
+
+
+def test_an_empty_script_ends_with_a_sentence_too(monkeypatch) -> None:
+    result = play(monkeypatch, io.StringIO(""), "nim", "3", "4", "5")
+    assert result.code == 0 and result.err == ""
+    assert "it stops at (3,4,5), with you to move" in result.out
+    assert "(no moves)" in result.out
+
+
+def test_the_prompt_asks_for_a_move_in_words(monkeypatch) -> None:
+    result = play(monkeypatch, io.StringIO("quit\n"), "nim", "1", "2")
+    assert "grundy solve" not in result.out and "'grundy" not in result.out
+    assert "type the position your move leaves" in " ".join(result.lines)
 
 
 def test_a_terminal_position_ends_at_once(monkeypatch) -> None:

@@ -13,7 +13,7 @@ from grundy.report.mathml import MathSyntaxError, check_latex, latex_to_mathml
         (
             "(outcome == 'P') == (a ^ b ^ c == 0)",
             "[a, b, c]",
-            r"((a, b, c) \in \mathcal{P}) \iff (a \oplus b \oplus c = 0)",
+            r"(a, b, c) \in \mathcal{P} \iff a \oplus b \oplus c = 0",
         ),
         (
             "grundy == mex([g([n - 1]), g([n - 2])])",
@@ -36,11 +36,11 @@ from grundy.report.mathml import MathSyntaxError, check_latex, latex_to_mathml
         ("not (a < b) or b1 >= 0", None, r"\lnot (a < b) \lor b_{1} \ge 0"),
         ("a < b <= c", None, r"a < b \le c"),
         ("floor(n * phi) == ceil(n / 2)", None, None),
-        ("[b] * a", None, r"(b)^{\times a}"),
+        ("[b] * a", None, r"a \text{ heaps of } b"),
         (
             "len(winning_moves) == 1",
             "[a, b]",
-            r"\lvert \operatorname{winning\_moves}(a, b) \rvert = 1",
+            r"\lvert \operatorname{Win}(a, b) \rvert = 1",
         ),
         (
             "x if x > 0 else heaps",
@@ -115,7 +115,7 @@ COMPREHENSIONS = [
     ("sum(k for k in range(1, n + 1) if k % 2 == 1)", r"\sum_{1 \le k \le n, k \bmod 2 = 1} k"),
     (
         "sum(i * j for i in range(n) for j in range(i))",
-        r"\sum_{0 \le i < n} \sum_{0 \le j < i} i \cdot j",
+        r"\sum_{0 \le i < n} \sum_{0 \le j < i} ij",
     ),
     ("sum(k % 3 for k in range(4))", r"\sum_{k=0}^{3} (k \bmod 3)"),
     ("nimsum(g([k]) for k in range(n)) == 0", r"\bigoplus_{0 \le k < n} \mathcal{G}(k) = 0"),
@@ -130,10 +130,10 @@ COMPREHENSIONS = [
         r"{\{\mathcal{G}(m) \mid m \in \operatorname{moves}(n)\}}",
     ),
     ("max(x for x in moves if x != 0)", r"\max{\{x \mid x \in \operatorname{moves}(n), x \ne 0\}}"),
-    ("min(a * k for k in range(1, 4))", r"\min{\{a \cdot k \mid 1 \le k \le 3\}}"),
+    ("min(a * k for k in range(1, 4))", r"\min{\{ak \mid 1 \le k \le 3\}}"),
     (
         "mex([0] + [2 * a for a in range(n)])",
-        r"\operatorname{mex}(\{0\} \cup {\{2 \cdot a \mid 0 \le a < n\}})",
+        r"\operatorname{mex}(\{0\} \cup {\{2a \mid 0 \le a < n\}})",
     ),
     # A list comprehension on its own, and over the moves.
     (
@@ -165,12 +165,12 @@ COMPREHENSIONS = [
     # A quantifier beside another condition is bracketed: ⟺ and ∀ reach to the right.
     (
         "(outcome == 'P') == all(bit(h, 0) == 0 for h in moves)",
-        r"(n \in \mathcal{P}) \iff (\forall h \in \operatorname{moves}(n)\colon "
+        r"n \in \mathcal{P} \iff (\forall h \in \operatorname{moves}(n)\colon "
         r"\left\lfloor \frac{h}{2^{0}} \right\rfloor \bmod 2 = 0)",
     ),
     (
         "a > 0 and (outcome == 'P') == (a == 1)",
-        r"a > 0 \land ((n \in \mathcal{P}) \iff (a = 1))",
+        r"a > 0 \land (n \in \mathcal{P} \iff a = 1)",
     ),
 ]
 
@@ -247,7 +247,7 @@ statement = "(outcome == 'P') == all((bit(a, i) + bit(b, i)) % (k + 1) == 0 for 
     )
     assert isinstance(claim, Claim)
     latex = claim_latex(claim)
-    assert latex is not None and latex.startswith(r"((a, b) \in \mathcal{P}) \iff (\forall i")
+    assert latex is not None and latex.startswith(r"(a, b) \in \mathcal{P} \iff (\forall i")
 
 
 @pytest.mark.parametrize(
@@ -264,3 +264,96 @@ def test_all_and_any_of_a_written_list_are_a_conjunction_and_a_disjunction(
 ) -> None:
     assert expression_latex(expression) == latex
     check_latex(latex)
+
+
+def _example_latex(path: str, claim_id: str) -> str:
+    from pathlib import Path
+
+    from grundy.claims import Claim, claims_from_file
+    from grundy.report.caveats import mark_misere
+    from grundy.report.statements import claim_latex
+    from grundy.solve.solver import Play
+
+    root = Path(__file__).resolve().parents[2]
+    (claim,) = [c for c in claims_from_file(root / path) if c.id == claim_id]
+    assert isinstance(claim, Claim)
+    latex = claim_latex(claim)
+    assert latex is not None
+    return mark_misere(latex) if claim.play is Play.MISERE else latex
+
+
+@pytest.mark.parametrize(
+    ("path", "claim_id", "latex"),
+    [
+        # a rectangle of Chomp, not "(b)^{×a}"; "a * b > 1" as ab > 1
+        (
+            "examples/chomp.toml",
+            "chomp-rectangles-are-n",
+            r"a \times b \in \mathcal{N} \quad \text{whenever } ab > 1",
+        ),
+        # the bite that leaves an L: its rows, and Win(...) defined under the formula
+        (
+            "examples/chomp.toml",
+            "chomp-square-bite-2-2",
+            r"(n, \underbrace{1, \ldots, 1}_{n - 1}) \in \operatorname{Win}(n \times n)",
+        ),
+        # misère Nim: "if and only if", the cases in words (was an equation between a
+        # membership and a cases block)
+        (
+            "examples/misere_nim.toml",
+            "misere-nim-rule",
+            r"(a, b, c) \in \mathcal{P}^{-} \iff a \oplus b \oplus c = 1 \text{ when } "
+            r"\max(a, b, c) \le 1\text{, and } a \oplus b \oplus c = 0 \text{ otherwise}",
+        ),
+        # two-row Chomp: the rows as a pair, the condition without brackets
+        (
+            "examples/cookbook.toml",
+            "cookbook-two-row-chomp",
+            r"(a, b) \in \mathcal{P} \iff a = b + 1 \quad \text{whenever } b \le a",
+        ),
+        # many equal heaps: "10^12 heaps of a"
+        ("examples/hostile.toml", "huge-list", r"\mathcal{G}(10^{12} \text{ heaps of } a) = 0"),
+    ],
+)
+def test_the_claims_that_read_as_code_are_typeset_as_mathematics(
+    path: str, claim_id: str, latex: str
+) -> None:
+    shown = _example_latex(path, claim_id)
+    assert shown == latex
+    for code in (r"\times a}", "begin{cases}", r"\cdot b", "winning\\_moves"):
+        assert code not in shown
+
+
+@pytest.mark.parametrize(
+    ("expression", "position", "latex"),
+    [
+        ("2 * n + 1 == a * b", None, "2n + 1 = ab"),
+        ("k * k == n", None, r"k \cdot k = n"),  # kk would be misread
+        ("n * 2 == 4", None, r"n \cdot 2 = 4"),
+        ("grundy == 0", "[a] * (b + 1)", r"\mathcal{G}((b + 1) \text{ heaps of } a) = 0"),
+        ("grundy == 0", "[a + 1, b]", r"\mathcal{G}(a + 1, b) = 0"),
+        ("grundy == 0", "n + 1", r"\mathcal{G}(n + 1) = 0"),
+        ("(outcome == 'P') == (a == 1 if b else a == 2)", "[a, b]",
+         r"(a, b) \in \mathcal{P} \iff a = 1 \text{ when } b\text{, and } a = 2 \text{ otherwise}"),
+        ("x == (1 if b else 2)", None, r"x = \begin{cases} 1 & \text{if } b \\ 2 & "
+         r"\text{otherwise} \end{cases}"),  # a value chosen by cases keeps its cases
+    ],
+)  # fmt: skip
+def test_products_positions_and_cases_read_as_the_notes_write_them(
+    expression: str, position: str | None, latex: str
+) -> None:
+    assert expression_latex(expression, position) == latex
+
+
+def test_a_board_position_is_a_rectangle_only_for_a_board() -> None:
+    assert (
+        expression_latex("outcome == 'N'", "[b] * a", board=True) == r"a \times b \in \mathcal{N}"
+    )
+    assert expression_latex("outcome == 'N'", "[b] * a") == r"a \text{ heaps of } b \in \mathcal{N}"
+
+
+def test_the_winning_moves_are_defined_under_the_formula() -> None:
+    from grundy.report.expression_aggregates import notation_defined
+
+    latex = expression_latex("[n] + [1] * (n - 1) in winning_moves", "[n] * n", board=True)
+    assert notation_defined(latex) == [(r"\operatorname{Win}(p)", "notation.win")]

@@ -9,6 +9,7 @@ import pytest
 from grundy.library import TheoremResult, load_library
 from grundy.report import HandoutOptions, build_handout
 from grundy.report.document import Document, Paragraph, Section
+from grundy.report.gameevidence import file_claims
 from grundy.report.student_words import SENTENCES, say, strip_marks, tracing
 from grundy.report.studenttext import student_text_problems, untraced_runs
 from grundy.report.topics import course_topics
@@ -41,9 +42,10 @@ def _handout(mutants: bool = True) -> tuple[list[str], str]:
         for index, theorem in enumerate(LIBRARY)
     ]
     titles = {theorem.id: theorem.title for theorem in LIBRARY}
+    claims = file_claims(results)  # as `grundy report` does: a claim file's claim is typeset
     with tracing():
         document = build_handout(
-            course_topics(results), HandoutOptions("Notes", mutants=mutants), {}, {}, titles
+            course_topics(results), HandoutOptions("Notes", mutants=mutants), {}, claims, titles
         )
     return untraced_runs(document), document
 
@@ -51,6 +53,19 @@ def _handout(mutants: bool = True) -> tuple[list[str], str]:
 def test_every_word_of_the_library_handout_is_traced_to_its_source() -> None:
     leaks, _ = _handout()
     assert leaks == []
+
+
+@pytest.mark.parametrize("mutants", [False, True])
+def test_the_library_handout_says_nothing_of_the_software(mutants: bool) -> None:
+    # The statements' own words, the mistakes (the library's mutants, shown with
+    # ``--mutants``) included, read as a lecturer writes them: no "exhaustive", no
+    # "tested with", no code where words belong.
+    from grundy.report.studenttext import document_runs
+
+    _, document = _handout(mutants=mutants)
+    text = "\n".join(strip_marks(run) for _, run in document_runs(document))
+    assert ("A plausible mistake" in text) is mutants
+    assert student_text_problems(text, [t.id for t in LIBRARY]) == []
 
 
 def test_a_sentence_written_outside_the_module_is_caught() -> None:

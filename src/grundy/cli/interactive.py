@@ -45,8 +45,9 @@ REMOTENESS_BUDGET = 20_000
 move that leaves the most options."""
 
 HELP_TEXT = (
-    "Type the position your move leaves (as 'grundy solve' prints it, e.g. {example}) or "
-    "the number of a listed move. 'moves' lists the moves, {hint}'quit' resigns."
+    "To move, type the position your move leaves, written as the positions here are (for "
+    "example {example}), or the number of a listed move. 'moves' lists the moves, "
+    "{hint}'quit' resigns."
 )
 
 
@@ -118,6 +119,7 @@ def run_play(
 
 
 GAME_OVER = object()  # a turn of the user's ended the game (an agreed draw)
+INPUT_ENDED = object()  # a script of moves ran out before the game ended
 ASK_AGAIN = object()  # the user's turn is not over (a declined draw proposal)
 
 
@@ -161,6 +163,9 @@ class PlaySession:
                     if chosen is None:
                         self._resign(start)
                         return 0
+                    if chosen is INPUT_ENDED:  # a scripted game stopped short: not an error
+                        self._stop(start, position)
+                        return 0
                     after = self._your_turn(position, chosen)
                 if after is GAME_OVER:
                     return 0
@@ -199,7 +204,9 @@ class PlaySession:
         text = HELP_TEXT.format(example=example, hint=hint)
         self.out.write("\n".join(textwrap.wrap(text, output_width(self.out) or 100)) + "\n")
 
-    def _ask(self, position: Any, moves: list[tuple[Any, str]]) -> tuple[Any, str] | None:
+    def _ask(self, position: Any, moves: list[tuple[Any, str]]) -> Any:
+        """The move chosen (a pair: the position it leaves, its words), ``None`` when the
+        user resigns, or ``INPUT_ENDED``."""
         self.out.write(f"\nPosition {self.game.format(position)}.")
         if self.hints:
             self.out.write(" " + self._hint_line(position))
@@ -215,7 +222,7 @@ class PlaySession:
                 line = self.stdin.readline()
             if not line:
                 self.out.write("\n")
-                raise UsageError("the input ended before the game did")
+                return INPUT_ENDED
             text = line.strip()
             if not self.stdin.isatty():  # echo scripted input, so the transcript reads
                 self.out.write(text + "\n")
@@ -336,6 +343,13 @@ class PlaySession:
         who = "you" if user_to_move else "the computer"
         self.out.write(f"\nNo move is left from {self.game.format(position)} for {who} ({rule}).\n")
         self.out.write("You win.\n" if user_wins else "You lose.\n")
+        self._write_line_of_play(start)
+
+    def _stop(self, start: Any, position: Any) -> None:
+        self.out.write(
+            f"The moves given ran out before the game ended: it stops at "
+            f"{self.game.format(position)}, with you to move.\n"
+        )
         self._write_line_of_play(start)
 
     def _resign(self, start: Any) -> None:

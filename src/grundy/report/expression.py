@@ -8,7 +8,7 @@ notes.  Parentheses follow Python's precedence, so the formula means what the cl
 means, and a bitwise operator applied to arithmetic is bracketed for the reader.
 
 >>> expression_latex("(outcome == 'P') == (a ^ b ^ c == 0)", position="[a, b, c]")
-'((a, b, c) \\\\in \\\\mathcal{P}) \\\\iff (a \\\\oplus b \\\\oplus c = 0)'
+'(a, b, c) \\\\in \\\\mathcal{P} \\\\iff a \\\\oplus b \\\\oplus c = 0'
 >>> print(expression_latex("implies(a >= b, g([a - b]) <= a // 2)"))
 (a \\ge b) \\implies (\\mathcal{G}(a - b) \\le \\left\\lfloor \\frac{a}{2} \\right\\rfloor)
 """
@@ -85,22 +85,30 @@ _OUTCOMES = {"P": r"\mathcal{P}", "N": r"\mathcal{N}", "D": r"\mathcal{D}"}  # D
 _LOOPY_INFINITY = re.compile(r"inf\{(\d+(?:,\d+)*)?\}")  # a loopy game's value 'inf{0,2}'
 
 
-def expression_latex(text: str, position: str | None = None) -> str:
+def expression_latex(text: str, position: str | None = None, board: bool = False) -> str:
     """The claim expression ``text`` in LaTeX; ``position`` is the claim's position
-    expression (the argument of ``grundy`` and ``outcome``), default the vars.
+    expression (the argument of ``grundy`` and ``outcome``), default the vars.  With
+    ``board`` (Chomp) a position's parts are rows, so ``[b] * a`` is the ``a × b``
+    rectangle; otherwise they are heaps, and ``[b] * a`` is ``a`` heaps of ``b``.
 
     Raises :class:`~grundy.report.mathml.MathSyntaxError` for anything outside the
     claim language, naming it.
     """
-    printer = _Printer(text, position)
+    printer = _Printer(text, position, board)
     return printer.top()
 
 
 class _Printer:
-    def __init__(self, text: str, position: str | None) -> None:
+    def __init__(self, text: str, position: str | None, board: bool = False) -> None:
         self.text = text
+        self.board = board
         self.tree = self.parse(text)
-        self.position = self.print(self.single(self.parse(position)), _ATOM) if position else "p"
+        self.position = "p"
+        self.bracketed_position = True  # a tuple (a, b) is its own argument: G(a, b)
+        if position:
+            node = self.single(self.parse(position))
+            self.position = self.print(node, 0)
+            self.bracketed_position = isinstance(node, (ast.List, ast.Tuple))
 
     def parse(self, text: str) -> ast.expr:
         try:
@@ -127,6 +135,8 @@ class _Printer:
 
     def print(self, node: ast.expr, context: int) -> str:
         text, strength = self.node(node)
+        if isinstance(node, ast.IfExp):
+            return text  # a cases block is delimited by its brace: no brackets round it
         return f"({text})" if strength < context else text
 
     def node(self, node: ast.expr) -> tuple[str, int]:
@@ -181,9 +191,10 @@ class _Printer:
             return rf"\mathcal{{G}}{self.position_argument()}"
         if name == "outcome":
             return rf"o{self.position_argument()}"
-        if name in ("moves", "winning_moves"):
-            shown = name.replace("_", r"\_")
-            return rf"\operatorname{{{shown}}}{self.position_argument()}"
+        if name == "moves":
+            return rf"\operatorname{{moves}}{self.position_argument()}"
+        if name == "winning_moves":  # defined under the formula (notation.win)
+            return rf"\operatorname{{Win}}{self.position_argument()}"
         match = re.fullmatch(r"([A-Za-z]+)_?(\d+)", name)
         if match:
             return f"{self.name(match.group(1))}_{{{match.group(2)}}}"
@@ -193,7 +204,7 @@ class _Printer:
 
     def position_argument(self) -> str:
         position = self.position
-        return position if position.startswith("(") else f"({position})"
+        return position if self.bracketed_position else f"({position})"
 
     # -- operators ------------------------------------------------------------------------
 
@@ -224,16 +235,36 @@ class _Printer:
             top, shift = self.print(node.left, 0), self.print(node.right, 0)
             return rf"\left\lfloor \frac{{{top}}}{{2^{{{shift}}}}} \right\rfloor", _ATOM
         if isinstance(op, ast.Mult) and isinstance(node.left, ast.List):
-            return (
-                rf"{self.print(node.left, _ATOM)}^{{\times {self.print(node.right, _ATOM)}}}",
-                _ATOM,
-            )
+            return self.repeated(node.left, node.right)
+        if isinstance(op, ast.Add) and _is_parts(node):
+            return "(" + ", ".join(self.parts(node)) + ")", _ATOM
         if type(op) not in _BINARY:
             raise self.error(node)
         strength, symbol = _BINARY[type(op)]
         left = self.operand(node.left, op, strength)
         right = self.operand(node.right, op, strength + 1)
+        if isinstance(op, ast.Mult) and _juxtaposed(node):
+            return f"{left}{right}", strength  # 2n, ab: a product as the notes write it
         return f"{left} {symbol} {right}", strength
+
+    def repeated(self, part: ast.List, count: ast.expr) -> tuple[str, int]:
+        """``[b] * a``: the ``a × b`` rectangle of a board, or ``a`` heaps of ``b``."""
+        if len(part.elts) != 1:
+            return rf"{self.print(part, _ATOM)}^{{\times {self.print(count, _ATOM)}}}", _ATOM
+        size = self.print(part.elts[0], _MUL + 1)
+        if self.board:
+            return rf"{self.print(count, _MUL)} \times {size}", _MUL
+        return rf"{self.print(count, _MUL)} \text{{ heaps of }} {size}", _COMPARE + 1
+
+    def parts(self, node: ast.expr) -> list[str]:
+        """The parts of ``[n] + [1] * (n - 1)``, in order: ``n, 1, …, 1`` (n - 1 ones)."""
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            return self.parts(node.left) + self.parts(node.right)
+        if isinstance(node, ast.List):
+            return [self.print(e, 0) for e in node.elts]
+        assert isinstance(node, ast.BinOp) and isinstance(node.left, ast.List)
+        one = self.print(node.left.elts[0], 0)
+        return [rf"\underbrace{{{one}, \ldots, {one}}}_{{{self.print(node.right, 0)}}}"]
 
     def operand(self, child: ast.expr, op: ast.operator, context: int) -> str:
         """A binary operand; arithmetic under a bitwise operator is always bracketed, and so
@@ -265,14 +296,24 @@ class _Printer:
         if special is not None:
             return special, _COMPARE
         if len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq) and self.is_boolean(node):
-            return f"{parts[0]} \\iff {parts[2]}", _IF  # bracketed inside ∧ and ∨
+            # ⟺ binds loosest: its sides need no brackets (bracketed itself inside ∧ and ∨)
+            left, right = node.left, node.comparators[0]
+            return f"{self.condition(left)} \\iff {self.condition(right)}", _IF
         return " ".join(parts), _COMPARE
+
+    def condition(self, node: ast.expr) -> str:
+        """One side of ``⟺``; a condition chosen by cases is said in words (``A when C,
+        and B otherwise``), not as an equation with a ``cases`` block."""
+        if isinstance(node, ast.IfExp):
+            body, test = self.condition(node.body), self.print(node.test, _IF + 1)
+            other = self.condition(node.orelse)
+            return rf"{body} \text{{ when }} {test}\text{{, and }} {other} \text{{ otherwise}}"
+        return self.print(node, _IF + 1)
 
     def is_boolean(self, node: ast.Compare) -> bool:
         """``(p) == (q)`` between two conditions reads as ``p ⟺ q``."""
         sides = (node.left, node.comparators[0])
-        logical = (ast.Compare, ast.BoolOp)
-        return all(isinstance(side, logical) or _is_logic_call(side) for side in sides) or all(
+        return all(_is_condition(side) for side in sides) or all(
             isinstance(side, ast.UnaryOp) and isinstance(side.op, ast.Not) for side in sides
         )
 
@@ -381,6 +422,43 @@ class _Printer:
             if depth == 0 and index < len(text) - 1:
                 return f"({text})"
         return text if text.startswith("(") else f"({text})"
+
+
+def _is_condition(node: ast.expr) -> bool:
+    """A comparison, ``and``/``or``, a logical call, or a choice between conditions."""
+    if isinstance(node, ast.IfExp):
+        return _is_condition(node.body) and _is_condition(node.orelse)
+    return isinstance(node, (ast.Compare, ast.BoolOp)) or _is_logic_call(node)
+
+
+def _is_parts(node: ast.expr) -> bool:
+    """A position written as lists joined by ``+`` (``[n] + [1] * (n - 1)``), each list
+    given or one part repeated."""
+    if isinstance(node, ast.List):
+        return True
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _is_parts(node.left) and _is_parts(node.right)
+    return (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.Mult)
+        and isinstance(node.left, ast.List)
+        and len(node.left.elts) == 1
+    )
+
+
+def _letter(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and len(node.id) == 1
+
+
+def _juxtaposed(node: ast.BinOp) -> bool:
+    """``2 * n`` and ``a * b`` are written ``2n`` and ``ab``; ``k * k`` and ``n * 2`` keep
+    their dot (``kk`` and ``n2`` would be misread)."""
+    left, right = node.left, node.right
+    if not _letter(right):
+        return False
+    if isinstance(left, ast.Constant) and isinstance(left.value, int):
+        return not isinstance(left.value, bool)
+    return _letter(left) and left.id != right.id  # type: ignore[attr-defined]
 
 
 def _is_logic_call(node: ast.expr) -> bool:

@@ -329,6 +329,7 @@ _INVENTED = (
         r"\operatorname{ones}(x)",
         "notation.ones",  # its words: grundy.report.student_words
     ),
+    (r"\operatorname{Win}", r"\operatorname{Win}(p)", "notation.win"),
 )
 
 

@@ -50,17 +50,21 @@ def claim_latex(claim: Claim) -> str | None:
             position = "[" + ", ".join(re.findall(r"\[\s*(\w+)\s*\]", parts.group(1))) + "]"
     if position is None:  # the claim's own default: its variables that are not parameters
         position = claim.position.text
+    board = claim.game_name in _BOARDS
     try:
-        statement = expression_latex(claim.statement.text, position)
+        statement = expression_latex(claim.statement.text, position, board)
         if claim.assume is None:
             return statement
-        condition = expression_latex(claim.assume.text, position)
+        condition = expression_latex(claim.assume.text, position, board)
     except MathSyntaxError:
         return None
     if _width(statement) + _width(condition) > _ONE_LINE:  # the condition on a line of its own
         return rf"\begin{{array}}{{c}} {statement} \\ \text{{whenever }} {condition} \end{{array}}"
     return rf"{statement} \quad \text{{whenever }} {condition}"
 
+
+# Games whose position lists rows of a board: [b] * a is the a × b rectangle.
+_BOARDS = frozenset({"chomp"})
 
 _ONE_LINE = 56  # symbols a displayed formula holds on a line of the PDF, with room to spare
 

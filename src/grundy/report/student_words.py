@@ -203,6 +203,7 @@ SENTENCES: dict[str, str] = {
     "statement.here": "Here ",
     "statement.is": " is {words}.",
     "notation.ones": "the number of 1s among the binary digits of x",
+    "notation.win": "the set of positions that a winning move from p leads to",
     # A theorem's proof in prose (Theorem.proof), printed above its verdict.
     "proof.label": "Proof.",
     # A claim's section.

@@ -38,7 +38,8 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "code",
         re.compile(
             r"\bnim_(?:mul|inv|pow)\b|\bwinning_moves\b|\blen\(|\b(?:outcome|grundy) ==|"
-            r"\bNim_k\b|\^\(|ˆ|\b18446744073709551615\b|\bimplies\(|\bmutant_of\b|"
+            r"\bNim_k\b|\^\(|ˆ|\b18446744073709551615\b|\bimplies\(|\bmutant_of\b|\boutcome_of\(|"
+            r"(?<=[\w)'\]]) == (?=[\w('\[])|"
             r"\bin \[\("  # a Python list of cases: "assuming (a, b) in [(1, 2), ...]"
         ),
     ),
@@ -50,7 +51,10 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bas everywhere in grundy\b|\bre-checked independently\b|"
             r"\bthe certificate\b|\bheap map repeats\b|\bno closed form\b|"
             r"\bquick settings\b|\bcatalogue games?\b|\bgrundys-game\b|"
-            r"\btested (?:on|against) (?:\d|random|many)|\brandom search\b"
+            r"\btested (?:on|against) (?:\d|random|many)|\brandom search\b|"
+            r"\bexhaustive(?:ly)?\b|\btested with\b|\b(?:plain|by) search\b|"
+            r"\bsearched (?:as|for)\b|\bby machine alone\b|\bmutant\b|\bplanted\b|"
+            r"\b(?:heap-sequence|rare/common|fast) engine\b|\ba certificate\b|\bwith quick\b"
         ),
     ),
     (
@@ -82,6 +86,10 @@ def student_text_problems(text: str, ids: Iterable[str] = ()) -> list[str]:
     ['software word', 'software word', 'software word']
     >>> kinds("The solver of the exercise: tested on 500 random heaps, by random search")
     ['software word', 'software word']
+    >>> kinds("found by plain search (exhaustive; 6 with --quick), tested with every K")
+    ['software word', 'software word', 'software word', 'command line']
+    >>> kinds("In words: grundy == 3 and outcome == 'N'")
+    ['code', 'code']
     >>> kinds("assuming (a, b) in [(1, 2), (3, 5)]; numbers in [2, 4]")
     ['code']
     >>> kinds("the set x ? y; Who wins? 20,130,001 values", ["bouton-k-heaps"])
