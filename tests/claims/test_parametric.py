@@ -212,6 +212,50 @@ def test_for_each_splits_a_game_without_options() -> None:
     assert "checked for a = 0..3" in verdict.message
 
 
+@pytest.mark.parametrize(
+    ("variables", "ranges", "for_each", "statement"),
+    [
+        ('["a"]', "{ a = [0, 5] }", ["a"], "grundy == a"),
+        ('["a", "b"]', "{ a = [0, 3], b = [0, 3] }", ["a", "b"], "grundy == a ^ b"),
+        ('["a", "b"]', "{ a = [0, 3], b = [0, 3] }", ["a"], "grundy == a ^ b"),
+        ('["a", "b", "c"]', "{ a = [0, 2], b = [0, 2], c = [0, 2] }", ["b"], "grundy == a ^ b ^ c"),
+    ],
+)
+def test_for_each_keeps_its_variables_in_the_position(
+    variables: str, ranges: str, for_each: list[str], statement: str
+) -> None:
+    # Issue 34: with every variable split (vars = for_each = ["a"]), each value's position
+    # was the empty one instead of [a], so the true claim "grundy == a" was refuted at a = 1.
+    claim = good_claim(vars=variables, range=ranges, for_each=for_each, statement=statement)
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.word is Word.CHECKED, verdict.message
+    mutant = good_claim(
+        vars=variables, range=ranges, for_each=for_each, statement=statement + " + (a == 2)"
+    )
+    assert check_claim(mutant, SETTINGS).counterexample["a"] == 2
+
+
+def test_for_each_on_the_only_variable_plays_its_value() -> None:
+    claim = good_claim(vars='["a"]', range="{ a = [0, 3] }", for_each=["a"], statement="grundy == a")
+    assert [m.position.text for _, m in member_claims(claim)] == ["[0]", "[1]", "[2]", "[3]"]
+
+
+def test_for_each_beside_an_option_keeps_its_own_variable() -> None:
+    # k is the game's (an option), a the position's: a is one heap of Moore's Nim_k.
+    claim = good_claim(
+        game="moore-nim",
+        params='{ k = "k" }',
+        vars='["k", "a"]',
+        range="{ k = [1, 2], a = [0, 4] }",
+        for_each=["a"],
+        statement="grundy == a",
+    )
+    members = member_claims(claim)
+    assert len(members) == 10
+    assert all(m.position.text == f"[{a}]" for (_, a), m in members)
+    assert check_claim(claim, SETTINGS).word is Word.CHECKED
+
+
 def test_for_each_with_z3_gives_one_proof_per_value() -> None:
     claim = good_claim(
         game="nim",

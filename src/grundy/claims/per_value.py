@@ -118,10 +118,13 @@ def member_claim(
 def _member_position(
     claim: Claim, case: Mapping[str, int], rest: tuple[str, ...], game: Game
 ) -> Expression:
-    """The member's position: the claim's, with the values put in; when the claim wrote
-    none and no variable is left, the position meant when none is written, of the
-    member's own game (it may differ from value to value)."""
-    if claim.position_given or rest:
+    """The member's position: the claim's, with the values put in.  A claim that wrote
+    none plays its variables as a list (those a game option uses left out), and a split
+    variable in that list is put in like any other, even when it is the only one
+    (``for_each = ["a"]`` with ``vars = ["a"]`` plays ``[a]``, one heap).  Only when that
+    list is empty (every variable is the game's) is the position the one meant when none
+    is written, of the member's own game (it may differ from value to value)."""
+    if claim.position_given or claim.position.parsed.names:
         return _with_values(claim.position, case, rest, claim.id, "position")
     read = reads_position(e.parsed if e else None for e in (claim.statement, claim.assume))
     try:
