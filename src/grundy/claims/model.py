@@ -81,7 +81,7 @@ class Method(StrEnum):
 class Expect(StrEnum):
     HOLDS = "holds"
     FAILS = "fails"
-    OPEN = "open"  # an open problem: a decision either way is news
+    OPEN = "open"  # an open problem: proved or refuted is news (library.SETTLING_WORDS)
 
 
 FIELDS = (

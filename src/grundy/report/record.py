@@ -193,7 +193,7 @@ def _expected_mark(result: TheoremResult) -> str:
 _WANTED = {
     Expectation.HOLDS: "proved or checked (or tested, for a random search)",
     Expectation.FAILS: "refuted",
-    Expectation.OPEN: "tested or unknown (an open problem)",
+    Expectation.OPEN: "tested, checked or unknown (an open problem)",
 }
 
 
