@@ -177,6 +177,7 @@ class TheoremResult:
             "method": verdict["method"],
             "cases": verdict["cases"],
             "counterexample": verdict["counterexample"],
+            "least": verdict["least"],
             "message": verdict["message"],
             "seconds": verdict["seconds"],
             "source": self.theorem.source,

@@ -170,7 +170,7 @@ def join_verdicts(
     status = combine_conjunction(verdicts).status
     if status is Status.REFUTED:
         refuted = [(value, v) for value, v in found if v.status is Status.REFUTED]
-        return _refuted(claim, split, refuted, summary, method, details, seconds)
+        return _refuted(claim, split, refuted, verdicts, summary, method, details, seconds)
     if status is not Status.PROVED:
         value, first = next((value, v) for value, v in found if v.status is status)
         return Verdict(
@@ -205,6 +205,7 @@ def _refuted(
     claim: Claim,
     split: Split,
     refuted: Sequence[tuple[tuple[int, ...], Verdict]],
+    every: Sequence[Verdict],
     summary: str,
     method: str,
     details: dict[str, Any],
@@ -217,6 +218,11 @@ def _refuted(
 
     value, verdict = min(refuted, key=order)
     example = _full_case(claim, split, value, verdict)
+    # the least of the members' counterexamples is the claim's least only when each is
+    # its member's least and no member was left undecided (it might hide a smaller one)
+    least = all(v.least is not False for _, v in refuted) and all(
+        v.status in (Status.PROVED, Status.REFUTED) for v in every
+    )
     extra = {k: v for k, v in (verdict.counterexample or {}).items() if k not in example}
     return Verdict(
         Status.REFUTED,
@@ -226,7 +232,7 @@ def _refuted(
         counterexample={**example, **extra},
         message=f"fails at {_named(split, value)}: {verdict.message} ({summary})",
         seconds=seconds,
-        details=details,
+        details={**details, "least": least},
         assumes=verdict.assumes,
     )
 

@@ -76,15 +76,18 @@ def counterexample_blocks(
     claim: Claim | None,
     example: Mapping[str, Any],
     taken: Mapping[int, int] | None = None,
+    least: bool = True,
 ) -> list[Block]:
     """The counterexample as one sentence, and drawn when its game has a picture;
-    ``taken`` colours the counters a winning move from it takes."""
+    ``taken`` colours the counters a winning move from it takes; ``least``: whether
+    it was shown to be the least case (else the sentence says it was not)."""
     inputs, breaking = _split(example, claim)
     if claim is not None and set(claim.variables) & inputs.keys():
         inputs.pop("position", None)  # built from the variables: said once, by them
     shown = ", ".join(f"{key} = {value_text(value)}" for key, value in inputs.items())
     why = ", ".join(f"{key} = {value_text(value)}" for key, value in breaking.items())
-    text: list[Any] = [Strong("Counterexample:"), " " + (shown or "see below")]
+    label = "Counterexample:" if least else "A counterexample (not shown to be the least):"
+    text: list[Any] = [Strong(label), " " + (shown or "see below")]
     if why:
         text += [". There: ", why]
     blocks: list[Block] = [Paragraph((*text, "."))]

@@ -158,7 +158,11 @@ def _claim_section(
     if verdict.counterexample is not None:
         mistake = _is_mistake(result)
         taken = winning_counters(theorem, claim, verdict.counterexample) if mistake else {}
-        blocks.extend(counterexample_blocks(theorem, claim, verdict.counterexample, taken))
+        blocks.extend(
+            counterexample_blocks(
+                theorem, claim, verdict.counterexample, taken, least=bool(verdict.least)
+            )
+        )
         if mistake:
             blocks.extend(mistake_blocks(theorem, claim, verdict.counterexample))
     if answer:  # worked out in the answers part, so the sheet can be handed out first

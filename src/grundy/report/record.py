@@ -279,7 +279,12 @@ def _theorem_section(
     if verdict.counterexample is not None:
         blocks.append(
             doc.Paragraph(
-                (doc.Strong("Counterexample"), " (re-evaluated directly by the exact solver):")
+                (
+                    doc.Strong("Counterexample"),
+                    " (re-evaluated directly by the exact solver"
+                    + ("" if verdict.least else "; a counterexample, not shown to be the least")
+                    + "):",
+                )
             )
         )
         blocks.append(counterexample_table(verdict.counterexample))
