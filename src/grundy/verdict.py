@@ -278,6 +278,17 @@ class Verdict:
         return scope_is_unbounded(self.scope)
 
     @property
+    def least(self) -> bool | None:
+        """For a counterexample: whether it is shown to be the least case of the domain
+        in the stated order (by the sum of the variables, then lexicographically).  Every
+        method that searches in order, or minimises, finds the least; one that may not (a
+        random search) says so with ``details["least"] = False``.  ``None``: no
+        counterexample."""
+        if self.counterexample is None:
+            return None
+        return self.details.get("least") is not False
+
+    @property
     def word(self) -> Word:
         """What a reader is told (:func:`word_of`); engines decide only the status."""
         return word_of(self.status, self.scope)
@@ -305,6 +316,7 @@ class Verdict:
             "scope": self.scope,
             "cases": self.cases,
             "counterexample": _jsonable(self.counterexample),
+            "least": self.least,
             "message": self.message,
             "seconds": round(self.seconds, 3),
             "details": _jsonable(self.details),

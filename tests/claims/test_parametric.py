@@ -212,6 +212,52 @@ def test_for_each_splits_a_game_without_options() -> None:
     assert "checked for a = 0..3" in verdict.message
 
 
+@pytest.mark.parametrize(
+    ("variables", "ranges", "for_each", "statement"),
+    [
+        ('["a"]', "{ a = [0, 5] }", ["a"], "grundy == a"),
+        ('["a", "b"]', "{ a = [0, 3], b = [0, 3] }", ["a", "b"], "grundy == a ^ b"),
+        ('["a", "b"]', "{ a = [0, 3], b = [0, 3] }", ["a"], "grundy == a ^ b"),
+        ('["a", "b", "c"]', "{ a = [0, 2], b = [0, 2], c = [0, 2] }", ["b"], "grundy == a ^ b ^ c"),
+    ],
+)
+def test_for_each_keeps_its_variables_in_the_position(
+    variables: str, ranges: str, for_each: list[str], statement: str
+) -> None:
+    # Issue 34: with every variable split (vars = for_each = ["a"]), each value's position
+    # was the empty one instead of [a], so the true claim "grundy == a" was refuted at a = 1.
+    claim = good_claim(vars=variables, range=ranges, for_each=for_each, statement=statement)
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.word is Word.CHECKED, verdict.message
+    mutant = good_claim(
+        vars=variables, range=ranges, for_each=for_each, statement=statement + " + (a == 2)"
+    )
+    assert check_claim(mutant, SETTINGS).counterexample["a"] == 2
+
+
+def test_for_each_on_the_only_variable_plays_its_value() -> None:
+    claim = good_claim(
+        vars='["a"]', range="{ a = [0, 3] }", for_each=["a"], statement="grundy == a"
+    )
+    assert [m.position.text for _, m in member_claims(claim)] == ["[0]", "[1]", "[2]", "[3]"]
+
+
+def test_for_each_beside_an_option_keeps_its_own_variable() -> None:
+    # k is the game's (an option), a the position's: a is one heap of Moore's Nim_k.
+    claim = good_claim(
+        game="moore-nim",
+        params='{ k = "k" }',
+        vars='["k", "a"]',
+        range="{ k = [1, 2], a = [0, 4] }",
+        for_each=["a"],
+        statement="grundy == a",
+    )
+    members = member_claims(claim)
+    assert len(members) == 10
+    assert all(m.position.text == f"[{a}]" for (_, a), m in members)
+    assert check_claim(claim, SETTINGS).word is Word.CHECKED
+
+
 def test_for_each_with_z3_gives_one_proof_per_value() -> None:
     claim = good_claim(
         game="nim",
@@ -359,3 +405,81 @@ def test_an_option_that_cannot_be_computed_names_the_field_and_the_value() -> No
     )
     assert problem.startswith("claim 'demo', field 'params': set = '[3 // (k - 2) + 5]' at k = 2")
     assert "division by zero" in problem
+
+
+# -- assume is evaluated before any value's game is built (issue 34) ---------------------------
+
+
+@pytest.mark.parametrize("assume", ["a <= b", "a <= b and n >= 0", "not (a > b)"])
+def test_assume_drops_values_before_their_games_are_built(assume: str) -> None:
+    # range(2, 2) is an empty subtraction set: no game. It used to be built (and refused)
+    # before assume dropped (a, b) = (2, 1), so the whole claim was an error.
+    claim = good_claim(
+        game="subtraction",
+        params='{ set = "range(a, b + 1)" }',
+        vars='["a", "b", "n"]',
+        range="{ a = [1, 3], b = [1, 3], n = [0, 12] }",
+        position="[n]",
+        assume=assume,
+        statement="grundy == (n % (a + b)) // a",
+    )
+    assert claim.split is not None
+    assert [value for value, _ in claim.split.games] == [
+        (1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3)
+    ]  # fmt: skip
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.word in (Word.CHECKED, Word.PROVED), verdict.message
+
+
+def test_a_family_whose_assume_admits_no_value_is_vacuous() -> None:
+    claim = good_claim(
+        game="subtraction",
+        params='{ set = "range(a, b + 1)" }',
+        vars='["a", "b"]',
+        range="{ a = [2, 3], b = [0, 1] }",
+        assume="a <= b",
+        statement="grundy >= 0",
+    )
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.status is Status.UNKNOWN and "vacuous" in verdict.message
+
+
+def test_a_leading_part_of_assume_in_the_split_variables_drops_values() -> None:
+    fields = {
+        "game": "moore-nim",
+        "params": '{ k = "k" }',
+        "vars": '["k", "a", "b"]',
+        "range": "{ k = [0, 3], a = [0, 5], b = [0, 5] }",
+        "statement": "(outcome == 'P') == ((a == b) if k == 1 else (a == 0 and b == 0))",
+    }
+    # k = 0 has no game (Moore's Nim needs k >= 1): the leading 'k % 2 == 1' drops it.
+    claim = good_claim(**fields, assume="k % 2 == 1 and a <= b")
+    assert claim.split is not None and claim.split.values == ((1,), (3,))
+    assert check_claim(claim, SETTINGS).word is Word.CHECKED
+    # After a part that depends on a and b, 'and' may never reach k % 2 == 1 for some
+    # case: it is not run alone, k = 0 is kept, and its game is refused naming it.
+    assert "the game of k = 0" in problem_of(**fields, assume="a <= b and k % 2 == 1")
+
+
+@pytest.mark.parametrize(
+    ("game", "params"),
+    [
+        ("moore-nim", '{ k = "k * 10**30" }'),
+        ("subtraction", '{ set = "[1, k * 10**30]" }'),
+        ("lucky-nim", '{ m = 1, n = "k * 10**30" }'),
+        ("subtraction", '{ set = "range(10**30, 10**30 + k)" }'),
+    ],
+)
+def test_an_option_too_large_to_write_is_refused_naming_the_field(game: str, params: str) -> None:
+    # It used to reach the game and come back as "Python int too large to convert to C
+    # ssize_t" from the middle of a check.
+    problem = problem_of(
+        game=game,
+        params=params,
+        vars='["k", "a"]',
+        range="{ k = [1, 2], a = [0, 3] }",
+        position="[a, a]",
+        statement="outcome == 'P'",
+    )
+    assert "field 'params'" in problem and "at k = 1" in problem
+    assert "a number of 31 digits" in problem and "9,223,372,036,854,775,807" in problem

@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grundy.errors import InvalidParameterError
-from grundy.games.base import Game, HeapGame, plays_by
+from grundy.games.base import Game, HeapGame, plays_by, rules_of
 from grundy.games.declared import declaration_words, first_disagreement
 from grundy.games.grundys_game import GrundysGame
 from grundy.games.octal import OctalGame
@@ -313,10 +313,18 @@ def _untrusted_declaration(game: HeapGame, words: str) -> str:
             f"they agree on heaps up to {upto}, which says nothing of larger heaps, and "
             "the theorem needs every heap"
         )
+    if rules_of(game) is None:  # the class is plain, the object is not (base.rules_of)
+        how = "its objects may play moves of their own"
+        fix = (
+            "nothing may be set on its objects, by __init__, a metaclass or otherwise, "
+            "that stands for a method of the class"
+        )
+    else:
+        how, fix = "generates its own moves", "remove the class's own move methods"
     return (
         f"no periodicity theorem is applied to {game.name}: it declares {words} but "
-        f"generates its own moves, and {found}; a declaration is trusted only when the "
-        "moves come from it (remove the class's own move methods)"
+        f"{how}, and {found}; a declaration is trusted only when the moves come from it "
+        f"({fix})"
     )
 
 

@@ -55,7 +55,11 @@ from grundy.claims.plan import (
     Plan,
     plan_methods,
 )
-from grundy.claims.random_method import random_with_certified_values, search_at_random
+from grundy.claims.random_method import (
+    least_below,
+    random_with_certified_values,
+    search_at_random,
+)
 from grundy.claims.runner import POSITION_LIMIT, ClaimRunner
 from grundy.errors import BudgetExceededError, GrundyError, SearchLimitError
 from grundy.settings import CheckSettings
@@ -169,12 +173,13 @@ def _run(
             return check_by_quotient(claim, quick=settings.quick, meter=meter)
         return check_by_certificate(claim, quick=settings.quick, meter=meter)
     draws = {"seed": settings.seed, "examples": plan.random_examples}
+    limit = QUICK_EXHAUSTIVE_LIMIT if settings.quick else AUTO_EXHAUSTIVE_LIMIT
     if declined is not None and declined.values is not None:
         # certified values where the game has them: huge heaps are a table look-up
         found = random_with_certified_values(claim, declined.values, **draws)
         if found is not None:
-            return found
-    return search_at_random(claim, meter, **draws)
+            return least_below(claim, found, limit, meter)
+    return least_below(claim, search_at_random(claim, meter, **draws), limit, meter)
 
 
 def _z3(claim: Claim, settings: CheckSettings) -> Verdict:

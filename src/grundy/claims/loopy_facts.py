@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from grundy.budget import Meter
 from grundy.errors import GameNotFiniteError, InvalidParameterError
-from grundy.games.base import Game, rules_class
+from grundy.games.base import Game, rules_of
 from grundy.games.sums import SumGame
 from grundy.solve.loopy import LoopySolver, declares_cycles
 from grundy.solve.loopy_values import LoopyOutcome
@@ -41,7 +41,8 @@ def _may_cycle(game: Game) -> bool:
     one; the library's own finite games cannot (their moves shrink the position)."""
     if isinstance(game, SumGame):
         return any(_may_cycle(part) for part in game.games)
-    return game.move_graph and rules_class(type(game)).__module__.partition(".")[0] != "grundy"
+    rules = rules_of(game)  # None: the object may play moves of its own
+    return game.move_graph and (rules is None or rules.__module__.partition(".")[0] != "grundy")
 
 
 class CycleAwareSolver:

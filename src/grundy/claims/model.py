@@ -85,7 +85,7 @@ class Method(StrEnum):
 class Expect(StrEnum):
     HOLDS = "holds"
     FAILS = "fails"
-    OPEN = "open"  # an open problem: a decision either way is news
+    OPEN = "open"  # an open problem: proved or refuted is news (library.SETTLING_WORDS)
 
 
 FIELDS = (
@@ -390,26 +390,36 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         )
     variables = _variables(table.get("vars", []), problem)
     ranges = _ranges(table.get("range", {}), variables, problem)
+
+    def expression(field_name: str, source: str, names: tuple[str, ...]) -> Expression:
+        parsed = parse_expression(source, field_name, claim_id, names)
+        return Expression(parsed, compile_expression(parsed, claim_id, field_name))
+
+    # assume first: a family's values it drops are never built (param_family.py)
+    assume_text = text("assume")
+    assume = expression("assume", assume_text, variables) if assume_text is not None else None
     game_name, game, params, split = game_family(
-        table, variables, ranges, claim_id, lambda t: _game(t, claim_id, problem)
+        table,
+        variables,
+        ranges,
+        claim_id,
+        lambda t: _game(t, claim_id, problem),
+        assume.parsed if assume is not None else None,
     )
     play = Play(choice("play", ("normal", "misere"), "normal"))
     statement_text = text("statement", required=True)
     assert statement_text is not None
     position_text = text("position")
     given = position_text is not None
-
-    def expression(field_name: str, source: str, names: tuple[str, ...]) -> Expression:
-        parsed = parse_expression(source, field_name, claim_id, names)
-        return Expression(parsed, compile_expression(parsed, claim_id, field_name))
-
     statement = expression("statement", statement_text, variables)
-    assume_text = text("assume")
-    assume = expression("assume", assume_text, variables) if assume_text is not None else None
-    if game is NO_GAME:
+    vacuous_family = split is not None and not split.games
+    if game is NO_GAME and not vacuous_family:
         _check_no_game(table, [statement, assume], given, problem)
     if position_text is not None:
         position = expression("position", position_text, variables)
+    elif vacuous_family:  # assume admits no value: there is no game and nothing to play
+        parsed = literal_expression("[]")
+        position = Expression(parsed, compile_expression(parsed, claim_id, "position"))
     else:
         in_position = tuple(v for v in variables if not split or v not in split.in_options)
         position = _default_position(game, in_position, [statement, assume], claim_id)

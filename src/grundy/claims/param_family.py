@@ -33,8 +33,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.claims.defaults import NO_GAME
 from grundy.claims.evaluate import Scope, compile_expression
 from grundy.claims.expression import ParsedExpression, parse_expression
+from grundy.claims.fixed_values import assume_at
 from grundy.claims.values import plain
 from grundy.errors import ClaimError, GrundyError, brief
 from grundy.games import Game
@@ -43,6 +45,7 @@ from grundy.games.params import ParamKind
 
 __all__ = [
     "MAX_OPTION_ITEMS",
+    "MAX_OPTION_NUMBER",
     "MAX_VALUES",
     "SPLIT_REFUSAL",
     "OptionExpression",
@@ -95,6 +98,23 @@ class OptionExpression:
                 f"{MAX_OPTION_ITEMS:,}"
             )
         return list(range(start, stop, step))
+
+
+MAX_OPTION_NUMBER = 2**63 - 1
+"""Largest size of a number an option written as an expression may give: the largest
+whole number TOML writes, so a family never hands a game an option that the same game
+written out in the file could not have (a game's own checks were written for those)."""
+
+
+def _too_big(value: Any) -> str | None:
+    """A number of ``value`` (a number or a list) beyond :data:`MAX_OPTION_NUMBER`, in
+    words (its digits counted, not printed), or ``None``."""
+    numbers = value if isinstance(value, (list, tuple)) else [value]
+    for number in numbers:
+        if isinstance(number, int) and abs(number) > MAX_OPTION_NUMBER:
+            sign = "-" if number < 0 else ""
+            return f"{sign}a number of {len(str(abs(number))):,} digits"
+    return None
 
 
 OptionSpec = tuple[tuple[tuple[str, ...], OptionExpression], ...]
@@ -244,6 +264,12 @@ def concrete_options(
                 f"{prefix}{where}: a list of {len(value):,} numbers; an option may list at "
                 f"most {MAX_OPTION_ITEMS:,}"
             )
+        too_big = _too_big(value)
+        if too_big is not None:
+            raise ClaimError(
+                f"{prefix}{where}: gives {too_big}; an option written as an expression "
+                f"must give numbers TOML could write, of size at most {MAX_OPTION_NUMBER:,}"
+            )
         target = result[int(place[0])] if len(place) == 2 else result
         target[place[-1]] = value
     return result
@@ -256,11 +282,14 @@ def split_games(
     spec: OptionSpec,
     build: Callable[[Any], Game],
     claim_id: str,
+    admits: Callable[[Mapping[str, int]], bool] = lambda case: True,
 ) -> Split:
-    """The game of every value of ``variables`` (the split variables), in case order: by
-    the sum of the values, then lexicographically.  Games with the same options are built
-    once.  Raises :class:`ClaimError` for too many values or a game that refuses the
-    options of some value (the message names the value)."""
+    """The game of every value of ``variables`` (the split variables) that ``admits``
+    (the claim's ``assume``) lets in, in case order: by the sum of the values, then
+    lexicographically.  A value ``assume`` drops is never built, so its options may be
+    ones no game accepts (``range(a, b + 1)`` with ``a > b``).  Games with the same
+    options are built once.  Raises :class:`ClaimError` for too many values or a game
+    that refuses the options of some value (the message names the value)."""
     count = 1
     for name in variables:
         low, high = ranges[name]
@@ -279,6 +308,8 @@ def split_games(
     games: list[tuple[tuple[int, ...], Game]] = []
     for value in values:
         case = dict(zip(variables, value, strict=True))
+        if not admits(case):
+            continue
         options = concrete_options(params, spec, case, claim_id) if spec else params
         key = repr(options)
         if key not in built:
@@ -313,11 +344,14 @@ def game_family(
     ranges: Mapping[str, tuple[int, int]],
     claim_id: str,
     build: Callable[[Mapping[str, Any]], tuple[str, Game, Mapping[str, Any]]],
+    assume: ParsedExpression | None = None,
 ) -> tuple[str, Game, Mapping[str, Any], Split | None]:
     """The claim's game, its options, and the split over the values of its split
     variables (``None`` when it has none).  ``build`` makes the game of a claim table
     whose options are plain; for a split claim, the game and options returned are those
-    of the first value (the options keep their expressions, for the reader)."""
+    of the first value ``assume`` admits (the options keep their expressions, for the
+    reader), and when it admits none, nothing is built: the game is :data:`NO_GAME`
+    and the claim is vacuous."""
     for_each = read_for_each(table.get("for_each"), variables, claim_id)
     params = table.get("params")
     spec = option_expressions(params, table.get("game"), variables, claim_id)
@@ -334,7 +368,16 @@ def game_family(
         games.setdefault(0, made)
         return made[1]
 
-    split = split_games(split_on, ranges, params or {}, spec, built, claim_id)
+    rest = tuple(v for v in variables if v not in split_on)
+
+    def admits(case: Mapping[str, int]) -> bool:
+        return assume_at(assume, case, rest, claim_id)[0]
+
+    split = split_games(split_on, ranges, params or {}, spec, built, claim_id, admits)
+    if not split.games:
+        game_names = table.get("game")
+        shown = " + ".join(game_names) if isinstance(game_names, list) else str(game_names)
+        return shown, NO_GAME, dict(params) if isinstance(params, dict) else {}, split
     name, game, options = games[0]
     # what the reader is shown: the options as written, expressions included
     return name, game, dict(params) if isinstance(params, dict) else options, split

@@ -26,17 +26,15 @@ verdict is ``unknown``.
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from grundy.claims.defaults import default_position_text, literal_expression, reads_position
-from grundy.claims.evaluate import Scope, compile_expression
-from grundy.claims.expression import parse_expression
+from grundy.claims.evaluate import compile_expression
+from grundy.claims.fixed_values import assume_at, with_values
 from grundy.claims.model import Claim, Expression
 from grundy.claims.param_family import Split
-from grundy.claims.values import truth
 from grundy.errors import ClaimError, SearchLimitError
 from grundy.games import Game
 from grundy.verdict import UNBOUNDED, Status, Verdict, Word, combine_conjunction
@@ -89,19 +87,13 @@ def member_claim(
     when ``assume`` is then false whatever the other variables are."""
     case = dict(zip(variables, value, strict=True))
     rest = tuple(name for name in claim.variables if name not in case)
-    assume = claim.assume and _with_values(claim.assume, case, rest, claim.id, "assume")
-    if (
-        assume is not None
-        and not assume.parsed.names
-        and not assume.parsed.functions
-        & {
-            "g",
-            "outcome_of",
-        }
-    ):
-        if not truth(assume.run(Scope({}))):
-            return None
-        assume = None  # true for this value: nothing left to assume
+    parsed_assume = claim.assume.parsed if claim.assume is not None else None
+    admitted, left = assume_at(parsed_assume, case, rest, claim.id)
+    if not admitted:
+        return None
+    assume = (
+        None if left is None else Expression(left, compile_expression(left, claim.id, "assume"))
+    )
     return replace(
         claim,
         game=game,
@@ -118,10 +110,13 @@ def member_claim(
 def _member_position(
     claim: Claim, case: Mapping[str, int], rest: tuple[str, ...], game: Game
 ) -> Expression:
-    """The member's position: the claim's, with the values put in; when the claim wrote
-    none and no variable is left, the position meant when none is written, of the
-    member's own game (it may differ from value to value)."""
-    if claim.position_given or rest:
+    """The member's position: the claim's, with the values put in.  A claim that wrote
+    none plays its variables as a list (those a game option uses left out), and a split
+    variable in that list is put in like any other, even when it is the only one
+    (``for_each = ["a"]`` with ``vars = ["a"]`` plays ``[a]``, one heap).  Only when that
+    list is empty (every variable is the game's) is the position the one meant when none
+    is written, of the member's own game (it may differ from value to value)."""
+    if claim.position_given or claim.position.parsed.names:
         return _with_values(claim.position, case, rest, claim.id, "position")
     read = reads_position(e.parsed if e else None for e in (claim.statement, claim.assume))
     try:
@@ -132,20 +127,6 @@ def _member_position(
     return Expression(parsed, compile_expression(parsed, claim.id, "position"))
 
 
-class _PutValues(ast.NodeTransformer):
-    def __init__(self, case: Mapping[str, int]) -> None:
-        self.case = case
-
-    def visit_Name(self, node: ast.Name) -> ast.expr:
-        if node.id not in self.case:
-            return node
-        if not isinstance(node.ctx, ast.Load):
-            raise ClaimError(f"{node.id!r} is a claim variable and cannot be bound again")
-        number = self.case[node.id]
-        constant = ast.Constant(abs(number))
-        return ast.UnaryOp(ast.USub(), constant) if number < 0 else constant
-
-
 def _with_values(
     expression: Expression,
     case: Mapping[str, int],
@@ -153,19 +134,7 @@ def _with_values(
     claim_id: str,
     field: str,
 ) -> Expression:
-    """``expression`` with the variables of ``case`` replaced by their numbers, read again
-    by the claim language's parser (so every check of a claim's expression applies)."""
-    tree = ast.parse(expression.text.strip(), mode="eval")
-    for node in ast.walk(tree):  # a comprehension may not rebind a claim's variable
-        if isinstance(node, ast.comprehension):
-            for target in ast.walk(node.target):
-                if isinstance(target, ast.Name) and target.id in case:
-                    raise ClaimError(
-                        f"claim {claim_id!r}, {field}: {target.id!r} is a variable of the "
-                        "claim and cannot be the name of a 'for'"
-                    )
-    text = ast.unparse(ast.fix_missing_locations(_PutValues(case).visit(tree)))
-    parsed = parse_expression(text, field, claim_id, rest)
+    parsed = with_values(expression.parsed, case, rest, claim_id, field)
     return Expression(parsed, compile_expression(parsed, claim_id, field))
 
 
@@ -201,7 +170,7 @@ def join_verdicts(
     status = combine_conjunction(verdicts).status
     if status is Status.REFUTED:
         refuted = [(value, v) for value, v in found if v.status is Status.REFUTED]
-        return _refuted(claim, split, refuted, summary, method, details, seconds)
+        return _refuted(claim, split, refuted, verdicts, summary, method, details, seconds)
     if status is not Status.PROVED:
         value, first = next((value, v) for value, v in found if v.status is status)
         return Verdict(
@@ -236,6 +205,7 @@ def _refuted(
     claim: Claim,
     split: Split,
     refuted: Sequence[tuple[tuple[int, ...], Verdict]],
+    every: Sequence[Verdict],
     summary: str,
     method: str,
     details: dict[str, Any],
@@ -248,6 +218,11 @@ def _refuted(
 
     value, verdict = min(refuted, key=order)
     example = _full_case(claim, split, value, verdict)
+    # the least of the members' counterexamples is the claim's least only when each is
+    # its member's least and no member was left undecided (it might hide a smaller one)
+    least = all(v.least is not False for _, v in refuted) and all(
+        v.status in (Status.PROVED, Status.REFUTED) for v in every
+    )
     extra = {k: v for k, v in (verdict.counterexample or {}).items() if k not in example}
     return Verdict(
         Status.REFUTED,
@@ -257,7 +232,7 @@ def _refuted(
         counterexample={**example, **extra},
         message=f"fails at {_named(split, value)}: {verdict.message} ({summary})",
         seconds=seconds,
-        details=details,
+        details={**details, "least": least},
         assumes=verdict.assumes,
     )
 

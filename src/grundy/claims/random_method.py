@@ -13,14 +13,17 @@ from typing import Any
 from grundy.budget import Meter
 from grundy.certify.certified_values import CertifiedValues
 from grundy.claims.combine import budget_message
+from grundy.claims.exhaustive_method import check_every_case
 from grundy.claims.model import Claim
 from grundy.claims.runner import ClaimRunner, resting_on_lemmas
 from grundy.claims.statement_period import Declined
 from grundy.claims.table_cases import TableCases, direct_recheck
 from grundy.errors import BudgetExceededError, GrundyError, SearchLimitError
 from grundy.verdict import Status, Verdict
+from grundy.verify.exhaustive import count_integer_cases
 
 __all__ = [
+    "least_below",
     "none_admitted",
     "random_with_certified_values",
     "search_at_random",
@@ -34,6 +37,55 @@ def none_admitted(verdict: Verdict) -> Verdict:
         status=Status.UNKNOWN,
         message=f"none of the {verdict.cases or 0:,} random cases satisfies assume: "
         "nothing was tested",
+    )
+
+
+def least_below(claim: Claim, verdict: Verdict, limit: int, meter: Meter | None) -> Verdict:
+    """A random search's counterexample made the least of the domain, or said not to be.
+
+    Random search finds *a* counterexample (shrunk by hypothesis, which is no proof of
+    leastness), while a refuted verdict promises the least one in the stated order.  Every
+    case before it has a sum of the variables at most the counterexample's, so lies in the
+    box where each variable runs from its lower bound to that sum less the other lower
+    bounds.  When that box has at most ``limit`` cases, it is checked exhaustively, in
+    order, within the claim's budget (``meter``): the first failure is then the least.
+    Otherwise (or when the budget runs out) the counterexample stays, with ``least``
+    false in its details, and every output says "a counterexample"."""
+    if verdict.status is not Status.REFUTED or verdict.counterexample is None:
+        return verdict
+    found = verdict.counterexample
+    if not all(isinstance(found.get(name), int) for name in claim.variables):
+        return _not_least(verdict, "its variables are not all known")
+    total = sum(found[name] for name in claim.variables)
+    lows = sum(low for low, _ in claim.ranges.values())
+    box = {
+        name: (low, min(high, total - (lows - low))) for name, (low, high) in claim.ranges.items()
+    }
+    count = count_integer_cases(box)
+    if count > limit:
+        return _not_least(
+            verdict, f"the {count:,} cases up to it are more than {limit:,} to check in order"
+        )
+    below = check_every_case(replace(claim, ranges=box), None, meter)
+    if below.status is not Status.REFUTED or below.counterexample is None:
+        return _not_least(verdict, f"checking the cases up to it in order ended: {below.message}")
+    shown = ", ".join(f"{name} = {below.counterexample[name]}" for name in claim.variables)
+    return replace(
+        verdict,
+        counterexample=below.counterexample,
+        cases=(verdict.cases or 0) + (below.cases or 0),
+        message=f"{verdict.message}; the least counterexample, {shown}, by checking in order "
+        f"every case up to it ({count:,} cases at most)",
+        details={**verdict.details, "least": True},
+        assumes=(*verdict.assumes, *below.assumes),
+    )
+
+
+def _not_least(verdict: Verdict, why: str) -> Verdict:
+    return replace(
+        verdict,
+        message=f"{verdict.message}; a counterexample, not shown to be the least ({why})",
+        details={**verdict.details, "least": False},
     )
 
 

@@ -111,7 +111,8 @@ def _details(result: TheoremResult) -> list[str]:
         lines.append(f"{verdict.word}, assuming {named}")
     if verdict.counterexample is not None:
         shown = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.items())
-        lines.append(f"counterexample: {shown}")
+        label = "counterexample" if verdict.least else "a counterexample (not shown least)"
+        lines.append(f"{label}: {shown}")
     if verdict.message and (not result.as_expected or verdict.counterexample is None):
         lines.append(verdict.message)
     return lines + paper_lines(result)

@@ -9,7 +9,7 @@ splits a position into its parts, which lets the solver apply the Sprague-Grundy
 from __future__ import annotations
 
 import itertools
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import cache
 from typing import Any, ClassVar, TypeGuard, TypeVar
@@ -29,6 +29,7 @@ __all__ = [
     "plays_by",
     "read_number_list",
     "rules_class",
+    "rules_of",
 ]
 
 _G = TypeVar("_G", bound="Game")
@@ -111,6 +112,42 @@ def _plain_data(value: object) -> bool:
     return type(value) in (str, int)
 
 
+def rules_of(game: Game) -> type[Game] | None:
+    """The class whose rules the object ``game`` plays by: :func:`rules_class` of its
+    class, unless the object itself may play others, and then ``None`` (nothing but its
+    own moves describes it: no engine, theorem or encoding applies).
+
+    A class body is not all that decides what an object does: an attribute set on the
+    object (by ``__init__``, ``__new__``, a metaclass or anyone holding it) hides the
+    class's method of that name, and a metaclass of one's own may do anything when the
+    object is made.  Either one on a user's class that declares ``subtraction_set =
+    (1, 2, 3)`` could make it play other moves than the declared set's, which a
+    certificate for that set would then prove wrongly.  So, when in doubt, the object
+    plays rules of its own: a metaclass that is not the library's, an attribute on the
+    object that is callable, or one whose name the class gives to code (a method, a
+    property, any descriptor), rather than to data.
+    """
+    cls = type(game)
+    if type(cls) not in _LIBRARY_METACLASSES:
+        return None
+    for name, value in getattr(game, "__dict__", {}).items():
+        if callable(value) or _code_in_class(cls, name):
+            return None
+    return rules_class(cls)
+
+
+_LIBRARY_METACLASSES = (type, ABCMeta)
+"""The metaclasses of the library's games: any other may change what an object is."""
+
+
+def _code_in_class(cls: type, name: str) -> bool:
+    """Whether ``cls`` gives ``name`` to code: a function, property or other descriptor."""
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            return hasattr(type(vars(klass)[name]), "__get__")
+    return False
+
+
 def plays_by(game: Game, declaring: type[_G]) -> TypeGuard[_G]:
     """Whether ``game`` plays by exactly the rules of ``declaring``, so that what
     ``declaring`` proves or encodes about its rules (a lemma, a closed form, a subtraction
@@ -125,7 +162,7 @@ def plays_by(game: Game, declaring: type[_G]) -> TypeGuard[_G]:
     >>> plays_by(Renamed(), Nim), plays_by(TakeOne(), Nim), plays_by(TakeOne(), TakeOne)
     (True, False, True)
     """
-    return isinstance(game, declaring) and _same_rules(type(game), declaring)
+    return isinstance(game, declaring) and rules_of(game) is rules_class(declaring)
 
 
 def _same_rules(cls: type[Game], declaring: type[Game]) -> bool:
@@ -171,6 +208,21 @@ def _closed_form_lemma(cls: type[Game]) -> str | None:
 def _has_closed_form(cls: type[Game], method: str) -> bool:
     owner = _declaring(cls, method)
     return owner is not None and owner is not Game and _same_rules(cls, owner)
+
+
+class _class_or_object:  # a decorator, named like classmethod
+    """Like :func:`classmethod`, but asked of an object it also passes the object (as
+    ``game``), so that what an object plays is decided from the object itself."""
+
+    def __init__(self, function: Callable[..., Any]) -> None:
+        self.function = function
+        self.__doc__ = function.__doc__
+
+    def __get__(self, obj: Any, owner: type) -> Callable[..., Any]:
+        def bound(*args: Any, **kwargs: Any) -> Any:
+            return self.function(owner, obj, *args, **kwargs)
+
+        return bound
 
 
 class Game(ABC):
@@ -267,17 +319,23 @@ class Game(ABC):
     if there is one; a solver asked to rely on proved lemmas only ignores the closed
     form of a game without one."""
 
-    @classmethod
-    def closed_form_lemma(cls) -> str | None:
+    @_class_or_object
+    def closed_form_lemma(cls, game: Game | None = None) -> str | None:
         """:attr:`known_grundy_lemma`, unless a subclass changed the rules after the lemma
-        was declared (the theorem is about the declaring game, see :func:`plays_by`)."""
+        was declared (the theorem is about the declaring game, see :func:`plays_by`), or,
+        asked of an object, the object may play rules of its own (:func:`rules_of`)."""
+        if game is not None and rules_of(game) is None:
+            return None
         return _closed_form_lemma(cls)
 
-    @classmethod
-    def closed_form_applies(cls, method: str = "known_grundy") -> bool:
+    @_class_or_object
+    def closed_form_applies(cls, game: Game | None = None, method: str = "known_grundy") -> bool:
         """Whether :meth:`known_grundy` (or ``method``, e.g. ``"moves_to_value"``) was
         written for these very rules: a closed form inherited by a subclass that changed
-        the rules is about the parent's game, and is not used (see :func:`plays_by`)."""
+        the rules is about the parent's game, and is not used (see :func:`plays_by`);
+        neither is one of an object that may play rules of its own (:func:`rules_of`)."""
+        if game is not None and rules_of(game) is None:
+            return False
         return _has_closed_form(cls, method)
 
     def known_grundy(self, position: Any) -> int | None:

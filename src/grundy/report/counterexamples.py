@@ -80,14 +80,17 @@ def counterexample_blocks(
     example: Mapping[str, Any],
     taken: Mapping[int, int] | None = None,
     told: str = "",
+    least: bool = True,
 ) -> list[Block]:
     """The counterexample as one sentence, and drawn when its game has a picture;
     ``taken`` colours the counters a winning move from it takes.  ``told`` is the
-    sentence to say instead of its values (a mistake's, told as play)."""
+    sentence to say instead of its values (a mistake's, told as play); ``least``: whether
+    it was shown to be the least case (else the label says it was not)."""
     inputs, breaking = _split(example, claim)
     if claim is not None and set(claim.variables) & inputs.keys():
         inputs.pop("position", None)  # built from the variables: said once, by them
-    text: list[Any] = [Strong(say("counterexample.label")), " "]
+    label = say("counterexample.label" if least else "counterexample.label-not-least")
+    text: list[Any] = [Strong(label), " "]
     text += _joined([_input_words(key, value) for key, value in inputs.items()]) or [
         say("counterexample.below")
     ]
@@ -97,7 +100,7 @@ def counterexample_blocks(
     why = say("list.comma").join(p for p in said if isinstance(p, str))  # for a caption
     blocks: list[Block] = [Paragraph((*text, "."))]
     if told:
-        blocks = [Paragraph((Strong("Counterexample:"), " " + told))]
+        blocks = [Paragraph((Strong(label), " " + told))]
         why = ""  # the sentence says it; the caption does not repeat values
     if claim is not None and isinstance(claim.game, SumGame) and "position" in example:
         figure = _sum_figure(theorem.id, claim, claim.game, example["position"], why)

@@ -207,6 +207,7 @@ def counterexample_told(
     least = verdict.counterexample
     if least is None:
         return []
+    shown_least = bool(verdict.least)  # a random search's find may not be the least
     example = least
     taught = verdict.details.get(TEACHING_EXAMPLE) if claim is not None else None
     if isinstance(taught, Mapping):
@@ -214,15 +215,18 @@ def counterexample_told(
     taken = winning_counters(theorem, claim, example) if mistake else {}
     sentence = mistake_sentence(theorem, claim, example) if mistake else ""
     if not sentence:
-        blocks = counterexample_blocks(theorem, claim, example, taken)
+        blocks = counterexample_blocks(theorem, claim, example, taken, least=shown_least)
         return blocks + mistake_blocks(theorem, claim, example) if mistake else blocks
-    blocks = counterexample_blocks(theorem, claim, example, taken, told=sentence)
+    blocks = counterexample_blocks(
+        theorem, claim, example, taken, told=sentence, least=shown_least or example is not least
+    )
     if example is not least:
         named = _position_words(claim, least)
+        other = "the least one of all" if shown_least else "another one"
         blocks.append(
             Paragraph(
                 (
-                    "This counterexample was chosen to teach with; the least one of all"
+                    f"This counterexample was chosen to teach with; {other}"
                     + (f", {named}," if named else "")
                     + " is in the record.",
                 )

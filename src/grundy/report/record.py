@@ -193,7 +193,7 @@ def _expected_mark(result: TheoremResult) -> str:
 _WANTED = {
     Expectation.HOLDS: "proved or checked (or tested, for a random search)",
     Expectation.FAILS: "refuted",
-    Expectation.OPEN: "tested or unknown (an open problem)",
+    Expectation.OPEN: "tested, checked or unknown (an open problem)",
 }
 
 
@@ -279,7 +279,12 @@ def _theorem_section(
     if verdict.counterexample is not None:
         blocks.append(
             doc.Paragraph(
-                (doc.Strong("Counterexample"), " (re-evaluated directly by the exact solver):")
+                (
+                    doc.Strong("Counterexample"),
+                    " (re-evaluated directly by the exact solver"
+                    + ("" if verdict.least else "; a counterexample, not shown to be the least")
+                    + "):",
+                )
             )
         )
         blocks.append(counterexample_table(verdict.counterexample))

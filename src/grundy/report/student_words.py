@@ -279,6 +279,7 @@ SENTENCES: dict[str, str] = {
     "topic.other": "Other statements",
     # A counterexample.
     "counterexample.label": "Counterexample:",
+    "counterexample.label-not-least": "A counterexample (not shown to be the least):",
     "counterexample.below": "drawn below",
     "counterexample.there": ". There ",
     "counterexample.position": "the position {position}",

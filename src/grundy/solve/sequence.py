@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import grundy.validate as validate
 from grundy.errors import InvalidParameterError
-from grundy.games.base import Game, HeapGame, rules_class
+from grundy.games.base import Game, HeapGame, rules_of
 from grundy.progress import PROGRESS_STEP, SEQUENCE_PROGRESS, ProgressCallback
 from grundy.solve.solver import Solver
 
@@ -70,7 +70,7 @@ def grundy_sequence(game: Game, upto: int, progress: ProgressCallback | None = N
     """
     _check_heap_game(game, upto)
     _load_engines()
-    engine = _ENGINES.get(rules_class(type(game)))  # an engine knows its class's rules only
+    engine = _ENGINES.get(rules_of(game) or Game)  # an engine knows its class's rules only
     if engine is None:
         return plain_grundy_sequence(game, upto, progress)
     return engine(game, upto, progress)
@@ -79,7 +79,7 @@ def grundy_sequence(game: Game, upto: int, progress: ProgressCallback | None = N
 def has_fast_sequence(game: Game) -> bool:
     """Whether a specialised engine (not the plain solver) computes ``game``'s sequence."""
     _load_engines()
-    return rules_class(type(game)) in _ENGINES
+    return rules_of(game) in _ENGINES
 
 
 _BUILT_IN_LOADED: list[bool] = []

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from grundy.budget import Meter
 from grundy.errors import GameNotFiniteError, SearchLimitError
-from grundy.games.base import Game, rules_class
+from grundy.games.base import Game, rules_of
 from grundy.nimber import mex
 from grundy.notebook_html import html_of
 from grundy.progress import POSITION_STEP, ProgressCallback
@@ -294,13 +294,13 @@ class Solver:
 
     def _outcome_search(self) -> OutcomeSearch | None:
         if self._search is None:
-            engine = self.use_engines and rules_class(type(self.game)) in _REGION_ENGINES
+            engine = self.use_engines and rules_of(self.game) in _REGION_ENGINES
             self._search = outcome_search_for(self, region_engine=engine)
         return self._search
 
     def _region_for(self, game: Game, position: Any) -> SolvedRegion | None:
         engine = (
-            _REGION_ENGINES.get(rules_class(type(game)))  # an engine knows its class's rules
+            _REGION_ENGINES.get(rules_of(game) or Game)  # an engine knows its class's rules
             if self.use_engines and not self.plain
             else None
         )
