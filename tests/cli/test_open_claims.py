@@ -98,7 +98,7 @@ def test_a_settled_open_claim_is_news_in_both_reports(run_cli, tmp_path: Path) -
     assert "settles an open claim: settled-by-a-proof, settled-by-a-counterexample" in result.out
     assert "NOT as expected" not in result.out
     handout = (out / "handout.md").read_text(encoding="utf-8")
-    assert handout.count("**News:** this settles a claim marked open.") == 2
+    assert handout.count("**News:** this settles a question marked open.") == 2
     record = (out / "record.md").read_text(encoding="utf-8")
     assert "2 settle a claim marked open: news." in record
     assert "news: this proved verdict settles a claim marked open" in record

@@ -209,7 +209,7 @@ SENTENCES: dict[str, str] = {
     # A claim's section.
     "claim.source": " Source: {source}.",
     "claim.news-label": "News:",
-    "claim.news": " this settles a question the notes leave open.",
+    "claim.news": " this settles a question marked open.",
     "claim.mistake": "A plausible mistake: {title}",
     "claim.answer": "Answer: in ",
     "claim.answers-link": "the answers",
