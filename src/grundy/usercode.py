@@ -31,6 +31,7 @@ import select
 import signal
 import sys
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +48,7 @@ __all__ = [
     "announce_exit",
     "describe_escape",
     "guarded",
+    "in_watched_child",
     "module_from_file",
     "run_in_child",
 ]
@@ -134,6 +136,12 @@ def announce_exit(code: int) -> None:
             os.write(_CHILD_PIPE, pickle.dumps(("exit", code)))
 
 
+def in_watched_child() -> bool:
+    """Whether this process is a child of :func:`run_in_child`, held to limits by its
+    parent already (a second child inside it would only add a fork)."""
+    return _CHILD_PIPE is not None
+
+
 def run_in_child(
     work: Callable[[], _T],
     who: str,
@@ -142,6 +150,7 @@ def run_in_child(
     seconds: float | None = None,
     cpu_seconds: float | None = None,
     own_group: bool = True,
+    guard: bool = True,
 ) -> _T:
     """``work()`` run in a forked child under :func:`guarded` (``who`` names the user's
     code in messages), its result handed back.
@@ -157,6 +166,10 @@ def run_in_child(
     With ``own_group`` the child leads a process group of its own, and the whole group
     is killed at the end: a process the user's code started is not left behind (unless
     it left the group itself).  ``play`` talks to the terminal and stays in grundy's.
+
+    Without ``guard`` the work is grundy's own (a claim's check held to its budget):
+    what it raises is raised here as it is, with the child's traceback as a note, so
+    that a bug stays a bug rather than becoming an error of the user's code.
     """
     reader, writer = os.pipe()
     parent = os.getpid()
@@ -167,7 +180,7 @@ def run_in_child(
         os.close(reader)
         if own_group:
             _lead_a_group()
-        _child(work, who, writer, parent)
+        _child(work, who if guard else None, writer, parent)
     os.close(writer)
     if own_group:
         with contextlib.suppress(OSError):  # done by the child too: whichever comes first
@@ -207,18 +220,20 @@ def _lead_a_group() -> None:
     signal.signal(signal.SIGTTOU, signal.SIG_IGN)
 
 
-def _child(work: Callable[[], Any], who: str, writer: int, parent: int) -> None:
+def _child(work: Callable[[], Any], who: str | None, writer: int, parent: int) -> None:
     global _CHILD_PIPE
     code = 0
     try:
         die_with_parent(parent)
         _CHILD_PIPE = writer
         try:
-            with guarded(who):
+            with guarded(who) if who is not None else contextlib.nullcontext():
                 result: tuple[str, Any] = ("ok", work())
         except KeyboardInterrupt:  # the child ignores Ctrl-C: the user's code raised it
-            result = ("raise", UserCodeError(f"{who} raised KeyboardInterrupt"))
+            result = ("raise", UserCodeError(f"{who or 'the work'} raised KeyboardInterrupt"))
         except BaseException as exc:  # handed to the parent, which raises it
+            if who is None and not isinstance(exc, GrundyError):  # a bug: keep where it was
+                exc.add_note("".join(traceback.format_exception(exc)).rstrip())
             result = ("raise", exc)
         _flush_standard_streams()
         os.write(writer, b"")  # the pipe is still open: a closed one fails here
