@@ -141,6 +141,14 @@ class Meter:
             return None
         return max(self._deadline - time.monotonic(), 0.0)
 
+    def timeout_ms(self, most: int) -> int:
+        """The timeout, in milliseconds, of a call that cannot be interrupted (a Z3
+        query): ``most``, or less when the time budget runs out sooner (at least 1)."""
+        left = self.remaining()
+        if left is not None:
+            most = min(most, int(left * 1000))
+        return max(int(most), 1)
+
     def check(self) -> None:
         """Raise :class:`~grundy.errors.BudgetExceededError` when past a limit."""
         if self._deadline is not None and time.monotonic() >= self._deadline:

@@ -206,13 +206,21 @@ def _run(
     if method is Method.EXHAUSTIVE:
         return check_every_case(claim, progress, meter)
     if method is Method.Z3:
-        return _z3(claim, settings)
+        return _z3(claim, settings, meter)
     if method is Method.P_SET:
         from grundy.claims.pset_method import check_by_p_set
 
-        timing = {"timeout_ms": settings.z3_timeout_ms, "seed": settings.seed}
+        # Z3's queries get at most what is left of the claim's budget (the child the
+        # claim runs in is ended if they overrun it together).
+        timeout_ms = (
+            settings.z3_timeout_ms if meter is None else meter.timeout_ms(settings.z3_timeout_ms)
+        )
+        timing = {"timeout_ms": timeout_ms, "seed": settings.seed}
         explain = ClaimRunner(claim).explain
-        return check_by_p_set(claim, recheck=_rechecker(claim), explain=explain, **timing)
+        by_p_set = check_by_p_set(claim, recheck=_rechecker(claim), explain=explain, **timing)
+        if meter is not None:
+            meter.check()
+        return by_p_set
     if method is Method.CERTIFICATE:
         from grundy.claims.periodic import check_by_certificate
         from grundy.claims.quotient_method import check_by_quotient, reads_misere
@@ -229,7 +237,7 @@ def _run(
     return search_at_random(claim, meter, **draws)
 
 
-def _z3(claim: Claim, settings: CheckSettings) -> Verdict:
+def _z3(claim: Claim, settings: CheckSettings, meter: Meter | None) -> Verdict:
     from grundy.claims.z3_translate import prove_claim_z3
 
     if claim.split is not None:  # its game differs from value to value: never one model
@@ -242,6 +250,7 @@ def _z3(claim: Claim, settings: CheckSettings) -> Verdict:
         seed=settings.seed,
         recheck=_rechecker(claim),
         explain=runner.explain,
+        meter=meter,
     )
 
 
