@@ -101,18 +101,6 @@ def test_z3_gets_the_time_left_of_the_budget_as_its_timeout() -> None:
 
 
 @pytest.mark.slow
-def test_the_budget_holds_in_the_process_that_checks_without_a_child() -> None:
-    # With no budget the claim runs in this process; a budget held by a parent that
-    # watches from outside (a user's game's child) is the same budget: the meter's ticks
-    # stop a Python loop, and Z3 gets what is left.
-    settings = CheckSettings(claim_seconds=BUDGET)
-    start = time.monotonic()
-    verdict = check_module._check_metered(_claim("lucky-nim"), settings, None)
-    assert time.monotonic() - start < 1.5 * BUDGET + SLACK
-    _names_the_budget(verdict)
-
-
-@pytest.mark.slow
 def test_the_command_keeps_every_claims_budget_with_one_job_and_with_two(tmp_path: Path) -> None:
     text = "".join(
         f'[[claim]]\nid = "{name}"\n{SLOW_CLAIMS[name]}\n'
