@@ -50,6 +50,7 @@ __all__ = [
     "guarded",
     "in_watched_child",
     "module_from_file",
+    "report_progress",
     "run_in_child",
 ]
 
@@ -63,6 +64,11 @@ _MESSAGE_LIMIT = 200
 
 _CHILD_PIPE: int | None = None
 """In a child of :func:`run_in_child`: the pipe its result goes back through."""
+
+_PROGRESS_PIPE: int | None = None
+"""In a child of :func:`run_in_child` given ``on_progress``: the pipe counts go back by."""
+
+_COUNT_BYTES = 8
 
 
 class ChildStopped(BudgetExceededError):
@@ -142,6 +148,14 @@ def in_watched_child() -> bool:
     return _CHILD_PIPE is not None
 
 
+def report_progress(count: int) -> None:
+    """In a child of :func:`run_in_child` started with ``on_progress``: hand ``count`` (a
+    count of work done, below 2**63) to the parent, which passes it to ``on_progress``."""
+    if _PROGRESS_PIPE is not None:
+        with contextlib.suppress(OSError):  # 8 bytes: one write, never torn
+            os.write(_PROGRESS_PIPE, count.to_bytes(_COUNT_BYTES, "little"))
+
+
 def run_in_child(
     work: Callable[[], _T],
     who: str,
@@ -151,6 +165,7 @@ def run_in_child(
     cpu_seconds: float | None = None,
     own_group: bool = True,
     guard: bool = True,
+    on_progress: Callable[[int], None] | None = None,
 ) -> _T:
     """``work()`` run in a forked child under :func:`guarded` (``who`` names the user's
     code in messages), its result handed back.
@@ -170,27 +185,40 @@ def run_in_child(
     Without ``guard`` the work is grundy's own (a claim's check held to its budget):
     what it raises is raised here as it is, with the child's traceback as a note, so
     that a bug stays a bug rather than becoming an error of the user's code.
+
+    With ``on_progress`` the child's calls of :func:`report_progress` reach it, in this
+    process, in order, while the parent waits.
     """
+    global _PROGRESS_PIPE
     reader, writer = os.pipe()
+    counts, counted = os.pipe() if on_progress is not None else (None, None)
     parent = os.getpid()
     baseline = _resident(parent) or 0
     _flush_standard_streams()
     pid = os.fork()
     if pid == 0:  # the child: never returns
         os.close(reader)
+        if counts is not None:
+            os.close(counts)
+            _PROGRESS_PIPE = counted
         if own_group:
             _lead_a_group()
         _child(work, who if guard else None, writer, parent)
     os.close(writer)
+    if counted is not None:
+        os.close(counted)
     if own_group:
         with contextlib.suppress(OSError):  # done by the child too: whichever comes first
             os.setpgid(pid, pid)
     reaped: list[int] = []
     try:
         limits = _Limits(baseline, memory_bytes, seconds, cpu_seconds)
-        kind, payload = _wait_for(pid, reader, limits, reaped)
+        relay = None if counts is None or on_progress is None else _Relay(counts, on_progress)
+        kind, payload = _wait_for(pid, reader, limits, reaped, relay)
     finally:
         os.close(reader)
+        if counts is not None:
+            os.close(counts)
         if own_group:
             with contextlib.suppress(OSError):  # the child and whatever it started
                 os.killpg(pid, signal.SIGKILL)
@@ -264,13 +292,37 @@ class _Limits:
     cpu_seconds: float | None
 
 
-def _wait_for(pid: int, reader: int, limits: _Limits, reaped: list[int]) -> tuple[str, Any]:
+class _Relay:
+    """The parent's end of the progress pipe: whole counts, passed on as they come."""
+
+    def __init__(self, pipe: int, on_progress: Callable[[int], None]) -> None:
+        self.pipe = pipe
+        self._on_progress = on_progress
+        self._pending = b""
+
+    def read(self) -> bool:
+        """Pass on the counts that came; false once the child's end is closed."""
+        got = os.read(self.pipe, 1 << 16)
+        data = self._pending + got
+        whole = len(data) - len(data) % _COUNT_BYTES
+        self._pending = data[whole:]
+        for start in range(0, whole, _COUNT_BYTES):
+            self._on_progress(int.from_bytes(data[start : start + _COUNT_BYTES], "little"))
+        return bool(got)
+
+
+def _wait_for(
+    pid: int, reader: int, limits: _Limits, reaped: list[int], relay: _Relay | None = None
+) -> tuple[str, Any]:
     chunks: list[bytes] = []
     seconds, memory_bytes, baseline = limits.seconds, limits.memory_bytes, limits.baseline
     deadline = None if seconds is None else time.monotonic() + seconds
+    watched = [reader] if relay is None else [reader, relay.pipe]
     while True:
-        ready, _, _ = select.select([reader], [], [], POLL_SECONDS)
-        if ready:
+        ready, _, _ = select.select(watched, [], [], POLL_SECONDS)
+        if relay is not None and relay.pipe in ready and not relay.read():
+            watched = [reader]  # the child is done with it
+        if reader in ready:
             chunk = os.read(reader, 1 << 20)
             if not chunk:
                 break

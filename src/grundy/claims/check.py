@@ -61,7 +61,7 @@ from grundy.claims.runner import POSITION_LIMIT, ClaimRunner
 from grundy.errors import BudgetExceededError, GrundyError, SearchLimitError
 from grundy.settings import CheckSettings
 from grundy.solve.lemmas import collecting_lemmas, resting_on
-from grundy.usercode import ChildStopped, in_watched_child, run_in_child
+from grundy.usercode import ChildStopped, in_watched_child, report_progress, run_in_child
 from grundy.verdict import Status, Verdict
 
 __all__ = [
@@ -78,8 +78,13 @@ HARD_STOP_SHARE = 0.1
 """The share of its time budget a claim gets past it to stop by itself (its meter's
 message says how far it got) before the process checking it is ended from outside."""
 
-HARD_STOP_MARGIN = 0.25
+HARD_STOP_MARGIN = 0.5
 """Seconds added to that share: a small budget still leaves the claim room to stop."""
+
+HARD_STOP_LEAST = 3.0
+"""Nor is it ended sooner than this (seconds): starting an engine has a fixed cost (a
+random search's first draw takes two seconds on a busy machine), and a claim with a
+tiny budget should still stop by itself and say how far it got."""
 
 
 def check_claim(
@@ -107,14 +112,20 @@ def _within_hard_limits(
     seconds, memory = settings.claim_seconds, settings.claim_memory
     if (seconds is None and memory is None) or in_watched_child() or not hasattr(os, "fork"):
         return _check_metered(claim, settings, progress)
-    stop = None if seconds is None else seconds * (1 + HARD_STOP_SHARE) + HARD_STOP_MARGIN
+    stop = (
+        None
+        if seconds is None
+        else max(seconds * (1 + HARD_STOP_SHARE) + HARD_STOP_MARGIN, HARD_STOP_LEAST)
+    )
+    relayed = None if progress is None else report_progress  # counts reach the caller
     try:
         return run_in_child(
-            lambda: _check_metered(claim, settings, progress),
+            lambda: _check_metered(claim, settings, relayed),
             f"the check of claim {claim.id!r}",
             memory_bytes=memory,
             seconds=stop,
             guard=False,
+            on_progress=progress,
         )
     except ChildStopped as exc:
         if seconds is not None and str(exc).startswith("the time budget"):
