@@ -16,6 +16,10 @@ bounded answer, so the rule is decided here once:
   parent however the parent ends (:func:`grundy.lifetime.die_with_parent`), and the
   parent kills and reaps it on every way out, so no process is left behind.
 
+The claim checker runs grundy's own work the same way (``guard=False``): each claim is
+checked in a child held to the claim's budget (:func:`grundy.claims.check_claim`), since
+a Z3 query or a compiled loop cannot be stopped from inside.
+
 The parent reads the child's result (a pickle) from a pipe while it watches, so a large
 result cannot block the child.  Ctrl-C reaches both (they share the terminal's process
 group): the child ignores it and the parent, which raises ``KeyboardInterrupt``, kills it.
