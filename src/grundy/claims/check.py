@@ -248,7 +248,7 @@ def _run(
     return search_at_random(claim, meter, **draws)
 
 
-def _z3(claim: Claim, settings: CheckSettings, meter: Meter | None) -> Verdict:
+def _z3(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -> Verdict:
     from grundy.claims.z3_translate import prove_claim_z3
 
     if claim.split is not None:  # its game differs from value to value: never one model
