@@ -134,6 +134,21 @@ class Meter:
         elif gap > CHECK_SECONDS * 2:
             self._stride = max(self._stride // 4, 1)
 
+    def remaining(self) -> float | None:
+        """Seconds left before the time limit (never below 0), or ``None`` without one:
+        what a call that cannot be interrupted (a Z3 query) is given as its own timeout."""
+        if self._deadline is None:
+            return None
+        return max(self._deadline - time.monotonic(), 0.0)
+
+    def timeout_ms(self, most: int) -> int:
+        """The timeout, in milliseconds, of a call that cannot be interrupted (a Z3
+        query): ``most``, or less when the time budget runs out sooner (at least 1)."""
+        left = self.remaining()
+        if left is not None:
+            most = min(most, int(left * 1000))
+        return max(int(most), 1)
+
     def check(self) -> None:
         """Raise :class:`~grundy.errors.BudgetExceededError` when past a limit."""
         if self._deadline is not None and time.monotonic() >= self._deadline:

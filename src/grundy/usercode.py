@@ -16,6 +16,10 @@ bounded answer, so the rule is decided here once:
   parent however the parent ends (:func:`grundy.lifetime.die_with_parent`), and the
   parent kills and reaps it on every way out, so no process is left behind.
 
+The claim checker runs grundy's own work the same way (``guard=False``): each claim is
+checked in a child held to the claim's budget (:func:`grundy.claims.check_claim`), since
+a Z3 query or a compiled loop cannot be stopped from inside.
+
 The parent reads the child's result (a pickle) from a pipe while it watches, so a large
 result cannot block the child.  Ctrl-C reaches both (they share the terminal's process
 group): the child ignores it and the parent, which raises ``KeyboardInterrupt``, kills it.
@@ -31,6 +35,7 @@ import select
 import signal
 import sys
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,7 +52,9 @@ __all__ = [
     "announce_exit",
     "describe_escape",
     "guarded",
+    "in_watched_child",
     "module_from_file",
+    "report_progress",
     "run_in_child",
 ]
 
@@ -61,6 +68,11 @@ _MESSAGE_LIMIT = 200
 
 _CHILD_PIPE: int | None = None
 """In a child of :func:`run_in_child`: the pipe its result goes back through."""
+
+_PROGRESS_PIPE: int | None = None
+"""In a child of :func:`run_in_child` given ``on_progress``: the pipe counts go back by."""
+
+_COUNT_BYTES = 8
 
 
 class ChildStopped(BudgetExceededError):
@@ -134,6 +146,20 @@ def announce_exit(code: int) -> None:
             os.write(_CHILD_PIPE, pickle.dumps(("exit", code)))
 
 
+def in_watched_child() -> bool:
+    """Whether this process is a child of :func:`run_in_child`, held to limits by its
+    parent already (a second child inside it would only add a fork)."""
+    return _CHILD_PIPE is not None
+
+
+def report_progress(count: int) -> None:
+    """In a child of :func:`run_in_child` started with ``on_progress``: hand ``count`` (a
+    count of work done, below 2**63) to the parent, which passes it to ``on_progress``."""
+    if _PROGRESS_PIPE is not None:
+        with contextlib.suppress(OSError):  # 8 bytes: one write, never torn
+            os.write(_PROGRESS_PIPE, count.to_bytes(_COUNT_BYTES, "little"))
+
+
 def run_in_child(
     work: Callable[[], _T],
     who: str,
@@ -142,6 +168,8 @@ def run_in_child(
     seconds: float | None = None,
     cpu_seconds: float | None = None,
     own_group: bool = True,
+    guard: bool = True,
+    on_progress: Callable[[int], None] | None = None,
 ) -> _T:
     """``work()`` run in a forked child under :func:`guarded` (``who`` names the user's
     code in messages), its result handed back.
@@ -157,27 +185,44 @@ def run_in_child(
     With ``own_group`` the child leads a process group of its own, and the whole group
     is killed at the end: a process the user's code started is not left behind (unless
     it left the group itself).  ``play`` talks to the terminal and stays in grundy's.
+
+    Without ``guard`` the work is grundy's own (a claim's check held to its budget):
+    what it raises is raised here as it is, with the child's traceback as a note, so
+    that a bug stays a bug rather than becoming an error of the user's code.
+
+    With ``on_progress`` the child's calls of :func:`report_progress` reach it, in this
+    process, in order, while the parent waits.
     """
+    global _PROGRESS_PIPE
     reader, writer = os.pipe()
+    counts, counted = os.pipe() if on_progress is not None else (None, None)
     parent = os.getpid()
     baseline = _resident(parent) or 0
     _flush_standard_streams()
     pid = os.fork()
     if pid == 0:  # the child: never returns
         os.close(reader)
+        if counts is not None:
+            os.close(counts)
+            _PROGRESS_PIPE = counted
         if own_group:
             _lead_a_group()
-        _child(work, who, writer, parent)
+        _child(work, who if guard else None, writer, parent)
     os.close(writer)
+    if counted is not None:
+        os.close(counted)
     if own_group:
         with contextlib.suppress(OSError):  # done by the child too: whichever comes first
             os.setpgid(pid, pid)
     reaped: list[int] = []
     try:
         limits = _Limits(baseline, memory_bytes, seconds, cpu_seconds)
-        kind, payload = _wait_for(pid, reader, limits, reaped)
+        relay = None if counts is None or on_progress is None else _Relay(counts, on_progress)
+        kind, payload = _wait_for(pid, reader, limits, reaped, relay)
     finally:
         os.close(reader)
+        if counts is not None:
+            os.close(counts)
         if own_group:
             with contextlib.suppress(OSError):  # the child and whatever it started
                 os.killpg(pid, signal.SIGKILL)
@@ -207,18 +252,20 @@ def _lead_a_group() -> None:
     signal.signal(signal.SIGTTOU, signal.SIG_IGN)
 
 
-def _child(work: Callable[[], Any], who: str, writer: int, parent: int) -> None:
+def _child(work: Callable[[], Any], who: str | None, writer: int, parent: int) -> None:
     global _CHILD_PIPE
     code = 0
     try:
         die_with_parent(parent)
         _CHILD_PIPE = writer
         try:
-            with guarded(who):
+            with guarded(who) if who is not None else contextlib.nullcontext():
                 result: tuple[str, Any] = ("ok", work())
         except KeyboardInterrupt:  # the child ignores Ctrl-C: the user's code raised it
-            result = ("raise", UserCodeError(f"{who} raised KeyboardInterrupt"))
+            result = ("raise", UserCodeError(f"{who or 'the work'} raised KeyboardInterrupt"))
         except BaseException as exc:  # handed to the parent, which raises it
+            if who is None and not isinstance(exc, GrundyError):  # a bug: keep where it was
+                exc.add_note("".join(traceback.format_exception(exc)).rstrip())
             result = ("raise", exc)
         _flush_standard_streams()
         os.write(writer, b"")  # the pipe is still open: a closed one fails here
@@ -249,13 +296,37 @@ class _Limits:
     cpu_seconds: float | None
 
 
-def _wait_for(pid: int, reader: int, limits: _Limits, reaped: list[int]) -> tuple[str, Any]:
+class _Relay:
+    """The parent's end of the progress pipe: whole counts, passed on as they come."""
+
+    def __init__(self, pipe: int, on_progress: Callable[[int], None]) -> None:
+        self.pipe = pipe
+        self._on_progress = on_progress
+        self._pending = b""
+
+    def read(self) -> bool:
+        """Pass on the counts that came; false once the child's end is closed."""
+        got = os.read(self.pipe, 1 << 16)
+        data = self._pending + got
+        whole = len(data) - len(data) % _COUNT_BYTES
+        self._pending = data[whole:]
+        for start in range(0, whole, _COUNT_BYTES):
+            self._on_progress(int.from_bytes(data[start : start + _COUNT_BYTES], "little"))
+        return bool(got)
+
+
+def _wait_for(
+    pid: int, reader: int, limits: _Limits, reaped: list[int], relay: _Relay | None = None
+) -> tuple[str, Any]:
     chunks: list[bytes] = []
     seconds, memory_bytes, baseline = limits.seconds, limits.memory_bytes, limits.baseline
     deadline = None if seconds is None else time.monotonic() + seconds
+    watched = [reader] if relay is None else [reader, relay.pipe]
     while True:
-        ready, _, _ = select.select([reader], [], [], POLL_SECONDS)
-        if ready:
+        ready, _, _ = select.select(watched, [], [], POLL_SECONDS)
+        if relay is not None and relay.pipe in ready and not relay.read():
+            watched = [reader]  # the child is done with it
+        if reader in ready:
             chunk = os.read(reader, 1 << 20)
             if not chunk:
                 break

@@ -38,6 +38,8 @@ calls back into this module or the claim checker's other steps (``tests/test_lay
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -64,6 +66,7 @@ from grundy.claims.runner import POSITION_LIMIT, ClaimRunner
 from grundy.errors import BudgetExceededError, GrundyError, SearchLimitError
 from grundy.settings import CheckSettings
 from grundy.solve.lemmas import collecting_lemmas, resting_on
+from grundy.usercode import ChildStopped, in_watched_child, report_progress, run_in_child
 from grundy.verdict import Status, Verdict
 
 __all__ = [
@@ -76,12 +79,87 @@ __all__ = [
 ]
 
 
+HARD_STOP_SHARE = 0.1
+"""The share of its time budget a claim gets past it to stop by itself (its meter's
+message says how far it got) before the process checking it is ended from outside."""
+
+HARD_STOP_MARGIN = 0.5
+"""Seconds added to that share: a small budget still leaves the claim room to stop."""
+
+HARD_STOP_LEAST = 3.0
+"""Nor is it ended sooner than this (seconds): starting an engine has a fixed cost (a
+random search's first draw takes two seconds on a busy machine), and a claim with a
+tiny budget should still stop by itself and say how far it got."""
+
+
 def check_claim(
     claim: Claim | BadClaim, settings: CheckSettings, progress: Callable[[int], None] | None = None
 ) -> Verdict:
-    """The verdict on one claim (a malformed claim gives an ``error`` verdict)."""
+    """The verdict on one claim (a malformed claim gives an ``error`` verdict).
+
+    The claim's budget (``settings.claim_seconds``, ``claim_memory``) is decided here,
+    the one point every way of checking a claim passes (``check``, ``verify``,
+    ``report``, ``--jobs`` workers, the Python API): the engines' loops tick a meter and
+    stop themselves, and in case they cannot (a compiled kernel, one long step that
+    never returns to a loop) the check runs in a child process that is ended a little
+    past the budget; a verdict that arrives after the budget does not count.
+    """
     if isinstance(claim, BadClaim):
         return Verdict(Status.ERROR, "none", message=claim.problem)
+    start = time.monotonic()
+    verdict = _within_hard_limits(claim, settings, progress)
+    return _in_time(verdict, claim, settings, time.monotonic() - start)
+
+
+def _within_hard_limits(
+    claim: Claim, settings: CheckSettings, progress: Callable[[int], None] | None
+) -> Verdict:
+    seconds, memory = settings.claim_seconds, settings.claim_memory
+    if (seconds is None and memory is None) or in_watched_child() or not hasattr(os, "fork"):
+        return _check_metered(claim, settings, progress)
+    stop = (
+        None
+        if seconds is None
+        else max(seconds * (1 + HARD_STOP_SHARE) + HARD_STOP_MARGIN, HARD_STOP_LEAST)
+    )
+    relayed = None if progress is None else report_progress  # counts reach the caller
+    try:
+        return run_in_child(
+            lambda: _check_metered(claim, settings, relayed),
+            f"the check of claim {claim.id!r}",
+            memory_bytes=memory,
+            seconds=stop,
+            guard=False,
+            on_progress=progress,
+        )
+    except ChildStopped as exc:
+        if seconds is not None and str(exc).startswith("the time budget"):
+            exc = ChildStopped(
+                f"the time budget of {seconds:g} s was used up, and the check, which did "
+                "not stop by itself, was ended"
+            )
+        return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=budget_message(exc))
+
+
+def _in_time(verdict: Verdict, claim: Claim, settings: CheckSettings, elapsed: float) -> Verdict:
+    """``verdict``, unless it decided the claim only after the time budget was used up:
+    a budget is a promise about when an answer comes, so a late one is ``unknown``."""
+    seconds = settings.claim_seconds
+    if seconds is None or elapsed <= seconds or verdict.status in (Status.UNKNOWN, Status.ERROR):
+        return verdict
+    late = BudgetExceededError(f"the time budget of {seconds:g} s was used up")
+    finished = (
+        f"a verdict ({verdict.word.value}) came only after {elapsed:.1f} s, and does not count"
+    )
+    return Verdict(
+        Status.UNKNOWN, verdict.method, claim.scope, message=budget_message(late, finished)
+    )
+
+
+def _check_metered(
+    claim: Claim, settings: CheckSettings, progress: Callable[[int], None] | None
+) -> Verdict:
+    """The claim's verdict, its loops ticking the claim's budget."""
     budget = Budget(settings.claim_seconds, settings.claim_memory)
     try:
         # Every solver answer the verdict rests on is named, whichever solver gave it (a
@@ -158,13 +236,21 @@ def _run(
     if method is Method.EXHAUSTIVE:
         return check_every_case(claim, progress, meter)
     if method is Method.Z3:
-        return _z3(claim, settings)
+        return _z3(claim, settings, meter)
     if method is Method.P_SET:
         from grundy.claims.pset_method import check_by_p_set
 
-        timing = {"timeout_ms": settings.z3_timeout_ms, "seed": settings.seed}
+        # Z3's queries get at most what is left of the claim's budget (the child the
+        # claim runs in is ended if they overrun it together).
+        timeout_ms = (
+            settings.z3_timeout_ms if meter is None else meter.timeout_ms(settings.z3_timeout_ms)
+        )
+        timing = {"timeout_ms": timeout_ms, "seed": settings.seed}
         explain = ClaimRunner(claim).explain
-        return check_by_p_set(claim, recheck=_rechecker(claim), explain=explain, **timing)
+        by_p_set = check_by_p_set(claim, recheck=_rechecker(claim), explain=explain, **timing)
+        if meter is not None:
+            meter.check()
+        return by_p_set
     if method is Method.CERTIFICATE:
         from grundy.claims.periodic import check_by_certificate
         from grundy.claims.quotient_method import check_by_quotient, reads_misere
@@ -182,7 +268,7 @@ def _run(
     return least_below(claim, search_at_random(claim, meter, **draws), limit, meter)
 
 
-def _z3(claim: Claim, settings: CheckSettings) -> Verdict:
+def _z3(claim: Claim, settings: CheckSettings, meter: Meter | None = None) -> Verdict:
     from grundy.claims.z3_translate import prove_claim_z3
 
     if claim.split is not None:  # its game differs from value to value: never one model
@@ -195,6 +281,7 @@ def _z3(claim: Claim, settings: CheckSettings) -> Verdict:
         seed=settings.seed,
         recheck=_rechecker(claim),
         explain=runner.explain,
+        meter=meter,
     )
 
 

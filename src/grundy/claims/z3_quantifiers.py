@@ -34,6 +34,8 @@ from typing import Any, Protocol
 
 import z3
 
+from grundy.budget import Meter
+
 __all__ = [
     "UNROLL_BITS",
     "UNROLL_LIMIT",
@@ -61,6 +63,7 @@ class Translation(Protocol):
     side_conditions: list[z3.BoolRef]
     unrolled: int  # copies made so far for the outermost comprehension being unrolled
     unroll_depth: int
+    meter: Meter | None  # the claim's budget, ticked for each copy
 
     def term(self, node: ast.expr) -> Any: ...
     def number(self, node: ast.expr) -> z3.BitVecRef: ...
@@ -158,6 +161,8 @@ def _copies(
     if tr.unrolled > UNROLL_LIMIT:
         raise tr.untranslatable(f"{tr.piece(node)!r} unrolls to more than {UNROLL_LIMIT} copies")
     for value in values:
+        if tr.meter is not None:
+            tr.meter.tick()
         tr.bound[name] = value
         try:
             tests = [tr.boolean(test) for test in clause.ifs]

@@ -32,6 +32,7 @@ from typing import Any
 
 import z3
 
+from grundy.budget import Meter
 from grundy.claims.model import Claim
 from grundy.claims.z3_quantifiers import (
     UNROLL_BITS,
@@ -47,7 +48,7 @@ from grundy.games.base import plays_by
 from grundy.solve import Play
 from grundy.theory.bouton import prove_bouton
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
-from grundy.verify.z3engine import model_values, prove_z3
+from grundy.verify.z3engine import checked, model_values, prove_z3
 
 __all__ = [
     "LEMMAS",
@@ -122,8 +123,12 @@ def prove_claim_z3(
     seed: int,
     recheck: Callable[[Mapping[str, Any]], bool],
     explain: Callable[[Mapping[str, Any]], dict[str, Any]],
+    meter: Meter | None = None,
 ) -> Verdict:
     """Decide ``claim`` with Z3, or say ``unknown`` with the reason it cannot be translated.
+
+    With the claim's ``meter``, building the formula ticks it (a comprehension unrolls to
+    many copies) and every query gets at most the time left of it as its timeout.
 
     ``timeout_ms`` and ``seed`` are Z3's (from the claim's settings); ``recheck``
     re-evaluates a case from scratch (true when it holds or is outside ``assume``) and
@@ -131,7 +136,7 @@ def prove_claim_z3(
     so the translation never reaches back into the claim checker.
     """
     try:
-        translation = _Translation(claim)
+        translation = _Translation(claim, meter)
         goal = translation.formula(claim.statement.parsed.tree, claim.statement.text)
         domain = translation.domain()
         if claim.assume is not None:
@@ -143,10 +148,10 @@ def prove_claim_z3(
     except z3.Z3Exception as exc:  # e.g. mixed sorts the translation did not foresee
         return Verdict(Status.UNKNOWN, "z3", claim.scope, message=f"not translated to Z3: {exc}")
     try:
-        assumes = _lemma_assumptions(translation, timeout_ms, seed)
+        assumes = _lemma_assumptions(translation, timeout_ms, seed, meter)
     except Untranslatable as exc:
         return Verdict(Status.UNKNOWN, "z3", claim.scope, message=str(exc))
-    vacuous = _no_admitted_case(domain, claim, timeout_ms, seed)
+    vacuous = _no_admitted_case(domain, claim, (timeout_ms, meter), seed)
     if vacuous is not None:
         return vacuous
     variables = translation.variables
@@ -165,6 +170,7 @@ def prove_claim_z3(
         recheck=recheck,
         minimise=order,
         seed=seed,
+        meter=meter,
     )
     if verdict.status is Status.PROVED:
         return _proved_by_lemmas(verdict, goal, assumes)
@@ -183,17 +189,16 @@ def prove_claim_z3(
 
 
 def _no_admitted_case(
-    domain: z3.BoolRef, claim: Claim, timeout_ms: int, seed: int
+    domain: z3.BoolRef, claim: Claim, timing: tuple[int, Meter | None], seed: int
 ) -> Verdict | None:
     """An ``unknown`` verdict when no case of the ranges satisfies ``assume`` (or Z3
     cannot tell): an implication with a false premise holds, but proves nothing, as on
     every other path.  ``None`` when Z3 finds an admitted case."""
     solver = z3.Solver(ctx=domain.ctx)
-    solver.set("timeout", max(int(timeout_ms), 1))
     solver.set("random_seed", seed)
     solver.add(domain)
     try:
-        answer = solver.check()
+        answer = checked(solver, *timing)
     except z3.Z3Exception as exc:
         answer, reason = z3.unknown, str(exc)
     else:
@@ -214,7 +219,7 @@ def _no_admitted_case(
 
 
 def _lemma_assumptions(
-    translation: _Translation, timeout_ms: int, seed: int
+    translation: _Translation, timeout_ms: int, seed: int, meter: Meter | None
 ) -> tuple[Assumption, ...]:
     """The lemmas the translation used, each checked against its proved scope; an
     instance outside the scope is proved here, or the claim is not translated."""
@@ -232,7 +237,10 @@ def _lemma_assumptions(
                 f"lemma {lemma_id} is proved for {scope.describe()} only, and this claim "
                 f"needs {needed}"
             )
-        instance = prove_bouton(heaps, bits, timeout_ms=timeout_ms, seed=seed)
+        limit = timeout_ms if meter is None else meter.timeout_ms(timeout_ms)
+        instance = prove_bouton(heaps, bits, timeout_ms=limit, seed=seed)
+        if meter is not None:
+            meter.check()  # a proof cut short by the claim's budget says so
         if instance.status is not Status.PROVED:
             raise Untranslatable(
                 f"lemma {lemma_id} is proved for {scope.describe()} only, and its instance "
@@ -271,7 +279,8 @@ def _signed(value: int, width: int) -> int:
 
 
 class _Translation:
-    def __init__(self, claim: Claim) -> None:
+    def __init__(self, claim: Claim, meter: Meter | None = None) -> None:
+        self.meter = meter
         if not plays_by(claim.game, Nim):  # a subclass with other moves is another game
             raise Untranslatable(f"the game {claim.game.label!r} has no symbolic model")
         self.claim = claim

@@ -28,9 +28,10 @@ from typing import Any
 
 import z3
 
+from grundy.budget import Meter
 from grundy.verdict import Status, Verdict
 
-__all__ = ["Case", "Encoding", "least_first", "model_values", "prove_z3"]
+__all__ = ["Case", "Encoding", "checked", "least_first", "model_values", "prove_z3"]
 
 Decoder = Callable[[z3.ModelRef], dict[str, Any]]
 Recheck = Callable[[Mapping[str, Any]], bool]
@@ -126,8 +127,13 @@ def prove_z3(
     recheck: Recheck | None = None,
     minimise: z3.ExprRef | Sequence[z3.ExprRef] | None = None,
     seed: int = 0,
+    meter: Meter | None = None,
 ) -> Verdict:
     """Check ``goal`` for every value of its free variables.
+
+    With a ``meter`` (a claim's budget), each query is given at most the time left of it
+    as its timeout, and a budget used up during a query raises
+    :class:`~grundy.errors.BudgetExceededError` rather than giving Z3's ``unknown``.
 
     ``assumptions`` are facts added as hypotheses (lemmas proved earlier); their names, in
     ``lemmas``, are recorded in the verdict's details.  ``decode(model)`` turns a model of
@@ -151,7 +157,6 @@ def prove_z3(
     """
     start = time.perf_counter()
     solver = z3.Solver(ctx=goal.ctx)  # the goal may live in a context of its own
-    solver.set("timeout", max(int(timeout_ms), 1))
     solver.set("random_seed", seed)
     for assumption in assumptions:
         solver.add(assumption)
@@ -160,7 +165,7 @@ def prove_z3(
     if lemmas:
         details["lemmas"] = list(lemmas)
     try:
-        answer = solver.check()
+        answer = checked(solver, timeout_ms, meter)
     except z3.Z3Exception as exc:  # e.g. an interrupted or malformed query
         return _unknown(method, scope, f"Z3 failed: {exc}", details, start)
     details["solver"] = _statistics(solver)
@@ -182,7 +187,7 @@ def prove_z3(
         measures = [minimise] if isinstance(minimise, z3.ExprRef) else list(minimise)
         solver.push()
         for measure in measures:
-            model = _least_model(solver, model, measure)
+            model = _least_model(solver, model, measure, (timeout_ms, meter))
             solver.add(measure == model.eval(measure, model_completion=True))
         solver.pop()
     if decode is None or recheck is None:
@@ -220,7 +225,24 @@ def prove_z3(
     )
 
 
-def _least_model(solver: z3.Solver, model: z3.ModelRef, measure: z3.ExprRef) -> z3.ModelRef:
+def checked(solver: z3.Solver, timeout_ms: int, meter: Meter | None) -> z3.CheckSatResult:
+    """``solver.check()`` within ``timeout_ms``, and within what is left of ``meter``'s
+    budget: a query cut short by the budget raises
+    :class:`~grundy.errors.BudgetExceededError` naming it."""
+    limit = max(int(timeout_ms), 1) if meter is None else meter.timeout_ms(timeout_ms)
+    solver.set("timeout", limit)
+    answer = solver.check()
+    if meter is not None:
+        meter.check()
+    return answer
+
+
+def _least_model(
+    solver: z3.Solver,
+    model: z3.ModelRef,
+    measure: z3.ExprRef,
+    timing: tuple[int, Meter | None],
+) -> z3.ModelRef:
     """The model with the least value of ``measure``, by binary search on its bound."""
     is_bit_vector = z3.is_bv(measure)
 
@@ -239,7 +261,7 @@ def _least_model(solver: z3.Solver, model: z3.ModelRef, measure: z3.ExprRef) -> 
         middle = (low + high) // 2
         solver.push()
         solver.add(at_most(middle))
-        answer = solver.check()
+        answer = checked(solver, *timing)
         if answer == z3.unknown:
             _raise_if_interrupted(solver.reason_unknown())
         if answer == z3.sat:
