@@ -8,11 +8,21 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.errors import InvalidParameterError, InvalidPositionError, NoMoveGraphError
+from grundy.errors import InvalidParameterError, InvalidPositionError, NoMoveGraphError, brief
 from grundy.games.base import Game, Part, parse_int_tokens
 from grundy.games.params import Param, ParamKind
 
-__all__ = ["Choice", "LuckyNim", "LuckyPosition", "block_parity", "block_parity_predicts_p"]
+__all__ = [
+    "MAX_LUCKY_NUMBERS",
+    "Choice",
+    "LuckyNim",
+    "LuckyPosition",
+    "block_parity",
+    "block_parity_predicts_p",
+]
+
+MAX_LUCKY_NUMBERS = 100_000
+"""The most numbers [m, n] may hold: a turn is searched over every pair of them."""
 
 
 def block_parity(k: int, m: int, n: int) -> int:
@@ -104,6 +114,11 @@ class LuckyNim(Game):
         if m > n:
             raise InvalidParameterError(
                 f"Lucky Nim needs m <= n (got m = {m}, n = {n}): the numbers lie in [m, n]"
+            )
+        if n - m >= MAX_LUCKY_NUMBERS:  # every turn weighs each pair of numbers
+            raise InvalidParameterError(
+                f"Lucky Nim takes at most {MAX_LUCKY_NUMBERS:,} numbers in [m, n] "
+                f"(got {brief(n - m + 1)})"
             )
         self.m = m
         self.n = n
