@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from grundy.claims import Claim
@@ -103,8 +104,9 @@ def counterexample_blocks(
         figure = _sum_figure(theorem.id, claim, claim.game, example["position"], why)
     else:
         figure = counterexample_figure(theorem.id, theorem.game, example, why, taken)
-    if figure is not None:
-        blocks.append(figure)
+    if figure is not None:  # the position is drawn as the claim plays it
+        play = theorem.play.value if theorem.play is not None else ""
+        blocks.append(replace(figure, play=play))
     return blocks
 
 

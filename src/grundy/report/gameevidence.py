@@ -21,12 +21,12 @@ from grundy.library import TheoremResult
 from grundy.report.document import Code, Paragraph, Section
 from grundy.report.evidence import EVIDENCE
 from grundy.report.evidence_boards import hackenbush_start, lucky_nim_section, parse_edges
-from grundy.report.evidence_heaps import sequence_section
+from grundy.report.evidence_heaps import sequence_section, two_pile_nim
 from grundy.report.gamenames import game_name, sum_name
 from grundy.report.pictures import HackenbushPicture, hackenbush_figure
 from grundy.report.student_words import game_words, say, say_pieces
 from grundy.report.sumevidence import sum_section
-from grundy.solve import Solver
+from grundy.solve import Play, Solver
 
 __all__ = ["file_claims", "game_evidence", "game_title"]
 
@@ -167,7 +167,7 @@ def _hackenbush(key: str, claim: Claim) -> Section | None:
     )
 
 
-_SHARED = {"nim": "two-pile-nim", "chomp": "chomp", "wythoff": "wythoff"}
+_SHARED = {"chomp": "chomp", "wythoff": "wythoff"}
 
 
 def game_evidence(
@@ -180,6 +180,11 @@ def game_evidence(
     whose code may raise anything), a game whose evidence cannot be computed is left out
     too, and its claims' own verdicts say what went wrong.
     """
+    claims = list(claims)
+    plays: dict[str, set[Play]] = {}  # the conventions each game's claims are about
+    for claim in claims:
+        if claim.split is None or not claim.split.in_options:
+            plays.setdefault(game_title(claim), set()).add(claim.play)
     done: set[str] = set()
     pieces: list[tuple[str, Section]] = []
     for claim in claims:
@@ -191,6 +196,11 @@ def game_evidence(
         done.add(title)
         key = f"game-{len(done)}"
         section: Section | None = None
+        if claim.game_name == "nim":  # Nim's P-positions in each play its claims are about
+            for play in (Play.NORMAL, Play.MISERE):
+                if play in plays[title]:
+                    pieces.append((title, two_pile_nim(play)))
+            continue
         if claim.game_name in _SHARED:
             item = next(i for i in EVIDENCE if i.key == _SHARED[claim.game_name])
             section = item.build()

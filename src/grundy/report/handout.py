@@ -31,6 +31,7 @@ from grundy.report.document import (
     Table,
 )
 from grundy.report.evidence import EvidenceItem
+from grundy.report.evidence_fit import label_plays, topic_plays
 from grundy.report.exercises import Exercised, answers_part, exercises_of, exercises_part
 from grundy.report.mistakes import counterexample_told
 from grundy.report.sources import cites_course, source_words, sources_sentence
@@ -303,7 +304,9 @@ def build_handout(
             blocks.append(_claim_section(result, claims.get(result.theorem.id), titles, notes))
             blocks.extend(answers.get(result.theorem.id, ()))
         blocks.extend(placed.get(topic.key, ()))
-        return Section(topic.title, topic.anchor, tuple(blocks))
+        # Every figure of a topic with misère claims says which play it shows.
+        labelled = label_plays(blocks, topic_plays(shown[topic.key]))
+        return Section(topic.title, topic.anchor, labelled)
 
     sections += [part(topic) for topic in course if shown[topic.key]]
     if exercises:

@@ -47,8 +47,17 @@ CHOCOLATE = palette.CHOCOLATE
 Draw = Callable[[Any], None]
 
 
-def _figure(name: str, caption: str, alt: str, draw: Draw, size: tuple[float, float]) -> Figure:
-    return Figure(name=name, caption=caption, alt=alt, draw=draw, size=size)
+def _figure(
+    name: str,
+    caption: str,
+    alt: str,
+    draw: Draw,
+    size: tuple[float, float],
+    *,
+    play: str,
+    kind: str,
+) -> Figure:
+    return Figure(name=name, caption=caption, alt=alt, draw=draw, size=size, play=play, kind=kind)
 
 
 def _bare(ax: Any) -> None:
@@ -69,6 +78,7 @@ def heaps_figure(
     title: str = "",
     taken: Mapping[int, int] | None = None,
     column: int = _COLUMN,
+    play: str = "",
 ) -> Figure:
     """Heaps of counters side by side, each labelled with its size; ``taken`` (heap index
     -> how many) names the counters a move takes, from the top, drawn in the accent colour.
@@ -116,7 +126,8 @@ def heaps_figure(
     if moves:
         alt += say("picture.taken", moves=say("list.comma").join(moves))
     height = 1.2 + 0.22 * min(max(top, 1), column)
-    return _figure(name, caption, alt, draw, (1.2 + 0.5 * sum(widths) / 1.4, height))
+    size = (1.2 + 0.5 * sum(widths) / 1.4, height)
+    return _figure(name, caption, alt, draw, size, play=play, kind="heaps")
 
 
 def _circle(x: float, y: float, r: float, colour: str) -> Any:
@@ -174,7 +185,9 @@ class ChompBoard:
     title: str = ""
 
 
-def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figure:
+def chomp_figure(
+    name: str, caption: str, boards: Sequence[ChompBoard], play: str = "normal"
+) -> Figure:
     """Chomp boards drawn side by side: squares, the poisoned square, winning bites."""
     boards = list(boards)
 
@@ -225,7 +238,7 @@ def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figur
         )
         for b in boards
     )
-    return _figure(name, caption, alt, draw, (max(width, 2.0), height))
+    return _figure(name, caption, alt, draw, (max(width, 2.0), height), play=play, kind="chomp")
 
 
 # -- Green Hackenbush -----------------------------------------------------------------------
@@ -302,7 +315,9 @@ def _edges_text(edges: Sequence[tuple[int, int]]) -> str:
     return ", ".join(f"{a}-{b}" for a, b in edges)
 
 
-def hackenbush_figure(name: str, caption: str, pictures: Sequence[HackenbushPicture]) -> Figure:
+def hackenbush_figure(
+    name: str, caption: str, pictures: Sequence[HackenbushPicture], play: str = "normal"
+) -> Figure:
     """Each picture on its ground line, and beside it the snake of its value.
 
     Every panel has the same limits, so one edge has the same length in every picture;
@@ -355,7 +370,7 @@ def hackenbush_figure(name: str, caption: str, pictures: Sequence[HackenbushPict
         else say("picture.hackenbush-edges", edges=_edges_text(p.edges))
         for p in pictures
     )
-    return _figure(name, caption, alt, draw, size)
+    return _figure(name, caption, alt, draw, size, play=play, kind="hackenbush")
 
 
 # -- P/N strips and grids -------------------------------------------------------------------
@@ -370,7 +385,11 @@ class StripRow:
 
 
 def strip_figure(
-    name: str, caption: str, rows: Sequence[StripRow], mark: int | None = None
+    name: str,
+    caption: str,
+    rows: Sequence[StripRow],
+    mark: int | None = None,
+    play: str = "normal",
 ) -> Figure:
     """Rows of numbered cells, P-positions coloured; ``mark`` outlines one column."""
     rows = list(rows)
@@ -402,7 +421,7 @@ def strip_figure(
         for r in rows
     )
     size = (cell * (length + margin + 0.2) + 0.2, cell * len(rows) + 0.3)
-    return _figure(name, caption, alt, draw, size)
+    return _figure(name, caption, alt, draw, size, play=play, kind="p-positions")
 
 
 def grid_figure(
@@ -412,6 +431,7 @@ def grid_figure(
     xlabel: str,
     ylabel: str,
     overlay: Callable[[Any, int], None] | None = None,
+    play: str = "normal",
 ) -> Figure:
     """A square of cells (x, y), P-positions coloured; ``overlay(ax, size)`` adds lines."""
     grid = [list(row) for row in p_grid]
@@ -441,7 +461,7 @@ def grid_figure(
     cells = sum(sum(column) for column in grid)
     alt = say("picture.grid", size=size, count=cells)
     side = 3.2 if size <= 16 else 4.4
-    return _figure(name, caption, alt, draw, (side, side))
+    return _figure(name, caption, alt, draw, (side, side), play=play, kind="p-positions")
 
 
 def wythoff_figure(name: str, caption: str, p_grid: Sequence[Sequence[bool]]) -> Figure:
@@ -470,6 +490,7 @@ def sequence_figure(
     preperiod: int | None,
     period: int | None,
     title: str,
+    play: str = "normal",
 ) -> Figure:
     """G(n) against n; with a period, the periodic stretch is shaded and one period marked."""
     values = list(values)
@@ -516,11 +537,11 @@ def sequence_figure(
         ax.set_title(strip_marks(title))
 
     alt = say("picture.sequence", game=title, values=", ".join(map(str, values[:24])))
-    return _figure(name, caption, alt, draw, (6.2, 2.6))
+    return _figure(name, caption, alt, draw, (6.2, 2.6), play=play, kind="values")
 
 
 def lucky_strip_figure(
-    name: str, caption: str, values: Sequence[int], block: int, title: str
+    name: str, caption: str, values: Sequence[int], block: int, title: str, play: str = "normal"
 ) -> Figure:
     """Single-heap values coloured in strips of whole blocks, block boundaries marked."""
     values = list(values)
@@ -557,4 +578,4 @@ def lucky_strip_figure(
     alt = say("picture.strip", game=title, values=", ".join(map(str, values)))
     cell = 0.24
     size = (cell * per_row + 0.4, cell * 2.2 * len(starts) + 0.5)
-    return _figure(name, caption, alt, draw, size)
+    return _figure(name, caption, alt, draw, size, play=play, kind="values")

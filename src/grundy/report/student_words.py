@@ -186,6 +186,7 @@ SENTENCES: dict[str, str] = {
     "list.and": " and ",
     "list.comma": ", ",
     "list.semicolon-and": "; and ",
+    "list.semicolon": "; ",
     # Steps argued on paper.
     "paper.sentence": " Argued on paper, not by machine: {steps}.",
     "paper.other": "a step of “{title}”, argued on paper there",
@@ -198,6 +199,10 @@ SENTENCES: dict[str, str] = {
     "play.normal": "normal play",
     "play.misere": "misère play",
     "play.both": "normal and misère play",
+    "picture.in-play": "{play}: {caption}",
+    "picture.play-normal": "Normal play",
+    "picture.play-misere": "Misère play",
+    "evidence.in-play": "{title}, in {play}",
     # A statement.
     "statement.in-words": "In words: ",
     "statement.here": "Here ",
@@ -462,6 +467,15 @@ SENTENCES: dict[str, str] = {
     "two-pile.single-n": "every one-pile position (x) with x > 0 is an N-position",
     "two-pile.single-p": "the one-pile P-positions are {heaps}",
     "two-pile.caption": "Two-pile Nim: the P-positions (coloured) among (a, b), 0 ≤ a, b ≤ 15",
+    "two-pile.title-misere": "One- and two-pile Nim in misère play: P-positions",
+    "two-pile.intro-misere": (
+        "The outcomes of the Nim positions (a, b) with a, b < {size} in misère play, where "
+        "the player who makes the last move loses: {diagonal}; {single}."
+    ),
+    "two-pile.diagonal-n": "the positions {pairs} on the diagonal are N-positions",
+    "two-pile.caption-misere": (
+        "Two-pile Nim in misère play: the P-positions (coloured) among (a, b), 0 ≤ a, b ≤ 15"
+    ),
     "axis.first-pile": "first pile a",
     "axis.second-pile": "second pile b",
     "axis.first-heap": "first heap a",

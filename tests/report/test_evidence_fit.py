@@ -1,0 +1,125 @@
+"""Pictures that tell the truth about the claims beside them (issue 35): in a topic with
+misère claims every figure of one convention says which it shows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import pytest
+
+from grundy.library import CheckSettings, TheoremResult, load_library, run_theorems
+from grundy.report import HandoutOptions, build_evidence, build_handout
+from grundy.report.document import Document, Figure, Section, iter_figures
+from grundy.report.evidence import EVIDENCE
+from grundy.report.gameevidence import file_claims, game_evidence, game_title
+from grundy.report.handout import place_evidence
+from grundy.report.student_words import strip_marks
+from grundy.report.topics import Topic, course_topics, file_topics
+from grundy.solve import Play
+from grundy.verdict import UNBOUNDED, Status, Verdict
+
+HERE = Path(__file__).parent
+EXAMPLES = HERE.parent.parent / "examples"
+
+
+def _sections_with_misere(document: Document, topics: Sequence[Topic]) -> list[Section]:
+    anchors = {
+        topic.anchor
+        for topic in topics
+        if any(r.theorem.play in (Play.MISERE, None) for r in topic.results)
+    }
+    found = []
+
+    def walk(sections: Sequence[object]) -> None:
+        for section in sections:
+            if isinstance(section, Section):
+                if section.anchor in anchors:
+                    found.append(section)
+                walk(section.blocks)
+
+    walk(document.sections)
+    return found
+
+
+def _unlabelled(sections: Sequence[Section]) -> list[str]:
+    """The figures of one convention whose caption does not name it."""
+    words = {"normal": "normal play", "misere": "misère play"}
+    bad = []
+    for section in sections:
+        for figure in iter_figures((section,)):
+            assert isinstance(figure, Figure)
+            caption = strip_marks(figure.caption).lower()
+            if figure.play in words and words[figure.play] not in caption:
+                bad.append(f"{section.title}: {figure.name}: {figure.caption}")
+    return bad
+
+
+def _library_handout() -> tuple[Document, list[Topic]]:
+    """The library's handout with every piece of evidence placed as `grundy report` places
+    it (verdicts made up: the pictures do not depend on them)."""
+    results = [
+        TheoremResult(theorem, Verdict(Status.PROVED, "z3", UNBOUNDED))
+        for theorem in load_library()
+    ]
+    topics = course_topics(results)
+    built = {s.anchor: s for s in build_evidence(EVIDENCE).sections}
+    placed = {
+        key: [built[f"evidence-{item.key}"] for item in items]
+        for key, items in place_evidence(topics, EVIDENCE).items()
+    }
+    titles = {r.theorem.id: r.theorem.title for r in results}
+    options = HandoutOptions("Notes", mutants=True)
+    return build_handout(topics, options, placed, file_claims(results), titles), topics
+
+
+def _file_handout(path: Path) -> tuple[Document, list[Topic]]:
+    results = run_theorems(load_library([path]), CheckSettings(seed=0, quick=True))
+    claims = file_claims(results)
+    topics = file_topics(results, {cid: game_title(claim) for cid, claim in claims.items()})
+    by_title = {topic.title: topic.key for topic in topics}
+    placed: dict[str, list[Section]] = {}
+    for title, section in game_evidence(claims.values()):
+        placed.setdefault(by_title[title], []).append(section)
+    titles = {r.theorem.id: r.theorem.title for r in results}
+    options = HandoutOptions("Notes", mutants=True)
+    return build_handout(topics, options, placed, claims, titles), topics
+
+
+def _named(document: Document) -> Mapping[str, Figure]:
+    return {f.name: f for f in iter_figures(document.sections)}
+
+
+def test_no_figure_of_one_play_is_unlabelled_in_the_library_misere_sections() -> None:
+    document, topics = _library_handout()
+    sections = _sections_with_misere(document, topics)
+    assert sections  # the take-away game and misère Nim
+    assert any(iter_figures((s,)) for s in sections)
+    assert _unlabelled(sections) == []
+
+
+@pytest.mark.parametrize("name", ["lecture_misere.toml", "misere_nim.toml"])
+def test_no_figure_of_one_play_is_unlabelled_in_a_claim_file_misere_section(name: str) -> None:
+    path = HERE / name if (HERE / name).exists() else EXAMPLES / name
+    document, topics = _file_handout(path)
+    sections = _sections_with_misere(document, topics)
+    assert sections and _unlabelled(sections) == []
+    figures = _named(document)
+    # Nim's P-positions are drawn in misère play, the play of the claims.
+    assert figures["two-pile-nim-misere"].play == "misere"
+    assert "misère play" in strip_marks(figures["two-pile-nim-misere"].caption)
+
+
+def test_a_normal_play_grid_beside_misere_claims_says_normal_play() -> None:
+    # lecture_misere.toml has a claim of normal play about Nim too: both grids, each named.
+    document, _ = _file_handout(HERE / "lecture_misere.toml")
+    normal = _named(document)["two-pile-nim"]
+    assert strip_marks(normal.caption).startswith("Normal play: ")
+    titles = [strip_marks(s.title) for s in document.sections[2].blocks if isinstance(s, Section)]
+    assert "One- and two-pile Nim: P-positions, in normal play" in titles
+
+
+def test_a_topic_of_normal_play_alone_is_drawn_as_before() -> None:
+    document, _ = _file_handout(EXAMPLES / "bouton.toml")
+    for figure in iter_figures(document.sections):
+        assert not strip_marks(figure.caption).startswith(("Normal play", "Misère play"))
