@@ -123,3 +123,76 @@ def test_a_topic_of_normal_play_alone_is_drawn_as_before() -> None:
     document, _ = _file_handout(EXAMPLES / "bouton.toml")
     for figure in iter_figures(document.sections):
         assert not strip_marks(figure.caption).startswith(("Normal play", "Misère play"))
+
+
+# -- a claim's `figures` field ------------------------------------------------------------
+
+NIM_CLAIMS = """
+[[claim]]
+id = "two-heaps"
+game = "nim"
+vars = ["a", "b"]
+range = {{ a = [0, 5], b = [0, 5] }}
+statement = "(outcome == 'P') == (a == b)"
+{first}
+
+[[claim]]
+id = "two-heaps-guess"
+game = "nim"
+vars = ["a", "b"]
+range = {{ a = [0, 5], b = [0, 5] }}
+statement = "(outcome == 'P') == (a + b == 0)"
+expect = "fails"
+teach_where = "a > 0"
+{second}
+"""
+
+
+def _nim_handout(tmp_path: Path, first: str, second: str) -> Document:
+    path = tmp_path / "nim.toml"
+    path.write_text(NIM_CLAIMS.format(first=first, second=second), encoding="utf-8")
+    document, _ = _file_handout(path)
+    return document
+
+
+def test_without_the_field_every_figure_is_drawn(tmp_path: Path) -> None:
+    document = _nim_handout(tmp_path, "", "")
+    kinds = {f.kind for f in iter_figures(document.sections)}
+    assert kinds == {"p-positions", "heaps"}  # Nim's grid, the counterexample's heaps
+
+
+def test_figures_none_draws_nothing_beside_the_claim(tmp_path: Path) -> None:
+    document = _nim_handout(tmp_path, 'figures = "none"', 'figures = "none"')
+    assert list(iter_figures(document.sections)) == []
+
+
+def test_figures_lists_the_kinds_drawn(tmp_path: Path) -> None:
+    # the grid is asked for by the first claim; the second's counterexample is not drawn
+    document = _nim_handout(tmp_path, 'figures = ["p-positions"]', 'figures = ["p-positions"]')
+    assert [f.kind for f in iter_figures(document.sections)] == ["p-positions"]
+    # a topic's picture is drawn when one of its claims asks for its kind
+    document = _nim_handout(tmp_path, 'figures = "none"', 'figures = ["heaps", "p-positions"]')
+    assert sorted(f.kind for f in iter_figures(document.sections)) == ["heaps", "p-positions"]
+
+
+def test_a_misere_topic_leaves_out_the_normal_play_pictures(tmp_path: Path) -> None:
+    document = _nim_handout(tmp_path, 'play = "misere"', 'play = "misere"')
+    assert {f.play for f in iter_figures(document.sections)} == {"misere"}
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ('"all"', 'must be "none" or a list of kinds of figure'),
+        ('["grid"]', "'grid' is not a kind of figure; the kinds are heaps, pins"),
+        ("[1]", 'must be "none" or a list of kinds of figure'),
+        ("true", 'must be "none" or a list of kinds of figure'),
+    ],
+)
+def test_a_bad_figures_field_is_an_error_naming_it(value: str, message: str) -> None:
+    from grundy.claims import BadClaim, claims_from_text
+
+    text = NIM_CLAIMS.format(first=f"figures = {value}", second="")
+    bad = claims_from_text(text)[0]
+    assert isinstance(bad, BadClaim)
+    assert "field 'figures'" in bad.problem and message in bad.problem

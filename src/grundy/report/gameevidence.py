@@ -164,6 +164,7 @@ def _hackenbush(key: str, claim: Claim) -> Section | None:
                 say_pieces("hackenbush.edges", edges=Code(edges.replace(",", ", ")))
             ),
         ),
+        play="normal",
     )
 
 

@@ -228,4 +228,5 @@ def sum_section(key: str, game: SumGame, name: GameName) -> Section | None:
             ),
             p_grid,
         ),
+        play="normal",  # Grundy values: the sum's normal play
     )
