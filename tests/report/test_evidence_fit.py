@@ -196,3 +196,61 @@ def test_a_bad_figures_field_is_an_error_naming_it(value: str, message: str) -> 
     bad = claims_from_text(text)[0]
     assert isinstance(bad, BadClaim)
     assert "field 'figures'" in bad.problem and message in bad.problem
+
+
+# -- loopy games: the graph, and what D means ----------------------------------------------
+
+LOOPY = """
+[[claim]]
+id = "cycle-draw"
+game = "digraph"
+params = { edges = "0>1,1>0,1>2" }
+vars = ["v"]
+range = { v = [0, 2] }
+position = "[v]"
+statement = "outcome != 'D'"
+
+[[claim]]
+id = "all-lost"
+game = "digraph"
+params = { edges = "0>1,1>0,1>2" }
+vars = ["v"]
+range = { v = [0, 2] }
+position = "[v]"
+statement = "outcome == 'P'"
+expect = "fails"
+"""
+
+
+def test_a_digraph_topic_draws_its_graph_and_says_what_d_means(tmp_path: Path) -> None:
+    from grundy.report.document import Paragraph, plain_text
+
+    path = tmp_path / "loopy.toml"
+    path.write_text(LOOPY, encoding="utf-8")
+    document, _ = _file_handout(path)
+    figures = list(iter_figures(document.sections))
+    graph = next(f for f in figures if f.name == "game-1")
+    assert graph.kind == "graph"
+    assert "0: P, 1: N, 2: P" in strip_marks(graph.alt)  # one token: 0 is lost, 1 wins
+    # the counterexample (a token on vertex 1, an N-position) is the graph with its token,
+    # never a heap of one counter
+    counter = next(f for f in figures if f.name == "counterexample-all-lost")
+    assert counter.kind == "graph"
+    words = [
+        strip_marks(plain_text(b.content))
+        for s in document.sections
+        for b in _blocks(s)
+        if isinstance(b, Paragraph)
+    ]
+    # under the formula that uses 𝒟, and beside the graph
+    assert any(w.startswith("Here \\mathcal{D} is the set of draws") for w in words), words
+    assert any("D for a draw, where neither player can force a win" in w for w in words)
+
+
+def _blocks(section: Section) -> list[object]:
+    found: list[object] = []
+    for block in section.blocks:
+        found.append(block)
+        if isinstance(block, Section):
+            found.extend(_blocks(block))
+    return found

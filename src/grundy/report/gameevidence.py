@@ -23,7 +23,7 @@ from grundy.report.evidence import EVIDENCE
 from grundy.report.evidence_boards import hackenbush_start, lucky_nim_section, parse_edges
 from grundy.report.evidence_heaps import sequence_section, two_pile_nim
 from grundy.report.gamenames import game_name, sum_name
-from grundy.report.pictures import HackenbushPicture, hackenbush_figure
+from grundy.report.pictures import HackenbushPicture, graph_figure, hackenbush_figure
 from grundy.report.student_words import game_words, say, say_pieces
 from grundy.report.sumevidence import sum_section
 from grundy.solve import Play, Solver
@@ -168,6 +168,29 @@ def _hackenbush(key: str, claim: Claim) -> Section | None:
     )
 
 
+def _graph(key: str, claim: Claim) -> Section | None:
+    """A digraph game's graph, each vertex coloured by one token's outcome there (P, N or
+    D, a draw: the letter is explained beside the picture)."""
+    from grundy.games.digraph import parse_edges as graph_edges
+    from grundy.solve.loopy import LoopySolver
+
+    edges = graph_edges(str(claim.params.get("edges", "")))
+    vertices = sorted({v for edge in edges for v in edge})
+    if len(vertices) > 16:  # a picture of more would be a tangle
+        return None
+    solver = LoopySolver(claim.game)
+    outcomes = {v: solver.outcome(claim.game.from_value([v])).value for v in vertices}
+    return Section(
+        say("graph.title"),
+        f"evidence-{key}",
+        (
+            Paragraph((say("graph.intro"),)),
+            graph_figure(key, say("graph.caption"), edges, outcomes),
+        ),
+        play="normal",
+    )
+
+
 _SHARED = {"chomp": "chomp", "wythoff": "wythoff"}
 
 
@@ -213,6 +236,8 @@ def game_evidence(
             section = sum_section(key, claim.game, sum_name(names, components))
         elif claim.game_name == "hackenbush":
             section = _hackenbush(key, claim)
+        elif claim.game_name == "digraph":
+            section = _graph(key, claim)
         else:
             try:
                 section = _heap_sequence(key, claim)

@@ -600,6 +600,21 @@ SENTENCES: dict[str, str] = {
     "picture.sum": "one position of the sum, drawn part by part: {parts}",
     "picture.strip-row": "{play}: P-positions at {positions}",
     "picture.grid": "a {size} by {size} grid with {count} P-positions coloured",
+    "picture.graph": (
+        "a graph with the edges {edges}; the outcome of one token on each vertex: {outcomes}"
+    ),
+    "graph.title": "The graph and its outcomes",
+    "graph.intro": (
+        "A token moves along an arrow; a player who cannot move loses. Each vertex is "
+        "coloured by the outcome of a single token on it: P, N, or D for a draw, where "
+        "neither player can force a win, so with best play the game goes on for ever."
+    ),
+    "graph.caption": "The graph: P-, N- and D-positions (D: a draw) of one token",
+    "graph.caption-tokens": "The graph, with the tokens of the counterexample ringed",
+    "notation.draw": (
+        "the set of draws: positions where neither player can force a win, so that with "
+        "best play the game goes on for ever"
+    ),
     "picture.hackenbush": "a picture with edges {edges}, of value *{value}",
     "picture.hackenbush-edges": "a picture with edges {edges}",
     "picture.sequence": "{game}: the values G(0), G(1), ... are {values}, ...",
