@@ -263,7 +263,7 @@ def counterexample_figure(
         bites = tuple((r, c) for r, c in _bites(example) if r < len(rows) and 0 <= c < rows[r])
         shape = f"{len(rows)}×{rows[0]}" if len(set(rows)) == 1 else f"rows {rows}"
         board = ChompBoard(rows, bites, shape)
-        return chomp_figure(figure_name, caption, [board])
+        return chomp_figure(figure_name, caption + say("chomp.poisoned"), [board])
     if name in PIN_GAMES:  # Kayles and its kin are rows of pins, not Nim heaps
         return pins_figure(figure_name, caption, heaps)
     if taken:

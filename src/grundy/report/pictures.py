@@ -175,7 +175,8 @@ def _cells(ax: Any, cells: Sequence[tuple[float, float]], colour: str, gap: floa
 
 @dataclass(frozen=True, slots=True)
 class ChompBoard:
-    """Rows of a Chomp position (row 0 holds the poisoned square) and bites to show.
+    """Rows of a Chomp position (row 0, drawn at the bottom, holds the poisoned square)
+    and bites to show.
 
     ``bites`` are squares (row, column), counted from 0 at the poisoned square; the
     first one's eaten region is shaded.
@@ -222,9 +223,10 @@ def chomp_figure(
                 ax.add_patch(_circle(c + 0.5, r + 0.5, 0.28, ACCENT))
             width = max(board.rows, default=1)
             ax.set_xlim(-0.2, max(width, 1) + 0.2)
-            # One convention everywhere (the notebook's too): the poisoned square top
-            # left, row 1 at the top and rows going down.
-            ax.set_ylim(tallest + 0.2, -0.2)
+            # The slides' convention everywhere (the notebook's too): the poisoned square
+            # (1, 1) at the bottom left, each row on top of the one before, so a bite eats
+            # the squares above and to the right, and the top-right square is top right.
+            ax.set_ylim(-0.2, tallest + 0.2)
             if board.title:
                 ax.set_title(board.title, fontsize=9)
 

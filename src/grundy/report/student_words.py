@@ -297,8 +297,8 @@ SENTENCES: dict[str, str] = {
     "picture.taken": "; coloured: the counters a move takes ({moves})",
     "picture.taken-from": "{count} from heap {heap}",
     "picture.chomp-board": (
-        "a board with rows of {rows} squares, the poisoned square at the top left; winning "
-        "bites: {bites}"
+        "a board with rows of {rows} squares from the bottom up, the poisoned square at the "
+        "bottom left; winning bites: {bites}"
     ),
     "picture.none": "none",
     "picture.pins": "rows of {rows} pins",
@@ -527,13 +527,18 @@ SENTENCES: dict[str, str] = {
     "sequence.first": "The values G(0), G(1), ..., G(39): {values}.",
     "sequence.zeros": "The P-positions (value 0) among the heaps up to 59: {values}.",
     "chomp.title": "Chomp: winning bites",
+    "chomp.poisoned": "; the poisoned square (×) is at the bottom left",
     "chomp.intro": (
-        "Each board is drawn with the poisoned square (×) at the top left and its rows "
-        "going down; a bite at a square eats it and every square below it and to its "
-        "right. A dot marks each winning bite, and the shaded part is what the first of "
-        "them eats. A square (row, column) is counted from 1 at the poisoned square."
+        "Each board is drawn as in the slides: the poisoned square (×) at the bottom left "
+        "and each row on top of the one before; a bite at a square eats it and every "
+        "square above it and to its right. A dot marks each winning bite, and the shaded "
+        "part is what the first of them eats. A square (row, column) is counted from 1 at "
+        "the poisoned square, rows from the bottom and columns from the left."
     ),
-    "chomp.squares-caption": "Square boards of Chomp and their winning bites",
+    "chomp.squares-caption": (
+        "Square boards of Chomp and their winning bites; the poisoned square (×) is at the "
+        "bottom left"
+    ),
     "chomp.squares": (
         "On every square board the only winning bite is (2,2). It leaves an L with two "
         "equal arms, and from then on the second player answers each bite with the same "
@@ -542,7 +547,10 @@ SENTENCES: dict[str, str] = {
         "one square is an N-position, without saying which bite wins; the winning bites "
         "of a few rectangles:"
     ),
-    "chomp.rectangles-caption": "Rectangular boards of Chomp and their winning bites",
+    "chomp.rectangles-caption": (
+        "Rectangular boards of Chomp and their winning bites; the poisoned square (×) is "
+        "at the bottom left"
+    ),
     "hackenbush.title": "Green Hackenbush: pictures and their snakes",
     "hackenbush.intro": (
         "Each picture stands on the ground line. A move deletes one edge, together with "
