@@ -174,3 +174,32 @@ def test_other_tables_print_their_p_positions() -> None:
     assert "P-positions: (1), (2,1)" in repr(table)
     assert "<svg" not in table._repr_html_()
     assert nim.table(2, 2, misere=True).p_positions == ((0, 1), (1, 0), (2, 2))
+
+
+def test_chomp_is_drawn_as_the_slides_draw_it_poisoned_square_bottom_left() -> None:
+    import re
+
+    # two rows: 3 squares in row 1 (the poisoned square's), 1 in row 2 above it
+    svg = chomp_svg([3, 1])
+    rects = [
+        (float(x), float(y), fill)
+        for x, y, fill in re.findall(r'<rect x="([\d.]+)" y="([\d.]+)"[^>]*fill="([^"]+)"', svg)
+    ]
+    poisoned = [r for r in rects if r[2] != "#8d5a3b"]
+    assert len(poisoned) == 1
+    lowest = max(y for _, y, _ in rects)  # SVG's y grows downwards
+    assert poisoned[0][0] == min(x for x, _, _ in rects) and poisoned[0][1] == lowest
+    top_row = [r for r in rects if r[1] < lowest]
+    assert len(top_row) == 1 and top_row[0][0] == poisoned[0][0]  # row 2 sits above (1,1)
+    html = position_svg(create_game("chomp"), (3, 1))
+    assert "poisoned square (1,1), at the bottom left" in html
+
+
+def test_a_hackenbush_triangle_stands_on_one_point_and_a_house_on_two_walls() -> None:
+    from grundy.display.geometry import hackenbush_layout
+
+    _, triangle = hackenbush_layout([(0, 1), (1, 2), (2, 0)])
+    feet = {start for start, _ in triangle if start[1] == 0}
+    assert len(feet) == 1  # both edges from the ground meet there: a triangle
+    _, house = hackenbush_layout([(0, 1), (0, 2), (1, 2), (1, 3), (2, 3)])
+    assert len({start for start, _ in house if start[1] == 0}) == 2  # its walls stand apart

@@ -33,7 +33,10 @@ def test_hackenbush_layout_stands_pictures_on_the_ground() -> None:
     place, segments = hackenbush_layout([(0, 1), (1, 2), (2, 0)])
     assert place[1][1] == 1.0 and place[2][1] == 1.0  # both touch the ground
     feet = [start for start, _ in segments if start[1] == 0.0]
-    assert len(feet) == 2 and len(set(feet)) == 2, "one foot per edge to the ground"
+    assert len(feet) == 2 and len(set(feet)) == 1, "a triangle, not a square arch"
+    _, segments = hackenbush_layout([(0, 1), (0, 2), (1, 2), (1, 3), (2, 3)])
+    feet = [start for start, _ in segments if start[1] == 0.0]
+    assert len(feet) == 2 and len(set(feet)) == 2, "a house: a foot under each wall"
     place, _ = hackenbush_layout([(0, 1), (1, 2), (2, 3)])
     assert [place[v][1] for v in (1, 2, 3)] == [1.0, 2.0, 3.0]
 
@@ -145,3 +148,17 @@ def test_twenty_one_chips_are_counters_in_two_columns_not_a_bar() -> None:
     counters = _counter_colours(heaps_figure("h", "c", [21], taken={0: 1}))
     assert len(counters) == 21 and len({x for x, _, _ in counters}) == 2
     assert [colour for *_, colour in counters].count(ACCENT) == 1
+
+
+def test_chomp_figures_put_the_poisoned_square_bottom_left_as_the_slides_do() -> None:
+    from matplotlib.figure import Figure as MplFigure
+
+    from grundy.report.pictures import ChompBoard, chomp_figure
+
+    figure = chomp_figure("c", "caption", [ChompBoard((3, 1), ((1, 0),), "")])
+    canvas = MplFigure(figsize=figure.size)
+    figure.draw(canvas)
+    ax = canvas.axes[0]
+    low, high = ax.get_ylim()
+    assert low < high  # row 1 (y = 0) at the bottom, rows going up
+    assert "bottom left" in figure.alt

@@ -110,6 +110,20 @@ FIELDS = (
     "for_each",
     "exercise",
     "teach_where",
+    "figures",
+)
+
+# What a ``figures`` field may list: the kinds of picture a handout draws beside a claim
+# (the kind of each report figure, grundy.report.document.Figure.kind).
+FIGURE_KINDS = (
+    "heaps",  # heaps of counters
+    "pins",  # rows of pins (Kayles and the other octal games)
+    "chomp",  # Chomp boards
+    "hackenbush",  # Green Hackenbush pictures and their snakes
+    "graph",  # the graph a token moves on (a digraph game)
+    "sum",  # a position of a sum, part by part
+    "p-positions",  # P-positions coloured on a strip or a grid
+    "values",  # Grundy values plotted or in strips
 )
 
 # What an ``exercise`` field may say (true is a true-or-false question).
@@ -168,6 +182,9 @@ class Claim:
     teach_where: Expression | None = None
     """Where the counterexample to teach with is looked for: the claim's ``assume`` and
     ``teach_where`` together (the least counterexample of all is still the verdict's)."""
+    figures: tuple[str, ...] | None = None
+    """The kinds of picture (:data:`FIGURE_KINDS`) a handout draws beside the claim:
+    ``None`` (the field left out) for every kind its game has, ``()`` for none."""
 
     @property
     def domain_size(self) -> int:
@@ -427,6 +444,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         raise problem("position", "cannot use grundy, outcome, moves or g(...) itself")
     method = Method(choice("method", tuple(m.value for m in Method), "auto"))
     exercise = _exercise(table.get("exercise"), problem)
+    figures = _figures(table.get("figures"), problem)
     teach_text = text("teach_where")
     teach_where = None
     if teach_text is not None:
@@ -474,7 +492,25 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         proof=text("proof"),
         exercise=exercise,
         teach_where=teach_where,
+        figures=figures,
     )
+
+
+def _figures(value: Any, problem: Any) -> tuple[str, ...] | None:
+    """A ``figures`` field: left out, every kind; ``"none"``, none; else a list of kinds."""
+    if value is None:
+        return None
+    if value == "none":
+        return ()
+    kinds = ", ".join(FIGURE_KINDS)
+    if not isinstance(value, list) or not all(isinstance(kind, str) for kind in value):
+        raise problem("figures", f'must be "none" or a list of kinds of figure ({kinds})')
+    unknown = [kind for kind in value if kind not in FIGURE_KINDS]
+    if unknown:
+        raise problem(
+            "figures", f"{brief(unknown[0])} is not a kind of figure; the kinds are {kinds}"
+        )
+    return tuple(dict.fromkeys(value))
 
 
 def _exercise(value: Any, problem: Any) -> str:

@@ -109,6 +109,7 @@ def hackenbush_layout(
     segments = []
     feet_used: dict[int, int] = defaultdict(int)
     grounded = Counter(v if u == 0 else u for u, v in edges if 0 in (u, v) and u != v)
+    base = _shared_feet(vertices, neighbours, depth, place, grounded)
     for u, v in edges:
         if u == v:
             segments.append((place.get(u, (0.0, 0.0)), place.get(u, (0.0, 0.0))))
@@ -117,8 +118,41 @@ def hackenbush_layout(
             x, y = place[other]
             k, count = feet_used[other], grounded[other]
             feet_used[other] += 1
-            foot = x + (k - (count - 1) / 2) * 0.5
+            foot = base.get(other, x) + (k - (count - 1) / 2) * 0.5
             segments.append(((foot, 0.0), (x, y)))
         else:
             segments.append((place[u], place[v]))
     return place, segments
+
+
+def _shared_feet(
+    vertices: Sequence[int],
+    neighbours: dict[int, list[int]],
+    depth: dict[int, int],
+    place: dict[int, tuple[float, float]],
+    grounded: Counter[int],
+) -> dict[int, float]:
+    """Where the ground edges of a flat part meet the ground: a part whose vertices all
+    sit one edge up and which touches the ground at several of them (a triangle, a fan)
+    stands on one point, the middle of its grounded vertices, so a triangle is drawn as
+    a triangle and not as a square arch; a part with something higher up (a house) keeps
+    a foot under each wall."""
+    seen: set[int] = set()
+    feet: dict[int, float] = {}
+    for start in vertices:
+        if start in seen:
+            continue
+        part, stack = [], [start]
+        seen.add(start)
+        while stack:
+            v = stack.pop()
+            part.append(v)
+            for w in neighbours[v]:
+                if w != 0 and w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+        touching = [v for v in part if grounded[v]]
+        if len(touching) > 1 and all(depth[v] == 1 for v in part):
+            middle = sum(place[v][0] for v in touching) / len(touching)
+            feet.update({v: middle for v in touching})
+    return feet

@@ -34,7 +34,13 @@ def position_svg(game: Game, position: Any, winning: Sequence[Any] = ()) -> str:
         plus = '<span style="font-size:20px;margin:0 8px">+</span>'
         return '<div style="display:flex;align-items:center">' + plus.join(parts) + "</div>"
     if isinstance(game, Chomp):
-        return chomp_svg(position, [bite_square(position, option) for option in winning])
+        board = chomp_svg(position, [bite_square(position, option) for option in winning])
+        if not board:
+            return ""
+        # said under the board as the handout's caption says it: the slides' convention
+        note = "× is the poisoned square (1,1), at the bottom left; rows go up"
+        return f'<div>{board}<div style="font-size:12px">{note}</div></div>'
+
     if isinstance(game, Wythoff):
         return _wythoff(game, position, winning)
     if isinstance(game, GreenHackenbush):

@@ -104,8 +104,9 @@ def _short(number: int) -> str:
 
 
 def chomp_svg(rows: Sequence[int], bites: Sequence[tuple[int, int]] = ()) -> str:
-    """A Chomp board: row 0 (at the top) holds the poisoned square; ``bites`` (row,
-    column) are marked with dots and the first one's eaten squares are shaded."""
+    """A Chomp board as the slides draw it: row 0 (at the bottom) holds the poisoned
+    square, each row on top of the one before; ``bites`` (row, column) are marked with
+    dots and the first one's eaten squares are shaded."""
     cell = 22
     width = max(rows, default=1)
     if width > MAX_BOARD or len(rows) > MAX_BOARD:
@@ -115,21 +116,29 @@ def chomp_svg(rows: Sequence[int], bites: Sequence[tuple[int, int]] = ()) -> str
         r0, c0 = bites[0]
         eaten = {(r, c) for r, n in enumerate(rows) for c in range(n) if r >= r0 and c >= c0}
     body = []
+
+    def top(r: int) -> int:  # SVG counts down from the top: row 0 is the lowest
+        return 4 + (len(rows) - 1 - r) * cell
+
     for r, length in enumerate(rows):
         for c in range(length):
             colour = INK if (r, c) == (0, 0) else EATEN if (r, c) in eaten else CHOCOLATE
             body.append(
-                f'<rect x="{4 + c * cell}" y="{4 + r * cell}" width="{cell - 2}" '
+                f'<rect x="{4 + c * cell}" y="{top(r)}" width="{cell - 2}" '
                 f'height="{cell - 2}" fill="{colour}"/>'
             )
     if rows and rows[0]:
-        body.append(_text(4 + cell / 2 - 1, 4 + cell / 2 + 3, "×", 13, "white"))
+        body.append(_text(4 + cell / 2 - 1, top(0) + cell / 2 + 3, "×", 13, "white"))
     for r, c in bites:
         body.append(
-            f'<circle cx="{4 + c * cell + cell / 2 - 1}" cy="{4 + r * cell + cell / 2 - 1}" '
+            f'<circle cx="{4 + c * cell + cell / 2 - 1}" cy="{top(r) + cell / 2 - 1}" '
             f'r="5" fill="{ACCENT}"/>'
         )
-    label = f"Chomp rows {list(rows)}" + (f", winning bites {list(bites)}" if bites else "")
+    # squares named from (1, 1), the poisoned one, as the notes name them
+    shown = [(r + 1, c + 1) for r, c in bites]
+    label = f"Chomp rows {list(rows)} (the poisoned square (1, 1) at the bottom left)" + (
+        f", winning bites {shown}" if bites else ""
+    )
     return _svg(8 + max(width, 1) * cell, 8 + max(len(rows), 1) * cell, body, label)
 
 

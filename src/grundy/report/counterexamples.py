@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from grundy.claims import Claim
@@ -25,6 +26,7 @@ from grundy.report.pictures import (
     ChompBoard,
     HackenbushPicture,
     chomp_figure,
+    graph_figure,
     hackenbush_figure,
     heaps_figure,
 )
@@ -104,10 +106,13 @@ def counterexample_blocks(
         why = ""  # the sentence says it; the caption does not repeat values
     if claim is not None and isinstance(claim.game, SumGame) and "position" in example:
         figure = _sum_figure(theorem.id, claim, claim.game, example["position"], why)
+    elif claim is not None and claim.game_name == "digraph":  # tokens, not heaps
+        figure = _graph_figure(theorem.id, claim, example.get("position"))
     else:
         figure = counterexample_figure(theorem.id, theorem.game, example, why, taken)
-    if figure is not None:
-        blocks.append(figure)
+    if figure is not None:  # the position is drawn as the claim plays it
+        play = theorem.play.value if theorem.play is not None else ""
+        blocks.append(replace(figure, play=play))
     return blocks
 
 
@@ -205,6 +210,22 @@ def _bites(example: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
     return tuple(bites)
 
 
+def _graph_figure(theorem_id: str, claim: Claim, position: Any) -> Figure | None:
+    """The graph of a digraph game with the counterexample's tokens ringed."""
+    from grundy.games.digraph import parse_edges as graph_edges
+    from grundy.solve.loopy import LoopySolver
+
+    tokens = _int_sequence(position) if position is not None else None
+    edges = graph_edges(str(claim.params.get("edges", "")))
+    vertices = sorted({v for edge in edges for v in edge})
+    if tokens is None or len(vertices) > 16:
+        return None
+    solver = LoopySolver(claim.game)
+    outcomes = {v: solver.outcome(claim.game.from_value([v])).value for v in vertices}
+    caption = say("graph.caption-tokens")
+    return graph_figure(f"counterexample-{theorem_id}", caption, edges, outcomes, tokens)
+
+
 def counterexample_figure(
     theorem_id: str,
     game: str | None,
@@ -220,6 +241,8 @@ def counterexample_figure(
     breaks the claim) ends the caption.
     """
     name = (game or "").split()[0] if game else None
+    if name == "digraph":  # a position is tokens on the graph: drawn with the claim's edges
+        return None
     position = example.get("position")
     figure_name = f"counterexample-{theorem_id}"
     # The caption names no claim id: the handout's reader knows the claim by its title.
@@ -243,7 +266,7 @@ def counterexample_figure(
         bites = tuple((r, c) for r, c in _bites(example) if r < len(rows) and 0 <= c < rows[r])
         shape = f"{len(rows)}×{rows[0]}" if len(set(rows)) == 1 else f"rows {rows}"
         board = ChompBoard(rows, bites, shape)
-        return chomp_figure(figure_name, caption, [board])
+        return chomp_figure(figure_name, caption + say("chomp.poisoned"), [board])
     if name in PIN_GAMES:  # Kayles and its kin are rows of pins, not Nim heaps
         return pins_figure(figure_name, caption, heaps)
     if taken:

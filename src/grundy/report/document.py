@@ -236,6 +236,11 @@ class Figure:
     ``name`` is unique in a document and names the figure file; ``draw`` fills a fresh
     ``matplotlib.figure.Figure`` of ``size`` inches.  Drawing must depend only on the
     data captured in ``draw``, so that the same report gives the same files.
+
+    ``play`` is the convention the drawing shows (``"normal"``, ``"misere"``, or ``""``
+    when it shows both or none: a handout labels it in a topic with misère claims);
+    ``kind`` names what is drawn (:data:`FIGURE_KINDS`), which a claim's ``figures``
+    field chooses among.
     """
 
     name: str
@@ -243,6 +248,8 @@ class Figure:
     alt: str
     draw: Callable[[Any], None] = field(compare=False, repr=False)
     size: tuple[float, float] = (6.0, 3.0)
+    play: str = ""
+    kind: str = ""
 
     def __post_init__(self) -> None:  # the name is a file name: figures/NAME.svg
         object.__setattr__(self, "name", safe_anchor(self.name))
@@ -258,7 +265,8 @@ class Section:
     """A titled part of the report with an anchor for links; sections nest.
 
     ``badge`` (a verdict status) is shown beside the title; ``kind`` is a presentation
-    hint (``"theorem"`` draws a card).
+    hint (``"theorem"`` draws a card); ``play`` is the convention a piece of evidence is
+    about (as :attr:`Figure.play`).
     """
 
     title: str
@@ -266,6 +274,7 @@ class Section:
     blocks: tuple[Block, ...]
     badge: str = ""
     kind: str = ""
+    play: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "anchor", safe_anchor(self.anchor))

@@ -42,6 +42,7 @@ def _take_away() -> Section:
                 StripRow(say("take-away.misere"), misere),
             ],
             mark=chips,
+            play="",  # both rows, each named
         ),
     ]
     rows = []
@@ -68,40 +69,63 @@ def _take_away() -> Section:
                 [chips],
                 taken=counters_taken((chips,), first[0].to),
                 column=6,  # four short columns: the picture stays low on the page
+                play="normal",
             )
         )
-    return section("take-away", say("take-away.title"), blocks)
+    return section("take-away", say("take-away.title"), blocks, play="")
 
 
 def _two_pile_nim() -> Section:
+    return two_pile_nim(Play.NORMAL)
+
+
+def two_pile_nim(play: Play) -> Section:
+    """The outcomes of one- and two-pile Nim in ``play``, as a grid of P-positions."""
     solver = Solver(Nim())
     size = 16
-    grid = [[solver.outcome((a, b)) is Outcome.P for b in range(size)] for a in range(size)]
+    grid = [[solver.outcome((a, b), play) is Outcome.P for b in range(size)] for a in range(size)]
     off_diagonal = [(a, b) for a in range(size) for b in range(size) if grid[a][b] and a != b]
-    note = (
+    notes = [
         say("two-pile.diagonal")
         if not off_diagonal
         else say("two-pile.off-diagonal", pairs=", ".join(map(position_text, off_diagonal)))
-    )
-    single = [a for a in range(1, size) if solver.outcome((a,)) is Outcome.P]
+    ]
+    n_diagonal = [(a, a) for a in range(size) if not grid[a][a]]
+    if n_diagonal:
+        pairs = ", ".join(map(position_text, n_diagonal))
+        notes.append(say("two-pile.diagonal-n", pairs=pairs))
+    single = [a for a in range(1, size) if solver.outcome((a,), play) is Outcome.P]
     one_pile = (
         say("two-pile.single-n")
         if not single
         else say("two-pile.single-p", heaps=", ".join(f"({a})" for a in single))
     )
+    misere = play is Play.MISERE
+    note = say("list.semicolon").join(notes)
     return section(
-        "two-pile-nim",
-        say("two-pile.title"),
+        "two-pile-nim-misere" if misere else "two-pile-nim",
+        say("two-pile.title-misere" if misere else "two-pile.title"),
         [
-            Paragraph((say("two-pile.intro", size=size, diagonal=note, single=one_pile),)),
+            Paragraph(
+                (
+                    say(
+                        "two-pile.intro-misere" if misere else "two-pile.intro",
+                        size=size,
+                        diagonal=note,
+                        single=one_pile,
+                    ),
+                )
+            ),
             grid_figure(
-                "two-pile-nim",
-                say("two-pile.caption"),
+                "two-pile-nim-misere" if misere else "two-pile-nim",
+                say("two-pile.caption-misere" if misere else "two-pile.caption"),
                 grid,
                 say("axis.first-pile"),
                 say("axis.second-pile"),
+                play=play.value,
             ),
         ],
+        play=play.value,
     )
 
 

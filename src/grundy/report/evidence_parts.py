@@ -38,8 +38,9 @@ def nimber(value: int) -> Math:
     return Math(f"*{value}")
 
 
-def section(key: str, title: str, blocks: Sequence[Block]) -> Section:
-    return Section(title, f"evidence-{key}", tuple(blocks))
+def section(key: str, title: str, blocks: Sequence[Block], play: str = "normal") -> Section:
+    """A piece of evidence about ``play`` (``""``: both conventions, or none)."""
+    return Section(title, f"evidence-{key}", tuple(blocks), play=play)
 
 
 def move_words(move: Any) -> str:

@@ -330,6 +330,7 @@ _INVENTED = (
         "notation.ones",  # its words: grundy.report.student_words
     ),
     (r"\operatorname{Win}", r"\operatorname{Win}(p)", "notation.win"),
+    (r"\mathcal{D}", r"\mathcal{D}", "notation.draw"),  # a loopy game's draws
 )
 
 

@@ -21,12 +21,12 @@ from grundy.library import TheoremResult
 from grundy.report.document import Code, Paragraph, Section
 from grundy.report.evidence import EVIDENCE
 from grundy.report.evidence_boards import hackenbush_start, lucky_nim_section, parse_edges
-from grundy.report.evidence_heaps import sequence_section
+from grundy.report.evidence_heaps import sequence_section, two_pile_nim
 from grundy.report.gamenames import game_name, sum_name
-from grundy.report.pictures import HackenbushPicture, hackenbush_figure
+from grundy.report.pictures import HackenbushPicture, graph_figure, hackenbush_figure
 from grundy.report.student_words import game_words, say, say_pieces
 from grundy.report.sumevidence import sum_section
-from grundy.solve import Solver
+from grundy.solve import Play, Solver
 
 __all__ = ["file_claims", "game_evidence", "game_title"]
 
@@ -164,10 +164,34 @@ def _hackenbush(key: str, claim: Claim) -> Section | None:
                 say_pieces("hackenbush.edges", edges=Code(edges.replace(",", ", ")))
             ),
         ),
+        play="normal",
     )
 
 
-_SHARED = {"nim": "two-pile-nim", "chomp": "chomp", "wythoff": "wythoff"}
+def _graph(key: str, claim: Claim) -> Section | None:
+    """A digraph game's graph, each vertex coloured by one token's outcome there (P, N or
+    D, a draw: the letter is explained beside the picture)."""
+    from grundy.games.digraph import parse_edges as graph_edges
+    from grundy.solve.loopy import LoopySolver
+
+    edges = graph_edges(str(claim.params.get("edges", "")))
+    vertices = sorted({v for edge in edges for v in edge})
+    if len(vertices) > 16:  # a picture of more would be a tangle
+        return None
+    solver = LoopySolver(claim.game)
+    outcomes = {v: solver.outcome(claim.game.from_value([v])).value for v in vertices}
+    return Section(
+        say("graph.title"),
+        f"evidence-{key}",
+        (
+            Paragraph((say("graph.intro"),)),
+            graph_figure(key, say("graph.caption"), edges, outcomes),
+        ),
+        play="normal",
+    )
+
+
+_SHARED = {"chomp": "chomp", "wythoff": "wythoff"}
 
 
 def game_evidence(
@@ -180,6 +204,11 @@ def game_evidence(
     whose code may raise anything), a game whose evidence cannot be computed is left out
     too, and its claims' own verdicts say what went wrong.
     """
+    claims = list(claims)
+    plays: dict[str, set[Play]] = {}  # the conventions each game's claims are about
+    for claim in claims:
+        if claim.split is None or not claim.split.in_options:
+            plays.setdefault(game_title(claim), set()).add(claim.play)
     done: set[str] = set()
     pieces: list[tuple[str, Section]] = []
     for claim in claims:
@@ -191,6 +220,11 @@ def game_evidence(
         done.add(title)
         key = f"game-{len(done)}"
         section: Section | None = None
+        if claim.game_name == "nim":  # Nim's P-positions in each play its claims are about
+            for play in (Play.NORMAL, Play.MISERE):
+                if play in plays[title]:
+                    pieces.append((title, two_pile_nim(play)))
+            continue
         if claim.game_name in _SHARED:
             item = next(i for i in EVIDENCE if i.key == _SHARED[claim.game_name])
             section = item.build()
@@ -202,6 +236,8 @@ def game_evidence(
             section = sum_section(key, claim.game, sum_name(names, components))
         elif claim.game_name == "hackenbush":
             section = _hackenbush(key, claim)
+        elif claim.game_name == "digraph":
+            section = _graph(key, claim)
         else:
             try:
                 section = _heap_sequence(key, claim)

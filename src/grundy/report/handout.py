@@ -31,6 +31,13 @@ from grundy.report.document import (
     Table,
 )
 from grundy.report.evidence import EvidenceItem
+from grundy.report.evidence_fit import (
+    figure_kinds,
+    keep_figures,
+    label_plays,
+    topic_evidence,
+    topic_plays,
+)
 from grundy.report.exercises import Exercised, answers_part, exercises_of, exercises_part
 from grundy.report.mistakes import counterexample_told
 from grundy.report.sources import cites_course, source_words, sources_sentence
@@ -180,7 +187,8 @@ def _claim_section(
                 (Strong(say("claim.news-label")), say("claim.news")),
             )
         )
-    blocks.extend(counterexample_told(theorem, claim, verdict, _is_mistake(result)))
+    told = counterexample_told(theorem, claim, verdict, _is_mistake(result))
+    blocks.extend(keep_figures(told, figure_kinds(claim)))  # the kinds the claim asks for
     return Section(
         _title(result), claim_anchor(theorem.id), tuple(blocks), verdict.word.value, "claim"
     )
@@ -299,11 +307,16 @@ def build_handout(
 
     def part(topic: Topic) -> Section:
         blocks: list[Block] = []
-        for result in shown[topic.key]:
-            blocks.append(_claim_section(result, claims.get(result.theorem.id), titles, notes))
-            blocks.extend(answers.get(result.theorem.id, ()))
-        blocks.extend(placed.get(topic.key, ()))
-        return Section(topic.title, topic.anchor, tuple(blocks))
+        results = shown[topic.key]
+        for result in results:
+            claim = claims.get(result.theorem.id)
+            blocks.append(_claim_section(result, claim, titles, notes))
+            blocks.extend(keep_figures(answers.get(result.theorem.id, ()), figure_kinds(claim)))
+        # Only the evidence about these claims: their play, the kinds of figure they ask for.
+        blocks.extend(topic_evidence(placed.get(topic.key, ()), results, claims))
+        # Every figure of a topic with misère claims says which play it shows.
+        labelled = label_plays(blocks, topic_plays(shown[topic.key]))
+        return Section(topic.title, topic.anchor, labelled)
 
     sections += [part(topic) for topic in course if shown[topic.key]]
     if exercises:

@@ -28,6 +28,7 @@ __all__ = [
     "StripRow",
     "chomp_bite",
     "chomp_figure",
+    "graph_figure",
     "grid_figure",
     "hackenbush_figure",
     "heaps_figure",
@@ -47,8 +48,17 @@ CHOCOLATE = palette.CHOCOLATE
 Draw = Callable[[Any], None]
 
 
-def _figure(name: str, caption: str, alt: str, draw: Draw, size: tuple[float, float]) -> Figure:
-    return Figure(name=name, caption=caption, alt=alt, draw=draw, size=size)
+def _figure(
+    name: str,
+    caption: str,
+    alt: str,
+    draw: Draw,
+    size: tuple[float, float],
+    *,
+    play: str,
+    kind: str,
+) -> Figure:
+    return Figure(name=name, caption=caption, alt=alt, draw=draw, size=size, play=play, kind=kind)
 
 
 def _bare(ax: Any) -> None:
@@ -69,6 +79,7 @@ def heaps_figure(
     title: str = "",
     taken: Mapping[int, int] | None = None,
     column: int = _COLUMN,
+    play: str = "",
 ) -> Figure:
     """Heaps of counters side by side, each labelled with its size; ``taken`` (heap index
     -> how many) names the counters a move takes, from the top, drawn in the accent colour.
@@ -116,7 +127,8 @@ def heaps_figure(
     if moves:
         alt += say("picture.taken", moves=say("list.comma").join(moves))
     height = 1.2 + 0.22 * min(max(top, 1), column)
-    return _figure(name, caption, alt, draw, (1.2 + 0.5 * sum(widths) / 1.4, height))
+    size = (1.2 + 0.5 * sum(widths) / 1.4, height)
+    return _figure(name, caption, alt, draw, size, play=play, kind="heaps")
 
 
 def _circle(x: float, y: float, r: float, colour: str) -> Any:
@@ -163,7 +175,8 @@ def _cells(ax: Any, cells: Sequence[tuple[float, float]], colour: str, gap: floa
 
 @dataclass(frozen=True, slots=True)
 class ChompBoard:
-    """Rows of a Chomp position (row 0 holds the poisoned square) and bites to show.
+    """Rows of a Chomp position (row 0, drawn at the bottom, holds the poisoned square)
+    and bites to show.
 
     ``bites`` are squares (row, column), counted from 0 at the poisoned square; the
     first one's eaten region is shaded.
@@ -174,7 +187,9 @@ class ChompBoard:
     title: str = ""
 
 
-def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figure:
+def chomp_figure(
+    name: str, caption: str, boards: Sequence[ChompBoard], play: str = "normal"
+) -> Figure:
     """Chomp boards drawn side by side: squares, the poisoned square, winning bites."""
     boards = list(boards)
 
@@ -208,9 +223,10 @@ def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figur
                 ax.add_patch(_circle(c + 0.5, r + 0.5, 0.28, ACCENT))
             width = max(board.rows, default=1)
             ax.set_xlim(-0.2, max(width, 1) + 0.2)
-            # One convention everywhere (the notebook's too): the poisoned square top
-            # left, row 1 at the top and rows going down.
-            ax.set_ylim(tallest + 0.2, -0.2)
+            # The slides' convention everywhere (the notebook's too): the poisoned square
+            # (1, 1) at the bottom left, each row on top of the one before, so a bite eats
+            # the squares above and to the right, and the top-right square is top right.
+            ax.set_ylim(-0.2, tallest + 0.2)
             if board.title:
                 ax.set_title(board.title, fontsize=9)
 
@@ -225,7 +241,7 @@ def chomp_figure(name: str, caption: str, boards: Sequence[ChompBoard]) -> Figur
         )
         for b in boards
     )
-    return _figure(name, caption, alt, draw, (max(width, 2.0), height))
+    return _figure(name, caption, alt, draw, (max(width, 2.0), height), play=play, kind="chomp")
 
 
 # -- Green Hackenbush -----------------------------------------------------------------------
@@ -302,7 +318,9 @@ def _edges_text(edges: Sequence[tuple[int, int]]) -> str:
     return ", ".join(f"{a}-{b}" for a, b in edges)
 
 
-def hackenbush_figure(name: str, caption: str, pictures: Sequence[HackenbushPicture]) -> Figure:
+def hackenbush_figure(
+    name: str, caption: str, pictures: Sequence[HackenbushPicture], play: str = "normal"
+) -> Figure:
     """Each picture on its ground line, and beside it the snake of its value.
 
     Every panel has the same limits, so one edge has the same length in every picture;
@@ -355,7 +373,7 @@ def hackenbush_figure(name: str, caption: str, pictures: Sequence[HackenbushPict
         else say("picture.hackenbush-edges", edges=_edges_text(p.edges))
         for p in pictures
     )
-    return _figure(name, caption, alt, draw, size)
+    return _figure(name, caption, alt, draw, size, play=play, kind="hackenbush")
 
 
 # -- P/N strips and grids -------------------------------------------------------------------
@@ -370,7 +388,11 @@ class StripRow:
 
 
 def strip_figure(
-    name: str, caption: str, rows: Sequence[StripRow], mark: int | None = None
+    name: str,
+    caption: str,
+    rows: Sequence[StripRow],
+    mark: int | None = None,
+    play: str = "normal",
 ) -> Figure:
     """Rows of numbered cells, P-positions coloured; ``mark`` outlines one column."""
     rows = list(rows)
@@ -402,7 +424,7 @@ def strip_figure(
         for r in rows
     )
     size = (cell * (length + margin + 0.2) + 0.2, cell * len(rows) + 0.3)
-    return _figure(name, caption, alt, draw, size)
+    return _figure(name, caption, alt, draw, size, play=play, kind="p-positions")
 
 
 def grid_figure(
@@ -412,6 +434,7 @@ def grid_figure(
     xlabel: str,
     ylabel: str,
     overlay: Callable[[Any, int], None] | None = None,
+    play: str = "normal",
 ) -> Figure:
     """A square of cells (x, y), P-positions coloured; ``overlay(ax, size)`` adds lines."""
     grid = [list(row) for row in p_grid]
@@ -441,7 +464,7 @@ def grid_figure(
     cells = sum(sum(column) for column in grid)
     alt = say("picture.grid", size=size, count=cells)
     side = 3.2 if size <= 16 else 4.4
-    return _figure(name, caption, alt, draw, (side, side))
+    return _figure(name, caption, alt, draw, (side, side), play=play, kind="p-positions")
 
 
 def wythoff_figure(name: str, caption: str, p_grid: Sequence[Sequence[bool]]) -> Figure:
@@ -470,6 +493,7 @@ def sequence_figure(
     preperiod: int | None,
     period: int | None,
     title: str,
+    play: str = "normal",
 ) -> Figure:
     """G(n) against n; with a period, the periodic stretch is shaded and one period marked."""
     values = list(values)
@@ -516,11 +540,11 @@ def sequence_figure(
         ax.set_title(strip_marks(title))
 
     alt = say("picture.sequence", game=title, values=", ".join(map(str, values[:24])))
-    return _figure(name, caption, alt, draw, (6.2, 2.6))
+    return _figure(name, caption, alt, draw, (6.2, 2.6), play=play, kind="values")
 
 
 def lucky_strip_figure(
-    name: str, caption: str, values: Sequence[int], block: int, title: str
+    name: str, caption: str, values: Sequence[int], block: int, title: str, play: str = "normal"
 ) -> Figure:
     """Single-heap values coloured in strips of whole blocks, block boundaries marked."""
     values = list(values)
@@ -557,4 +581,92 @@ def lucky_strip_figure(
     alt = say("picture.strip", game=title, values=", ".join(map(str, values)))
     cell = 0.24
     size = (cell * per_row + 0.4, cell * 2.2 * len(starts) + 0.5)
-    return _figure(name, caption, alt, draw, size)
+    return _figure(name, caption, alt, draw, size, play=play, kind="values")
+
+
+# -- a token's graph (loopy games) ------------------------------------------------------------
+
+DRAW_COLOUR = palette.PIN  # a drawn vertex: neither P nor N
+
+
+def graph_figure(
+    name: str,
+    caption: str,
+    edges: Sequence[tuple[int, int]],
+    outcomes: Mapping[int, str],
+    tokens: Sequence[int] = (),
+    play: str = "normal",
+) -> Figure:
+    """The graph a token moves on: vertices round a circle, each coloured by the outcome of
+    a single token there (``outcomes``: ``"P"``, ``"N"`` or ``"D"``) and lettered with it;
+    ``tokens`` are ringed in the accent colour.  An edge both ways is drawn as two arcs,
+    a loop as a small circle outside the vertex."""
+    vertices = sorted({v for edge in edges for v in edge})
+    count = max(len(vertices), 1)
+    place = {
+        v: (math.sin(2 * math.pi * k / count), math.cos(2 * math.pi * k / count))
+        for k, v in enumerate(vertices)
+    }
+    if count == 2:  # side by side, not one above the other
+        place = {vertices[0]: (-1.0, 0.0), vertices[1]: (1.0, 0.0)}
+    fills = {"P": P_COLOUR, "N": N_COLOUR, "D": DRAW_COLOUR}
+    radius = 0.22 if count <= 8 else 0.14
+    pairs = set(edges)
+
+    def draw(fig: Any) -> None:
+        from matplotlib.patches import FancyArrowPatch
+
+        ax = fig.add_subplot()
+        _bare(ax)
+        for start, end in edges:
+            x, y = place[start]
+            if start == end:  # a loop, outside the circle
+                norm = math.hypot(x, y) or 1.0
+                cx, cy = x + 0.32 * x / norm, y + 0.32 * y / norm
+                if count <= 2:  # above the vertex: its letter is below
+                    cx, cy = x, y + 0.32
+                ax.add_patch(_loop_circle(cx, cy, 0.17))
+                continue
+            bend = 0.25 if (end, start) in pairs else 0.0
+            ax.add_patch(
+                FancyArrowPatch(
+                    place[start],
+                    place[end],
+                    connectionstyle=f"arc3,rad={bend}",
+                    arrowstyle="-|>",
+                    mutation_scale=12,
+                    shrinkA=radius * 72,
+                    shrinkB=radius * 72,
+                    color=INK,
+                    linewidth=1.2,
+                )
+            )
+        for v in vertices:
+            x, y = place[v]
+            outcome = outcomes.get(v, "")
+            ring = ACCENT if v in tokens else INK
+            ax.add_patch(_circle(x, y, radius, fills.get(outcome, "white")))
+            if v in tokens:
+                from matplotlib.patches import Circle
+
+                ax.add_patch(Circle((x, y), radius * 1.3, fill=False, edgecolor=ring, linewidth=2))
+            ink = palette.P_INK if outcome == "P" else INK
+            ax.text(x, y, str(v), ha="center", va="center", fontsize=9, color=ink)
+            norm = math.hypot(x, y) or 1.0
+            lx, ly = (x * (1 + 0.55 / norm), y * (1 + 0.55 / norm)) if count > 2 else (x, y - 0.45)
+            if outcome:
+                ax.text(lx, ly, outcome, ha="center", va="center", fontsize=9, color=INK)
+        ax.set_xlim(-1.8, 1.8)
+        ax.set_ylim(-1.8 if count > 2 else -0.9, 1.8 if count > 2 else 0.9)
+
+    shown = ", ".join(f"{v}: {outcomes.get(v, '?')}" for v in vertices)
+    arrows = ", ".join(f"{a} → {b}" for a, b in edges)
+    alt = say("picture.graph", edges=arrows, outcomes=shown)
+    height = 2.4 if count > 2 else 1.4
+    return _figure(name, caption, alt, draw, (2.8, height), play=play, kind="graph")
+
+
+def _loop_circle(x: float, y: float, r: float) -> Any:
+    from matplotlib.patches import Circle
+
+    return Circle((x, y), r, fill=False, edgecolor=INK, linewidth=1.2)

@@ -186,6 +186,7 @@ SENTENCES: dict[str, str] = {
     "list.and": " and ",
     "list.comma": ", ",
     "list.semicolon-and": "; and ",
+    "list.semicolon": "; ",
     # Steps argued on paper.
     "paper.sentence": " Argued on paper, not by machine: {steps}.",
     "paper.other": "a step of “{title}”, argued on paper there",
@@ -198,6 +199,10 @@ SENTENCES: dict[str, str] = {
     "play.normal": "normal play",
     "play.misere": "misère play",
     "play.both": "normal and misère play",
+    "picture.in-play": "{play}: {caption}",
+    "picture.play-normal": "Normal play",
+    "picture.play-misere": "Misère play",
+    "evidence.in-play": "{title}, in {play}",
     # A statement.
     "statement.in-words": "In words: ",
     "statement.here": "Here ",
@@ -293,8 +298,8 @@ SENTENCES: dict[str, str] = {
     "picture.taken": "; coloured: the counters a move takes ({moves})",
     "picture.taken-from": "{count} from heap {heap}",
     "picture.chomp-board": (
-        "a board with rows of {rows} squares, the poisoned square at the top left; winning "
-        "bites: {bites}"
+        "a board with rows of {rows} squares from the bottom up, the poisoned square at the "
+        "bottom left; winning bites: {bites}"
     ),
     "picture.none": "none",
     "picture.pins": "rows of {rows} pins",
@@ -463,6 +468,15 @@ SENTENCES: dict[str, str] = {
     "two-pile.single-n": "every one-pile position (x) with x > 0 is an N-position",
     "two-pile.single-p": "the one-pile P-positions are {heaps}",
     "two-pile.caption": "Two-pile Nim: the P-positions (coloured) among (a, b), 0 ≤ a, b ≤ 15",
+    "two-pile.title-misere": "One- and two-pile Nim in misère play: P-positions",
+    "two-pile.intro-misere": (
+        "The outcomes of the Nim positions (a, b) with a, b < {size} in misère play, where "
+        "the player who makes the last move loses: {diagonal}; {single}."
+    ),
+    "two-pile.diagonal-n": "the positions {pairs} on the diagonal are N-positions",
+    "two-pile.caption-misere": (
+        "Two-pile Nim in misère play: the P-positions (coloured) among (a, b), 0 ≤ a, b ≤ 15"
+    ),
     "axis.first-pile": "first pile a",
     "axis.second-pile": "second pile b",
     "axis.first-heap": "first heap a",
@@ -514,13 +528,18 @@ SENTENCES: dict[str, str] = {
     "sequence.first": "The values G(0), G(1), ..., G(39): {values}.",
     "sequence.zeros": "The P-positions (value 0) among the heaps up to 59: {values}.",
     "chomp.title": "Chomp: winning bites",
+    "chomp.poisoned": "; the poisoned square (×) is at the bottom left",
     "chomp.intro": (
-        "Each board is drawn with the poisoned square (×) at the top left and its rows "
-        "going down; a bite at a square eats it and every square below it and to its "
-        "right. A dot marks each winning bite, and the shaded part is what the first of "
-        "them eats. A square (row, column) is counted from 1 at the poisoned square."
+        "Each board is drawn as in the slides: the poisoned square (×) at the bottom left "
+        "and each row on top of the one before; a bite at a square eats it and every "
+        "square above it and to its right. A dot marks each winning bite, and the shaded "
+        "part is what the first of them eats. A square (row, column) is counted from 1 at "
+        "the poisoned square, rows from the bottom and columns from the left."
     ),
-    "chomp.squares-caption": "Square boards of Chomp and their winning bites",
+    "chomp.squares-caption": (
+        "Square boards of Chomp and their winning bites; the poisoned square (×) is at the "
+        "bottom left"
+    ),
     "chomp.squares": (
         "On every square board the only winning bite is (2,2). It leaves an L with two "
         "equal arms, and from then on the second player answers each bite with the same "
@@ -529,7 +548,10 @@ SENTENCES: dict[str, str] = {
         "one square is an N-position, without saying which bite wins; the winning bites "
         "of a few rectangles:"
     ),
-    "chomp.rectangles-caption": "Rectangular boards of Chomp and their winning bites",
+    "chomp.rectangles-caption": (
+        "Rectangular boards of Chomp and their winning bites; the poisoned square (×) is "
+        "at the bottom left"
+    ),
     "hackenbush.title": "Green Hackenbush: pictures and their snakes",
     "hackenbush.intro": (
         "Each picture stands on the ground line. A move deletes one edge, together with "
@@ -587,6 +609,21 @@ SENTENCES: dict[str, str] = {
     "picture.sum": "one position of the sum, drawn part by part: {parts}",
     "picture.strip-row": "{play}: P-positions at {positions}",
     "picture.grid": "a {size} by {size} grid with {count} P-positions coloured",
+    "picture.graph": (
+        "a graph with the edges {edges}; the outcome of one token on each vertex: {outcomes}"
+    ),
+    "graph.title": "The graph and its outcomes",
+    "graph.intro": (
+        "A token moves along an arrow; a player who cannot move loses. Each vertex is "
+        "coloured by the outcome of a single token on it: P, N, or D for a draw, where "
+        "neither player can force a win, so with best play the game goes on for ever."
+    ),
+    "graph.caption": "The graph: P-, N- and D-positions (D: a draw) of one token",
+    "graph.caption-tokens": "The graph, with the tokens of the counterexample ringed",
+    "notation.draw": (
+        "the set of draws: positions where neither player can force a win, so that with "
+        "best play the game goes on for ever"
+    ),
     "picture.hackenbush": "a picture with edges {edges}, of value *{value}",
     "picture.hackenbush-edges": "a picture with edges {edges}",
     "picture.sequence": "{game}: the values G(0), G(1), ... are {values}, ...",

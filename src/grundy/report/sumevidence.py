@@ -114,7 +114,7 @@ def _sum_figure(
     box_width, box_height = right + 0.7, top + 1.1
     unit = min(0.55, 5.85 / box_width)  # inches per unit; at most 5.85 in wide
     size = (max(box_width * unit, 2.0), box_height * unit)
-    return Figure(f"{key}-position", caption, alt, draw, size)
+    return Figure(f"{key}-position", caption, alt, draw, size, play="", kind="sum")
 
 
 def pins_figure(name: str, caption: str, rows: Sequence[int]) -> Figure:
@@ -136,7 +136,7 @@ def pins_figure(name: str, caption: str, rows: Sequence[int]) -> Figure:
 
     alt = say("picture.pins", rows=", ".join(map(str, rows)))
     width = 1.0 + sum(0.8 * max(r, 1) + 0.8 for r in rows)
-    return Figure(name, caption, alt, draw, (min(width, 6.5) * 0.6, 1.9))
+    return Figure(name, caption, alt, draw, (min(width, 6.5) * 0.6, 1.9), play="", kind="pins")
 
 
 def sum_position_figure(
@@ -228,4 +228,5 @@ def sum_section(key: str, game: SumGame, name: GameName) -> Section | None:
             ),
             p_grid,
         ),
+        play="normal",  # Grundy values: the sum's normal play
     )
