@@ -357,3 +357,13 @@ def test_the_winning_moves_are_defined_under_the_formula() -> None:
 
     latex = expression_latex("[n] + [1] * (n - 1) in winning_moves", "[n] * n", board=True)
     assert notation_defined(latex) == [(r"\operatorname{Win}(p)", "notation.win")]
+
+
+def test_the_default_position_keeps_its_brackets() -> None:
+    """With no position given, ``outcome`` and ``grundy`` are functions of p: o(p) and
+    G(p), never the product "op" (a counterexample's "There o(p) = D" read "op = D")."""
+    from grundy.report.expression import expression_latex
+
+    assert expression_latex("outcome", None) == "o(p)"
+    assert expression_latex("grundy", None) == r"\mathcal{G}(p)"
+    assert expression_latex("grundy == n", "[n]") == r"\mathcal{G}(n) = n"

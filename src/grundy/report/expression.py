@@ -104,7 +104,7 @@ class _Printer:
         self.board = board
         self.tree = self.parse(text)
         self.position = "p"
-        self.bracketed_position = True  # a tuple (a, b) is its own argument: G(a, b)
+        self.bracketed_position = False  # "p" needs its brackets: o(p); a tuple is its own: G(a, b)
         if position:
             node = self.single(self.parse(position))
             self.position = self.print(node, 0)
