@@ -31,7 +31,7 @@ from grundy.report.typst_math import latex_to_typst, typst_string
 from grundy.report.writer import DocumentWriter
 from grundy.verdict import Word
 
-__all__ = ["TypstReport", "render_typst", "typst_text"]
+__all__ = ["TypstReport", "palette_typst", "render_typst", "typst_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +127,13 @@ _PREAMBLE = """#set document(title: {title}, author: {author}, date: none)
 #show table: set par(justify: false)
 """
 
+
+def palette_typst(bw: bool) -> str:
+    """The palette's colours and the macros that show a verdict (``badge``, ``verdict``,
+    ``pcell``, ``shadecell``), in colour or for a black-and-white printer."""
+    return _COLOURS + "\n" + (_BW_MACROS if bw else _COLOUR_MACROS)
+
+
 _SHORT = 5  # a document of at most this many sections needs no contents
 
 
@@ -204,8 +211,8 @@ class _TypstWriter(DocumentWriter[list[str]]):
             title.append(f"  #text(size: 12pt)[{typst_text(document.author)}] \\")
         title += [f"  #text(size: 12pt)[{self.inlines(document.subtitle)}]", "  #v(1em)", "]", ""]
         note_lines = [f"*Note:* {typst_text(note)}" + "\n" for note in notes]
-        macros = _BW_MACROS if self.bw else _COLOUR_MACROS
-        return "\n".join([head, _COLOURS, macros, *title, *note_lines, *body]) + "\n"
+        colours = palette_typst(self.bw)
+        return "\n".join([head, colours, *title, *note_lines, *body]) + "\n"
 
     def section(self, section: doc.Section, depth: int) -> list[str]:
         marks = "=" * min(depth + 1, 4)
@@ -229,7 +236,9 @@ class _TypstWriter(DocumentWriter[list[str]]):
         items = ", ".join(f"[{self.inlines(item)}]" for item in block.items)
         return [f"#list({items})", ""]
 
-    def display_math(self, block: doc.DisplayMath) -> list[str]:
+    def formula(self, block: doc.DisplayMath) -> str | None:
+        """The displayed formula in typst's math (its fallback when typst cannot take its
+        own LaTeX), or None for plain text; each fall back is noted."""
         problems = []
         for latex in (block.latex, block.fallback):
             if not latex:
@@ -241,10 +250,16 @@ class _TypstWriter(DocumentWriter[list[str]]):
                 continue
             if latex is not block.latex:
                 self.notes.append(_formula_note("the statement typeset", problems[0]))
-            return [f"$ {formula} $", ""]
+            return formula
         why = problems[0] if problems else "no formula"
         self.notes.append(_formula_note("text", why))
-        return [f"#align(center)[{typst_text(block.plain or block.latex)}]", ""]
+        return None
+
+    def display_math(self, block: doc.DisplayMath) -> list[str]:
+        formula = self.formula(block)
+        if formula is None:
+            return [f"#align(center)[{typst_text(block.plain or block.latex)}]", ""]
+        return [f"$ {formula} $", ""]
 
     def preformatted(self, block: doc.Preformatted) -> list[str]:
         size = self.sizes[2] if self.scale < 1 else self.sizes[1]
