@@ -409,3 +409,22 @@ def test_slides_pdf_is_written_without_tex(
         assert _flat(title) in _flat(page), title
     for statement in ("(n∈𝒫)⟺(nmod7∈{0,2})", "𝒢(n+7)=𝒢(n)", "(n∈𝒫)⟺(nmod2=0)"):
         assert sum(_flat(statement) in _flat(page) for page in text) == 1, statement
+
+
+@needs_poppler
+def test_a_slide_too_long_for_24pt_goes_on_over_a_page(tmp_path: Path) -> None:
+    from grundy.report.deck import Slide
+    from grundy.report.render import FigureRenderer
+    from grundy.report.slides_typst import build_deck_typst_pdf
+
+    proof = Paragraph((Strong("Proof."), " " + "Take a bite, then answer it. " * 40))
+    short = Paragraph(("A short proof.",))
+    deck = Deck("T", "", "", (Slide("Long", (proof,)), Slide("Short", (short,))))
+    pdf = tmp_path / "long.pdf"
+    pdf.write_bytes(build_deck_typst_pdf(deck, FigureRenderer())[0])
+    pages, _, _ = _pages_and_size(pdf)
+    assert pages == 4  # the title, the long slide over two pages, the short one
+    words = _words_by_page(pdf)
+    body = [size for page in words[1:3] for word, size in page if word in ("Take", "answer")]
+    assert body and min(body) >= 24 - 0.1  # never shrunk below what a room can read
+    assert any(word == "short" for word, _ in words[3])

@@ -9,8 +9,10 @@ inside a slide are written by the typst report's writer (the same escaping, form
 fallbacks, the palette's colours and their black-and-white forms); pages, titles, badges,
 the large statement and the pictures' sizes are this module's.
 
-A slide is always one page: what is too tall for it is scaled down to fit (typst measures
-it), and a statement too wide for the page is scaled to its width, as Beamer does.
+A slide is one page: what is too tall for it is scaled down to fit (typst measures it),
+but never below 24pt; a slide that would need smaller text (a long proof) goes on over
+the next page instead.  A statement too wide for the page is scaled to its width, as
+Beamer does.
 """
 
 from __future__ import annotations
@@ -30,13 +32,15 @@ PAGE_INCHES = (13.333, 7.5)  # 16:9
 BODY_PT = 26  # at least 24pt, as a room needs (the HTML deck's 34px at 1280x720)
 SMALL_PT = 24  # a counterexample's slide, a definition: more words, still 24pt
 STATEMENT_PT = 40
-# The body's room: the page less its margins and the title's line.
-_BODY_WIDTH, _BODY_HEIGHT = 11.7, 5.3
+_MARGIN = (0.8, 0.5, 0.7)  # inches: left and right, top, bottom (the page number)
+# The body's room for a picture: the page less its margins and the title's line.
+_BODY_WIDTH, _BODY_HEIGHT = PAGE_INCHES[0] - 2 * _MARGIN[0], 5.3
 
 _PREAMBLE = """#set document(title: {title}, author: {author}, date: none)
 #let muted = {muted}
 #let asked = {asked}
-#set page(width: {width}in, height: {height}in, margin: (x: 0.8in, top: 0.5in, bottom: 0.7in),
+#set page(width: {width}in, height: {height}in,
+  margin: (x: {margin[0]}in, top: {margin[1]}in, bottom: {margin[2]}in),
   footer: context {{
     set text(size: 14pt, fill: muted)
     h(1fr)
@@ -69,21 +73,28 @@ _SLIDE_MACROS = """#let slide-badge(word) = {badge}
     text(size: 20pt, fill: muted, caption)
   }}))
 }}
-#let slide(title, badge: none, ink: black, size: {body}pt, body) = page(layout(room => {{
+#let room = (width: {room_width}in, height: {room_height}in)
+#let slide(title, badge: none, ink: black, size: {body}pt, body) = page(context {{
   let head = block(width: room.width, grid(columns: (1fr, auto), column-gutter: 0.4in,
     align: horizon, text(size: 34pt, weight: "bold", fill: ink, title),
     if badge != none {{ slide-badge(badge) }}))
   let gap = 0.4in
   let left = room.height - measure(head).height - gap - 1pt
-  // The body in its room, centred; scaled down to fit when it is too tall for it.
   let body = text(size: size, body)
-  let natural = measure(block(width: room.width, body)).height
-  let shown = if natural <= left {{ body }} else {{
-    let k = left / natural
-    scale(k * 100%, reflow: true, block(width: room.width / k, body))
+  let k = left / measure(block(width: room.width, body)).height
+  if k >= 1 or k * size >= {least}pt {{
+    // The body in its room, centred; scaled to fit, its text never below {least}pt.
+    let shown = if k >= 1 {{ body }} else {{
+      scale(k * 100%, reflow: true, block(width: room.width / k, body))
+    }}
+    stack(head, v(gap), block(width: 100%, height: left, align(horizon, shown)))
+  }} else {{
+    // Too much for one slide at a size a room can read: it goes on over the next page.
+    head
+    v(gap)
+    body
   }}
-  stack(head, v(gap), block(width: 100%, height: left, align(horizon, shown)))
-}}))
+}})
 """
 
 _COLOUR_BADGE = """box(fill: word-fill.at(word, default: other-fill),
@@ -129,11 +140,18 @@ class _SlideWriter(_TypstWriter):
             author=typst_string(deck.author) if deck.author else "()",
             width=PAGE_INCHES[0],
             height=PAGE_INCHES[1],
+            margin=_MARGIN,
             body=BODY_PT,
             muted=f"rgb({typst_string(palette.MUTED)})",
             asked="black" if self.bw else f"rgb({typst_string(palette.LINK)})",
         )
-        macros = _SLIDE_MACROS.format(badge=_BW_BADGE if self.bw else _COLOUR_BADGE, body=BODY_PT)
+        macros = _SLIDE_MACROS.format(
+            badge=_BW_BADGE if self.bw else _COLOUR_BADGE,
+            body=BODY_PT,
+            least=SMALL_PT,
+            room_width=f"{_BODY_WIDTH:.3f}",
+            room_height=f"{PAGE_INCHES[1] - _MARGIN[1] - _MARGIN[2]:.3f}",
+        )
         title = [
             "#page(footer: none, align(center + horizon)[",
             f'  #text(size: 44pt, weight: "bold")[{typst_text(deck.title)}]',

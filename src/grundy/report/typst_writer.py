@@ -319,12 +319,18 @@ class _TypstWriter(DocumentWriter[list[str]]):
             cells.append(", ".join(written))
         cells.append("table.hline(stroke: 0.8pt)")
         gutter = "inset: (x: 1.5pt, y: 2.5pt), " if table.kind == "grid" else ""
-        lines = [
-            f"#text(size: {size}pt, table(columns: ({', '.join(columns)},), align: {align}, "
+        table_text = [
+            f"text(size: {size}pt, table(columns: ({', '.join(columns)},), align: {align}, "
             + gutter,
             *(f"  {cell}," for cell in cells),
             "))",
         ]
+        if table.kind == "grid":
+            # A grid of numbers is narrow: centred, as LaTeX's longtable sets it.
+            table_text = ["#align(center, ", *table_text, ")"]
+        else:
+            table_text[0] = "#" + table_text[0]
+        lines = table_text
         if table.caption:
             lines.append(f"#text(size: {footnote}pt)[{typst_text(table.caption)}]")
         return [*lines, ""]
