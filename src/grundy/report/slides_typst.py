@@ -184,14 +184,14 @@ class _SlideWriter(_TypstWriter):
         elif pictures and words:
             # Words beside the picture: a 16:9 page is wider than it is tall, and a picture
             # under three paragraphs would be a strip.
-            self.room = (_BODY_WIDTH * 0.45, _BODY_HEIGHT - 0.4)
+            self.room = (_BODY_WIDTH * 0.45, _BODY_HEIGHT - 1.1)  # and a caption of 2 lines
             lines += ["#grid(columns: (1fr, 45%), column-gutter: 0.5in, align: horizon,", "["]
             lines += [line for block in words for line in self.block(block, 1)]
             lines += ["], ["]
             lines += [line for block in pictures for line in self.block(block, 1)]
             lines += ["])"]
         else:
-            self.room = (_BODY_WIDTH, _BODY_HEIGHT - 0.5)  # room for the caption
+            self.room = (_BODY_WIDTH, _BODY_HEIGHT - 0.9)  # room for the caption
             lines += [line for block in slide.blocks for line in self.block(block, 1)]
         return [*lines, "]", ""]
 
