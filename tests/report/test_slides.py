@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -281,3 +282,149 @@ def test_the_pdf_deck_has_a_16_9_page_per_slide(written: Path) -> None:
     html = (written / "slides.html").read_text()
     assert pages == html.count('class="slide ')
     assert abs(width / height - 16 / 9) < 0.01
+
+
+# -- the typst PDF (from pip alone) --------------------------------------------------------
+
+needs_poppler = pytest.mark.skipif(
+    shutil.which("pdfinfo") is None or shutil.which("pdftotext") is None,
+    reason="needs pdfinfo and pdftotext (poppler-utils)",
+)
+
+
+def _pages_and_size(pdf: Path) -> tuple[int, float, float]:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))  # type: ignore[union-attr]
+    width, height = map(float, re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info).groups())  # type: ignore[union-attr]
+    return pages, width, height
+
+
+def _words_by_page(pdf: Path) -> list[list[tuple[str, float]]]:
+    """Each page's words with their height in points (the font's size, for typst)."""
+    xml = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    pages = []
+    for page in xml.split("<page ")[1:]:
+        words = re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', page)
+        pages.append([(word, float(bottom) - float(top)) for top, bottom, word in words])
+    return pages
+
+
+def _flat(text: str) -> str:
+    import unicodedata
+
+    # typst's math letters are 𝑛, not n, and its script letters carry a variation selector
+    flat = unicodedata.normalize("NFKC", text)
+    return "".join(c for c in flat if not c.isspace() and not "\ufe00" <= c <= "\ufe0f")
+
+
+def test_pdf_means_typst_unless_the_engine_is_tex(deck: Deck, monkeypatch) -> None:
+    from grundy.report import slides
+
+    called: list[str] = []
+
+    def writer(name: str) -> object:
+        def write(*_args: object) -> slides.DeckFiles:
+            called.append(name)
+            return slides.DeckFiles({})
+
+        return write
+
+    for name in ("pdf-typst", "pdf-tex"):
+        monkeypatch.setitem(slides.DECK_WRITERS, name, writer(name))
+    render_deck(deck, ["html", "pdf"])
+    render_deck(deck, ["pdf"], "pdflatex", pdf_engine="tex")
+    assert called == ["pdf-typst", "pdf-tex"]
+
+
+@needs_poppler
+def test_the_typst_deck_is_a_16_9_page_per_slide_in_large_type(deck: Deck, tmp_path: Path) -> None:
+    from grundy.report.slides_typst import BODY_PT, STATEMENT_PT
+
+    made = render_deck(deck, ["pdf"])
+    pdf = tmp_path / "slides.pdf"
+    pdf.write_bytes(made.files["slides.pdf"])  # type: ignore[arg-type]
+    pages, width, height = _pages_and_size(pdf)
+    assert pages == len(deck.slides) + 1  # and the title slide
+    assert abs(width / height - 16 / 9) < 0.01
+    words = _words_by_page(pdf)
+    assert BODY_PT >= 24 and STATEMENT_PT > BODY_PT
+    # slide 2's verdict sentence, slide 5's counterexample: body text, 24pt or more
+    for page, first in ((1, "Checked"), (4, "Counterexample:"), (4, "Why")):
+        sizes = [size for word, size in words[page] if word == first]
+        assert sizes and min(sizes) >= 24 - 0.1, (page, first, sizes)
+    # the statement, larger (its symbols in the math font: the relation ∈)
+    assert max(size for word, size in words[1] if word == "∈") >= 32
+    assert QUESTION in " ".join(word for word, _ in words[3])  # asked first
+    assert "Counterexample:" not in " ".join(word for word, _ in words[3])
+
+
+def test_the_typst_deck_in_bw_fills_nothing(deck: Deck) -> None:
+    from grundy.report.slides_typst import render_deck_typst
+
+    coloured = render_deck_typst(deck).text
+    bw = render_deck_typst(deck, bw=True).text
+    grounds = r"(box|table\.cell|block|rect)\((?:[^()]|\([^()]*\))*?\bfill:"
+    assert re.search(grounds, coloured) and not re.search(grounds, bw)
+    assert "#let slide-badge(word) = box(stroke:" in bw
+
+
+def _no_tex(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A machine without TeX: no engine on an empty PATH, and none found however asked."""
+    import grundy.report.output as output_module
+
+    empty = tmp_path / "empty-path"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    monkeypatch.setattr(output_module, "find_tex_engine", lambda: None)
+    monkeypatch.setattr(shutil, "which", lambda *_a, **_k: None)
+
+
+@needs_poppler
+def test_slides_pdf_is_written_without_tex(
+    run_cli: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tools = {name: shutil.which(name) for name in ("pdfinfo", "pdftotext")}
+    _no_tex(monkeypatch, tmp_path)
+    out = tmp_path / "week3"
+    args = ["report", "--claims", str(WEEK3), "--out", str(out), "--slides", "--quick"]
+    result = run_cli(*args)  # type: ignore[operator]
+    assert result.code in (0, 1), result.err
+    assert "Beamer" not in result.err and "TeX" not in result.err
+    assert f"{out / 'slides.pdf'} (" in result.out
+    pdf = out / "slides.pdf"
+    monkeypatch.setenv("PATH", ":".join(str(Path(p).parent) for p in tools.values() if p))
+    pages, width, height = _pages_and_size(pdf)
+    html = (out / "slides.html").read_text()
+    assert pages == html.count('class="slide ')
+    assert abs(width / height - 16 / 9) < 0.01
+    # each slide's title and statement are on its page (formulas in the math font)
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout.split("\f")
+    titles = [unescape(re.sub(r"<.*", "", t)) for t in re.findall(r"<h2>(.*?)</h2>", html)]
+    assert len(titles) == pages - 1 and "True or false?" in titles
+    for page, title in zip(text[1:], titles, strict=False):
+        assert _flat(title) in _flat(page), title
+    for statement in ("(n∈𝒫)⟺(nmod7∈{0,2})", "𝒢(n+7)=𝒢(n)", "(n∈𝒫)⟺(nmod2=0)"):
+        assert sum(_flat(statement) in _flat(page) for page in text) == 1, statement
+
+
+@needs_poppler
+def test_a_slide_too_long_for_24pt_goes_on_over_a_page(tmp_path: Path) -> None:
+    from grundy.report.deck import Slide
+    from grundy.report.render import FigureRenderer
+    from grundy.report.slides_typst import build_deck_typst_pdf
+
+    proof = Paragraph((Strong("Proof."), " " + "Take a bite, then answer it. " * 40))
+    short = Paragraph(("A short proof.",))
+    deck = Deck("T", "", "", (Slide("Long", (proof,)), Slide("Short", (short,))))
+    pdf = tmp_path / "long.pdf"
+    pdf.write_bytes(build_deck_typst_pdf(deck, FigureRenderer())[0])
+    pages, _, _ = _pages_and_size(pdf)
+    assert pages == 4  # the title, the long slide over two pages, the short one
+    words = _words_by_page(pdf)
+    body = [size for page in words[1:3] for word, size in page if word in ("Take", "answer")]
+    assert body and min(body) >= 24 - 0.1  # never shrunk below what a room can read
+    assert any(word == "short" for word, _ in words[3])

@@ -227,3 +227,11 @@ def test_every_formula_of_the_library_handout_is_translated_and_compiles() -> No
             except TypstFailure as failure:
                 refused.append(f"{latex!r}: {failure}")
         pytest.fail("\n".join(refused))
+
+
+def test_a_grid_of_numbers_is_centred_as_in_the_latex() -> None:
+    grid = doc.Table.build(("", "0", "1"), [("0", 0, 1), ("1", 1, 0)], kind="grid")
+    facts = doc.Table.build(("a", "b"), [("x", "y")], kind="facts")
+    text = render_typst(doc.Document("T", (doc.Section("S", "s", (grid, facts)),))).text
+    assert text.count("#align(center, \ntext(") == 1  # the grid, not the wide table
+    assert "\n#text(size: 10pt, table(columns: (22%, 70%,)" in text

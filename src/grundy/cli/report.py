@@ -114,7 +114,8 @@ def register(commands: Any) -> None:
         "--slides",
         action="store_true",
         help="also write the lecture's slides: slides.html (16:9, arrow keys to move, "
-        "works offline), and slides.pdf (Beamer) and slides.tex with those formats",
+        "works offline), and slides.pdf (typst, or Beamer with --pdf-engine tex) and "
+        "slides.tex (Beamer) with those formats",
     )
     parser.add_argument(
         "--print",
@@ -427,12 +428,11 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     slides: dict[str, bytes | str] = {}
     slide_notes: tuple[str, ...] = ()
     if args.slides:
-        from grundy.report.output import find_tex_engine
         from grundy.report.slides import build_deck, render_deck
 
         wanted = list(dict.fromkeys(["html", *map(str, formats)]))  # the HTML deck always
-        # the deck's PDF is Beamer's for now: TeX when installed, else left out with a note
-        deck = render_deck(build_deck(handout), wanted, tex_engine or find_tex_engine(), bw)
+        # the deck's PDF is built like the documents': by typst, or by Beamer with TeX
+        deck = render_deck(build_deck(handout), wanted, tex_engine, bw, args.pdf_engine)
         slides, slide_notes = deck.files, deck.notes
     written, notes = write_report_set(
         documents, out_dir, formats, tex_engine, PdfEngine(args.pdf_engine), bw, slides

@@ -222,7 +222,7 @@ def render_set(
             files[f"{name}.md"] = markdown.text
             files.update(markdown.files)
         if Format.PDF in formats and not by_tex:
-            typeset = render_typst(document, figures)
+            typeset = render_typst(document, figures, bw)
             try:
                 files[f"{name}.pdf"] = build_typst_pdf(typeset, name)
             except TypstFailure as failure:

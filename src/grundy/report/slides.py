@@ -10,9 +10,9 @@ counterexample comes on the slide AFTER the statement, so the lecturer can ask t
 first; a mistake's first slide shows no verdict at all.
 
 A deck is a model like a document: its slides hold the document's blocks, and each format
-has its own writer (:mod:`grundy.report.slides_html`, :mod:`grundy.report.slides_beamer`)
-registered in :data:`DECK_WRITERS` under the name of the file it writes.  A new format (a
-typst deck) is one more writer there.
+has its own writer (:mod:`grundy.report.slides_html`, :mod:`grundy.report.slides_typst`,
+:mod:`grundy.report.slides_beamer`) registered in :data:`DECK_WRITERS` under the name of
+the file it writes.
 """
 
 from __future__ import annotations
@@ -249,21 +249,44 @@ def _pdf(deck: Deck, figures: FigureRenderer, engine: str | None, bw: bool) -> D
     return DeckFiles({"slides.pdf": pdf}, notes)
 
 
-# The deck's formats, by the report format whose choice brings them (``--format``): the
-# HTML deck always comes with ``--slides``; a typst writer would be one more entry.
-DECK_WRITERS: dict[str, DeckWriter] = {"html": _html, "tex": _tex, "pdf": _pdf}
+def _typst_pdf(deck: Deck, figures: FigureRenderer, engine: str | None, bw: bool) -> DeckFiles:
+    from grundy.report.output import ReportError
+    from grundy.report.slides_typst import build_deck_typst_pdf
+    from grundy.report.typst_pdf import TypstFailure
+
+    try:
+        pdf, fell_back = build_deck_typst_pdf(deck, figures, bw)
+    except TypstFailure as failure:
+        raise ReportError(f"slides.pdf: {failure}") from None
+    return DeckFiles({"slides.pdf": pdf}, tuple(f"slides: {text}" for text in fell_back))
+
+
+# The deck's formats, by the report format whose choice brings them (``--format``); the
+# HTML deck always comes with ``--slides``.  The PDF is typst's, or Beamer's when the PDF
+# engine is TeX: ``pdf`` is ``pdf-typst`` or ``pdf-tex`` (see :func:`render_deck`).
+DECK_WRITERS: dict[str, DeckWriter] = {
+    "html": _html,
+    "tex": _tex,
+    "pdf-typst": _typst_pdf,
+    "pdf-tex": _pdf,
+}
 
 
 def render_deck(
-    deck: Deck, formats: Sequence[str], engine: str | None = None, bw: bool = False
+    deck: Deck,
+    formats: Sequence[str],
+    engine: str | None = None,
+    bw: bool = False,
+    pdf_engine: str = "typst",
 ) -> DeckFiles:
     """The deck's files in each of ``formats`` (names of :data:`DECK_WRITERS`) that has a
-    writer; ``bw`` draws it for a black-and-white printer."""
+    writer; ``pdf`` is built by ``pdf_engine`` (``typst``, or ``tex``: Beamer, with the TeX
+    ``engine``); ``bw`` draws it for a black-and-white printer."""
     figures = FigureRenderer(bw=bw)
     files: dict[str, bytes | str] = {}
     notes: list[str] = []
     for name in formats:
-        writer = DECK_WRITERS.get(name)
+        writer = DECK_WRITERS.get(f"pdf-{pdf_engine}" if name == "pdf" else name)
         if writer is not None:
             made = writer(deck, figures, engine, bw)
             files.update(made.files)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import grundy.palette as palette
 import grundy.report.document as doc
 from grundy.report.document import plain_text
 from grundy.report.latex import _column_widths, _summary_rows
@@ -30,7 +31,7 @@ from grundy.report.typst_math import latex_to_typst, typst_string
 from grundy.report.writer import DocumentWriter
 from grundy.verdict import Word
 
-__all__ = ["TypstReport", "render_typst", "typst_text"]
+__all__ = ["TypstReport", "palette_typst", "render_typst", "typst_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,44 @@ def typst_text(text: str) -> str:
 
 
 _WORDS = frozenset(word.value for word in Word)
-_WORD_COLOURS = "\n".join(f"#let colour-{word} = rgb({typst_string(word.colour)})" for word in Word)
+
+
+def _rgb(colour: str) -> str:
+    return f"rgb({typst_string(colour)})"
+
+
+# The palette's colours (grundy.palette, checked for contrast): each verdict word's
+# ground and ink, a P-position's cell, and the sixteen steps of the value scale.
+_COLOURS = "\n".join(
+    [
+        "#let word-fill = (" + ", ".join(f"{w}: {_rgb(w.colour)}" for w in Word) + ")",
+        "#let word-ink = (" + ", ".join(f"{w}: {_rgb(w.ink)}" for w in Word) + ")",
+        f"#let other-fill = {_rgb(palette.MUTED)}",  # a badge that is not a verdict's word
+        f"#let ppos = {_rgb(palette.P_FILL)}",
+        f"#let ppos-ink = {_rgb(palette.P_INK)}",
+        "#let shades = (" + ", ".join(_rgb(palette.shade(k)[0]) for k in range(16)) + ")",
+        "#let shade-inks = (" + ", ".join(_rgb(palette.shade(k)[1]) for k in range(16)) + ")",
+    ]
+)
+
+# How a verdict is shown: a badge after a title, a box around a table's verdict, a
+# P-position's cell.  In colour, the word on its own ground; for a black-and-white copier
+# (--print bw) as the LaTeX writer does it: the word in a box, and no fill anywhere.
+_COLOUR_MACROS = """#let badge(word) = box(fill: word-fill.at(word, default: other-fill),
+  inset: (x: 3pt), outset: (y: 3pt),
+  text(fill: word-ink.at(word, default: white), size: 0.85em, word))
+#let verdict(word, body) = box(fill: word-fill.at(word), inset: (x: 2pt), outset: (y: 1pt),
+  text(fill: word-ink.at(word), body))
+#let pcell(body) = table.cell(fill: ppos, text(fill: ppos-ink, weight: "bold", body))
+#let shadecell(level, body) = table.cell(fill: shades.at(level),
+  text(fill: shade-inks.at(level), body))
+"""
+_BW_MACROS = """#let badge(word) = box(stroke: 0.8pt, inset: (x: 3pt), outset: (y: 3pt),
+  text(size: 0.85em, word))
+#let verdict(word, body) = box(stroke: 0.5pt, inset: (x: 1pt), outset: (y: 1pt), body)
+#let pcell(body) = table.cell(box(stroke: 0.5pt, inset: 1pt, strong(body)))
+#let shadecell(level, body) = table.cell(body)
+"""
 
 # Sizes of LaTeX's article class: (normal, small, footnotesize, scriptsize, tiny) in pt.
 _SIZES = {10: (10, 9, 8, 7, 5), 11: (10.95, 10, 9, 8, 6)}
@@ -87,20 +125,25 @@ _PREAMBLE = """#set document(title: {title}, author: {author}, date: none)
 #show outline.entry.where(level: 1): set block(above: 0.6em)
 #set table(stroke: none, inset: (x: 3pt, y: 2.5pt))
 #show table: set par(justify: false)
-#let ppos = rgb("#2A9D8F")
-#let shade = rgb("#457B9D")
-#let badge(colour, word) = box(fill: colour, inset: (x: 3pt), outset: (y: 3pt),
-  text(fill: white, size: 0.85em, word))
-#let verdict(colour, body) = box(fill: colour, inset: (x: 2pt), outset: (y: 1pt),
-  text(fill: white, body))
 """
+
+
+def palette_typst(bw: bool) -> str:
+    """The palette's colours and the macros that show a verdict (``badge``, ``verdict``,
+    ``pcell``, ``shadecell``), in colour or for a black-and-white printer."""
+    return _COLOURS + "\n" + (_BW_MACROS if bw else _COLOUR_MACROS)
+
 
 _SHORT = 5  # a document of at most this many sections needs no contents
 
 
-def render_typst(document: doc.Document, figures: FigureRenderer | None = None) -> TypstReport:
-    """The document as typst source, with its figure files and the formulas that fell back."""
-    writer = _TypstWriter(figures or FigureRenderer(), _anchors(document.sections))
+def render_typst(
+    document: doc.Document, figures: FigureRenderer | None = None, bw: bool = False
+) -> TypstReport:
+    """The document as typst source, with its figure files and the formulas that fell
+    back; ``bw``: for a black-and-white printer (boxes and patterns, no fills)."""
+    figures = figures or FigureRenderer(bw=bw)
+    writer = _TypstWriter(figures, _anchors(document.sections), bw)
     text = writer.document(document)
     return TypstReport(text, tuple(writer.files), tuple(writer.notes))
 
@@ -122,8 +165,9 @@ def _formula_note(shown: str, why: str) -> str:
 class _TypstWriter(DocumentWriter[list[str]]):
     format_name = "typst"
 
-    def __init__(self, figures: FigureRenderer, anchors: set[str]) -> None:
+    def __init__(self, figures: FigureRenderer, anchors: set[str], bw: bool = False) -> None:
         self.figures = figures
+        self.bw = bw
         self.anchors = anchors
         self.files: list[tuple[str, bytes]] = []
         self.notes: list[str] = []
@@ -167,15 +211,12 @@ class _TypstWriter(DocumentWriter[list[str]]):
             title.append(f"  #text(size: 12pt)[{typst_text(document.author)}] \\")
         title += [f"  #text(size: 12pt)[{self.inlines(document.subtitle)}]", "  #v(1em)", "]", ""]
         note_lines = [f"*Note:* {typst_text(note)}" + "\n" for note in notes]
-        return "\n".join([head, _WORD_COLOURS, "", *title, *note_lines, *body]) + "\n"
+        colours = palette_typst(self.bw)
+        return "\n".join([head, colours, *title, *note_lines, *body]) + "\n"
 
     def section(self, section: doc.Section, depth: int) -> list[str]:
         marks = "=" * min(depth + 1, 4)
-        badge = ""
-        if section.badge in _WORDS:
-            badge = f" #badge(colour-{section.badge}, {typst_string(section.badge)})"
-        elif section.badge:
-            badge = f" #badge(gray, {typst_string(section.badge)})"
+        badge = f" #badge({typst_string(section.badge)})" if section.badge else ""
         lines = ["", f"{marks} {typst_text(section.title)}{badge} <{section.anchor}>", ""]
         if section.kind == "theorem":
             ident = section.anchor.removeprefix("thm-")
@@ -195,7 +236,9 @@ class _TypstWriter(DocumentWriter[list[str]]):
         items = ", ".join(f"[{self.inlines(item)}]" for item in block.items)
         return [f"#list({items})", ""]
 
-    def display_math(self, block: doc.DisplayMath) -> list[str]:
+    def formula(self, block: doc.DisplayMath) -> str | None:
+        """The displayed formula in typst's math (its fallback when typst cannot take its
+        own LaTeX), or None for plain text; each fall back is noted."""
         problems = []
         for latex in (block.latex, block.fallback):
             if not latex:
@@ -207,10 +250,16 @@ class _TypstWriter(DocumentWriter[list[str]]):
                 continue
             if latex is not block.latex:
                 self.notes.append(_formula_note("the statement typeset", problems[0]))
-            return [f"$ {formula} $", ""]
+            return formula
         why = problems[0] if problems else "no formula"
         self.notes.append(_formula_note("text", why))
-        return [f"#align(center)[{typst_text(block.plain or block.latex)}]", ""]
+        return None
+
+    def display_math(self, block: doc.DisplayMath) -> list[str]:
+        formula = self.formula(block)
+        if formula is None:
+            return [f"#align(center)[{typst_text(block.plain or block.latex)}]", ""]
+        return [f"$ {formula} $", ""]
 
     def preformatted(self, block: doc.Preformatted) -> list[str]:
         size = self.sizes[2] if self.scale < 1 else self.sizes[1]
@@ -220,7 +269,7 @@ class _TypstWriter(DocumentWriter[list[str]]):
         path = f"{FIGURE_DIR}/{figure.name}.pdf"
         self.files.append((path, self.figures.pdf(figure)))
         width = min(figure.size[0], 6.2) * self.scale
-        caption = typst_text(figure.caption)
+        caption = typst_text(self.figures.caption(figure))
         return [
             "#align(center, block(breakable: false)[",
             f"  #image({typst_string(path)}, width: {width:.2f}in)",
@@ -270,12 +319,18 @@ class _TypstWriter(DocumentWriter[list[str]]):
             cells.append(", ".join(written))
         cells.append("table.hline(stroke: 0.8pt)")
         gutter = "inset: (x: 1.5pt, y: 2.5pt), " if table.kind == "grid" else ""
-        lines = [
-            f"#text(size: {size}pt, table(columns: ({', '.join(columns)},), align: {align}, "
+        table_text = [
+            f"text(size: {size}pt, table(columns: ({', '.join(columns)},), align: {align}, "
             + gutter,
             *(f"  {cell}," for cell in cells),
             "))",
         ]
+        if table.kind == "grid":
+            # A grid of numbers is narrow: centred, as LaTeX's longtable sets it.
+            table_text = ["#align(center, ", *table_text, ")"]
+        else:
+            table_text[0] = "#" + table_text[0]
+        lines = table_text
         if table.caption:
             lines.append(f"#text(size: {footnote}pt)[{typst_text(table.caption)}]")
         return [*lines, ""]
@@ -288,14 +343,12 @@ class _TypstWriter(DocumentWriter[list[str]]):
         if header or style == "head":
             return f"[*{text}*]" if text else "[]"
         if style in _WORDS:
-            return f"[#verdict(colour-{style})[{text}]]"
+            return f"[#verdict({typst_string(style)})[{text}]]"
         if style == "p":
-            return f'table.cell(fill: ppos)[#text(fill: white, weight: "bold")[{text}]]'
+            return f"pcell[{text}]"
         if style.startswith("shade-"):
-            level = int(style.removeprefix("shade-"))
-            ink = "white" if level >= 10 else "black"
-            fill = f"color.mix((shade, {level * 6 + 4}%), (white, {96 - level * 6}%))"
-            return f"table.cell(fill: {fill})[#text(fill: {ink})[{text}]]"
+            level = max(0, min(int(style.removeprefix("shade-")), 15))
+            return f"shadecell({level})[{text}]"
         return f"[{text}]"
 
     def text(self, text: str) -> str:
