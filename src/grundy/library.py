@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.errors import ClaimError, GrundyError
 from grundy.files import InputPathError, check_input_path
-from grundy.lifetime import die_with_parent
+from grundy.lifetime import ctrl_c_held, die_with_parent
 from grundy.notebook_html import html_of
 from grundy.settings import (
     DEFAULT_CLAIM_MEMORY,
@@ -369,9 +369,11 @@ def _run_in_workers(
         )
         try:
             # Submitted longest first: the pool hands tasks out in submission order.
-            futures = {
-                pool.submit(_run_task_in_worker, task.theorem, task.part): task for task in tasks
-            }
+            with ctrl_c_held():  # the first submit forks every worker
+                futures = {
+                    pool.submit(_run_task_in_worker, task.theorem, task.part): task
+                    for task in tasks
+                }
             for future in as_completed(futures):
                 gather.receive(futures[future], future.result(), timings, progress)
         except KeyboardInterrupt:

@@ -11,13 +11,15 @@ line, ends the workers itself.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import signal
 import sys
 import threading
+from collections.abc import Iterator
 
-__all__ = ["die_with_parent"]
+__all__ = ["ctrl_c_held", "die_with_parent"]
 
 _PR_SET_PDEATHSIG = 1
 _POLL_SECONDS = 0.5
@@ -30,6 +32,31 @@ def die_with_parent(parent: int) -> None:
         threading.Thread(target=_watch, args=(parent,), daemon=True).start()
     if os.getppid() != parent:  # the parent died before the request was made
         os._exit(1)
+
+
+@contextlib.contextmanager
+def ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C held back while workers are forked, and heard once they are.
+
+    ``os.fork`` runs hooks in both processes (logging's reinitialises its locks); a
+    ``KeyboardInterrupt`` raised inside one cannot propagate and is printed as "Exception
+    ignored in: <function _releaseLock>", a traceback after the one line of Ctrl-C.  So
+    while forking, SIGINT only records that it came: a worker inherits that handler until
+    :func:`die_with_parent` ignores the signal, and this process raises the interrupt
+    after the last fork, where the pool's own ``except KeyboardInterrupt`` hears it.
+    Outside the main thread (a library caller's) signals cannot be handled: nothing held.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    heard: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: heard.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if heard and callable(previous):  # Python's default handler raises KeyboardInterrupt
+        previous(signal.SIGINT, None)
 
 
 def _ask_the_kernel() -> bool:

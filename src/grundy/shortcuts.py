@@ -25,12 +25,13 @@ from typing import TYPE_CHECKING, Any
 
 import grundy.validate as validate
 from grundy.budget import Budget
-from grundy.errors import InvalidArgumentError, brief
+from grundy.errors import InvalidArgumentError, SearchLimitError, brief
 from grundy.games import Game, HeapGame, SumGame, create_game
 from grundy.games.hackenbush import GreenHackenbush
 from grundy.library import CheckSettings, TheoremResult, check_theorem, run_theorems
 from grundy.solve import Analysis, Outcome, Play, Solver, TableRow, grundy_sequence, table_rows
 from grundy.solve.sequence import has_fast_sequence
+from grundy.solve.table import too_many_rows
 
 if TYPE_CHECKING:
     from grundy.certify.periodicity import PeriodReport
@@ -98,6 +99,7 @@ class Rules:
         value (``nim([3, 4, 5])``, ``hackenbush`` edges as text)."""
         single = len(position) == 1 and not isinstance(position[0], int)
         value: Any = position[0] if single else list(position)
+        validate.numbers_fit_digits(value, "the position")
         return Position(self, self.game.from_value(value))
 
     def sequence(self, upto: int) -> GrundySequence:
@@ -114,6 +116,7 @@ class Rules:
         play = Play.MISERE if validate.flag(misere, "misere") else Play.NORMAL
         for part in bound:
             validate.whole_number(part, "a bound", low=0)
+        _check_table_rows(self.game, list(bound))
         _fresh_budget(self._solver)
         rows = table_rows(self.game, list(bound), play, solver=self._solver)
         return Table(self, tuple(rows))
@@ -123,6 +126,18 @@ class Rules:
 
     def _repr_markdown_(self) -> str:
         return f"**{self.name}**: {self.game.summary or type(self.game).__doc__ or ''}"
+
+
+def _check_table_rows(game: Game, bound: list[int]) -> None:
+    """Refuse, before any work, a table of more rows than ``grundy table`` lists."""
+    from grundy.cli.common import TABLE_ROW_LIMIT
+
+    excess = too_many_rows(game, bound, TABLE_ROW_LIMIT)
+    if excess is not None:
+        raise SearchLimitError(
+            f"{excess}; a table lists at most {TABLE_ROW_LIMIT:,} "
+            "(lower the bound, or use grundy.table_rows)"
+        )
 
 
 def _fresh_budget(solver: Solver) -> None:
@@ -384,6 +399,7 @@ class Table:
 def game(name: str, **options: Any) -> Rules:
     """Any catalogue game by name with its options: ``game("moore-nim", k=2)``."""
     validate.text(name, "the game's name")
+    validate.numbers_fit_digits(options, "the game's options")
     given = "".join(f", {key}={value!r}" for key, value in options.items())
     return Rules(create_game(name, options), f"game({name!r}{given})")
 

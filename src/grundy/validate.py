@@ -35,10 +35,13 @@ __all__ = [
     "MAX_DIGITS",
     "SEED_LIMIT",
     "digit_count",
+    "fits_digits",
     "flag",
     "function",
     "instance",
     "long_numbers_decoded",
+    "nimber",
+    "numbers_fit_digits",
     "optional_whole_number",
     "path",
     "seconds",
@@ -98,6 +101,74 @@ def long_numbers_decoded() -> Iterator[None]:
             sys.set_int_max_str_digits(before)
 
 
+def _too_many_digits(value: int) -> int | None:
+    """The digits of ``value`` when there are more than :data:`MAX_DIGITS`, else ``None``
+    (the bit length answers at once for every number of up to 14,000 bits)."""
+    if value.bit_length() > 3.3 * MAX_DIGITS:
+        digits = digit_count(value)
+        if digits > MAX_DIGITS:
+            return digits
+    return None
+
+
+def fits_digits(value: int, what: str) -> int:
+    """``value`` when it has at most :data:`MAX_DIGITS` digits: the rule for every whole
+    number the Python API takes, as for those it reads from text.
+
+    >>> fits_digits(10**5000, "n")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidArgumentError: n: a number of 5,001 digits is too long (at most 4,300)
+    """
+    digits = _too_many_digits(value)
+    if digits is not None:
+        raise InvalidArgumentError(
+            f"{what}: a number of {digits:,} digits is too long (at most {MAX_DIGITS:,})"
+        )
+    return value
+
+
+def numbers_fit_digits(value: Any, what: str) -> Any:
+    """``value`` when every whole number in it (inside lists, tuples, sets and the values
+    of dicts, at any depth) has at most :data:`MAX_DIGITS` digits; its other contents are
+    left to the caller's rules.
+
+    >>> numbers_fit_digits([3, (4, 10**5000)], "x")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidArgumentError: x: a number of 5,001 digits is too long (at most 4,300)
+    """
+    pending = [value]
+    while pending:  # iteratively: a deeply nested list is no reason for a RecursionError
+        item = pending.pop()
+        if isinstance(item, int):
+            fits_digits(item, what)
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            pending.extend(item)
+        elif isinstance(item, dict):
+            pending.extend(item.values())
+    return value
+
+
+def nimber(value: Any, what: str, *, bits: int | None = None) -> int:
+    """``value`` when it is a whole number from 0 (not a bool), of at most ``bits`` bits.
+
+    >>> nimber(2**300, "nim_inv", bits=256)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidArgumentError: nim_inv takes nimbers of at most 256 bits, got 301 bits
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentError(f"{what} takes whole numbers, got {brief(value)}")
+    if value < 0:
+        raise InvalidArgumentError(f"{what} takes non-negative whole numbers, got {brief(value)}")
+    if bits is not None and value.bit_length() > bits:
+        raise InvalidArgumentError(
+            f"{what} takes nimbers of at most {bits:,} bits, got {value.bit_length():,} bits"
+        )
+    return value
+
+
 def too_long_number(data: Any, where: str = "") -> str | None:
     """Why decoded ``data`` (dicts, lists, numbers) holds a whole number past
     :data:`MAX_DIGITS` digits, naming the key it is under, or ``None``.
@@ -106,8 +177,8 @@ def too_long_number(data: Any, where: str = "") -> str | None:
     'range.a: a number of 5,001 digits is too long (at most 4,300)'
     """
     if isinstance(data, int) and not isinstance(data, bool):
-        if data.bit_length() > 3.3 * MAX_DIGITS and digit_count(data) > MAX_DIGITS:
-            digits = digit_count(data)
+        digits = _too_many_digits(data)
+        if digits is not None:
             shown = where or "a value"
             return f"{shown}: a number of {digits:,} digits is too long (at most {MAX_DIGITS:,})"
         return None
@@ -151,9 +222,11 @@ def whole_from_text(text: str, what: str, error: Callable[[str], Exception]) -> 
 
 
 def whole_number(value: Any, what: str, *, low: int | None = None, high: int | None = None) -> int:
-    """``value`` when it is an ``int`` (not a bool) within ``low..high`` (either may be open)."""
+    """``value`` when it is an ``int`` (not a bool) within ``low..high`` (either may be open)
+    and of at most :data:`MAX_DIGITS` digits (:func:`fits_digits`)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidArgumentError(f"{what} must be a whole number, got {brief(value)}")
+    fits_digits(value, what)
     if low is not None and value < low:
         raise InvalidArgumentError(f"{what} must be at least {low:,}, got {brief(value)}")
     if high is not None and value > high:

@@ -25,6 +25,8 @@ True
 
 from __future__ import annotations
 
+import itertools
+import sys
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -74,8 +76,9 @@ def check_strategy(
 
     At each of its turns the strategy must name a legal move; it fails when it names no
     move or an illegal one, or when the game ends against it.  Its turns are memoised on
-    the exact position, so each is checked once; more than ``position_limit`` of them
-    raises :class:`~grundy.errors.SearchLimitError`.
+    the exact position, so each is checked once; more than ``position_limit`` of them,
+    or one position with more moves than that (a heap of 2**64), raises
+    :class:`~grundy.errors.SearchLimitError`.
 
     >>> from grundy.games.subtraction import SubtractionGame
     >>> take_away = SubtractionGame([1, 2, 3])
@@ -111,7 +114,7 @@ def check_second_player_strategy(
     ((2, 1), (1, 1), (1, 1))
     """
     start = _check_arguments(game, start, strategy, misere, position_limit)
-    openings = list(game.moves(start))
+    openings = _moves(game, start, position_limit)
     if not openings:
         if misere:
             return StrategyCheck(False, 0, (start,), "the opponent cannot move and wins (misère)")
@@ -127,6 +130,20 @@ def _check_arguments(game: Any, start: Any, strategy: Any, misere: Any, position
     validate.flag(misere, "misere")
     validate.whole_number(position_limit, "position_limit", low=0)
     return game.check_position(start)
+
+
+def _moves(game: Game, position: Any, position_limit: int) -> list[Any]:
+    """The options of ``position``, refused past ``position_limit`` of them: each reply
+    is a turn of the strategy to examine, so so many replies would pass the limit anyway,
+    and a heap of 2**64 would otherwise be listed for ever."""
+    listed = min(position_limit, sys.maxsize - 1) + 1  # islice takes no larger stop
+    options = list(itertools.islice(game.moves(position), listed))
+    if len(options) > position_limit:
+        raise SearchLimitError(
+            f"{game.label}: the strategy check needs more than {position_limit:,} positions "
+            f"(one position has more than {position_limit:,} moves)"
+        )
+    return options
 
 
 def _walk(
@@ -160,7 +177,7 @@ def _walk(
                         f"{position_limit:,} positions"
                     )
                 examined.add(position)
-            options = list(game.moves(position))
+            options = _moves(game, position, position_limit)
             if not options:
                 if misere:  # the player who cannot move wins misère play
                     won.add(position)
@@ -174,7 +191,7 @@ def _walk(
                     False, len(won), (*line, choice), "the strategy's move is not legal here"
                 )
             line = (*line, choice)
-            replies = list(game.moves(choice))
+            replies = _moves(game, choice, position_limit)
             if not replies and misere:
                 return StrategyCheck(
                     False,

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
-import math
 import os
 import re
 import shutil
@@ -21,10 +19,11 @@ from grundy.cli.flags import add_json_option, add_seed_option, whole_int
 from grundy.cli.task_times import load_task_times, save_task_times
 from grundy.cli.time_budget import add_seconds_option, seconds_parser
 from grundy.files import check_output_path
-from grundy.games import Game, HeapGame, create_game, find_entry
+from grundy.games import Game, create_game, find_entry
 from grundy.games.catalogue import GameEntry, catalogue
 from grundy.games.user import user_games
 from grundy.settings import DEFAULT_CLAIM_MEMORY, DEFAULT_CLAIM_SECONDS, MAX_JOBS, CheckSettings
+from grundy.solve.table import too_many_rows
 from grundy.verdict import Verdict
 
 if TYPE_CHECKING:  # the library is imported by the commands that check claims, when they run
@@ -328,16 +327,9 @@ def check_solve_size(game: Game, position: object, what: str = "position") -> No
 def check_table_size(game: Game, bound: object) -> None:
     """Refuse, before any work, a ``table --max`` bound with too many rows."""
     check_solve_size(game, bound, "bound")
-    if isinstance(game, HeapGame):
-        rows = math.prod(heap + 1 for heap in game.from_value(bound))
-    else:  # count lazily, stopping just past the limit
-        rows = sum(1 for _ in itertools.islice(game.bounded_positions(bound), TABLE_ROW_LIMIT + 1))
-    if rows > TABLE_ROW_LIMIT:
-        shown = f"{rows:,}" if rows < 10**15 else "more than 10^15"
-        raise UsageError(
-            f"the bound gives {shown} rows; grundy table lists at most {TABLE_ROW_LIMIT:,} "
-            "(lower --max)"
-        )
+    excess = too_many_rows(game, bound, TABLE_ROW_LIMIT)
+    if excess is not None:
+        raise UsageError(f"{excess}; grundy table lists at most {TABLE_ROW_LIMIT:,} (lower --max)")
 
 
 def check_sequence_size(upto: int) -> None:

@@ -472,7 +472,24 @@ class NumberTupleGame(Game):
     def bounded_positions(self, bound: Any) -> Iterator[tuple[int, ...]]:
         """Every position with one number per bound, each from :attr:`least` up to it."""
         limits = self.from_value(bound)
-        return itertools.product(*(range(self.least, limit + 1) for limit in limits))
+        if all(limit - self.least < _EAGER_RANGE for limit in limits):
+            return itertools.product(*(range(self.least, limit + 1) for limit in limits))
+        return _lazy_product(self.least, limits)
+
+
+_EAGER_RANGE = 1 << 20
+"""``itertools.product`` holds each range whole: past this length, positions are made one
+by one (a bound of 2**64 lists its first rows at once, rather than an OverflowError)."""
+
+
+def _lazy_product(least: int, limits: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """The tuples of ``itertools.product`` over ``range(least, limit + 1)``, lazily."""
+    if not limits:
+        yield ()
+        return
+    for first in range(least, limits[0] + 1):
+        for rest in _lazy_product(least, limits[1:]):
+            yield (first, *rest)
 
 
 class HeapGame(NumberTupleGame):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+import grundy.validate as validate
 from grundy.errors import InvalidParameterError, brief
 from grundy.games.base import HeapGame, describe_taking
 from grundy.games.params import (
@@ -87,6 +88,7 @@ def _checked_set(values: Any, where: str) -> tuple[int, ...]:
         ) from None
     if not values:
         raise InvalidParameterError(f"the subtraction set must not be empty ({where})")
+    validate.numbers_fit_digits(values, f"the subtraction set ({where})")
     bad = [v for v in values if isinstance(v, bool) or not isinstance(v, int) or v <= 0]
     if bad:
         raise InvalidParameterError(

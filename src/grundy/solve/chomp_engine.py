@@ -279,6 +279,11 @@ def count_subdiagrams(position: Sequence[int]) -> int:
     return ways[-1]
 
 
+_COUNTED_SQUARES = 10**6
+"""Largest board (rows times the longest row) whose diagrams :func:`count_subdiagrams`
+counts when no box fits: about a second's work."""
+
+
 def chomp_region(game: Game, position: Any, room: int | None) -> ChompBox | None:
     """The region engine for :class:`Chomp`: the smallest box around ``position``.
 
@@ -293,10 +298,20 @@ def chomp_region(game: Game, position: Any, room: int | None) -> ChompBox | None
     if not isinstance(game, Chomp):
         return None
     position = game.from_value(position)  # a bound may arrive as a plain list
-    reachable = count_subdiagrams(position) - 1
     height, width = len(position), position[0]
-    size = box_size(height, width)
     fits = box_bytes(height, width) <= MAX_BOX_BYTES
+    if not fits and height * width > _COUNTED_SQUARES:
+        # too large to count its diagrams (one list entry per column): the first row alone
+        # reaches ``width`` of them, which is all a limit needs to know
+        if room is not None and width > room:
+            raise SearchLimitError(
+                f"chomp {brief(game.format(position))}: at least {format_count(width)} "
+                f"positions are reachable, more than the {room:,} the search may still "
+                "visit; try a smaller board"
+            )
+        return None
+    reachable = count_subdiagrams(position) - 1
+    size = box_size(height, width)
     if fits and (size <= SMALL_BOX or size <= 16 * reachable):
         return solve_box(height, width)
     if room is not None and reachable > room:

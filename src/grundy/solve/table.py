@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import grundy.validate as validate
 from grundy.errors import InvalidArgumentError, brief
-from grundy.games.base import Game
+from grundy.games.base import Game, HeapGame
 from grundy.progress import PROGRESS_STEP, ProgressCallback
 from grundy.solve.solver import Outcome, Play, Solver
 
-__all__ = ["TableRow", "table_rows"]
+__all__ = ["TableRow", "table_rows", "too_many_rows"]
 
 TABLE_PROGRESS = "rows"  # what table_rows reports to ``progress``
 
@@ -22,6 +24,24 @@ class TableRow:
     position: Any
     grundy: int | None  # normal-play value; None in misère play
     outcome: Outcome
+
+
+def too_many_rows(game: Game, bound: Any, limit: int) -> str | None:
+    """How :func:`table_rows` would pass ``limit`` rows for ``bound`` ("the bound gives
+    N rows"), or ``None``: a heap game's rows are a product, counted at once however
+    many; others are counted one by one, stopping just past the limit.
+
+    >>> from grundy.games import Nim
+    >>> too_many_rows(Nim(), [2**64], 10), too_many_rows(Nim(), [1, 2], 10)
+    ('the bound gives more than 10^15 rows', None)
+    """
+    if isinstance(game, HeapGame):
+        rows = math.prod(heap + 1 for heap in game.from_value(bound))
+        shown = f"{rows:,}" if rows < 10**15 else "more than 10^15"
+    else:
+        rows = sum(1 for _ in itertools.islice(game.bounded_positions(bound), limit + 1))
+        shown = f"more than {limit:,}"
+    return f"the bound gives {shown} rows" if rows > limit else None
 
 
 def table_rows(
