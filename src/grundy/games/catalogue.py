@@ -7,12 +7,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import grundy.validate as validate
 from grundy.errors import InvalidParameterError, UnknownGameError
 from grundy.games.base import Game
 from grundy.games.nim import Nim
 from grundy.games.params import Param, resolve_params
 from grundy.games.subtraction import SubtractionGame
+from grundy.validate import numbers_fit_digits
 
 __all__ = ["GameEntry", "catalogue", "create_game", "find_entry", "register", "unregister"]
 
@@ -110,7 +110,7 @@ def create_game(name: str, params: Mapping[str, Any] | None = None) -> Game:
             f"got {params!r:.60}"
         )
     given = dict(params or {})
-    validate.numbers_fit_digits(given, f"the options of {name!r}")
+    numbers_fit_digits(given, f"the options of {name!r}")
     clash = sorted(set(given) & set(entry.fixed))
     if clash:
         raise InvalidParameterError(f"{name!r} fixes option {clash[0]!r}; it cannot be given")
