@@ -670,7 +670,9 @@ SENTENCES: dict[str, str] = {
     # Two-pile Nim drawn for claims: the piles carry the claims' own names (x, y), or
     # plain words when the picture serves claims that name them differently.
     "two-pile.positions-named": "the Nim positions ({x}, {y}) with {x}, {y} < {size}",
-    "two-pile.positions-generic": "the Nim positions of two piles of fewer than {size} counters each",
+    "two-pile.positions-generic": (
+        "the Nim positions of two piles of fewer than {size} counters each"
+    ),
     "two-pile.intro-of": (
         "The outcomes of {positions}: {diagonal}; {single}. The strategy behind it is "
         "mirroring: faced with two unequal piles, make them equal."
