@@ -306,7 +306,8 @@ class Solution:
         value = "" if a.grundy is None else f"*{a.grundy}, "
         moves = "; ".join(move.description for move in a.winning_moves) or "no winning move"
         name = self.name or f"{a.game.label} {a.game.format(a.position)}"
-        return f"{name}: {value}{a.outcome.value}; {moves}"
+        play = " in misère play" if a.play is Play.MISERE else ""
+        return f"{name}: {value}{a.outcome.value}{play}; {moves}"
 
     def _repr_html_(self) -> str:
         from grundy.display import analysis_html
@@ -444,7 +445,8 @@ class ClaimResult(TheoremResult):
 
     def __repr__(self) -> str:
         verdict = self.verdict
-        words = [f"{self.theorem.id}: {verdict.word}"]
+        play = " in misère play" if self.theorem.play is Play.MISERE else ""
+        words = [f"{self.theorem.id}: {verdict.word}{play}"]
         if verdict.scope:
             words.append(verdict.scope)
         if verdict.counterexample:

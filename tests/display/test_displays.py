@@ -164,7 +164,10 @@ def test_two_heap_tables_are_grids_of_values_with_p_positions_shaded() -> None:
     assert len(shapes(svg, "rect")) == 64
     assert len(shapes(svg, "rect", P_FILL)) == 8  # the diagonal a = b
     # Each square shows a ⊕ b (handout 17, exercise 1), read off the picture.
-    shown = [int(t.text) for t in parse(svg).iter(SVG + "text") if t.get("font-size") == "10"]
+    texts = [t for t in parse(svg).iter(SVG + "text") if t.get("class") != "axis-label"]
+    shown = [int(t.text or "") for t in texts if t.get("font-size") == "10"]
+    labels = [t.text for t in parse(svg).iter(SVG + "text") if t.get("class") == "axis-label"]
+    assert labels == ["the first heap", "the second heap"]  # the axes say what they count
     assert sorted(shown) == sorted(a ^ b for a in range(8) for b in range(8))
     assert wythoff.table(5, 5).p_positions == ((0, 0), (1, 2), (2, 1), (3, 5), (5, 3))
 

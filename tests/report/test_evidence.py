@@ -62,7 +62,7 @@ def test_take_away_p_positions_in_normal_and_misere_play() -> None:
 
 def test_two_pile_nim_p_positions_are_the_diagonal() -> None:
     text = plain_text(_section("two-pile-nim").blocks[0].content)  # type: ignore[union-attr]
-    assert "every P-position lies on the diagonal" in text
+    assert "every P-position has its two piles equal" in text  # no letters: a topic picture
     assert "every one-pile position (x) with x > 0 is an N-position" in text
 
 

@@ -6,6 +6,7 @@ Plain, self-contained HTML fragments (inline styles, inline SVG), returned as st
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from html import escape
 from typing import Any
 
@@ -15,10 +16,11 @@ from grundy.display.pictures import position_svg
 from grundy.errors import GrundyError
 from grundy.games import SumGame, create_game
 from grundy.games.base import Game
+from grundy.games.names import game_words_of
 from grundy.library import TheoremResult
 from grundy.notebook_html import register_html
 from grundy.solve.solver import Analysis, Outcome, Play
-from grundy.verdict import Status, Verdict
+from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
 
 __all__ = [
     "analysis_html",
@@ -30,9 +32,10 @@ __all__ = [
 
 _CELL = 'style="text-align:left;padding:2px 10px 2px 0;vertical-align:top"'
 OUTCOME_WORDS = {
-    Outcome.P: "P: the player to move loses",
-    Outcome.N: "N: the player to move wins",
+    Outcome.P: "P-position: the previous player wins (the player to move loses)",
+    Outcome.N: "N-position: the next player, the one to move, wins",
 }
+MISERE_WORDS = "misère play: the player who makes the last move loses"
 
 
 def _table(rows: Sequence[tuple[str, str]]) -> str:
@@ -52,11 +55,13 @@ def analysis_html(analysis: Analysis) -> str:
     validate.instance(analysis, Analysis, "the analysis", "an Analysis (Solver.analyse)")
     game, position = analysis.game, analysis.position
     winning = [move.to for move in analysis.winning_moves]
-    rows = [("position", escape(f"{game.label}: {game.format(position)}"))]
+    # the game by its name in words (Kayles), never as the command line writes it
+    rows = [("position", escape(f"{game_words_of(game)}: {game.format(position)}"))]
+    if analysis.play is Play.MISERE:
+        rows.append(("play", escape(MISERE_WORDS)))
     if analysis.grundy is not None:
         rows.append(("Grundy value", f"*{analysis.grundy}"))
-    play = "" if analysis.play is Play.NORMAL else " (misère play)"
-    rows.append(("outcome", escape(OUTCOME_WORDS[analysis.outcome] + play)))
+    rows.append(("outcome", escape(OUTCOME_WORDS[analysis.outcome])))
     if winning:
         items = "".join(
             f"<li>{escape(move.description)}, leaving {escape(game.format(move.to))}</li>"
@@ -68,7 +73,7 @@ def analysis_html(analysis: Analysis) -> str:
     return _figure(position_svg(game, position, winning)) + _table(rows)
 
 
-def verdict_html(verdict: Verdict, title: str = "") -> str:
+def verdict_html(verdict: Verdict, title: str = "", play: Play | None = None) -> str:
     """A verdict as a small table: its word (proved, checked, tested, ...), scope, method,
     cases, the counterexample, the lemmas it assumes and its message (:func:`result_html`
     adds a picture)."""
@@ -81,6 +86,8 @@ def verdict_html(verdict: Verdict, title: str = "") -> str:
     rows = [("verdict", badge)]
     if title:
         rows.insert(0, ("claim", escape(title)))
+    if play is Play.MISERE:  # a misère claim says so beside its verdict
+        rows.insert(1 if title else 0, ("play", escape(MISERE_WORDS)))
     if verdict.scope:
         rows.append(("scope", escape(verdict.scope)))
     rows.append(("method", escape(verdict.method)))
@@ -89,10 +96,26 @@ def verdict_html(verdict: Verdict, title: str = "") -> str:
     if verdict.counterexample:
         rows.append(("counterexample", _mapping(verdict.counterexample)))
     if verdict.assumes:
-        rows.append(("assuming", escape("; ".join(a.describe() for a in verdict.assumes))))
+        rows.append(("assuming", escape("; ".join(map(_assumption_words, verdict.assumes)))))
     if verdict.message:
         rows.append(("note", escape(verdict.message)))
     return _table(rows)
+
+
+@cache
+def _lemma_titles() -> dict[str, str]:
+    from grundy.library import load_library  # the proofs are read once, when first needed
+
+    return {theorem.id: theorem.title for theorem in load_library() if theorem.title}
+
+
+def _assumption_words(assumption: Assumption) -> str:
+    """A lemma a verdict rests on, by its title (a student never reads a lemma's id)."""
+    if assumption.on_paper:
+        return f"{assumption.statement} (argued on paper, not checked by machine)"
+    title = _lemma_titles().get(assumption.id, "a theorem of the library")
+    scope = "proved with no bound" if assumption.scope == UNBOUNDED else assumption.scope
+    return f"“{title}” ({scope})"
 
 
 def _mapping(values: Mapping[str, Any]) -> str:
@@ -105,7 +128,8 @@ def result_html(result: TheoremResult, game: Game | None = None) -> str:
     check_results([result])
     if game is not None:
         validate.instance(game, Game, "the game", "a Game (grundy.games.Game)")
-    html = verdict_html(result.verdict, result.theorem.title or result.theorem.id)
+    theorem = result.theorem
+    html = verdict_html(result.verdict, theorem.title or theorem.id, theorem.play)
     found = result.verdict.counterexample or {}
     if game is None and result.theorem.game and "position" in found:
         names = result.theorem.game.split(" + ")  # a sum of games is named by its parts
@@ -124,7 +148,8 @@ def result_html(result: TheoremResult, game: Game | None = None) -> str:
 
 
 def results_html(results: Sequence[TheoremResult]) -> str:
-    """Claim results as one table: id, verdict (as expected or not), scope, counterexample."""
+    """Claim results as one table: title (the id when there is none), verdict (as expected
+    or not), scope, counterexample."""
     check_results(results)
     head = "".join(
         f"<th {_CELL}>{name}</th>" for name in ("claim", "verdict", "scope", "counterexample")
@@ -136,10 +161,12 @@ def results_html(results: Sequence[TheoremResult]) -> str:
         if result.settles_open_claim:
             expected = " (settles an open claim)"
         counterexample = _mapping(verdict.counterexample) if verdict.counterexample else ""
+        if result.theorem.play is Play.MISERE:
+            expected += " (misère play)"
         if verdict.status is Status.ERROR:
             counterexample = escape(verdict.message)
         rows.append(
-            f"<tr><td {_CELL}>{escape(result.theorem.id)}</td>"
+            f"<tr><td {_CELL}>{escape(result.theorem.title or result.theorem.id)}</td>"
             f'<td {_CELL}><span style="color:{verdict.word.colour};font-weight:bold">'
             f"{verdict.word}</span>{expected}</td>"
             f"<td {_CELL}>{escape(verdict.scope)}</td><td {_CELL}>{counterexample}</td></tr>"

@@ -46,11 +46,25 @@ def _svg(width: float, height: float, body: Iterable[str], label: str) -> str:
 
 
 def _text(x: float, y: float, text: str, size: int = 11, colour: str = INK, **extra: str) -> str:
-    attributes = "".join(f' {key.replace("_", "-")}="{value}"' for key, value in extra.items())
+    attributes = "".join(
+        f' {key.rstrip("_").replace("_", "-")}="{value}"' for key, value in extra.items()
+    )
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{colour}"{attributes}>'
         f"{escape(text)}</text>"
     )
+
+
+def _axis(name: str, texts: Iterable[str]) -> str:
+    """The ticks of the axis ``name`` ("x" or "y"), grouped so a check can find each axis
+    and ask for its label (tests/display/test_notebook.py)."""
+    return f'<g class="axis" data-axis="{name}">' + "".join(texts) + "</g>"
+
+
+def _axis_label(name: str, x: float, y: float, words: str) -> str:
+    """What the axis ``name`` measures, in words; the y label reads upwards."""
+    turn = {"transform": f"rotate(-90 {x:.1f} {y:.1f})"} if name == "y" else {}
+    return _text(x, y, words, 10, class_="axis-label", data_axis=name, **turn)
 
 
 def heaps_svg(heaps: Sequence[int], taken: Mapping[int, int] | None = None) -> str:
@@ -158,7 +172,7 @@ def wythoff_svg(
     body = []
     for a in range(size):
         for b in range(size):
-            left, top = 20 + a * cell, 4 + (size - 1 - b) * cell
+            left, top = 32 + a * cell, 4 + (size - 1 - b) * cell
             colour = P_COLOUR if (a, b) in p_set else N_COLOUR
             body.append(
                 f'<rect x="{left}" y="{top}" width="{cell - 1}" height="{cell - 1}" '
@@ -166,7 +180,7 @@ def wythoff_svg(
             )
 
     def centre(square: tuple[int, int]) -> tuple[float, float]:
-        return 20 + square[0] * cell + (cell - 1) / 2, 4 + (size - 1 - square[1]) * cell + (
+        return 32 + square[0] * cell + (cell - 1) / 2, 4 + (size - 1 - square[1]) * cell + (
             cell - 1
         ) / 2
 
@@ -178,9 +192,10 @@ def wythoff_svg(
         )
     x, y = centre(queen)
     body.append(f'<circle cx="{x}" cy="{y}" r="{cell / 3}" fill="{INK}"/>')
-    body.append(_text(20 + size * cell / 2, size * cell + 18, "first heap a →", 10))
+    body.append(_axis_label("x", 32 + size * cell / 2, size * cell + 18, "the first heap →"))
+    body.append(_axis_label("y", 14, 4 + size * cell / 2, "the second heap →"))
     label = f"Wythoff position {queen} on a {size}x{size} board, P-positions shaded"
-    return _svg(24 + size * cell, size * cell + 24, body, label)
+    return _svg(36 + size * cell, size * cell + 24, body, label)
 
 
 def hackenbush_svg(edges: Sequence[tuple[int, int]], cut: Sequence[tuple[int, int]] = ()) -> str:
@@ -248,11 +263,11 @@ def sequence_svg(
     step = max(2.0, min(12.0, 640 / max(count, 1)))
     top_value = max(max(values, default=0), 1)
     unit = max(3.0, min(14.0, 150 / top_value))
-    height = top_value * unit + 58
-    base = height - 22
+    height = top_value * unit + 70
+    base = height - 34
 
     def x_of(n: float) -> float:
-        return 30 + n * step
+        return 42 + n * step
 
     body = []
     if period is not None and preperiod is not None and preperiod < count:
@@ -282,20 +297,31 @@ def sequence_svg(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{min(2.5, step / 2):.1f}" fill="{INK}"/>'
         )
     ticks = max(1, count // 8)
-    for n in range(0, count, ticks):
-        body.append(_text(x_of(n), base + 14, str(n), 9))
-    body.append(_text(12, base - top_value * unit / 2, "G", 10, font_style="italic"))
+    body.append(_axis("x", (_text(x_of(n), base + 14, str(n), 9) for n in range(0, count, ticks))))
+    body.append(
+        _axis(
+            "y",
+            [
+                _text(30, base + 3, "0", 9),
+                _text(30, base - top_value * unit + 3, str(top_value), 9),
+            ],
+        )
+    )
+    body.append(_axis_label("x", (x_of(0) + x_of(count - 1)) / 2, base + 28, "heap size n"))
+    body.append(_axis_label("y", 12, base - top_value * unit / 2, "Grundy value G(n)"))
     shown = ", ".join(map(str, values[:20])) + (", …" if count > 20 else "")
     label = f"G(0..{count - 1}) = {shown}"
     return _svg(x_of(count) + 10, height, body, label)
 
 
 def grid_svg(
-    values: dict[tuple[int, int], int | None], p_positions: Iterable[tuple[int, int]]
+    values: dict[tuple[int, int], int | None],
+    p_positions: Iterable[tuple[int, int]],
+    axes: tuple[str, str] = ("the first heap", "the second heap"),
 ) -> str:
     """Positions (a, b) of a two-heap game as a grid, a across and b up from the corner
     (0, 0) at the bottom left: each square shows its Grundy value (when given) and the
-    P-positions are shaded."""
+    P-positions are shaded.  ``axes`` say what is counted across and up."""
     if not values:
         return ""
     width = max(a for a, _ in values) + 1
@@ -306,7 +332,7 @@ def grid_svg(
     p_set = set(p_positions)
     body = []
     for (a, b), value in values.items():
-        left, top = 24 + a * cell, 4 + (height - 1 - b) * cell
+        left, top = 36 + a * cell, 4 + (height - 1 - b) * cell
         shaded = (a, b) in p_set
         colour = P_COLOUR if shaded else N_COLOUR
         body.append(
@@ -315,9 +341,10 @@ def grid_svg(
         if value is not None:
             ink = "white" if shaded else INK
             body.append(_text(left + cell / 2 - 0.5, top + cell / 2 + 3.5, str(value), 10, ink))
-    for a in range(width):
-        body.append(_text(24 + a * cell + cell / 2, height * cell + 16, str(a), 9))
-    for b in range(height):
-        body.append(_text(12, 4 + (height - 1 - b) * cell + cell / 2 + 3, str(b), 9))
+    across = (_text(36 + a * cell + cell / 2, height * cell + 16, str(a), 9) for a in range(width))
+    up = (_text(26, 4 + (height - 1 - b) * cell + cell / 2 + 3, str(b), 9) for b in range(height))
+    body += [_axis("x", across), _axis("y", up)]
+    body.append(_axis_label("x", 36 + width * cell / 2, height * cell + 30, axes[0]))
+    body.append(_axis_label("y", 12, 4 + height * cell / 2, axes[1]))
     label = f"{width}x{height} grid of values, P-positions shaded"
-    return _svg(28 + width * cell, height * cell + 22, body, label)
+    return _svg(40 + width * cell, height * cell + 36, body, label)

@@ -79,14 +79,22 @@ def _two_pile_nim() -> Section:
     return two_pile_nim(Play.NORMAL)
 
 
-def two_pile_nim(play: Play) -> Section:
-    """The outcomes of one- and two-pile Nim in ``play``, as a grid of P-positions."""
+def two_pile_nim(play: Play, piles: tuple[str, str] | None = None) -> Section:
+    """The outcomes of one- and two-pile Nim in ``play``, as a grid of P-positions.
+
+    ``piles`` are the names a claim gives the two piles (its variables, ``("k", "a")``):
+    the text and the axes use them.  Without them (the topic's picture, which serves
+    claims that may name the piles differently) the piles are "the first pile" and "the
+    second pile", so no picture speaks of letters its claim never used."""
     solver = Solver(Nim())
     size = 16
     grid = [[solver.outcome((a, b), play) is Outcome.P for b in range(size)] for a in range(size)]
     off_diagonal = [(a, b) for a in range(size) for b in range(size) if grid[a][b] and a != b]
+    named = piles is not None
+    x, y = piles if piles is not None else ("", "")
+    how = "named" if named else "generic"
     notes = [
-        say("two-pile.diagonal")
+        say(f"two-pile.diagonal-{how}", x=x, y=y)
         if not off_diagonal
         else say("two-pile.off-diagonal", pairs=", ".join(map(position_text, off_diagonal)))
     ]
@@ -102,6 +110,14 @@ def two_pile_nim(play: Play) -> Section:
     )
     misere = play is Play.MISERE
     note = say("list.semicolon").join(notes)
+    positions = say(f"two-pile.positions-{how}", x=x, y=y, size=size)
+    among = say(f"two-pile.among-{how}", x=x, y=y, last=size - 1)
+    axes = [
+        say("axis.pile-named", pile=say(f"axis.{which}"), name=name)
+        if named
+        else say("axis.pile-generic", pile=say(f"axis.{which}"))
+        for which, name in (("first", x), ("second", y))
+    ]
     return section(
         "two-pile-nim-misere" if misere else "two-pile-nim",
         say("two-pile.title-misere" if misere else "two-pile.title"),
@@ -109,8 +125,8 @@ def two_pile_nim(play: Play) -> Section:
             Paragraph(
                 (
                     say(
-                        "two-pile.intro-misere" if misere else "two-pile.intro",
-                        size=size,
+                        "two-pile.intro-misere-of" if misere else "two-pile.intro-of",
+                        positions=positions,
                         diagonal=note,
                         single=one_pile,
                     ),
@@ -118,10 +134,13 @@ def two_pile_nim(play: Play) -> Section:
             ),
             grid_figure(
                 "two-pile-nim-misere" if misere else "two-pile-nim",
-                say("two-pile.caption-misere" if misere else "two-pile.caption"),
+                say(
+                    "two-pile.caption-misere-of" if misere else "two-pile.caption-of",
+                    among=among,
+                ),
                 grid,
-                say("axis.first-pile"),
-                say("axis.second-pile"),
+                axes[0],
+                axes[1],
                 play=play.value,
             ),
         ],

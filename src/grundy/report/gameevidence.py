@@ -24,11 +24,11 @@ from grundy.report.evidence_boards import hackenbush_start, lucky_nim_section, p
 from grundy.report.evidence_heaps import sequence_section, two_pile_nim
 from grundy.report.gamenames import game_name, sum_name
 from grundy.report.pictures import HackenbushPicture, graph_figure, hackenbush_figure
-from grundy.report.student_words import game_words, say, say_pieces
+from grundy.report.student_words import claim_words, game_words, say, say_pieces
 from grundy.report.sumevidence import sum_section
 from grundy.solve import Play, Solver
 
-__all__ = ["file_claims", "game_evidence", "game_title"]
+__all__ = ["file_claims", "game_evidence", "game_title", "pile_names"]
 
 
 def file_claims(results: Iterable[TheoremResult]) -> dict[str, Claim]:
@@ -192,6 +192,34 @@ def _graph(key: str, claim: Claim) -> Section | None:
 
 
 _SHARED = {"chomp": "chomp", "wythoff": "wythoff"}
+_PAIR = re.compile(r"\[\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\]")
+
+
+def pile_names(claims: Iterable[Claim]) -> tuple[str, str] | None:
+    """The names the claims give two piles, when every one of them names the same two
+    (its position is ``[k, a]`` of two of its variables), or ``None``: a picture that
+    serves these claims then says "the first pile" rather than letters one claim uses.
+
+    >>> from grundy.claims.model import read_claim
+    >>> def nim(vars, position=None):
+    ...     table = {"id": "c", "game": "nim", "statement": "grundy >= 0", "vars": vars,
+    ...              "range": {v: [0, 3] for v in vars}}
+    ...     return read_claim(table | ({"position": position} if position else {}))
+    >>> pile_names([nim(["k", "a"])]), pile_names([nim(["k", "a"]), nim(["a", "b"])])
+    (('k', 'a'), None)
+    >>> pile_names([nim(["a", "b", "c"])]), pile_names([nim(["k", "a"], "[a, k]")])
+    (None, ('a', 'k'))
+    """
+    found = set()
+    for claim in claims:
+        pair = _PAIR.fullmatch(claim.position.text.strip())
+        if pair is None or not set(pair.groups()) <= set(claim.variables):
+            return None
+        found.add((pair[1], pair[2]))
+    if len(found) != 1:
+        return None
+    first, second = found.pop()
+    return (claim_words(first), claim_words(second)) if first != second else None
 
 
 def game_evidence(
@@ -223,7 +251,8 @@ def game_evidence(
         if claim.game_name == "nim":  # Nim's P-positions in each play its claims are about
             for play in (Play.NORMAL, Play.MISERE):
                 if play in plays[title]:
-                    pieces.append((title, two_pile_nim(play)))
+                    served = [c for c in claims if game_title(c) == title and c.play is play]
+                    pieces.append((title, two_pile_nim(play, pile_names(served))))
             continue
         if claim.game_name in _SHARED:
             item = next(i for i in EVIDENCE if i.key == _SHARED[claim.game_name])

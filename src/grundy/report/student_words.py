@@ -667,4 +667,30 @@ SENTENCES: dict[str, str] = {
         "of the Game of Nim and some interesting Variants”; Handout 17 is “Impartial "
         "Games (Nim)”; the notes are “Nim / Hackenbush / abstract impartial games”."
     ),
+    # Two-pile Nim drawn for claims: the piles carry the claims' own names (x, y), or
+    # plain words when the picture serves claims that name them differently.
+    "two-pile.positions-named": "the Nim positions ({x}, {y}) with {x}, {y} < {size}",
+    "two-pile.positions-generic": (
+        "the Nim positions of two piles of fewer than {size} counters each"
+    ),
+    "two-pile.intro-of": (
+        "The outcomes of {positions}: {diagonal}; {single}. The strategy behind it is "
+        "mirroring: faced with two unequal piles, make them equal."
+    ),
+    "two-pile.intro-misere-of": (
+        "The outcomes of {positions} in misère play, where the player who makes the last "
+        "move loses: {diagonal}; {single}."
+    ),
+    "two-pile.diagonal-named": "every P-position lies on the diagonal {x} = {y}",
+    "two-pile.diagonal-generic": "every P-position has its two piles equal",
+    "two-pile.among-named": "({x}, {y}), 0 ≤ {x}, {y} ≤ {last}",
+    "two-pile.among-generic": "the positions with both piles from 0 to {last}",
+    "two-pile.caption-of": "Two-pile Nim: the P-positions (coloured) among {among}",
+    "two-pile.caption-misere-of": (
+        "Two-pile Nim in misère play: the P-positions (coloured) among {among}"
+    ),
+    "axis.pile-named": "{pile} pile {name}",
+    "axis.pile-generic": "the {pile} pile",
+    "axis.first": "first",
+    "axis.second": "second",
 }
