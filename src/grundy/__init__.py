@@ -27,7 +27,8 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see ``__getattr__`
         SearchLimitError,
         UnknownGameError,
     )
-    from grundy.games import Game, HeapGame, Nim, SubtractionGame, SumGame, catalogue, create_game
+    from grundy.games import Game, HeapGame, Nim, SubtractionGame, SumGame, create_game
+    from grundy.games.catalogue import catalogue
     from grundy.games.chomp import Chomp
     from grundy.games.octal import OctalGame
     from grundy.nimber import mex, nim_inv, nim_mul, nim_pow, nim_sum
