@@ -174,8 +174,8 @@ def _copy_check(settings: CheckSettings) -> Verdict:
     exhaustive = check_exhaustive(
         _copy_cases(settings.quick),
         holds,
-        scope="bounded: G + G for the listed positions G of kayles, subtraction --set 1,3,4, "
-        "grundys-game, chomp, hackenbush and poset games, every reply",
+        scope="bounded: G + G for the listed positions G of Kayles, the subtraction game "
+        "S(1, 3, 4), Grundy's game, Chomp, Green Hackenbush and poset games, every reply",
         method="strategy",
         recheck=lambda case: run(case)[1].wins,
         explain=explain,

@@ -37,6 +37,7 @@ CONCEPTS: tuple[tuple[str, str], ...] = (
     ("nim-sum", r"\bnim-sums?\b|\bnim-add|\\oplus|⊕"),
     ("sum", r"(?<!-)\bsums?\b"),
     ("equivalence", r"\bequivalen(?:t|ce)\b"),
+    ("birthday", r"\bbirthdays?\b|\bborn by day\b"),
     ("draw", r"\bdraws?\b|\bloopy\b|\\infty_"),
     ("lucky-notation", r"\bLucky Nim\b"),
 )

@@ -374,6 +374,16 @@ SENTENCES: dict[str, str] = {
         "same outcome for every game X. A game is equivalent to 0 exactly when it is a "
         "P-position, and G = H exactly when G + H is a P-position."
     ),
+    "term.birthday": "Birthday",
+    "define.birthday": (
+        "Write a game as the set of its options, each again such a set (a form). Its "
+        "birthday is 0 for the game with no options, and otherwise one more than the "
+        "largest birthday of its options; a game is born by day n when its birthday is at "
+        "most n. Each day has finitely many forms: 1, 2, 4 and 16 born by days 0 to 3, and "
+        "65,536 by day 4, so a statement about every form born by day 3 can be checked "
+        "one form at a time. An induction on the birthday proves a statement for a game "
+        "once it holds for all of the game's options."
+    ),
     "term.draw": "Loopy games and draws",
     "define.draw": (
         "A loopy game may come back to a position it has been in, so play need not "
