@@ -305,6 +305,9 @@ THEOREMS = listing(
         r"a \oplus b = c \implies a \oplus b \oplus c = 0 \wedge a = b \oplus c "
         r"\wedge a \oplus c = b",
         _bits_check(enc.exercise_2),
+        proof="Nim-addition is commutative and associative, x ⊕ x = 0 and x ⊕ 0 = x. "
+        "Nim-add c to both sides of a ⊕ b = c: a ⊕ b ⊕ c = c ⊕ c = 0. Nim-add b to both "
+        "sides: a = a ⊕ b ⊕ b = c ⊕ b. Nim-add a to both sides: b = a ⊕ a ⊕ b = a ⊕ c.",
         exercise=_prove(
             2,
             "Suppose that *a + *b = *c. Show that it follows that *a + *b + *c = *0, "
@@ -325,6 +328,9 @@ THEOREMS = listing(
         "a = b if and only if a ⊕ b = 0",
         r"a = b \iff a \oplus b = 0",
         _bits_check(enc.exercise_3),
+        proof="If a = b, then in each binary column a and b have the same digit, and two "
+        "equal digits add to 0 without carrying, so a ⊕ b = 0 (in games: G + G = 0). "
+        "Conversely, if a ⊕ b = 0, nim-add b to both sides: a = a ⊕ b ⊕ b = 0 ⊕ b = b.",
         exercise=_prove(
             3,
             "Show that *a = *b holds exactly when *a + *b = *0 (one of the two "
@@ -369,6 +375,9 @@ THEOREMS = listing(
         "is *m + *a + *b (1 to 8 heaps below 2^64)",
         r"\mathcal{G}(\ldots, b, \ldots) = m \oplus a \oplus b",
         split=_heaps_split(enc.exercise_5),
+        proof="The value of a Nim position is the nim-sum of its heaps, so m = a ⊕ r, where r "
+        "is the nim-sum of the other heaps. After the move the value is b ⊕ r, and "
+        "b ⊕ r = b ⊕ (a ⊕ a) ⊕ r = (a ⊕ r) ⊕ a ⊕ b = m ⊕ a ⊕ b.",
         exercise=_prove(
             5,
             "A position has value *m, and a move lowers one of its heaps from a to b. "
@@ -391,6 +400,9 @@ THEOREMS = listing(
         r"h_1 \oplus \cdots \oplus h_k = 0,\ h_i \to h_i' < h_i \implies h_1 \oplus \cdots "
         r"\oplus h_i' \oplus \cdots \oplus h_k \ne 0",
         split=_heaps_split(bouton.bouton_moves_from_zero),
+        proof="Let a move lower a heap from a to b, so b ≠ a. By Exercise 5 the value changes "
+        "from 0 to 0 ⊕ a ⊕ b = a ⊕ b, and by Exercise 3 a ⊕ b = 0 only when a = b. So the "
+        "new value is not 0.",
         exercise=_prove(
             6,
             "Show that every move from a position of value *0 leaves a position whose "
@@ -413,6 +425,14 @@ THEOREMS = listing(
         "(1 to 8 heaps below 2^64)",
         r"h_i \to b \text{ leaves } 0 \iff b = h_i \oplus s",
         split=_heaps_split(enc.exercise_7, per_heap=enc.exercise_7_at),
+        proof="Let s be the value. By Exercise 5, lowering a heap h to b leaves the value "
+        "s ⊕ h ⊕ b, which by Exercise 3 is 0 exactly when b = s ⊕ h. Lowering h to h ⊕ s is "
+        "a move exactly when h ⊕ s < h: these are the recipe's moves, and no other move "
+        "reaches 0. A player who always makes a recipe move (one exists by Exercise 8) "
+        "hands the opponent value 0, from which every move gives a nonzero value "
+        "(Exercise 6). Heaps only shrink, so the game ends, and the final position, with "
+        "value 0, is reached by the player using the recipe: that player makes the last "
+        "move and wins.",
         exercise=_prove(
             7,
             "The recipe: nim-add the position's value to each heap, and lower a heap "
@@ -428,6 +448,11 @@ THEOREMS = listing(
         "if the value s is nonzero, some heap h has h ⊕ s < h (1 to 8 heaps below 2^64)",
         r"s \ne 0 \implies \exists i:\ h_i \oplus s < h_i",
         split=_heaps_split(partial(bouton.bouton_move_to_zero, encoding="named-sum")),
+        proof="Let s ≠ 0 and let 2^k be the largest power of 2 in s, so s has a 1 in column k "
+        "and 0 above it. The column-k digits of the heaps add to 1 without carrying, so "
+        "some heap h has a 1 in column k. In h ⊕ s the digits above column k are those of "
+        "h, and the digit in column k is 0 where h has 1, so h ⊕ s < h: lowering h to h ⊕ s "
+        "is a recipe move.",
         exercise=_prove(
             8,
             "Show that from a position whose value is not *0 at least one of the "

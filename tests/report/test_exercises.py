@@ -299,3 +299,18 @@ def test_no_mistakes_hides_them_and_a_title_is_made_from_the_file_name(run_cli, 
     assert handout.startswith("# Week 5: Nim\n") and "Claims:" not in handout
     assert "A plausible mistake" not in handout and "A guess" not in handout
     assert "1 deliberately false statement is left out" in handout
+
+
+def test_the_librarys_proof_exercises_are_answered_with_a_proof_only_in_the_answers(
+    run_cli, tmp_path
+) -> None:
+    """Handout 17's proof exercises (2, 3, 5-8) ask for a proof: the answers give one, in
+    words, beside what the machine checked; the worksheet never shows it."""
+    out = tmp_path / "out"
+    result = run_cli("report", "exercises", "--out", str(out), "--quick", "--format", "md")
+    assert result.code == 0, result.err
+    sheet = (out / "worksheet.md").read_text(encoding="utf-8")
+    answers = (out / "answers.md").read_text(encoding="utf-8")
+    assert "Proof." not in sheet and "Nim-add c to both sides" not in sheet
+    assert answers.count("**Proof.**") == 6
+    assert "Nim-add c to both sides" in answers and "largest power of 2 in s" in answers

@@ -27,6 +27,7 @@ from grundy.report.document import AnswerSpace, Block, Link, Paragraph, Section,
 from grundy.report.mistakes import counterexample_told
 from grundy.report.sources import source_words
 from grundy.report.statements import statement_blocks
+from grundy.report.student_words import claim_words, say
 from grundy.report.words import polish, scope_words, verdict_words
 from grundy.verdict import Word
 
@@ -175,6 +176,8 @@ def answer_blocks(item: Exercised, titles: Mapping[str, str], notes: list[str]) 
     blocks: list[Block] = []
     if item.exercise.kind is ExerciseKind.FIND:
         blocks.extend(statement_blocks(theorem, item.claim, notes, brief=True))
+    if theorem.proof and verdict.word is not Word.REFUTED:  # the argument asked for
+        blocks.append(Paragraph((Strong(say("proof.label")), " ", claim_words(theorem.proof))))
     blocks.append(_answer_line(item, titles))
     blocks.extend(counterexample_told(theorem, item.claim, verdict, mistake=True))
     for section in item.worked:
