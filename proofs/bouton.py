@@ -86,7 +86,7 @@ def _three_heaps(settings: CheckSettings, rule=lambda a, b, c: a ^ b ^ c == 0) -
     return check_exhaustive(
         _heap_cases(bound),
         lambda case: searched_p(case) == rule(case["a"], case["b"], case["c"]),
-        scope=f"bounded: 3 heaps, each 0..{bound} (plain search of whole positions)",
+        scope=f"bounded: 3 heaps, each 0..{bound} (each position solved from the rules)",
         explain=lambda case: {
             "searched outcome": "P" if searched_p(case) else "N",
             "position": [case["a"], case["b"], case["c"]],

@@ -263,7 +263,7 @@ def _exercise_4(settings: CheckSettings, answers=EXERCISE_4) -> Verdict:
     return check_exhaustive(
         [{"position": list(p), "moves": sorted(list(m) for m in ms)} for p, ms in answers.items()],
         lambda case: searched(case["position"]) == case["moves"],
-        scope="the four positions of exercise 4 (plain search, no closed form)",
+        scope="the four positions of exercise 4, each solved from the rules (no formula used)",
         explain=lambda case: {"solver moves": searched(case["position"])},
     )
 
