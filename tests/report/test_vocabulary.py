@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,9 @@ def _agree(
     lines = vocabulary.verdict_lines(handout_html)
     record_badges = vocabulary.badges(record_html)
     record_summary = vocabulary.record_summary(record_html)
+    # Every claim's section carries a badge the parser reads, at whatever depth it sits
+    # (the part beyond the course nests its claims one level deeper).
+    assert set(badges) == set(re.findall(r'<section id="thm-([^"]+)" class="claim"', handout_html))
     library = load_library()
     implied = {t.id for t in library if t.implied_by in json_words}
     software_tests = {t.id for t in library if "engine" in t.tags}
