@@ -21,8 +21,9 @@ from grundy.report.document import (
     Strong,
     Table,
 )
-from grundy.report.slides import QUESTION, Deck, build_deck, render_deck
+from grundy.report.slides import Deck, build_deck, render_deck
 from grundy.report.slides_html import BODY_PX, render_deck_html
+from grundy.report.student_words import say
 
 WEEK3 = Path(__file__).with_name("week3.toml")
 
@@ -95,7 +96,7 @@ def test_a_slide_per_claim_and_short_claims_share_one(deck: Deck) -> None:
     assert kinds == [
         ("claim", "A long statement", "checked"),
         ("claims", "Subtraction games", ""),
-        ("question", QUESTION, ""),
+        ("question", say("slide.question"), ""),
         ("reveal", "Every even heap is a P-position", "refuted"),
         ("picture", "The sequence", ""),
     ]

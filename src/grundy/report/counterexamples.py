@@ -97,7 +97,7 @@ def counterexample_blocks(
     why = say("list.comma").join(p for p in said if isinstance(p, str))  # for a caption
     blocks: list[Block] = [Paragraph((*text, "."))]
     if told:
-        blocks = [Paragraph((Strong("Counterexample:"), " " + told))]
+        blocks = [Paragraph((Strong(say("counterexample.label")), " " + told))]
         why = ""  # the sentence says it; the caption does not repeat values
     if claim is not None and isinstance(claim.game, SumGame) and "position" in example:
         figure = _sum_figure(theorem.id, claim, claim.game, example["position"], why)
