@@ -22,8 +22,9 @@ from grundy.report.document import (
     Strong,
     Table,
 )
-from grundy.report.slides import QUESTION, Deck, build_deck, render_deck
+from grundy.report.slides import Deck, build_deck, render_deck
 from grundy.report.slides_html import BODY_PX, render_deck_html
+from grundy.report.student_words import say
 
 WEEK3 = Path(__file__).with_name("week3.toml")
 
@@ -96,7 +97,7 @@ def test_a_slide_per_claim_and_short_claims_share_one(deck: Deck) -> None:
     assert kinds == [
         ("claim", "A long statement", "checked"),
         ("claims", "Subtraction games", ""),
-        ("question", QUESTION, ""),
+        ("question", say("slide.question"), ""),
         ("reveal", "Every even heap is a P-position", "refuted"),
         ("picture", "The sequence", ""),
     ]
@@ -356,7 +357,7 @@ def test_the_typst_deck_is_a_16_9_page_per_slide_in_large_type(deck: Deck, tmp_p
         assert sizes and min(sizes) >= 24 - 0.1, (page, first, sizes)
     # the statement, larger (its symbols in the math font: the relation ∈)
     assert max(size for word, size in words[1] if word == "∈") >= 32
-    assert QUESTION in " ".join(word for word, _ in words[3])  # asked first
+    assert say("slide.question") in " ".join(word for word, _ in words[3])  # asked first
     assert "Counterexample:" not in " ".join(word for word, _ in words[3])
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 _CLAIM_HEADING = re.compile(
-    r'<section id="thm-(?P<id>[^"]+)" class="(?:claim|theorem)">\n<h3>.*?'
+    r'<section id="thm-(?P<id>[^"]+)" class="(?:claim|theorem)">\n<h[34]>.*?'
     r'<span class="badge (?P<style>[a-z]+)">(?P<word>[a-z]+)</span>'
 )
 _HANDOUT_ROW = re.compile(
@@ -22,7 +22,7 @@ _RECORD_ROW = re.compile(
     r"(?P<word>[a-z]+)(?:†|&dagger;)?</td>"
 )
 _VERDICT_LINE = re.compile(r"<strong>Verdict:</strong> (?P<word>[A-Z][a-z]+)")
-_MARKDOWN_HEADING = re.compile(r"^### .* — \*\*(?P<word>[a-z]+)\*\*$", re.MULTILINE)
+_MARKDOWN_HEADING = re.compile(r"^#{3,4} .* — \*\*(?P<word>[a-z]+)\*\*$", re.MULTILINE)
 
 
 def _styled(pattern: re.Pattern[str], html: str) -> dict[str, str]:

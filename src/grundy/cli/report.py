@@ -40,7 +40,6 @@ _PLACEHOLDER = Verdict(Status.UNKNOWN, "none")  # topics are assigned before any
 
 DEFAULT_FORMATS = "html,md,tex,pdf"
 DEFAULT_OUT = "reports/latest"
-LIBRARY_TITLE = "Impartial games: the course's theorems, checked"
 
 
 def register(commands: Any) -> None:
@@ -292,6 +291,7 @@ def _handout_options(args: argparse.Namespace, source: str, date: str) -> Handou
     (.py) only with --mutants."""
     from grundy.claims import FileMeta, file_meta
     from grundy.report import HandoutOptions
+    from grundy.report.student_words import say
     from grundy.report.titles import file_title
 
     path = Path(args.claims) if args.claims else None
@@ -299,12 +299,12 @@ def _handout_options(args: argparse.Namespace, source: str, date: str) -> Handou
     if args.title:
         title = args.title
     elif path is None:
-        title = LIBRARY_TITLE
+        title = say("title.library")
     else:
         title = meta.title or file_title(Path(source).stem)
     course = args.course or meta.course
     if meta.week and not args.course:
-        week = meta.week if not meta.week.isdigit() else f"week {meta.week}"
+        week = meta.week if not meta.week.isdigit() else say("title.week", week=meta.week)
         course = f"{course}, {week}" if course else week[:1].upper() + week[1:]
     mistakes = not args.no_mistakes
     return HandoutOptions(

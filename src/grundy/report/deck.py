@@ -21,7 +21,8 @@ class Slide:
     ``"claim"`` (a statement, large, and its verdict), ``"question"`` (a statement with no
     verdict: the room is asked first), ``"reveal"`` (the verdict and the counterexample
     after a question), ``"claims"`` (several short claims, each a :class:`Section` with its
-    badge), ``"picture"`` (one figure or table), ``"definition"``.
+    badge), ``"picture"`` (one figure or table), ``"definition"``, ``"part"`` (a part of the
+    handout made of topics opens: its title and what it says of itself).
     """
 
     title: str

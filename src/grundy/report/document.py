@@ -170,9 +170,11 @@ class Preformatted:
 
 @dataclass(frozen=True, slots=True)
 class AnswerSpace:
-    """Room to write an answer on a printed worksheet, about ``lines`` lines high."""
+    """Room to write an answer on a printed worksheet, about ``lines`` lines high;
+    ``label`` is said above it by a format that cannot leave a measured gap (Markdown)."""
 
     lines: int = 8
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)

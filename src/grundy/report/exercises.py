@@ -112,7 +112,9 @@ def exercise_title(item: Exercised) -> str:
     false; the number the source gave it is shown once, by this function.
     """
     title = _GIVING_AWAY.sub("", polish(item.result.theorem.title or "")).strip()
-    return f"Exercise {item.number}" + (f": {title}" if title else "")
+    if not title:
+        return say("exercise.number", number=item.number)
+    return say("exercise.title", number=item.number, title=claim_words(title))
 
 
 def _scope(item: Exercised) -> str:
@@ -120,14 +122,13 @@ def _scope(item: Exercised) -> str:
     if item.claim is None or not item.claim.variables:
         return ""
     words = scope_words(item.claim.scope)
-    return f" for {words}" if words else ""
+    return say("exercise.scope", scope=claim_words(words)) if words else ""
 
 
 _ASK = {
-    ExerciseKind.DECIDE: "True or false{scope}? If it is true, say why; if it is false, give "
-    "a counterexample.",
-    ExerciseKind.PROVE: "Show that the following holds{scope}.",
-    ExerciseKind.FIND: "Work out the following{scope}.",
+    ExerciseKind.DECIDE: "exercise.ask-decide",
+    ExerciseKind.PROVE: "exercise.ask-prove",
+    ExerciseKind.FIND: "exercise.ask-find",
 }
 
 
@@ -137,9 +138,9 @@ def question_blocks(item: Exercised, notes: list[str]) -> list[Block]:
     theorem, kind = item.result.theorem, item.exercise.kind
     blocks: list[Block] = []
     if item.exercise.question:
-        blocks.append(Paragraph((polish(item.exercise.question),)))
+        blocks.append(Paragraph((claim_words(polish(item.exercise.question)),)))
     else:
-        blocks.append(Paragraph((_ASK[kind].format(scope=_scope(item)),)))
+        blocks.append(Paragraph((say(_ASK[kind], scope=_scope(item)),)))
     if kind is ExerciseKind.FIND:
         return blocks  # the statement is the answer
     # The formula of the statement; its words are the question when the question is given.
@@ -155,17 +156,23 @@ def _answer_line(item: Exercised, titles: Mapping[str, str]) -> Paragraph:
     word = verdict.word
     kind = item.exercise.kind
     if kind is ExerciseKind.DECIDE:
-        lead = {
-            Word.PROVED: "True. ",
-            Word.CHECKED: "True in every case of the range asked about. ",
-            Word.TESTED: "Probably true, but not shown: ",
-            Word.REFUTED: "False. ",
-        }.get(word, "Not decided. ")
-        return Paragraph((Strong("Answer:"), " " + lead + how))
+        lead = _DECIDED.get(word, "answer.undecided")
+        return Paragraph((Strong(say("answer.label")), say(lead, how=how)))
     if word is Word.REFUTED:  # a proof asked for a statement that is false as set
-        return Paragraph((Strong("Answer:"), " the statement is false as set. " + how))
-    label = "What was shown:" if kind is ExerciseKind.PROVE else "By machine:"
-    return Paragraph((Strong(label), " " + how))
+        return Paragraph((Strong(say("answer.label")), say("answer.false-as-set", how=how)))
+    # A proof says how far it was shown; a task's answer is its statement, above, and
+    # this is its verdict, as every statement of the handout has one.
+    label = "answer.shown-label" if kind is ExerciseKind.PROVE else "verdict.label"
+    return Paragraph((Strong(say(label)), " " + how))
+
+
+# The answer to a question of true or false, by the verdict's word.
+_DECIDED = {
+    Word.PROVED: "answer.true",
+    Word.CHECKED: "answer.true-in-range",
+    Word.TESTED: "answer.probably",
+    Word.REFUTED: "answer.false",
+}
 
 
 def answer_blocks(item: Exercised, titles: Mapping[str, str], notes: list[str]) -> list[Block]:
@@ -181,10 +188,10 @@ def answer_blocks(item: Exercised, titles: Mapping[str, str], notes: list[str]) 
     blocks.append(_answer_line(item, titles))
     blocks.extend(counterexample_told(theorem, item.claim, verdict, mistake=True))
     for section in item.worked:
-        blocks.append(Paragraph((Strong(section.title + "."),)))
+        blocks.append(Paragraph((Strong(say("answer.worked-title", title=section.title)),)))
         blocks.extend(section.blocks)
     if theorem.source:
-        blocks.append(Paragraph(("Source: " + source_words(theorem.source) + ".",)))
+        blocks.append(Paragraph((say("answer.source", source=source_words(theorem.source)),)))
     return blocks
 
 
@@ -197,13 +204,12 @@ def exercises_part(
     for item in exercises:
         blocks = question_blocks(item, notes)
         if space:
-            blocks.append(AnswerSpace())
+            blocks.append(AnswerSpace(label=say("worksheet.your-answer")))
         else:
-            blocks.append(
-                Paragraph(("Answer: in ", Link("the answers", "#" + answer_anchor(item.id)), "."))
-            )
+            link = Link(say("exercise.answers-link"), "#" + answer_anchor(item.id))
+            blocks.append(Paragraph((say("exercise.answer-in"), link, ".")))
         parts.append(Section(exercise_title(item), exercise_anchor(item.id), tuple(blocks)))
-    return Section("Exercises", "exercises", tuple(parts))
+    return Section(say("exercises.title"), "exercises", tuple(parts))
 
 
 def answers_part(
@@ -221,8 +227,8 @@ def answers_part(
         if restate:
             blocks.extend(question_blocks(item, notes))
         else:
-            back = Link(f"Exercise {item.number}", "#" + exercise_anchor(item.id))
-            blocks.append(Paragraph(("For ", back, ".")))
+            back = Link(say("exercise.number", number=item.number), "#" + exercise_anchor(item.id))
+            blocks.append(Paragraph((say("answers.for"), back, ".")))
         blocks.extend(answer_blocks(item, titles, notes))
         parts.append(Section(exercise_title(item), answer_anchor(item.id), tuple(blocks)))
-    return Section("Answers to the exercises", "answers", tuple(parts))
+    return Section(say("answers.title"), "answers", tuple(parts))

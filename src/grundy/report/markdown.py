@@ -132,7 +132,8 @@ class _MarkdownWriter(DocumentWriter[list[str]]):
 
     def answer_space(self, block: doc.AnswerSpace) -> list[str]:
         # Markdown has no measured gap: line breaks a renderer keeps, under a label
-        return ["**Your answer:**", "", "<br>" * block.lines, ""]
+        label = [f"**{self.text(block.label)}**", ""] if block.label else []
+        return [*label, "<br>" * block.lines, ""]
 
     def bullet_list(self, block: doc.BulletList) -> list[str]:
         return [f"- {self.inlines(item)}" for item in block.items] + [""]

@@ -102,11 +102,11 @@ def _where(game: Any, position: Any, game_name: str) -> str:
     elif game_name == "nim" and isinstance(position, tuple):
         heaps = position
     if heaps is None or not heaps or not all(isinstance(h, int) for h in heaps):
-        return f"At {_position_text(game, position)}"
+        return say("story.at", position=_position_text(game, position))
     sizes = [str(h) for h in heaps]
     if len(sizes) == 1:
-        return f"With a single heap of {sizes[0]}"
-    return "With heaps " + ", ".join(sizes[:-1]) + " and " + sizes[-1]
+        return say("story.one-heap", size=sizes[0])
+    return say("story.heaps", sizes=say("list.comma").join(sizes[:-1]), last=sizes[-1])
 
 
 def _story(theorem: Theorem, claim: Claim, position: Any) -> str:
@@ -115,26 +115,22 @@ def _story(theorem: Theorem, claim: Claim, position: Any) -> str:
     solver = Solver(game)
     position = game.check_position(_tupled(position))
     play = theorem.play or Play.NORMAL
-    convention = " (misère play)" if play is Play.MISERE else ""
-    where = _where(game, position, claim.game_name)
+    told = {"where": _where(game, position, claim.game_name)}
+    told["play"] = say("story.misere") if play is Play.MISERE else ""
     has_moves = any(True for _ in game.moves(position))
     if solver.outcome(position, play) is Outcome.N:
         if not has_moves:
-            return (
-                f"{where}{convention}, the player to move has no move there, and in misère "
-                "play that player wins"
-            )
+            return say("story.no-move-wins", **told)
         moves = [
             _with_result(m.description, game.format(m.to))
             for m in solver.winning_moves(position, play)
         ]
-        how = (
-            f": {moves[0].replace('->', '→')}" if len(moves) == 1 else f" with {_moves_text(moves)}"
-        )
-        return f"{where}{convention}, the player to move wins{how}, which leaves a P-position"
+        if len(moves) == 1:
+            return say("story.wins-by", move=moves[0].replace("->", "→"), **told)
+        return say("story.wins-with", moves=_moves_text(moves), **told)
     if not has_moves:
-        return f"{where}{convention}, the player to move has no move and loses"
-    return f"{where}{convention}, the player to move loses: every move leaves an N-position"
+        return say("story.no-move-loses", **told)
+    return say("story.every-move-loses", **told)
 
 
 def mistake_sentence(theorem: Theorem, claim: Claim | None, example: Mapping[str, Any]) -> str:
@@ -152,7 +148,7 @@ def mistake_sentence(theorem: Theorem, claim: Claim | None, example: Mapping[str
         story = _story(theorem, claim, example["position"])
     except (GrundyError, TypeError, ValueError):  # a position the solver cannot read
         return ""
-    return story + "; the statement is false there, so the rule fails."
+    return say("story.fails", story=story)
 
 
 def mistake_blocks(
@@ -222,16 +218,10 @@ def counterexample_told(
     )
     if example is not least:
         named = _position_words(claim, least)
-        other = "the least one of all" if shown_least else "another one"
-        blocks.append(
-            Paragraph(
-                (
-                    f"This counterexample was chosen to teach with; {other}"
-                    + (f", {named}," if named else "")
-                    + " is in the record.",
-                )
-            )
-        )
+        # a random search's find may not be the least: then "another one", not "the least"
+        key = "story.chosen" if shown_least else "story.chosen-another"
+        chosen = say(f"{key}-named", position=named) if named else say(key)
+        blocks.append(Paragraph((chosen,)))
     return blocks
 
 

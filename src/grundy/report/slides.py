@@ -35,12 +35,11 @@ from grundy.report.document import (
     plain_text,
 )
 from grundy.report.render import FigureRenderer
+from grundy.report.student_words import SENTENCES, say, strip_marks
 
 __all__ = ["DECK_WRITERS", "Deck", "DeckFiles", "Slide", "build_deck", "render_deck"]
 
 
-MISTAKE_PREFIX = "A plausible mistake: "  # how the handout titles a claim expected to fail
-QUESTION = "True or false?"
 SHORT_STATEMENT = 48  # symbols of a formula short enough to share a slide with others
 PER_SLIDE = 3  # short claims on one slide at most
 NO_BEAMER = (
@@ -53,11 +52,27 @@ LARGEST_GRID = 17  # a table with more columns than this is too small to read on
 # -- from the handout ------------------------------------------------------------------
 
 
-def _starts_with(block: Block, word: str) -> bool:
+# The handout's labels are read back by their sentences in student_words, compared
+# without the marks a traced handout carries, so a label is worded in one place.
+
+
+def _starts_with(block: Block, key: str) -> bool:
+    """Whether the paragraph opens with the bold label of sentence ``key``."""
     if not isinstance(block, Paragraph) or not block.content:
         return False
     first = block.content[0]
-    return isinstance(first, Strong) and first.text == word
+    return isinstance(first, Strong) and strip_marks(first.text) == strip_marks(say(key))
+
+
+def _capitalised(text: str) -> str:
+    """``text`` with its first letter upper-case, after any tracing marks."""
+    start = next((i for i, char in enumerate(text) if strip_marks(char)), len(text))
+    return text[:start] + text[start : start + 1].upper() + text[start + 1 :]
+
+
+def _opening(key: str) -> str:
+    """The words sentence ``key`` opens with, up to its first blank."""
+    return SENTENCES[key].split("{")[0].strip()
 
 
 def _after_label(paragraph: Paragraph) -> Paragraph:
@@ -72,8 +87,8 @@ def _for_the_room(block: Block) -> bool:
     """Blocks a slide shows: formulas, sentences, lists and pictures; no code, no long
     tables, no "Answer: in the answers" pointer (a slide has no pages to turn to)."""
     if isinstance(block, Paragraph):
-        text = plain_text(block.content)
-        return not text.startswith(("Answer:", "Source:"))
+        text = strip_marks(plain_text(block.content))
+        return not text.startswith((_opening("answer.label"), _opening("answer.source")))
     return isinstance(block, (DisplayMath, BulletList, Figure))
 
 
@@ -92,7 +107,7 @@ def _claim(section: Section) -> _Claim:
     verdict = None
     rest: list[Block] = []
     for block in section.blocks:
-        if verdict is None and _starts_with(block, "Verdict:"):
+        if verdict is None and _starts_with(block, "verdict.label"):
             assert isinstance(block, Paragraph)
             verdict = _after_label(block)
         elif verdict is None:
@@ -101,13 +116,15 @@ def _claim(section: Section) -> _Claim:
             rest.append(block)
     counter: list[Block] = []
     for index, block in enumerate(rest):
-        if _starts_with(block, "Counterexample:"):
+        if _starts_with(block, "counterexample.label"):
             counter = rest[index:]
             break
-    mistake = section.title.startswith(MISTAKE_PREFIX)
-    title = section.title.removeprefix(MISTAKE_PREFIX)
+    # How the handout titles a claim expected to fail: the sentence with an empty title.
+    prefix = say("claim.mistake", title="")
+    mistake = section.title.startswith(prefix)
+    title = section.title.removeprefix(prefix)
     return _Claim(
-        title[:1].upper() + title[1:],
+        _capitalised(title),
         section.badge,
         tuple(b for b in statement if _for_the_room(b)),
         verdict,
@@ -129,7 +146,8 @@ def _claim_slides(claim: _Claim) -> list[Slide]:
     if not claim.counterexample:
         return [Slide(claim.title, claim.statement + verdict, "claim", claim.badge)]
     if claim.mistake:  # asked first: no word, no picture of the answer
-        ask = Slide(QUESTION, (Paragraph((claim.title + ".",)), *claim.statement), "question")
+        question = Paragraph((claim.title + ".",))
+        ask = Slide(say("slide.question"), (question, *claim.statement), "question")
     else:
         ask = Slide(claim.title, claim.statement + verdict, "claim", claim.badge)
     # A refutation's verdict only points at the counterexample, which the slide shows.
@@ -183,11 +201,27 @@ def _topic_slides(topic: Section) -> list[Slide]:
             flush()
             blocks = tuple(b for b in block.blocks if _for_the_room(b))
             slides.append(Slide(block.title, blocks, "definition"))
+        elif isinstance(block, Section) and _holds_claims(block):
+            flush()  # a topic inside a part (beyond the course): its claims get slides
+            slides.extend(_topic_slides(block))
         elif isinstance(block, Section):
             flush()
             slides.extend(_picture_slides(block))
     flush()
     return slides
+
+
+def _holds_claims(section: Section) -> bool:
+    return any(isinstance(b, Section) and b.kind == "claim" for b in section.blocks)
+
+
+def _part_slide(section: Section) -> list[Slide]:
+    """A part made of topics (the statements beyond the course) opens with a slide of
+    its title and what it says of itself."""
+    if not any(isinstance(b, Section) and _holds_claims(b) for b in section.blocks):
+        return []
+    said = tuple(b for b in section.blocks if isinstance(b, Paragraph) and _for_the_room(b))
+    return [Slide(section.title, said, "part")]
 
 
 # Parts of the handout that are for reading, not for the lecture.
@@ -204,6 +238,7 @@ def build_deck(handout: Document) -> Deck:
             blocks = tuple(b for b in section.blocks if _for_the_room(b))
             slides.append(Slide(section.title, blocks, "definition"))
             continue
+        slides.extend(_part_slide(section))
         slides.extend(_topic_slides(section))
     byline = plain_text(handout.subtitle)
     return Deck(handout.title, handout.author, byline, tuple(slides))

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from grundy.report.document import (
+    AnswerSpace,
     BulletList,
     Cell,
     Document,
@@ -156,6 +157,8 @@ def document_runs(document: Document) -> Iterator[tuple[str, str]]:
             elif isinstance(block, Figure):
                 yield where, block.caption
                 yield where, block.alt
+            elif isinstance(block, AnswerSpace):
+                yield where, block.label
 
     yield from walk(document.sections, "")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from grundy.report.student_words import claim_words, say
 from grundy.report.words import polish
 
 __all__ = ["file_title"]
@@ -29,13 +30,16 @@ def file_title(stem: str) -> str:
     'Sums of games'
     >>> file_title("2024")
     '2024'
+    >>> file_title("--")
+    'Statements'
     """
     words = _words(stem)
     if not words:
-        return "Claims"
+        return say("title.untitled")
+    # The words are the lecturer's own, from the name they gave the file.
     if len(words) >= 2 and words[0].isalpha() and words[1].isdigit():
         head = f"{words[0].capitalize()} {int(words[1])}"
         rest = " ".join(words[2:])
-        return polish(f"{head}: {rest[:1].upper()}{rest[1:]}" if rest else head)
+        return claim_words(polish(f"{head}: {rest[:1].upper()}{rest[1:]}" if rest else head))
     text = " ".join(words)
-    return polish(text[:1].upper() + text[1:])
+    return claim_words(polish(text[:1].upper() + text[1:]))

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from grundy.report.document import Document, Paragraph, Section
 from grundy.report.exercises import Exercised, answers_part, exercises_part
 from grundy.report.handout import HandoutOptions
+from grundy.report.student_words import say
 
 __all__ = ["build_answers", "build_worksheet"]
 
@@ -27,20 +28,11 @@ def build_worksheet(exercises: Sequence[Exercised], options: HandoutOptions) -> 
     """The exercises alone, each with room for its answer."""
     notes: list[str] = []
     intro = Section(
-        "How to use this sheet",
-        "worksheet-intro",
-        (
-            Paragraph(
-                (
-                    "Write your answer in the space under each exercise. The exercises are "
-                    "numbered as in the handout; their answers are handed out separately.",
-                )
-            ),
-        ),
+        say("worksheet.how-title"), "worksheet-intro", (Paragraph((say("worksheet.how"),)),)
     )
     part = exercises_part(exercises, notes, space=True)
     return Document(
-        f"{options.title} — worksheet",
+        say("worksheet.title", title=options.title),
         (intro, part),
         _byline(options),
         tuple(notes),
@@ -57,7 +49,7 @@ def build_answers(
     notes: list[str] = []
     part = answers_part(exercises, titles, notes, restate=True)
     return Document(
-        f"{options.title} — answers",
+        say("worksheet.answers-title", title=options.title),
         (part,),
         _byline(options),
         tuple(notes),
