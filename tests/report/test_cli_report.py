@@ -256,7 +256,7 @@ def test_a_latex_field_that_cannot_be_typeset_falls_back_to_the_expression() -> 
     notes: list[str] = []
     [formula] = statement_blocks(theorem, claim, notes)
     assert isinstance(formula, DisplayMath)
-    assert formula.latex == r"((a, b) \in \mathcal{P}) \iff (a = b)"
+    assert formula.latex == r"(a, b) \in \mathcal{P} \iff a = b"
     assert notes and "two-heap-nim-mirror" in notes[0]
     html = render_html(Document("T", (Section("S", "s", (formula,)),), kind="handout"))
     assert "notacommand" not in html and "<mi>𝒫</mi>" in html
