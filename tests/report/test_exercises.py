@@ -221,7 +221,7 @@ def test_an_exercise_is_asked_without_its_answer_and_answered_at_the_end() -> No
     assert "True" not in six and "What was shown:" in six
     # the summary lists no exercise (its verdict is its answer)
     summary = _text(Document("x", (_section(handout, "summary"),), kind="handout"))
-    assert "ex-6" not in summary and "Exercises 1, 2, 3 are in" in summary
+    assert "ex-6" not in summary and "Exercises 1, 2 and 3 are in" in summary
 
 
 def test_the_worksheet_holds_the_questions_only_and_the_answers_each_answer() -> None:

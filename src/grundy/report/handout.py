@@ -229,7 +229,12 @@ def _summary(
     if on_paper:
         blocks.append(Paragraph((on_paper,)))
     if exercises:  # their verdicts would be their answers: not in this table
-        numbers = ", ".join(str(item.number) for item in exercises)
+        listed = [str(item.number) for item in exercises]
+        numbers = (
+            listed[0]
+            if len(listed) == 1
+            else say("list.comma").join(listed[:-1]) + say("list.and") + listed[-1]
+        )
         blocks.append(
             Paragraph(
                 (

@@ -275,7 +275,7 @@ _OWN: dict[str, str] = {
     "summary.exercise-one": "Exercise {numbers} is in ",
     "summary.exercise-many": "Exercises {numbers} are in ",
     "summary.exercises-link": "the exercises",
-    "summary.exercises-answers": ", with their answers at the end.",
+    "summary.exercises-answers": "; the answers are at the end.",
     "beyond.title": "Beyond the course",
     "beyond.sentence": (
         "The statements below go further than the course's notes (their sources are named "
