@@ -86,7 +86,7 @@ def test_a_quotient_proved_for_every_heap_answers_sums_of_large_heaps():
     for heaps in [(25, 31, 40), (33, 34, 35), (50, 3, 4)]:
         assert fast.outcome(heaps, Play.MISERE) == plain.outcome(heaps, Play.MISERE), heaps
     (assumption,) = fast.quotients_used()
-    assert assumption.scope.startswith("unbounded sum of heaps of any sizes")
+    assert assumption.scope.startswith("unbounded: every sum of heaps of any sizes")
 
 
 @pytest.mark.slow

@@ -44,7 +44,7 @@ def test_two_heaps_of_one_cancel_beside_any_two_heaps_for_every_size() -> None:
     assert "every a >= 0, b >= 0" in verdict.message
     (quotient,) = [a for a in verdict.assumes if a.id.startswith("misere-quotient")]
     assert "0.77" in quotient.id and "|Q| = 40" in quotient.id
-    assert quotient.scope.startswith("unbounded sum of heaps of any sizes")
+    assert quotient.scope.startswith("unbounded: every sum of heaps of any sizes")
     assert quotient.word is Word.PROVED  # a quotient proved for every heap is a proof
     game = OctalGame("0.77")
     for a in range(7):

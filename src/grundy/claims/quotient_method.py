@@ -235,14 +235,8 @@ def _build(game: Game, max_upto: int, meter: Meter | None) -> _Built:
 
 
 def _assumption(quotient: MisereQuotient) -> Assumption:
-    period = quotient.periodicity
-    assert period is not None
-    return Assumption(
-        quotient.lemma_id,
-        "unbounded sum of heaps of any sizes: the heap map repeats with period "
-        f"{period.period} from heap {period.preperiod}, re-checked by the independent checker",
-        instance_proved=True,
-    )
+    assert quotient.every_heap
+    return Assumption(quotient.lemma_id, quotient.scope, instance_proved=True)
 
 
 class _MisereReader(_Reader):

@@ -102,6 +102,19 @@ class MisereQuotient:
         return heap_periodicity(self.kind, self.rules, self.heap_map)
 
     @property
+    def scope(self) -> str:
+        """Where the quotient is proved, in a mathematician's words (a handout reads it):
+        every sum of heaps when the heap map's period proves it, else up to ``upto``."""
+        found = self.periodicity
+        if found is not None and found.proves_every_heap:
+            return (
+                "unbounded: every sum of heaps of any sizes, since the element of the "
+                f"quotient a single heap gives repeats with period {found.period} from heap "
+                f"{found.preperiod}"
+            )
+        return f"every sum of heaps of sizes 0..{self.upto}, of any number of heaps"
+
+    @property
     def every_heap(self) -> bool:
         """Whether the quotient is proved for sums of heaps of every size, not only up to
         ``upto``."""

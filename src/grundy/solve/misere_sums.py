@@ -170,10 +170,4 @@ def _build(game: Any, upto: int, meter: Meter | None) -> _Certified | None:
         return None
     if quotient.kind not in ("octal", "subtraction"):
         return None  # the rules the independent checker can re-read
-    scope = (
-        "unbounded sum of heaps of any sizes (the heap map's period proves it)"
-        if quotient.every_heap
-        else f"every sum of heaps of sizes 0..{quotient.upto}, of any number of heaps"
-    )
-    name = quotient.lemma_id
-    return _Certified(quotient, Assumption(name, scope))
+    return _Certified(quotient, Assumption(quotient.lemma_id, quotient.scope))
