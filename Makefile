@@ -15,9 +15,10 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-# The main job: check the theorem library and write the handout for students and the
-# record beside it (reports/latest/handout.* and record.*: HTML, Markdown, LaTeX and
-# PDF; the PDF is typeset by typst, installed with grundy, so no TeX is needed). They are
+# The main job: check the theorem library and write the week's materials: the handout,
+# the worksheet and its answers, the slides, and the record of the checks
+# (reports/latest/*.html, .md, .tex and .pdf; the PDF is typeset by typst, installed with
+# grundy, so no TeX is needed). They are
 # written even when a claim is not as expected, so the failure can be read there; make
 # then fails.
 run: setup

@@ -12,6 +12,7 @@ from tests.report.helpers import mask
 
 WEEK3 = Path(__file__).with_name("week3.toml")
 SET = ("handout.html", "handout.md", "handout.tex", "record.html", "record.md", "record.tex")
+SLIDES = ("slides.html", "slides.tex")  # written unless --no-slides
 
 
 def _report(run_cli, out: Path, *words: str):
@@ -27,7 +28,7 @@ def test_one_run_writes_the_handout_and_the_record_in_every_format(
     assert result.code == 1, result.err
     assert "4 claims checked" in result.out
     names = sorted(p.name for p in out.iterdir())
-    assert names == [".grundy-report", "figures", *sorted(SET)]
+    assert names == [".grundy-report", "figures", *sorted((*SET, *SLIDES))]
     record = (out / "record.html").read_text()
     assert f"--claims {sample_path}" in record, "the command to regenerate is in the record"
     assert "--format html,md,tex" in record, "it asks only for formats written here"

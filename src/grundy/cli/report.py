@@ -111,10 +111,11 @@ def register(commands: Any) -> None:
     )
     parser.add_argument(
         "--slides",
-        action="store_true",
-        help="also write the lecture's slides: slides.html (16:9, arrow keys to move, "
-        "works offline), and slides.pdf (typst, or Beamer with --pdf-engine tex) and "
-        "slides.tex (Beamer) with those formats",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="write the lecture's slides too (the default): "
+        "slides.html (16:9, arrow keys to move, works offline), and slides.pdf (typst, or "
+        "Beamer with --pdf-engine tex) and slides.tex (Beamer) with those formats",
     )
     parser.add_argument(
         "--print",
@@ -205,8 +206,8 @@ def _command(args: argparse.Namespace, formats: Sequence[Format]) -> str:
         words.append("--mutants")
     if args.no_mistakes:
         words.append("--no-mistakes")
-    if args.slides:
-        words.append("--slides")
+    if not args.slides:
+        words.append("--no-slides")
     if args.print_mode != "colour":
         words += ["--print", args.print_mode]
     if args.quick:
