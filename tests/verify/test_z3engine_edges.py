@@ -74,5 +74,5 @@ def test_the_least_model_search_reaches_a_measure_of_zero_from_any_start():
     assert start.check() == z3.sat
     solver = z3.Solver()
     solver.add(x >= 0)  # every x >= 0 is a model; the least by x is 0, not the start's 5
-    best = _least_model(solver, start.model(), x)
+    best = _least_model(solver, start.model(), x, (10_000, None))  # 10 s a query, no meter
     assert best.eval(x, model_completion=True).as_long() == 0
