@@ -77,7 +77,7 @@ def paper_sentence(
     >>> from grundy.verdict import UNBOUNDED, Assumption, Status
     >>> lemma = Assumption("chomp-rectangles-are-n", UNBOUNDED)
     >>> paper_sentence(Verdict(Status.PROVED, "z3", UNBOUNDED, assumes=(lemma,)))[:58]
-    ' Not checked by machine: the strategy-stealing argument (t'
+    ' Argued on paper, not by machine: the strategy-stealing ar'
     """
     if not verdict.rests_on_paper:
         return ""

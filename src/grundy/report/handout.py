@@ -100,7 +100,7 @@ def verdict_reach(verdict: Verdict) -> str:
     >>> verdict_reach(Verdict(Status.PROVED, "exhaustive", "bounded: 0 <= n <= 400"))
     '0 ≤ n ≤ 400'
     >>> verdict_reach(Verdict(Status.UNREFUTED, "random", "random: n <= 10^6", cases=500))
-    '500 random cases, n ≤ 10⁶'
+    '500 cases chosen at random, n ≤ 10⁶'
     """
     scope = scope_words(verdict.scope)
     word = verdict.word
