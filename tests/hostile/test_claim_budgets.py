@@ -45,6 +45,8 @@ vars = ["a", "b", "c"]
 range = { a = [0, 1000000000000], b = [0, 1000000000000], c = [0, 1000000000000] }
 statement = "max((a ^ k) + (b ^ (c + k)) for k in range(256)) != a + b + c + 12345"
 """,
+    # Since a family's values are checked per value from certificates (issue 34), this one
+    # is proved in well under the budget; it overshot 6x before, so it stays as a case.
     "family-of-big-numbers": f"""
 game = "subtraction"
 params = {{ set = "[1, k]" }}
@@ -80,6 +82,9 @@ def _names_the_budget(verdict: Verdict, budget: float = BUDGET) -> None:
     assert "--claim-seconds" in verdict.message
 
 
+DECIDED_IN_TIME = frozenset({"family-of-big-numbers"})
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SLOW_CLAIMS))
 def test_a_slow_claim_ends_unknown_within_its_budget(name: str) -> None:
@@ -87,8 +92,10 @@ def test_a_slow_claim_ends_unknown_within_its_budget(name: str) -> None:
     start = time.monotonic()
     verdict = check_claim(claim, CheckSettings(claim_seconds=BUDGET))
     elapsed = time.monotonic() - start
-    _names_the_budget(verdict)
     assert elapsed < 1.5 * BUDGET + SLACK, f"{name}: {elapsed:.1f} s"
+    if name in DECIDED_IN_TIME and verdict.status is Status.PROVED:
+        return  # decided (truly) within the budget: nothing to stop
+    _names_the_budget(verdict)
 
 
 @pytest.mark.slow
