@@ -141,7 +141,9 @@ def test_a_million_moves_end_within_the_budget() -> None:
         (["table", "heap-os-exit", "--max", "3", "3"], "exit code 0"),
         (["table", "calls-sys-exit", "--max", "3"], "called sys.exit(0)"),
         (["table", "kills-itself", "--max", "3"], "SIGKILL"),
-        (["quotient", "heap-os-exit", "--upto", "5"], "exit code 0"),
+        # a game whose rules the quotient checker cannot replay is refused before its
+        # code runs (issue 34): one line, nothing half-written, as for the others
+        (["quotient", "heap-os-exit", "--upto", "5"], "no misère quotient is built for it"),
     ],
 )
 def test_every_command_on_a_game_runs_its_code_apart(words: list[str], shown: str) -> None:
