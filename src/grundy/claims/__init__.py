@@ -20,15 +20,14 @@
 from __future__ import annotations
 
 from grundy.claims.check import check_claim
+from grundy.claims.file_meta import FileMeta, file_meta
 from grundy.claims.model import (
     BadClaim,
     Claim,
     Expect,
-    FileMeta,
     Method,
     claims_from_file,
     claims_from_text,
-    file_meta,
 )
 
 __all__ = [

@@ -20,10 +20,8 @@ that cannot be read, or is not TOML, raises :class:`~grundy.errors.ClaimError`.
 from __future__ import annotations
 
 import difflib
-import keyword
 import re
 import tomllib
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -38,9 +36,17 @@ from grundy.claims.defaults import (
     reads_position,
     single_position_words,
 )
-from grundy.claims.evaluate import MAX_BITS, Run, Scope, compile_expression
-from grundy.claims.expression import RESERVED_NAMES, ParsedExpression, parse_expression
+from grundy.claims.domain_fields import read_ranges, read_variables
+from grundy.claims.evaluate import Run, Scope, compile_expression
+from grundy.claims.expression import ParsedExpression, parse_expression
+from grundy.claims.file_meta import (
+    MAX_FILE_BYTES,
+    _control_character,
+    _toml_kind,
+    read_meta,
+)
 from grundy.claims.latex_policy import check_latex_policy
+from grundy.claims.lesson_fields import read_exercise, read_figures
 from grundy.claims.param_family import Split, game_family
 from grundy.errors import ClaimError, GrundyError, brief
 from grundy.files import FileTooLargeError, InputPathError, decode_document, read_limited
@@ -54,23 +60,18 @@ __all__ = [
     "BadClaim",
     "Claim",
     "Expect",
-    "FileMeta",
     "Method",
     "claims_from_file",
     "claims_from_text",
-    "file_meta",
     "read_claim",
 ]
 
 MAX_SUMMANDS = 100
 """Most games a claim's ``game`` list may add."""
 
-MAX_FILE_BYTES = 10 << 20
-"""Largest claim file read (10 MiB: thousands of claims)."""
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_ID_LENGTH = 100
-VAR_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 class Method(StrEnum):
@@ -112,24 +113,6 @@ FIELDS = (
     "teach_where",
     "figures",
 )
-
-# What a ``figures`` field may list: the kinds of picture a handout draws beside a claim
-# (the kind of each report figure, grundy.report.document.Figure.kind).
-FIGURE_KINDS = (
-    "heaps",  # heaps of counters
-    "pins",  # rows of pins (Kayles and the other octal games)
-    "chomp",  # Chomp boards
-    "hackenbush",  # Green Hackenbush pictures and their snakes
-    "graph",  # the graph a token moves on (a digraph game)
-    "sum",  # a position of a sum, part by part
-    "p-positions",  # P-positions coloured on a strip or a grid
-    "values",  # Grundy values plotted or in strips
-)
-
-# What an ``exercise`` field may say (true is a true-or-false question).
-EXERCISE_KINDS = ("decide", "prove")
-
-META_FIELDS = ("title", "course", "week", "author")
 
 TEACHING_EXAMPLE = "teaching counterexample"
 """The key of a refuted claim's details that holds the least counterexample satisfying
@@ -183,7 +166,8 @@ class Claim:
     """Where the counterexample to teach with is looked for: the claim's ``assume`` and
     ``teach_where`` together (the least counterexample of all is still the verdict's)."""
     figures: tuple[str, ...] | None = None
-    """The kinds of picture (:data:`FIGURE_KINDS`) a handout draws beside the claim:
+    """The kinds of picture (:data:`grundy.claims.lesson_fields.FIGURE_KINDS`) a
+    handout draws beside the claim:
     ``None`` (the field left out) for every kind its game has, ``()`` for none."""
 
     @property
@@ -274,7 +258,7 @@ def claims_from_text(text: str, name: str = "<claims>") -> list[Claim | BadClaim
             f"{name}: unknown top-level key {unknown[0]!r}{hint}; claims go in [[claim]] "
             "tables, the title and course in [meta]"
         )
-    _meta(data.get("meta"), name)  # a bad [meta] is refused with the file
+    read_meta(data.get("meta"), name)  # a bad [meta] is refused with the file
     tables = data.get("claim")
     if isinstance(tables, dict):  # [claim] instead of [[claim]]
         raise ClaimError(
@@ -308,14 +292,6 @@ def read_claim(table: Any, index: int = 1) -> Claim | BadClaim:
         return _read(table, claim_id)
     except GrundyError as exc:
         return _bad(table, claim_id, str(exc))
-
-
-def _control_character(text: str) -> str | None:
-    """The first control character of ``text`` other than a tab or a new line."""
-    for char in text:
-        if char not in "\t\n" and unicodedata.category(char) == "Cc":
-            return char
-    return None
 
 
 def _printable(text: str) -> str:
@@ -405,8 +381,8 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         raise problem(
             "id", f"is {len(raw_id)} characters long; at most {MAX_ID_LENGTH} are allowed"
         )
-    variables = _variables(table.get("vars", []), problem)
-    ranges = _ranges(table.get("range", {}), variables, problem)
+    variables = read_variables(table.get("vars", []), problem)
+    ranges = read_ranges(table.get("range", {}), variables, problem)
 
     def expression(field_name: str, source: str, names: tuple[str, ...]) -> Expression:
         parsed = parse_expression(source, field_name, claim_id, names)
@@ -443,8 +419,8 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
     if position.parsed.uses_position:
         raise problem("position", "cannot use grundy, outcome, moves or g(...) itself")
     method = Method(choice("method", tuple(m.value for m in Method), "auto"))
-    exercise = _exercise(table.get("exercise"), problem)
-    figures = _figures(table.get("figures"), problem)
+    exercise = read_exercise(table.get("exercise"), problem)
+    figures = read_figures(table.get("figures"), problem)
     teach_text = text("teach_where")
     teach_where = None
     if teach_text is not None:
@@ -494,87 +470,6 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         teach_where=teach_where,
         figures=figures,
     )
-
-
-def _figures(value: Any, problem: Any) -> tuple[str, ...] | None:
-    """A ``figures`` field: left out, every kind; ``"none"``, none; else a list of kinds."""
-    if value is None:
-        return None
-    if value == "none":
-        return ()
-    kinds = ", ".join(FIGURE_KINDS)
-    if not isinstance(value, list) or not all(isinstance(kind, str) for kind in value):
-        raise problem("figures", f'must be "none" or a list of kinds of figure ({kinds})')
-    unknown = [kind for kind in value if kind not in FIGURE_KINDS]
-    if unknown:
-        raise problem(
-            "figures", f"{brief(unknown[0])} is not a kind of figure; the kinds are {kinds}"
-        )
-    return tuple(dict.fromkeys(value))
-
-
-def _exercise(value: Any, problem: Any) -> str:
-    """An ``exercise`` field's kind: true is a true-or-false question, false none."""
-    if value is None or value is False:
-        return ""
-    if value is True:
-        return "decide"
-    if isinstance(value, str) and value in EXERCISE_KINDS:
-        return value
-    raise problem(
-        "exercise", f"must be true, false or one of {', '.join(EXERCISE_KINDS)}, got {brief(value)}"
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class FileMeta:
-    """A claim file's ``[meta]`` table: what heads the documents made from it."""
-
-    title: str = ""
-    course: str = ""
-    week: str = ""
-    author: str = ""
-
-
-def _meta(value: Any, name: str) -> FileMeta:
-    if value is None:
-        return FileMeta()
-    if not isinstance(value, dict):
-        raise ClaimError(f"{name}: [meta] must be a table (title, course, week, author)")
-    fields: dict[str, str] = {}
-    for key, item in value.items():
-        if key not in META_FIELDS:
-            close = difflib.get_close_matches(key, META_FIELDS, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise ClaimError(f"{name}: [meta] has an unknown field {brief(key)}{hint}")
-        if isinstance(item, int) and not isinstance(item, bool) and key == "week":
-            item = str(item)
-        if not isinstance(item, str):
-            raise ClaimError(f"{name}: [meta] field {key!r} must be text, got {_toml_kind(item)}")
-        control = _control_character(item)
-        if control is not None:
-            raise ClaimError(f"{name}: [meta] field {key!r}: the control character is not allowed")
-        fields[key] = item.strip()
-    return FileMeta(**fields)
-
-
-def file_meta(path: str | Path) -> FileMeta:
-    """The ``[meta]`` table of a claim file (empty fields when it has none)."""
-    path = Path(path)
-    try:
-        text = read_limited(path, MAX_FILE_BYTES, "claim file").decode("utf-8-sig")
-    except (FileTooLargeError, OSError, UnicodeDecodeError) as exc:
-        raise ClaimError(f"cannot read claim file {path}: {exc}") from None
-    data = decode_document(
-        tomllib.loads,
-        text.removeprefix("\ufeff"),
-        syntax_error=tomllib.TOMLDecodeError,
-        fail=ClaimError,
-        syntax=lambda exc: f"{path} is not valid TOML: {exc}",
-        too_deep=f"{path} is not valid TOML: nested too deeply",
-        too_long=lambda exc: f"{path}: a number in it is too long to read ({exc})",
-    )
-    return _meta(data.get("meta"), str(path))
 
 
 def _game(
@@ -651,70 +546,3 @@ def _create(name: str, params: Mapping[str, Any], claim_id: str) -> Game:
         return create_game(name, params)
     except GrundyError as exc:
         raise ClaimError(f"claim {claim_id!r}: {exc}") from None
-
-
-def _variables(value: Any, problem: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise problem("vars", f'must be a list of names such as ["a", "b"], got {brief(value)}')
-    seen: set[str] = set()
-    for name in value:
-        if not VAR_PATTERN.match(name) or "__" in name:
-            raise problem(
-                "vars",
-                f"{brief(name)} is not a valid variable name (letters, digits and "
-                "single '_', not starting with a digit)",
-            )
-        if name in RESERVED_NAMES or keyword.iskeyword(name):
-            raise problem("vars", f"{name!r} is a reserved name of the claim language")
-        if name in seen:
-            raise problem("vars", f"{name!r} is listed twice")
-        seen.add(name)
-    return tuple(value)
-
-
-def _ranges(value: Any, variables: tuple[str, ...], problem: Any) -> dict[str, tuple[int, int]]:
-    if not isinstance(value, dict):
-        raise problem("range", f"must be a table such as {{ a = [0, 7] }}, got {brief(value)}")
-    extra = [name for name in value if name not in variables]
-    if extra:
-        raise problem("range", f"gives bounds for {extra[0]!r}, which is not in vars")
-    ranges: dict[str, tuple[int, int]] = {}
-    for name in variables:
-        if name not in value:
-            raise problem("range", f"has no bounds for variable {name!r}")
-        bounds = value[name]
-        if (
-            not isinstance(bounds, list)
-            or len(bounds) != 2
-            or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
-        ):
-            raise problem(
-                "range",
-                f"bounds of {name!r} must be two whole numbers [low, high], got {brief(bounds)}",
-            )
-        low, high = bounds
-        for bound in bounds:
-            if abs(bound).bit_length() > MAX_BITS:
-                raise problem(
-                    "range",
-                    f"a bound of {name!r} is {brief(bound)}; bounds may have at most "
-                    f"{MAX_BITS:,} bits, like every number a claim builds",
-                )
-        if low > high:
-            raise problem(
-                "range", f"bounds of {name!r} are reversed: [{brief(low)}, {brief(high)}]"
-            )
-        ranges[name] = (low, high)
-    return ranges
-
-
-def _toml_kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return f"the number {brief(value)}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
