@@ -26,10 +26,10 @@ from grundy.report.pictures import (
     ChompBoard,
     HackenbushPicture,
     chomp_figure,
-    graph_figure,
     hackenbush_figure,
     heaps_figure,
 )
+from grundy.report.pictures_graph import graph_figure
 from grundy.report.student_words import say
 from grundy.report.sumevidence import PIN_GAMES, pins_figure, sum_position_figure
 

@@ -23,7 +23,8 @@ from grundy.report.evidence import EVIDENCE
 from grundy.report.evidence_boards import hackenbush_start, lucky_nim_section, parse_edges
 from grundy.report.evidence_heaps import sequence_section, two_pile_nim
 from grundy.report.gamenames import game_name, sum_name
-from grundy.report.pictures import HackenbushPicture, graph_figure, hackenbush_figure
+from grundy.report.pictures import HackenbushPicture, hackenbush_figure
+from grundy.report.pictures_graph import graph_figure
 from grundy.report.student_words import claim_words, game_words, say, say_pieces
 from grundy.report.sumevidence import sum_section
 from grundy.solve import Play, Solver
