@@ -84,3 +84,39 @@ def parse_html(text: str) -> TagBalance:
     parser.feed(text)
     parser.close()
     return parser
+
+
+def three_heap_lesson(upto: int) -> str:
+    """A lecturer's claims on three-heap Nim, heaps 0..``upto``: a proof to give, a
+    plausible mistake taught at a chosen example, and a question of true or false."""
+    return f"""
+[[claim]]
+id = "three-heaps-xor"
+title = "Three-heap Nim: P iff the nim-sum is 0"
+game = "nim"
+vars = ["a", "b", "c"]
+range = {{ a = [0, {upto}], b = [0, {upto}], c = [0, {upto}] }}
+statement = "(outcome == 'P') == (a ^ b ^ c == 0)"
+exercise = "prove"
+
+[[claim]]
+id = "three-heaps-even"
+title = "A guess: three-heap Nim is P iff the total is even"
+game = "nim"
+vars = ["a", "b", "c"]
+range = {{ a = [0, {upto}], b = [0, {upto}], c = [0, {upto}] }}
+statement = "(outcome == 'P') == ((a + b + c) % 2 == 0)"
+mutant_of = "three-heaps-xor"
+expect = "fails"
+teach_where = "a > 0 and b > 0 and c > 0"
+
+[[claim]]
+id = "even-total-question"
+title = "Is three-heap Nim P iff the total is even?"
+game = "nim"
+vars = ["a", "b", "c"]
+range = {{ a = [0, {upto}], b = [0, {upto}], c = [0, {upto}] }}
+statement = "(outcome == 'P') == ((a + b + c) % 2 == 0)"
+expect = "fails"
+exercise = true
+"""

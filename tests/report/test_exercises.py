@@ -25,6 +25,7 @@ from grundy.report.titles import file_title
 from grundy.report.topics import Topic
 from grundy.report.worksheet import build_answers, build_worksheet
 from grundy.verdict import Status, Verdict
+from tests.report.helpers import three_heap_lesson
 
 LESSON = """
 [meta]
@@ -32,37 +33,7 @@ title = "Nim with three heaps"
 course = "MATH601"
 week = 5
 author = "A. Lecturer"
-
-[[claim]]
-id = "three-heaps-xor"
-title = "Three-heap Nim: P iff the nim-sum is 0"
-game = "nim"
-vars = ["a", "b", "c"]
-range = { a = [0, 4], b = [0, 4], c = [0, 4] }
-statement = "(outcome == 'P') == (a ^ b ^ c == 0)"
-exercise = "prove"
-
-[[claim]]
-id = "three-heaps-even"
-title = "A guess: three-heap Nim is P iff the total is even"
-game = "nim"
-vars = ["a", "b", "c"]
-range = { a = [0, 4], b = [0, 4], c = [0, 4] }
-statement = "(outcome == 'P') == ((a + b + c) % 2 == 0)"
-mutant_of = "three-heaps-xor"
-expect = "fails"
-teach_where = "a > 0 and b > 0 and c > 0"
-
-[[claim]]
-id = "even-total-question"
-title = "Is three-heap Nim P iff the total is even?"
-game = "nim"
-vars = ["a", "b", "c"]
-range = { a = [0, 4], b = [0, 4], c = [0, 4] }
-statement = "(outcome == 'P') == ((a + b + c) % 2 == 0)"
-expect = "fails"
-exercise = true
-"""
+""" + three_heap_lesson(4)
 
 
 def _text(document: Document) -> str:

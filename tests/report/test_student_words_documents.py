@@ -27,40 +27,11 @@ from grundy.report.studenttext import document_runs, student_text_problems, untr
 from grundy.report.topics import Topic, course_topics
 from grundy.report.worksheet import build_answers, build_worksheet
 from grundy.verdict import UNBOUNDED, Status, Verdict
+from tests.report.helpers import three_heap_lesson
 
 # A lecturer's sheet: a proof to give, a question of true or false, and a plausible
 # mistake told as play at the example it chose to teach with.
-LESSON = """
-[[claim]]
-id = "three-heaps-xor"
-title = "Three-heap Nim: P iff the nim-sum is 0"
-game = "nim"
-vars = ["a", "b", "c"]
-range = { a = [0, 3], b = [0, 3], c = [0, 3] }
-statement = "(outcome == 'P') == (a ^ b ^ c == 0)"
-exercise = "prove"
-
-[[claim]]
-id = "three-heaps-even"
-title = "A guess: three-heap Nim is P iff the total is even"
-game = "nim"
-vars = ["a", "b", "c"]
-range = { a = [0, 3], b = [0, 3], c = [0, 3] }
-statement = "(outcome == 'P') == ((a + b + c) % 2 == 0)"
-mutant_of = "three-heaps-xor"
-expect = "fails"
-teach_where = "a > 0 and b > 0 and c > 0"
-
-[[claim]]
-id = "even-total-question"
-title = "Is three-heap Nim P iff the total is even?"
-game = "nim"
-vars = ["a", "b", "c"]
-range = { a = [0, 3], b = [0, 3], c = [0, 3] }
-statement = "(outcome == 'P') == ((a + b + c) % 2 == 0)"
-expect = "fails"
-exercise = true
-"""
+LESSON = three_heap_lesson(3)
 
 
 def _as_document(deck: Deck) -> Document:
