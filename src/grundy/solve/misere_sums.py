@@ -157,13 +157,16 @@ def _certified(game: Any, largest: int, meter: Meter | None) -> _Certified | Non
 
 
 def _build(game: Any, upto: int, meter: Meter | None) -> _Certified | None:
-    from grundy.solve.misere_quotient import misere_quotient
-
     seconds = QUOTIENT_SECONDS
     if meter is not None and meter.budget.seconds is not None:
         seconds = min(seconds, BUDGET_SHARE * meter.budget.seconds)
+    # The allowance starts before the construction's modules load (numpy's import is a
+    # fifth of a second): loading is part of what the attempt costs.
+    allowance = _Allowance(seconds, meter)
+    from grundy.solve.misere_quotient import misere_quotient
+
     try:
-        quotient = misere_quotient(game, upto, meter=_Allowance(seconds, meter))
+        quotient = misere_quotient(game, upto, meter=allowance)
     except BudgetExceededError:
         raise  # the solver's budget (its meter or the command's time signal) ran out
     except (GrundyError, _AllowanceSpent):
