@@ -46,6 +46,8 @@ def _outside_grundy(err: str) -> bool:
     (frozen runpy and importlib frames, and the package's ``__init__``), before grundy's
     code can install its handler (one set in ``grundy/__init__`` would change Ctrl-C for
     every program that merely imports grundy); or earlier, while Python imports runpy.
+    From the first line of ``grundy/__main__.py`` on, the window is covered: a Ctrl-C
+    while it imports grundy.entry was a traceback (CI, stop 40) and is checked here.
     The window while workers are forked, where logging's at-fork hook printed "Exception
     ignored in: <function _releaseLock>", is closed (grundy.lifetime.ctrl_c_held) and
     checked here."""
