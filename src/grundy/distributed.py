@@ -8,7 +8,11 @@ sends back the :class:`~grundy.verdict.Verdict`.  Every engine is seeded from th
 settings, so the verdicts equal a serial run's apart from the measured times.
 
 Workers need grundy installed and the theorem files at the same paths (the same
-checkout, or a shared file system).  ``dask[distributed]`` is an optional dependency
+checkout, or a shared file system).  Games of the user's own (``--games FILE.py``) travel
+with each task: the worker writes the files' text into a folder of its own, loads them
+for that task only, and runs the check under the same guard as a local run (``guard``,
+the command line's child process with the claim's limits), so the verdicts are those of
+``--jobs 1``.  ``dask[distributed]`` is an optional dependency
 (``pip install 'grundy[distributed]'``): it is imported only when the backend is used.
 
 >>> run_theorems_on_dask([], CheckSettings(), scheduler=LOCAL)  # nothing to check
@@ -18,8 +22,10 @@ checkout, or a shared file system).  ``dask[distributed]`` is an optional depend
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import pickle
+import tempfile
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -28,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from grundy.errors import ClaimError, GrundyError
+from grundy.games.user import user_games
 from grundy.library import (
     CheckSettings,
     PartGatherer,
@@ -63,6 +70,8 @@ def run_theorems_on_dask(
     connect_seconds: float = CONNECT_SECONDS,
     earlier: Mapping[str, float] | None = None,
     timings: dict[str, float] | None = None,
+    games: Sequence[str] = (),
+    guard: Callable[[Theorem], Theorem] | None = None,
 ) -> list[TheoremResult]:
     """Check every theorem on a Dask cluster, one task per theorem or per part of a split
     theorem, longest expected first (see :func:`grundy.tasks.plan_tasks`).
@@ -70,11 +79,14 @@ def run_theorems_on_dask(
     ``scheduler`` is a scheduler's address (``tcp://host:8786``) or :data:`LOCAL` for a
     cluster of ``jobs`` worker processes on this machine, closed afterwards.  Results come
     back in the theorems' order; ``progress(done, total, result)`` as each theorem
-    completes; ``timings``, when given, receives each task's seconds.
+    completes; ``timings``, when given, receives each task's seconds.  ``games`` are
+    games files of the user's own, sent with every task; ``guard`` turns a theorem into
+    the one to run (it must pickle: a module-level function), on the worker.
     """
     job_count(jobs)
     if not theorems:
         return []
+    shipped = tuple(_games_file(path) for path in games)
     origins = [str(_origin(theorem)) for theorem in theorems]
     tasks = plan_tasks(theorems, settings, earlier)
     dask = _import_distributed()
@@ -89,6 +101,8 @@ def run_theorems_on_dask(
                 theorems[task.theorem].id,
                 task.part,
                 settings,
+                shipped,
+                guard,
                 pure=False,
                 priority=len(tasks) - rank,
             )
@@ -99,6 +113,14 @@ def run_theorems_on_dask(
             # future.result() raises a worker's exception again here.
             gather.receive(task_of[future.key], future.result(), timings, progress)
     return gather.results()
+
+
+def _games_file(path: str) -> tuple[str, bytes]:
+    """A games file as it travels: its name and its bytes (read once, here)."""
+    try:
+        return Path(path).name, Path(path).read_bytes()
+    except OSError as exc:
+        raise DistributedError(f"cannot read games file {path}: {_one_line(exc)}") from None
 
 
 def _origin(theorem: Theorem) -> Path:
@@ -206,27 +228,84 @@ _LOADING = threading.Lock()
 
 
 def _check_on_worker(
-    path: str, theorem_id: str, part: int | None, settings: CheckSettings
+    path: str,
+    theorem_id: str,
+    part: int | None,
+    settings: CheckSettings,
+    games: tuple[tuple[str, bytes], ...] = (),
+    guard: Callable[[Theorem], Theorem] | None = None,
 ) -> TaskOutcome:
     """Load ``path`` (if not yet loaded here), check theorem ``theorem_id`` (or only part
-    number ``part`` of its split check), and return the verdict."""
+    number ``part`` of its split check), and return the verdict.  With ``games``, they
+    join this worker's catalogue for this task only, and the file is read again with them
+    (its claims name them)."""
     # Hypothesis warns when the global random state moves while it draws an example; on a
     # Dask worker the worker's own threads move it, so the warning is noise there.
     warnings.filterwarnings("ignore", message="Do not use the `random` module inside strategies")
-    with _LOADING:
-        try:
-            stamp = Path(path).stat().st_mtime_ns
-        except OSError:
-            raise ClaimError(f"no such file on the Dask worker: {path}") from None
-        theorems = _LOADED.get((path, stamp))
-        if theorems is None:
-            theorems = {theorem.id: theorem for theorem in load_file(path)}
-            _LOADED[(path, stamp)] = theorems
-    theorem = theorems.get(theorem_id)
+    if not games:
+        with _LOADING:
+            theorem = _theorems_here(path).get(theorem_id)
+        outcome = run_task(_found(theorem, path, theorem_id, guard), part, settings)
+        return TaskOutcome(portable(outcome.verdict), outcome.cpu_seconds)
+    # The catalogue is the process's: one task with games at a time on this worker.
+    with _WITH_GAMES, user_games([str(file) for file in _games_here(games)]):
+        _stamp(path)
+        theorem = {t.id: t for t in load_file(path)}.get(theorem_id)
+        outcome = run_task(_found(theorem, path, theorem_id, guard), part, settings)
+    return TaskOutcome(portable(outcome.verdict), outcome.cpu_seconds)
+
+
+_WITH_GAMES = threading.Lock()
+
+
+def _stamp(path: str) -> int:
+    try:
+        return Path(path).stat().st_mtime_ns
+    except OSError:
+        raise ClaimError(f"no such file on the Dask worker: {path}") from None
+
+
+def _theorems_here(path: str) -> dict[str, Theorem]:
+    stamp = _stamp(path)
+    theorems = _LOADED.get((path, stamp))
+    if theorems is None:
+        theorems = {theorem.id: theorem for theorem in load_file(path)}
+        _LOADED[(path, stamp)] = theorems
+    return theorems
+
+
+def _found(
+    theorem: Theorem | None,
+    path: str,
+    theorem_id: str,
+    guard: Callable[[Theorem], Theorem] | None,
+) -> Theorem:
     if theorem is None:
         raise ClaimError(f"{path} has no theorem {theorem_id!r} on the Dask worker")
-    outcome = run_task(theorem, part, settings)
-    return TaskOutcome(portable(outcome.verdict), outcome.cpu_seconds)
+    return theorem if guard is None else guard(theorem)
+
+
+def _games_here(games: tuple[tuple[str, bytes], ...]) -> list[Path]:
+    """The games files written on this worker under their own names, in a folder of this
+    process's own (made by ``mkdtemp``: nobody else's files) named by their contents."""
+    global _GAMES_ROOT
+    if _GAMES_ROOT is None:
+        _GAMES_ROOT = Path(tempfile.mkdtemp(prefix="grundy-games-"))
+    digest = hashlib.sha256()
+    for name, text in games:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(text).digest())
+    files = []
+    for index, (name, text) in enumerate(games):  # one folder each: two may share a name
+        folder = _GAMES_ROOT / digest.hexdigest()[:16] / str(index)
+        folder.mkdir(parents=True, exist_ok=True)
+        file = folder / Path(name).name
+        if not file.exists():
+            file.write_bytes(text)
+        files.append(file)
+    return files
+
+
+_GAMES_ROOT: Path | None = None
 
 
 def portable(verdict: Verdict) -> Verdict:

@@ -11,6 +11,8 @@ from typing import IO, TYPE_CHECKING, Any
 from grundy.cli.common import (
     add_check_options,
     add_games_option,
+    add_scheduler_option,
+    check_claims,
     check_settings,
     guard_user_code,
 )
@@ -30,6 +32,7 @@ def register(commands: Any) -> None:
     parser.add_argument("file", metavar="FILE", help="a claim file ([[claim]] tables)")
     add_games_option(parser)
     add_check_options(parser, quick_help="smaller searches (for CI)")
+    add_scheduler_option(parser)
     parser.set_defaults(run=run_check)
 
 
@@ -51,7 +54,13 @@ def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
     settings = check_settings(args)
     with progress_line(as_json=args.json) as line:
         line(0, len(claims), "claims")  # shown while the first claim is checked
-        if args.jobs > 1 and len(claims) > 1:
+        if args.scheduler is not None:
+            # On a cluster: each worker reads the file again (at the same path) and gets
+            # the games files sent with every task.
+            theorems = [_theorem_from_file(claim, args.file) for claim in claims]
+            progress = line.claim_done if line.enabled else None
+            results = check_claims(theorems, settings, progress, args)
+        elif args.jobs > 1 and len(claims) > 1:
             # Claims in worker processes, counted as they end (no per-case counts).
             theorems = [_theorem(claim, checker) for claim in claims]
             progress = line.claim_done if line.enabled else None
@@ -80,3 +89,12 @@ def _theorem(claim: Claim | BadClaim, checker: Checker) -> Theorem:
     from grundy.library import theorem_from_claim
 
     return replace(theorem_from_claim(claim), check=lambda settings: checker(claim, settings, None))
+
+
+def _theorem_from_file(claim: Claim | BadClaim, path: str) -> Theorem:
+    """The claim's theorem, knowing its file, as a Dask worker loads it."""
+    from pathlib import Path
+
+    from grundy.library import theorem_from_claim
+
+    return replace(theorem_from_claim(claim), origin=Path(path).resolve())

@@ -10,7 +10,7 @@ import shutil
 import tempfile
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn, ParamSpec
 
@@ -46,6 +46,7 @@ __all__ = [
     "check_settings",
     "check_solve_size",
     "check_table_size",
+    "guard_theorem",
     "guard_user_code",
     "memory_size",
     "output_width",
@@ -207,6 +208,16 @@ def guard_user_code(check: Callable[_P, Verdict], who: str | None = None) -> Cal
     from grundy.cli.user_runs import isolated_check
 
     return isolated_check(check, who)
+
+
+def guard_theorem(theorem: Theorem) -> Theorem:
+    """``theorem`` with its check run apart (:func:`guard_user_code`): how every theorem is
+    checked when games of the user's own are loaded, here or on a Dask worker (this is a
+    module-level function so that it travels to workers by name)."""
+    if theorem.check is None:
+        return theorem
+    who = f"game {theorem.game!r}" if isinstance(theorem.game, str) else "a game from --games"
+    return replace(theorem, check=guard_user_code(theorem.check, who))
 
 
 _P = ParamSpec("_P")
@@ -464,6 +475,7 @@ def check_claims(
     else:
         from grundy.distributed import run_theorems_on_dask  # imports dask only when asked
 
+        games = getattr(args, "games", None) or []
         results = run_theorems_on_dask(
             theorems,
             settings,
@@ -472,6 +484,8 @@ def check_claims(
             jobs=args.jobs,
             earlier=earlier,
             timings=timings,
+            games=games,
+            guard=guard_theorem if games else None,
         )
     save_task_times(timings)
     return results

@@ -7,19 +7,17 @@ import contextlib
 import shlex
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from grundy.cli.common import (
-    UsageError,
     add_games_option,
     add_jobs_option,
     add_scheduler_option,
     check_claims,
     check_output_dir,
-    guard_user_code,
+    guard_theorem,
 )
 from grundy.cli.flags import add_seed_option
 from grundy.errors import ClaimError, GrundyError
@@ -33,6 +31,7 @@ if TYPE_CHECKING:
     from grundy.report import Format, HandoutOptions
     from grundy.report.document import Section
     from grundy.report.topics import Topic
+    from grundy.settings import CheckSettings
 
 __all__ = ["register"]
 
@@ -163,10 +162,6 @@ def _select(theorems: list[Theorem], names: Sequence[str]) -> list[Theorem]:
     return [t for t in theorems if t in wanted]
 
 
-def _game_words(theorem: Theorem) -> str:
-    return f"game {theorem.game!r}" if isinstance(theorem.game, str) else "a game from --games"
-
-
 def _theorems(args: argparse.Namespace) -> tuple[list[Theorem], str]:
     from grundy.library import load_library
 
@@ -178,12 +173,7 @@ def _theorems(args: argparse.Namespace) -> tuple[list[Theorem], str]:
         theorems = load_library()
         source = "the theorem library (proofs/)"
     if args.games:
-        theorems = [
-            replace(theorem, check=guard_user_code(theorem.check, _game_words(theorem)))
-            if theorem.check
-            else theorem
-            for theorem in theorems
-        ]
+        theorems = [guard_theorem(theorem) for theorem in theorems]
     return _select(theorems, args.ids), source
 
 
@@ -332,13 +322,6 @@ def _pages_words(path: Path) -> str:
 
 
 def run_report(args: argparse.Namespace, out: IO[str]) -> int:
-    if args.games and args.scheduler is not None:
-        # A Dask worker loads claim files, not games, and would run them outside the
-        # isolation user code gets here.
-        raise UsageError(
-            "--scheduler cannot check games from --games: a Dask worker does not load "
-            "them (use --jobs to check in several processes here)"
-        )
     # User games join the catalogue for this run only (read before the claims name them).
     with user_games(args.games):
         return _run_report(args, out)
@@ -347,19 +330,7 @@ def run_report(args: argparse.Namespace, out: IO[str]) -> int:
 def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
     from grundy.cli.results import exit_code
-    from grundy.report import (
-        PdfEngine,
-        RunInfo,
-        build_handout,
-        build_record,
-        package_versions,
-        write_report_set,
-    )
-    from grundy.report.gameevidence import file_claims, game_evidence, game_title
-    from grundy.report.handout import handout_exercises
     from grundy.report.output import check_out_dir
-    from grundy.report.topics import course_topics, file_topics
-    from grundy.report.worksheet import build_answers, build_worksheet
     from grundy.settings import CheckSettings
 
     err = sys.stderr
@@ -373,6 +344,55 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
         line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None
         results = check_claims(theorems, settings, progress, args)
+    if args.games:
+        # Pictures, evidence and answers run the user's games again: apart, as the claims
+        # did, so that a game that ends its process (or never returns) is one line.
+        from grundy.cli.user_runs import isolated_writing
+
+        written, lines = isolated_writing(
+            lambda: _write_documents(args, results, source, formats, tex_engine, settings)
+        )
+    else:
+        written, lines = _write_documents(args, results, source, formats, tex_engine, settings)
+    for line_text in lines:
+        err.write(f"grundy: note: {line_text}\n")
+    mains = [p for p in written if p.parent == out_dir]
+    counts = word_counts(result.verdict for result in results)
+    verdicts = ", ".join(f"{n} {word}" for word, n in counts.items())
+    out.write(f"{len(results)} claims checked ({verdicts}); {_expectation_words(results)}\n")
+    out.write(f"wrote {len(written)} files:\n")
+    for path in mains:
+        out.write(f"  {path}{_pages_words(path)}\n")
+    figures = len(written) - len(mains)
+    if figures:
+        out.write(f"  and {figures} figure files in {out_dir / 'figures'}\n")
+    return exit_code(results)
+
+
+def _write_documents(
+    args: argparse.Namespace,
+    results: list[TheoremResult],
+    source: str,
+    formats: list[Format],
+    tex_engine: str | None,
+    settings: CheckSettings,
+) -> tuple[list[Path], list[str]]:
+    """Build the handout, record, worksheet, answers and slides from the verdicts and
+    write them; the files written and the notes to show."""
+    from grundy.report import (
+        PdfEngine,
+        RunInfo,
+        build_handout,
+        build_record,
+        package_versions,
+        write_report_set,
+    )
+    from grundy.report.gameevidence import file_claims, game_evidence, game_title
+    from grundy.report.handout import handout_exercises
+    from grundy.report.topics import course_topics, file_topics
+    from grundy.report.worksheet import build_answers, build_worksheet
+
+    out_dir = Path(args.out)
 
     claims = file_claims(results)
     titles = _library_titles(results)
@@ -439,18 +459,6 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
         documents, out_dir, formats, tex_engine, PdfEngine(args.pdf_engine), bw, slides
     )
     notes = [*notes, *slide_notes]
-    for note in [*handout.notes, *record.notes, *notes]:
-        err.write(f"grundy: note: {note}\n")
-    for piece in skipped:
-        err.write(f"grundy: note: evidence left out ({piece})\n")
-    mains = [p for p in written if p.parent == out_dir]
-    counts = word_counts(result.verdict for result in results)
-    verdicts = ", ".join(f"{n} {word}" for word, n in counts.items())
-    out.write(f"{len(results)} claims checked ({verdicts}); {_expectation_words(results)}\n")
-    out.write(f"wrote {len(written)} files:\n")
-    for path in mains:
-        out.write(f"  {path}{_pages_words(path)}\n")
-    figures = len(written) - len(mains)
-    if figures:
-        out.write(f"  and {figures} figure files in {out_dir / 'figures'}\n")
-    return exit_code(results)
+    lines = [*handout.notes, *record.notes, *notes]
+    lines += [f"evidence left out ({piece})" for piece in skipped]
+    return written, lines

@@ -19,13 +19,13 @@ from __future__ import annotations
 import argparse
 import io
 from collections.abc import Callable, Sequence
-from typing import IO, ParamSpec
+from typing import IO, ParamSpec, TypeVar
 
 from grundy.errors import BudgetExceededError, UserCodeError
 from grundy.usercode import ChildExited, ChildStopped, run_in_child
 from grundy.verdict import Status, Verdict
 
-__all__ = ["isolated_check", "run_user_command"]
+__all__ = ["isolated_check", "isolated_writing", "run_user_command"]
 
 STOP_MARGIN = 0.25
 """Seconds past a budget's own hard stop (its tenth of grace) before the parent kills."""
@@ -162,4 +162,24 @@ def isolated_check(check: Callable[_P, Verdict], who: str | None = None) -> Call
     return isolated
 
 
+WRITING_SECONDS = 900.0
+"""Most wall time the report's documents may take to build when they run a user's games
+(the library's whole set takes under a minute)."""
+
+WRITING_MEMORY = 4 << 30
+"""Most the child building those documents may grow."""
+
+
+def isolated_writing(work: Callable[[], _T]) -> _T:
+    """``work()`` (building and writing a report's documents, which draws and solves the
+    user's games again) in a child process: a game that ends its process, raises or never
+    returns there is one line naming it, as in a claim, not a silent end of ``report``."""
+    who = "a game from --games, while the report's pictures and answers were made"
+    try:
+        return run_in_child(work, who, memory_bytes=WRITING_MEMORY, seconds=WRITING_SECONDS)
+    except ChildStopped as exc:
+        raise UserCodeError(f"{who}: {exc}") from None
+
+
 _P = ParamSpec("_P")
+_T = TypeVar("_T")
