@@ -373,7 +373,7 @@ def _write_documents(
     args: argparse.Namespace,
     results: list[TheoremResult],
     source: str,
-    formats: list[Format],
+    formats: Sequence[Format],
     tex_engine: str | None,
     settings: CheckSettings,
 ) -> tuple[list[Path], list[str]]:
