@@ -138,3 +138,33 @@ def test_a_misere_claim_is_checked_through_the_quotient_and_a_false_one_refuted(
         if plain.outcome((a, a, b), Play.MISERE) != plain.outcome((b,), Play.MISERE)
     )
     assert (verdict.counterexample["a"], verdict.counterexample["b"]) == least
+
+
+@pytest.mark.parametrize(
+    ("game", "position"),
+    [
+        (OctalGame("0.77"), (41,)),
+        (OctalGame("0.77"), (40, 2)),
+        (OctalGame("0.77"), (33, 9)),
+        (OctalGame("0.07"), (28, 14)),  # its quotient outgrows the cap past heap 33
+    ],
+)
+def test_one_or_two_large_heaps_that_split_are_read_from_the_quotient(monkeypatch, game, position):
+    """Issue 38: ``solve kayles 82 2 --misere`` passed 10,000,000 moves, one or two heaps
+    being left to the search whatever their size; a game that splits heaps is read from
+    the quotient past :data:`SPLIT_TOTAL` tokens.  Checked against the plain search just
+    past that total (the search's reach)."""
+    monkeypatch.setattr(misere_sums, "QUOTIENT_SECONDS", 600.0)  # a busy machine: not in the way
+    assert sum(position) > misere_sums.SPLIT_TOTAL
+    fast, plain = Solver(game), Solver(game, plain=True)
+    assert fast.outcome(position, Play.MISERE) == plain.outcome(position, Play.MISERE)
+    assert fast.quotients_used()
+
+
+def test_heaps_that_do_not_split_stay_with_the_search():
+    game = SubtractionGame([1, 2, 3])  # a move never splits a heap: the search is short
+    solver = Solver(game)
+    solver.outcome((82, 2), Play.MISERE)
+    assert not solver.quotients_used()
+    assert misere_sums.quotient_outcome(game, (82, 2)) is None
+    assert misere_sums.quotient_outcome(OctalGame("0.77"), (20, 2)) is None  # small: searched

@@ -36,8 +36,9 @@ from grundy.verdict import Assumption
 
 __all__ = ["MIN_HEAPS", "QUOTIENT_SECONDS", "QUOTIENT_UPTO", "QuotientAnswer", "quotient_outcome"]
 
-QUOTIENT_UPTO = 30
-"""Largest heap for which a quotient is built on demand (Q_30 of 0.07 takes seconds)."""
+QUOTIENT_UPTO = 96
+"""Largest heap for which a quotient is built on demand (Q_30 of 0.07 takes seconds, Q_90
+of Kayles 3 s of processor time; the allowance below ends the ones that grow)."""
 
 QUOTIENT_SECONDS = 8.0
 """Most wall time one on-demand quotient may take before it is given up.  Measured on the
@@ -54,7 +55,13 @@ BUDGET_SHARE = 0.1
 """Most share of the solver's time budget one on-demand quotient may take."""
 
 MIN_HEAPS = 3
-"""Sums of fewer heaps are left to the search, which decides them quickly."""
+"""Sums of fewer heaps are left to the search, which decides them quickly, unless the
+game splits heaps and the heaps are large (:data:`SPLIT_TOTAL`)."""
+
+SPLIT_TOTAL = 40
+"""Tokens in all past which one or two heaps of a game that splits heaps are read from the
+quotient: the search visits every way of splitting the total (Kayles' heap of 82 and
+heap of 2 passed 10,000,000 moves)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +121,10 @@ def quotient_outcome(game: Any, position: Any, meter: Meter | None = None) -> Qu
     if type(game) not in (OctalGame, SubtractionGame) or not isinstance(position, tuple):
         return None  # the rules the quotient's checker re-reads
     heaps = [h for h in position if isinstance(h, int) and h > 0]
-    if len(heaps) < MIN_HEAPS or len(heaps) != len([h for h in position if h != 0]):
+    if len(heaps) != len([h for h in position if h != 0]):
+        return None
+    splits = isinstance(game, OctalGame) and game.max_heaps_left >= 2
+    if len(heaps) < MIN_HEAPS and not (splits and sum(heaps) > SPLIT_TOTAL):
         return None
     found = _certified(game, max(heaps), meter)
     if found is None:
