@@ -88,8 +88,10 @@ from typing import Any
 
 from grundy.budget import Meter
 from grundy.certify.certified_values import CertifiedValues, NotApplicable, certified_values
+from grundy.claims.certificate_notes import note_assumption
 from grundy.claims.model import Claim
 from grundy.claims.param_family import SPLIT_REFUSAL
+from grundy.claims.sequence_facts import certificate_assumption
 from grundy.claims.statement_period import (
     Declined,
     Periodicity,
@@ -221,6 +223,8 @@ def _decide(
         "checked": [low, last],
     }
     verdict = replace(verdict, details=details)
+    if verdict.status in (Status.PROVED, Status.REFUTED):  # both rest on the certificate
+        note_assumption(certificate_assumption(claim.game, table))
     if verdict.status is Status.PROVED and counted[0] == 0:
         return replace(
             verdict,
@@ -245,6 +249,8 @@ def _decide(
     )
     if periodicity.start is not None:
         summary += f" from {variable} = {periodicity.start}"
+    if _names_other_games(claim):
+        summary += " (each other game's values from its own certificate, named in assumes)"
     if last < window_end:  # the whole range was checked: no period argument needed
         return replace(
             verdict,
@@ -257,6 +263,17 @@ def _decide(
         scope=UNBOUNDED,
         message=f"holds for every {where} (not only up to {high:,}): {summary}; "
         f"checked {variable} = {low}..{last}",
+    )
+
+
+def _names_other_games(claim: Claim) -> bool:
+    return any(
+        isinstance(node, ast.Call)
+        and getattr(node.func, "id", "") in ("g", "outcome_of")
+        and len(node.args) == 2
+        for expression in (claim.statement, claim.assume)
+        if expression is not None
+        for node in ast.walk(expression.parsed.tree)
     )
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from grundy.budget import Meter
 from grundy.certify.quotient_certificate import quotient_certificate
 from grundy.certify.quotient_check import check_quotient_certificate
-from grundy.claims.sequence_facts import note_assumption
+from grundy.claims.certificate_notes import note_assumption
 from grundy.errors import ClaimError, InvalidParameterError
 from grundy.games.base import Game
 from grundy.solve.misere_learner import BipartiteMonoid

@@ -26,45 +26,36 @@ argument used here (:func:`least_period`):
    apart by multiples of ``p*``), a contradiction.  So the least preperiod is one more than
    the last ``n < n0`` with ``G(n + p*) != G(n)`` (0 when there is none).
 
-Every fact read from a certificate is noted (:func:`noting_certificates`), so the verdict
+Every fact read from a certificate is noted
+(:func:`~grundy.claims.certificate_notes.note_assumption`), so the verdict
 names the certificates it rests on in ``assumes``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 from typing import Any
 
 from grundy.certify.certified_values import CertifiedValues, certified_values
+from grundy.claims.certificate_notes import note_assumption, noting
 from grundy.errors import SearchLimitError
 from grundy.games.base import Game, HeapGame
+from grundy.games.labels import game_from_label
+from grundy.solve import Play
+from grundy.solve.lemmas import SUM_RULE, ZERO_IFF_P, note_lemma
 from grundy.verdict import UNBOUNDED, Assumption
 
 __all__ = [
     "certificate_assumption",
     "certified_table",
-    "heap_values",
+    "named_table",
+    "certified_grundy",
+    "certified_outcome",
     "least_period",
-    "note_assumption",
-    "noting_certificates",
     "sequence_period",
 ]
 
 _TABLES: dict[tuple[str, Any, bool], CertifiedValues | str] = {}
-_NOTES: ContextVar[list[Assumption] | None] = ContextVar("grundy_certificates", default=None)
-
-
-@contextmanager
-def noting_certificates() -> Iterator[list[Assumption]]:
-    """Collect the certificates every fact read inside the ``with`` block rests on."""
-    found: list[Assumption] = []
-    token = _NOTES.set(found)
-    try:
-        yield found
-    finally:
-        _NOTES.reset(token)
 
 
 def certificate_assumption(game: Game, table: CertifiedValues) -> Assumption:
@@ -78,16 +69,8 @@ def certificate_assumption(game: Game, table: CertifiedValues) -> Assumption:
     )
 
 
-def note_assumption(assumption: Assumption) -> None:
-    """Tell the innermost :func:`noting_certificates` block, if any, that a fact read in it
-    rests on ``assumption``."""
-    notes = _NOTES.get()
-    if notes is not None and assumption not in notes:
-        notes.append(assumption)
-
-
 def _note(game: Game, table: CertifiedValues) -> None:
-    if _NOTES.get() is not None:
+    if noting():
         note_assumption(certificate_assumption(game, table))
 
 
@@ -142,17 +125,53 @@ def sequence_period(game: Game, preperiod: bool) -> int:
     return found_start if preperiod else found_period
 
 
-def heap_values(game: Game, heaps: Sequence[int]) -> int | None:
-    """``G`` of a position of single heaps of a certified game (the nim-sum of the heaps'
-    values, by the sum rule), or ``None`` when the game has no certified sequence (the
-    caller asks its solver instead)."""
+def named_table(label: str) -> CertifiedValues | str:
+    """The certified values of the game named ``label`` (as in ``g('0.07', [n])``), or why
+    there are none; its certificate is noted for the verdict."""
+    game = game_from_label(label)
     if not isinstance(game, HeapGame):
+        return f"{game.label} is not a heap game"
+    table = certified_table(game)
+    if isinstance(table, str):
+        return f"{game.label}: {table}"
+    _note(game, table)
+    return table
+
+
+def certified_grundy(game: Game, position: Any) -> int | None:
+    """``G`` of a position (single heaps) of a game with a certified sequence: the
+    nim-sum of its heaps' values (the sum rule, noted as a lemma when there are several
+    heaps), or ``None`` when the game has none (the caller asks its solver instead).
+
+    This is where ``g('0.137', [n])`` of a claim is decided, whichever method evaluates
+    the claim: a heap of 10^12 tokens is a look-up in the certified table."""
+    if not isinstance(game, HeapGame) or not _heaps(position):
         return None
     table = certified_table(game)
     if isinstance(table, str):
         return None
     _note(game, table)
+    if len(position) > 1:
+        note_lemma(SUM_RULE)
     result = 0
-    for heap in heaps:
+    for heap in position:
         result ^= table.value(heap)
     return result
+
+
+def certified_outcome(game: Game, position: Any, play: Play) -> str | None:
+    """The normal-play outcome of such a position (P exactly when ``G`` is 0, a lemma),
+    or ``None`` (misère play, or no certified sequence)."""
+    if play is not Play.NORMAL:
+        return None
+    value = certified_grundy(game, position)
+    if value is None:
+        return None
+    note_lemma(ZERO_IFF_P)
+    return "P" if value == 0 else "N"
+
+
+def _heaps(position: Any) -> bool:
+    return isinstance(position, tuple) and all(
+        isinstance(heap, int) and not isinstance(heap, bool) and heap >= 0 for heap in position
+    )
