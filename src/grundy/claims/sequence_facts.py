@@ -38,7 +38,7 @@ from typing import Any
 
 from grundy.certify.certified_values import CertifiedValues, certified_values
 from grundy.claims.certificate_notes import note_assumption, noting
-from grundy.errors import SearchLimitError
+from grundy.errors import ClaimError, SearchLimitError
 from grundy.games.base import Game, HeapGame
 from grundy.games.labels import game_from_label
 from grundy.solve import Play
@@ -69,9 +69,15 @@ def certificate_assumption(game: Game, table: CertifiedValues) -> Assumption:
     )
 
 
+_ASSUMED: dict[tuple[str, str, int, int, int], Assumption] = {}
+
+
 def _note(game: Game, table: CertifiedValues) -> None:
-    if noting():
-        note_assumption(certificate_assumption(game, table))
+    if noting():  # computed once per game and table: g(...) notes it at every case
+        key = (game.label, table.theorem, table.period, table.preperiod, len(table.values))
+        if key not in _ASSUMED:
+            _ASSUMED[key] = certificate_assumption(game, table)
+        note_assumption(_ASSUMED[key])
 
 
 def certified_table(game: Game, *, quick: bool = False) -> CertifiedValues | str:
@@ -87,8 +93,8 @@ def certified_table(game: Game, *, quick: bool = False) -> CertifiedValues | str
 def _required(game: Game, what: str) -> CertifiedValues:
     """The certified table, noted; :class:`SearchLimitError` (the claim is ``unknown``)
     when there is none."""
-    if not isinstance(game, HeapGame):
-        raise SearchLimitError(f"{what}: {game.label} is not a heap game")
+    if not isinstance(game, HeapGame):  # no sequence to speak of: the claim is wrong
+        raise ClaimError(f"{what} is asked of {game.label}, which is not a heap game")
     table = certified_table(game)
     if isinstance(table, str):
         raise SearchLimitError(f"{what} of {game.label} is not known: {table}")
