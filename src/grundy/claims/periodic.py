@@ -42,6 +42,10 @@ The rules, each a small lemma:
    ``P - n0 + 1``): ``P(n + p) - P(n)`` is a multiple of ``p`` and both heaps are at
    least ``n0``.  ``outcome`` in normal play is ``P`` exactly when ``G = 0``, so it has the
    same period.  ``G`` of a heap that is itself periodic is periodic with the same ``S, L``.
+   A heap of *another* certified heap game (``g('0.07', [n + 1])``) follows the same rule
+   with that game's own certified ``p`` and ``n0``
+   (:func:`~grundy.claims.sequence_facts.named_table`); rule 4 then joins the games'
+   periods, and the verdict names every certificate read in ``assumes``.
 4. Any allowed operation or function applied to periodic or constant pieces is periodic
    with the least common multiple of their periods, from the largest of their starts:
    the interpreter's operations are pure functions of their arguments' values.
