@@ -89,12 +89,16 @@ PROVED_FOR_EVERY_POSITION = {"cookbook-two-row-chomp"}
 PROVED_FOR_EVERY_N = {"cookbook-dawson-games-agree"}
 # Facts read from certificates, which the verdict names in assumes.
 ASSUMES = {
-    "cookbook-dawsons-chess-period": ["guy-smith-periodicity: octal --code 0.137 has period 34 from 52"],
+    "cookbook-dawsons-chess-period": [
+        "guy-smith-periodicity: octal --code 0.137 has period 34 from 52"
+    ],
     "cookbook-dawson-games-agree": [
         "guy-smith-periodicity: octal --code 0.137 has period 34 from 52",
         "guy-smith-periodicity: octal --code 0.07 has period 34 from 53",
     ],
-    "cookbook-misere-kayles-quotient": ["misere-quotient of octal --code 0.77, heaps 0..30, |Q| = 40"],
+    "cookbook-misere-kayles-quotient": [
+        "misere-quotient of octal --code 0.77, heaps 0..30, |Q| = 40"
+    ],
 }
 
 

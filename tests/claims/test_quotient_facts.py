@@ -95,5 +95,7 @@ def test_the_game_is_named_as_text() -> None:
 def test_a_budget_that_runs_out_makes_the_claim_unknown() -> None:
     quotient_facts._CHECKED.clear()
     settings = CheckSettings(seed=0, claim_seconds=0.5)
-    verdict = check_claim(good_claim(game="kayles", statement="quotient_order('kayles', 120) == 40"), settings)
+    verdict = check_claim(
+        good_claim(game="kayles", statement="quotient_order('kayles', 120) == 40"), settings
+    )
     assert verdict.status is Status.UNKNOWN

@@ -175,7 +175,9 @@ def test_a_mutant_at_huge_heaps_is_refuted_only_by_reading_the_certificate(
     assert verdict.counterexample is not None and verdict.counterexample["n"] == 10**12
     # Without the certificates the solver cannot reach a heap of 10^12 tokens.
     monkeypatch.setattr(sequence_facts, "certified_table", lambda game, quick=False: "none")
-    without = check_claim(good_claim(game="dawsons-chess", **fields), replace(SETTINGS, claim_seconds=20))
+    without = check_claim(
+        good_claim(game="dawsons-chess", **fields), replace(SETTINGS, claim_seconds=20)
+    )
     assert without.status is not Status.REFUTED
 
 

@@ -104,9 +104,7 @@ AGGREGATES = _OWN_AGGREGATES | frozenset(a for a, f in ALIASES.items() if f in _
 """Functions that may take a generator (``sum(x for x in moves)``) as their one argument."""
 GAME_FUNCTIONS = frozenset({"g", "outcome_of"})
 """Functions of a position: of the claim's game, or of a game named in a first argument."""
-NAMED_GAME_FACTS = frozenset(
-    {"period", "preperiod", "quotient_order", "p_portion_size", "is_tame"}
-)
+NAMED_GAME_FACTS = frozenset({"period", "preperiod", "quotient_order", "p_portion_size", "is_tame"})
 """Facts of a game named in the first argument, as text, that no position of the claim's
 game enters: read from certificates (:mod:`grundy.claims.sequence_facts`,
 :mod:`grundy.claims.quotient_facts`), each computed when the claim is checked."""

@@ -33,7 +33,6 @@ names the certificates it rests on in ``assumes``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from grundy.certify.certified_values import CertifiedValues, certified_values
@@ -47,11 +46,11 @@ from grundy.verdict import UNBOUNDED, Assumption
 
 __all__ = [
     "certificate_assumption",
-    "certified_table",
-    "named_table",
     "certified_grundy",
     "certified_outcome",
+    "certified_table",
     "least_period",
+    "named_table",
     "sequence_period",
 ]
 

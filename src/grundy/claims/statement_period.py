@@ -309,7 +309,7 @@ class _Reader:
         from grundy.claims.sequence_facts import named_table  # certificates, when used
 
         label = node.args[0]
-        assert isinstance(label, ast.Constant)
+        assert isinstance(label, ast.Constant) and isinstance(node.func, ast.Name)
         table = named_table(str(label.value))
         if isinstance(table, str):
             raise self.decline(node, table)
