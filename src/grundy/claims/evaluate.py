@@ -71,6 +71,9 @@ __all__ = [
 
 # Names that do not vary from case to case (functions are called, never looked up).
 _CONSTANT_NAMES = FUNCTIONS | {"phi", "range"}
+# Calls whose value is computed when the claim is checked, never when it is read: facts
+# of positions, and facts of whole games (read from certificates, within the budget).
+_PER_CHECK = GAME_FUNCTIONS | NAMED_GAME_FACTS
 
 
 def _is_constant(node: ast.AST) -> bool:
@@ -80,7 +83,7 @@ def _is_constant(node: ast.AST) -> bool:
         isinstance(n, ast.Name) and n.id not in _CONSTANT_NAMES for n in ast.walk(node)
     ) and not any(
         isinstance(n, ast.Call)
-        and getattr(n.func, "id", "") in GAME_FUNCTIONS | NAMED_GAME_FACTS  # computed per check
+        and getattr(n.func, "id", "") in _PER_CHECK
         for n in ast.walk(node)
     )
 
@@ -336,9 +339,9 @@ class _Compiler:
         game = self.named_game(node, label)
 
         def fact(scope: Scope) -> Value:
-            value = named_fact(name, game, [arg(scope) for arg in rest], scope.meter)
-            shown = ", ".join([repr(label), *(show_value(arg(scope)) for arg in rest)])
-            scope.show(f"{name}({shown})", value)
+            given = [arg(scope) for arg in rest]
+            value = named_fact(name, game, given, scope.meter)
+            scope.show(f"{name}({', '.join([repr(label), *map(show_value, given)])})", value)
             return value
 
         return fact
