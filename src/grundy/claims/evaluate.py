@@ -82,9 +82,7 @@ def _is_constant(node: ast.AST) -> bool:
     return not any(
         isinstance(n, ast.Name) and n.id not in _CONSTANT_NAMES for n in ast.walk(node)
     ) and not any(
-        isinstance(n, ast.Call)
-        and getattr(n.func, "id", "") in _PER_CHECK
-        for n in ast.walk(node)
+        isinstance(n, ast.Call) and getattr(n.func, "id", "") in _PER_CHECK for n in ast.walk(node)
     )
 
 

@@ -143,6 +143,28 @@ def named_table(label: str) -> CertifiedValues | str:
     return table
 
 
+_SEEN: dict[int, tuple[Game, CertifiedValues | str, Assumption]] = {}
+_SEEN_LIMIT = 256
+
+
+def _for_object(game: Game) -> tuple[CertifiedValues | str, Assumption]:
+    """:func:`certified_table` and its assumption, remembered for the game object itself:
+    ``g(...)`` asks at every case, and a game's label and key take longer to build than
+    the look-up (the entry holds the game, so its id is not reused while it is kept)."""
+    found = _SEEN.get(id(game))
+    if found is None or found[0] is not game:
+        table = certified_table(game)
+        assumption = (
+            certificate_assumption(game, table)
+            if isinstance(table, CertifiedValues)
+            else Assumption("", "")
+        )
+        if len(_SEEN) >= _SEEN_LIMIT:
+            _SEEN.clear()
+        found = _SEEN[id(game)] = (game, table, assumption)
+    return found[1], found[2]
+
+
 def certified_grundy(game: Game, position: Any) -> int | None:
     """``G`` of a position (single heaps) of a game with a certified sequence: the
     nim-sum of its heaps' values (the sum rule, noted as a lemma when there are several
@@ -152,10 +174,10 @@ def certified_grundy(game: Game, position: Any) -> int | None:
     the claim: a heap of 10^12 tokens is a look-up in the certified table."""
     if not isinstance(game, HeapGame) or not _heaps(position):
         return None
-    table = certified_table(game)
+    table, assumption = _for_object(game)
     if isinstance(table, str):
         return None
-    _note(game, table)
+    note_assumption(assumption)
     if len(position) > 1:
         note_lemma(SUM_RULE)
     result = 0
