@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import time
 from unittest import mock
 
 from grundy.claims import check_claim, claims_from_text, sequence_facts
