@@ -63,12 +63,43 @@ EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
     "cookbook-fair-shares-eleven": (Status.REFUTED, "exhaustive", None, {"a": 2}),
     "cookbook-mex-rule": (Status.PROVED, "exhaustive", 61, None),
     "cookbook-mex-rule-some-move": (Status.REFUTED, "exhaustive", None, {"n": 0}),
+    "cookbook-dawsons-chess-period": (Status.PROVED, "exhaustive", 1, None),
+    "cookbook-dawsons-chess-period-68": (
+        Status.REFUTED,
+        "exhaustive",
+        None,
+        {"period('0.137')": 34},
+    ),
+    "cookbook-dawson-games-agree": (Status.PROVED, "certificate", None, None),
+    "cookbook-dawson-games-agree-a-period-on": (Status.REFUTED, "certificate", None, {"n": 14}),
+    "cookbook-misere-kayles-quotient": (Status.PROVED, "exhaustive", 1, None),
+    "cookbook-misere-kayles-quotient-tame": (
+        Status.REFUTED,
+        "exhaustive",
+        None,
+        {"is_tame('kayles', 30)": False},
+    ),
 }
 
 # Proved for every heap size, one periodicity certificate for each value of k.
 PROVED_FOR_EVERY_HEAP = {"cookbook-take-one-to-k"}
 # Proved for every position of the game by P-set induction (no bound on the rows).
 PROVED_FOR_EVERY_POSITION = {"cookbook-two-row-chomp"}
+# Proved for every n from two games' periodicity certificates.
+PROVED_FOR_EVERY_N = {"cookbook-dawson-games-agree"}
+# Facts read from certificates, which the verdict names in assumes.
+ASSUMES = {
+    "cookbook-dawsons-chess-period": [
+        "guy-smith-periodicity: octal --code 0.137 has period 34 from 52"
+    ],
+    "cookbook-dawson-games-agree": [
+        "guy-smith-periodicity: octal --code 0.137 has period 34 from 52",
+        "guy-smith-periodicity: octal --code 0.07 has period 34 from 53",
+    ],
+    "cookbook-misere-kayles-quotient": [
+        "misere-quotient of octal --code 0.77, heaps 0..30, |Q| = 40"
+    ],
+}
 
 
 def cookbook_claims() -> list[Claim]:
@@ -105,10 +136,14 @@ def test_each_cookbook_claim_gets_the_documented_verdict(claim: Claim) -> None:
         assert verdict.scope == "unbounded n, for each k = 1..6"
     elif claim.id in PROVED_FOR_EVERY_POSITION:
         assert verdict.scope == "unbounded a >= 1, b >= 0, assuming b <= a"
+    elif claim.id in PROVED_FOR_EVERY_N:
+        assert verdict.scope == "unbounded"
     else:
         assert verdict.scope.startswith("bounded: "), "a cookbook verdict is for its ranges"
     if cases is not None:
         assert verdict.cases == cases
+    if claim.id in ASSUMES:
+        assert sorted(a.id for a in verdict.assumes) == sorted(ASSUMES[claim.id])
     if counterexample is not None:
         assert verdict.counterexample is not None
         assert {name: verdict.counterexample[name] for name in counterexample} == counterexample

@@ -149,9 +149,9 @@ def test_nim_inverse_of_zero_and_huge_nimbers_are_error_verdicts() -> None:
     assert "at most 256 bits" in verdict.message
 
 
-def test_the_certificate_method_does_not_read_other_games() -> None:
-    # The periodicity method follows G of the claim's own game; a named game's value is not
-    # covered by its certificate, so it must decline rather than prove.
+def test_the_certificate_method_reads_other_games_by_their_own_certificates() -> None:
+    # A named game's values come from its own certificate (issue 37): the statement repeats
+    # with the lcm of both periods from the larger start, and both certificates are named.
     verdict = check(
         game="dawsons-kayles",
         vars='["n"]',
@@ -160,8 +160,25 @@ def test_the_certificate_method_does_not_read_other_games() -> None:
         statement="grundy <= g('kayles', [n]) + 9",
         method="certificate",
     )
+    assert (verdict.status, verdict.scope) == (Status.PROVED, "unbounded"), verdict.message
+    assert {a.id for a in verdict.assumes} == {
+        "guy-smith-periodicity: octal --code 0.07 has period 34 from 53",
+        "guy-smith-periodicity: octal --code 0.77 has period 12 from 71",
+    }
+    assert "statement repeats with period 204 from n = 71" in verdict.message
+
+
+def test_the_certificate_method_declines_a_named_game_with_no_certified_period() -> None:
+    verdict = check(
+        game="dawsons-kayles",
+        vars='["n"]',
+        range="{ n = [0, 100000] }",
+        position="[n]",
+        statement="grundy <= g('0.6', [n]) + 9",
+        method="certificate",
+    )
     assert verdict.status is Status.UNKNOWN
-    assert "another named game" in verdict.message
+    assert "octal --code 0.6: no certified period within G(0..4000)" in verdict.message
 
 
 def test_claim_text_helper_quotes_lists_raw() -> None:

@@ -208,8 +208,15 @@ def test_every_tour_command_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 
 def test_the_readme_limits_table_states_the_code_limits() -> None:
     """Each limit the README's table states is the constant the code keeps."""
-    from grundy.certify import quotient_check
-    from grundy.claims import comprehension, param_family, quotient_method, runner, values
+    from grundy.certify import certified_values, quotient_check
+    from grundy.claims import (
+        comprehension,
+        param_family,
+        quotient_facts,
+        quotient_method,
+        runner,
+        values,
+    )
     from grundy.cli import common, explore, quotient
     from grundy.games import digraph, fair_shares, poset
 
@@ -232,6 +239,8 @@ def test_the_readme_limits_table_states_the_code_limits() -> None:
         ("`quotient --upto`", quotient.MAX_UPTO),
         ("`quotient --upto`", quotient_method.MAX_UPTO),
         ("`quotient --upto`", quotient_method.MAX_SIZE),
+        ("`quotient --upto`", quotient_facts.MAX_UPTO),
+        ("`period(G)`", certified_values.CERTIFY_UPTO),
         ("loopy games", digraph.MAX_EDGES),
         ("loopy games", digraph.MAX_VERTEX),
         ("loopy games", fair_shares.MAX_COINS),

@@ -31,4 +31,4 @@ def test_claim_examples_about_sums_and_products_check_as_expected(run_cli, tmp_p
     path.write_text("\n".join(blocks))
     result = run_cli("check", str(path), "--jobs", "1", "--json")
     assert result.code == 0, result.out
-    assert result.json()["total"] == 5
+    assert result.json()["total"] == 6  # with the facts of whole games (issue 37)

@@ -367,3 +367,31 @@ def test_the_default_position_keeps_its_brackets() -> None:
     assert expression_latex("outcome", None) == "o(p)"
     assert expression_latex("grundy", None) == r"\mathcal{G}(p)"
     assert expression_latex("grundy == n", "[n]") == r"\mathcal{G}(n) = n"
+
+
+@pytest.mark.parametrize(
+    ("text", "latex"),
+    [
+        (
+            "period('0.137') == 34",
+            r"\operatorname{period}(\mathcal{G}_{\text{0.137}}) = 34",
+        ),
+        (
+            "preperiod('kayles') == 71",
+            r"\operatorname{preperiod}(\mathcal{G}_{\text{Kayles}}) = 71",
+        ),
+        (
+            "quotient_order('kayles', n) == 40",
+            r"\lvert \mathcal{Q}_{\text{Kayles}}^{\le n} \rvert = 40",
+        ),
+        (
+            "p_portion_size('kayles', 30) == 9",
+            r"\lvert \mathcal{P} \cap \mathcal{Q}_{\text{Kayles}}^{\le 30} \rvert = 9",
+        ),
+        ("is_tame('nim', 7)", r"\mathcal{Q}_{\text{Nim}}^{\le 7} \text{ is tame}"),
+    ],
+)
+def test_facts_of_a_named_game_as_a_whole_are_typeset(text: str, latex: str) -> None:
+    # Before issue 37's functions these raised MathSyntaxError on the game's name.
+    assert expression_latex(text) == latex
+    check_latex(latex)

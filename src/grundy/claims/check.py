@@ -46,6 +46,7 @@ from typing import Any
 
 from grundy.budget import Budget, Meter
 from grundy.certify.certified_values import NotApplicable
+from grundy.claims.certificate_notes import noting_certificates, resting_on_certificates
 from grundy.claims.combine import Ran, budget_message, combine, decides
 from grundy.claims.exhaustive_method import check_every_case
 from grundy.claims.model import TEACHING_EXAMPLE, BadClaim, Claim, Method
@@ -165,11 +166,11 @@ def _check_metered(
         # Every solver answer the verdict rests on is named, whichever solver gave it (a
         # re-check's, a scan's) and whatever ran before: the same alone, in a file, on any
         # number of jobs.
-        with collecting_lemmas() as lemmas:
+        with collecting_lemmas() as lemmas, noting_certificates() as certificates:
             verdict = _check(claim, settings, progress, budget.start())
             if verdict.status is Status.REFUTED and claim.teach_where is not None:
                 verdict = _with_teaching_example(verdict, claim, settings, budget.start())
-        return resting_on(verdict, lemmas)
+        return resting_on_certificates(resting_on(verdict, lemmas), certificates)
     except BudgetExceededError as exc:
         return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=budget_message(exc))
     except SearchLimitError as exc:  # a resource limit: honest "unknown", not an error

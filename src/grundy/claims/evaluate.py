@@ -25,7 +25,13 @@ import ast
 
 from grundy.claims.builtin_functions import PLAIN_FUNCTIONS
 from grundy.claims.comprehension import compile_aggregate, compile_list
-from grundy.claims.expression import AGGREGATES, FUNCTIONS, ParsedExpression
+from grundy.claims.expression import (
+    AGGREGATES,
+    FUNCTIONS,
+    GAME_FUNCTIONS,
+    NAMED_GAME_FACTS,
+    ParsedExpression,
+)
 from grundy.claims.numbers import PHI, Surd
 from grundy.claims.operators import BINARY, COMPARE
 from grundy.claims.scope import Facts, Run, Scope
@@ -44,6 +50,7 @@ from grundy.claims.values import (
     value_size,
 )
 from grundy.errors import ClaimError, GrundyError
+from grundy.games.base import Game
 
 __all__ = [
     "MAX_BITS",
@@ -64,6 +71,9 @@ __all__ = [
 
 # Names that do not vary from case to case (functions are called, never looked up).
 _CONSTANT_NAMES = FUNCTIONS | {"phi", "range"}
+# Calls whose value is computed when the claim is checked, never when it is read: facts
+# of positions, and facts of whole games (read from certificates, within the budget).
+_PER_CHECK = GAME_FUNCTIONS | NAMED_GAME_FACTS
 
 
 def _is_constant(node: ast.AST) -> bool:
@@ -72,8 +82,7 @@ def _is_constant(node: ast.AST) -> bool:
     return not any(
         isinstance(n, ast.Name) and n.id not in _CONSTANT_NAMES for n in ast.walk(node)
     ) and not any(
-        isinstance(n, ast.Call) and getattr(n.func, "id", "") in ("g", "outcome_of")
-        for n in ast.walk(node)
+        isinstance(n, ast.Call) and getattr(n.func, "id", "") in _PER_CHECK for n in ast.walk(node)
     )
 
 
@@ -294,20 +303,17 @@ class _Compiler:
                 return value
 
             return self.guarded(node, fact)
+        if name in NAMED_GAME_FACTS:
+            return self.guarded(node, self.named_game_only(node, args[1:]))
         function = PLAIN_FUNCTIONS[name]
         return self.guarded(node, lambda scope: function([arg(scope) for arg in args]))
 
     def named_game_fact(self, node: ast.Call, argument: Run) -> Run:
         """``g("kayles", [k])``: a fact about a position of a game named as on the command
         line; the name is resolved now, so a bad one is reported when the claim is read."""
-        from grundy.games.labels import game_from_label  # the catalogue, only when used
-
         assert isinstance(node.func, ast.Name) and isinstance(node.args[0], ast.Constant)
         name, label = node.func.id, str(node.args[0].value)
-        try:
-            game = game_from_label(label)
-        except GrundyError as exc:
-            raise ClaimError(f"{exc}, in {self.piece(node)!r}{self.where}") from None
+        game = self.named_game(node, label)
 
         def fact(scope: Scope) -> Value:
             position = argument(scope)
@@ -319,6 +325,32 @@ class _Compiler:
             return value
 
         return fact
+
+    def named_game_only(self, node: ast.Call, rest: list[Run]) -> Run:
+        """``period('0.137')``, ``quotient_order('kayles', 30)``: a fact of a named game
+        alone, read from its certificate when the claim is checked (never when it is
+        read: that may take the claim's budget)."""
+        from grundy.claims.game_only_facts import named_fact  # certificates, only when used
+
+        assert isinstance(node.func, ast.Name) and isinstance(node.args[0], ast.Constant)
+        name, label = node.func.id, str(node.args[0].value)
+        game = self.named_game(node, label)
+
+        def fact(scope: Scope) -> Value:
+            given = [arg(scope) for arg in rest]
+            value = named_fact(name, game, given, scope.meter)
+            scope.show(f"{name}({', '.join([repr(label), *map(show_value, given)])})", value)
+            return value
+
+        return fact
+
+    def named_game(self, node: ast.Call, label: str) -> Game:
+        from grundy.games.labels import game_from_label  # the catalogue, only when used
+
+        try:
+            return game_from_label(label)
+        except GrundyError as exc:
+            raise ClaimError(f"{exc}, in {self.piece(node)!r}{self.where}") from None
 
     def subscript(self, node: ast.Subscript) -> Run:
         container, index = self.compile(node.value), self.compile(node.slice)

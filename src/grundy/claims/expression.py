@@ -51,6 +51,7 @@ __all__ = [
     "GAME_FUNCTIONS",
     "MAX_DEPTH",
     "MAX_LENGTH",
+    "NAMED_GAME_FACTS",
     "POSITION_NAMES",
     "RESERVED_NAMES",
     "ParsedExpression",
@@ -84,10 +85,12 @@ _ARITY_GROUPS: dict[tuple[int, int | None], tuple[str, ...]] = {
         "popcount",
         "bit_length",
         "isqrt",
+        "period",
+        "preperiod",
     ),
     (1, 2): ("g", "outcome_of"),
     (1, None): ("min", "max", "nim_mul", "gcd"),
-    (2, 2): ("nim_pow", "implies", "iff", "bit"),
+    (2, 2): ("nim_pow", "implies", "iff", "bit", "quotient_order", "p_portion_size", "is_tame"),
 }
 """Each function of the language under its arity: the least and greatest number of
 arguments it takes (``None``: any number)."""
@@ -101,6 +104,17 @@ AGGREGATES = _OWN_AGGREGATES | frozenset(a for a, f in ALIASES.items() if f in _
 """Functions that may take a generator (``sum(x for x in moves)``) as their one argument."""
 GAME_FUNCTIONS = frozenset({"g", "outcome_of"})
 """Functions of a position: of the claim's game, or of a game named in a first argument."""
+NAMED_GAME_FACTS = frozenset({"period", "preperiod", "quotient_order", "p_portion_size", "is_tame"})
+"""Facts of a game named in the first argument, as text, that no position of the claim's
+game enters: read from certificates (:mod:`grundy.claims.sequence_facts`,
+:mod:`grundy.claims.quotient_facts`), each computed when the claim is checked."""
+_NAMED_EXAMPLES = {
+    "period": "period('0.137')",
+    "preperiod": "preperiod('0.137')",
+    "quotient_order": "quotient_order('kayles', 30)",
+    "p_portion_size": "p_portion_size('kayles', 30)",
+    "is_tame": "is_tame('kayles', 30)",
+}
 POSITION_NAMES = frozenset({"grundy", "outcome", "moves", "winning_moves"})
 """Names that stand for facts about the claim's position, computed only when used."""
 
@@ -350,12 +364,14 @@ class _Checker:
                 f"{name}() takes {wanted} argument{'s' if wanted != '1' else ''}, "
                 f"got {count} in {self.piece(node)!r} {self.where}"
             )
-        if count == 2 and name in GAME_FUNCTIONS:
+        if (count == 2 and name in GAME_FUNCTIONS) or name in NAMED_GAME_FACTS:
             game = node.args[0]
             if not (isinstance(game, ast.Constant) and isinstance(game.value, str)):
+                example = _NAMED_EXAMPLES.get(name, f"{name}('kayles', [k])")
+                which = "first argument" if name in NAMED_GAME_FACTS else "first of two arguments"
                 raise ClaimError(
-                    f"the first of two arguments of {name}() names a game as text, e.g. "
-                    f"{name}('kayles', [k]); got {self.piece(game)!r} {self.where}"
+                    f"the {which} of {name}() names a game as text, e.g. "
+                    f"{example}; got {self.piece(game)!r} {self.where}"
                 )
         self.functions.add(name)
         if count == 1 and isinstance(node.args[0], ast.GeneratorExp) and name in AGGREGATES:

@@ -42,6 +42,10 @@ The rules, each a small lemma:
    ``P - n0 + 1``): ``P(n + p) - P(n)`` is a multiple of ``p`` and both heaps are at
    least ``n0``.  ``outcome`` in normal play is ``P`` exactly when ``G = 0``, so it has the
    same period.  ``G`` of a heap that is itself periodic is periodic with the same ``S, L``.
+   A heap of *another* certified heap game (``g('0.07', [n + 1])``) follows the same rule
+   with that game's own certified ``p`` and ``n0``
+   (:func:`~grundy.claims.sequence_facts.named_table`); rule 4 then joins the games'
+   periods, and the verdict names every certificate read in ``assumes``.
 4. Any allowed operation or function applied to periodic or constant pieces is periodic
    with the least common multiple of their periods, from the largest of their starts:
    the interpreter's operations are pure functions of their arguments' values.
@@ -88,8 +92,10 @@ from typing import Any
 
 from grundy.budget import Meter
 from grundy.certify.certified_values import CertifiedValues, NotApplicable, certified_values
+from grundy.claims.certificate_notes import note_assumption
 from grundy.claims.model import Claim
 from grundy.claims.param_family import SPLIT_REFUSAL
+from grundy.claims.sequence_facts import certificate_assumption
 from grundy.claims.statement_period import (
     Declined,
     Periodicity,
@@ -221,6 +227,8 @@ def _decide(
         "checked": [low, last],
     }
     verdict = replace(verdict, details=details)
+    if verdict.status in (Status.PROVED, Status.REFUTED):  # both rest on the certificate
+        note_assumption(certificate_assumption(claim.game, table))
     if verdict.status is Status.PROVED and counted[0] == 0:
         return replace(
             verdict,
@@ -245,6 +253,8 @@ def _decide(
     )
     if periodicity.start is not None:
         summary += f" from {variable} = {periodicity.start}"
+    if _names_other_games(claim):
+        summary += " (each other game's values from its own certificate, named in assumes)"
     if last < window_end:  # the whole range was checked: no period argument needed
         return replace(
             verdict,
@@ -257,6 +267,17 @@ def _decide(
         scope=UNBOUNDED,
         message=f"holds for every {where} (not only up to {high:,}): {summary}; "
         f"checked {variable} = {low}..{last}",
+    )
+
+
+def _names_other_games(claim: Claim) -> bool:
+    return any(
+        isinstance(node, ast.Call)
+        and getattr(node.func, "id", "") in ("g", "outcome_of")
+        and len(node.args) == 2
+        for expression in (claim.statement, claim.assume)
+        if expression is not None
+        for node in ast.walk(expression.parsed.tree)
     )
 
 

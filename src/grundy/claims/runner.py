@@ -17,6 +17,7 @@ from grundy.claims.game_facts import grundy_refusal
 from grundy.claims.loopy_facts import CycleAwareSolver
 from grundy.claims.model import Claim
 from grundy.claims.param_family import SPLIT_REFUSAL
+from grundy.claims.sequence_facts import certified_grundy, certified_outcome
 from grundy.errors import ClaimError, GrundyError, SearchLimitError, UserCodeError
 from grundy.games.base import Game
 from grundy.games.user import user_written
@@ -78,15 +79,20 @@ class PositionFacts:
     def grundy_in(self, game: Game, position: Value) -> int | str:
         _check_grundy(game)  # a named game passes the claim's own game's checks
         with self._runner.user_code(game):
-            solver = self._runner.solver_for(game)
-            return solver.grundy_value(self._runner.to_position(position, game))
+            built = self._runner.to_position(position, game)
+            certified = certified_grundy(game, built)  # a heap game's certified sequence
+            if certified is not None:
+                return certified
+            return self._runner.solver_for(game).grundy_value(built)
 
     def outcome_in(self, game: Game, position: Value) -> str:
         with self._runner.user_code(game):
-            solver = self._runner.solver_for(game)
-            return solver.outcome(
-                self._runner.to_position(position, game), self._runner.claim.play
-            ).value
+            built = self._runner.to_position(position, game)
+            play = self._runner.claim.play
+            certified = certified_outcome(game, built, play)
+            if certified is not None:
+                return certified
+            return self._runner.solver_for(game).outcome(built, play).value
 
 
 class ClaimRunner:

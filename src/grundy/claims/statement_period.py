@@ -5,6 +5,7 @@ constant, polynomial or periodic pieces (the rules are in :mod:`grundy.claims.pe
 from __future__ import annotations
 
 import ast
+import copy
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -149,7 +150,7 @@ class _Reader:
             return self.compare(node)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             if node.func.id in ("g", "outcome_of") and len(node.args) == 2:
-                raise self.decline(node, "values of another named game are not followed")
+                return self.named_heap_fact(node)
             if node.func.id in ("g", "outcome_of"):
                 return self.heap_fact(node.args[0], node.func.id == "outcome_of", node)
             return self.combined(node, node.args)
@@ -300,6 +301,21 @@ class _Reader:
         position = self.claim.position
         reader = _Reader(self.claim, position, self.variable, self.values, self.largest)
         return reader.heap_fact(position.parsed.tree, False, position.parsed.tree)
+
+    def named_heap_fact(self, node: ast.Call) -> Periodicity:
+        """Rule 3 for another game's heap, ``g('0.07', [n + 1])``, with that game's own
+        certified period: the statement's period is then the lcm of the games' periods,
+        from the largest of their starts (rule 4)."""
+        from grundy.claims.sequence_facts import named_table  # certificates, when used
+
+        label = node.args[0]
+        assert isinstance(label, ast.Constant) and isinstance(node.func, ast.Name)
+        table = named_table(str(label.value))
+        if isinstance(table, str):
+            raise self.decline(node, table)
+        other = copy.copy(self)
+        other.values = table
+        return other.heap_fact(node.args[1], node.func.id == "outcome_of", node)
 
     def heap_fact(self, argument: ast.expr, is_outcome: bool, node: ast.AST) -> Periodicity:
         """Rule 3: ``G`` (or the normal-play outcome) of a one-heap position."""

@@ -13,6 +13,7 @@ from grundy.claims.evaluate import Scope, Value, plain, truth
 from grundy.claims.expression import POSITION_NAMES
 from grundy.claims.game_facts import grundy_refusal
 from grundy.claims.model import Claim, Expression
+from grundy.claims.sequence_facts import certified_grundy, certified_outcome
 from grundy.claims.statement_period import Declined
 from grundy.errors import ClaimError, GrundyError
 from grundy.games.base import Game
@@ -70,10 +71,26 @@ class _TableFacts:
         return self.value_of(self.heap(position))
 
     def grundy_in(self, game: Game, position: Value) -> int:
-        raise Declined("values of another named game are not read by this method")
+        found = certified_grundy(game, self.named(game, position))
+        if found is None:
+            raise Declined(f"{game.label} has no certified period to read its values from")
+        return found
 
     def outcome_in(self, game: Game, position: Value) -> str:
-        raise Declined("values of another named game are not read by this method")
+        found = certified_outcome(game, self.named(game, position), self.claim.play)
+        if found is None:
+            raise Declined(f"outcomes of {game.label} are not read by this method")
+        return found
+
+    def named(self, game: Game, position: Value) -> object:
+        """A position of another named game, as ``g('0.07', [k])`` gives it."""
+        data = plain(position)
+        try:
+            return game.from_value(data)
+        except GrundyError as exc:
+            raise ClaimError(
+                f"claim {self.claim.id!r}: {data!r} is not a position of {game.label}: {exc}"
+            ) from None
 
     def outcome_of(self, position: Value) -> str:
         if self.claim.play is not Play.NORMAL:

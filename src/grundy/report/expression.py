@@ -369,6 +369,8 @@ class _Printer:
             symbol = r"\mathcal{G}" if name == "g" else "o"
             inner = self.bracketed(self.print(arguments[1], 0))
             return rf"{symbol}_{{{label_name(str(game.value)).latex}}}{inner}"
+        if name in _WHOLE_GAME_FACTS and isinstance(game_of := arguments[0], ast.Constant):
+            return self.whole_game_fact(name, str(game_of.value), arguments[1:])
         listed = len(arguments) == 1 and isinstance(arguments[0], (ast.List, ast.Tuple))
         if name in ("nimsum", "mex", "min", "max", "nim_mul") and listed:
             arguments = list(arguments[0].elts)  # type: ignore[attr-defined]  # f([x, y]) as f(x, y)
@@ -413,6 +415,19 @@ class _Printer:
             return rf"o{self.bracketed(args[0])}"
         raise self.error(node)
 
+    def whole_game_fact(self, name: str, label: str, rest: list[ast.expr]) -> str:
+        """``period('0.137')`` as period(G_{Dawson's Chess}); ``quotient_order('kayles',
+        30)`` as the size of the quotient Q of Kayles' heaps up to 30."""
+        game = label_name(label).latex
+        if name in ("period", "preperiod"):
+            return rf"\operatorname{{{name}}}(\mathcal{{G}}_{{{game}}})"
+        quotient = rf"\mathcal{{Q}}_{{{game}}}^{{\le {self.print(rest[0], 0)}}}"
+        if name == "quotient_order":
+            return rf"\lvert {quotient} \rvert"
+        if name == "p_portion_size":
+            return rf"\lvert \mathcal{{P}} \cap {quotient} \rvert"
+        return rf"{quotient} \text{{ is tame}}"
+
     @staticmethod
     def bracketed(text: str) -> str:
         """``text`` in parentheses, unless one pair already encloses all of it."""
@@ -422,6 +437,10 @@ class _Printer:
             if depth == 0 and index < len(text) - 1:
                 return f"({text})"
         return text if text.startswith("(") else f"({text})"
+
+
+_WHOLE_GAME_FACTS = ("period", "preperiod", "quotient_order", "p_portion_size", "is_tame")
+"""Facts of a named game as a whole (``grundy.claims.expression.NAMED_GAME_FACTS``)."""
 
 
 def _is_condition(node: ast.expr) -> bool:
