@@ -14,6 +14,7 @@ from grundy.report.student_words import SENTENCES, say, strip_marks, tracing
 from grundy.report.studenttext import student_text_problems, untraced_runs
 from grundy.report.topics import course_topics
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
+from tests.report.helpers import reading_order
 
 LIBRARY = load_library()
 KINDS = (
@@ -106,25 +107,12 @@ def test_an_unknown_verdict_says_nothing_of_the_engine() -> None:
     assert "timed out" not in text and "z3" not in text
 
 
-def _reading_order(document) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
-    from grundy.report.definitions import CONCEPTS
-    from grundy.report.studenttext import document_runs
-
-    definitions = {strip_marks(say(f"define.{key}")): key for key, _ in CONCEPTS}
-    runs = []
-    for _, run in document_runs(document):
-        text = strip_marks(run)
-        key = next((k for words, k in definitions.items() if text.endswith(words)), None)
-        runs.append((f"define {key}" if key else "text", text))
-    return runs
-
-
 def test_the_handout_opens_with_definitions_each_before_its_first_use() -> None:
     from grundy.report.definitions import undefined_uses
 
     _, document = _handout()
     assert strip_marks(document.sections[0].title) == "Definitions and rules"
-    assert undefined_uses(_reading_order(document)) == []
+    assert undefined_uses(reading_order(document)) == []
     text = strip_marks(str(document.sections[0]))
     assert "Chomp is played on a rectangular bar" in text  # a game's rules, in prose
     assert "Ω(k)" in text and "𝒫⁻" in text  # the notation used later
