@@ -99,14 +99,45 @@ def test_week_5_teaches_what_its_file_asks() -> None:
     assert "A plausible mistake" in handout  # the two guesses, shown with their counterexamples
     sheet = _text(documents["worksheet"])
     assert "Exercise 1" in sheet and "Exercise 2" in sheet and "True or false" in sheet
-    answers = _text(documents["answers"])
-    assert "Answer:" in answers
+    assert "Answer:" in _text(documents["answers"])
+
+
+def test_a_mistake_about_a_sum_of_different_games_names_each_game() -> None:
+    # it said "With heaps 1 and 4", as if both were Nim heaps
+    handout = _text(file_documents(WEEK_FILES[0])[0]["handout"])
+    assert "With 1 in Nim and 4 in Kayles, the player to move loses" in handout
+
+
+def test_the_picture_of_a_sum_uses_the_claims_variables() -> None:
+    # the claims write the position (a, k); the text and the axes said (a, b)
+    documents, _ = file_documents(WEEK_FILES[0])
+    handout = _text(documents["handout"])
+    assert "A position of Nim + Kayles is a pair (a, k): a in Nim and k in Kayles" in handout
+    assert "among (a, k), 0 ≤ a, k ≤ 15" in handout
+    assert "(a, b)" not in handout
 
 
 def test_week_9_shows_its_draws_and_its_misere_play() -> None:
     documents, topics = file_documents(WEEK_FILES[1])
     handout = _text(documents["handout"])
-    assert "draw" in handout and "misère" in handout
-    names = {f.name for f in iter_figures(documents["handout"].sections)}
-    assert any("graph" in n for n in names), names  # the loopy game's graph is drawn
+    assert "misère" in handout and "The graph and its outcomes" in handout
     assert any(r.theorem.play == Play.MISERE for t in topics for r in t.results)
+
+
+def test_a_drawn_counterexample_is_told_as_a_draw() -> None:
+    # it said "Counterexample: v = 0. There o(p) = D.", with o and p defined nowhere
+    handout = _text(file_documents(WEEK_FILES[1])[0]["handout"])
+    assert (
+        "With the token on vertex 0, neither player can force a win: with best play the game"
+        " goes on for ever, a draw; the statement is false there, so the rule fails"
+    ) in handout
+    assert "o(p)" not in handout
+
+
+def test_a_counterexample_comparing_two_positions_tells_both() -> None:
+    # the statement compares (a, b) with (a, b, 5, 5): only (0, 9) was told, which is
+    # P as the rule needs; the other position, where it goes wrong, was not
+    handout = _text(file_documents(WEEK_FILES[1])[0]["handout"])
+    assert "the player to move loses: every move leaves an N-position, while at (0,9,5,5)" in (
+        handout
+    )

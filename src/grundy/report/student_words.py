@@ -468,6 +468,9 @@ _OWN: dict[str, str] = {
     "story.at": "At {position}",
     "story.one-heap": "With a single heap of {size}",
     "story.heaps": "With heaps {sizes} and {last}",
+    "story.parts": "With {parts} and {last}",
+    "story.token": "With the token on vertex {vertex}",
+    "story.tokens": "With tokens on vertices {vertices} and {last}",
     "story.misere": " (misère play)",
     "story.no-move-wins": (
         "{where}{play}, the player to move has no move there, and in misère play that player wins"
@@ -480,6 +483,11 @@ _OWN: dict[str, str] = {
     "story.every-move-loses": (
         "{where}{play}, the player to move loses: every move leaves an N-position"
     ),
+    "story.draw": (
+        "{where}{play}, neither player can force a win: with best play the game goes on for"
+        " ever, a draw"
+    ),
+    "story.while": "{story}, while {other}",
     "story.fails": "{story}; the statement is false there, so the rule fails.",
     "story.chosen": (
         "This counterexample was chosen to teach with; the least one of all is in the record."
