@@ -23,8 +23,8 @@ from grundy.errors import GrundyError
 from grundy.games.sums import SumGame
 from grundy.library import Theorem
 from grundy.report.counterexamples import counterexample_blocks
-from grundy.report.gamenames import sum_name
 from grundy.report.document import Block, Paragraph, Strong
+from grundy.report.gamenames import sum_name
 from grundy.report.student_words import game_words, say
 from grundy.solve import Solver
 from grundy.solve.loopy_values import LoopyOutcome

@@ -155,6 +155,9 @@ def unmarked_words(text: str) -> str:
 _OWN: dict[str, str] = {
     # The verdict of a statement, starting with its word (grundy.verdict.Word).
     "verdict.label": "Verdict:",
+    # The writers' own words: the contents' heading, a note in the record.
+    "writer.contents": "Contents",
+    "writer.note": "Note:",
     "verdict.proved-every": "Proved for every {scope}.",
     "verdict.proved-nobound": "Proved for every case, with no bound.",
     "verdict.checked-directly": "Checked directly.",

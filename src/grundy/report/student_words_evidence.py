@@ -197,10 +197,10 @@ EVIDENCE_SENTENCES: dict[str, str] = {
     "lucky.name": "Lucky Nim with m = {m}, n = {n}",
     "sum.title": "The sum {game}: positions and P-positions",
     "sum.intro": (
-        "A position of {game} is a pair ({x}, {y}): {x} in {first} and {y} in {second}. A move is a "
-        "move in exactly one of the two games. By the Sprague-Grundy theorem the value of the"
-        " pair is the nim-sum of the two values, so it is a P-position exactly when the two "
-        "values are equal."
+        "A position of {game} is a pair ({x}, {y}): {x} in {first} and {y} in {second}. "
+        "A move is a move in exactly one of the two games. By the Sprague-Grundy theorem "
+        "the value of the pair is the nim-sum of the two values, so it is a P-position "
+        "exactly when the two values are equal."
     ),
     "sum.position": (
         "The position ({a}, {b}) of {game}: {a} in {first} beside {b} in {second}. Its value "

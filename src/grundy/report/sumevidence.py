@@ -219,9 +219,7 @@ def sum_section(
         say("sum.title", game=whole),
         f"evidence-{key}",
         (
-            Paragraph(
-                (say("sum.intro", game=whole, first=names[0], second=names[1], x=x, y=y),)
-            ),
+            Paragraph((say("sum.intro", game=whole, first=names[0], second=names[1], x=x, y=y),)),
             figure,
             Paragraph(
                 say_pieces(
