@@ -141,3 +141,11 @@ def test_a_counterexample_comparing_two_positions_tells_both() -> None:
     assert "the player to move loses: every move leaves an N-position, while at (0,9,5,5)" in (
         handout
     )
+
+
+def test_the_rules_of_a_game_asked_about_only_in_an_exercise_are_given() -> None:
+    # the take-away game is in week 5's exercises alone: its rules were missing
+    definitions = _text(
+        Document("d", (file_documents(WEEK_FILES[0])[0]["handout"].sections[0],))
+    )
+    assert "A subtraction game S(s₁, ..., sₖ) is played on heaps of counters" in definitions

@@ -337,9 +337,10 @@ def build_handout(
         )
     if exercises:
         sections.append(answers_part(exercises, titles, notes))
-    _open_with_definitions(
-        sections, [r for topic in topics for r in shown.get(topic.key, ())], claims
-    )
+    # the games of the exercises too: a question about a game needs its rules
+    used = [r for topic in topics for r in shown.get(topic.key, ())]
+    used += [r for r in kept if r.theorem.id in asked]
+    _open_with_definitions(sections, used, claims)
     byline = " · ".join(part for part in (options.course, options.date) if part)
     return Document(
         options.title,
