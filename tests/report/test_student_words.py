@@ -279,3 +279,30 @@ def test_a_claim_file_may_give_its_proof(tmp_path) -> None:  # type: ignore[no-u
         course_topics([TheoremResult(theorem, KINDS[1])]), HandoutOptions("N"), {}, {}, {}
     )
     assert "Proof. The second player copies every move" in _text(document)
+
+
+def test_birthdays_stay_in_the_part_beyond_the_course() -> None:
+    # The course never introduces birthdays: a statement checked on the games born by
+    # day 3 goes beyond the course, which defines the word where it is first needed.
+    from grundy.report.studenttext import document_runs
+
+    _, document = _handout()
+    titles = [strip_marks(s.title) for s in document.sections]
+    (beyond,) = [s for s in document.sections if s.anchor == "beyond-the-course"]
+    texts = {}
+    for section in document.sections:
+        text = " ".join(strip_marks(r) for _, r in document_runs(Document("", (section,))))
+        texts[section.anchor] = text
+        uses = "born by day" in text or "birthday" in text.lower()
+        assert uses == (section is beyond), strip_marks(section.title)
+    assert "Birthday. Write a game as the set of its options" in texts[beyond.anchor]
+    assert "G + H = H + G" in texts[beyond.anchor]
+    assert "Birthday" not in texts["definitions"]
+    assert titles[0] == "Definitions and rules"
+    assert undefined_uses_in(document) == []
+
+
+def undefined_uses_in(document: Document) -> list[str]:
+    from grundy.report.definitions import undefined_uses
+
+    return undefined_uses(reading_order(document))
