@@ -298,6 +298,10 @@ def test_birthdays_stay_in_the_part_beyond_the_course() -> None:
     assert "Birthday. Write a game as the set of its options" in texts[beyond.anchor]
     assert "G + H = H + G" in texts[beyond.anchor]
     assert "Birthday" not in texts["definitions"]
+    # the main theorems, proved for every game by an induction the record describes, stay
+    # in the course (their statements, set apart from how they were shown, need no birthday)
+    assert "Sprague-Grundy sum rule, for every finite game" not in texts[beyond.anchor]
+    assert any("Sprague-Grundy sum rule, for every finite game" in t for t in texts.values())
     assert titles[0] == "Definitions and rules"
     assert undefined_uses_in(document) == []
 

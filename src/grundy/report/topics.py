@@ -211,11 +211,14 @@ def beyond_course(result: TheoremResult) -> bool:
     words or the range it was checked on need a concept the course never introduces
     (a check on every game born by day 3 needs birthdays)."""
     from grundy.report.definitions import needs_beyond_the_course
+    from grundy.report.statements import first_sentence
 
     theorem = result.theorem
     if theorem.source.strip().lower().startswith(_BEYOND_SOURCE):
         return True
-    words = " ".join((theorem.title, theorem.statement, result.verdict.scope))
+    # what a student reads: the title, the statement without the account of how it was
+    # shown (the record's), and the range it was checked on
+    words = " ".join((theorem.title, first_sentence(theorem.statement), result.verdict.scope))
     return needs_beyond_the_course(words)
 
 
