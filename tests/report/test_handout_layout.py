@@ -91,3 +91,20 @@ def test_the_latex_writer_takes_its_words_from_the_student_words(
     text = render_latex(record).text
     assert "\\renewcommand\\contentsname{Inhalt}" in text
     assert "\\textbf{Hinweis:} a formula fell back" in text
+
+
+@needs_pdftotext
+def test_a_semicolon_after_a_link_is_printed(tmp_path: Path) -> None:
+    # "Exercises 1 and 2 are in the exercises; the answers are at the end." lost its ";":
+    # right after a piece written as code (the link), typst takes ";" as the code's end
+    part = doc.Section(
+        "S",
+        "s",
+        (doc.Paragraph(("Exercise 1 is in ", doc.Link("the exercises", "#s"), "; the end.")),),
+    )
+    pdf = tmp_path / "l.pdf"
+    pdf.write_bytes(build_typst_pdf(render_typst(doc.Document("L", (part,), kind="handout"))))
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "is in the exercises; the end." in " ".join(text.split())

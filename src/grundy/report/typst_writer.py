@@ -46,8 +46,9 @@ class TypstReport:
 
 # Markup characters of typst; each is written escaped (``\#``) to stand for itself.  A "."
 # is escaped too: after a number at the start of a line it would begin a numbered list;
-# and a "(": right after a piece written as code (``#strong[...]``) it would call it.
-_MARKUP = frozenset("\\#$*_`<>@=-+/[]~.(")
+# a "(": right after a piece written as code (``#strong[...]``) it would call it; and a
+# ";" there would end the code and vanish ("the exercises; the answers" lost its ";").
+_MARKUP = frozenset("\\#$*_`<>@=-+/[]~.(;")
 _TEXT_SYMBOLS = {"\u00a0": "~", "✓": "yes", "✗": "no"}
 
 
