@@ -145,7 +145,19 @@ def test_a_counterexample_comparing_two_positions_tells_both() -> None:
 
 def test_the_rules_of_a_game_asked_about_only_in_an_exercise_are_given() -> None:
     # the take-away game is in week 5's exercises alone: its rules were missing
-    definitions = _text(
-        Document("d", (file_documents(WEEK_FILES[0])[0]["handout"].sections[0],))
-    )
+    definitions = _text(Document("d", (file_documents(WEEK_FILES[0])[0]["handout"].sections[0],)))
     assert "A subtraction game S(s₁, ..., sₖ) is played on heaps of counters" in definitions
+
+
+def test_the_outcome_notation_of_the_formulas_is_defined() -> None:
+    # week 9's formulas write o(a, b, 1, 1) = o(a, b) and v ∈ 𝒟: neither o nor 𝒟 was defined
+    definitions = _text(Document("d", (file_documents(WEEK_FILES[1])[0]["handout"].sections[0],)))
+    assert "We write o(x) for the outcome of a position x: P or N." in definitions
+    assert "The outcome o(x) of a draw x is D, and 𝒟 is the set of draws." in definitions
+
+
+def test_a_formula_writing_o_needs_the_outcome_defined() -> None:
+    from grundy.report.definitions import used_concepts
+
+    assert "outcome" in used_concepts("o(a, b, 1, 1) = o(a, b)")
+    assert "outcome" not in used_concepts("the mex of the options")

@@ -39,7 +39,10 @@ CONCEPTS: tuple[tuple[str, str], ...] = (
     ("move", r"\bmoves?\b|\boptions?\b|\bbites?\b"),
     ("terminal", r"\bterminal\b|\bno move\b"),
     ("play", r"\bnormal play\b|\bmis[eè]re\b|\blast mover\b"),
-    ("outcome", r"\b[PN]-positions?\b|\\mathcal\{[PN]\}|𝒫|𝒩|\bP or N\b|\bare [PN]\b"),
+    (
+        "outcome",
+        r"\b[PN]-positions?\b|\\mathcal\{[PN]\}|𝒫|𝒩|\bP or N\b|\bare [PN]\b|\bo\(",
+    ),
     ("misere-sets", r"\\mathcal\{[PN]\}\^\{?-|𝒫⁻|𝒩⁻"),
     ("mex", r"\bmex\b"),
     ("grundy", r"\bGrundy values?\b|\\mathcal\{G\}|\bvalues?\b|\bnimbers?\b|\*\d"),

@@ -381,7 +381,8 @@ _OWN: dict[str, str] = {
         "force a win, and a P-position if the other one (the previous player) can. 𝒫 "
         "and 𝒩 are the sets of P- and N-positions. The labelling rules decide them: a "
         "terminal position is P in normal play; a position is N when some move leads to "
-        "a P-position; it is P when every move leads to an N-position."
+        "a P-position; it is P when every move leads to an N-position. We write o(x) "
+        "for the outcome of a position x: P or N."
     ),
     "term.misere-sets": "Misère P-positions",
     "define.misere-sets": (
@@ -432,7 +433,8 @@ _OWN: dict[str, str] = {
         "end. A position is a draw when neither player can force a win, so best play "
         "goes on for ever. A position of a loopy game with no finite Grundy value has the "
         "value ∞_K, where K is the set of finite values among its options: it is an "
-        "N-position when 0 is in K and a draw otherwise."
+        "N-position when 0 is in K and a draw otherwise. The outcome o(x) of a draw x "
+        "is D, and 𝒟 is the set of draws."
     ),
     "term.lucky-notation": "Lucky Nim notation",
     "define.lucky-notation": (
