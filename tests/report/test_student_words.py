@@ -310,3 +310,9 @@ def undefined_uses_in(document: Document) -> list[str]:
     from grundy.report.definitions import undefined_uses
 
     return undefined_uses(reading_order(document))
+
+
+def test_a_power_written_with_a_caret_is_code_to_the_scanner() -> None:
+    # Handout 17's exercise 8 answered "let 2^k be the largest power of 2 in s"
+    assert student_text_problems("let 2^k be the largest power") != []
+    assert student_text_problems("let 2ᵏ be the largest power, for x < 2¹⁶") == []
