@@ -316,3 +316,27 @@ def test_a_power_written_with_a_caret_is_code_to_the_scanner() -> None:
     # Handout 17's exercise 8 answered "let 2^k be the largest power of 2 in s"
     assert student_text_problems("let 2^k be the largest power") != []
     assert student_text_problems("let 2ᵏ be the largest power, for x < 2¹⁶") == []
+
+
+def test_a_summary_line_with_birthdays_has_them_defined_first() -> None:
+    # With the checked range in words ("G, H born by day 3"), the summary says "born by
+    # day" before the part beyond the course: the opening definitions then give the word.
+    from grundy.report.studenttext import document_runs
+
+    results = [
+        TheoremResult(
+            theorem,
+            Verdict(Status.PROVED, "exhaustive", "bounded: G, H born by day 3", cases=256)
+            if theorem.id == "sums-commute"
+            else KINDS[0],
+        )
+        for theorem in LIBRARY
+        if not theorem.is_mutant
+    ]
+    with tracing():
+        document = build_handout(course_topics(results), HandoutOptions("N"), {}, {}, {})
+    opening = " ".join(
+        strip_marks(r) for _, r in document_runs(Document("", (document.sections[0],)))
+    )
+    assert "Birthday." in opening
+    assert undefined_uses_in(document) == []
