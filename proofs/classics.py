@@ -221,15 +221,15 @@ THEOREMS = listing(
         "wythoff-golden-pairs",
         "Wythoff's P-positions are the golden-ratio pairs",
         "(a, b) is a P-position of Wythoff's game exactly when {a, b} = "
-        "{floor(k phi), floor(k phi^2)} for some k >= 0, phi the golden ratio.",
+        "{⌊kφ⌋, ⌊kφ²⌋} for some k ≥ 0, φ the golden ratio.",
         r"(a,b) \in \mathcal{P} \iff \{a,b\} = "
         r"\{\lfloor k\varphi \rfloor, \lfloor k\varphi^2 \rfloor\}",
         _wythoff_check(wythoff_pair),
     ),
     mutant(
         "wythoff-phi-squared-is-two",
-        "Mutant: Wythoff's pairs with phi^2 replaced by 2",
-        "(a, b) is P exactly when {a, b} = {floor(k phi), 2k} for some k >= 0.",
+        "Mutant: Wythoff's pairs with φ² replaced by 2",
+        "(a, b) is P exactly when {a, b} = {⌊kφ⌋, 2k} for some k ≥ 0.",
         r"(a,b) \in \mathcal{P} \iff \{a,b\} = \{\lfloor k\varphi \rfloor, 2k\},\ k \ge 0",
         _wythoff_check(_wythoff_with_two),
         tags=("wythoff", "mutant"),

@@ -448,7 +448,7 @@ THEOREMS = listing(
         "if the value s is nonzero, some heap h has h ⊕ s < h (1 to 8 heaps below 2^64)",
         r"s \ne 0 \implies \exists i:\ h_i \oplus s < h_i",
         split=_heaps_split(partial(bouton.bouton_move_to_zero, encoding="named-sum")),
-        proof="Let s ≠ 0 and let 2^k be the largest power of 2 in s, so s has a 1 in column k "
+        proof="Let s ≠ 0 and let 2ᵏ be the largest power of 2 in s, so s has a 1 in column k "
         "and 0 above it. The column-k digits of the heaps add to 1 without carrying, so "
         "some heap h has a 1 in column k. In h ⊕ s the digits above column k are those of "
         "h, and the digit in column k is 0 where h has 1, so h ⊕ s < h: lowering h to h ⊕ s "

@@ -34,8 +34,11 @@ from grundy.verify.birthday_induction import BirthdayStep, prove_birthday_step
 LEGNER = "001 Legner, sums of games and the Sprague-Grundy function"
 NOTES = "003 notes, abstract impartial games"
 TAGS = ("sprague-grundy", "induction", "z3")
+# How it was shown, set apart from the statement by two spaces (the handout states the
+# theorem alone; the record keeps this): birthdays are not the course's words.
 BY_BIRTHDAY = (
-    " (by induction on the birthday of the game, each step proved by machine for an arbitrary game)"
+    ".  By induction on the birthday of the game, each step proved by machine for an "
+    "arbitrary game."
 )
 """How a theorem is proved, said after its statement unless it says otherwise."""
 
@@ -273,8 +276,8 @@ THEOREMS = listing(
                 "Adding a P-position keeps a game's class, every game",
                 "for all finite impartial games G, K and every P-position Q, G + Q + K and G + K "
                 "have the same outcome, so G + Q = G"
-                + " (induction on the birthday of G + Q + K, each step proved by machine for "
-                "arbitrary games: a move in Q to Q' is answered by a P-option of Q')",
+                + ".  By induction on the birthday of G + Q + K, each step proved by machine "
+                "for arbitrary games: a move in Q to Q' is answered by a P-option of Q'.",
                 r"Q \in \mathcal{P} \implies G + Q \equiv G",
                 add_p_position_step(),
                 (),
@@ -296,10 +299,10 @@ THEOREMS = listing(
                 "Sprague-Grundy sum rule, for every finite game",
                 "for all finite impartial games G, H: G(G + H) = G(G) ⊕ G(H), G(G + H) the mex "
                 "of the values of the options G' + H and G + H'"
-                + " (induction on the birthday of G + H, each step proved by machine for "
+                + ".  By induction on the birthday of G + H, each step proved by machine for "
                 "arbitrary games, "
                 "with the mex lemma and cancellation for ⊕, proved for every natural number, as "
-                "lemmas)",
+                "lemmas.",
                 r"\mathcal{G}(G+H) = \mathcal{G}(G) \oplus \mathcal{G}(H)",
                 sum_rule_step(),
                 ("sg-mex-lemma", "nim-sum-cancellation", "nim-sum-commutative"),

@@ -14,6 +14,7 @@ from grundy.report.student_words import SENTENCES, say, strip_marks, tracing
 from grundy.report.studenttext import student_text_problems, untraced_runs
 from grundy.report.topics import course_topics
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
+from tests.report.helpers import reading_order
 
 LIBRARY = load_library()
 KINDS = (
@@ -106,25 +107,12 @@ def test_an_unknown_verdict_says_nothing_of_the_engine() -> None:
     assert "timed out" not in text and "z3" not in text
 
 
-def _reading_order(document) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
-    from grundy.report.definitions import CONCEPTS
-    from grundy.report.studenttext import document_runs
-
-    definitions = {strip_marks(say(f"define.{key}")): key for key, _ in CONCEPTS}
-    runs = []
-    for _, run in document_runs(document):
-        text = strip_marks(run)
-        key = next((k for words, k in definitions.items() if text.endswith(words)), None)
-        runs.append((f"define {key}" if key else "text", text))
-    return runs
-
-
 def test_the_handout_opens_with_definitions_each_before_its_first_use() -> None:
     from grundy.report.definitions import undefined_uses
 
     _, document = _handout()
     assert strip_marks(document.sections[0].title) == "Definitions and rules"
-    assert undefined_uses(_reading_order(document)) == []
+    assert undefined_uses(reading_order(document)) == []
     text = strip_marks(str(document.sections[0]))
     assert "Chomp is played on a rectangular bar" in text  # a game's rules, in prose
     assert "Ω(k)" in text and "𝒫⁻" in text  # the notation used later
@@ -291,3 +279,64 @@ def test_a_claim_file_may_give_its_proof(tmp_path) -> None:  # type: ignore[no-u
         course_topics([TheoremResult(theorem, KINDS[1])]), HandoutOptions("N"), {}, {}, {}
     )
     assert "Proof. The second player copies every move" in _text(document)
+
+
+def test_birthdays_stay_in_the_part_beyond_the_course() -> None:
+    # The course never introduces birthdays: a statement checked on the games born by
+    # day 3 goes beyond the course, which defines the word where it is first needed.
+    from grundy.report.studenttext import document_runs
+
+    _, document = _handout()
+    titles = [strip_marks(s.title) for s in document.sections]
+    (beyond,) = [s for s in document.sections if s.anchor == "beyond-the-course"]
+    texts = {}
+    for section in document.sections:
+        text = " ".join(strip_marks(r) for _, r in document_runs(Document("", (section,))))
+        texts[section.anchor] = text
+        uses = "born by day" in text or "birthday" in text.lower()
+        assert uses == (section is beyond), strip_marks(section.title)
+    assert "Birthday. Write a game as the set of its options" in texts[beyond.anchor]
+    assert "G + H = H + G" in texts[beyond.anchor]
+    assert "Birthday" not in texts["definitions"]
+    # the main theorems, proved for every game by an induction the record describes, stay
+    # in the course (their statements, set apart from how they were shown, need no birthday)
+    assert "Sprague-Grundy sum rule, for every finite game" not in texts[beyond.anchor]
+    assert any("Sprague-Grundy sum rule, for every finite game" in t for t in texts.values())
+    assert titles[0] == "Definitions and rules"
+    assert undefined_uses_in(document) == []
+
+
+def undefined_uses_in(document: Document) -> list[str]:
+    from grundy.report.definitions import undefined_uses
+
+    return undefined_uses(reading_order(document))
+
+
+def test_a_power_written_with_a_caret_is_code_to_the_scanner() -> None:
+    # Handout 17's exercise 8 answered "let 2^k be the largest power of 2 in s"
+    assert student_text_problems("let 2^k be the largest power") != []
+    assert student_text_problems("let 2ᵏ be the largest power, for x < 2¹⁶") == []
+
+
+def test_a_summary_line_with_birthdays_has_them_defined_first() -> None:
+    # With the checked range in words ("G, H born by day 3"), the summary says "born by
+    # day" before the part beyond the course: the opening definitions then give the word.
+    from grundy.report.studenttext import document_runs
+
+    results = [
+        TheoremResult(
+            theorem,
+            Verdict(Status.PROVED, "exhaustive", "bounded: G, H born by day 3", cases=256)
+            if theorem.id == "sums-commute"
+            else KINDS[0],
+        )
+        for theorem in LIBRARY
+        if not theorem.is_mutant
+    ]
+    with tracing():
+        document = build_handout(course_topics(results), HandoutOptions("N"), {}, {}, {})
+    opening = " ".join(
+        strip_marks(r) for _, r in document_runs(Document("", (document.sections[0],)))
+    )
+    assert "Birthday." in opening
+    assert undefined_uses_in(document) == []

@@ -19,7 +19,16 @@ from grundy.report.document import Block, DisplayMath, Paragraph, Section, Stron
 from grundy.report.student_words import game_words, say, strip_marks
 from grundy.report.studenttext import document_runs
 
-__all__ = ["CONCEPTS", "definitions_part", "undefined_uses", "used_concepts"]
+__all__ = [
+    "BEYOND_CONCEPTS",
+    "CONCEPTS",
+    "defined_concepts",
+    "definition_blocks",
+    "definitions_part",
+    "needs_beyond_the_course",
+    "undefined_uses",
+    "used_concepts",
+]
 
 # Each concept: its key in student_words ("term.KEY", "define.KEY") and the words (or
 # LaTeX) that use it.  Listed in the course's order: a tie in first use keeps this order,
@@ -30,7 +39,10 @@ CONCEPTS: tuple[tuple[str, str], ...] = (
     ("move", r"\bmoves?\b|\boptions?\b|\bbites?\b"),
     ("terminal", r"\bterminal\b|\bno move\b"),
     ("play", r"\bnormal play\b|\bmis[eè]re\b|\blast mover\b"),
-    ("outcome", r"\b[PN]-positions?\b|\\mathcal\{[PN]\}|𝒫|𝒩|\bP or N\b|\bare [PN]\b"),
+    (
+        "outcome",
+        r"\b[PN]-positions?\b|\\mathcal\{[PN]\}|𝒫|𝒩|\bP or N\b|\bare [PN]\b|\bo\(",
+    ),
     ("misere-sets", r"\\mathcal\{[PN]\}\^\{?-|𝒫⁻|𝒩⁻"),
     ("mex", r"\bmex\b"),
     ("grundy", r"\bGrundy values?\b|\\mathcal\{G\}|\bvalues?\b|\bnimbers?\b|\*\d"),
@@ -41,6 +53,20 @@ CONCEPTS: tuple[tuple[str, str], ...] = (
     ("draw", r"\bdraws?\b|\bloopy\b|\\infty_"),
     ("lucky-notation", r"\bLucky Nim\b"),
 )
+
+
+# Concepts the course never introduces (the notes build sums without birthdays): a
+# statement whose words need one belongs to the part beyond the course, which defines it.
+BEYOND_CONCEPTS = frozenset({"birthday"})
+
+
+def needs_beyond_the_course(text: str) -> bool:
+    """Whether ``text`` uses a concept the course never introduces.
+
+    >>> needs_beyond_the_course("for G, H born by day 3"), needs_beyond_the_course("G + H")
+    (True, False)
+    """
+    return bool(_uses(text) & BEYOND_CONCEPTS)
 
 
 def _texts(sections: Iterable[Section]) -> list[str]:
@@ -125,14 +151,31 @@ def _display_name(name: str) -> str:
     return named[0].upper() + named[1:] + "."
 
 
+def _definition(key: str) -> Block:
+    return Paragraph((Strong(say(f"term.{key}") + "."), " ", say(f"define.{key}")))
+
+
 def definitions_part(sections: Sequence[Section], games: Sequence[str]) -> Section | None:
     """The part that opens the handout: the concepts ``sections`` use and the rules of
     ``games`` (catalogue names, in order of first use); ``None`` when nothing is used."""
     text = "\n".join(_texts(sections))
     blocks: list[Block] = [Paragraph((say("definitions.intro"),))]
-    for key in used_concepts(text):
-        blocks.append(Paragraph((Strong(say(f"term.{key}") + "."), " ", say(f"define.{key}"))))
+    blocks.extend(_definition(key) for key in used_concepts(text))
     blocks.extend(_rules_blocks(games))  # after the words: the rules speak of positions
     if len(blocks) == 1:
         return None
     return Section(say("definitions.title"), "definitions", tuple(blocks))
+
+
+def defined_concepts(sections: Sequence[Section]) -> set[str]:
+    """The concepts the part that opens a handout of ``sections`` defines
+    (:func:`definitions_part`)."""
+    return set(used_concepts("\n".join(_texts(sections))))
+
+
+def definition_blocks(section: Section, defined: Iterable[str]) -> list[Block]:
+    """The definitions of the concepts ``section`` uses beyond those ``defined`` already
+    (the part beyond the course opens with them)."""
+    before = set(defined)
+    used = used_concepts("\n".join(_texts([section])))
+    return [_definition(key) for key in used if key not in before]

@@ -194,6 +194,8 @@ def _graph(key: str, claim: Claim) -> Section | None:
 
 _SHARED = {"chomp": "chomp", "wythoff": "wythoff"}
 _PAIR = re.compile(r"\[\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\]")
+# a position of a sum of two heap games, one heap each: [[a], [k]]
+_SUM_PAIR = re.compile(r"\[\s*\[\s*([A-Za-z_]\w*)\s*\]\s*,\s*\[\s*([A-Za-z_]\w*)\s*\]\s*\]")
 
 
 def pile_names(claims: Iterable[Claim]) -> tuple[str, str] | None:
@@ -210,10 +212,13 @@ def pile_names(claims: Iterable[Claim]) -> tuple[str, str] | None:
     (('k', 'a'), None)
     >>> pile_names([nim(["a", "b", "c"])]), pile_names([nim(["k", "a"], "[a, k]")])
     (None, ('a', 'k'))
+    >>> pile_names([nim(["a", "k"], "[[a], [k]]")])  # the parts of a sum, one heap each
+    ('a', 'k')
     """
     found = set()
     for claim in claims:
-        pair = _PAIR.fullmatch(claim.position.text.strip())
+        text = claim.position.text.strip()
+        pair = _PAIR.fullmatch(text) or _SUM_PAIR.fullmatch(text)
         if pair is None or not set(pair.groups()) <= set(claim.variables):
             return None
         found.add((pair[1], pair[2]))
@@ -263,7 +268,9 @@ def game_evidence(
         elif isinstance(claim.game, SumGame):
             names = claim.game_name.split(" + ")
             components = claim.params.get("components") or [{} for _ in names]
-            section = sum_section(key, claim.game, sum_name(names, components))
+            served = [c for c in claims if game_title(c) == title]
+            letters = pile_names(served) or ("a", "b")
+            section = sum_section(key, claim.game, sum_name(names, components), letters)
         elif claim.game_name == "hackenbush":
             section = _hackenbush(key, claim)
         elif claim.game_name == "digraph":

@@ -13,12 +13,12 @@ and answered at the end (:mod:`grundy.report.exercises`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from grundy.claims import Claim
 from grundy.library import Expectation, TheoremResult
 from grundy.report.caveats import paper_count_sentence, paper_mark
-from grundy.report.definitions import definitions_part
+from grundy.report.definitions import defined_concepts, definition_blocks, definitions_part
 from grundy.report.document import (
     Block,
     Cell,
@@ -143,6 +143,9 @@ def _implied(result: TheoremResult, by_id: Mapping[str, TheoremResult]) -> bool:
     if stronger is None or not stronger.as_expected:
         return False
     return stronger.verdict.word in (Word.PROVED, Word.CHECKED)
+
+
+_BEYOND = "beyond-the-course"  # the anchor of the part beyond the course
 
 
 def _shown(result: TheoremResult, options: HandoutOptions) -> bool:
@@ -331,15 +334,16 @@ def build_handout(
         sections.append(
             Section(
                 say("beyond.title"),
-                "beyond-the-course",
+                _BEYOND,
                 (Paragraph((say("beyond.sentence"),)), *further),
             )
         )
     if exercises:
         sections.append(answers_part(exercises, titles, notes))
-    _open_with_definitions(
-        sections, [r for topic in topics for r in shown.get(topic.key, ())], claims
-    )
+    # the games of the exercises too: a question about a game needs its rules
+    used = [r for topic in topics for r in shown.get(topic.key, ())]
+    used += [r for r in kept if r.theorem.id in asked]
+    _open_with_definitions(sections, used, claims)
     byline = " · ".join(part for part in (options.course, options.date) if part)
     return Document(
         options.title,
@@ -361,7 +365,15 @@ def _open_with_definitions(
         claim = claims.get(result.theorem.id)
         name = claim.game_name if claim is not None else result.theorem.game
         games.extend(part.split()[0] for part in (name or "").split(" + ") if part.strip())
-    part = definitions_part(sections, games)
+    # The part beyond the course defines, after its opening sentence, the words the rest
+    # of the handout never uses (birthdays): the opening part keeps to the course's.
+    course = [s for s in sections if s.anchor != _BEYOND]
+    part = definitions_part(course, games)
+    for index, section in enumerate(sections):
+        if section.anchor == _BEYOND:
+            opening, *rest = section.blocks
+            extra = definition_blocks(section, defined_concepts(course))
+            sections[index] = replace(section, blocks=(opening, *extra, *rest))
     if part is not None:
         sections.insert(0, part)
 

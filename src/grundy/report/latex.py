@@ -21,6 +21,7 @@ from grundy.report.document import plain_text
 from grundy.report.markdown import FIGURE_DIR
 from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.render import FigureRenderer
+from grundy.report.student_words import say
 from grundy.report.writer import DocumentWriter
 from grundy.verdict import Word
 
@@ -347,12 +348,14 @@ class _LatexWriter(DocumentWriter[list[str]]):
             "",
         ]
         if len(document.sections) > _SHORT:  # contents, then (in the record) a new page
+            lines.append(f"\\renewcommand\\contentsname{{{latex_text(say('writer.contents'))}}}")
             if handout:  # in two columns, and the summary right after it
                 lines += ["\\begin{multicols}{2}", "\\tableofcontents", "\\end{multicols}", ""]
             else:
                 lines += ["\\tableofcontents", "\\clearpage", ""]
         for note in document.notes if document.kind != "handout" else ():
-            lines.append(f"\\textbf{{Note:}} {latex_text(note)}\\par")
+            label = latex_text(say("writer.note"))
+            lines.append(f"\\textbf{{{label}}} {latex_text(note)}\\par")
         for section in document.sections:
             lines.extend(self.section(section, 0))
         # Written to the .aux at once when TeX gets here (a \label's write waits for its

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import grundy.report.document as doc
 from grundy.report.mathml import MathSyntaxError, check_latex
 from grundy.report.render import FigureRenderer
+from grundy.report.student_words import say
 from grundy.report.writer import DocumentWriter
 
 __all__ = ["FIGURE_DIR", "MarkdownReport", "render_markdown"]
@@ -90,12 +91,13 @@ class _MarkdownWriter(DocumentWriter[list[str]]):
             lines += [f"*{_escape(document.author)}*", ""]
         lines += [self.inlines(document.subtitle), ""]
         lines.append(
-            "Contents: "
+            say("writer.contents")
+            + ": "
             + " · ".join(f"[{_escape(s.title)}](#{s.anchor})" for s in document.sections)
         )
         lines.append("")
         for note in document.notes if document.kind != "handout" else ():
-            lines.append(f"> Note: {_escape(note)}")
+            lines.append(f"> {say('writer.note')} {_escape(note)}")
             lines.append("")
         for section in document.sections:
             lines.extend(self.section(section, 2))

@@ -9,20 +9,25 @@ with no move says that the player to move wins there.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from grundy.claims import Claim
+from grundy.claims.loopy_facts import CycleAwareSolver
 from grundy.claims.model import TEACHING_EXAMPLE
+from grundy.claims.runner import MOVE_LIMIT, POSITION_LIMIT
 from grundy.display.geometry import counters_taken
 from grundy.errors import GrundyError
 from grundy.games.sums import SumGame
 from grundy.library import Theorem
 from grundy.report.counterexamples import counterexample_blocks
 from grundy.report.document import Block, Paragraph, Strong
+from grundy.report.gamenames import sum_name
 from grundy.report.student_words import game_words, say
 from grundy.solve import Solver
+from grundy.solve.loopy_values import LoopyOutcome
 from grundy.solve.solver import Outcome, Play
 from grundy.verdict import Verdict
 
@@ -92,33 +97,66 @@ def _why(theorem: Theorem, claim: Claim, position: Any) -> str | None:
     return say(key, position=where, play=convention, value=value)
 
 
-def _where(game: Any, position: Any, game_name: str) -> str:
-    """The position as a sentence opens: "With heaps 1 and 1" for heaps, else "At (2,4)"."""
+def _listed(items: list[str]) -> tuple[str, str]:
+    """``items`` but the last joined by commas, and the last: for "{sizes} and {last}"."""
+    return say("list.comma").join(items[:-1]), items[-1]
+
+
+def _where(claim: Claim, position: Any) -> str:
+    """The position as a sentence opens: "With heaps 1 and 1" for heaps, "With 1 in Nim
+    and 4 in Kayles" for a sum of different games, "With the token on vertex 0" on a
+    graph, else "At (2,4)"."""
+    game, game_name = claim.game, claim.game_name
     heaps: tuple[int, ...] | None = None
     if isinstance(game, SumGame) and all(
         isinstance(part, tuple) and len(part) == 1 for part in position
     ):
         heaps = tuple(part[0] for part in position)
+        names = game_name.split(" + ")
+        if len(set(names)) > 1 and len(names) == len(heaps):  # say which game each is in
+            components = claim.params.get("components") or [{} for _ in names]
+            words = [game_words(n.strip()) for n in str(sum_name(names, components)).split(" + ")]
+            parts = [say("sum.part", size=h, game=w) for h, w in zip(heaps, words, strict=True)]
+            first, last = _listed(parts)
+            return say("story.parts", parts=first, last=last)
     elif game_name == "nim" and isinstance(position, tuple):
         heaps = position
+    elif game_name == "digraph" and isinstance(position, tuple) and position:
+        vertices = [str(v) for v in position]
+        if len(vertices) == 1:
+            return say("story.token", vertex=vertices[0])
+        first, last = _listed(vertices)
+        return say("story.tokens", vertices=first, last=last)
     if heaps is None or not heaps or not all(isinstance(h, int) for h in heaps):
         return say("story.at", position=_position_text(game, position))
     sizes = [str(h) for h in heaps]
     if len(sizes) == 1:
         return say("story.one-heap", size=sizes[0])
-    return say("story.heaps", sizes=say("list.comma").join(sizes[:-1]), last=sizes[-1])
+    first, last = _listed(sizes)
+    return say("story.heaps", sizes=first, last=last)
+
+
+def _story_solver(game: Any) -> CycleAwareSolver:
+    """The solver the claim's check used: the exact one, or the loopy one for a game whose
+    moves form cycles (a position there may be a draw)."""
+    return CycleAwareSolver(
+        game, position_limit=POSITION_LIMIT, move_limit=MOVE_LIMIT, meter=None, lemmas_only=False
+    )
 
 
 def _story(theorem: Theorem, claim: Claim, position: Any) -> str:
     """What happens at the counterexample, told as play: who wins there and how."""
     game = claim.game
-    solver = Solver(game)
+    solver = _story_solver(game)
     position = game.check_position(_tupled(position))
     play = theorem.play or Play.NORMAL
-    told = {"where": _where(game, position, claim.game_name)}
+    told = {"where": _where(claim, position)}
     told["play"] = say("story.misere") if play is Play.MISERE else ""
     has_moves = any(True for _ in game.moves(position))
-    if solver.outcome(position, play) is Outcome.N:
+    outcome = solver.outcome(position, play)
+    if outcome is LoopyOutcome.D:
+        return say("story.draw", **told)
+    if outcome in (Outcome.N, LoopyOutcome.N):
         if not has_moves:
             return say("story.no-move-wins", **told)
         moves = [
@@ -146,9 +184,39 @@ def mistake_sentence(theorem: Theorem, claim: Claim | None, example: Mapping[str
         claim = replace(claim, game=game, split=None)
     try:
         story = _story(theorem, claim, example["position"])
+        # a statement comparing the position with another one (outcome_of([a, b, 5, 5])
+        # against outcome): what happens at the other one too, else the story is half told
+        others = [_story(theorem, claim, p) for p in _other_positions(claim, example)]
     except (GrundyError, TypeError, ValueError):  # a position the solver cannot read
         return ""
+    for other in others:
+        story = say("story.while", story=story, other=_lowered(other))
     return say("story.fails", story=story)
+
+
+def _lowered(sentence: str) -> str:
+    """``sentence`` with its first letter small, to go on after a comma (past the marks
+    that tracing puts first)."""
+    for index, char in enumerate(sentence):
+        if char.isalpha():
+            return sentence[:index] + char.lower() + sentence[index + 1 :]
+    return sentence
+
+
+def _other_positions(claim: Claim, example: Mapping[str, Any]) -> list[Any]:
+    """The positions of the claim's own game that the counterexample's values name
+    (``outcome_of([0, 9, 5, 5])``), other than the position itself."""
+    found = []
+    for key in example:
+        if not (key.startswith("outcome_of(") and key.endswith(")")):
+            continue
+        try:
+            position = ast.literal_eval(key[len("outcome_of(") : -1])
+        except (ValueError, SyntaxError):  # another game named first: not this game's
+            continue
+        if isinstance(position, list) and position != example["position"]:
+            found.append(position)
+    return found
 
 
 def mistake_blocks(

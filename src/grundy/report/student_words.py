@@ -155,6 +155,9 @@ def unmarked_words(text: str) -> str:
 _OWN: dict[str, str] = {
     # The verdict of a statement, starting with its word (grundy.verdict.Word).
     "verdict.label": "Verdict:",
+    # The writers' own words: the contents' heading, a note in the record.
+    "writer.contents": "Contents",
+    "writer.note": "Note:",
     "verdict.proved-every": "Proved for every {scope}.",
     "verdict.proved-nobound": "Proved for every case, with no bound.",
     "verdict.checked-directly": "Checked directly.",
@@ -378,7 +381,8 @@ _OWN: dict[str, str] = {
         "force a win, and a P-position if the other one (the previous player) can. 𝒫 "
         "and 𝒩 are the sets of P- and N-positions. The labelling rules decide them: a "
         "terminal position is P in normal play; a position is N when some move leads to "
-        "a P-position; it is P when every move leads to an N-position."
+        "a P-position; it is P when every move leads to an N-position. We write o(x) "
+        "for the outcome of a position x: P or N."
     ),
     "term.misere-sets": "Misère P-positions",
     "define.misere-sets": (
@@ -429,7 +433,8 @@ _OWN: dict[str, str] = {
         "end. A position is a draw when neither player can force a win, so best play "
         "goes on for ever. A position of a loopy game with no finite Grundy value has the "
         "value ∞_K, where K is the set of finite values among its options: it is an "
-        "N-position when 0 is in K and a draw otherwise."
+        "N-position when 0 is in K and a draw otherwise. The outcome o(x) of a draw x "
+        "is D, and 𝒟 is the set of draws."
     ),
     "term.lucky-notation": "Lucky Nim notation",
     "define.lucky-notation": (
@@ -468,6 +473,9 @@ _OWN: dict[str, str] = {
     "story.at": "At {position}",
     "story.one-heap": "With a single heap of {size}",
     "story.heaps": "With heaps {sizes} and {last}",
+    "story.parts": "With {parts} and {last}",
+    "story.token": "With the token on vertex {vertex}",
+    "story.tokens": "With tokens on vertices {vertices} and {last}",
     "story.misere": " (misère play)",
     "story.no-move-wins": (
         "{where}{play}, the player to move has no move there, and in misère play that player wins"
@@ -480,6 +488,11 @@ _OWN: dict[str, str] = {
     "story.every-move-loses": (
         "{where}{play}, the player to move loses: every move leaves an N-position"
     ),
+    "story.draw": (
+        "{where}{play}, neither player can force a win: with best play the game goes on for"
+        " ever, a draw"
+    ),
+    "story.while": "{story}, while {other}",
     "story.fails": "{story}; the statement is false there, so the rule fails.",
     "story.chosen": (
         "This counterexample was chosen to teach with; the least one of all is in the record."

@@ -197,10 +197,10 @@ EVIDENCE_SENTENCES: dict[str, str] = {
     "lucky.name": "Lucky Nim with m = {m}, n = {n}",
     "sum.title": "The sum {game}: positions and P-positions",
     "sum.intro": (
-        "A position of {game} is a pair (a, b): a in {first} and b in {second}. A move is a "
-        "move in exactly one of the two games. By the Sprague-Grundy theorem the value of the"
-        " pair is the nim-sum of the two values, so it is a P-position exactly when the two "
-        "values are equal."
+        "A position of {game} is a pair ({x}, {y}): {x} in {first} and {y} in {second}. "
+        "A move is a move in exactly one of the two games. By the Sprague-Grundy theorem "
+        "the value of the pair is the nim-sum of the two values, so it is a P-position "
+        "exactly when the two values are equal."
     ),
     "sum.position": (
         "The position ({a}, {b}) of {game}: {a} in {first} beside {b} in {second}. Its value "
@@ -209,7 +209,7 @@ EVIDENCE_SENTENCES: dict[str, str] = {
     "sum.p": "a P-position: the second player wins",
     "sum.n": "an N-position",
     "sum.grid": (
-        "{game}: P-positions (coloured) among (a, b), 0 ≤ a, b ≤ {last}; a P-position is "
+        "{game}: P-positions (coloured) among ({x}, {y}), 0 ≤ {x}, {y} ≤ {last}; a P-position is "
         "exactly where the two values agree"
     ),
     "sum.values": "The values of {first}, {range}: {firsts}. The values of {second}: {seconds}.",

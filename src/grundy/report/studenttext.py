@@ -39,7 +39,7 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "code",
         re.compile(
             r"\bnim_(?:mul|inv|pow)\b|\bwinning_moves\b|\blen\(|\b(?:outcome|grundy) ==|"
-            r"\bNim_k\b|\^\(|ˆ|\b18446744073709551615\b|\bimplies\(|\bmutant_of\b|\boutcome_of\(|"
+            r"\bNim_k\b|\^\(|\w\^\w|ˆ|\b18446744073709551615\b|\bimplies\(|\bmutant_of\b|\boutcome_of\(|"
             r"(?<=[\w)'\]]) == (?=[\w('\[])|"
             r"\bin \[\("  # a Python list of cases: "assuming (a, b) in [(1, 2), ...]"
         ),

@@ -158,8 +158,12 @@ def sum_position_figure(
     return _sum_figure(key, games, names, sizes, caption)
 
 
-def sum_section(key: str, game: SumGame, name: GameName) -> Section | None:
-    """The sum's evidence, for a sum of two heap games played on single heaps."""
+def sum_section(
+    key: str, game: SumGame, name: GameName, letters: tuple[str, str] = ("a", "b")
+) -> Section | None:
+    """The sum's evidence, for a sum of two heap games played on single heaps; a
+    position is written with ``letters`` (the claims' variables, when they all name the
+    two parts alike)."""
     games = list(game.games)
     if len(games) != 2 or not all(_one_heap(g) for g in games):
         return None
@@ -201,12 +205,13 @@ def sum_section(key: str, game: SumGame, name: GameName) -> Section | None:
         verdict=verdict,
     )
     figure = _sum_figure(key, games, names, example, caption)
+    x, y = letters
     p_grid = grid_figure(
         f"{key}-grid",
-        say("sum.grid", game=whole, last=_SIDE - 1),
+        say("sum.grid", game=whole, last=_SIDE - 1, x=x, y=y),
         grid,
-        say("axis.in-game", letter="a", game=names[0]),
-        say("axis.in-game", letter="b", game=names[1]),
+        say("axis.in-game", letter=x, game=names[0]),
+        say("axis.in-game", letter=y, game=names[1]),
     )
     first = ", ".join(str(v) for v in values[0])
     second = ", ".join(str(v) for v in values[1])
@@ -214,7 +219,7 @@ def sum_section(key: str, game: SumGame, name: GameName) -> Section | None:
         say("sum.title", game=whole),
         f"evidence-{key}",
         (
-            Paragraph((say("sum.intro", game=whole, first=names[0], second=names[1]),)),
+            Paragraph((say("sum.intro", game=whole, first=names[0], second=names[1], x=x, y=y),)),
             figure,
             Paragraph(
                 say_pieces(

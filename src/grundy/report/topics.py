@@ -207,8 +207,19 @@ _BEYOND_SOURCE = "beyond the notes"
 
 
 def beyond_course(result: TheoremResult) -> bool:
-    """Whether a statement goes beyond the course's notes, by its source."""
-    return result.theorem.source.strip().lower().startswith(_BEYOND_SOURCE)
+    """Whether a statement goes beyond the course's notes: by its source, or because its
+    words or the range it was checked on need a concept the course never introduces
+    (a check on every game born by day 3 needs birthdays)."""
+    from grundy.report.definitions import needs_beyond_the_course
+    from grundy.report.statements import first_sentence
+
+    theorem = result.theorem
+    if theorem.source.strip().lower().startswith(_BEYOND_SOURCE):
+        return True
+    # what a student reads: the title, the statement without the account of how it was
+    # shown (the record's), and the range it was checked on
+    words = " ".join((theorem.title, first_sentence(theorem.statement), result.verdict.scope))
+    return needs_beyond_the_course(words)
 
 
 def split_beyond_course(topics: Sequence[Topic]) -> tuple[list[Topic], list[Topic]]:

@@ -27,6 +27,7 @@ from grundy.report.latex import _column_widths, _summary_rows
 from grundy.report.markdown import FIGURE_DIR
 from grundy.report.mathml import MathSyntaxError
 from grundy.report.render import FigureRenderer
+from grundy.report.student_words import say
 from grundy.report.typst_math import latex_to_typst, typst_string
 from grundy.report.writer import DocumentWriter
 from grundy.verdict import Word
@@ -45,8 +46,9 @@ class TypstReport:
 
 # Markup characters of typst; each is written escaped (``\#``) to stand for itself.  A "."
 # is escaped too: after a number at the start of a line it would begin a numbered list;
-# and a "(": right after a piece written as code (``#strong[...]``) it would call it.
-_MARKUP = frozenset("\\#$*_`<>@=-+/[]~.(")
+# a "(": right after a piece written as code (``#strong[...]``) it would call it; and a
+# ";" there would end the code and vanish ("the exercises; the answers" lost its ";").
+_MARKUP = frozenset("\\#$*_`<>@=-+/[]~.(;")
 _TEXT_SYMBOLS = {"\u00a0": "~", "✓": "yes", "✗": "no"}
 
 
@@ -118,7 +120,10 @@ _PREAMBLE = """#set document(title: {title}, author: {author}, date: none)
 // As LaTeX's article: sections and subsections numbered, with a wide gap after the number.
 #show heading: it => {{
   let size = (14.4pt, 12pt, {size}pt, {size}pt).at(calc.min(it.level, 4) - 1)
-  let number = if it.level <= 2 {{ counter(heading).display("1.1") + h(0.9em) }}
+  // a heading with its numbering turned off (the contents') shows no number
+  let number = if it.level <= 2 and it.numbering != none {{
+    counter(heading).display("1.1") + h(0.9em)
+  }}
   block(above: {above}em, below: {below}em, sticky: true,
     text(size: size, weight: "bold", number + it.body))
 }}
@@ -181,11 +186,14 @@ class _TypstWriter(DocumentWriter[list[str]]):
         self.sizes = _SIZES[10 if handout else 11]
         body: list[str] = []
         if len(document.sections) > _SHORT:  # contents, then (in the record) a new page
-            contents = "outline(depth: 1, indent: auto)"
+            # The contents' heading is not a section: its numbering is off (else it reads
+            # "0 Contents"); the entries keep their sections' numbers.
+            words = typst_text(say("writer.contents"))
+            contents = f"outline(depth: 1, indent: auto, title: [{words}])"
             if handout:  # in two columns, and the summary right after it
-                body += [f"#text(size: {self.sizes[1]}pt, columns(2, {contents}))", ""]
-            else:
-                body += [f"#{contents}", "#pagebreak()", ""]
+                contents = f"text(size: {self.sizes[1]}pt, columns(2, {contents}))"
+            body += ["#[", "#set heading(numbering: none)", f"#{contents}", "]"]
+            body += [""] if handout else ["#pagebreak()", ""]
         for section in document.sections:
             body.extend(self.section(section, 0))
         # Students get no build notes; the record names every formula that fell back.
@@ -210,7 +218,8 @@ class _TypstWriter(DocumentWriter[list[str]]):
         if document.author:
             title.append(f"  #text(size: 12pt)[{typst_text(document.author)}] \\")
         title += [f"  #text(size: 12pt)[{self.inlines(document.subtitle)}]", "  #v(1em)", "]", ""]
-        note_lines = [f"*Note:* {typst_text(note)}" + "\n" for note in notes]
+        label = typst_text(say("writer.note"))
+        note_lines = [f"*{label}* {typst_text(note)}" + "\n" for note in notes]
         colours = palette_typst(self.bw)
         return "\n".join([head, colours, *title, *note_lines, *body]) + "\n"
 
@@ -279,7 +288,7 @@ class _TypstWriter(DocumentWriter[list[str]]):
         ]
 
     def table(self, table: doc.Table) -> list[str]:
-        _, small, footnote, script, tiny = self.sizes
+        _, small, footnote, script, _ = self.sizes
         size = small
         columns: list[str]
         align = "left"
@@ -297,7 +306,6 @@ class _TypstWriter(DocumentWriter[list[str]]):
             # The topic is a line of its own above its statements, as in the LaTeX.
             columns = ["56%", "8%", "36%"]
             size = script
-            sizes = {2: tiny}
             table = _summary_rows(table)
         else:
             columns = [f"{width * 100:.1f}%" for width in _column_widths(table, total=1.0)]
