@@ -178,17 +178,19 @@ def test_statements_that_are_not_periodic_are_declined(
     with pytest.raises(Declined) as caught:
         statement_periodicity(claim, table)
     assert why in str(caught.value)
-    # The method says so at once: no certificate is built and no value is searched.
-    monkeypatch.setattr(periodic, "certified_values", _no_search)
+    # The method says so at once: no case is checked, neither one period nor a scan.
+    monkeypatch.setattr(periodic, "_decide", _no_search)
+    monkeypatch.setattr(periodic, "_scan", _no_search)
     monkeypatch.setattr(periodic, "plain_grundy_sequence", _no_search)
     verdict = check_by_certificate(claim, quick=SETTINGS.quick)
     assert isinstance(verdict, NotApplicable)
     assert verdict.reason.startswith("not followed: ") and why in verdict.reason
-    assert verdict.reason.endswith("; nothing was searched")
+    assert verdict.reason.endswith("; no case was checked")
+    assert verdict.values is not None  # certified values are still handed to random search
 
 
 def _no_search(*args: object, **kwargs: object) -> None:
-    raise AssertionError("a statement the method cannot read must not start a search")
+    raise AssertionError("a statement the method cannot read must not check any case")
 
 
 @pytest.mark.parametrize(
@@ -241,7 +243,7 @@ def test_explicit_method_gives_unknown_with_the_reason_when_declined() -> None:
     claim = heap_claim(statement="grundy <= (n | 3)", method="certificate", low=200)
     verdict = check_claim(claim, SETTINGS)
     assert verdict.status is Status.UNKNOWN and verdict.method == "certificate"
-    assert "'n | 3'" in verdict.message and "nothing was searched" in verdict.message
+    assert "'n | 3'" in verdict.message and "no case was checked" in verdict.message
 
 
 @pytest.mark.parametrize(("game", "method"), [("kayles", "certificate"), ("nim", "sequence-scan")])

@@ -124,15 +124,17 @@ def test_the_quotient_shape_holds_a_polynomial_of_degree_one_or_more() -> None:
     assert decided(claim).status is Status.PROVED
 
 
-def test_an_unreadable_statement_is_turned_away_before_any_search(monkeypatch) -> None:
+def test_an_unreadable_statement_is_turned_away_before_any_case(monkeypatch) -> None:
     def no_search(*args: object, **kwargs: object) -> None:
-        raise AssertionError("no certificate or value may be computed for this claim")
+        raise AssertionError("no case may be checked for this claim")
 
-    monkeypatch.setattr(periodic, "certified_values", no_search)
+    # Before: the scan of the first 2,000 values of n ran (and could end only 'unknown').
+    monkeypatch.setattr(periodic, "_decide", no_search)
+    monkeypatch.setattr(periodic, "_scan", no_search)
     monkeypatch.setattr(periodic, "plain_grundy_sequence", no_search)
     verdict = check_by_certificate(heap_claim("kayles", "(n // 4) * 4 == n"), quick=True)
     assert isinstance(verdict, NotApplicable)
     assert verdict.reason == (
         "not followed: '(n // 4) * 4': this operation on a quotient in n is not periodic "
-        "or not followed; nothing was searched"
+        "or not followed; no case was checked"
     )

@@ -58,9 +58,9 @@ The rules, each a small lemma:
 
 Anything else (``(n // 3) * 3``, two quotients compared, ``floor(n * phi)``, ``n | 1``,
 ``grundy + n``, ``max(n, 3)``, several heaps, ``moves``) is not read, and the method
-declines with the reason before it builds a certificate or computes a value (whether a
-piece is read depends only on the expression: :func:`statement_period.readable`); ``auto``
-then goes on to random search as before.  Never a guess.
+declines with the reason before it checks any case (whether a piece is read depends only
+on the expression: :func:`statement_period.readable`), handing the certified values, when
+the game has them, to ``auto``'s random search.  Never a guess.
 
 When the statement's truth (with ``assume``) is periodic from ``S`` with period ``L``,
 checking every ``n`` from the range's lower bound ``lo`` up to ``max(lo, S) + L - 1``
@@ -142,12 +142,13 @@ def check_by_certificate(
     reason = _unsuitable(claim)
     if reason is not None:
         return NotApplicable(reason)
-    try:  # an expression the method cannot read is turned away before any search
+    table = certified_values(claim.game, quick=quick)  # at most a few thousand values
+    certified = table if isinstance(table, CertifiedValues) else None
+    try:  # a statement the method cannot read is turned away before any case is checked
         readable(claim)
-    except Declined as exc:
-        return NotApplicable(f"not followed: {exc}; nothing was searched")
+    except Declined as exc:  # the values still serve auto's random search (huge heaps)
+        return NotApplicable(f"not followed: {exc}; no case was checked", certified)
     reasons: list[str] = []
-    table = certified_values(claim.game, quick=quick)
     if isinstance(table, CertifiedValues):
         try:
             periodicity = statement_periodicity(claim, table)
@@ -156,7 +157,6 @@ def check_by_certificate(
             reasons.append(f"not followed: {exc}")
     else:
         reasons.append(table.reason)
-    certified = table if isinstance(table, CertifiedValues) else None
     try:
         scanned = _scan(claim, certified, quick, meter)
     except Declined as exc:
