@@ -59,6 +59,13 @@ EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
     ),
     "cookbook-fibonacci-nim": (Status.PROVED, "exhaustive", 299, None),
     "cookbook-fibonacci-nim-powers-of-two": (Status.REFUTED, "exhaustive", None, {"n": 3}),
+    "cookbook-misere-nim-any-number": (
+        Status.PROVED,
+        "per-length: exhaustive+length-induction",
+        5460,
+        None,
+    ),
+    "cookbook-misere-nim-from-nine-heaps": (Status.PROVED, "per-length: exhaustive", 5460, None),
     "cookbook-fair-shares-no-draw": (Status.PROVED, "exhaustive", 36, None),
     "cookbook-fair-shares-eleven": (Status.REFUTED, "exhaustive", None, {"a": 2}),
     "cookbook-mex-rule": (Status.PROVED, "exhaustive", 61, None),
@@ -100,6 +107,10 @@ ASSUMES = {
         "misere-quotient of octal --code 0.77, heaps 0..30, |Q| = 40"
     ],
 }
+# Proved for every number of heaps by induction on the number of heaps.
+PROVED_FOR_EVERY_LENGTH = {"cookbook-misere-nim-any-number"}
+# Mutants that every case of their range satisfies: told apart by the proof, not refuted.
+TOLD_APART_BY_THE_PROOF = {"cookbook-misere-nim-from-nine-heaps"}
 
 
 def cookbook_claims() -> list[Claim]:
@@ -138,6 +149,11 @@ def test_each_cookbook_claim_gets_the_documented_verdict(claim: Claim) -> None:
         assert verdict.scope == "unbounded a >= 1, b >= 0, assuming b <= a"
     elif claim.id in PROVED_FOR_EVERY_N:
         assert verdict.scope == "unbounded"
+    elif claim.id in PROVED_FOR_EVERY_LENGTH:
+        assert verdict.scope == "unbounded number of heaps of h (at least 1), each from 0 to 3"
+    elif claim.id in TOLD_APART_BY_THE_PROOF:
+        assert verdict.scope.startswith("bounded: ")
+        assert "not proved for every length: the goal (k >= 1)" in verdict.message
     else:
         assert verdict.scope.startswith("bounded: "), "a cookbook verdict is for its ranges"
     if cases is not None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import grundy.certify.certified_values as certified_module
+import grundy.claims.periodic as periodic
 from grundy.certify import period_report
 from grundy.certify.certified_values import CertifiedValues, NotApplicable, certified_values
 from grundy.claims import Claim, check_claim, claims_from_file
@@ -158,7 +159,6 @@ def test_grundys_game_is_never_proved(statement: str) -> None:
 @pytest.mark.parametrize(
     ("statement", "why"),
     [
-        ("n // 3 == grundy", "n // 3"),
         ("grundy == floor(n * phi) % 9", "n * phi"),
         ("grundy * n == 0", "grundy * n"),
         ("(grundy + n) % 12 == 0", "grundy + n"),
@@ -166,23 +166,31 @@ def test_grundys_game_is_never_proved(statement: str) -> None:
         ("n | 1 == grundy % 2", "n | 1"),
         ("(n % 3 + 1) * n > grundy", "(n % 3 + 1) * n"),
         ("n < grundy % 2 + n // 2", "n // 2"),
-        ("n in [1, 2, 3] or grundy > 0", "n in [1, 2, 3]"),
         ("implies(n <= 100, g([100 - n]) >= 0)", "shrinks"),
     ],
 )
-def test_statements_that_are_not_periodic_are_declined(statement: str, why: str) -> None:
+def test_statements_that_are_not_periodic_are_declined(
+    statement: str, why: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     claim = heap_claim(low=200, statement=statement)
     table = certified_values(claim.game, quick=SETTINGS.quick)
     assert isinstance(table, CertifiedValues)
     with pytest.raises(Declined) as caught:
         statement_periodicity(claim, table)
     assert why in str(caught.value)
-    # Only the scan of the first values runs: a counterexample there, or no verdict.
+    # The method says so at once: no case is checked, neither one period nor a scan.
+    monkeypatch.setattr(periodic, "_decide", _no_search)
+    monkeypatch.setattr(periodic, "_scan", _no_search)
+    monkeypatch.setattr(periodic, "plain_grundy_sequence", _no_search)
     verdict = check_by_certificate(claim, quick=SETTINGS.quick)
-    if isinstance(verdict, NotApplicable):
-        assert why in verdict.reason
-    else:
-        assert verdict.status is Status.REFUTED and verdict.method == "sequence-scan"
+    assert isinstance(verdict, NotApplicable)
+    assert verdict.reason.startswith("not followed: ") and why in verdict.reason
+    assert verdict.reason.endswith("; no case was checked")
+    assert verdict.values is not None  # certified values are still handed to random search
+
+
+def _no_search(*args: object, **kwargs: object) -> None:
+    raise AssertionError("a statement the method cannot read must not check any case")
 
 
 @pytest.mark.parametrize(
@@ -232,19 +240,20 @@ def test_declined_claim_falls_back_to_random_search_as_before() -> None:
 
 
 def test_explicit_method_gives_unknown_with_the_reason_when_declined() -> None:
-    claim = heap_claim(statement="grundy <= n // 3", method="certificate", low=200)
+    claim = heap_claim(statement="grundy <= (n | 3)", method="certificate", low=200)
     verdict = check_claim(claim, SETTINGS)
     assert verdict.status is Status.UNKNOWN and verdict.method == "certificate"
-    assert "n // 3" in verdict.message
+    assert "'n | 3'" in verdict.message and "no case was checked" in verdict.message
 
 
-def test_scan_of_a_non_periodic_statement_still_finds_the_least_counterexample() -> None:
-    # 'grundy <= n // 10' is not periodic; it first fails where G(n) > n // 10.
-    claim = heap_claim(statement="grundy <= n // 10 + 1")
-    verdict = certificate(claim)
-    values = plain_grundy_sequence(create_game("kayles"), 100)
+@pytest.mark.parametrize(("game", "method"), [("kayles", "certificate"), ("nim", "sequence-scan")])
+def test_a_quotient_against_values_finds_the_least_counterexample(game: str, method: str) -> None:
+    # 'grundy <= n // 10 + 1' settles once n // 10 passes the largest value: Kayles's is
+    # decided from its certificate; Nim has none, so only the scan of the first values runs.
+    verdict = certificate(heap_claim(game, statement="grundy <= n // 10 + 1"))
+    values = plain_grundy_sequence(create_game(game), 100)
     least = next(n for n in range(100) if values[n] > n // 10 + 1)
-    assert verdict.status is Status.REFUTED and verdict.method == "sequence-scan"
+    assert verdict.status is Status.REFUTED and verdict.method == method
     assert verdict.counterexample["n"] == least
 
 
@@ -488,7 +497,7 @@ def test_many_random_statements_agree_with_the_exact_solver(game: str) -> None:
 
 def test_random_search_after_a_decline_uses_certified_values_for_huge_heaps() -> None:
     # The exact solver cannot solve a Kayles row of 10^18 pins; the certified values can.
-    holds = check_claim(heap_claim(statement="grundy <= n // 2 + 8"), SETTINGS)
+    holds = check_claim(heap_claim(statement="grundy <= (n | 1) + 8"), SETTINGS)
     assert holds.method == "random" and holds.status is Status.UNREFUTED
     random_part = holds.parts[-1]
     assert random_part.details["values"] == "certified period"

@@ -76,7 +76,9 @@ def test_a_period_longer_than_the_window_limit_is_declined_naming_the_limit() ->
 
 # -- the scan of the first values ----------------------------------------------------------
 
-NOT_PERIODIC = "grundy <= n // 10 + 5"  # n // 10 is not read; first fails at n = 15
+# One period of this statement (lcm(12, 10, 20011) values of n) is longer than a quick
+# check's window, so only the scan runs; it first fails at n = 15.
+NOT_PERIODIC = "grundy <= n // 10 + 5 or n % 20011 == 20012"
 
 
 def test_the_scan_stays_inside_the_range() -> None:

@@ -197,6 +197,16 @@ def _check(
     progress: Callable[[int], None] | None,
     meter: Meter | None = None,
 ) -> Verdict:
+    if claim.lists is not None:  # a list of heaps of several lengths: one length at a time
+        from grundy.claims.list_domain import check_lengths
+        from grundy.claims.list_induction import prove_every_length
+
+        def by_induction(whole: Claim) -> Verdict | None:
+            return prove_every_length(whole, settings.z3_timeout_ms, settings.seed)
+
+        return check_lengths(
+            claim, lambda member: _check(member, settings, progress, meter), by_induction
+        )
     if claim.split is not None:  # a family of claims, one game per value: checked one by one
         from grundy.claims.per_value import check_per_value
 

@@ -36,7 +36,13 @@ from grundy.claims.defaults import (
     reads_position,
     single_position_words,
 )
-from grundy.claims.domain_fields import read_ranges, read_variables
+from grundy.claims.domain_fields import (
+    ListDomain,
+    default_list_position,
+    read_list_domain,
+    read_ranges,
+    read_variables,
+)
 from grundy.claims.evaluate import Run, Scope, compile_expression
 from grundy.claims.expression import ParsedExpression, parse_expression
 from grundy.claims.file_meta import (
@@ -165,6 +171,9 @@ class Claim:
     teach_where: Expression | None = None
     """Where the counterexample to teach with is looked for: the claim's ``assume`` and
     ``teach_where`` together (the least counterexample of all is still the verdict's)."""
+    lists: ListDomain | None = None
+    """Set when a variable is a list of heaps whose length is part of the domain: the
+    claim is then checked one length at a time (:mod:`grundy.claims.list_domain`)."""
     figures: tuple[str, ...] | None = None
     """The kinds of picture (:data:`grundy.claims.lesson_fields.FIGURE_KINDS`) a
     handout draws beside the claim:
@@ -190,8 +199,11 @@ class Claim:
             return text
         groups: dict[tuple[int, int], list[str]] = {}
         for name in self.variables:
-            groups.setdefault(self.ranges[name], []).append(name)
+            if self.lists is None or name != self.lists.name:
+                groups.setdefault(self.ranges[name], []).append(name)
         parts = [f"{low} <= {', '.join(names)} <= {high}" for (low, high), names in groups.items()]
+        if self.lists is not None:
+            parts.insert(0, self.lists.describe())
         text = "bounded: " + "; ".join(parts)
         if self.assume is not None:
             text += f"; assuming {self.assume.text.strip()}"
@@ -382,6 +394,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
             "id", f"is {len(raw_id)} characters long; at most {MAX_ID_LENGTH} are allowed"
         )
     variables = read_variables(table.get("vars", []), problem)
+    lists = read_list_domain(table.get("range", {}), variables, problem)
     ranges = read_ranges(table.get("range", {}), variables, problem)
 
     def expression(field_name: str, source: str, names: tuple[str, ...]) -> Expression:
@@ -408,8 +421,12 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
     vacuous_family = split is not None and not split.games
     if game is NO_GAME and not vacuous_family:
         _check_no_game(table, [statement, assume], given, problem)
+    if lists is not None and (split is not None or "for_each" in table):
+        raise problem("range", f"the list {lists.name!r} cannot be used in a family of games")
     if position_text is not None:
         position = expression("position", position_text, variables)
+    elif lists is not None:
+        position = expression("position", default_list_position(variables, lists), variables)
     elif vacuous_family:  # assume admits no value: there is no game and nothing to play
         parsed = literal_expression("[]")
         position = Expression(parsed, compile_expression(parsed, claim_id, "position"))
@@ -468,6 +485,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
         proof=text("proof"),
         exercise=exercise,
         teach_where=teach_where,
+        lists=lists,
         figures=figures,
     )
 

@@ -49,10 +49,22 @@ The rules, each a small lemma:
 4. Any allowed operation or function applied to periodic or constant pieces is periodic
    with the least common multiple of their periods, from the largest of their starts:
    the interpreter's operations are pure functions of their arguments' values.
+5. ``Q(n) = P(n) // d`` for a whole constant ``d`` (a *quotient*; ``P // -d`` is
+   ``(-P) // d`` and ``(P // d) // e`` is ``P // (d*e)``): ``P(n + dL) - P(n)`` is a
+   multiple of ``dL``, so ``Q(n + dL) - Q(n)`` is a multiple of ``L``.  Hence ``Q % k``
+   has period ``d|k|`` (``Q & k``, ``d * 2**b``), and ``G(Q)`` period ``dp`` once
+   ``P(n) >= d*n0``.  ``Q`` against a polynomial ``R`` settles: ``Q < R`` exactly when
+   ``P - dR < 0`` and ``Q > R`` exactly when ``P - dR - d >= 0`` (rule 2 on each); against
+   a bounded periodic value it settles once ``Q`` is past the bounds (rule 2b).
+   ``Q + R`` and ``Q - R`` are the quotients ``(P ± dR) // d``.
+6. ``P(n) in [c1, c2, ...]`` (or ``Q(n)``, or ``not in``) against a list of whole
+   constants is an ``or`` of equalities, each settled by rule 2.
 
-Anything else (``n // 3``, ``floor(n * phi)``, ``n | 1``, ``grundy + n``, ``max(n, 3)``,
-several heaps, ``moves``) is not read, and the method declines with the reason; ``auto``
-then goes on to random search as before.  Never a guess.
+Anything else (``(n // 3) * 3``, two quotients compared, ``floor(n * phi)``, ``n | 1``,
+``grundy + n``, ``max(n, 3)``, several heaps, ``moves``) is not read, and the method
+declines with the reason before it checks any case (whether a piece is read depends only
+on the expression: :func:`statement_period.readable`), handing the certified values, when
+the game has them, to ``auto``'s random search.  Never a guess.
 
 When the statement's truth (with ``assume``) is periodic from ``S`` with period ``L``,
 checking every ``n`` from the range's lower bound ``lo`` up to ``max(lo, S) + L - 1``
@@ -66,13 +78,14 @@ solver (on the heap itself up to
 :data:`~grundy.claims.table_cases.DIRECT_RECHECK_HEAPS` tokens, beyond that on the
 equivalent heap ``n0 + (m - n0) mod p``).
 
-When no period is certified (Grundy's game never is) or the statement is not periodic, the
-first values of ``n`` are still scanned (up to :data:`SCAN_CASES` of them, with values
-from the certified sequence or from the plain exact solver): a failure there is the least
-counterexample, reported ``refuted`` with method ``sequence-scan``; otherwise the method
-declines.  ``auto`` then runs its random search, with ``G`` from the certified values when
-there are some (:func:`~grundy.claims.random_method.random_with_certified_values`), so
-that heaps of 10^18 tokens are a look-up rather than a solve; it can refute, never prove.
+When no period is certified (Grundy's game never is) or one period of the statement is
+longer than :data:`WINDOW_LIMIT`, the first values of ``n`` are still scanned (up to
+:data:`SCAN_CASES` of them, with values from the certified sequence or from the plain
+exact solver): a failure there is the least counterexample, reported ``refuted`` with
+method ``sequence-scan``; otherwise the method declines. ``auto`` then runs its random
+search, with ``G`` from the certified values when there are some
+(:func:`~grundy.claims.random_method.random_with_certified_values`), so that heaps of
+10^18 tokens are a look-up rather than a solve; it can refute, never prove.
 
 **Where the pieces live.**  The certified values come from
 :mod:`grundy.certify.certified_values` (a game in, a table out: it knows nothing of
@@ -99,6 +112,7 @@ from grundy.claims.sequence_facts import certificate_assumption
 from grundy.claims.statement_period import (
     Declined,
     Periodicity,
+    readable,
     statement_periodicity,
     uses_position,
 )
@@ -134,8 +148,13 @@ def check_by_certificate(
     reason = _unsuitable(claim)
     if reason is not None:
         return NotApplicable(reason)
+    table = certified_values(claim.game, quick=quick)  # at most a few thousand values
+    certified = table if isinstance(table, CertifiedValues) else None
+    try:  # a statement the method cannot read is turned away before any case is checked
+        readable(claim)
+    except Declined as exc:  # the values still serve auto's random search (huge heaps)
+        return NotApplicable(f"not followed: {exc}; no case was checked", certified)
     reasons: list[str] = []
-    table = certified_values(claim.game, quick=quick)
     if isinstance(table, CertifiedValues):
         try:
             periodicity = statement_periodicity(claim, table)
@@ -144,7 +163,6 @@ def check_by_certificate(
             reasons.append(f"not followed: {exc}")
     else:
         reasons.append(table.reason)
-    certified = table if isinstance(table, CertifiedValues) else None
     try:
         scanned = _scan(claim, certified, quick, meter)
     except Declined as exc:

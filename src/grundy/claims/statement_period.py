@@ -18,7 +18,15 @@ from grundy.claims.polynomials import Polynomial, sign_settled_from
 from grundy.errors import GrundyError
 from grundy.solve import Play
 
-__all__ = ["MAX_DEGREE", "Declined", "Periodicity", "statement_periodicity", "uses_position"]
+__all__ = [
+    "MAX_DEGREE",
+    "Declined",
+    "Periodicity",
+    "Quotient",
+    "readable",
+    "statement_periodicity",
+    "uses_position",
+]
 
 MAX_DEGREE = 16
 """Highest degree of a polynomial in ``n`` that is followed."""
@@ -54,13 +62,28 @@ class Declined(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class Quotient:
+    """``numerator(n) // divisor``: a polynomial of degree >= 1 divided by a whole constant
+    ``divisor >= 2``, rounded down (rule 5 of :mod:`grundy.claims.periodic`).
+
+    ``P(n + d*L) - P(n)`` is a multiple of ``d*L`` for any ``L``, so the quotient at
+    ``n + d*L`` is its value at ``n`` plus a multiple of ``L``: what is read of it modulo
+    ``L``, or as a heap of a game with period ``L``, repeats with period ``d*L``.
+    """
+
+    numerator: Polynomial
+    divisor: int
+
+
+@dataclass(frozen=True, slots=True)
 class _Constant:
     """A piece without ``n`` or positions; its value is computed only when needed."""
 
     node: ast.expr
 
 
-_Shape = _Constant | Polynomial | Periodicity
+_Shape = _Constant | Polynomial | Quotient | Periodicity
+_Growing = (Polynomial, Quotient)  # pieces that are neither constant nor periodic
 
 _ORDERINGS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
@@ -76,6 +99,17 @@ def statement_periodicity(claim: Claim, values: CertifiedValues) -> Periodicity:
     return joined_periodicity(
         claim, lambda expression: _Reader(claim, expression, variable, values, largest), False
     )
+
+
+_STAND_IN = CertifiedValues((0,), preperiod=0, period=1, theorem="none", reach=0)
+
+
+def readable(claim: Claim) -> None:
+    """Read the claim as :func:`statement_periodicity` does, with stand-in values, so that
+    a statement the method cannot read is turned away before any certificate is built or
+    any value searched.  Raises ``Declined`` with the reason; whether a piece can be read
+    never depends on the game's values, only on the expression."""
+    statement_periodicity(claim, _STAND_IN)
 
 
 def joined_periodicity(
@@ -121,6 +155,8 @@ class _Reader:
         shape = self.shape(node)
         if isinstance(shape, Polynomial):  # truth of P(n) is P(n) != 0
             return Periodicity(sign_settled_from(shape), 1)
+        if isinstance(shape, Quotient):  # truth of P(n) // d is P(n) // d != 0
+            return _quotient_against(shape, Polynomial(()))
         return _periodic(shape)
 
     def shape(self, node: ast.expr) -> _Shape:
@@ -136,6 +172,10 @@ class _Reader:
             return self.binary(node)
         if isinstance(node, ast.UnaryOp):
             operand = self.shape(node.operand)
+            if isinstance(operand, Quotient):
+                if isinstance(node.op, ast.UAdd):
+                    return operand
+                raise self.decline(node, f"only '+' of a quotient in {self.variable} is followed")
             if isinstance(operand, Polynomial):
                 if isinstance(node.op, ast.USub):
                     return -operand
@@ -169,7 +209,7 @@ class _Reader:
         result = Periodicity(None, 1)
         for child in children:
             shape = self.shape(child)
-            if isinstance(shape, Polynomial):
+            if isinstance(shape, _Growing):
                 raise self.decline(
                     child, f"a polynomial in {self.variable} used in {self.piece(node)!r}"
                 )
@@ -179,10 +219,14 @@ class _Reader:
     def binary(self, node: ast.BinOp) -> _Shape:
         left, right = self.shape(node.left), self.shape(node.right)
         op = node.op
-        if not isinstance(left, Polynomial) and not isinstance(right, Polynomial):
+        if not isinstance(left, _Growing) and not isinstance(right, _Growing):
             joined = _periodic(left).join(_periodic(right))
             bounds = _interval(op, self.bounds(left, node.left), self.bounds(right, node.right))
             return joined.bounded(*bounds) if bounds else joined
+        if isinstance(op, ast.FloorDiv) and not isinstance(right, _Growing):
+            return self.quotient(left, self.whole(right, node.right, node), node)
+        if isinstance(left, Quotient) or isinstance(right, Quotient):
+            return self.quotient_arithmetic(node, left, right)
         if isinstance(op, ast.Mod) and isinstance(left, Polynomial):
             modulus = self.whole(right, node.right, node)
             if modulus == 0:
@@ -219,11 +263,15 @@ class _Reader:
         result = Periodicity(None, 1)
         for index, op in enumerate(node.ops):
             left, right = shapes[index], shapes[index + 1]
-            if not isinstance(left, Polynomial) and not isinstance(right, Polynomial):
+            if not isinstance(left, _Growing) and not isinstance(right, _Growing):
                 result = result.join(_periodic(left).join(_periodic(right)))
                 continue
             if not isinstance(op, _ORDERINGS):
-                raise self.decline(node, f"'in' with a polynomial in {self.variable}")
+                result = result.join(self.membership(left, right, operands[index + 1], node))
+                continue
+            if isinstance(left, Quotient) or isinstance(right, Quotient):
+                result = result.join(self.quotient_comparison(left, right, node))
+                continue
             if isinstance(left, Periodicity) or isinstance(right, Periodicity):
                 result = result.join(self.beyond_bounds(left, right, node))
                 continue
@@ -232,6 +280,97 @@ class _Reader:
             )
             result = result.join(Periodicity(sign_settled_from(difference), 1))  # rule 2
         return result
+
+    def quotient(self, left: _Shape, divisor: int, node: ast.BinOp) -> _Shape:
+        """Rule 5: ``P(n) // d`` for a whole constant ``d``; ``(P // d) // e`` is ``P // (d*e)``."""
+        if divisor == 0:
+            raise self.decline(node, "division by zero")
+        if isinstance(left, Quotient):
+            if divisor < 0:
+                raise self.decline(node, "a quotient divided by a negative number is not followed")
+            numerator, divisor = left.numerator, left.divisor * divisor
+        else:
+            numerator = self.polynomial(left, node.left, node)
+        if divisor < 0:  # floor(P / -d) is floor(-P / d)
+            numerator, divisor = -numerator, -divisor
+        return _make_quotient(self.checked(numerator, node), divisor)
+
+    def quotient_arithmetic(self, node: ast.BinOp, left: _Shape, right: _Shape) -> _Shape:
+        """``(P // d) % m`` and ``& mask`` are periodic; ``(P // d) + R`` is ``(P + d*R) // d``."""
+        op = node.op
+        if isinstance(left, Quotient) and isinstance(op, (ast.Mod, ast.BitAnd)):
+            value = self.whole(right, node.right, node)
+            if isinstance(op, ast.Mod) and value != 0:
+                bounds = _interval(op, None, (value, value))
+                assert bounds is not None
+                return Periodicity(None, left.divisor * abs(value)).bounded(*bounds)
+            if isinstance(op, ast.BitAnd) and value >= 0:
+                return Periodicity(None, left.divisor * 2 ** value.bit_length()).bounded(0, value)
+        if isinstance(op, (ast.Add, ast.Sub)) and isinstance(left, Quotient):
+            other = self.polynomial(right, node.right, node)
+            scaled = other * Polynomial.of([left.divisor])
+            total = left.numerator + (scaled if isinstance(op, ast.Add) else -scaled)
+            return _make_quotient(self.checked(total, node), left.divisor)
+        if isinstance(op, ast.Add) and isinstance(right, Quotient):
+            scaled = self.polynomial(left, node.left, node) * Polynomial.of([right.divisor])
+            return _make_quotient(self.checked(right.numerator + scaled, node), right.divisor)
+        raise self.decline(
+            node, f"this operation on a quotient in {self.variable} is not periodic or not followed"
+        )
+
+    def quotient_comparison(self, left: _Shape, right: _Shape, node: ast.AST) -> Periodicity:
+        """Rule 2 for quotients: ``P // d`` against a polynomial or a bounded value."""
+        quotient, other = (left, right) if isinstance(left, Quotient) else (right, left)
+        assert isinstance(quotient, Quotient)
+        if isinstance(other, Quotient):
+            raise self.decline(node, f"compares two quotients in {self.variable}")
+        if isinstance(other, Periodicity):
+            if other.low is None or other.high is None:
+                raise self.decline(node, f"compares {self.variable} with a value of unknown bounds")
+            # past the value's bounds for good: P >= d*(high + 1), or P < d*low
+            if quotient.numerator.coefficients[-1] > 0:
+                past = quotient.numerator + Polynomial.of([1 - quotient.divisor * (other.high + 1)])
+            else:
+                past = quotient.numerator + Polynomial.of([-quotient.divisor * other.low])
+            return Periodicity(sign_settled_from(past), 1).join(other)
+        return _quotient_against(quotient, self.polynomial(other, _node_of(other, node), node))
+
+    def membership(
+        self, left: _Shape, right: _Shape, right_node: ast.expr, node: ast.AST
+    ) -> Periodicity:
+        """``P(n) in [c1, c2, ...]`` (or ``not in``) for a written-out list of whole
+        constants: one equality per member, each settled for good (rule 2)."""
+        if not isinstance(left, _Growing) or not isinstance(right, _Constant):
+            raise self.decline(
+                node,
+                f"'in' with a polynomial in {self.variable} is read only against a list "
+                "of whole constants",
+            )
+        parsed = ParsedExpression(self.text, right_node, frozenset(), frozenset())
+        try:
+            members = compile_expression(parsed)(Scope({}))
+        except GrundyError as exc:
+            raise self.decline(node, str(exc)) from None
+        if not isinstance(members, (list, tuple)) or not all(
+            isinstance(m, int) and not isinstance(m, bool) for m in members
+        ):
+            raise self.decline(node, f"{self.piece(right_node)!r} is not a list of whole numbers")
+        result = Periodicity(None, 1)
+        for member in members:
+            if isinstance(left, Quotient):
+                result = result.join(_quotient_against(left, Polynomial.of([member])))
+            else:
+                result = result.join(
+                    Periodicity(sign_settled_from(left + Polynomial.of([-member])), 1)
+                )
+        return result
+
+    def quotient_heap(self, heap: Quotient, node: ast.AST) -> Periodicity:
+        """Rule 3 for a heap ``P(n) // d``: period ``d * p`` once ``P(n) >= d * n0``."""
+        if heap.numerator.coefficients[-1] < 0:
+            raise self.decline(node, f"the heap shrinks as {self.variable} grows")
+        at_least_n0 = heap.numerator + Polynomial.of([1 - heap.divisor * self.values.preperiod])
+        return Periodicity(sign_settled_from(at_least_n0), heap.divisor * self.values.period)
 
     def beyond_bounds(self, left: _Shape, right: _Shape, node: ast.AST) -> Periodicity:
         """Rule 2b: a polynomial of degree >= 1 against a bounded periodic value leaves
@@ -265,6 +404,8 @@ class _Reader:
             return shape
         if isinstance(shape, _Constant):
             return Polynomial.of([self.whole(shape, node, where)])
+        if isinstance(shape, Quotient):
+            raise self.decline(where, f"a quotient in {self.variable} used as a polynomial")
         raise self.decline(where, f"a position fact mixed with a polynomial in {self.variable}")
 
     def whole(self, shape: _Shape, node: ast.expr, where: ast.AST) -> int:
@@ -329,7 +470,9 @@ class _Reader:
         shape = self.shape(heap)
         # Every Grundy value of the game is among the certified ones (the rest repeat).
         low, high = (0, max(self.values.values)) if not is_outcome else (None, None)
-        if not isinstance(shape, Polynomial):
+        if isinstance(shape, Quotient):
+            found = self.quotient_heap(shape, heap)
+        elif not isinstance(shape, Polynomial):
             found = Periodicity(_periodic(shape).start, _periodic(shape).period)
         elif shape.degree <= 0:
             found = Periodicity(None, 1)
@@ -365,12 +508,40 @@ def _interval(
     return None
 
 
+def _make_quotient(numerator: Polynomial, divisor: int) -> Polynomial | Quotient:
+    """``numerator // divisor`` (``divisor >= 1``), a polynomial when it is one."""
+    if divisor == 1:
+        return numerator
+    if numerator.degree <= 0:
+        constant = numerator.coefficients[0] if numerator.coefficients else 0
+        return Polynomial.of([constant // divisor])
+    return Quotient(numerator, divisor)
+
+
+def _quotient_against(quotient: Quotient, other: Polynomial) -> Periodicity:
+    """How ``P // d`` compares with a polynomial ``R`` settles: ``P // d < R`` exactly when
+    ``P - d*R < 0``, and ``P // d > R`` exactly when ``P - d*R - d >= 0``; both signs
+    settle for good, and the three orderings follow from them."""
+    scaled = quotient.numerator + -(other * Polynomial.of([quotient.divisor]))
+    below = sign_settled_from(scaled)
+    above = sign_settled_from(scaled + Polynomial.of([-quotient.divisor]))
+    return Periodicity(None, 1).join(Periodicity(below, 1)).join(Periodicity(above, 1))
+
+
 def _periodic(shape: _Shape) -> Periodicity:
     if isinstance(shape, Periodicity):
         return shape
     if isinstance(shape, _Constant):
         return Periodicity(None, 1)
     raise TypeError("a polynomial is not periodic")  # pragma: no cover - callers check
+
+
+def _node_of(shape: _Shape, fallback: ast.AST) -> ast.expr:
+    """The expression a constant piece was read from (for its value and messages)."""
+    if isinstance(shape, _Constant):
+        return shape.node
+    assert isinstance(fallback, ast.expr)
+    return fallback
 
 
 def _is_constant(node: ast.AST) -> bool:

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any, ClassVar, TypeGuard, TypeVar
 
 from grundy.errors import InvalidPositionError, brief
+from grundy.games.json_position import is_json_word, own_position_hint, read_json_position
 from grundy.games.params import Param
 from grundy.validate import whole_from_text
 
@@ -359,15 +360,19 @@ class Game(ABC):
         The default reads the position back through :meth:`to_json` and
         :meth:`from_value`, so every rule ``from_value`` enforces applies here too.
         """
+        data: Any = None
         try:
-            self.from_value(self.to_json(position))
+            data = self.to_json(position)
+            self.from_value(data)
         except InvalidPositionError as exc:
             raise InvalidPositionError(
                 f"{brief(position)} is not a position of {self.name}: {exc}"
+                + own_position_hint(position, data)
             ) from None
         except (TypeError, ValueError, AttributeError, LookupError) as exc:
             raise InvalidPositionError(
                 f"{brief(position)} is not a position of {self.name} ({exc})"
+                + own_position_hint(position, data)
             ) from None
         return position
 
@@ -389,9 +394,12 @@ class Game(ABC):
             ) from None
 
     def parse(self, tokens: Sequence[str]) -> Any:
-        """Build a position from command-line words (none: :meth:`start`)."""
+        """Build a position from command-line words (none: :meth:`start`; one word that
+        starts with ``[``: JSON, for positions that nest)."""
         if not tokens:
             return self.start()
+        if is_json_word(tokens):
+            return self.from_value(read_json_position(tokens[0]))
         return self.from_value(parse_int_tokens(tokens))
 
     def format(self, position: Any) -> str:
