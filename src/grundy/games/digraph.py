@@ -12,19 +12,30 @@ and some are draws.
 from __future__ import annotations
 
 import itertools
+import re
+from collections import defaultdict
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 from grundy.errors import InvalidParameterError, InvalidPositionError, brief
 from grundy.games.base import NumberTupleGame, Part, parse_int_tokens, read_number_list
-from grundy.games.loopy_base import LoopyGame
+from grundy.games.loopy_base import LoopyGame, WholeGraph
 from grundy.games.params import Param, ParamKind
 from grundy.validate import whole_from_text
 
 __all__ = ["Digraph", "parse_edges"]
 
-MAX_EDGES = 10_000
-MAX_VERTEX = 100_000
+MAX_EDGES = 1_000_000
+"""Most edges a graph may have (from ``--edges`` or ``--edges-file``): a million edges take
+a few seconds to read and label (bench/LOOPY.md)."""
+MAX_VERTEX = 1_000_000
+_SHORT_LABEL = 200
+"""Past this many characters a graph's label names its size instead of every edge, so that a
+message about a graph read from a file is one readable line."""
+
+
+_EDGES = re.compile(r"([0-9]{1,7})\s*>\s*([0-9]{1,7})")
+_SEPARATORS = re.compile(r"[\s,]*")
 
 
 def parse_edges(text: str) -> tuple[tuple[int, int], ...]:
@@ -33,11 +44,30 @@ def parse_edges(text: str) -> tuple[tuple[int, int], ...]:
     >>> parse_edges("0>1, 1>0,1>1")
     ((0, 1), (1, 0), (1, 1))
     """
-    pieces = [piece.strip() for piece in str(text).split(",") if piece.strip()]
-    if not pieces:
+    text = str(text)
+    # Read at once when the text is edges and separators only, one edge to each piece
+    # between commas; anything else is read piece by piece, which names the bad piece.
+    pairs = _EDGES.findall(text)
+    if _SEPARATORS.fullmatch(_EDGES.sub("", text)) and len(pairs) == sum(
+        1 for piece in text.split(",") if piece.strip()
+    ):
+        edges = [(int(a), int(b)) for a, b in pairs]
+        _check_edges(edges)
+        if max(itertools.chain.from_iterable(edges)) <= MAX_VERTEX:
+            return tuple(edges)
+    return _parse_pieces(text)
+
+
+def _check_edges(edges: list[tuple[int, int]]) -> None:
+    if not edges:
         raise InvalidParameterError("the graph needs at least one edge, e.g. --edges 0>1,1>0")
-    if len(pieces) > MAX_EDGES:
-        raise InvalidParameterError(f"at most {MAX_EDGES:,} edges, got {len(pieces):,}")
+    if len(edges) > MAX_EDGES:
+        raise InvalidParameterError(f"at most {MAX_EDGES:,} edges, got {len(edges):,}")
+
+
+def _parse_pieces(text: str) -> tuple[tuple[int, int], ...]:
+    pieces = [piece.strip() for piece in text.split(",") if piece.strip()]
+    _check_edges([(0, 0)] * len(pieces))
     edges = []
     for piece in pieces:
         ends = piece.split(">")
@@ -56,6 +86,11 @@ def parse_edges(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(edges)
 
 
+def _once_each(targets: Sequence[int]) -> tuple[int, ...]:
+    """The targets in the order written, a repeated one once."""
+    return tuple(targets) if len(targets) < 2 else tuple(dict.fromkeys(targets))
+
+
 class Digraph(NumberTupleGame, LoopyGame):
     """Tokens on the vertices of a directed graph given by its edges.
 
@@ -72,28 +107,55 @@ class Digraph(NumberTupleGame, LoopyGame):
             ParamKind.TEXT,
             "the edges FROM>TO, e.g. 0>1,1>0,1>2",
             metavar="A>B,...",
+            from_file=True,
         ),
     )
     position_help = "the vertices holding a token"
 
     def __init__(self, edges: str) -> None:
         self.edges = parse_edges(edges)
-        self._out: dict[int, tuple[int, ...]] = {}
+        grouped: defaultdict[int, list[int]] = defaultdict(list)
         for start, end in self.edges:
-            self._out.setdefault(start, ())
-            self._out.setdefault(end, ())
-        grouped: dict[int, list[int]] = {vertex: [] for vertex in self._out}
-        for start, end in self.edges:
-            if end not in grouped[start]:
-                grouped[start].append(end)
-        self._out = {vertex: tuple(targets) for vertex, targets in grouped.items()}
+            grouped[start].append(end)
+        self._vertices = sorted(set(itertools.chain.from_iterable(self.edges)))
+        # each vertex's options in the order written, a repeated edge once
+        self._out = {v: _once_each(grouped.get(v, ())) for v in self._vertices}
+        # The game's identity and name are made once: a solver looks the key up for every
+        # position, and rebuilding the text of 10,000 edges each time made a table cubic.
+        self._edges_text = ",".join(f"{a}>{b}" for a, b in self.edges)
+        self._key = super().key
+        self._label = super().label
+        if len(self._label) > _SHORT_LABEL:
+            self._label = (
+                f"digraph --edges {self._edges_text[:60]}... ({len(self.edges):,} edges, "
+                f"{len(self._out):,} vertices)"
+            )
 
     def options(self) -> dict[str, Any]:
-        return {"edges": ",".join(f"{a}>{b}" for a, b in self.edges)}
+        return {"edges": self._edges_text}
+
+    @property
+    def key(self) -> Hashable:
+        return self._key
+
+    @property
+    def label(self) -> str:
+        return self._label
+
+    def whole_graph(self) -> WholeGraph:
+        """One token on each vertex: every such position and its options, by index."""
+        vertices, out = self._vertices, self._out
+        positions: list[Hashable] = [(vertex,) for vertex in vertices]
+        if vertices[-1] == len(vertices) - 1:  # the vertices are 0..n-1: their own numbers
+            return WholeGraph(positions, [list(out[vertex]) for vertex in vertices])
+        where = {vertex: index for index, vertex in enumerate(vertices)}
+        return WholeGraph(
+            positions, [[where[target] for target in out[vertex]] for vertex in vertices]
+        )
 
     @property
     def vertices(self) -> list[int]:
-        return sorted(self._out)
+        return list(self._vertices)
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         for index, vertex in enumerate(position):

@@ -80,13 +80,19 @@ def label_graph(successors: list[list[int]], check: Callable[[], None] | None = 
             else:
                 left += 1
         m += 1
-    values = tuple(
-        LoopyValue.finite(label[v])
-        if label[v] >= 0
-        else LoopyValue.infinite({label[o] for o in options[v] if label[o] >= 0})
-        for v in range(size)
-    )
-    return Labelling(values, tuple(counter))
+    # one value object per distinct value, shared: a large graph has few distinct values
+    finite = [LoopyValue.finite(n) for n in range(m + 1)]
+    infinite: dict[frozenset[int], LoopyValue] = {}
+    values = []
+    for v in range(size):
+        if label[v] >= 0:
+            values.append(finite[label[v]])
+            continue
+        followers = frozenset(label[o] for o in options[v] if label[o] >= 0)
+        if followers not in infinite:
+            infinite[followers] = LoopyValue.infinite(followers)
+        values.append(infinite[followers])
+    return Labelling(tuple(values), tuple(counter))
 
 
 def _finite_round(
