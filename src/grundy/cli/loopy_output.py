@@ -69,23 +69,26 @@ def check_loopy_options(
 ) -> None:
     """Refuse what the loopy theory here does not give, in one line: ``--finite``
     (the user asked for the finite theory), certificates, and misère play where the
-    command has no answer for it (``misere_ok`` false: ``grundy play``)."""
+    command has no answer for it (``misere_ok`` false: ``grundy play``).  The refusal is
+    one of grundy's own errors, so that inside a user's game's guard (``grundy play``
+    finding a cycle) it is not taken for an error of the user's code."""
+    from grundy.errors import InvalidParameterError
     from grundy.solve import Play
 
     reason = cycle or f"{label} is a loopy game (its moves may form cycles)"
     reason = reason.replace(", so the game need not end", " (the game need not end)")
     if getattr(options, "finite", False):
-        raise UsageError(
+        raise InvalidParameterError(
             f"{reason}; the finite Sprague-Grundy theory does not apply "
             "(drop --finite to value it by the loopy theory)"
         )
     if play is Play.MISERE and not misere_ok:
-        raise UsageError(
+        raise InvalidParameterError(
             f"{reason}; playing it in misère play is not implemented (grundy solve and "
             "grundy table give its misère outcomes)"
         )
     if getattr(options, "certificate", None) is not None:
-        raise UsageError(f"{reason}; --certificate certifies finite Grundy values only")
+        raise InvalidParameterError(f"{reason}; --certificate certifies finite Grundy values only")
 
 
 def write_solve(
