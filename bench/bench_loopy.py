@@ -39,7 +39,9 @@ LARGE = (25_000, 50_000, 100_000)
 
 def graph_text(vertices: int, seed: int = 1) -> str:
     rng = random.Random(seed)
-    return ",".join(f"{rng.randrange(vertices)}>{rng.randrange(vertices)}" for _ in range(3 * vertices))
+    return ",".join(
+        f"{rng.randrange(vertices)}>{rng.randrange(vertices)}" for _ in range(3 * vertices)
+    )
 
 
 def run(src: Path, words: list[str]) -> tuple[float, float, str]:
@@ -66,13 +68,17 @@ def graph_words(src: Path, text: str, folder: Path, vertices: int, typed: bool) 
     return ["--edges-file", str(path)]
 
 
-def measure(src: Path, sizes: tuple[int, ...], typed: bool, folder: Path) -> list[dict[str, float | str]]:
+def measure(
+    src: Path, sizes: tuple[int, ...], typed: bool, folder: Path
+) -> list[dict[str, float | str]]:
     startup, _, _ = run(src, ["solve", "digraph", "--edges", "0>1", "0"])
     rows: list[dict[str, float | str]] = []
     for vertices in sizes:
         text = graph_text(vertices)
         edges = graph_words(src, text, folder, vertices, typed)
-        table_cpu, table_wall, table = run(src, ["table", "digraph", *edges, "--max", str(vertices - 1)])
+        table_cpu, table_wall, table = run(
+            src, ["table", "digraph", *edges, "--max", str(vertices - 1)]
+        )
         solve_cpu, solve_wall, _ = run(src, ["solve", "digraph", *edges, "0"])
         rows.append(
             {
@@ -85,7 +91,9 @@ def measure(src: Path, sizes: tuple[int, ...], typed: bool, folder: Path) -> lis
                 "table": "\n".join(table.splitlines()[1:]),
             }
         )
-        sys.stderr.write(f"{src}: {vertices:,} vertices: table {table_cpu:.2f} s, solve {solve_cpu:.2f} s\n")
+        sys.stderr.write(
+            f"{src}: {vertices:,} vertices: table {table_cpu:.2f} s, solve {solve_cpu:.2f} s\n"
+        )
     return rows
 
 
@@ -104,7 +112,8 @@ def table_lines(title: str, rows: list[dict[str, float | str]]) -> list[str]:
         "",
         f"Start-up of `python -m grundy` (one edge): {float(rows[0]['startup']):.2f} s CPU.",
         "",
-        "| vertices | edges | table CPU (s) | table wall (s) | growth | solve CPU (s) | solve wall (s) | growth |",
+        "| vertices | edges | table CPU (s) | table wall (s) | growth "
+        "| solve CPU (s) | solve wall (s) | growth |",
         "|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for at, row in enumerate(rows):

@@ -55,7 +55,9 @@ def test_an_edges_file_is_bounded_in_bytes(run_cli, tmp_path, monkeypatch) -> No
     path = graph_file(tmp_path, "0>1,1>2,2>3,3>4,4>5")
     result = run_cli("solve", "digraph", "--edges-file", path, "0")
     assert result.code == 2 and "larger than 16 bytes" in result.err
-    assert run_cli("solve", "digraph", "--edges-file", graph_file(tmp_path, "0>1", "s"), "0").code == 0
+    assert (
+        run_cli("solve", "digraph", "--edges-file", graph_file(tmp_path, "0>1", "s"), "0").code == 0
+    )
 
 
 def test_a_graph_read_from_a_file_is_named_by_its_file_in_messages(run_cli, tmp_path) -> None:
@@ -92,7 +94,9 @@ def test_misere_json_has_no_value(run_cli) -> None:
     result = run_cli("solve", "digraph", "--edges", "0>1", "0", "--misere", "--json")
     data = json.loads(result.out)
     assert data["outcome"] == "P" and data["grundy"] is None and data["loopy_value"] is None
-    table = json.loads(run_cli("table", "digraph", "--edges", "0>1", "--max", "1", "--misere", "--json").out)
+    table = json.loads(
+        run_cli("table", "digraph", "--edges", "0>1", "--max", "1", "--misere", "--json").out
+    )
     assert [(r["outcome"], r["loopy_value"]) for r in table["rows"]] == [("P", None), ("N", None)]
 
 

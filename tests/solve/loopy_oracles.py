@@ -76,7 +76,9 @@ def misere_fixpoint_outcomes(successors: list[list[int]]) -> list[str]:
     return ["D" if found == "?" else found for found in outcome]
 
 
-def token_sum_graph(successors: list[list[int]], tokens: int) -> tuple[list[tuple[int, ...]], list[list[int]]]:
+def token_sum_graph(
+    successors: list[list[int]], tokens: int
+) -> tuple[list[tuple[int, ...]], list[list[int]]]:
     """The move graph of ``tokens`` tokens on the graph, positions as sorted tuples: a move
     slides one token along one edge (written here from the definition, for the oracles)."""
     import itertools

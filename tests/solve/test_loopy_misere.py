@@ -162,6 +162,5 @@ def test_the_oracle_refutes_a_wrong_misere_rule(
 def test_normal_and_misere_outcomes_differ_and_the_oracles_see_it() -> None:
     """The two oracles are not the same function: on these graphs they disagree."""
     assert any(
-        retrograde_outcomes(graph) != misere_fixpoint_outcomes(graph)
-        for graph in random_graphs(10)
+        retrograde_outcomes(graph) != misere_fixpoint_outcomes(graph) for graph in random_graphs(10)
     )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import defaultdict
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
@@ -86,11 +85,6 @@ def _parse_pieces(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(edges)
 
 
-def _once_each(targets: Sequence[int]) -> tuple[int, ...]:
-    """The targets in the order written, a repeated one once."""
-    return tuple(targets) if len(targets) < 2 else tuple(dict.fromkeys(targets))
-
-
 class Digraph(NumberTupleGame, LoopyGame):
     """Tokens on the vertices of a directed graph given by its edges.
 
@@ -114,12 +108,15 @@ class Digraph(NumberTupleGame, LoopyGame):
 
     def __init__(self, edges: str) -> None:
         self.edges = parse_edges(edges)
-        grouped: defaultdict[int, list[int]] = defaultdict(list)
-        for start, end in self.edges:
-            grouped[start].append(end)
         self._vertices = sorted(set(itertools.chain.from_iterable(self.edges)))
-        # each vertex's options in the order written, a repeated edge once
-        self._out = {v: _once_each(grouped.get(v, ())) for v in self._vertices}
+        # Vertices by index, each one's options as indices in the order written (a
+        # repeated edge once): the whole graph the loopy solver labels, made in one pass.
+        self._where = {vertex: index for index, vertex in enumerate(self._vertices)}
+        where = self._where
+        self._successors: list[list[int]] = [[] for _ in self._vertices]
+        successors = self._successors
+        for start, end in dict.fromkeys(self.edges):
+            successors[where[start]].append(where[end])
         # The game's identity and name are made once: a solver looks the key up for every
         # position, and rebuilding the text of 10,000 edges each time made a table cubic.
         self._edges_text = ",".join(f"{a}>{b}" for a, b in self.edges)
@@ -128,7 +125,7 @@ class Digraph(NumberTupleGame, LoopyGame):
         if len(self._label) > _SHORT_LABEL:
             self._label = (
                 f"digraph --edges {self._edges_text[:60]}... ({len(self.edges):,} edges, "
-                f"{len(self._out):,} vertices)"
+                f"{len(self._vertices):,} vertices)"
             )
 
     def options(self) -> dict[str, Any]:
@@ -144,23 +141,17 @@ class Digraph(NumberTupleGame, LoopyGame):
 
     def whole_graph(self) -> WholeGraph:
         """One token on each vertex: every such position and its options, by index."""
-        vertices, out = self._vertices, self._out
-        positions: list[Hashable] = [(vertex,) for vertex in vertices]
-        if vertices[-1] == len(vertices) - 1:  # the vertices are 0..n-1: their own numbers
-            return WholeGraph(positions, [list(out[vertex]) for vertex in vertices])
-        where = {vertex: index for index, vertex in enumerate(vertices)}
-        return WholeGraph(
-            positions, [[where[target] for target in out[vertex]] for vertex in vertices]
-        )
+        return WholeGraph([(vertex,) for vertex in self._vertices], self._successors)
 
     @property
     def vertices(self) -> list[int]:
         return list(self._vertices)
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        vertices = self._vertices
         for index, vertex in enumerate(position):
-            for target in self._out[vertex]:
-                yield (*position[:index], target, *position[index + 1 :])
+            for target in self._successors[self._where[vertex]]:
+                yield (*position[:index], vertices[target], *position[index + 1 :])
 
     def canonical(self, position: tuple[int, ...]) -> Hashable:
         return tuple(sorted(position))
@@ -200,7 +191,7 @@ class Digraph(NumberTupleGame, LoopyGame):
         )
 
     def _check_vertex(self, vertex: int) -> None:
-        if vertex not in self._out:
+        if vertex not in self._where:
             raise InvalidPositionError(
                 f"{vertex} is not a vertex of the graph (its vertices: {brief(self.vertices)})"
             )

@@ -14,7 +14,8 @@ __all__ = ["LoopyGame", "WholeGraph", "declares_cycles"]
 class WholeGraph:
     """A set of positions of one part each (one token, one heap), closed under moves and
     listed at once: ``positions[i]``'s options are the positions numbered
-    ``successors[i]`` (each position written canonically)."""
+    ``successors[i]`` (each position written canonically).  The lists may be the game's
+    own: a reader does not change them."""
 
     positions: list[Hashable]
     successors: list[list[int]]

@@ -181,9 +181,9 @@ class LoopySolver:
         edges = sum(map(len, whole.successors))
         # counted at once, as a search that met each position and move would count them
         # (each option listed is one part)
-        if self.position_limit is not None:
-            if self.positions_explored + len(keys) > self.position_limit:
-                raise too_many_positions(game.label, self.position_limit)
+        limit = self.position_limit
+        if limit is not None and self.positions_explored + len(keys) > limit:
+            raise too_many_positions(game.label, limit)
         if self.move_limit is not None and self.moves_generated + edges > self.move_limit:
             raise too_many_moves(game.label, self.move_limit)
         self.positions_explored += len(keys)

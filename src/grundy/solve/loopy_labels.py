@@ -57,7 +57,7 @@ def label_graph(successors: list[list[int]], check: Callable[[], None] | None = 
     ['0', '1', '0']
     """
     size = len(successors)
-    options = [sorted(set(row)) for row in successors]
+    options = [row if len(row) < 2 else sorted(set(row)) for row in successors]  # read only
     before: list[list[int]] = [[] for _ in range(size)]
     for vertex, row in enumerate(options):
         for option in row:

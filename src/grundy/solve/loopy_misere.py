@@ -24,8 +24,7 @@ from grundy.solve.loopy_values import LoopyOutcome
 __all__ = ["NO_MISERE_VALUES", "misere_outcomes"]
 
 NO_MISERE_VALUES = (
-    "Grundy values are not defined for misère play of loopy games; only the outcome "
-    "(P, N or D) is"
+    "Grundy values are not defined for misère play of loopy games; only the outcome (P, N or D) is"
 )
 
 
