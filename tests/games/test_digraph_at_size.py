@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grundy.errors import InvalidParameterError
+from grundy.errors import InvalidParameterError, SearchLimitError
 from grundy.games import digraph as digraph_module
 from grundy.games.digraph import Digraph, parse_edges
 from grundy.solve import loopy as loopy_module
@@ -92,10 +92,17 @@ def test_sums_of_tokens_from_the_whole_graph_equal_sums_searched_whole(
 
 def test_the_whole_graph_is_counted_against_the_limits() -> None:
     game = Digraph(",".join(f"{v}>{v + 1}" for v in range(50)))
-    with pytest.raises(Exception, match="positions"):
-        LoopySolver(game, position_limit=20).value((49,))
-    with pytest.raises(Exception, match="moves"):
-        LoopySolver(game, move_limit=20).value((49,))
+    whole = LoopySolver(game)
+    whole.value((49,))
+    assert (whole.positions_explored, whole.moves_generated) == (51, 50)
+    # past the limits the whole graph is left alone: a position that reaches few is
+    # still answered by the search from it, one that reaches many meets the limit
+    small = LoopySolver(game, position_limit=20, move_limit=20)
+    assert small.value((49,)).nimber == 1 and small.positions_explored == 2
+    with pytest.raises(SearchLimitError, match="positions"):
+        LoopySolver(game, position_limit=20).value((0,))
+    with pytest.raises(SearchLimitError, match="moves"):
+        LoopySolver(game, move_limit=20).value((0,))
 
 
 # -- reading edges --------------------------------------------------------------------------

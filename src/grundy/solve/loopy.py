@@ -170,7 +170,9 @@ class LoopySolver:
 
     def _label_whole(self, game: Game) -> None:
         """The game's whole graph of one-part positions labelled once, when it lists one
-        (counted against the limits like a search that met every position of it)."""
+        (counted against the limits like a search that met every position of it).  A
+        whole graph past the limits is left alone: the search from the position asked
+        about, which may reach far fewer, then answers or meets the limit itself."""
         if not isinstance(game, LoopyGame) or game.key in self._whole_done:
             return
         self._whole_done.add(game.key)
@@ -183,9 +185,11 @@ class LoopySolver:
         # (each option listed is one part)
         limit = self.position_limit
         if limit is not None and self.positions_explored + len(keys) > limit:
-            raise too_many_positions(game.label, limit)
+            return
         if self.move_limit is not None and self.moves_generated + edges > self.move_limit:
-            raise too_many_moves(game.label, self.move_limit)
+            return
+        if self.size_limit is not None and self.parts_listed + edges > self.size_limit:
+            return
         self.positions_explored += len(keys)
         self.moves_generated += edges
         self._count_parts(game, (), edges)
