@@ -34,6 +34,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 NEW_SRC = HERE.parent / "src"
 SECONDS = "600"  # each run's time budget: the code before may need minutes on a busy machine
+NOISE = 0.25  # CPU seconds above start-up below which a growth exponent means nothing
 SMALL = (400, 800, 1250)  # the sizes the issue measured on the code before
 LARGE = (25_000, 50_000, 100_000)
 
@@ -117,8 +118,10 @@ def slope(rows: list[dict[str, float | str]], key: str, at: int) -> str:
     if at == 0:
         return ""
     a, b = rows[at - 1], rows[at]
-    ta = max(float(a[key]) - float(a["startup"]), 1e-3)
-    tb = max(float(b[key]) - float(b["startup"]), 1e-3)
+    ta = float(a[key]) - float(a["startup"])
+    tb = float(b[key]) - float(b["startup"])
+    if min(ta, tb) < NOISE:  # start-up and the machine's noise, not the work: no slope
+        return "-"
     return f"{math.log(tb / ta) / math.log(float(b['vertices']) / float(a['vertices'])):.2f}"
 
 
@@ -169,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         f"`bench/bench_loopy.py` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
         f"{os.cpu_count()} cores, load average {load:.1f} at the start). Growth: the slope "
         "of log(CPU time minus start-up) against log(vertices) from the row above "
-        "(1 is linear). There is no C reference for the loopy labelling in bench/c.",
+        "(1 is linear; `-` where a run took less than "
+        f"{NOISE} s beyond start-up). There is no C reference for the loopy labelling in bench/c.",
         "",
         f"Calibration: 10 million additions in a Python loop took {scale:.2f} s of CPU "
         "at the start of this run (on a quiet machine of today, about 0.3-0.5 s); the "
