@@ -68,6 +68,8 @@ EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
     "cookbook-misere-nim-from-nine-heaps": (Status.PROVED, "per-length: exhaustive", 5460, None),
     "cookbook-fair-shares-no-draw": (Status.PROVED, "exhaustive", 36, None),
     "cookbook-fair-shares-eleven": (Status.REFUTED, "exhaustive", None, {"a": 2}),
+    "cookbook-misere-ring": (Status.PROVED, "exhaustive", 4, None),
+    "cookbook-misere-ring-normal": (Status.REFUTED, "exhaustive", None, {"v": 0}),
     "cookbook-mex-rule": (Status.PROVED, "exhaustive", 61, None),
     "cookbook-mex-rule-some-move": (Status.REFUTED, "exhaustive", None, {"n": 0}),
     "cookbook-dawsons-chess-period": (Status.PROVED, "exhaustive", 1, None),

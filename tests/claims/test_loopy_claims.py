@@ -1,10 +1,13 @@
 """Claims on games whose moves form cycles: outcome 'D', grundy 'inf{...}', a user's game
 handed to the loopy theory when the exact solver meets a cycle, the random method too,
-misère refused, and a false claim refuted (the loopy path can fail)."""
+misère play by its own outcomes (a normal-play mutant refuted), and a false claim refuted
+(the loopy path can fail)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from grundy.claims import check_claim
 from grundy.games.user import user_games
@@ -83,16 +86,42 @@ def test_an_infinite_value_has_no_order_with_numbers() -> None:
     assert verdict.status is Status.ERROR and "compare" in verdict.message
 
 
-def test_misere_play_of_a_loopy_game_is_refused() -> None:
+@pytest.mark.parametrize(
+    ("statement", "status"),
+    [
+        # misère: 3 ends the game and its mover wins; nobody leaves the ring for 3: drawn
+        ("outcome == ('N' if v == 3 else 'D')", Status.PROVED),
+        # a mutant: normal play's outcomes (3 is lost for its mover, so 2 wins, 1 loses, 0 wins)
+        ("outcome == ['N', 'P', 'N', 'P'][v]", Status.REFUTED),
+    ],
+)
+def test_misere_play_of_a_loopy_game_gives_misere_outcomes(statement: str, status: Status) -> None:
     claim = good_claim(
         game="digraph",
-        params='{ edges = "0>1,1>0" }',
-        position="[0]",
+        params='{ edges = "0>1,1>2,2>0,2>3" }',
+        vars='["v"]',
+        range="{ v = [0, 3] }",
+        position="[v]",
         play="misere",
-        statement="outcome == 'D'",
+        statement=statement,
     )
     verdict = check_claim(claim, SETTINGS)
-    assert verdict.status is Status.ERROR and "misère" in verdict.message
+    assert verdict.status is status, verdict.message
+    if status is Status.REFUTED:  # the first vertex the two plays tell apart
+        assert verdict.counterexample is not None and verdict.counterexample["v"] == 0
+
+
+def test_the_normal_play_claim_of_the_same_graph_holds() -> None:
+    """The mutant above is normal play's truth: the two plays really differ here."""
+    claim = good_claim(
+        game="digraph",
+        params='{ edges = "0>1,1>2,2>0,2>3" }',
+        vars='["v"]',
+        range="{ v = [0, 3] }",
+        position="[v]",
+        statement="outcome == ['N', 'P', 'N', 'P'][v]",
+    )
+    assert check_claim(claim, SETTINGS).status is Status.PROVED
 
 
 def test_the_cookbook_file_gives_its_verdicts() -> None:

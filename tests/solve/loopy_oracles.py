@@ -51,3 +51,48 @@ def dag_grundy(successors: list[list[int]]) -> list[int]:
         return m
 
     return [value(v) for v in range(len(successors))]
+
+
+def misere_fixpoint_outcomes(successors: list[list[int]]) -> list[str]:
+    """P, N or D for every vertex in misère play, by iterating the rules to a fixpoint
+    (no queue, no counters: every vertex re-read each sweep until nothing changes): a
+    vertex without options is N (the player who cannot move wins); one with a P option
+    is N; one whose options are all N is P; what never settles is a draw (D)."""
+    outcome = ["?"] * len(successors)
+    changed = True
+    while changed:
+        changed = False
+        for vertex, row in enumerate(successors):
+            if outcome[vertex] != "?":
+                continue
+            found = outcome[vertex]
+            if not row or any(outcome[o] == "P" for o in row):
+                found = "N"
+            elif all(outcome[o] == "N" for o in row):
+                found = "P"
+            if found != "?":
+                outcome[vertex] = found
+                changed = True
+    return ["D" if found == "?" else found for found in outcome]
+
+
+def token_sum_graph(
+    successors: list[list[int]], tokens: int
+) -> tuple[list[tuple[int, ...]], list[list[int]]]:
+    """The move graph of ``tokens`` tokens on the graph, positions as sorted tuples: a move
+    slides one token along one edge (written here from the definition, for the oracles)."""
+    import itertools
+
+    size = len(successors)
+    positions = list(itertools.combinations_with_replacement(range(size), tokens))
+    index = {position: i for i, position in enumerate(positions)}
+    graph = []
+    for position in positions:
+        row = set()
+        for place, vertex in enumerate(position):
+            for target in successors[vertex]:
+                moved = list(position)
+                moved[place] = target
+                row.add(index[tuple(sorted(moved))])
+        graph.append(sorted(row))
+    return positions, graph

@@ -10,6 +10,9 @@ answers rest on no sum theorem.
 In a claim, ``outcome`` is ``'P'``, ``'N'`` or ``'D'`` (a draw), and ``grundy`` is the
 finite value, or for an infinite one the text ``'inf{0,2}'`` (``'inf{}'`` when no option
 has a finite value): ``grundy == 0`` keeps its meaning, ``outcome == 'D'`` says "drawn".
+In a misère claim ``outcome`` is the misère outcome (a player who cannot move wins), by a
+retrograde analysis of the whole positions; ``grundy`` stays the normal-play value, as in
+every claim.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from grundy.budget import Meter
-from grundy.errors import GameNotFiniteError, InvalidParameterError
+from grundy.errors import GameNotFiniteError
 from grundy.games.base import Game, rules_of
 from grundy.games.sums import SumGame
 from grundy.solve.loopy import LoopySolver, declares_cycles
@@ -70,6 +73,7 @@ class CycleAwareSolver:
         self._limits = (position_limit, move_limit, meter)
         self._may_cycle = _may_cycle(game)
         self.loopy: LoopySolver | None = None
+        self._misere: LoopySolver | None = None  # misère play's outcomes, made when asked
         if declares_cycles(game):
             self._to_loopy()
 
@@ -87,12 +91,21 @@ class CycleAwareSolver:
         return self.loopy
 
     def _loopy_for(self, play: Play) -> LoopySolver:
-        if play is Play.MISERE:
-            raise InvalidParameterError(
-                f"{self.game.label} has moves that form cycles: misère play of loopy games "
-                "is not implemented"
+        normal = self._to_loopy()
+        if play is not Play.MISERE:
+            return normal
+        if self._misere is None:
+            position_limit, move_limit, meter = self._limits
+            self._misere = LoopySolver(
+                self.game,
+                position_limit=position_limit,
+                move_limit=move_limit,
+                meter=meter,
+                plain=True,
+                size_limit=SIZE_LIMIT,
+                misere=True,
             )
-        return self._to_loopy()
+        return self._misere
 
     def lemmas_used(self) -> tuple[str, ...]:
         return self.finite.lemmas_used()

@@ -18,7 +18,7 @@ from grundy.budget import Budget, Meter, format_bytes
 from grundy.cli.flags import add_json_option, add_seed_option, whole_int
 from grundy.cli.task_times import load_task_times, save_task_times
 from grundy.cli.time_budget import add_seconds_option, seconds_parser
-from grundy.files import check_output_path
+from grundy.files import FileTooLargeError, InputPathError, check_output_path, read_limited
 from grundy.games import Game, create_game, find_entry
 from grundy.games.catalogue import GameEntry, catalogue
 from grundy.games.user import user_games
@@ -110,27 +110,73 @@ def parse_game_invocation(
         parser.add_argument(
             param.flag, dest=f"param_{param.name}", metavar=param.metavar, help=param.help
         )
+        if param.from_file:
+            parser.add_argument(
+                param.file_flag,
+                dest=f"param_{param.name}_file",
+                metavar="PATH",
+                help=f"{param.flag} read from a file, in the same words (line breaks "
+                f"separate like commas; at most {PARAM_FILE_BYTES >> 20} MiB)",
+            )
     configure(parser, entry.game_class.position_help)
     add_seconds_option(parser)
     try:
         args = parser.parse_args(list(words))
     except argparse.ArgumentError as exc:
         raise UsageError(str(exc)) from None
+    from_files = {
+        param.name: path
+        for param in entry.params
+        if param.from_file and (path := getattr(args, f"param_{param.name}_file")) is not None
+    }
+    for name, path in from_files.items():
+        if getattr(args, f"param_{name}") is not None:
+            flag = f"--{name.replace('_', '-')}"
+            raise UsageError(f"give {flag} or {flag}-file, not both")
+        setattr(args, f"param_{name}", _param_file_text(entry, name, path))
     given = {
         param.name: param.from_text(getattr(args, f"param_{param.name}"))
         for param in entry.params
         if getattr(args, f"param_{param.name}") is not None
     }
     game = create_game(game_name, given)  # an octal code names its octal game
-    return GameInvocation(game, args, _typed_label(game_name, entry, game))
+    return GameInvocation(game, args, _typed_label(game_name, entry, game, from_files))
 
 
-def _typed_label(name: str, entry: GameEntry, game: Game) -> str:
-    """The game as the user named it, followed by the options the name leaves open."""
+PARAM_FILE_BYTES = 32 << 20
+"""Largest file read for a game's option (``--edges-file``): a million edges fit in 16 MiB."""
+
+
+def _param_file_text(entry: GameEntry, name: str, path: str) -> str:
+    """The text of the file given for option ``name``, refused in one line when it cannot
+    be read (missing, not a regular file, too large, not UTF-8) or when the option is also
+    given in words."""
+    param = next(param for param in entry.params if param.name == name)
+    option = param.file_flag
+    try:  # the limit is kept while reading: a device (/dev/zero) has no size
+        data = read_limited(path, PARAM_FILE_BYTES, f"{option}")
+    except (FileTooLargeError, InputPathError) as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot read it: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{option} {path} is not UTF-8 text") from None
+    return text.replace("\r\n", ",").replace("\n", ",")
+
+
+def _typed_label(
+    name: str, entry: GameEntry, game: Game, from_files: dict[str, str] | None = None
+) -> str:
+    """The game as the user named it, followed by the options the name leaves open (an
+    option read from a file shown by its file)."""
     words = [name]
     values = game.options()
     for param in entry.params:
-        if param.name in values:
+        if from_files and param.name in from_files:
+            words.append(f"{param.file_flag} {from_files[param.name]}")
+        elif param.name in values:
             value = values[param.name]
             shown = ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
             words.append(f"{param.flag} {shown}")

@@ -3,7 +3,9 @@
 A catalogue game with cycles (``digraph``, ``fair-shares``) goes here from the start; a
 user's game goes here when the finite solver meets a cycle in it, unless ``--finite``
 asked for the finite theory only, in which case the cycle is refused in one line.  The
-values are those of the generalized Sprague-Grundy theory (:mod:`grundy.solve.loopy`).
+values are those of the generalized Sprague-Grundy theory (:mod:`grundy.solve.loopy`); in
+misère play (``--misere``) only outcomes are given, by a retrograde analysis where the
+player who cannot move wins (Grundy values are not defined there, and the output says so).
 """
 
 from __future__ import annotations
@@ -43,7 +45,12 @@ whose positions grow for ever stops within seconds (fair-shares of 40 coins: 8 m
 CYCLE_NOTE = "the moves of this game form a cycle: valued by the loopy (generalized) theory"
 
 
-def loopy_solver(game: Game, position_limit: int, move_limit: int) -> LoopySolver:
+MISERE_NO_VALUE = "not defined in misère play (only the outcome is)"
+
+
+def loopy_solver(
+    game: Game, position_limit: int, move_limit: int, misere: bool = False
+) -> LoopySolver:
     """The loopy solver within the command's limits and memory budget."""
     from grundy.solve.loopy import LoopySolver
 
@@ -53,25 +60,35 @@ def loopy_solver(game: Game, position_limit: int, move_limit: int) -> LoopySolve
         move_limit=move_limit,
         meter=solve_meter(),
         size_limit=SIZE_LIMIT,
+        misere=misere,
     )
 
 
-def check_loopy_options(options: Any, play: Play, label: str, cycle: str = "") -> None:
+def check_loopy_options(
+    options: Any, play: Play, label: str, cycle: str = "", misere_ok: bool = True
+) -> None:
     """Refuse what the loopy theory here does not give, in one line: ``--finite``
-    (the user asked for the finite theory), misère play, certificates."""
+    (the user asked for the finite theory), certificates, and misère play where the
+    command has no answer for it (``misere_ok`` false: ``grundy play``).  The refusal is
+    one of grundy's own errors, so that inside a user's game's guard (``grundy play``
+    finding a cycle) it is not taken for an error of the user's code."""
+    from grundy.errors import InvalidParameterError
     from grundy.solve import Play
 
     reason = cycle or f"{label} is a loopy game (its moves may form cycles)"
     reason = reason.replace(", so the game need not end", " (the game need not end)")
     if getattr(options, "finite", False):
-        raise UsageError(
+        raise InvalidParameterError(
             f"{reason}; the finite Sprague-Grundy theory does not apply "
             "(drop --finite to value it by the loopy theory)"
         )
-    if play is Play.MISERE:
-        raise UsageError(f"{reason}; misère play of loopy games is not implemented")
+    if play is Play.MISERE and not misere_ok:
+        raise InvalidParameterError(
+            f"{reason}; playing it in misère play is not implemented (grundy solve and "
+            "grundy table give its misère outcomes)"
+        )
     if getattr(options, "certificate", None) is not None:
-        raise UsageError(f"{reason}; --certificate certifies finite Grundy values only")
+        raise InvalidParameterError(f"{reason}; --certificate certifies finite Grundy values only")
 
 
 def write_solve(
@@ -89,8 +106,8 @@ def write_solve(
             out,
             {
                 **solved_position_json(game, position, play),
-                "grundy": analysis.value.nimber,
-                "loopy_value": str(analysis.value),
+                "grundy": None if analysis.value is None else analysis.value.nimber,
+                "loopy_value": None if analysis.value is None else str(analysis.value),
                 "outcome": analysis.outcome.value,
                 "winning_moves": [
                     {"to": game.to_json(move.to), "move": move.description}
@@ -108,8 +125,11 @@ def write_solve(
     out.write(f"{call.label}, position {game.format(position)}, {play.value} play\n")
     if found_cycle:
         out.write(f"Note: {CYCLE_NOTE}\n")
-    shown = f"*{analysis.value}" if analysis.value.is_finite else str(analysis.value)
-    out.write(f"Loopy value: {shown}\n")
+    if analysis.value is None:
+        out.write(f"Loopy value: {MISERE_NO_VALUE}\n")
+    else:
+        shown = f"*{analysis.value}" if analysis.value.is_finite else str(analysis.value)
+        out.write(f"Loopy value: {shown}\n")
     out.write(f"Outcome: {OUTCOME_TEXT[analysis.outcome.value]}\n")
     if analysis.winning_moves:
         heading = f"Winning moves ({len(analysis.winning_moves)}):"
@@ -145,7 +165,7 @@ def write_table(
                         {
                             "position": game.to_json(position),
                             "grundy": int(value) if value.isdigit() else None,
-                            "loopy_value": value,
+                            "loopy_value": value or None,  # none in misère play
                             "outcome": outcome,
                         }
                         for position, value, outcome in rows
@@ -164,8 +184,15 @@ def write_table(
         for line in _grid(game, rows):
             out.write(line + "\n")
         return 0
+    from grundy.solve import Play
+
     shown = [game.format(position) for position, _, _ in rows]
     width = max(len("position"), *(len(s) for s in shown))
+    if play is Play.MISERE:  # outcomes only: values are not defined in misère play
+        out.write(f"{'position':<{width}}  outcome\n")
+        for text, (_, _, outcome) in zip(shown, rows, strict=True):
+            out.write(f"{text:<{width}}  {outcome}\n")
+        return 0
     values = max(len("value"), *(len(value) for _, value, _ in rows))
     out.write(f"{'position':<{width}}  {'value':>{values}}  outcome\n")
     for text, (_, value, outcome) in zip(shown, rows, strict=True):
@@ -174,24 +201,29 @@ def write_table(
 
 
 def _grid(game: Game, rows: list[tuple[Any, str, str]]) -> list[str]:
-    """``table --grid`` of a loopy game: each cell holds the loopy value (``∞{...}``)."""
+    """``table --grid`` of a loopy game: each cell holds the loopy value (``∞{...}``), or
+    in misère play the outcome."""
     from grundy.cli.layout import grid_lines
 
     cells: dict[tuple[int, int], str] = {}
-    for position, value, _ in rows:
+    for position, value, outcome in rows:
         written = game.to_json(position)
         if not (isinstance(written, list) and len(written) == 2):
             raise UsageError(
                 f"--grid shows positions of two numbers; {game.name} has the position "
                 f"{game.format(position)}"
             )
-        cells[(int(written[0]), int(written[1]))] = value
+        cells[(int(written[0]), int(written[1]))] = value or outcome
     return grid_lines(cells)
 
 
 def table_rows(game: Game, bound: Any, solver: LoopySolver) -> list[tuple[Any, str, str]]:
+    """(position, value text, outcome letter); the value text is empty in misère play."""
     rows = []
     for position in game.bounded_positions(bound):
+        if solver.misere:
+            rows.append((position, "", solver.outcome(position).value))
+            continue
         value = solver.value(position)
         rows.append((position, str(value), value.outcome.value))
     return rows
@@ -224,7 +256,8 @@ def _loopy_run(
     """The options checked, then the loopy solver within ``limits``, inside the command's
     time budget (``own_budget``) or the one the finite solver already runs in."""
     from grundy.cli.time_budget import time_budget
+    from grundy.solve import Play
 
     check_loopy_options(call.args, play, call.label, cycle)
     with time_budget(call.args.seconds if own_budget else None):
-        yield loopy_solver(call.game, *limits)
+        yield loopy_solver(call.game, *limits, misere=play is Play.MISERE)

@@ -60,7 +60,7 @@ def loopy_session(
     cycle = "" if loopy_at_once else cycle_met(solver, position, play)
     if not cycle and not loopy_at_once:
         return None
-    check_loopy_options(call.args, play, call.label, cycle)
+    check_loopy_options(call.args, play, call.label, cycle, misere_ok=False)
     loopy = loopy_solver(game, *LIMITS)
     return LoopyPlaySession(game, solver, loopy, call.args.hints, sys.stdin, out, budget)
 

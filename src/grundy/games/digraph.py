@@ -12,19 +12,29 @@ and some are draws.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 from grundy.errors import InvalidParameterError, InvalidPositionError, brief
 from grundy.games.base import NumberTupleGame, Part, parse_int_tokens, read_number_list
-from grundy.games.loopy_base import LoopyGame
+from grundy.games.loopy_base import LoopyGame, WholeGraph
 from grundy.games.params import Param, ParamKind
 from grundy.validate import whole_from_text
 
 __all__ = ["Digraph", "parse_edges"]
 
-MAX_EDGES = 10_000
-MAX_VERTEX = 100_000
+MAX_EDGES = 1_000_000
+"""Most edges a graph may have (from ``--edges`` or ``--edges-file``): a million edges take
+a few seconds to read and label (bench/LOOPY.md)."""
+MAX_VERTEX = 1_000_000
+_SHORT_LABEL = 200
+"""Past this many characters a graph's label names its size instead of every edge, so that a
+message about a graph read from a file is one readable line."""
+
+
+_EDGES = re.compile(r"([0-9]{1,7})\s*>\s*([0-9]{1,7})")
+_SEPARATORS = re.compile(r"[\s,]*")
 
 
 def parse_edges(text: str) -> tuple[tuple[int, int], ...]:
@@ -33,11 +43,30 @@ def parse_edges(text: str) -> tuple[tuple[int, int], ...]:
     >>> parse_edges("0>1, 1>0,1>1")
     ((0, 1), (1, 0), (1, 1))
     """
-    pieces = [piece.strip() for piece in str(text).split(",") if piece.strip()]
-    if not pieces:
+    text = str(text)
+    # Read at once when the text is edges and separators only, one edge to each piece
+    # between commas; anything else is read piece by piece, which names the bad piece.
+    pairs = _EDGES.findall(text)
+    if _SEPARATORS.fullmatch(_EDGES.sub("", text)) and len(pairs) == sum(
+        1 for piece in text.split(",") if piece.strip()
+    ):
+        edges = [(int(a), int(b)) for a, b in pairs]
+        _check_edges(edges)
+        if max(itertools.chain.from_iterable(edges)) <= MAX_VERTEX:
+            return tuple(edges)
+    return _parse_pieces(text)
+
+
+def _check_edges(edges: list[tuple[int, int]]) -> None:
+    if not edges:
         raise InvalidParameterError("the graph needs at least one edge, e.g. --edges 0>1,1>0")
-    if len(pieces) > MAX_EDGES:
-        raise InvalidParameterError(f"at most {MAX_EDGES:,} edges, got {len(pieces):,}")
+    if len(edges) > MAX_EDGES:
+        raise InvalidParameterError(f"at most {MAX_EDGES:,} edges, got {len(edges):,}")
+
+
+def _parse_pieces(text: str) -> tuple[tuple[int, int], ...]:
+    pieces = [piece.strip() for piece in text.split(",") if piece.strip()]
+    _check_edges([(0, 0)] * len(pieces))
     edges = []
     for piece in pieces:
         ends = piece.split(">")
@@ -72,33 +101,57 @@ class Digraph(NumberTupleGame, LoopyGame):
             ParamKind.TEXT,
             "the edges FROM>TO, e.g. 0>1,1>0,1>2",
             metavar="A>B,...",
+            from_file=True,
         ),
     )
     position_help = "the vertices holding a token"
 
     def __init__(self, edges: str) -> None:
         self.edges = parse_edges(edges)
-        self._out: dict[int, tuple[int, ...]] = {}
-        for start, end in self.edges:
-            self._out.setdefault(start, ())
-            self._out.setdefault(end, ())
-        grouped: dict[int, list[int]] = {vertex: [] for vertex in self._out}
-        for start, end in self.edges:
-            if end not in grouped[start]:
-                grouped[start].append(end)
-        self._out = {vertex: tuple(targets) for vertex, targets in grouped.items()}
+        self._vertices = sorted(set(itertools.chain.from_iterable(self.edges)))
+        # Vertices by index, each one's options as indices in the order written (a
+        # repeated edge once): the whole graph the loopy solver labels, made in one pass.
+        self._where = {vertex: index for index, vertex in enumerate(self._vertices)}
+        where = self._where
+        self._successors: list[list[int]] = [[] for _ in self._vertices]
+        successors = self._successors
+        for start, end in dict.fromkeys(self.edges):
+            successors[where[start]].append(where[end])
+        # The game's identity and name are made once: a solver looks the key up for every
+        # position, and rebuilding the text of 10,000 edges each time made a table cubic.
+        self._edges_text = ",".join(f"{a}>{b}" for a, b in self.edges)
+        self._key = super().key
+        self._label = super().label
+        if len(self._label) > _SHORT_LABEL:
+            self._label = (
+                f"digraph --edges {self._edges_text[:60]}... ({len(self.edges):,} edges, "
+                f"{len(self._vertices):,} vertices)"
+            )
 
     def options(self) -> dict[str, Any]:
-        return {"edges": ",".join(f"{a}>{b}" for a, b in self.edges)}
+        return {"edges": self._edges_text}
+
+    @property
+    def key(self) -> Hashable:
+        return self._key
+
+    @property
+    def label(self) -> str:
+        return self._label
+
+    def whole_graph(self) -> WholeGraph:
+        """One token on each vertex: every such position and its options, by index."""
+        return WholeGraph([(vertex,) for vertex in self._vertices], self._successors)
 
     @property
     def vertices(self) -> list[int]:
-        return sorted(self._out)
+        return list(self._vertices)
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        vertices = self._vertices
         for index, vertex in enumerate(position):
-            for target in self._out[vertex]:
-                yield (*position[:index], target, *position[index + 1 :])
+            for target in self._successors[self._where[vertex]]:
+                yield (*position[:index], vertices[target], *position[index + 1 :])
 
     def canonical(self, position: tuple[int, ...]) -> Hashable:
         return tuple(sorted(position))
@@ -138,7 +191,7 @@ class Digraph(NumberTupleGame, LoopyGame):
         )
 
     def _check_vertex(self, vertex: int) -> None:
-        if vertex not in self._out:
+        if vertex not in self._where:
             raise InvalidPositionError(
                 f"{vertex} is not a vertex of the graph (its vertices: {brief(self.vertices)})"
             )

@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from dataclasses import dataclass
+
 from grundy.games.base import Game
 
-__all__ = ["LoopyGame", "declares_cycles"]
+__all__ = ["LoopyGame", "WholeGraph", "declares_cycles"]
+
+
+@dataclass(frozen=True, slots=True)
+class WholeGraph:
+    """A set of positions of one part each (one token, one heap), closed under moves and
+    listed at once: ``positions[i]``'s options are the positions numbered
+    ``successors[i]`` (each position written canonically).  The lists may be the game's
+    own: a reader does not change them."""
+
+    positions: list[Hashable]
+    successors: list[list[int]]
 
 
 class LoopyGame(Game):
@@ -15,6 +29,13 @@ class LoopyGame(Game):
     finite values of its options; the outcome may be a draw.  The command line and the
     claim checker send such a game to that solver from the start.
     """
+
+    def whole_graph(self) -> WholeGraph | None:
+        """Every position of one part (one token, one heap...) with its options, when the
+        game can list them faster than a search finds them; ``None`` when it cannot.  The
+        solver then labels the whole graph once instead of searching from each position
+        asked about (a table of every vertex of a large graph stays linear)."""
+        return None
 
 
 def declares_cycles(game: Game) -> bool:

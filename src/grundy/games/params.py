@@ -36,10 +36,17 @@ class Param:
     default: Any = None
     required: bool = True
     metavar: str = "VALUE"
+    from_file: bool = False
+    """The command line also reads this option's text from a file (``--NAME-file PATH``,
+    bounded in bytes): for a value too long to type, such as a large graph's edges."""
 
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+    @property
+    def file_flag(self) -> str:
+        return self.flag + "-file"
 
     def from_text(self, text: str) -> Any:
         """Parse the command-line spelling of this option (``1,2,3`` for a list)."""

@@ -214,13 +214,15 @@ def _graph_figure(theorem_id: str, claim: Claim, position: Any) -> Figure | None
     """The graph of a digraph game with the counterexample's tokens ringed."""
     from grundy.games.digraph import parse_edges as graph_edges
     from grundy.solve.loopy import LoopySolver
+    from grundy.solve.solver import Play
 
     tokens = _int_sequence(position) if position is not None else None
     edges = graph_edges(str(claim.params.get("edges", "")))
     vertices = sorted({v for edge in edges for v in edge})
     if tokens is None or len(vertices) > 16:
         return None
-    solver = LoopySolver(claim.game)
+    # coloured in the claim's own play: a misère counterexample by its misère outcomes
+    solver = LoopySolver(claim.game, misere=claim.play is Play.MISERE)
     outcomes = {v: solver.outcome(claim.game.from_value([v])).value for v in vertices}
     caption = say("graph.caption-tokens")
     return graph_figure(f"counterexample-{theorem_id}", caption, edges, outcomes, tokens)

@@ -15,7 +15,13 @@ solver met a cycle in it (:class:`~grundy.errors.GameNotFiniteError`): the comma
 the claim checker then ask this solver instead.  On a game without cycles both solvers
 agree (a test checks it over the catalogue and random graphs).
 
-Misère play of loopy games is not part of the theory implemented here: it is refused.
+A game that can list all its positions of one part at once (:meth:`LoopyGame.whole_graph`:
+one token on each vertex of a ``digraph``) is labelled whole, once: every later position is
+looked up, so a table of every vertex of a graph costs one labelling, linear in its size.
+
+In misère play (``misere=True``) a player who cannot move wins: outcomes (P, N, D) come
+from a retrograde analysis of the graph searched whole (:mod:`grundy.solve.loopy_misere`;
+misère sums are never split), and no value is given (Grundy values are not defined there).
 """
 
 from __future__ import annotations
@@ -25,10 +31,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grundy.budget import Meter
-from grundy.errors import GameNotFiniteError, SearchLimitError
+from grundy.errors import GameNotFiniteError, InvalidParameterError, SearchLimitError
 from grundy.games.base import Game
-from grundy.games.loopy_base import declares_cycles
+from grundy.games.loopy_base import LoopyGame, declares_cycles
 from grundy.solve.loopy_labels import Labelling, label_graph
+from grundy.solve.loopy_misere import NO_MISERE_VALUES, misere_outcomes
 from grundy.solve.loopy_values import LoopyOutcome, LoopyValue, sum_of
 from grundy.solve.search_limits import too_many_moves, too_many_positions
 from grundy.solve.solver import Move
@@ -44,7 +51,7 @@ class LoopyAnalysis:
 
     game: Game
     position: Any
-    value: LoopyValue
+    value: LoopyValue | None  # None in misère play, where values are not defined
     outcome: LoopyOutcome
     winning_moves: tuple[Move, ...]  # to a P-position (none unless the outcome is N)
     drawing_moves: tuple[Move, ...]  # to a D-position (listed when the outcome is D)
@@ -79,6 +86,8 @@ class LoopySolver:
     move_limit: int | None = None
     meter: Meter | None = field(default=None, repr=False, compare=False)
     plain: bool = False
+    misere: bool = False
+    """Misère play (a player who cannot move wins): outcomes only, see the module's text."""
     size_limit: int | None = None
     """Most parts (the items of canonical positions that are tuples: heaps, tokens) the
     options listed may hold together: a game whose positions grow without end (a heap that
@@ -87,19 +96,35 @@ class LoopySolver:
     moves_generated: int = 0
     parts_listed: int = 0
     _values: dict[tuple[Hashable, Hashable], LoopyValue] = field(default_factory=dict, repr=False)
+    _outcomes: dict[tuple[Hashable, Hashable], LoopyOutcome] = field(
+        default_factory=dict, repr=False
+    )  # misère play's
+    _whole_done: set[Hashable] = field(default_factory=set, repr=False)  # game keys
     # the whole graph and its counters, per root, for strategies (see strategy_move)
     _strategies: dict[Hashable, tuple[_Graph, Labelling]] = field(default_factory=dict, repr=False)
 
     # -- values -------------------------------------------------------------------------
 
     def value(self, position: Any) -> LoopyValue:
-        """The loopy value of ``position``."""
+        """The loopy value of ``position`` (refused in misère play: there is none)."""
+        if self.misere:
+            raise InvalidParameterError(f"{self.game.label}: {NO_MISERE_VALUES}")
         position = self.game.check_position(position)
         return self._value(self.game, position)
 
     def outcome(self, position: Any) -> LoopyOutcome:
-        """P, N or D (a draw with best play)."""
-        return self.value(position).outcome
+        """P, N or D (a draw with best play), in this solver's play."""
+        return self._outcome(self.game.check_position(position))
+
+    def _outcome(self, position: Any) -> LoopyOutcome:
+        if not self.misere:
+            return self._value(self.game, position).outcome
+        key = (self.game.key, self.game.canonical(position))
+        if key not in self._outcomes:
+            self._label_whole(self.game)
+        if key not in self._outcomes:
+            self._label_from(self.game, position)
+        return self._outcomes[key]
 
     def grundy_value(self, position: Any) -> int:
         """The finite value of ``position``; :class:`~grundy.errors.GameNotFiniteError`
@@ -121,16 +146,55 @@ class LoopySolver:
         if parts is None:
             key = (game.key, game.canonical(position))
             if key not in self._values:
+                self._label_whole(game)
+            if key not in self._values:
                 self._label_from(game, position)
             return self._values[key]
         return sum_of([self._value(part_game, part) for part_game, part in parts])
 
-    def _label_from(self, game: Game, root: Any) -> tuple[_Graph, Labelling]:
+    def _label_from(self, game: Game, root: Any) -> None:
         graph = self._explore(game, root)
-        labelling = label_graph(graph.successors, self._check)
-        for key, value in zip(graph.keys, labelling.values, strict=True):
-            self._values[(game.key, key)] = value
-        return graph, labelling
+        self._label(game, graph.keys, graph.successors)
+
+    def _label(self, game: Game, keys: list[Hashable], successors: list[list[int]]) -> None:
+        """Every listed position's value (its outcome, in misère play), kept by key."""
+        tag = game.key
+        if self.misere:
+            outcomes = misere_outcomes(successors, self._check)
+            self._outcomes.update(((tag, key), o) for key, o in zip(keys, outcomes, strict=True))
+            return
+        labelling = label_graph(successors, self._check)
+        self._values.update(
+            ((tag, key), value) for key, value in zip(keys, labelling.values, strict=True)
+        )
+
+    def _label_whole(self, game: Game) -> None:
+        """The game's whole graph of one-part positions labelled once, when it lists one
+        (counted against the limits like a search that met every position of it).  A
+        whole graph past the limits is left alone: the search from the position asked
+        about, which may reach far fewer, then answers or meets the limit itself."""
+        if not isinstance(game, LoopyGame) or game.key in self._whole_done:
+            return
+        self._whole_done.add(game.key)
+        whole = game.whole_graph()
+        if whole is None:
+            return
+        keys = whole.positions
+        edges = sum(map(len, whole.successors))
+        # counted at once, as a search that met each position and move would count them
+        # (each option listed is one part)
+        limit = self.position_limit
+        if limit is not None and self.positions_explored + len(keys) > limit:
+            return
+        if self.move_limit is not None and self.moves_generated + edges > self.move_limit:
+            return
+        if self.size_limit is not None and self.parts_listed + edges > self.size_limit:
+            return
+        self.positions_explored += len(keys)
+        self.moves_generated += edges
+        self._count_parts(game, (), edges)
+        self._check()
+        self._label(game, keys, whole.successors)
 
     def _explore(self, game: Game, root: Any) -> _Graph:
         """Every position reachable from ``root`` (whole positions: sums are not split
@@ -171,7 +235,7 @@ class LoopySolver:
         found = []
         for option, text in self._counted(self.game.labelled_moves(position)):
             key = self.game.canonical(option)
-            if key not in seen and self._value(self.game, option).outcome is wanted:
+            if key not in seen and self._outcome(option) is wanted:
                 seen.add(key)
                 found.append(Move(option, text))
         return found
@@ -180,14 +244,15 @@ class LoopySolver:
         """Value, outcome, winning and drawing moves of ``position``, with the work done."""
         position = self.game.check_position(position)
         before = self.positions_explored
-        value = self.value(position)
+        value = None if self.misere else self.value(position)
+        outcome = self._outcome(position)
         winning = tuple(self.winning_moves(position))
-        drawing = tuple(self.drawing_moves(position)) if value.outcome is LoopyOutcome.D else ()
+        drawing = tuple(self.drawing_moves(position)) if outcome is LoopyOutcome.D else ()
         return LoopyAnalysis(
             self.game,
             position,
             value,
-            value.outcome,
+            outcome,
             winning,
             drawing,
             self.positions_explored - before,
@@ -202,6 +267,10 @@ class LoopySolver:
         draw); from a P-position: any move (``None`` when there is none).
         """
         game = self.game
+        if self.misere:  # the counters that make a win finish are normal play's
+            raise InvalidParameterError(
+                f"{game.label}: a strategy for misère play of loopy games is not implemented"
+            )
         root_key = game.canonical(game.check_position(root))
         if root_key not in self._strategies:
             self._strategies[root_key] = self._whole_graph(root)
@@ -256,8 +325,11 @@ class LoopySolver:
         if self.meter is not None:
             self.meter.check()
 
-    def _count_parts(self, game: Game, key: Hashable) -> None:
-        self.parts_listed += len(key) if isinstance(key, tuple) else 1
+    def _count_parts(self, game: Game, key: Hashable, parts: int | None = None) -> None:
+        """Count the parts of the option ``key`` (or ``parts`` of many options at once)."""
+        if parts is None:
+            parts = len(key) if isinstance(key, tuple) else 1
+        self.parts_listed += parts
         if self.size_limit is not None and self.parts_listed > self.size_limit:
             raise SearchLimitError(
                 f"{game.label}: the options listed hold more than {self.size_limit:,} "

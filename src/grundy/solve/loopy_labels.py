@@ -57,36 +57,43 @@ def label_graph(successors: list[list[int]], check: Callable[[], None] | None = 
     ['0', '1', '0']
     """
     size = len(successors)
-    options = [sorted(set(row)) for row in successors]
+    options = [row if len(row) < 2 else sorted(set(row)) for row in successors]  # read only
     before: list[list[int]] = [[] for _ in range(size)]
     for vertex, row in enumerate(options):
         for option in row:
             before[option].append(vertex)
     label = [_UNLABELLED] * size
     counter: list[int | None] = [None] * size
-    left = size
+    pending = list(range(size))  # the vertices without a label: a round reads only these
     ticks = 0
     m = 0
-    while left:
+    while pending:
         if check is not None:
             check()
-        ticks = _finite_round(options, before, label, counter, m, ticks, check)
-        left = 0
-        for vertex in range(size):
+        ticks = _finite_round(options, before, label, counter, m, ticks, pending, check)
+        still = []
+        for vertex in pending:
             if label[vertex] != _UNLABELLED:
                 continue
-            if not any(label[option] == m for option in options[vertex]):
-                label[vertex] = _INFINITE
+            if any(label[option] == m for option in options[vertex]):
+                still.append(vertex)
             else:
-                left += 1
+                label[vertex] = _INFINITE
+        pending = still
         m += 1
-    values = tuple(
-        LoopyValue.finite(label[v])
-        if label[v] >= 0
-        else LoopyValue.infinite({label[o] for o in options[v] if label[o] >= 0})
-        for v in range(size)
-    )
-    return Labelling(values, tuple(counter))
+    # one value object per distinct value, shared: a large graph has few distinct values
+    finite = [LoopyValue.finite(n) for n in range(m + 1)]
+    infinite: dict[frozenset[int], LoopyValue] = {}
+    values = []
+    for v in range(size):
+        if label[v] >= 0:
+            values.append(finite[label[v]])
+            continue
+        followers = frozenset(label[o] for o in options[v] if label[o] >= 0)
+        if followers not in infinite:
+            infinite[followers] = LoopyValue.infinite(followers)
+        values.append(infinite[followers])
+    return Labelling(tuple(values), tuple(counter))
 
 
 def _finite_round(
@@ -96,18 +103,19 @@ def _finite_round(
     counter: list[int | None],
     m: int,
     ticks: int,
+    pending: list[int],
     check: Callable[[], None] | None = None,
 ) -> int:
-    """Step 1 of round ``m``: label ``m`` every vertex that becomes ready; the next tick."""
+    """Step 1 of round ``m``: label ``m`` every vertex that becomes ready (``pending``: the
+    vertices without a label at the round's start); the next tick."""
     size = len(options)
     reaches_m = [False] * size  # has an option labelled m (none at the round's start)
     blocking = [0] * size
     ready = []
-    for vertex in range(size):
-        if label[vertex] == _UNLABELLED:
-            blocking[vertex] = sum(1 for option in options[vertex] if label[option] < 0)
-            if not blocking[vertex]:
-                ready.append(vertex)
+    for vertex in pending:
+        blocking[vertex] = sum(1 for option in options[vertex] if label[option] < 0)
+        if not blocking[vertex]:
+            ready.append(vertex)
     while ready:
         vertex = ready.pop()
         if label[vertex] != _UNLABELLED or reaches_m[vertex] or blocking[vertex]:
