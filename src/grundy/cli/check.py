@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -69,7 +70,16 @@ def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
                     line.claim_done(index, len(claims), result)
             except KeyboardInterrupt:
                 raise InterruptedRun(results) from None
+    written = None
+    if args.smt is not None:
+        from grundy.cli.smt_files import write_smt_folder
+
+        written = write_smt_folder(results, args.smt)
     print_results(results, out, args.json)
+    if written is not None:  # on stderr under --json: stdout holds one JSON object
+        (sys.stderr if args.json else out).write(
+            f"{'grundy: ' if args.json else ''}wrote {written} SMT-LIB files to {args.smt}\n"
+        )
     return exit_code(results)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import IO, Any
 
@@ -51,5 +52,14 @@ def run_verify(args: argparse.Namespace, out: IO[str]) -> int:
         line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None
         results = check_claims(theorems, settings, progress, args)
+    written = None
+    if args.smt is not None:
+        from grundy.cli.smt_files import write_smt_folder
+
+        written = write_smt_folder(results, args.smt)
     print_results(results, out, args.json)
+    if written is not None:  # on stderr under --json: stdout holds one JSON object
+        (sys.stderr if args.json else out).write(
+            f"{'grundy: ' if args.json else ''}wrote {written} SMT-LIB files to {args.smt}\n"
+        )
     return exit_code(results)

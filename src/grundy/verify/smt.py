@@ -1,0 +1,111 @@
+"""The one point every Z3 query a verdict rests on passes: :func:`decide`.
+
+A verdict rests on a query's answer when the answer is not re-checked by plain Python:
+``unsat`` for a symbolic proof (the negation of the goal has no model), ``sat`` where a
+proof needs some case to exist (a claim whose ``assume`` admits nothing proves nothing).
+A ``sat`` that leads to a counterexample is not such an answer: the counterexample is
+re-checked without any solver before it refutes.
+
+For an answer a verdict rests on, :func:`decide`
+
+- keeps the query as SMT-LIB 2 text (Z3's ``Solver.sexpr()``, taken before the check),
+  recorded in :mod:`grundy.smt_record` with the step's name and the lemmas assumed, so
+  that the command line can write it to a file anyone can run again;
+- asks the second solver (:mod:`grundy.verify.second_solver`) for its answer on that
+  text, unless the context says ``none`` (``--second-solver none``);
+- turns a disagreement (Z3 ``unsat``, cvc5 ``sat``, or the reverse) into ``unknown``
+  naming both answers: the verdict then proves nothing.  A second solver that cannot
+  answer (a time limit) leaves the proof standing, resting on Z3 alone, and the verdict's
+  ``solvers`` say so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import z3
+
+from grundy.budget import Meter
+from grundy.smt_record import FIRST_SOLVER, SmtQuery, note_query, second_solver
+from grundy.verify.second_solver import solve_smt2
+
+__all__ = ["Decision", "checked", "decide"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Z3's answer, made ``unknown`` when the second solver contradicts it; ``reason`` for
+    an unknown one; ``query`` the recorded query (``None`` when nothing rests on it)."""
+
+    answer: z3.CheckSatResult
+    reason: str = ""
+    query: SmtQuery | None = None
+
+
+def checked(solver: z3.Solver, timeout_ms: int, meter: Meter | None) -> z3.CheckSatResult:
+    """``solver.check()`` within ``timeout_ms``, and within what is left of ``meter``'s
+    budget: a query cut short by the budget raises
+    :class:`~grundy.errors.BudgetExceededError` naming it.  Used as it is only for
+    queries no verdict rests on (the search for the least counterexample)."""
+    limit = max(int(timeout_ms), 1) if meter is None else meter.timeout_ms(timeout_ms)
+    solver.set("timeout", limit)
+    answer = solver.check()
+    if meter is not None:
+        meter.check()
+    return answer
+
+
+def decide(
+    solver: z3.Solver,
+    timeout_ms: int,
+    meter: Meter | None = None,
+    *,
+    step: str,
+    rests_on: str = "unsat",
+    lemmas: Sequence[str] = (),
+) -> Decision:
+    """Check ``solver``'s assertions; when Z3 answers ``rests_on`` (the answer the
+    caller's verdict will rest on), record the query and have the second solver confirm
+    it (see the module).  Z3's exceptions pass through, as from ``solver.check()``.
+
+    >>> x = z3.BitVec("x", 8)
+    >>> solver = z3.Solver()
+    >>> solver.add(x ^ x != 0)
+    >>> decision = decide(solver, 5000, step="x xor x is 0")
+    >>> decision.answer, decision.query.answers
+    (unsat, (('z3', 'unsat'), ('cvc5', 'unsat')))
+    """
+    script = solver.sexpr()  # before the check: afterwards Z3 adds its own commands
+    answer = checked(solver, timeout_ms, meter)
+    said = _word(answer)
+    if said != rests_on:
+        reason = solver.reason_unknown() if answer == z3.unknown else ""
+        return Decision(answer, reason)
+    answers = [(FIRST_SOLVER, said)]
+    second = second_solver()
+    other = None
+    if second != "none":
+        limit = max(int(timeout_ms), 1) if meter is None else meter.timeout_ms(timeout_ms)
+        other = solve_smt2(second, script, limit)
+        if meter is not None:
+            meter.check()
+        answers.append((second, other.answer))
+    query = SmtQuery(step, said, script, tuple(answers), tuple(lemmas))
+    note_query(query)
+    if other is not None and query.disagreement:
+        return Decision(
+            z3.unknown,
+            f"the solvers disagree: {FIRST_SOLVER} answered {said}, {second} answered "
+            f"{other.answer}",
+            query,
+        )
+    return Decision(answer, "", query)
+
+
+def _word(answer: z3.CheckSatResult) -> str:
+    if answer == z3.unsat:
+        return "unsat"
+    if answer == z3.sat:
+        return "sat"
+    return "unknown"
