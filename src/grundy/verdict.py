@@ -281,8 +281,9 @@ class Verdict:
     def solvers(self) -> tuple[str, ...]:
         """The solvers that gave the expected answer to every query this verdict rests on
         (empty when it rests on none): ``("z3", "cvc5")`` when the second solver agreed on
-        each, ``("z3",)`` when it was skipped or could not answer one."""
-        if not self.smt:
+        each, ``("z3",)`` when it was skipped or could not answer one; none when two
+        solvers disagree on a query (the verdict is then ``unknown``)."""
+        if not self.smt or any(query.disagreement for query in self.smt):
             return ()
         agreed = [set(query.agreed) for query in self.smt]
         common = set.intersection(*agreed)

@@ -21,8 +21,10 @@ For an answer a verdict rests on, :func:`decide`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import z3
 
@@ -30,7 +32,7 @@ from grundy.budget import Meter
 from grundy.smt_record import FIRST_SOLVER, SmtQuery, note_query, second_solver
 from grundy.verify.second_solver import solve_smt2
 
-__all__ = ["Decision", "checked", "decide"]
+__all__ = ["Decision", "checked", "decide", "standard_smtlib"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +78,7 @@ def decide(
     >>> decision.answer, decision.query.answers
     (unsat, (('z3', 'unsat'), ('cvc5', 'unsat')))
     """
-    script = solver.sexpr()  # before the check: afterwards Z3 adds its own commands
+    script = standard_smtlib(solver.sexpr())  # before the check: Z3 then adds commands
     answer = checked(solver, timeout_ms, meter)
     said = _word(answer)
     if said != rests_on:
@@ -101,6 +103,44 @@ def decide(
             query,
         )
     return Decision(answer, "", query)
+
+
+_TOKEN = re.compile(r"\s+|;[^\n]*|\(|\)|\|[^|]*\||\"(?:[^\"]|\"\")*\"|[^\s()|\";]+")
+_UNARY_IDENTITY = frozenset({"+", "*"})
+
+
+def standard_smtlib(text: str) -> str:
+    r"""Z3's SMT-LIB text made standard: Z3 prints a sum or product of one term as
+    ``(+ x)``, which SMT-LIB 2.6 (and cvc5) does not accept; it is that term.  Each
+    top-level command goes on a line of its own.
+
+    >>> standard_smtlib("(assert (< (+ x0) (* 2 y)))")
+    '(assert (< x0 (* 2 y)))\n'
+    """
+    stack: list[list[Any]] = [[]]
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token.isspace() or token.startswith(";"):
+            continue
+        if token == "(":
+            stack.append([])
+        elif token == ")":
+            node = stack.pop()
+            if len(node) == 2 and isinstance(node[0], str) and node[0] in _UNARY_IDENTITY:
+                stack[-1].append(node[1])
+            else:
+                stack[-1].append(node)
+        else:
+            stack[-1].append(token)
+    if len(stack) != 1:
+        raise ValueError("unbalanced parentheses in Z3's SMT-LIB text")
+    return "".join(_written(command) + "\n" for command in stack[0])
+
+
+def _written(node: Any) -> str:
+    if isinstance(node, str):
+        return node
+    return "(" + " ".join(_written(child) for child in node) + ")"
 
 
 def _word(answer: z3.CheckSatResult) -> str:
