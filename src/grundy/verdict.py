@@ -347,7 +347,7 @@ class Verdict:
 def with_queries(verdict: Verdict, queries: Sequence[SmtQuery]) -> Verdict:
     """``verdict`` carrying ``queries`` too (each once): the queries collected while it was
     found, whichever verdict built along the way kept them or not."""
-    smt = joined(verdict.smt, queries)
+    smt = joined(queries, verdict.smt)  # the collected ones in the order they were asked
     return verdict if smt == verdict.smt else replace(verdict, smt=smt)
 
 

@@ -12,6 +12,7 @@ from typing import IO, TYPE_CHECKING, Any
 from grundy.cli.common import (
     add_check_options,
     add_games_option,
+    check_output_dir,
     check_settings,
     guard_user_code,
 )
@@ -50,6 +51,8 @@ def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
     claims = claims_from_file(args.file)
     checker = guard_user_code(check_claim) if args.games else check_claim
     settings = check_settings(args)
+    if args.smt is not None:  # before any work: a folder that can be written
+        check_output_dir(args.smt, "--smt")
     with progress_line(as_json=args.json) as line:
         line(0, len(claims), "claims")  # shown while the first claim is checked
         if args.jobs > 1 and len(claims) > 1:

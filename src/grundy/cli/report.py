@@ -21,7 +21,7 @@ from grundy.cli.common import (
     check_output_dir,
     guard_user_code,
 )
-from grundy.cli.flags import add_seed_option
+from grundy.cli.flags import add_seed_option, add_smt_options
 from grundy.errors import ClaimError, GrundyError
 from grundy.games.user import user_games
 from grundy.verdict import Status, Verdict, word_counts
@@ -136,6 +136,7 @@ def register(commands: Any) -> None:
     )
     add_jobs_option(parser)
     add_scheduler_option(parser)
+    add_smt_options(parser, default_words=" (default: the report folder's smt/, beside the record)")
     parser.set_defaults(run=run_report)
 
 
@@ -347,6 +348,7 @@ def run_report(args: argparse.Namespace, out: IO[str]) -> int:
 def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     from grundy.cli.progress import progress_line
     from grundy.cli.results import exit_code
+    from grundy.cli.smt_files import smt_files, write_smt_folder
     from grundy.report import (
         PdfEngine,
         RunInfo,
@@ -364,11 +366,13 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
 
     err = sys.stderr
     check_output_dir(args.out)  # before any work: a folder that can be written
+    if args.smt is not None:
+        check_output_dir(args.smt, "--smt")
     formats, tex_engine = _formats(args)
     out_dir = Path(args.out)
     check_out_dir(out_dir)  # a folder that is not a report's is refused before any work
     theorems, source = _theorems(args)
-    settings = CheckSettings(seed=args.seed, quick=args.quick)
+    settings = CheckSettings(seed=args.seed, quick=args.quick, second_solver=args.second_solver)
     with progress_line(stream=err) as line:
         line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None
@@ -435,8 +439,13 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
         # the deck's PDF is built like the documents': by typst, or by Beamer with TeX
         deck = render_deck(build_deck(handout), wanted, tex_engine, bw, args.pdf_engine)
         slides, slide_notes = deck.files, deck.notes
+    extra: dict[str, bytes | str] = dict(slides)
+    if args.smt is None:  # the queries the record names, in the report's own smt/ folder
+        extra.update({f"smt/{name}": text for name, text in smt_files(results).items()})
+    else:
+        write_smt_folder(results, args.smt)
     written, notes = write_report_set(
-        documents, out_dir, formats, tex_engine, PdfEngine(args.pdf_engine), bw, slides
+        documents, out_dir, formats, tex_engine, PdfEngine(args.pdf_engine), bw, extra
     )
     notes = [*notes, *slide_notes]
     for note in [*handout.notes, *record.notes, *notes]:
@@ -450,7 +459,10 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     out.write(f"wrote {len(written)} files:\n")
     for path in mains:
         out.write(f"  {path}{_pages_words(path)}\n")
-    figures = len(written) - len(mains)
+    queries = sum(1 for p in written if p.parent != out_dir and p.suffix == ".smt2")
+    figures = len(written) - len(mains) - queries - (1 if args.smt is None else 0)
     if figures:
         out.write(f"  and {figures} figure files in {out_dir / 'figures'}\n")
+    smt_folder = out_dir / "smt" if args.smt is None else Path(args.smt)
+    out.write(f"  and the SMT queries the proofs rest on in {smt_folder}\n")
     return exit_code(results)

@@ -11,6 +11,7 @@ from grundy.cli.common import (
     add_check_options,
     add_scheduler_option,
     check_claims,
+    check_output_dir,
     check_settings,
 )
 
@@ -48,6 +49,8 @@ def run_verify(args: argparse.Namespace, out: IO[str]) -> int:
     if ids:
         theorems = select(theorems, ids)
     settings = check_settings(args)
+    if args.smt is not None:  # before any work: a folder that can be written
+        check_output_dir(args.smt, "--smt")
     with progress_line(as_json=args.json) as line:
         line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None
