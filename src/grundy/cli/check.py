@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -79,10 +78,8 @@ def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
 
         written = write_smt_folder(results, args.smt)
     print_results(results, out, args.json)
-    if written is not None:  # on stderr under --json: stdout holds one JSON object
-        (sys.stderr if args.json else out).write(
-            f"{'grundy: ' if args.json else ''}wrote {written} SMT-LIB files to {args.smt}\n"
-        )
+    if written is not None and not args.json:  # JSON: one object, its claims list them
+        out.write(f"wrote {written} SMT-LIB files to {args.smt}\n")
     return exit_code(results)
 
 
