@@ -143,7 +143,8 @@ def test_the_solvers_catch_an_edit_even_when_the_index_is_rewritten_to_match(
     path, name = _first(folder, "unsat")
     text = path.read_text()
     # drop every assertion: nothing left to refute, so the query becomes sat
-    path.write_text("".join(l for l in text.splitlines(True) if not l.startswith("(assert")))
+    kept = [line for line in text.splitlines(True) if not line.startswith("(assert")]
+    path.write_text("".join(kept))
     _reindex(folder)
     result = run_cli("recheck", str(folder), "--json")
     assert result.code == 1
