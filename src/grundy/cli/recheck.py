@@ -138,12 +138,16 @@ def _read_index(root: Path) -> dict[str, Mapping[str, Any]] | None:
     path = root / INDEX
     if not path.is_file():
         return None
+    import jsonschema
+
+    from grundy.certify.schemas import SMT_INDEX
+
     try:
         data = json.loads(path.read_text())
-        entries = data["queries"]
-        return {str(entry["file"]): entry for entry in entries}
-    except (OSError, ValueError, KeyError, TypeError):
+        jsonschema.validate(data, SMT_INDEX)
+    except (OSError, ValueError, jsonschema.ValidationError):
         raise UsageError(f"{path} is not an index of SMT queries (docs/certificates.md)") from None
+    return {str(entry["file"]): entry for entry in data["queries"]}
 
 
 def _query_line(
