@@ -228,3 +228,43 @@ def test_an_smt_folder_that_cannot_be_written_is_refused_before_any_work(run_cli
     result = run_cli("check", str(claims), "--smt", str(blocker / "smt"))
     assert result.code == 2 and result.err.startswith("grundy: error:")
     assert result.err.count("\n") == 1
+
+
+def test_report_writes_the_queries_beside_the_record_which_names_them(run_cli, tmp_path):
+    claims = tmp_path / "claims.toml"
+    claims.write_text(CLAIMS)
+    out = tmp_path / "report"
+    result = run_cli(
+        "report",
+        "--claims",
+        str(claims),
+        "--out",
+        str(out),
+        "--format",
+        "md",
+        "--no-slides",
+        "--jobs",
+        "1",
+    )
+    assert result.code == 0, result.err
+    assert f"the SMT queries the proofs rest on in {out / 'smt'}" in result.out
+    record = (out / "record.md").read_text()
+    index = json.loads((out / "smt" / "index.json").read_text())
+    for entry in index["queries"]:
+        assert entry["file"] in record  # each proof's files, named in the record
+    assert record.count("**solvers that agreed**: z3, cvc5") == 2
+    assert run_cli("recheck", str(out / "smt")).code == 0
+    # the report folder stays the report's: a second run replaces it, smt/ included
+    again = run_cli(
+        "report",
+        "--claims",
+        str(claims),
+        "--out",
+        str(out),
+        "--format",
+        "md",
+        "--no-slides",
+        "--jobs",
+        "1",
+    )
+    assert again.code == 0, again.err
