@@ -144,7 +144,7 @@ def main() -> None:
                 old = best.get(label, (float("inf"), float("inf")))
                 best[label] = (min(old[0], wall), min(old[1], cpu))
                 print(f"{label}: {wall:.1f} s wall, {cpu:.1f} s CPU (load {load:.1f})", flush=True)
-        solvers = solvers_on(folder, 60_000)
+        solvers = solvers_on(folder, 10_000)
     lines = [
         "# The second solver: what it costs, and why cvc5",
         "",
@@ -175,7 +175,7 @@ def main() -> None:
         "",
         f"{solvers['_']['files']} queries (SMT-LIB files of the run above), "
         f"{solvers['_']['bit_vector_only']} of them bit-vectors only; each solver given 60 s "
-        "a query.",
+        "a query (wall time: on a loaded machine a query it cannot answer costs the whole 10 s).",
         "",
         "| solver | as expected | seconds | bit-vector queries as expected | their seconds |",
         "|---|---|---|---|---|",

@@ -12,6 +12,7 @@ or that fails inside it, is ``unknown`` with the reason: never an answer either 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 
@@ -26,11 +27,32 @@ class SecondAnswer:
     reason: str = ""
 
 
+_ANSWERS: dict[tuple[str, str], tuple[SecondAnswer, int]] = {}
+"""Answers given in this process, by solver and SHA-256 of the text, with the time they
+were given: the library proves some lemmas' queries for several theorems."""
+
+_MOST_REMEMBERED = 4096
+
+
 def solve_smt2(solver: str, text: str, timeout_ms: int) -> SecondAnswer:
     """``solver``'s answer to the last ``(check-sat)`` of the SMT-LIB 2 ``text`` (a
-    ``(check-sat)`` is added when the text has none), within ``timeout_ms``."""
+    ``(check-sat)`` is added when the text has none), within ``timeout_ms``.  The same
+    text asked again in this process gets the same answer without solving (an
+    ``unknown`` only when asked with no more time than it had)."""
     if solver != "cvc5":
         raise ValueError(f"unknown second solver {solver!r}")
+    key = (solver, hashlib.sha256(text.encode()).hexdigest())
+    known = _ANSWERS.get(key)
+    if known is not None and (known[0].answer != "unknown" or timeout_ms <= known[1]):
+        return known[0]
+    found = _cvc5(text, timeout_ms)
+    if len(_ANSWERS) >= _MOST_REMEMBERED:
+        _ANSWERS.clear()
+    _ANSWERS[key] = (found, timeout_ms)
+    return found
+
+
+def _cvc5(text: str, timeout_ms: int) -> SecondAnswer:
     import cvc5  # loaded when first asked for: most commands never need it
 
     # cvc5 compares its answer with a stated one and reports a mismatch as an error: the

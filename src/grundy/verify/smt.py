@@ -12,7 +12,8 @@ For an answer a verdict rests on, :func:`decide`
   recorded in :mod:`grundy.smt_record` with the step's name and the lemmas assumed, so
   that the command line can write it to a file anyone can run again;
 - asks the second solver (:mod:`grundy.verify.second_solver`) for its answer on that
-  text, unless the context says ``none`` (``--second-solver none``);
+  text, unless the context says ``none`` (``--second-solver none``), within
+  :func:`second_limit_ms` (three times Z3's time on it, at least half a second);
 - turns a disagreement (Z3 ``unsat``, cvc5 ``sat``, or the reverse) into ``unknown``
   naming both answers: the verdict then proves nothing.  A second solver that cannot
   answer (a time limit) leaves the proof standing, resting on Z3 alone, and the verdict's
@@ -22,6 +23,7 @@ For an answer a verdict rests on, :func:`decide`
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -79,7 +81,9 @@ def decide(
     (unsat, (('z3', 'unsat'), ('cvc5', 'unsat')))
     """
     script = standard_smtlib(solver.sexpr())  # before the check: Z3 then adds commands
+    start = time.perf_counter()
     answer = checked(solver, timeout_ms, meter)
+    first_ms = (time.perf_counter() - start) * 1000
     said = _word(answer)
     if said != rests_on:
         reason = solver.reason_unknown() if answer == z3.unknown else ""
@@ -89,7 +93,7 @@ def decide(
     other = None
     if second != "none":
         limit = max(int(timeout_ms), 1) if meter is None else meter.timeout_ms(timeout_ms)
-        other = solve_smt2(second, script, limit)
+        other = solve_smt2(second, script, second_limit_ms(first_ms, limit))
         if meter is not None:
             meter.check()
         answers.append((second, other.answer))
@@ -141,6 +145,24 @@ def _written(node: Any) -> str:
     if isinstance(node, str):
         return node
     return "(" + " ".join(_written(child) for child in node) + ")"
+
+
+SECOND_FACTOR = 3
+"""How many times Z3's time on a query the second solver is given, at least
+:data:`SECOND_LEAST_MS` (bench/SECOND_SOLVER.md): a query cvc5 cannot decide (Lucky
+Nim's divisions, for one) would otherwise take the whole timeout, and the verdict then
+rests on Z3 alone anyway, as the verdict's ``solvers`` say."""
+
+SECOND_LEAST_MS = 500
+
+
+def second_limit_ms(first_ms: float, timeout_ms: int) -> int:
+    """The second solver's time on a query Z3 answered in ``first_ms``.
+
+    >>> second_limit_ms(20.0, 60_000), second_limit_ms(2_000.0, 60_000), second_limit_ms(1e6, 9)
+    (500, 6000, 9)
+    """
+    return max(1, min(int(timeout_ms), max(SECOND_LEAST_MS, int(SECOND_FACTOR * first_ms))))
 
 
 def _word(answer: z3.CheckSatResult) -> str:
