@@ -35,8 +35,8 @@ def register(commands: Any) -> None:
     parser = commands.add_parser(
         "recheck",
         help="run every exported SMT query and certificate in a folder again",
-        description="Run every SMT-LIB query (*.smt2, from --smt DIR or a report's smt/ "
-        "folder) with Z3 and the second solver, and every certificate (*.json) with its "
+        description="Run every SMT-LIB query in DIR (*.smt2, as check, verify and report "
+        "write them) with Z3 and the second solver, and every certificate (*.json) with its "
         "checker; one line a file, then a summary. Exit code 1 when any file fails.",
     )
     parser.add_argument("folder", metavar="DIR", help="a folder of SMT files and certificates")
