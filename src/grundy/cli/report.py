@@ -440,10 +440,11 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
         deck = render_deck(build_deck(handout), wanted, tex_engine, bw, args.pdf_engine)
         slides, slide_notes = deck.files, deck.notes
     extra: dict[str, bytes | str] = dict(slides)
-    if args.smt is None:  # the queries the record names, in the report's own smt/ folder
-        extra.update({f"smt/{name}": text for name, text in smt_files(results).items()})
-    else:
+    queried = any(result.verdict.smt for result in results)
+    if args.smt is not None:
         write_smt_folder(results, args.smt)
+    elif queried:  # the queries the record names, in the report's own smt/ folder
+        extra.update({f"smt/{name}": text for name, text in smt_files(results).items()})
     written, notes = write_report_set(
         documents, out_dir, formats, tex_engine, PdfEngine(args.pdf_engine), bw, extra
     )
@@ -459,10 +460,11 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     out.write(f"wrote {len(written)} files:\n")
     for path in mains:
         out.write(f"  {path}{_pages_words(path)}\n")
-    queries = sum(1 for p in written if p.parent != out_dir and p.suffix == ".smt2")
-    figures = len(written) - len(mains) - queries - (1 if args.smt is None else 0)
+    in_smt = [p for p in written if p.suffix == ".smt2" or p.name == "index.json"]
+    figures = len(written) - len(mains) - len(in_smt)
     if figures:
         out.write(f"  and {figures} figure files in {out_dir / 'figures'}\n")
-    smt_folder = out_dir / "smt" if args.smt is None else Path(args.smt)
-    out.write(f"  and the SMT queries the proofs rest on in {smt_folder}\n")
+    if queried or args.smt is not None:
+        smt_folder = out_dir / "smt" if args.smt is None else Path(args.smt)
+        out.write(f"  and the SMT queries the proofs rest on in {smt_folder}\n")
     return exit_code(results)
