@@ -32,7 +32,6 @@ sys.path.insert(0, str(ROOT / "src"))
 from grundy.smt_record import expected_of  # noqa: E402
 from grundy.verify.second_solver import solve_smt2  # noqa: E402
 
-
 NOTES = """
 ## Reading the figures
 
