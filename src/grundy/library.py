@@ -32,11 +32,12 @@ from grundy.settings import (
     CheckSettings,
     job_count,
 )
+from grundy.smt_record import collecting_queries, joined
 from grundy.solve.lemmas import SOLVER_LEMMAS, resting_on
 from grundy.solve.solver import Play, collecting_lemmas
 from grundy.tasks import DEFAULT_COST, Split, Task, plan_tasks, run_part, task_key
 from grundy.usercode import module_from_file
-from grundy.verdict import Status, Verdict, Word
+from grundy.verdict import Status, Verdict, Word, with_queries
 
 if TYPE_CHECKING:
     from grundy.claims.model import BadClaim, Claim
@@ -219,6 +220,8 @@ class TheoremResult:
             "details": verdict["details"],
             "parts": verdict["parts"],
             "assumes": verdict["assumes"],
+            "solvers": verdict["solvers"],
+            "smt": verdict["smt"],
             "play": self.theorem.play.value if self.theorem.play else "both",
         }
 
@@ -272,17 +275,17 @@ def run_task(theorem: Theorem, part: int | None, settings: CheckSettings) -> Tas
     if part is not None:
         if theorem.split is None:
             raise ClaimError(f"theorem {theorem.id!r} is not split into parts")
-        with collecting_lemmas() as lemmas:
+        with collecting_lemmas() as lemmas, collecting_queries(settings.second_solver) as smt:
             verdict = run_part(theorem.split.parts(settings)[part], settings)
-        verdict = resting_on(verdict, lemmas - {theorem.id})
+        verdict = with_queries(resting_on(verdict, lemmas - {theorem.id}), smt)
         return TaskOutcome(verdict, time.process_time() - cpu)
     start = time.perf_counter()
-    with collecting_lemmas() as lemmas:
+    with collecting_lemmas() as lemmas, collecting_queries(settings.second_solver) as smt:
         try:
             verdict = theorem.run_check(settings)
         except GrundyError as exc:
             verdict = Verdict(Status.ERROR, "none", message=str(exc))
-    verdict = resting_on(verdict, lemmas - {theorem.id})
+    verdict = with_queries(resting_on(verdict, lemmas - {theorem.id}), smt)
     verdict = replace(verdict, seconds=time.perf_counter() - start)
     return TaskOutcome(verdict, time.process_time() - cpu)
 
@@ -301,7 +304,7 @@ def _combine_parts(
         combined = Verdict(Status.ERROR, "none", message=str(exc))
     # whatever the combiner keeps, the parts' solver lemmas stay named
     used = {a.id for v in verdicts for a in v.assumes if a.id in SOLVER_LEMMAS}
-    combined = resting_on(combined, used)
+    combined = with_queries(resting_on(combined, used), joined(*(v.smt for v in verdicts)))
     return replace(combined, seconds=sum(v.seconds for v in verdicts))
 
 

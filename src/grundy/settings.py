@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import grundy.validate as validate
+from grundy.smt_record import SECOND_SOLVERS
 
 __all__ = [
     "DEFAULT_CLAIM_MEMORY",
@@ -43,6 +44,8 @@ class CheckSettings:
 
     ``claim_seconds`` and ``claim_memory`` are the budget of each claim of a claim file
     (``None``: no limit); a claim that passes either ends as ``unknown`` naming it.
+    ``second_solver`` proves again each query a symbolic proof rests on (``"none"``: skip
+    it, for speed; :mod:`grundy.verify.smt`).
     """
 
     seed: int = 0
@@ -51,6 +54,7 @@ class CheckSettings:
     random_examples: int = 2_000
     claim_seconds: float | None = DEFAULT_CLAIM_SECONDS
     claim_memory: int | None = DEFAULT_CLAIM_MEMORY
+    second_solver: str = SECOND_SOLVERS[0]
 
     def __post_init__(self) -> None:
         # Checked here, where every way of checking (the command line, check_file,
@@ -62,3 +66,4 @@ class CheckSettings:
         validate.whole_number(self.random_examples, "random_examples", low=0)
         validate.seconds(self.claim_seconds, "claim_seconds")
         validate.optional_whole_number(self.claim_memory, "claim_memory", low=0)
+        validate.one_of(self.second_solver, SECOND_SOLVERS, "second_solver")

@@ -262,6 +262,15 @@ def flag(value: Any, what: str) -> bool:
     return value
 
 
+def one_of(value: Any, choices: Sequence[str], what: str) -> str:
+    """``value`` when it is one of the text ``choices``."""
+    if not isinstance(value, str) or value not in choices:
+        raise InvalidArgumentError(
+            f"{what} must be one of {', '.join(choices)}, got {brief(value)}"
+        )
+    return value
+
+
 def text(value: Any, what: str, *, max_length: int | None = None) -> str:
     """``value`` when it is a ``str`` (of at most ``max_length`` characters)."""
     if not isinstance(value, str):

@@ -23,6 +23,7 @@ from typing import Any
 from grundy.notebook_html import html_of
 from grundy.palette import WORD_FILL, WORD_INK
 from grundy.paper_steps import PAPER_STEPS, RESTS_ON
+from grundy.smt_record import SmtQuery, joined
 
 __all__ = [
     "UNBOUNDED",
@@ -37,6 +38,7 @@ __all__ = [
     "proved_from_lemmas",
     "scope_is_unbounded",
     "with_paper_steps",
+    "with_queries",
     "word_counts",
     "word_of",
 ]
@@ -253,7 +255,8 @@ class Verdict:
     ``"bounded: 0 <= a, b, c <= 7"``; ``details`` holds engine figures (seed, solver
     statistics, lemmas relied on, largest sizes tried); ``parts`` the verdict of each
     engine when several were combined; ``assumes`` the library lemmas a proof relied on,
-    each with the scope in which it is proved, and the steps argued on paper.  A lemma
+    each with the scope in which it is proved, and the steps argued on paper; ``smt`` the
+    solver queries the check rested on (:mod:`grundy.smt_record`).  A lemma
     brings along the steps argued on paper that its own proof rests on
     (:func:`argued_on_paper`), whoever built the verdict, so that no path shows a lemma
     without them.
@@ -269,9 +272,23 @@ class Verdict:
     details: Mapping[str, Any] = field(default_factory=dict)
     parts: tuple[Verdict, ...] = ()
     assumes: tuple[Assumption, ...] = ()
+    smt: tuple[SmtQuery, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "assumes", _inherited(tuple(self.assumes)))
+
+    @property
+    def solvers(self) -> tuple[str, ...]:
+        """The solvers that gave the expected answer to every query this verdict rests on
+        (empty when it rests on none): ``("z3", "cvc5")`` when the second solver agreed on
+        each, ``("z3",)`` when it was skipped or could not answer one; none when two
+        solvers disagree on a query (the verdict is then ``unknown``)."""
+        if not self.smt or any(query.disagreement for query in self.smt):
+            return ()
+        agreed = [set(query.agreed) for query in self.smt]
+        common = set.intersection(*agreed)
+        order = [name for query in self.smt for name, _ in query.answers]
+        return tuple(name for name in dict.fromkeys(order) if name in common)
 
     @property
     def unbounded(self) -> bool:
@@ -322,7 +339,16 @@ class Verdict:
             "details": _jsonable(self.details),
             "parts": [part.to_json() for part in self.parts],
             "assumes": [assumption.to_json() for assumption in self.assumes],
+            "solvers": list(self.solvers),
+            "smt": [query.to_json() for query in self.smt],
         }
+
+
+def with_queries(verdict: Verdict, queries: Sequence[SmtQuery]) -> Verdict:
+    """``verdict`` carrying ``queries`` too (each once): the queries collected while it was
+    found, whichever verdict built along the way kept them or not."""
+    smt = joined(queries, verdict.smt)  # the collected ones in the order they were asked
+    return verdict if smt == verdict.smt else replace(verdict, smt=smt)
 
 
 def _strength(verdict: Verdict) -> tuple[int, int]:
@@ -372,6 +398,7 @@ def combine_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
         cases=cases,
         seconds=sum(v.seconds for v in verdicts),
         parts=tuple(verdicts),
+        smt=joined(*(v.smt for v in verdicts)),
     )
 
 
@@ -413,6 +440,7 @@ def proved_from_lemmas(
         seconds=seconds,
         details={"lemmas": list(lemmas), "decomposition": list(decomposition)},
         parts=tuple(parts),
+        smt=joined(*(part.smt for part in parts)),
     )
 
 
@@ -443,7 +471,12 @@ def combine_conjunction(
     for wanted in (Status.REFUTED, *_WEAKEST_FIRST):
         for verdict in verdicts:
             if verdict.status is wanted:
-                return replace(verdict, seconds=seconds, parts=tuple(verdicts))
+                return replace(
+                    verdict,
+                    seconds=seconds,
+                    parts=tuple(verdicts),
+                    smt=joined(*(v.smt for v in verdicts)),
+                )
     counted = [v.cases for v in verdicts]
     cases = None if None in counted else sum(c for c in counted if c is not None)
     engines = (name for v in verdicts for name in v.method.split("+"))
@@ -458,6 +491,7 @@ def combine_conjunction(
         details={"parts_seconds": [round(v.seconds, 3) for v in verdicts]},
         parts=tuple(verdicts),
         assumes=tuple(dict.fromkeys(a for v in verdicts for a in v.assumes)),
+        smt=joined(*(v.smt for v in verdicts)),
     )
 
 

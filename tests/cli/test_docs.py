@@ -268,6 +268,7 @@ def test_the_readme_limits_table_states_the_code_limits() -> None:
         ("check",),
         ("report",),
         ("certificate",),
+        ("recheck",),
     ],
 )
 def test_cli_md_shows_every_option_of_each_command(

@@ -66,9 +66,10 @@ from grundy.claims.random_method import (
 from grundy.claims.runner import POSITION_LIMIT, ClaimRunner
 from grundy.errors import BudgetExceededError, GrundyError, SearchLimitError
 from grundy.settings import CheckSettings
+from grundy.smt_record import collecting_queries
 from grundy.solve.lemmas import collecting_lemmas, resting_on
 from grundy.usercode import ChildStopped, in_watched_child, report_progress, run_in_child
-from grundy.verdict import Status, Verdict
+from grundy.verdict import Status, Verdict, with_queries
 
 __all__ = [
     "AUTO_EXHAUSTIVE_LIMIT",
@@ -166,11 +167,17 @@ def _check_metered(
         # Every solver answer the verdict rests on is named, whichever solver gave it (a
         # re-check's, a scan's) and whatever ran before: the same alone, in a file, on any
         # number of jobs.
-        with collecting_lemmas() as lemmas, noting_certificates() as certificates:
+        with (
+            collecting_lemmas() as lemmas,
+            noting_certificates() as certificates,
+            collecting_queries(settings.second_solver) as smt,
+        ):
             verdict = _check(claim, settings, progress, budget.start())
             if verdict.status is Status.REFUTED and claim.teach_where is not None:
                 verdict = _with_teaching_example(verdict, claim, settings, budget.start())
-        return resting_on_certificates(resting_on(verdict, lemmas), certificates)
+        # the queries go back with the verdict, from a watched child process too
+        verdict = resting_on_certificates(resting_on(verdict, lemmas), certificates)
+        return with_queries(verdict, smt)
     except BudgetExceededError as exc:
         return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=budget_message(exc))
     except SearchLimitError as exc:  # a resource limit: honest "unknown", not an error

@@ -48,7 +48,8 @@ from grundy.games.base import plays_by
 from grundy.solve import Play
 from grundy.theory.bouton import prove_bouton
 from grundy.verdict import UNBOUNDED, Assumption, Status, Verdict
-from grundy.verify.z3engine import checked, model_values, prove_z3
+from grundy.verify.smt import decide
+from grundy.verify.z3engine import model_values, prove_z3
 
 __all__ = [
     "LEMMAS",
@@ -163,6 +164,7 @@ def prove_claim_z3(
 
     verdict = prove_z3(
         z3.Implies(domain, z3.And(goal, *translation.side_conditions)),
+        step="the statement holds in every admitted case",
         scope=claim.scope,
         timeout_ms=timeout_ms,
         lemmas=sorted(translation.heaps_for),
@@ -198,11 +200,11 @@ def _no_admitted_case(
     solver.set("random_seed", seed)
     solver.add(domain)
     try:
-        answer = checked(solver, *timing)
+        decision = decide(solver, *timing, step="some case satisfies assume", rests_on="sat")
     except z3.Z3Exception as exc:
         answer, reason = z3.unknown, str(exc)
     else:
-        reason = solver.reason_unknown() if answer == z3.unknown else ""
+        answer, reason = decision.answer, decision.reason
     if answer == z3.sat:
         return None
     if answer == z3.unsat:

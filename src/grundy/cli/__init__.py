@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import IO, cast
 
 from grundy import __version__
-from grundy.cli import certificate, check, explore, play, quotient, report, verify
+from grundy.cli import certificate, check, explore, play, quotient, recheck, report, verify
 from grundy.cli.common import CommandParser, UsageError
 from grundy.cli.output import ErrorOutput, GuardedOutput, OutputFailedError, silence_stdout
 from grundy.errors import BudgetExceededError, GrundyError
@@ -32,7 +32,7 @@ EXIT_INTERRUPTED = 130
 # Each module adds its subcommands; a command's ``run(args, out)`` returns the exit code.
 # The modules import what a command uses only when it runs (numpy, the library, the report
 # writers...), so that ``grundy --help`` and ``grundy solve nim 3 4 5`` start quickly.
-COMMAND_MODULES = [explore, quotient, play, verify, check, report, certificate]
+COMMAND_MODULES = [explore, quotient, play, verify, check, report, certificate, recheck]
 
 
 def build_parser(out: IO[str]) -> CommandParser:

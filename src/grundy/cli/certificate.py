@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import IO, Any
 
 from grundy.cli.common import UsageError, write_json
@@ -20,7 +21,7 @@ from grundy.errors import brief
 from grundy.files import FileTooLargeError, InputPathError, decode_document, read_limited
 from grundy.validate import MAX_DIGITS
 
-__all__ = ["register"]
+__all__ = ["Examined", "examine", "load_certificate", "register"]
 
 
 def register(commands: Any) -> None:
@@ -76,54 +77,82 @@ def _rules(data: Mapping[str, Any]) -> str:
     return f"{game} {flag} {rules}" if flag else f"{game} {rules}"
 
 
-def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
+@dataclass(frozen=True, slots=True)
+class Examined:
+    """What the checker of a certificate's kind found: ``subject`` says what it covers."""
+
+    kind: str
+    subject: str
+    valid: bool
+    problems: tuple[str, ...]
+
+
+def examine(data: Any, name: str) -> Examined:
+    """Check the certificate ``data`` (read from ``name``) with the checker of its kind;
+    :class:`UsageError` when it is not a certificate grundy knows.  ``grundy certificate``
+    and ``grundy recheck`` both pass here."""
     from grundy.certify.periodicity_check import check_certificate
     from grundy.certify.quotient_check import check_quotient_certificate
     from grundy.certify.table_check import check_grundy_table
 
-    data = _load(args.file)
     if not isinstance(data, Mapping):
-        raise UsageError(f"{args.file} is not a certificate (expected a JSON object)")
+        raise UsageError(f"{name} is not a certificate (expected a JSON object)")
     periodic = _periodicity_data(data)
     if data.get("certificate") == "grundy-table":
         table = check_grundy_table(data)
-        kind, valid, problems = "grundy-table", table.ok, table.problems
         covering = (
             f", closed under moves from the {table.covers:,} it covers" if table.covers else ""
         )
         subject = (
             f"{table.game or str(data.get('game'))[:60]}: {table.entries:,} positions{covering}"
         )
-    elif data.get("certificate") == "misere-quotient":
+        return Examined("grundy-table", subject, table.ok, tuple(table.problems))
+    if data.get("certificate") == "misere-quotient":
         quotient = check_quotient_certificate(data)
         if not quotient.replayable:
-            raise UsageError(f"{args.file} is refused: {quotient.problems[0]}")
-        kind, valid, problems = "misere-quotient", quotient.valid, quotient.problems
+            raise UsageError(f"{name} is refused: {quotient.problems[0]}")
         subject = (  # only what the checker derived
             f"{quotient.label[:60]}, heaps 0..{quotient.upto}: |Q| = {quotient.size}, "
             f"{quotient.pairs_checked:,} (image, options) pairs and "
             f"{quotient.spot_positions:,} small sums checked"
             + ("; every heap size, by the heap map's period" if quotient.every_heap else "")
-            if valid
+            if quotient.valid
             else quotient.label[:60]
         )
-    elif periodic is not None:
+        return Examined("misere-quotient", subject, quotient.valid, tuple(quotient.problems))
+    if periodic is not None:
         period = check_certificate(periodic)
-        kind, valid, problems = "periodicity", period.valid, period.problems
         subject = (
             f"{_rules(periodic)}: period {brief(periodic.get('period'))} from "
             f"{brief(periodic.get('preperiod'))} ({str(periodic.get('theorem'))[:60]})"
         )
-    elif data.get("certified") is False:
-        raise UsageError(f"{args.file} holds no certificate: the period was not certified")
-    else:
-        raise UsageError(f"{args.file} is not a certificate grundy knows")
+        return Examined("periodicity", subject, period.valid, tuple(period.problems))
+    if data.get("certified") is False:
+        raise UsageError(f"{name} holds no certificate: the period was not certified")
+    raise UsageError(f"{name} is not a certificate grundy knows")
+
+
+def load_certificate(path: str) -> Any:
+    """The JSON of the certificate file ``path`` (:class:`UsageError` when unreadable)."""
+    return _load(path)
+
+
+def run_certificate(args: argparse.Namespace, out: IO[str]) -> int:
+    found = examine(_load(args.file), args.file)
     if args.json:
         write_json(
-            out, {"kind": kind, "subject": subject, "valid": valid, "problems": list(problems)}
+            out,
+            {
+                "kind": found.kind,
+                "subject": found.subject,
+                "valid": found.valid,
+                "problems": list(found.problems),
+            },
         )
     else:
-        out.write(f"{kind} certificate, {subject}: {'valid' if valid else 'INVALID'}\n")
-        for problem in problems:
+        out.write(
+            f"{found.kind} certificate, {found.subject}: {'valid' if found.valid else 'INVALID'}\n"
+        )
+        for problem in found.problems:
             out.write(f"  {problem}\n")
-    return 0 if valid else 1
+    return 0 if found.valid else 1

@@ -13,6 +13,7 @@ from grundy.cli.common import (
     add_games_option,
     add_scheduler_option,
     check_claims,
+    check_output_dir,
     check_settings,
     guard_user_code,
 )
@@ -52,6 +53,8 @@ def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
     claims = claims_from_file(args.file)
     checker = guard_user_code(check_claim) if args.games else check_claim
     settings = check_settings(args)
+    if args.smt is not None:  # before any work: a folder that can be written
+        check_output_dir(args.smt, "--smt")
     with progress_line(as_json=args.json) as line:
         line(0, len(claims), "claims")  # shown while the first claim is checked
         if args.scheduler is not None:
@@ -78,7 +81,14 @@ def _run_check(args: argparse.Namespace, out: IO[str]) -> int:
                     line.claim_done(index, len(claims), result)
             except KeyboardInterrupt:
                 raise InterruptedRun(results) from None
+    written = None
+    if args.smt is not None:
+        from grundy.cli.smt_files import write_smt_folder
+
+        written = write_smt_folder(results, args.smt)
     print_results(results, out, args.json)
+    if written is not None and not args.json:  # JSON: one object, its claims list them
+        out.write(f"wrote {written} SMT-LIB files to {args.smt}\n")
     return exit_code(results)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn, ParamSpec
 
 from grundy.budget import Budget, Meter, format_bytes
-from grundy.cli.flags import add_json_option, add_seed_option, whole_int
+from grundy.cli.flags import add_json_option, add_seed_option, add_smt_options, whole_int
 from grundy.cli.task_times import load_task_times, save_task_times
 from grundy.cli.time_budget import add_seconds_option, seconds_parser
 from grundy.files import FileTooLargeError, InputPathError, check_output_path, read_limited
@@ -454,6 +454,7 @@ def add_check_options(parser: argparse.ArgumentParser, *, quick_help: str) -> No
     parser.add_argument("--quick", action="store_true", help=quick_help)
     add_jobs_option(parser)
     add_budget_options(parser)
+    add_smt_options(parser)
 
 
 def check_settings(args: argparse.Namespace) -> CheckSettings:
@@ -463,6 +464,7 @@ def check_settings(args: argparse.Namespace) -> CheckSettings:
         quick=args.quick,
         claim_seconds=args.claim_seconds,
         claim_memory=args.claim_memory,
+        second_solver=args.second_solver,
     )
 
 

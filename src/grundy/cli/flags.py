@@ -6,9 +6,16 @@ from __future__ import annotations
 import argparse
 
 from grundy.errors import brief
+from grundy.smt_record import INDEX, SECOND_SOLVERS
 from grundy.validate import whole_from_text
 
-__all__ = ["add_json_option", "add_misere_option", "add_seed_option", "whole_int"]
+__all__ = [
+    "add_json_option",
+    "add_misere_option",
+    "add_seed_option",
+    "add_smt_options",
+    "whole_int",
+]
 
 
 def whole_int(text: str) -> int:
@@ -34,4 +41,23 @@ def add_seed_option(parser: argparse.ArgumentParser) -> None:
     """``--seed N``: the seed of random search, so that a run can be repeated."""
     parser.add_argument(
         "--seed", type=whole_int, default=0, help="seed for random search (default 0)"
+    )
+
+
+def add_smt_options(parser: argparse.ArgumentParser, *, default_words: str = "") -> None:
+    """``--smt DIR`` and ``--second-solver``: what ``check``, ``verify`` and ``report``
+    do with the queries their symbolic proofs rest on."""
+    parser.add_argument(
+        "--smt",
+        metavar="DIR",
+        default=None,
+        help="write each SMT query a proof rests on to DIR as an SMT-LIB 2 file, with "
+        f"DIR/{INDEX} listing them (re-run them with 'grundy recheck DIR'){default_words}",
+    )
+    parser.add_argument(
+        "--second-solver",
+        choices=SECOND_SOLVERS,
+        default=SECOND_SOLVERS[0],
+        help="the solver that proves each such query again (default cvc5; 'none' skips it, "
+        "for speed)",
     )

@@ -19,7 +19,7 @@ from grundy.cli.common import (
     check_output_dir,
     guard_theorem,
 )
-from grundy.cli.flags import add_seed_option
+from grundy.cli.flags import add_seed_option, add_smt_options
 from grundy.errors import ClaimError, GrundyError
 from grundy.games.user import user_games
 from grundy.verdict import Status, Verdict, word_counts
@@ -135,6 +135,7 @@ def register(commands: Any) -> None:
     )
     add_jobs_option(parser)
     add_scheduler_option(parser)
+    add_smt_options(parser, default_words=" (default: the report folder's smt/, beside the record)")
     parser.set_defaults(run=run_report)
 
 
@@ -335,11 +336,13 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
 
     err = sys.stderr
     check_output_dir(args.out)  # before any work: a folder that can be written
+    if args.smt is not None:
+        check_output_dir(args.smt, "--smt")
     formats, tex_engine = _formats(args)
     out_dir = Path(args.out)
     check_out_dir(out_dir)  # a folder that is not a report's is refused before any work
     theorems, source = _theorems(args)
-    settings = CheckSettings(seed=args.seed, quick=args.quick)
+    settings = CheckSettings(seed=args.seed, quick=args.quick, second_solver=args.second_solver)
     with progress_line(stream=err) as line:
         line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None
@@ -363,9 +366,13 @@ def _run_report(args: argparse.Namespace, out: IO[str]) -> int:
     out.write(f"wrote {len(written)} files:\n")
     for path in mains:
         out.write(f"  {path}{_pages_words(path)}\n")
-    figures = len(written) - len(mains)
+    in_smt = [p for p in written if p.suffix == ".smt2" or p.name == "index.json"]
+    figures = len(written) - len(mains) - len(in_smt)
     if figures:
         out.write(f"  and {figures} figure files in {out_dir / 'figures'}\n")
+    if any(result.verdict.smt for result in results) or args.smt is not None:
+        smt_folder = out_dir / "smt" if args.smt is None else Path(args.smt)
+        out.write(f"  and the SMT queries the proofs rest on in {smt_folder}\n")
     return exit_code(results)
 
 
@@ -455,8 +462,16 @@ def _write_documents(
         # the deck's PDF is built like the documents': by typst, or by Beamer with TeX
         deck = render_deck(build_deck(handout), wanted, tex_engine, bw, args.pdf_engine)
         slides, slide_notes = deck.files, deck.notes
+    from grundy.cli.smt_files import smt_files, write_smt_folder
+
+    extra: dict[str, bytes | str] = dict(slides)
+    if args.smt is not None:
+        write_smt_folder(results, args.smt)
+    elif any(result.verdict.smt for result in results):
+        # the queries the record names, in the report's own smt/ folder
+        extra.update({f"smt/{name}": text for name, text in smt_files(results).items()})
     written, notes = write_report_set(
-        documents, out_dir, formats, tex_engine, PdfEngine(args.pdf_engine), bw, slides
+        documents, out_dir, formats, tex_engine, PdfEngine(args.pdf_engine), bw, extra
     )
     notes = [*notes, *slide_notes]
     lines = [*handout.notes, *record.notes, *notes]

@@ -21,8 +21,9 @@ from rich.text import Text
 
 from grundy.cli.caveats import paper_lines, paper_summary, play_lines, rests_on_paper
 from grundy.cli.common import output_width, plural, write_json
+from grundy.cli.smt_files import solver_counts, solver_summary
 from grundy.library import TheoremResult
-from grundy.verdict import word_counts
+from grundy.verdict import Status, word_counts
 
 __all__ = ["TABLE_COLUMNS", "exit_code", "print_results", "summary_line"]
 
@@ -47,6 +48,7 @@ def print_results(
                 "as_expected": sum(result.as_expected for result in results),
                 "total": len(results),
                 "rests_on_paper": rests_on_paper(results),
+                "solvers": solver_counts(results),
             },
         )
         return
@@ -68,6 +70,9 @@ def print_results(
         console.print(shown)
         console.print()
         console.print(summary_line(results))
+        solvers = solver_summary(results)
+        if solvers:
+            console.print(solvers)
     for line in captured.get().splitlines():
         out.write(line.rstrip() + "\n")
 
@@ -109,6 +114,8 @@ def _details(result: TheoremResult) -> list[str]:
     if lemmas and verdict.method != "lemma":  # a lemma proof's message names it
         named = ", ".join(assumption.describe() for assumption in lemmas)
         lines.append(f"{verdict.word}, assuming {named}")
+    if verdict.status is Status.PROVED and verdict.solvers:
+        lines.append(f"solvers that agreed: {', '.join(verdict.solvers)}")
     if verdict.counterexample is not None:
         shown = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.items())
         label = "counterexample" if verdict.least else "a counterexample (not shown least)"

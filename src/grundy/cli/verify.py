@@ -10,6 +10,7 @@ from grundy.cli.common import (
     add_check_options,
     add_scheduler_option,
     check_claims,
+    check_output_dir,
     check_settings,
 )
 
@@ -47,9 +48,18 @@ def run_verify(args: argparse.Namespace, out: IO[str]) -> int:
     if ids:
         theorems = select(theorems, ids)
     settings = check_settings(args)
+    if args.smt is not None:  # before any work: a folder that can be written
+        check_output_dir(args.smt, "--smt")
     with progress_line(as_json=args.json) as line:
         line(0, len(theorems), "claims")  # shown while the first claim is checked
         progress = line.claim_done if line.enabled else None
         results = check_claims(theorems, settings, progress, args)
+    written = None
+    if args.smt is not None:
+        from grundy.cli.smt_files import write_smt_folder
+
+        written = write_smt_folder(results, args.smt)
     print_results(results, out, args.json)
+    if written is not None and not args.json:  # JSON: one object, its claims list them
+        out.write(f"wrote {written} SMT-LIB files to {args.smt}\n")
     return exit_code(results)

@@ -28,11 +28,12 @@ from grundy.report.counterexamples import (
 from grundy.report.handout import claim_anchor
 from grundy.report.statements import statement_blocks
 from grundy.report.words import assumption_words
+from grundy.smt_record import query_file_name
 from grundy.verdict import Verdict, word_counts
 
 __all__ = ["PACKAGES", "RunInfo", "build_record", "package_versions"]
 
-PACKAGES = ("grundy", "z3-solver", "hypothesis", "sympy", "matplotlib", "numpy")
+PACKAGES = ("grundy", "z3-solver", "cvc5", "hypothesis", "sympy", "matplotlib", "numpy")
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +274,14 @@ def _theorem_section(
                 ),
             )
         )
+    if verdict.smt:
+        facts.append(("solvers that agreed", ", ".join(verdict.solvers) or "none"))
     blocks.append(doc.Table.build(("", ""), facts, kind="facts"))
+    if verdict.smt:
+        blocks.append(doc.Paragraph((doc.Strong("SMT queries"), _SMT_WORDS)))
+        blocks.append(
+            doc.Table.build(("file", "step", "expected", "answers"), _smt_rows(theorem.id, verdict))
+        )
     if verdict.message:
         blocks.append(doc.Paragraph((doc.Strong("Message: "), verdict.message)))
     if verdict.counterexample is not None:
@@ -308,6 +316,25 @@ def _theorem_section(
         badge=verdict.word.value,
         kind="theorem",
     )
+
+
+_SMT_WORDS = (
+    " (each an SMT-LIB 2 file in the smt/ folder beside this record, or the folder given "
+    "with --smt; 'grundy recheck' runs them again)"
+)
+
+
+def _smt_rows(claim_id: str, verdict: Verdict) -> list[tuple[Any, ...]]:
+    """One row per query the verdict rests on: its file, step and each solver's answer."""
+    return [
+        (
+            doc.Code(query_file_name(claim_id, number, query)),
+            query.step,
+            query.expected,
+            ", ".join(f"{name} {answer}" for name, answer in query.answers),
+        )
+        for number, query in enumerate(verdict.smt, start=1)
+    ]
 
 
 def _part_rows(parts: Sequence[Verdict]) -> list[tuple[Any, ...]]:

@@ -217,6 +217,7 @@ def prove_birthday_step(step: BirthdayStep, *, timeout_ms: int, seed: int = 0) -
 
     verdict = prove_z3(
         z3.Implies(z3.And(*axioms, *hypothesis), goal),
+        step=f"{step.name}: " + ("induction on the birthday" if step.induction else "direct"),
         scope=UNBOUNDED,
         timeout_ms=min(timeout_ms, _STEP_TIMEOUT_MS),
         method="z3-induction" if step.induction else "z3",

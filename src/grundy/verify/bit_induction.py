@@ -201,6 +201,7 @@ def prove_for_all_naturals(
     step, facts = _step(lemma, proved or {})
     verdict = prove_z3(
         step,
+        step=f"{lemma.name}: induction step (from the high bits to one more bit)",
         scope=UNBOUNDED,
         timeout_ms=timeout_ms,
         method="bit-induction",
@@ -401,6 +402,7 @@ def prove_every_width(law: BitwiseLaw, *, timeout_ms: int, seed: int = 0) -> Ver
     base_goal = law.statement(base_nim, zeros)
     base = prove_z3(
         z3.Implies(z3.And(*base_nim.defining()), base_goal),
+        step=f"{law.name}: base (width 0)",
         scope="bounded: every variable 0 (width 0)",
         timeout_ms=timeout_ms,
         method="z3",
@@ -467,6 +469,7 @@ def _law_step(law: BitwiseLaw, *, timeout_ms: int, seed: int) -> Verdict:
     premises, hypothesis, goal, variables = law_step_parts(law)
     return prove_z3(
         z3.Implies(z3.And(*premises, hypothesis), goal),
+        step=f"{law.name}: step (width w to w + 1)",
         scope=UNBOUNDED,
         timeout_ms=timeout_ms,
         method="z3",

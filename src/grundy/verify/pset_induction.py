@@ -40,7 +40,9 @@ from dataclasses import dataclass
 
 import z3
 
+from grundy.smt_record import SmtQuery
 from grundy.verdict import UNBOUNDED, Status, Verdict
+from grundy.verify.smt import decide
 
 __all__ = ["METHOD", "MoveRelation", "Numbers", "prove_p_set"]
 
@@ -95,7 +97,7 @@ def prove_p_set(
     def unknown(message: str) -> Verdict:
         return Verdict(Status.UNKNOWN, METHOD, message=message, seconds=time.perf_counter() - start)
 
-    answer = query.check(domain(x))
+    answer = query.check(domain(x), "some case satisfies the ranges and assume", "sat")
     if answer != z3.sat:
         if answer == z3.unsat:
             return unknown("no case satisfies the ranges and assume: nothing was proved")
@@ -114,7 +116,7 @@ def prove_p_set(
         ),
     ]
     for what, negation in preliminaries:
-        answer = query.check(negation)
+        answer = query.check(negation, what)
         if answer != z3.unsat:
             said = "fails" if answer == z3.sat else f"was not shown ({query.reason})"
             return unknown(f"{what} ({relation.name}): {said}")
@@ -139,7 +141,7 @@ def prove_p_set(
         ),
     ]
     for what, negation in conditions:
-        answer = query.check(negation)
+        answer = query.check(negation, f"condition {what}")
         if answer == z3.unsat:
             continue
         if answer == z3.unknown:
@@ -170,6 +172,7 @@ def prove_p_set(
         f"every other position a move enters it; induction on {relation.measure_text}, "
         "which every move lowers (checked too)",
         seconds=time.perf_counter() - start,
+        smt=tuple(query.queries),
     )
 
 
@@ -186,6 +189,7 @@ class _Query:
         self.timeout_ms = max(int(timeout_ms), 1)
         self.seed = seed
         self.reason = ""
+        self.queries: list[SmtQuery] = []  # those the proof rests on, for its verdict
 
     def position(self, prefix: str) -> list[z3.ArithRef]:
         return [z3.Int(f"{prefix}{i}") for i in range(self.relation.arity)]
@@ -197,14 +201,21 @@ class _Query:
         solver.add(*facts)
         return solver
 
-    def check(self, formula: z3.BoolRef) -> z3.CheckSatResult:
+    def check(self, formula: z3.BoolRef, step: str, rests_on: str = "unsat") -> z3.CheckSatResult:
+        """Z3's answer on ``formula``, through the one point that records the queries a
+        verdict rests on (``rests_on``) and has the second solver confirm them."""
         solver = self.solver(formula)
         try:
-            answer = solver.check()
+            decision = decide(
+                solver, self.timeout_ms, step=f"{self.relation.name}: {step}", rests_on=rests_on
+            )
         except z3.Z3Exception as exc:
             self.reason = str(exc)
             return z3.unknown
-        self.reason = solver.reason_unknown() if answer == z3.unknown else ""
+        answer = decision.answer
+        self.reason = decision.reason
+        if decision.query is not None:
+            self.queries.append(decision.query)
         if answer == z3.unknown and "interrupted from keyboard" in self.reason:
             raise KeyboardInterrupt
         return answer

@@ -182,6 +182,7 @@ def _induction_verdict(
 
     verdict = prove_z3(
         step,
+        step=f"induction step, assuming {lemma}",
         scope=UNBOUNDED,
         timeout_ms=timeout_ms,
         method="z3-induction",
@@ -238,6 +239,7 @@ def prove_lemmas(
     for name, goal, variables, holds in lemmas:
         verdict = prove_z3(
             goal,
+            step=name,
             scope=f"bounded: variables < 2^{width}",
             timeout_ms=timeout_ms,
             method="z3",

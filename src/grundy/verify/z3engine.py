@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
 
 from grundy.budget import Meter
+from grundy.smt_record import SmtQuery
 from grundy.verdict import Status, Verdict
+from grundy.verify.smt import checked, decide
 
 __all__ = ["Case", "Encoding", "checked", "least_first", "model_values", "prove_z3"]
 
@@ -69,6 +71,7 @@ class Encoding:
         variables = self.variables
         return prove_z3(
             self.goal,
+            step=self.name,
             scope=self.scope,
             timeout_ms=timeout_ms,
             method=method,
@@ -128,8 +131,13 @@ def prove_z3(
     minimise: z3.ExprRef | Sequence[z3.ExprRef] | None = None,
     seed: int = 0,
     meter: Meter | None = None,
+    step: str | None = None,
 ) -> Verdict:
     """Check ``goal`` for every value of its free variables.
+
+    ``step`` names the query where it is recorded and exported (by default the method
+    and the scope); an ``unsat`` answer passes :func:`grundy.verify.smt.decide`, which
+    records it and has the second solver confirm it.
 
     With a ``meter`` (a claim's budget), each query is given at most the time left of it
     as its timeout, and a budget used up during a query raises
@@ -165,21 +173,29 @@ def prove_z3(
     if lemmas:
         details["lemmas"] = list(lemmas)
     try:
-        answer = checked(solver, timeout_ms, meter)
+        decision = decide(
+            solver, timeout_ms, meter, step=step or f"{method}: {scope}", lemmas=lemmas
+        )
     except z3.Z3Exception as exc:  # e.g. an interrupted or malformed query
         return _unknown(method, scope, f"Z3 failed: {exc}", details, start)
+    answer = decision.answer
     details["solver"] = _statistics(solver)
+    queries = () if decision.query is None else (decision.query,)
     if answer == z3.unsat:
         return Verdict(
             Status.PROVED,
             method,
             scope,
-            message="Z3: the negation of the goal is unsatisfiable",
+            message="Z3: the negation of the goal is unsatisfiable" + _confirmed(decision.query),
             seconds=time.perf_counter() - start,
             details=details,
+            smt=queries,
         )
     if answer == z3.unknown:
-        reason = solver.reason_unknown() or "no reason given"
+        if decision.query is not None:  # the two solvers disagree: the reason says how
+            unknown = _unknown(method, scope, decision.reason, details, start)
+            return replace(unknown, smt=queries)
+        reason = decision.reason or "no reason given"
         _raise_if_interrupted(reason)
         return _unknown(method, scope, f"Z3 answered unknown ({reason})", details, start)
     model = solver.model()
@@ -225,18 +241,6 @@ def prove_z3(
     )
 
 
-def checked(solver: z3.Solver, timeout_ms: int, meter: Meter | None) -> z3.CheckSatResult:
-    """``solver.check()`` within ``timeout_ms``, and within what is left of ``meter``'s
-    budget: a query cut short by the budget raises
-    :class:`~grundy.errors.BudgetExceededError` naming it."""
-    limit = max(int(timeout_ms), 1) if meter is None else meter.timeout_ms(timeout_ms)
-    solver.set("timeout", limit)
-    answer = solver.check()
-    if meter is not None:
-        meter.check()
-    return answer
-
-
 def _least_model(
     solver: z3.Solver,
     model: z3.ModelRef,
@@ -273,6 +277,12 @@ def _least_model(
     if not is_bit_vector:
         solver.pop()
     return best
+
+
+def _confirmed(query: SmtQuery | None) -> str:
+    """The words saying which other solver confirmed the answer, if any did."""
+    others = [] if query is None else [name for name in query.agreed if name != "z3"]
+    return f"; {' and '.join(others)} agrees" if others else ""
 
 
 def _raise_if_interrupted(reason: str) -> None:
