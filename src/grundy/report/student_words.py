@@ -259,6 +259,7 @@ _OWN: dict[str, str] = {
     "title.week": "week {week}",
     # The slides made from the handout (grundy.report.slides).
     "slide.question": "True or false?",
+    "slide.continued": "{title} (continued)",
     # The summary.
     "summary.title": "Summary",
     "summary.legend": (
