@@ -31,7 +31,9 @@ from grundy.report.slides_html import render_deck_html
 from grundy.report.student_words import say
 
 # A proof of many sentences, numbered so its last words are known.
-LONG_PROOF = " ".join(f"Step {i}: take a counter from the heap, and answer in kind." for i in range(1, 25))
+LONG_PROOF = " ".join(
+    f"Step {i}: take a counter from the heap, and answer in kind." for i in range(1, 25)
+)
 LAST_WORDS = "Step 24"
 
 
@@ -183,17 +185,20 @@ window.addEventListener('load', function () {
   document.querySelectorAll('.slide').forEach(function (slide) {
     document.querySelectorAll('.slide').forEach(function (s) { s.classList.remove('current'); });
     slide.classList.add('current');
+    // the deck is scaled to the window: the padding is too
     var box = slide.getBoundingClientRect(), pad = getComputedStyle(slide);
-    var top = box.top + parseFloat(pad.paddingTop) - 1;
-    var bottom = box.bottom - parseFloat(pad.paddingBottom) + 1;
-    var left = box.left + parseFloat(pad.paddingLeft) - 1;
-    var right = box.right - parseFloat(pad.paddingRight) + 1;
+    var k = box.width / slide.offsetWidth;
+    var top = box.top + k * parseFloat(pad.paddingTop) - 1;
+    var bottom = box.bottom - k * parseFloat(pad.paddingBottom) + 1;
+    var left = box.left + k * parseFloat(pad.paddingLeft) - 1;
+    var right = box.right - k * parseFloat(pad.paddingRight) + 1;
     slide.querySelectorAll('h1, h2, p, li, math, svg, figcaption, table, .badge')
       .forEach(function (el) {
         var r = el.getBoundingClientRect();
         if (r.height === 0) return;
         if (r.top < top || r.bottom > bottom || r.left < left || r.right > right)
-          out.push(slide.id + ' ' + el.tagName + ' ' + Math.round(r.bottom - bottom));
+          out.push([slide.id, el.tagName, Math.round(top - r.top), Math.round(r.bottom - bottom),
+            Math.round(left - r.left), Math.round(r.right - right)].join(' '));
         if (el.tagName === 'P') smallest = Math.min(smallest,
           parseFloat(getComputedStyle(el).fontSize));
       });

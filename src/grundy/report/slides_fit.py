@@ -82,9 +82,10 @@ def block_lines(block: Block) -> float:
     return 1.0
 
 
-def _room(title: str) -> float:
-    """The lines left for the body under ``title`` (a title of two lines takes more)."""
-    title_lines = max(1, math.ceil(len(title) / TITLE_PER_LINE))
+def _room(title: str, badge: str = "") -> float:
+    """The lines left for the body under ``title`` and its badge (a title of two lines
+    takes more; the badge sits at its end, on a line of its own if the line is full)."""
+    title_lines = max(1, math.ceil((len(title) + len(badge) + 4 * bool(badge)) / TITLE_PER_LINE))
     return LINES - TITLE_LINE * (title_lines - 1)
 
 
@@ -166,15 +167,16 @@ def _pages(blocks: tuple[Block, ...], first: float, later: float) -> list[list[B
 def fit_slide(slide: Slide, more: str = "") -> list[Slide]:
     """``slide`` as it is when it fits, else cut into slides that each fit, the later
     ones titled ``more`` (by default, as going on from it) and carrying its badge."""
-    if slide.kind in _WHOLE or slide_lines(slide.blocks) <= _room(slide.title):
+    first = _room(slide.title, slide.badge)
+    if slide.kind in _WHOLE or slide_lines(slide.blocks) <= first:
         return [slide]
     more = more or say("slide.continued", title=slide.title)
-    pages = _pages(slide.blocks, _room(slide.title), _room(more))
+    pages = _pages(slide.blocks, first, _room(more, slide.badge))
     if len(pages) <= 1:
         return [slide]
-    first = Slide(slide.title, tuple(pages[0]), slide.kind, slide.badge)
+    opening = Slide(slide.title, tuple(pages[0]), slide.kind, slide.badge)
     rest = [Slide(more, tuple(page), slide.kind, slide.badge) for page in pages[1:]]
-    return [first, *rest]
+    return [opening, *rest]
 
 
 def fit_slides(slides: Iterable[Slide]) -> tuple[Slide, ...]:
