@@ -235,3 +235,23 @@ def test_a_grid_of_numbers_is_centred_as_in_the_latex() -> None:
     text = render_typst(doc.Document("T", (doc.Section("S", "s", (grid, facts)),))).text
     assert text.count("#align(center, \ntext(") == 1  # the grid, not the wide table
     assert "\n#text(size: 10pt, table(columns: (22%, 70%,)" in text
+
+
+@needs_pdftotext
+def test_a_semicolon_after_code_or_a_formula_is_printed(tmp_path: Path) -> None:
+    """typst ends an embedded expression at a semicolon and drops it: the winning
+    moves' list ("leaving (1, 6, 7); take 4 ...") lost its semicolons in the answers."""
+    said = doc.Paragraph(
+        (
+            "leaving ",
+            doc.Code("(1, 6, 7)"),
+            "; take 4, or ",
+            doc.Code("x"),
+            ";; then ",
+            doc.Math("n"),
+            "; end",
+        )
+    )
+    document = doc.Document("S", (doc.Section("A", "a", (said,)),))
+    text = " ".join(_text_of(build_typst_pdf(render_typst(document)), tmp_path).split())
+    assert "(1, 6, 7); take 4, or x;; then" in text and "; end" in text, text

@@ -46,7 +46,7 @@ class TypstReport:
 # Markup characters of typst; each is written escaped (``\#``) to stand for itself.  A "."
 # is escaped too: after a number at the start of a line it would begin a numbered list;
 # and a "(": right after a piece written as code (``#strong[...]``) it would call it.
-_MARKUP = frozenset("\\#$*_`<>@=-+/[]~.(")
+_MARKUP = frozenset("\\#$*_`<>@=-+/[]~.(;")  # ";" would end a #raw(...) before it
 _TEXT_SYMBOLS = {"\u00a0": "~", "✓": "yes", "✗": "no"}
 
 
