@@ -35,7 +35,7 @@ from grundy.report.document import (
     Table,
     plain_text,
 )
-from grundy.report.student_words import say
+from grundy.report.student_words import cut_marked, say, strip_marks
 
 __all__ = ["LINES", "PER_LINE", "fit_slide", "fit_slides", "slide_lines"]
 
@@ -57,7 +57,9 @@ def _math_width(latex: str) -> int:
 
 def _text_width(content: Inlines) -> int:
     return sum(
-        _math_width(piece.latex) if isinstance(piece, Math) else len(plain_text((piece,)))
+        _math_width(piece.latex)
+        if isinstance(piece, Math)
+        else len(strip_marks(plain_text((piece,))))
         for piece in content
     )
 
@@ -97,10 +99,11 @@ def slide_lines(blocks: Iterable[Block]) -> float:
 
 # -- cutting a paragraph ------------------------------------------------------------------
 
-# Where a paragraph may be cut: after a sentence's full stop (or its question or
-# exclamation mark), before the next word; as a last resort, between any two words.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
-_WORD_END = re.compile(r"\s+(?=\S)")
+# Where a paragraph may be cut (the blank, group 1, is dropped): after a sentence's full
+# stop (or its question or exclamation mark), before the next word; as a last resort,
+# between any two words.  Tracing marks (private-use characters) may stand between.
+_SENTENCE_END = re.compile(r"[.!?][\ue000-\ue003]*(\s+)(?=\S)")
+_WORD_END = re.compile(r"(\s+)(?=\S)")
 
 
 def _cut(content: Inlines, room: float, pattern: re.Pattern[str]) -> tuple[Inlines, Inlines]:
@@ -111,13 +114,13 @@ def _cut(content: Inlines, room: float, pattern: re.Pattern[str]) -> tuple[Inlin
         if not isinstance(piece, str):
             continue
         for found in pattern.finditer(piece):
-            if found.start() == 0:
+            if found.start(1) == 0:
                 continue  # a cut there would leave the piece before it alone
-            head: tuple[Inline, ...] = (*content[:index], piece[: found.start()])
+            before, after = cut_marked(piece, found.start(1), found.end(1))
+            head: tuple[Inline, ...] = (*content[:index], before)
             if _text_lines(_text_width(head)) > room:
                 return best
-            tail: tuple[Inline, ...] = (piece[found.end() :], *content[index + 1 :])
-            best = (head, tail)
+            best = (head, (after, *content[index + 1 :]))
     return best
 
 
