@@ -2,12 +2,15 @@
 pictures, cut into slides a room can read.
 
 :func:`build_deck` turns the handout's :class:`~grundy.report.document.Document` into a
-:class:`Deck`: a title slide (the handout's title, author and byline), one slide per
+:class:`Deck`: a title slide (the handout's title, author and byline), the handout's
+definitions and its games' rules in its own words, one slide per
 claim (or one per topic for a run of short claims), each with its statement large and its
 verdict as a badge carrying its word, then the topic's pictures one to a slide.  For a
 claim with a counterexample (above all a plausible mistake, a claim expected to fail) the
 counterexample comes on the slide AFTER the statement, so the lecturer can ask the room
-first; a mistake's first slide shows no verdict at all.
+first; a mistake's first slide shows no verdict at all.  Last, a slide too full to read
+at the writers' sizes is cut into slides titled "(continued)"
+(:mod:`grundy.report.slides_fit`), once here for every writer.
 
 A deck is a model like a document: its slides hold the document's blocks, and each format
 has its own writer (:mod:`grundy.report.slides_html`, :mod:`grundy.report.slides_typst`,
