@@ -39,8 +39,9 @@ from grundy.report.student_words import cut_marked, say, strip_marks
 
 __all__ = ["LINES", "PER_LINE", "fit_slide", "fit_slides", "slide_lines"]
 
-LINES = 10.0  # lines of body text a slide holds under a title of one line
-PER_LINE = 52  # characters of body text on one of those lines
+LINES = 11.0  # lines of body text a slide holds under a title of one line
+PER_LINE = 60  # characters of body text on one of those lines
+WHOLE_PARAGRAPH = 4  # lines: a paragraph this short moves to the next slide whole
 TITLE_PER_LINE = 40  # characters of a title on one line (titles are larger)
 TITLE_LINE = 1.3  # a title's second line, in body lines
 GAP = 0.4  # the space between two blocks, in body lines
@@ -151,9 +152,10 @@ def _pages(blocks: tuple[Block, ...], first: float, later: float) -> list[list[B
             room = left - block_lines(block)
             continue
         cut = None
-        if isinstance(block, Paragraph) and (left >= 2 or not pages[-1]):
-            # a paragraph cut at a sentence's end, if its first part fills the room left
-            # (two lines at least: one line alone at a slide's foot reads as a stray)
+        long = block_lines(block) > WHOLE_PARAGRAPH
+        if isinstance(block, Paragraph) and ((long and left >= 2) or not pages[-1]):
+            # a long paragraph cut at a sentence's end, if its first part fills the room
+            # left (two lines at least: one line alone at a slide's foot reads as a stray)
             cut = _split(block, left)
         if cut is not None:
             pages[-1].append(cut[0])
@@ -174,9 +176,17 @@ def fit_slide(slide: Slide, more: str = "") -> list[Slide]:
     if slide.kind in _WHOLE or slide_lines(slide.blocks) <= first:
         return [slide]
     more = more or say("slide.continued", title=slide.title)
-    pages = _pages(slide.blocks, first, _room(more, slide.badge))
+    later = _room(more, slide.badge)
+    pages = _pages(slide.blocks, first, later)
     if len(pages) <= 1:
         return [slide]
+    # As many slides, filled alike: the least share of each slide's room that needs no more
+    # of them (else the last might hold one line).
+    for tenths in range(5, 10):
+        even = _pages(slide.blocks, first * tenths / 10, later * tenths / 10)
+        if len(even) == len(pages):
+            pages = even
+            break
     opening = Slide(slide.title, tuple(pages[0]), slide.kind, slide.badge)
     rest = [Slide(more, tuple(page), slide.kind, slide.badge) for page in pages[1:]]
     return [opening, *rest]
