@@ -127,10 +127,3 @@ def test_a_periodicity_left_uncertified_gives_no_command_line_hint() -> None:
     assert "do not show that the period goes on for ever" in text
     assert "certified" not in text and "try" not in text  # the certifier's reason is not said
     assert student_text_problems(text) == []
-
-
-def test_a_range_typed_as_code_is_caught_and_an_ellipsis_is_not() -> None:
-    """The library's exercise 1 was titled "the addition table of *0 .. *15"."""
-    assert student_text_problems("the addition table of *0 .. *15")
-    assert student_text_problems("for n in 0..15")
-    assert student_text_problems("the table of *0 to *15, then 1, 2, ... and a...b") == []

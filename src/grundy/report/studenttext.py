@@ -41,8 +41,7 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bnim_(?:mul|inv|pow)\b|\bwinning_moves\b|\blen\(|\b(?:outcome|grundy) ==|"
             r"\bNim_k\b|\^\(|ˆ|\b18446744073709551615\b|\bimplies\(|\bmutant_of\b|\boutcome_of\(|"
             r"(?<=[\w)'\]]) == (?=[\w('\[])|"
-            r"\bin \[\(|"  # a Python list of cases: "assuming (a, b) in [(1, 2), ...]"
-            r"(?<=[\w)])\s?\.\.(?!\.)\s?(?=[\w*(])"  # a range typed as code: "*0 .. *15"
+            r"\bin \[\("  # a Python list of cases: "assuming (a, b) in [(1, 2), ...]"
         ),
     ),
     ("engine", re.compile(r"\bZ3\b|\bz3\b|\bexhaustive\+|\bheap-sequence engine\b")),
