@@ -293,3 +293,16 @@ def test_the_beamer_deck_shows_each_slide_s_last_line(deck: Deck, tmp_path: Path
     pdf = tmp_path / "slides.pdf"
     pdf.write_bytes(made.files["slides.pdf"])  # type: ignore[arg-type]
     _check_pdf(pdf, deck)
+
+
+def test_a_cut_below_other_words_is_at_a_sentence_s_end_only() -> None:
+    """A paragraph under another goes on at a sentence's start, never mid-sentence (the
+    library's P/N rules slide went on with "exactly one label, which says who wins")."""
+    opening = Paragraph(("An opening line of some length. " * 13,))
+    sentence = " ".join(["every option of it leads somewhere"] * 8) + ". "
+    slide = Slide("Long", (opening, Paragraph((sentence * 3,))), "claim")
+    parts = fit_slide(slide)
+    assert len(parts) >= 2 and _text(parts) == _text([slide])
+    for part in parts[1:]:
+        first = plain_text(part.blocks[0].content)  # type: ignore[union-attr]
+        assert first.startswith(("every", "An")), first

@@ -125,10 +125,13 @@ def _cut(content: Inlines, room: float, pattern: re.Pattern[str]) -> tuple[Inlin
     return best
 
 
-def _split(paragraph: Paragraph, room: float) -> tuple[Paragraph, Paragraph] | None:
-    """``paragraph`` cut in two, the first part fitting in ``room`` lines; ``None``
-    when not even its first sentence fits there."""
-    for pattern in (_SENTENCE_END, _WORD_END):
+def _split(
+    paragraph: Paragraph, room: float, mid_sentence: bool
+) -> tuple[Paragraph, Paragraph] | None:
+    """``paragraph`` cut in two at a sentence's end, the first part fitting in ``room``
+    lines; with ``mid_sentence`` (a slide of its own for a sentence longer than a slide)
+    between two words if need be; ``None`` when no first part fits."""
+    for pattern in (_SENTENCE_END, _WORD_END) if mid_sentence else (_SENTENCE_END,):
         head, tail = _cut(paragraph.content, room, pattern)
         if head:
             return Paragraph(head), Paragraph(tail)
@@ -156,7 +159,7 @@ def _pages(blocks: tuple[Block, ...], first: float, later: float) -> list[list[B
         if isinstance(block, Paragraph) and ((long and left >= 2) or not pages[-1]):
             # a long paragraph cut at a sentence's end, if its first part fills the room
             # left (two lines at least: one line alone at a slide's foot reads as a stray)
-            cut = _split(block, left)
+            cut = _split(block, left, mid_sentence=not pages[-1])
         if cut is not None:
             pages[-1].append(cut[0])
             pending.insert(0, cut[1])
