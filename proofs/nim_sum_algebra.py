@@ -269,7 +269,7 @@ THEOREMS = listing(
     section("002 Handout 17, exercise 1", game="nim", tags=("nim-sum", "exercise", "exhaustive")),
     theorem(
         "handout-exercise-1",
-        "Exercise 1: the addition table of *0 .. *15",
+        "Exercise 1: the addition table of *0 to *15",
         "for 0 <= a, b <= 15 the Grundy value of two-heap Nim (a, b) is a ⊕ b.  The values "
         "are found by plain search from the rules.",
         r"\mathcal{G}(*a + *b) = a \oplus b \quad (0 \le a, b \le 15)",

@@ -216,3 +216,15 @@ def test_the_librarys_documents_hold_what_the_tracing_covers(library_documents) 
         if isinstance(claim, Section) and claim.kind == "claim" and claim.badge != "refuted"
     ]
     assert claims and set(claims) <= set(titles)
+
+
+def test_the_worksheet_numbers_its_exercises_as_the_answers_do(lesson) -> None:  # type: ignore[no-untyped-def]
+    """One part in each, so exercise 1 is 1.1 on the worksheet and in the answers (a
+    part of its own for how to use the sheet made it 2.1 on the worksheet)."""
+    sheet, answers = lesson["worksheet"], lesson["answers"]
+    assert len(sheet.sections) == len(answers.sections) == 1
+
+    def titles(document: Document) -> list[str]:
+        return [b.title for b in document.sections[0].blocks if isinstance(b, Section)]
+
+    assert titles(sheet) and titles(sheet) == titles(answers)

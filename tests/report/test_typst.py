@@ -235,3 +235,38 @@ def test_a_grid_of_numbers_is_centred_as_in_the_latex() -> None:
     text = render_typst(doc.Document("T", (doc.Section("S", "s", (grid, facts)),))).text
     assert text.count("#align(center, \ntext(") == 1  # the grid, not the wide table
     assert "\n#text(size: 10pt, table(columns: (22%, 70%,)" in text
+
+
+@needs_pdftotext
+def test_a_semicolon_after_code_or_a_formula_is_printed(tmp_path: Path) -> None:
+    """typst ends an embedded expression at a semicolon and drops it: the winning
+    moves' list ("leaving (1, 6, 7); take 4 ...") lost its semicolons in the answers."""
+    said = doc.Paragraph(
+        (
+            "leaving ",
+            doc.Code("(1, 6, 7)"),
+            "; take 4, or ",
+            doc.Code("x"),
+            ";; then ",
+            doc.Math("n"),
+            "; end",
+        )
+    )
+    document = doc.Document("S", (doc.Section("A", "a", (said,)),))
+    text = " ".join(_text_of(build_typst_pdf(render_typst(document)), tmp_path).split())
+    assert "(1, 6, 7); take 4, or x;; then" in text and "; end" in text, text
+
+
+@needs_pdftotext
+def test_a_worksheet_s_room_to_write_is_as_tall_as_in_the_latex(tmp_path: Path) -> None:
+    """Room for eight lines is 6.4cm, as the LaTeX leaves (it was seven blank lines of
+    small code type: room for two lines of handwriting)."""
+    blocks = (doc.Paragraph(("Above",)), doc.AnswerSpace(8), doc.Paragraph(("Below",)))
+    document = doc.Document("S", (doc.Section("A", "a", blocks),), kind="handout")
+    pdf = tmp_path / "space.pdf"
+    pdf.write_bytes(build_typst_pdf(render_typst(document)))
+    xml = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    top = {w: float(y) for y, w in re.findall(r'yMin="([\d.]+)"[^>]*>(Above|Below)<', xml)}
+    assert top["Below"] - top["Above"] >= 6.4 / 2.54 * 72, top

@@ -2,12 +2,15 @@
 pictures, cut into slides a room can read.
 
 :func:`build_deck` turns the handout's :class:`~grundy.report.document.Document` into a
-:class:`Deck`: a title slide (the handout's title, author and byline), one slide per
+:class:`Deck`: a title slide (the handout's title, author and byline), the handout's
+definitions and its games' rules in its own words, one slide per
 claim (or one per topic for a run of short claims), each with its statement large and its
 verdict as a badge carrying its word, then the topic's pictures one to a slide.  For a
 claim with a counterexample (above all a plausible mistake, a claim expected to fail) the
 counterexample comes on the slide AFTER the statement, so the lecturer can ask the room
-first; a mistake's first slide shows no verdict at all.
+first; a mistake's first slide shows no verdict at all.  Last, a slide too full to read
+at the writers' sizes is cut into slides titled "(continued)"
+(:mod:`grundy.report.slides_fit`), once here for every writer.
 
 A deck is a model like a document: its slides hold the document's blocks, and each format
 has its own writer (:mod:`grundy.report.slides_html`, :mod:`grundy.report.slides_typst`,
@@ -35,6 +38,7 @@ from grundy.report.document import (
     plain_text,
 )
 from grundy.report.render import FigureRenderer
+from grundy.report.slides_fit import fit_slide, fit_slides
 from grundy.report.student_words import SENTENCES, say, strip_marks
 
 __all__ = ["DECK_WRITERS", "Deck", "DeckFiles", "Slide", "build_deck", "render_deck"]
@@ -226,6 +230,33 @@ def _part_slide(section: Section) -> list[Slide]:
 
 # Parts of the handout that are for reading, not for the lecture.
 _NOT_FOR_SLIDES = ("summary", "answers")
+DEFINITIONS = "definitions"  # the anchor of the handout's opening part (report.definitions)
+
+
+def _is_term(block: Block) -> bool:
+    """Whether ``block`` defines one of the course's terms (not a game's rules)."""
+    from grundy.report.definitions import CONCEPTS
+
+    if not isinstance(block, Paragraph) or not block.content:
+        return False
+    first = block.content[0]
+    terms = {strip_marks(say(f"term.{key}") + ".") for key, _ in CONCEPTS}
+    return isinstance(first, Strong) and strip_marks(first.text) in terms
+
+
+def _definition_slides(part: Section) -> list[Slide]:
+    """The handout's definitions and rules, in its words: the terms on as many slides
+    as they need under the part's title, then the games' rules on slides of their own."""
+    said = [b for b in part.blocks if _for_the_room(b)]
+    rules = [b for b in said if isinstance(b, Paragraph) and b.content and not _is_term(b)]
+    intro = [rules.pop(0)] if rules and not isinstance(rules[0].content[0], Strong) else []
+    terms = [b for b in said if b not in rules and b not in intro]
+    more = say("slide.continued", title=part.title)
+    slides = fit_slide(Slide(part.title, (*intro, *terms), "definition"))
+    if rules:
+        title = more if terms or intro else part.title
+        slides += fit_slide(Slide(title, tuple(rules), "definition"), more)
+    return slides
 
 
 def build_deck(handout: Document) -> Deck:
@@ -234,6 +265,9 @@ def build_deck(handout: Document) -> Deck:
     for section in handout.sections:
         if section.anchor in _NOT_FOR_SLIDES:
             continue
+        if section.anchor == DEFINITIONS:
+            slides.extend(_definition_slides(section))
+            continue
         if section.kind == "definition":
             blocks = tuple(b for b in section.blocks if _for_the_room(b))
             slides.append(Slide(section.title, blocks, "definition"))
@@ -241,7 +275,8 @@ def build_deck(handout: Document) -> Deck:
         slides.extend(_part_slide(section))
         slides.extend(_topic_slides(section))
     byline = plain_text(handout.subtitle)
-    return Deck(handout.title, handout.author, byline, tuple(slides))
+    # Last, in one place for every writer: a slide too full to read is cut in two.
+    return Deck(handout.title, handout.author, byline, fit_slides(slides))
 
 
 # -- writing ---------------------------------------------------------------------------

@@ -127,6 +127,23 @@ def game_words(text: str) -> str:
     return claim_words(text)
 
 
+def cut_marked(text: str, start: int, end: int) -> tuple[str, str]:
+    """``text[:start]`` and ``text[end:]`` with their tracing marks balanced: a sentence
+    cut in two (a long paragraph going on over a second slide) is still marked, in both
+    halves, as coming from where it came from."""
+    head, tail = text[:start], text[end:]
+    closing = {_OPEN: _CLOSE, _CLAIM_OPEN: _CLAIM_CLOSE}
+    still_open = ""
+    for char in head:
+        if char in closing:
+            still_open = char
+        elif char in (_CLOSE, _CLAIM_CLOSE):
+            still_open = ""
+    if still_open:
+        return head + closing[still_open], still_open + tail
+    return head, tail
+
+
 def strip_marks(text: str) -> str:
     """``text`` without the tracing marks (a test that compares words uses it)."""
     return _MARKS.sub("", text)
@@ -262,6 +279,7 @@ _OWN: dict[str, str] = {
     "title.week": "week {week}",
     # The slides made from the handout (grundy.report.slides).
     "slide.question": "True or false?",
+    "slide.continued": "{title} (continued)",
     # The summary.
     "summary.title": "Summary",
     "summary.legend": (

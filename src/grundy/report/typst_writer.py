@@ -241,6 +241,10 @@ class _TypstWriter(DocumentWriter[list[str]]):
             return [f"#text(size: {size}pt, fill: luma(40%))[{self.inlines(content)}]", ""]
         return [self.inlines(content), ""]
 
+    def answer_space(self, block: doc.AnswerSpace) -> list[str]:
+        # The LaTeX worksheet's gap (0.8cm a line), not blank lines of small code type.
+        return [f"#v({0.8 * block.lines:.1f}cm)", ""]
+
     def bullet_list(self, block: doc.BulletList) -> list[str]:
         items = ", ".join(f"[{self.inlines(item)}]" for item in block.items)
         return [f"#list({items})", ""]

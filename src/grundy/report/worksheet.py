@@ -10,8 +10,9 @@ written by every writer through the one dispatch.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
-from grundy.report.document import Document, Paragraph, Section
+from grundy.report.document import Document, Paragraph, Strong
 from grundy.report.exercises import Exercised, answers_part, exercises_part
 from grundy.report.handout import HandoutOptions
 from grundy.report.student_words import say
@@ -27,13 +28,13 @@ def _byline(options: HandoutOptions) -> tuple[str, ...]:
 def build_worksheet(exercises: Sequence[Exercised], options: HandoutOptions) -> Document:
     """The exercises alone, each with room for its answer."""
     notes: list[str] = []
-    intro = Section(
-        say("worksheet.how-title"), "worksheet-intro", (Paragraph((say("worksheet.how"),)),)
-    )
     part = exercises_part(exercises, notes, space=True)
+    # How to use the sheet opens the one part, so the exercises are numbered 1.1, 1.2...
+    # as in the answers (a part of its own before them made them 2.1, 2.2...).
+    how = Paragraph((Strong(say("worksheet.how-title") + "."), " ", say("worksheet.how")))
     return Document(
         say("worksheet.title", title=options.title),
-        (intro, part),
+        (replace(part, blocks=(how, *part.blocks)),),
         _byline(options),
         tuple(notes),
         author=options.author,
