@@ -198,9 +198,19 @@ def _check(
 ) -> Verdict:
     if claim.split is not None:  # a family of claims, one game per value: checked one by one
         from grundy.claims.per_value import check_per_value
+        from grundy.claims.symbolic_family import check_family
 
         plan_methods(claim, quick=settings.quick, random_examples=settings.random_examples)
-        return check_per_value(claim, lambda member: _check(member, settings, progress, meter))
+        # past the values checked one by one, one symbolic proof for every value first
+        timeout_ms = (
+            settings.z3_timeout_ms if meter is None else meter.timeout_ms(settings.z3_timeout_ms)
+        )
+        return check_family(
+            claim,
+            lambda: check_per_value(claim, lambda m: _check(m, settings, progress, meter)),
+            timeout_ms=timeout_ms,
+            seed=settings.seed,
+        )
     plan = plan_methods(claim, quick=settings.quick, random_examples=settings.random_examples)
     return combine(plan, run_plan(plan, claim, settings, progress, meter), claim)
 

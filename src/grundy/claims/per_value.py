@@ -34,7 +34,7 @@ from grundy.claims.defaults import default_position_text, literal_expression, re
 from grundy.claims.evaluate import compile_expression
 from grundy.claims.fixed_values import assume_at, with_values
 from grundy.claims.model import Claim, Expression
-from grundy.claims.param_family import Split
+from grundy.claims.param_family import MAX_VALUES, Split
 from grundy.errors import ClaimError, SearchLimitError
 from grundy.games import Game
 from grundy.verdict import UNBOUNDED, Status, Verdict, Word, combine_conjunction
@@ -186,9 +186,18 @@ def join_verdicts(
     every_value = all(v.unbounded for v in verdicts)
     rest = [name for name in claim.variables if name not in split.variables]
     scope = claim.scope
+    checked = [value for value, _ in found]  # assume may have left values out
     if every_value and rest:
-        checked = [value for value, _ in found]  # assume may have left values out
         scope = f"{UNBOUNDED} {', '.join(rest)}, for each {split.describe(checked)}"
+    if split.beyond:
+        # the ranges held more values than were checked: never "proved", whatever each
+        # value's verdict, and the bound named (the scope starts with it, not "unbounded")
+        each = f"every {', '.join(rest)}" if every_value and rest else claim.scope
+        scope = f"checked for {split.beyond} only ({split.describe(checked)}): {each}"
+        summary = (
+            f"{summary}; the ranges hold more than {MAX_VALUES} values of "
+            f"{', '.join(split.variables)}, so only those with {split.beyond} were checked"
+        )
     return Verdict(
         Status.PROVED,
         method,

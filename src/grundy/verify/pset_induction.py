@@ -6,7 +6,8 @@ is another.  Z3 checks, for every integer value (no bound):
 
 0. the measure: every valid position has a measure ``>= 0``, and every move from a valid
    position leads to a valid position of strictly smaller measure (so play ends);
-1. every terminal position (no move) satisfies ``phi`` (normal play: it is P);
+1. every terminal position (no move) satisfies ``phi`` (normal play: it is P); in misère
+   play (``misere=True``) none does (the player to move has no move, and wins: N);
 2. no move leads from a position satisfying ``phi`` to another one satisfying it;
 3. from every non-terminal position not satisfying ``phi``, some move leads to one that
    satisfies it.
@@ -16,6 +17,13 @@ position satisfying it moves only to positions not satisfying it (2), which are 
 induction; one not satisfying it is not terminal (1) and moves to one satisfying it (3),
 which is P by induction.  (Whether ``terminal`` is right does not matter for this
 argument: it only splits the cases; the tests check it against the game anyway.)
+
+Condition 3 is the one with a quantifier (some move enters ``phi``).  A caller may hand
+``witnesses``: candidate moves, each a term of the position (``n - n % (k + 1)``).  Z3
+first checks, with no quantifier, that from every position outside ``phi`` one of them is a
+move into ``phi``; a candidate is only a guess, and the query asks that it *is* a move of
+the relation, so a wrong guess can make the condition fail to be shown, never make it
+hold.  Only when the candidates do not settle it is the quantified query asked.
 
 Before that, the cases the caller asks about must exist (``domain``, the stated ranges and
 ``assume``, is satisfiable: an empty domain proves nothing) and lie among the positions
@@ -42,7 +50,7 @@ import z3
 
 from grundy.verdict import UNBOUNDED, Status, Verdict
 
-__all__ = ["METHOD", "MoveRelation", "Numbers", "prove_p_set"]
+__all__ = ["METHOD", "MoveRelation", "Numbers", "Witnesses", "prove_p_set"]
 
 METHOD = "p-set induction"
 
@@ -53,6 +61,9 @@ Formula = Callable[[Numbers], z3.BoolRef]
 
 Order = Sequence[tuple[Callable[[Numbers], z3.ArithRef], int]]
 """Terms compared in turn to pick the least counterexample, each with a lower bound."""
+
+Witnesses = Callable[[Numbers], Sequence[Numbers]]
+"""Candidate moves from a position: positions written as terms of it (only guesses)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +90,8 @@ def prove_p_set(
     timeout_ms: int,
     seed: int = 0,
     order: Order | None = None,
+    misere: bool = False,
+    witnesses: Witnesses | None = None,
 ) -> Verdict:
     """Whether ``phi`` is exactly the P-set of ``relation``'s game (see the module).
 
@@ -95,11 +108,97 @@ def prove_p_set(
     def unknown(message: str) -> Verdict:
         return Verdict(Status.UNKNOWN, METHOD, message=message, seconds=time.perf_counter() - start)
 
+    problem = preliminaries_fail(query, relation, domain, region)
+    if problem is not None:
+        return unknown(problem)
+    yp = query.position("z")
+    terminal_wrong = phi(x) if misere else z3.Not(phi(x))
+    conditions = [
+        (
+            "1 (a terminal position satisfies the formula)"
+            if not misere
+            else "1 (no terminal position satisfies the formula: misère play)",
+            z3.And(relation.valid(x), relation.terminal(x), terminal_wrong),
+            None,
+        ),
+        (
+            "2 (no move joins two positions of the formula)",
+            z3.And(relation.valid(x), phi(x), relation.move(x, y), phi(y)),
+            None,
+        ),
+        (
+            "3 (from outside the formula some move enters it)",
+            z3.And(
+                relation.valid(x),
+                z3.Not(relation.terminal(x)),
+                z3.Not(phi(x)),
+                z3.ForAll(list(yp), z3.Not(z3.And(relation.move(x, yp), phi(yp)))),
+            ),
+            None
+            if witnesses is None
+            else z3.And(
+                relation.valid(x),
+                z3.Not(relation.terminal(x)),
+                z3.Not(phi(x)),
+                *[z3.Not(z3.And(relation.move(x, w), phi(w))) for w in witnesses(x)],
+            ),
+        ),
+    ]
+    ranking = order if order is not None else _default_order(relation)
+
+    def search(negation: z3.BoolRef) -> dict[str, int] | None:
+        return _counterexample(query, negation, x, y, domain, ranking, names, recheck)
+
+    for what, negation, guessed in conditions:
+        outcome, found = decide(query, negation, guessed, search)
+        if outcome == "holds":
+            continue
+        if found is not None:
+            return Verdict(
+                Status.REFUTED,
+                METHOD,
+                UNBOUNDED,
+                counterexample=found,
+                message=f"condition {what} fails; the exact solver confirms the position "
+                "disagrees with the statement",
+                seconds=time.perf_counter() - start,
+            )
+        if outcome == "unknown":
+            return unknown(f"Z3 could not decide condition {what}: {query.reason}")
+        return unknown(
+            f"condition {what} fails, but at no case of the claim that the exact solver "
+            "confirms: the formula is not the P-set of the whole game, so the induction "
+            "does not apply"
+        )
+    terminal_words = (
+        "no terminal position satisfies it (misère play)"
+        if misere
+        else ("every terminal position satisfies it")
+    )
+    return Verdict(
+        Status.PROVED,
+        METHOD,
+        UNBOUNDED,
+        message=f"the formula is exactly the {'misère ' if misere else ''}P-set of "
+        f"{relation.name}: Z3 shows {terminal_words}, no move joins two of its positions, "
+        f"and from every other position a move enters it; induction on "
+        f"{relation.measure_text}, which every move lowers (checked too)",
+        seconds=time.perf_counter() - start,
+    )
+
+
+def preliminaries_fail(
+    query: _Query, relation: MoveRelation, domain: Formula, region: Formula
+) -> str | None:
+    """Why the induction cannot start (no case at all, a case that is not a position, a
+    measure that is negative or that some move does not lower), or ``None``."""
+    x = query.position("x")
+    y = query.position("y")
     answer = query.check(domain(x))
     if answer != z3.sat:
         if answer == z3.unsat:
-            return unknown("no case satisfies the ranges and assume: nothing was proved")
-        return unknown(f"Z3 could not tell whether any case exists ({query.reason})")
+            return "no case satisfies the ranges and assume: nothing was proved"
+        return f"Z3 could not tell whether any case exists ({query.reason})"
     valid, move, measure = relation.valid, relation.move, relation.measure
     preliminaries = [
         ("every case is a position", z3.And(region(x), z3.Not(valid(x)))),
@@ -117,60 +216,38 @@ def prove_p_set(
         answer = query.check(negation)
         if answer != z3.unsat:
             said = "fails" if answer == z3.sat else f"was not shown ({query.reason})"
-            return unknown(f"{what} ({relation.name}): {said}")
-    yp = query.position("z")
-    conditions = [
-        (
-            "1 (a terminal position satisfies the formula)",
-            z3.And(valid(x), relation.terminal(x), z3.Not(phi(x))),
-        ),
-        (
-            "2 (no move joins two positions of the formula)",
-            z3.And(valid(x), phi(x), move(x, y), phi(y)),
-        ),
-        (
-            "3 (from outside the formula some move enters it)",
-            z3.And(
-                valid(x),
-                z3.Not(relation.terminal(x)),
-                z3.Not(phi(x)),
-                z3.ForAll(list(yp), z3.Not(z3.And(move(x, yp), phi(yp)))),
-            ),
-        ),
-    ]
-    for what, negation in conditions:
-        answer = query.check(negation)
+            return f"{what} ({relation.name}): {said}"
+    return None
+
+
+def decide(
+    query: _Query,
+    negation: z3.BoolRef,
+    guessed: z3.BoolRef | None,
+    search: Callable[[z3.BoolRef], dict[str, int] | None],
+) -> tuple[str, dict[str, int] | None]:
+    """Whether a condition holds, from its ``negation``: ``("holds", None)`` when Z3 shows
+    the negation unsat, ``("refuted", case)`` when ``search`` finds a case of a model that
+    the exact solver confirms, ``("fails", None)`` when the negation has models but none
+    confirmed, ``("unknown", None)`` when Z3 cannot tell.  ``guessed`` (the negation with
+    its quantifier replaced by candidate moves: it follows from the negation) is asked
+    first: unsat settles the condition with no quantifier, and its models, a superset of
+    the real failures, are searched before the quantified query is asked at all."""
+    if guessed is not None:
+        answer = query.check(guessed)
         if answer == z3.unsat:
-            continue
-        if answer == z3.unknown:
-            return unknown(f"Z3 could not decide condition {what}: {query.reason}")
-        ranking = order if order is not None else _default_order(relation)
-        found = _counterexample(query, negation, x, y, domain, ranking, names, recheck)
-        if found is not None:
-            return Verdict(
-                Status.REFUTED,
-                METHOD,
-                UNBOUNDED,
-                counterexample=found,
-                message=f"condition {what} fails; the exact solver confirms the position "
-                "disagrees with the statement",
-                seconds=time.perf_counter() - start,
-            )
-        return unknown(
-            f"condition {what} fails, but at no case of the claim that the exact solver "
-            "confirms: the formula is not the P-set of the whole game, so the induction "
-            "does not apply"
-        )
-    return Verdict(
-        Status.PROVED,
-        METHOD,
-        UNBOUNDED,
-        message=f"the formula is exactly the P-set of {relation.name}: Z3 shows every "
-        f"terminal position satisfies it, no move joins two of its positions, and from "
-        f"every other position a move enters it; induction on {relation.measure_text}, "
-        "which every move lowers (checked too)",
-        seconds=time.perf_counter() - start,
-    )
+            return "holds", None
+        if answer == z3.sat:
+            found = search(guessed)
+            if found is not None:
+                return "refuted", found
+    answer = query.check(negation)
+    if answer == z3.unsat:
+        return "holds", None
+    if answer == z3.unknown:
+        return "unknown", None
+    found = search(negation)
+    return ("refuted", found) if found is not None else ("fails", None)
 
 
 def _default_order(relation: MoveRelation) -> Order:
