@@ -79,6 +79,7 @@ CLAIM_ENGINES = (
     "grundy.verify.random_search",
     "grundy.verify.z3engine",
     "grundy.verify.pset_induction",
+    "grundy.verify.value_induction",
     "grundy.certify.certified_values",
 )
 """The engines the claim checker runs (claims/check.py): each takes plain inputs (cases, a

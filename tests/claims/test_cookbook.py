@@ -11,7 +11,7 @@ import pytest
 
 from grundy.claims import Claim, check_claim, claims_from_text
 from grundy.library import CheckSettings
-from grundy.verdict import Status
+from grundy.verdict import Status, Word
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "claims.md"
 
@@ -32,6 +32,25 @@ EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
         "per-value: certificate",
         None,
         {"k": 1, "n": 1},
+    ),
+    "cookbook-take-one-to-k-every-k": (
+        Status.PROVED,
+        "symbolic family: p-set induction",
+        None,
+        None,
+    ),
+    "cookbook-take-one-to-k-every-k-past-200": (
+        Status.REFUTED,
+        "symbolic family: p-set induction",
+        None,
+        {"k": 201, "n": 202},
+    ),
+    "cookbook-two-numbers-period": (Status.PROVED, "per-value: certificate", None, None),
+    "cookbook-two-numbers-period-one-less": (
+        Status.REFUTED,
+        "per-value: certificate",
+        None,
+        {"a": 1, "b": 2, "n": 0},
     ),
     "cookbook-wythoff-pairs": (Status.PROVED, "exhaustive", 861, None),
     "cookbook-wythoff-pairs-from-one": (Status.REFUTED, "exhaustive", None, {"a": 0, "b": 0}),
@@ -69,6 +88,10 @@ EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
 PROVED_FOR_EVERY_HEAP = {"cookbook-take-one-to-k"}
 # Proved for every position of the game by P-set induction (no bound on the rows).
 PROVED_FOR_EVERY_POSITION = {"cookbook-two-row-chomp"}
+# Proved for every k and every n in one symbolic proof, k a Z3 variable.
+PROVED_FOR_EVERY_K = {"cookbook-take-one-to-k-every-k"}
+# Checked one value at a time for the values of least sum only, the bound named.
+CHECKED_UP_TO = {"cookbook-two-numbers-period": "checked for a + b <= 29 only"}
 
 
 def cookbook_claims() -> list[Claim]:
@@ -105,6 +128,15 @@ def test_each_cookbook_claim_gets_the_documented_verdict(claim: Claim) -> None:
         assert verdict.scope == "unbounded n, for each k = 1..6"
     elif claim.id in PROVED_FOR_EVERY_POSITION:
         assert verdict.scope == "unbounded a >= 1, b >= 0, assuming b <= a"
+    elif claim.id in PROVED_FOR_EVERY_K:
+        assert verdict.word is Word.PROVED
+        assert verdict.scope == (
+            "unbounded k >= 1, n >= 0: one p-set induction on the heap n, with k symbolic "
+            "(a Z3 variable)"
+        )
+    elif claim.id in CHECKED_UP_TO:
+        assert verdict.word is Word.CHECKED  # never proved: pairs beyond were not checked
+        assert verdict.scope.startswith(CHECKED_UP_TO[claim.id])
     else:
         assert verdict.scope.startswith("bounded: "), "a cookbook verdict is for its ranges"
     if cases is not None:

@@ -21,7 +21,9 @@ re-evaluated from scratch (a fresh solver) before it is reported.
   every position by P-set induction (see :mod:`grundy.claims.pset_method`);
 * a claim about a family of games (its game's options written in its variables, or
   ``for_each``) is checked one value at a time, each an ordinary claim with its own game
-  (:mod:`grundy.claims.per_value`), and the verdicts are joined there;
+  (:mod:`grundy.claims.per_value`), and the verdicts are joined there; when its ranges
+  hold more values than that, one symbolic proof for every value is tried first
+  (:mod:`grundy.claims.symbolic_family`);
 * ``auto``: P-set induction first where it reads the claim; exhaustive up to
   :data:`AUTO_EXHAUSTIVE_LIMIT` cases (fewer with ``quick``),
   otherwise Z3 where possible, then the certificate method, then random search; the

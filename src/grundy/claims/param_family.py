@@ -14,7 +14,8 @@ variables*: the claim is checked separately for each of their values
 (:mod:`grundy.claims.per_value`), each value with a game built from options that are plain
 numbers again.  So every engine sees an ordinary claim about one game, and no verdict is
 ever computed with a game built for another value.  Everything is checked when the claim
-is loaded: the number of values (at most :data:`MAX_VALUES`), the length of a list an
+is loaded: the number of values (at most :data:`MAX_VALUES` are built, those of least
+sum when the ranges hold more, and the split says so), the length of a list an
 option gives (at most :data:`MAX_OPTION_ITEMS` items, measured before it is built) and
 the game built for each value, whose own checks name the value that broke them.
 
@@ -66,6 +67,9 @@ SPLIT_REFUSAL = (
 
 MAX_OPTION_ITEMS = 1_000
 """Most numbers an option written as an expression may list (a subtraction set)."""
+
+MAX_LISTED = 12
+"""Most values of several split variables a message lists one by one (then their count)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +165,11 @@ class Split:
             if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
                 return f"{name} = {numbers[0]}..{numbers[-1]}"
             return f"{name} = {', '.join(map(str, numbers))}"
-        shown = ", ".join("(" + ", ".join(map(str, v)) + ")" for v in chosen)
-        return f"({', '.join(self.variables)}) in {shown}"
+        tuples = ["(" + ", ".join(map(str, v)) + ")" for v in chosen]
+        if len(tuples) > MAX_LISTED:  # hundreds of pairs say less than their count
+            names = ", ".join(self.variables)
+            return f"{len(tuples)} values of ({names}), {tuples[0]} to {tuples[-1]}"
+        return f"({', '.join(self.variables)}) in {', '.join(tuples)}"
 
 
 def _kinds(game_name: str) -> dict[str, ParamKind]:

@@ -19,6 +19,10 @@ The verdicts are joined as a conjunction (the statement holds for every value):
   some value was only checked within them.  The message says which values were proved and
   which only checked.
 
+When the ranges held more values than are checked (``Split.beyond``), the verdict is
+never ``proved``: at best ``checked``, its scope naming the bound (``checked for k <= 200
+only``).
+
 A value for which ``assume`` (with the value put in) no longer mentions the other
 variables and is false is left out; if every value is left out, nothing was checked and the
 verdict is ``unknown``.

@@ -146,7 +146,7 @@ def prove_p_set(
     ]
     ranking = order if order is not None else _default_order(relation)
 
-    def search(negation: z3.BoolRef) -> dict[str, int] | None:
+    def search(negation: z3.BoolRef) -> Found | None:
         return _counterexample(query, negation, x, y, domain, ranking, names, recheck)
 
     for what, negation, guessed in conditions:
@@ -158,10 +158,11 @@ def prove_p_set(
                 Status.REFUTED,
                 METHOD,
                 UNBOUNDED,
-                counterexample=found,
+                counterexample=found.case,
                 message=f"condition {what} fails; the exact solver confirms the position "
                 "disagrees with the statement",
                 seconds=time.perf_counter() - start,
+                details=found.details(),
             )
         if outcome == "unknown":
             return unknown(f"Z3 could not decide condition {what}: {query.reason}")
@@ -224,8 +225,8 @@ def decide(
     query: _Query,
     negation: z3.BoolRef,
     guessed: z3.BoolRef | None,
-    search: Callable[[z3.BoolRef], dict[str, int] | None],
-) -> tuple[str, dict[str, int] | None]:
+    search: Callable[[z3.BoolRef], Found | None],
+) -> tuple[str, Found | None]:
     """Whether a condition holds, from its ``negation``: ``("holds", None)`` when Z3 shows
     the negation unsat, ``("refuted", case)`` when ``search`` finds a case of a model that
     the exact solver confirms, ``("fails", None)`` when the negation has models but none
@@ -296,48 +297,76 @@ def _counterexample(
     order: Order,
     names: Sequence[str],
     recheck: Callable[[dict[str, int]], bool],
-) -> dict[str, int] | None:
+) -> Found | None:
     """A case of ``domain`` named by a model of ``negation`` (``x``, or ``y`` when the
     condition has a move) that the exact solver confirms fails: the least in ``order``
-    first, then the next least, a few at most (the same answer on every run)."""
+    first, then the next least, a few at most (the same answer on every run), and whether
+    it was shown to be the least (no step of the search was left undecided)."""
     for at in (x, y):
         solver = query.solver(negation, domain(at))
         for _ in range(_TRIES):
-            values = _least(solver, [(term(at), low) for term, low in order], at)
-            if values is None:
+            terms = [(term(at), low) for term, low in order]
+            found = _least(solver, terms, at, query.timeout_ms)
+            if found is None:
                 break
+            values, exact = found
             case = dict(zip(names, values, strict=True))
             if not recheck(case):
-                return case
+                return Found(case, exact)
             solver.add(z3.Or(*[term != value for term, value in zip(at, values, strict=True)]))
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A counterexample the exact solver confirmed, and whether it is shown the least."""
+
+    case: dict[str, int]
+    least: bool
+
+    def details(self) -> dict[str, bool]:
+        """What the verdict's details say of it (only that it may not be the least)."""
+        return {} if self.least else {"least": False}
+
+
+STEP_MS = 10_000
+"""Most time one step of the search for the least counterexample may take: a step Z3
+cannot decide in it is left, and the counterexample is then not said to be the least."""
 
 
 _TRIES = 8
 
 
 def _least(
-    solver: z3.Solver, terms: list[tuple[z3.ArithRef, int]], at: list[z3.ArithRef]
-) -> list[int] | None:
+    solver: z3.Solver,
+    terms: list[tuple[z3.ArithRef, int]],
+    at: list[z3.ArithRef],
+    query_timeout: int,
+) -> tuple[list[int], bool] | None:
     """The values at ``at`` of the model least in ``terms`` (each compared in turn, each
     at least its given bound), by binary search; ``None`` when there is no model."""
     if solver.check() != z3.sat:
         return None
     model = solver.model()
+    exact = True
     solver.push()
+    solver.set("timeout", STEP_MS)
     for term, low in terms:
         high = model.eval(term, model_completion=True).as_long()
         while low < high:
             middle = (low + high) // 2
             solver.push()
             solver.add(term <= middle)
-            if solver.check() == z3.sat:
+            answer = solver.check()
+            if answer == z3.sat:
                 model = solver.model()
                 high = model.eval(term, model_completion=True).as_long()
             else:  # unsat, or unknown: do not look below this bound
+                exact = exact and answer == z3.unsat
                 low = middle + 1
             solver.pop()
         solver.add(term == high)
     values = [model.eval(term, model_completion=True).as_long() for term in at]
     solver.pop()
-    return values
+    solver.set("timeout", query_timeout)
+    return values, exact

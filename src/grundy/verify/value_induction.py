@@ -34,6 +34,7 @@ import z3
 
 from grundy.verdict import UNBOUNDED, Status, Verdict
 from grundy.verify.pset_induction import (
+    Found,
     MoveRelation,
     Numbers,
     Order,
@@ -99,7 +100,7 @@ def prove_grundy_values(
     ]
     ranking = order if order is not None else _default_order(relation)
 
-    def search(negation: z3.BoolRef) -> dict[str, int] | None:
+    def search(negation: z3.BoolRef) -> Found | None:
         return _counterexample(query, negation, x, y, domain, ranking, names, recheck)
 
     for what, negation, guessed in conditions:
@@ -111,10 +112,11 @@ def prove_grundy_values(
                 Status.REFUTED,
                 METHOD,
                 UNBOUNDED,
-                counterexample=found,
+                counterexample=found.case,
                 message=f"condition {what} fails; the exact solver confirms the position "
                 "disagrees with the statement",
                 seconds=time.perf_counter() - start,
+                details=found.details(),
             )
         if outcome == "unknown":
             return unknown(f"Z3 could not decide condition {what}: {query.reason}")
