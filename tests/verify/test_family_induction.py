@@ -4,8 +4,8 @@ in misère play and with candidate moves, and Grundy-value induction
 (grundy.verify.value_induction).
 
 The relation is cross-checked against SubtractionGame's own moves for every small heap and
-parameter; each engine is shown able to fail: a broken move encoding, a wrong formula, the normal-play
-terminal rule in misère play.
+parameter; each engine is shown able to fail: a broken move encoding, a wrong formula, the
+normal-play terminal rule in misère play.
 """
 
 from __future__ import annotations
