@@ -14,7 +14,12 @@ import pytest
 from grundy.claims import Claim
 from grundy.claims.check import check_claim
 from grundy.claims.per_value import check_per_value
-from grundy.claims.symbolic_family import attempts, symbolic_refusal
+from grundy.claims.symbolic_family import (
+    attempts,
+    check_symbolically,
+    rechecker,
+    symbolic_refusal,
+)
 from grundy.library import CheckSettings
 from grundy.verdict import Status, Word
 from tests.claims.helpers import good_claim
@@ -137,3 +142,14 @@ def test_two_parameters_past_the_limit_are_checked_by_sums() -> None:
     )
     assert claim.split is not None and claim.split.beyond == "a + b <= 29"
     assert len(claim.split.values) == 196
+
+
+def test_a_divisor_is_checked_at_every_heap_the_induction_meets_not_only_the_cases() -> None:
+    # n - 2 is at least 3 on the claim's cases (n >= 5), but the induction reads the
+    # formula at every heap from 0, where it is 0: the divisor is not read
+    claim = family(
+        "(outcome == 'P') == (n % (n - 2) == 0)",
+        range_="{ k = [1, 1000000000], n = [5, 1000000000000] }",
+    )
+    verdict = check_symbolically(claim, timeout_ms=20_000, seed=0, recheck=rechecker(claim))
+    assert verdict.status is Status.UNKNOWN and "divisor" in verdict.message

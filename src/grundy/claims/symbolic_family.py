@@ -257,14 +257,18 @@ def check_symbolically(
         highs = [term <= claim.ranges[name][1] for name, term in zip(names, x, strict=True)]
         return z3.And(region(x), *highs)
 
-    # divisors written in the parameters must be at least 1 wherever the formula is read
-    # (every valid position): only there are Z3's div and mod Python's // and %
-    # (checked where only the ranges' lower bounds hold, a wider set, so that assume,
-    # itself read with the divisors, plays no part in it)
+    # divisors written in the variables must be at least 1 wherever the formula is read
+    # (every position the induction meets, and every case): only there are Z3's div and
+    # mod Python's // and %.  Checked on a wider set, every heap from 0 (or the range's
+    # lower bound, if less) and the parameters' lower bounds, so that assume, itself
+    # read with the divisors, plays no part in it.
     x = [z3.Int(f"d{i}") for i in range(len(names))]
     found = reading(x)
     found.formula(), found.set_terms(), found.assumed(False)
-    wider = z3.And(*[term >= lows[name] for name, term in zip(names, x, strict=True)])
+    wider = z3.And(
+        x[0] >= min(0, lows[shape.heap]),
+        *[term >= lows[name] for name, term in zip(shape.parameters, x[1:], strict=True)],
+    )
     problem = _divisors_fail(wider, found.divisors, timeout_ms, seed)
     if problem is not None:
         return Verdict(Status.UNKNOWN, METHOD, claim.scope, message=problem)
