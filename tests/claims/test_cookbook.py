@@ -43,7 +43,7 @@ EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
         Status.REFUTED,
         "symbolic family: p-set induction",
         None,
-        {"k": 201, "n": 202},
+        {"k": 201, "n": 1},
     ),
     "cookbook-two-numbers-period": (Status.PROVED, "per-value: certificate", None, None),
     "cookbook-two-numbers-period-one-less": (

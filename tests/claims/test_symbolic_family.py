@@ -69,6 +69,34 @@ def test_every_k_is_proved_in_one_symbolic_proof(
     assert "k symbolic" in verdict.scope
 
 
+@pytest.mark.parametrize(
+    ("statement", "set_", "engine", "counterexample"),
+    [
+        (
+            "(outcome == 'P') == (n % (k + 1) == 0 or (k > 200 and n == 1))",
+            "range(1, k + 1)",
+            "p-set induction",
+            {"k": 201, "n": 1},
+        ),
+        (
+            "grundy == ((n // k) % 2 if k <= 200 else (n // k) % 3)",
+            "[k]",
+            "grundy-value induction",
+            {"k": 201, "n": 402},
+        ),
+    ],
+)
+def test_mutants_wrong_only_past_k_200_are_refuted_by_the_symbolic_proof(
+    statement: str, set_: str, engine: str, counterexample: dict[str, int]
+) -> None:
+    claim = family(statement, set_=set_)
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.status is Status.REFUTED, verdict.message
+    assert verdict.method == f"symbolic family: {engine}"
+    assert verdict.counterexample == counterexample
+
+
+@pytest.mark.slow
 def test_a_mutant_false_only_past_the_values_checked_one_by_one_is_refuted() -> None:
     # P iff n = 0 mod (k + 1) for k <= 200, mod (k + 2) beyond: every value the per-value
     # check reaches holds, and only the symbolic proof finds k = 201
