@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from grundy.claims import Claim
+from grundy.claims import Claim, param_family
 from grundy.claims.check import check_claim
 from grundy.claims.per_value import check_per_value
 from grundy.claims.symbolic_family import (
@@ -96,26 +96,34 @@ def test_mutants_wrong_only_past_k_200_are_refuted_by_the_symbolic_proof(
     assert verdict.counterexample == counterexample
 
 
+@pytest.fixture
+def ten_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At most 10 values checked one at a time, so that checking them is quick."""
+    monkeypatch.setattr(param_family, "MAX_VALUES", 10)
+
+
 @pytest.mark.slow
+@pytest.mark.usefixtures("ten_values")
 def test_a_mutant_false_only_past_the_values_checked_one_by_one_is_refuted() -> None:
-    # P iff n = 0 mod (k + 1) for k <= 200, mod (k + 2) beyond: every value the per-value
-    # check reaches holds, and only the symbolic proof finds k = 201
+    # P iff n = 0 mod (k + 1) for k <= 10, mod (k + 2) beyond: every value the per-value
+    # check reaches holds, and only the symbolic proof finds k = 11
     claim = family(
-        "(outcome == 'P') == (n % (k + 1 if k <= 200 else k + 2) == 0)",
+        "(outcome == 'P') == (n % (k + 1 if k <= 10 else k + 2) == 0)",
         range_="{ k = [1, 300], n = [0, 1000] }",
     )
-    assert claim.split is not None and max(v for (v,) in claim.split.values) == 200
+    assert claim.split is not None and claim.split.beyond == "k <= 10"
     verdict = check_claim(claim, SETTINGS)
     assert verdict.status is Status.REFUTED, verdict.message
     assert verdict.method == "symbolic family: p-set induction"
-    assert verdict.counterexample == {"k": 201, "n": 202}
+    assert verdict.counterexample == {"k": 11, "n": 12}
     # the values one at a time: every one holds, and the verdict says only "checked"
     alone = check_per_value(claim, lambda member: check_claim(member, SETTINGS))
     assert alone.status is Status.PROVED and alone.word is Word.CHECKED
-    assert alone.scope.startswith("checked for k <= 200 only")
+    assert alone.scope.startswith("checked for k <= 10 only")
 
 
-def test_a_mutant_the_symbolic_proof_cannot_decide_is_checked_for_k_up_to_200() -> None:
+@pytest.mark.usefixtures("ten_values")
+def test_a_mutant_the_symbolic_proof_cannot_decide_is_checked_for_k_up_to_the_bound() -> None:
     # false only for k > 5000, outside the stated range: the induction over every k
     # fails, no case of the claim is a counterexample, so it is checked, never proved
     claim = family(
@@ -124,16 +132,25 @@ def test_a_mutant_the_symbolic_proof_cannot_decide_is_checked_for_k_up_to_200() 
     )
     verdict = check_claim(claim, SETTINGS)
     assert verdict.word is Word.CHECKED, verdict.message
-    assert verdict.scope.startswith("checked for k <= 200 only (k = 1..200)")
+    assert verdict.scope.startswith("checked for k <= 10 only (k = 1..10)")
     assert "did not go through" in verdict.message
     assert "symbolic" in verdict.details
 
 
 def test_a_divisor_that_may_be_zero_is_not_read() -> None:
+    # k - 1 is 0 at k = 1: Python's % fails there, Z3's is another function
     claim = family("(outcome == 'P') == (n % (k - 1) == 0)")
-    verdict = check_claim(claim, CheckSettings(quick=True, seed=0, claim_seconds=60))
-    assert verdict.word is not Word.PROVED
-    assert "divisor" in verdict.details.get("symbolic", verdict.message)
+    verdict = check_symbolically(claim, timeout_ms=20_000, seed=0, recheck=rechecker(claim))
+    assert verdict.status is Status.UNKNOWN and "divisor" in verdict.message
+    # from k = 2 on, it is at least 1: read (and the formula is then simply wrong)
+    from_two = family(
+        "(outcome == 'P') == (n % (k - 1) == 0)",
+        range_="{ k = [2, 1000000000], n = [0, 1000000000000] }",
+    )
+    assert symbolic_refusal(from_two) is None
+    verdict = check_symbolically(from_two, timeout_ms=20_000, seed=0, recheck=rechecker(from_two))
+    assert "divisor" not in verdict.message
+    assert verdict.status is Status.REFUTED and verdict.counterexample == {"k": 2, "n": 1}
 
 
 def test_small_families_keep_their_per_value_check() -> None:

@@ -38,7 +38,7 @@ from grundy.claims.defaults import default_position_text, literal_expression, re
 from grundy.claims.evaluate import compile_expression
 from grundy.claims.fixed_values import assume_at, with_values
 from grundy.claims.model import Claim, Expression
-from grundy.claims.param_family import MAX_VALUES, Split
+from grundy.claims.param_family import Split
 from grundy.errors import ClaimError, SearchLimitError
 from grundy.games import Game
 from grundy.verdict import UNBOUNDED, Status, Verdict, Word, combine_conjunction
@@ -199,8 +199,8 @@ def join_verdicts(
         each = f"every {', '.join(rest)}" if every_value and rest else claim.scope
         scope = f"checked for {split.beyond} only ({split.describe(checked)}): {each}"
         summary = (
-            f"{summary}; the ranges hold more than {MAX_VALUES} values of "
-            f"{', '.join(split.variables)}, so only those with {split.beyond} were checked"
+            f"{summary}; the ranges hold more values of {', '.join(split.variables)} than "
+            f"are checked one at a time, so only those with {split.beyond} were checked"
         )
     return Verdict(
         Status.PROVED,
