@@ -20,10 +20,11 @@ argument: it only splits the cases; the tests check it against the game anyway.)
 
 Condition 3 is the one with a quantifier (some move enters ``phi``).  A caller may hand
 ``witnesses``: candidate moves, each a term of the position (``n - n % (k + 1)``).  Z3
-first checks, with no quantifier, that from every position outside ``phi`` one of them is a
-move into ``phi``; a candidate is only a guess, and the query asks that it *is* a move of
-the relation, so a wrong guess can make the condition fail to be shown, never make it
-hold.  Only when the candidates do not settle it is the quantified query asked.
+then checks, with no quantifier, that from every position outside ``phi`` one of them is
+a move into ``phi``; a candidate is only a guess, and the query asks that it *is* a move
+of the relation, so a wrong guess can make the condition fail to be shown, never make it
+hold.  With candidates the quantified query is not asked at all (over nonlinear terms Z3
+does not settle it, and may use gigabytes trying).
 
 Before that, the cases the caller asks about must exist (``domain``, the stated ranges and
 ``assume``, is satisfiable: an empty domain proves nothing) and lie among the positions
@@ -232,16 +233,19 @@ def decide(
     the exact solver confirms, ``("fails", None)`` when the negation has models but none
     confirmed, ``("unknown", None)`` when Z3 cannot tell.  ``guessed`` (the negation with
     its quantifier replaced by candidate moves: it follows from the negation) is asked
-    first: unsat settles the condition with no quantifier, and its models, a superset of
-    the real failures, are searched before the quantified query is asked at all."""
+    instead when given: unsat settles the condition with no quantifier, and its models,
+    a superset of the real failures, are where a counterexample is looked for; a
+    condition the candidates do not settle is not shown (``fails``, never ``holds``)."""
     if guessed is not None:
+        # With candidates, the quantified query is never asked: over nonlinear terms Z3
+        # cannot settle it, and it can use gigabytes trying (a claim's memory budget).
         answer = query.check(guessed)
         if answer == z3.unsat:
             return "holds", None
-        if answer == z3.sat:
-            found = search(guessed)
-            if found is not None:
-                return "refuted", found
+        if answer == z3.unknown:
+            return "unknown", None
+        found = search(guessed)
+        return ("refuted", found) if found is not None else ("fails", None)
     answer = query.check(negation)
     if answer == z3.unsat:
         return "holds", None

@@ -17,8 +17,9 @@ among them (3), so their mex is ``f(x)`` (1 makes it a number a mex can be).  A 
 position needs no case of its own: with no move, (3) forces ``f(x) = 0``.
 
 Condition 3 has a quantifier (some move reaches ``v``); as in P-set induction, a caller
-may hand candidate moves (``witnesses``, terms of the position and of ``v``), tried first
-with no quantifier; a candidate must be a move of the relation for the query to count it.
+may hand candidate moves (``witnesses``, terms of the position and of ``v``), tried
+instead of the quantifier; a candidate must be a move of the relation for the query to
+count it, and a condition they do not settle is not shown.
 
 When a condition fails, the models Z3 gives are positions the caller's exact solver
 re-checks (``recheck``); only a confirmed disagreement is ``refuted``, anything else
