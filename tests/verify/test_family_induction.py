@@ -134,7 +134,8 @@ def _values(relation: MoveRelation, value: Any, python: Any, game: Any) -> Any:
         region=_region,
         recheck=recheck,
         timeout_ms=TIMEOUT,
-        witnesses=lambda x, v: [[x[0] - (value(x) - v), x[1]]],
+        # the one move of S = {k}: with candidates, the engine asks no quantified query
+        witnesses=lambda x, v: [[x[0] - x[1], x[1]]],
     )
 
 
