@@ -83,6 +83,7 @@ CLAIM_ENGINES = (
     "grundy.verify.z3engine",
     "grundy.verify.pset_induction",
     "grundy.verify.length_induction",
+    "grundy.verify.value_induction",
     "grundy.certify.certified_values",
 )
 """The engines the claim checker runs (claims/check.py): each takes plain inputs (cases, a

@@ -11,7 +11,7 @@ import pytest
 
 from grundy.claims import Claim, check_claim, claims_from_text
 from grundy.library import CheckSettings
-from grundy.verdict import Status
+from grundy.verdict import Status, Word
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "claims.md"
 
@@ -32,6 +32,25 @@ EXPECTED: dict[str, tuple[Status, str, int | None, dict[str, Any] | None]] = {
         "per-value: certificate",
         None,
         {"k": 1, "n": 1},
+    ),
+    "cookbook-take-one-to-k-every-k": (
+        Status.PROVED,
+        "symbolic family: p-set induction",
+        None,
+        None,
+    ),
+    "cookbook-take-one-to-k-every-k-past-200": (
+        Status.REFUTED,
+        "symbolic family: p-set induction",
+        None,
+        {"k": 201, "n": 1},
+    ),
+    "cookbook-two-numbers-period": (Status.PROVED, "per-value: certificate", None, None),
+    "cookbook-two-numbers-period-one-less": (
+        Status.REFUTED,
+        "per-value: certificate",
+        None,
+        {"a": 1, "b": 2, "n": 0},
     ),
     "cookbook-wythoff-pairs": (Status.PROVED, "exhaustive", 861, None),
     "cookbook-wythoff-pairs-from-one": (Status.REFUTED, "exhaustive", None, {"a": 0, "b": 0}),
@@ -113,6 +132,10 @@ ASSUMES = {
 PROVED_FOR_EVERY_LENGTH = {"cookbook-misere-nim-any-number"}
 # Mutants that every case of their range satisfies: told apart by the proof, not refuted.
 TOLD_APART_BY_THE_PROOF = {"cookbook-misere-nim-from-nine-heaps"}
+# Proved for every k and every n in one symbolic proof, k a Z3 variable.
+PROVED_FOR_EVERY_K = {"cookbook-take-one-to-k-every-k"}
+# Checked one value at a time for the values of least sum only, the bound named.
+CHECKED_UP_TO = {"cookbook-two-numbers-period": "checked for a + b <= 29 only"}
 
 
 def cookbook_claims() -> list[Claim]:
@@ -156,6 +179,15 @@ def test_each_cookbook_claim_gets_the_documented_verdict(claim: Claim) -> None:
     elif claim.id in TOLD_APART_BY_THE_PROOF:
         assert verdict.scope.startswith("bounded: ")
         assert "not proved for every length: the goal (k >= 1)" in verdict.message
+    elif claim.id in PROVED_FOR_EVERY_K:
+        assert verdict.word is Word.PROVED
+        assert verdict.scope == (
+            "unbounded k >= 1, n >= 0: one p-set induction on the heap n, with k symbolic "
+            "(a Z3 variable)"
+        )
+    elif claim.id in CHECKED_UP_TO:
+        assert verdict.word is Word.CHECKED  # never proved: pairs beyond were not checked
+        assert verdict.scope.startswith(CHECKED_UP_TO[claim.id])
     else:
         assert verdict.scope.startswith("bounded: "), "a cookbook verdict is for its ranges"
     if cases is not None:

@@ -21,7 +21,9 @@ re-evaluated from scratch (a fresh solver) before it is reported.
   every position by P-set induction (see :mod:`grundy.claims.pset_method`);
 * a claim about a family of games (its game's options written in its variables, or
   ``for_each``) is checked one value at a time, each an ordinary claim with its own game
-  (:mod:`grundy.claims.per_value`), and the verdicts are joined there;
+  (:mod:`grundy.claims.per_value`), and the verdicts are joined there; when its ranges
+  hold more values than that, one symbolic proof for every value is tried first
+  (:mod:`grundy.claims.symbolic_family`);
 * ``auto``: P-set induction first where it reads the claim; exhaustive up to
   :data:`AUTO_EXHAUSTIVE_LIMIT` cases (fewer with ``quick``),
   otherwise Z3 where possible, then the certificate method, then random search; the
@@ -216,9 +218,19 @@ def _check(
         )
     if claim.split is not None:  # a family of claims, one game per value: checked one by one
         from grundy.claims.per_value import check_per_value
+        from grundy.claims.symbolic_family import check_family
 
         plan_methods(claim, quick=settings.quick, random_examples=settings.random_examples)
-        return check_per_value(claim, lambda member: _check(member, settings, progress, meter))
+        # past the values checked one by one, one symbolic proof for every value first
+        timeout_ms = (
+            settings.z3_timeout_ms if meter is None else meter.timeout_ms(settings.z3_timeout_ms)
+        )
+        return check_family(
+            claim,
+            lambda: check_per_value(claim, lambda m: _check(m, settings, progress, meter)),
+            timeout_ms=timeout_ms,
+            seed=settings.seed,
+        )
     plan = plan_methods(claim, quick=settings.quick, random_examples=settings.random_examples)
     return combine(plan, run_plan(plan, claim, settings, progress, meter), claim)
 

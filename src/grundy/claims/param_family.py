@@ -14,7 +14,8 @@ variables*: the claim is checked separately for each of their values
 (:mod:`grundy.claims.per_value`), each value with a game built from options that are plain
 numbers again.  So every engine sees an ordinary claim about one game, and no verdict is
 ever computed with a game built for another value.  Everything is checked when the claim
-is loaded: the number of values (at most :data:`MAX_VALUES`), the length of a list an
+is loaded: the number of values (at most :data:`MAX_VALUES` are built, those of least
+sum when the ranges hold more, and the split says so), the length of a list an
 option gives (at most :data:`MAX_OPTION_ITEMS` items, measured before it is built) and
 the game built for each value, whose own checks name the value that broke them.
 
@@ -28,7 +29,6 @@ the game built for each value, whose own checks name the value that broke them.
 from __future__ import annotations
 
 import ast
-import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -67,6 +67,9 @@ SPLIT_REFUSAL = (
 
 MAX_OPTION_ITEMS = 1_000
 """Most numbers an option written as an expression may list (a subtraction set)."""
+
+MAX_LISTED = 12
+"""Most values of several split variables a message lists one by one (then their count)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +136,12 @@ class Split:
     in_options: tuple[str, ...] = ()
     """The split variables the options use (the others come from ``for_each``): they are
     not in a default position, since they are the game's, not the position's."""
+    spec: OptionSpec = ()
+    """The options written as expressions (read by the symbolic family method)."""
+    beyond: str = ""
+    """Empty when ``games`` holds every value the ranges and ``assume`` admit; otherwise the
+    ranges held more than :data:`MAX_VALUES` values, ``games`` holds those of the least
+    sums only, and this says which in words (``k <= 200``, ``a + b <= 21``)."""
 
     @property
     def values(self) -> tuple[tuple[int, ...], ...]:
@@ -156,8 +165,11 @@ class Split:
             if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
                 return f"{name} = {numbers[0]}..{numbers[-1]}"
             return f"{name} = {', '.join(map(str, numbers))}"
-        shown = ", ".join("(" + ", ".join(map(str, v)) + ")" for v in chosen)
-        return f"({', '.join(self.variables)}) in {shown}"
+        tuples = ["(" + ", ".join(map(str, v)) + ")" for v in chosen]
+        if len(tuples) > MAX_LISTED:  # hundreds of pairs say less than their count
+            names = ", ".join(self.variables)
+            return f"{len(tuples)} values of ({names}), {tuples[0]} to {tuples[-1]}"
+        return f"({', '.join(self.variables)}) in {', '.join(tuples)}"
 
 
 def _kinds(game_name: str) -> dict[str, ParamKind]:
@@ -290,26 +302,11 @@ def split_games(
     ones no game accepts (``range(a, b + 1)`` with ``a > b``).  Games with the same
     options are built once.  Raises :class:`ClaimError` for too many values or a game
     that refuses the options of some value (the message names the value)."""
-    count = 1
-    for name in variables:
-        low, high = ranges[name]
-        count *= high - low + 1
-        if count > MAX_VALUES:
-            raise ClaimError(
-                f"claim {claim_id!r}: it is checked once for each value of "
-                f"{', '.join(variables)} (the game's options or for_each use them), and "
-                f"the ranges give more than {MAX_VALUES} values; narrow the range"
-            )
-    values = sorted(
-        itertools.product(*(range(ranges[n][0], ranges[n][1] + 1) for n in variables)),
-        key=lambda v: (sum(v), v),
-    )
+    values, beyond = _first_values(variables, ranges, admits, claim_id)
     built: dict[str, Game] = {}
     games: list[tuple[tuple[int, ...], Game]] = []
     for value in values:
         case = dict(zip(variables, value, strict=True))
-        if not admits(case):
-            continue
         options = concrete_options(params, spec, case, claim_id) if spec else params
         key = repr(options)
         if key not in built:
@@ -320,7 +317,51 @@ def split_games(
                 raise ClaimError(f"{exc} (the game of {shown})") from None
         games.append((value, built[key]))
     shown_options = tuple(f"{'.'.join(place)} = {expression.text}" for place, expression in spec)
-    return Split(variables, tuple(games), shown_options, tuple(sorted(uses(spec))))
+    return Split(variables, tuple(games), shown_options, tuple(sorted(uses(spec))), spec, beyond)
+
+
+LOOK_LIMIT = 100 * MAX_VALUES
+"""Most values of the split variables looked at (``assume`` tried) to find those checked."""
+
+
+def _first_values(
+    variables: tuple[str, ...],
+    ranges: Mapping[str, tuple[int, int]],
+    admits: Callable[[Mapping[str, int]], bool],
+    claim_id: str,
+) -> tuple[list[tuple[int, ...]], str]:
+    """The values ``admits`` lets in, in case order, and ``""``; or, when the ranges hold
+    more than :data:`MAX_VALUES` of them, those of the least sums (whole sums only, so
+    that what is checked is said in one bound) and that bound in words."""
+    lows = [ranges[name][0] for name in variables]
+    highs = [ranges[name][1] for name in variables]
+    found: list[tuple[int, ...]] = []
+    looked = 0
+    for total in range(sum(lows), sum(highs) + 1):
+        every = _with_sum(lows, highs, total)
+        looked += len(every)
+        level = [v for v in every if admits(dict(zip(variables, v, strict=True)))]
+        if len(found) + len(level) > MAX_VALUES or looked > LOOK_LIMIT:
+            if not found:
+                raise ClaimError(
+                    f"claim {claim_id!r}: it is checked once for each value of "
+                    f"{', '.join(variables)} (the game's options or for_each use them), and "
+                    f"the values of least sum are already more than {MAX_VALUES}; narrow "
+                    "the range"
+                )
+            shown = variables[0] if len(variables) == 1 else " + ".join(variables)
+            return found, f"{shown} <= {total - 1}"
+        found.extend(level)
+    return found, ""
+
+
+def _with_sum(lows: list[int], highs: list[int], total: int) -> list[tuple[int, ...]]:
+    """The values within the bounds whose numbers add up to ``total``, lexicographically."""
+    if len(lows) == 1:
+        return [(total,)] if lows[0] <= total <= highs[0] else []
+    rest_low, rest_high = sum(lows[1:]), sum(highs[1:])
+    first = range(max(lows[0], total - rest_high), min(highs[0], total - rest_low) + 1)
+    return [(a, *tail) for a in first for tail in _with_sum(lows[1:], highs[1:], total - a)]
 
 
 def read_for_each(value: Any, variables: tuple[str, ...], claim_id: str) -> tuple[str, ...]:

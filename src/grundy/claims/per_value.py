@@ -19,6 +19,10 @@ The verdicts are joined as a conjunction (the statement holds for every value):
   some value was only checked within them.  The message says which values were proved and
   which only checked.
 
+When the ranges held more values than are checked (``Split.beyond``), the verdict is
+never ``proved``: at best ``checked``, its scope naming the bound (``checked for k <= 200
+only``).
+
 A value for which ``assume`` (with the value put in) no longer mentions the other
 variables and is false is left out; if every value is left out, nothing was checked and the
 verdict is ``unknown``.
@@ -186,9 +190,18 @@ def join_verdicts(
     every_value = all(v.unbounded for v in verdicts)
     rest = [name for name in claim.variables if name not in split.variables]
     scope = claim.scope
+    checked = [value for value, _ in found]  # assume may have left values out
     if every_value and rest:
-        checked = [value for value, _ in found]  # assume may have left values out
         scope = f"{UNBOUNDED} {', '.join(rest)}, for each {split.describe(checked)}"
+    if split.beyond:
+        # the ranges held more values than were checked: never "proved", whatever each
+        # value's verdict, and the bound named (the scope starts with it, not "unbounded")
+        each = f"every {', '.join(rest)}" if every_value and rest else claim.scope
+        scope = f"checked for {split.beyond} only ({split.describe(checked)}): {each}"
+        summary = (
+            f"{summary}; the ranges hold more values of {', '.join(split.variables)} than "
+            f"are checked one at a time, so only those with {split.beyond} were checked"
+        )
     return Verdict(
         Status.PROVED,
         method,

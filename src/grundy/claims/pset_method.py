@@ -229,8 +229,12 @@ def _outcome_letter(node: ast.expr) -> str | None:
 class _IntFormula:
     """A formula of the claim's variables as a Z3 term over unbounded integers."""
 
-    def __init__(self, variables: Mapping[str, Any]) -> None:
+    def __init__(self, variables: Mapping[str, Any], divisors: list[Any] | None = None) -> None:
         self.variables = variables
+        # None: // and % by a positive constant only.  A list: any divisor is read, and
+        # each one that is not a constant is kept here, for the caller to show it is at
+        # least 1 wherever the formula is read (Z3's div and mod are Python's only then).
+        self.divisors = divisors
 
     def boolean(self, node: ast.expr) -> Any:
         import z3
@@ -278,7 +282,9 @@ class _IntFormula:
             divisor = z3.simplify(right)
             # Z3's div and mod agree with Python's // and % for a positive divisor only.
             if not (z3.is_int_value(divisor) and divisor.as_long() > 0):
-                raise _Refused(f"{ast.unparse(node)!r}: // and % only by a positive constant")
+                if self.divisors is None:
+                    raise _Refused(f"{ast.unparse(node)!r}: // and % only by a positive constant")
+                self.divisors.append(right)
             return left / divisor if isinstance(node.op, ast.FloorDiv) else left % divisor
         raise _Refused(f"the operator in {ast.unparse(node)!r}")
 

@@ -19,11 +19,15 @@ The games, for a position of ``arity`` numbers:
 * Wythoff ``[a, b]``: take from one heap, or the same positive amount from both.
 
 The measure is the sum of the numbers in every case.
+
+:func:`subtraction_family` is the subtraction game whose set is written in parameters
+(``S = {1, ..., k}``, ``S = {a, b}``): the position is one heap followed by the parameters,
+which no move changes, so that one induction on the heap covers every value of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import z3
 
@@ -34,7 +38,7 @@ from grundy.games.subtraction import SubtractionGame
 from grundy.games.wythoff import Wythoff
 from grundy.verify.pset_induction import MoveRelation, Numbers
 
-__all__ = ["SUPPORTED", "move_relation"]
+__all__ = ["SUPPORTED", "SubtractionSet", "move_relation", "subtraction_family"]
 
 SUPPORTED = "Nim, subtraction games, two-row Chomp and Wythoff"
 """The games with a move relation, in words (for the reason a claim is declined)."""
@@ -125,3 +129,56 @@ def _wythoff() -> MoveRelation:
         return z3.And(x[0] == 0, x[1] == 0)
 
     return MoveRelation("wythoff", 2, valid, move, terminal, _total, "the sum of the heaps")
+
+
+SubtractionSet = tuple[z3.ArithRef, z3.ArithRef] | tuple[z3.ArithRef, ...]
+"""A subtraction set in Z3 terms of the parameters: ``(low, stop)`` for the numbers
+``low, ..., stop - 1`` (``range(low, stop)``), or the listed numbers."""
+
+
+def subtraction_family(
+    name: str,
+    parameters: int,
+    interval: bool,
+    takes: Callable[[Numbers], SubtractionSet],
+    admitted: Callable[[Numbers], z3.BoolRef],
+) -> MoveRelation:
+    """One heap ``x[0]`` of the subtraction game whose set ``takes(x[1:])`` gives from the
+    parameters ``x[1:]``: an interval ``range(low, stop)`` when ``interval``, else a list.
+    A position is valid when the heap is not negative, ``admitted`` holds of the
+    parameters, and the set is a game's: not empty, of positive numbers (what
+    :class:`~grundy.games.subtraction.SubtractionGame` accepts).  A move takes ``s`` in the
+    set from the heap, ``s`` at most the heap, and leaves the parameters as they were."""
+
+    def numbers(x: Numbers) -> SubtractionSet:
+        return takes(list(x[1:]))
+
+    def defined(x: Numbers) -> z3.BoolRef:
+        found = numbers(x)
+        if interval:
+            low, stop = found
+            return z3.And(low >= 1, stop > low)
+        return z3.And(*[s >= 1 for s in found])
+
+    def valid(x: Numbers) -> z3.BoolRef:
+        return z3.And(x[0] >= 0, admitted(list(x[1:])), defined(x))
+
+    def move(x: Numbers, y: Numbers) -> z3.BoolRef:
+        same = [b == a for a, b in zip(x[1:], y[1:], strict=True)]
+        found = numbers(x)
+        if interval:
+            low, stop = found
+            taken = x[0] - y[0]
+            return z3.And(*same, y[0] >= 0, taken >= low, taken < stop)
+        return z3.And(*same, z3.Or(*[z3.And(x[0] >= s, y[0] == x[0] - s) for s in found]))
+
+    def terminal(x: Numbers) -> z3.BoolRef:
+        found = numbers(x)
+        if interval:
+            return x[0] < found[0]
+        return z3.And(*[x[0] < s for s in found])
+
+    def heap(x: Numbers) -> z3.ArithRef:
+        return x[0]
+
+    return MoveRelation(name, 1 + parameters, valid, move, terminal, heap, "the heap")
