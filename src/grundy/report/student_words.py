@@ -206,6 +206,7 @@ _OWN: dict[str, str] = {
     "lemma.nobound-here": "{name} (proved with no bound; the case needed here was checked too)",
     "lemma.together": "{names}, each proved with no bound",
     "lemma.paper": "{step} (an argument on paper)",
+    "lemma.period": "the Grundy values of {game} repeat with period {period} from {start}",
     "lemma.quotient": ("the misère quotient of {game} for heaps up to {upto} ({size} elements)"),
     "list.and": " and ",
     "list.comma": ", ",

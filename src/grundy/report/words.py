@@ -147,7 +147,9 @@ def _lemma_name(assumption: Assumption, titles: Mapping[str, str]) -> str:
     title = titles.get(assumption.id)
     if title:
         return say("lemma.quoted", title=claim_words(title))  # a title is a sentence: quote it
-    return _quotient_name(assumption.id) or claim_words(assumption.id)
+    return (
+        _quotient_name(assumption.id) or _period_name(assumption.id) or claim_words(assumption.id)
+    )
 
 
 # How the solver names a misère quotient an answer was read from (solve/misere_sums.py,
@@ -156,6 +158,37 @@ _QUOTIENT = re.compile(
     r"misere-quotient of (?P<game>\S+)(?: --(?P<option>code|set) (?P<value>\S+))?, "
     r"heaps 0\.\.(?P<upto>\d+), \|Q\| = (?P<size>\d+)"
 )
+
+
+# How claims name a periodicity certificate they read values from
+# (claims/sequence_facts.certificate_assumption).
+_PERIOD = re.compile(
+    r"(?P<theorem>[\w-]+)-periodicity: (?P<game>\S+)(?: --(?P<option>code|set) (?P<value>\S+))? "
+    r"has period (?P<period>\d+) from (?P<start>\d+)"
+)
+
+
+def _period_name(lemma: str) -> str | None:
+    """A periodicity certificate named as the course would, or None for another lemma.
+
+    >>> _period_name("guy-smith-periodicity: octal --code 0.77 has period 12 from 71")
+    'the Grundy values of Kayles repeat with period 12 from 71'
+    """
+    found = _PERIOD.fullmatch(lemma)
+    if found is None:
+        return None
+    name = _named_game(found["game"], found["option"], found["value"])
+    return say("lemma.period", game=name, period=found["period"], start=found["start"])
+
+
+def _named_game(game: str, option: str | None, value: str | None) -> str:
+    """A game given by its command-line label, in the course's words."""
+    params: dict[str, object] = {}
+    if option == "code":
+        params["code"] = value
+    elif option == "set" and value is not None:
+        params["set"] = [int(v) for v in value.split(",") if v.isdigit()]
+    return game_words(str(game_name(game, params)))
 
 
 def _quotient_name(lemma: str) -> str | None:
@@ -169,13 +202,7 @@ def _quotient_name(lemma: str) -> str | None:
     found = _QUOTIENT.fullmatch(lemma)
     if found is None:
         return None
-    option, value = found["option"], found["value"]
-    params: dict[str, object] = {}
-    if option == "code":
-        params["code"] = value
-    elif option == "set":
-        params["set"] = [int(v) for v in value.split(",") if v.isdigit()]
-    name = game_words(str(game_name(found["game"], params)))
+    name = _named_game(found["game"], found["option"], found["value"])
     return say("lemma.quotient", game=name, upto=found["upto"], size=found["size"])
 
 
