@@ -169,14 +169,26 @@ def _kernel(
     return _VALID, count, steps
 
 
-_compiled_kernel: Any = None
+_compiled: dict[str, Any] = {}
+
+_SWEEP_WIDTH = 128
+"""Values below this go to :mod:`grundy.certify.value_sweep` (the same check, by blocks
+of heaps, several at a time); wider ones to :func:`_kernel`.  Tests lower it to 0 to
+run :func:`_kernel` on every game."""
 
 
 def _run_kernel(*arguments: Any) -> tuple[int, int, int]:
-    global _compiled_kernel
-    if _compiled_kernel is None:
-        _compiled_kernel = compiled(_kernel) if compiler_available() else _kernel
-    status, heap, steps = _compiled_kernel(*arguments)
+    """The compiled check (only the one this run needs is loaded), in Python without
+    numba."""
+    width = arguments[5]
+    name = "sweep" if width <= _SWEEP_WIDTH else "table"
+    if name not in _compiled:
+        if name == "sweep":
+            from grundy.certify.value_sweep import sweep_kernel as function
+        else:
+            function = _kernel
+        _compiled[name] = compiled(function) if compiler_available() else function
+    status, heap, steps = _compiled[name](*arguments)
     return int(status), int(heap), int(steps)
 
 
