@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+import grundy.certify.value_check as value_check
 from grundy.certify import check_certificate, period_report
 from grundy.certify.periodicity import build_certificate
-import grundy.certify.value_check as value_check
 from grundy.certify.value_check import check_values, sparse_classes
 from grundy.games import SubtractionGame
 from grundy.games.octal import OctalGame
@@ -259,8 +259,9 @@ def test_a_wrong_value_above_63_is_found_by_the_recheck_alone(kernel: str) -> No
         assert (check.wrong_heap, check.true_value) == (heap, values[heap]), kernel
 
 
-def test_a_large_certificate_of_0_354_is_refused_for_a_value_changed_in_step_with_its_period(
-) -> None:
+def test_a_large_certificate_of_0_354_is_refused_for_a_value_changed_in_step_with_its_period() -> (
+    None
+):
     # The certificate keeps the engine's array (no copy into Python numbers); a value
     # changed in the array, with its partner one period on, is found at its heap.
     game = OctalGame("0.354")

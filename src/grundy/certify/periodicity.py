@@ -94,9 +94,9 @@ class PeriodicityCertificate:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PeriodicityCertificate):
             return NotImplemented
-        return all(
-            getattr(self, name) == getattr(other, name) for name in _SCALAR_FIELDS
-        ) and bool(np.array_equal(self.values, other.values))
+        return all(getattr(self, name) == getattr(other, name) for name in _SCALAR_FIELDS) and bool(
+            np.array_equal(self.values, other.values)
+        )
 
     __hash__ = None  # type: ignore[assignment]  # equal certificates hold equal arrays
 
@@ -128,7 +128,7 @@ class PeriodicityCertificate:
                 period=int(data["period"]),
                 reach=int(data["reach"]),
                 start=int(data["start"]),
-                values=[int(v) for v in data["values"]],
+                values=_read_only(data["values"]),
             )
         except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise InvalidParameterError(f"malformed periodicity certificate: {exc}") from None
@@ -382,7 +382,8 @@ def _certificate(
         rules, kind = ",".join(map(str, game.subtraction_set)), "subtraction"
     else:  # pragma: no cover - _refusal has excluded every other game
         raise InvalidParameterError(f"no periodicity theorem for {game.name}")
-    draft = PeriodicityCertificate(kind, rules, theorem, preperiod, period, reach, start, [])
+    nothing = np.zeros(0, dtype=np.int64)
+    draft = PeriodicityCertificate(kind, rules, theorem, preperiod, period, reach, start, nothing)
     return PeriodicityCertificate(
         kind, rules, theorem, preperiod, period, reach, start,
         np.asarray(values)[: draft.last_needed + 1],

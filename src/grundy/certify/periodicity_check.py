@@ -112,8 +112,7 @@ def check_certificate(
     last_needed = max(last_compared, start) + period
     if len(array) < last_needed + 1:
         problems.append(
-            f"the theorem needs G(0..{last_needed}), the certificate lists only "
-            f"{len(array)} values"
+            f"the theorem needs G(0..{last_needed}), the certificate lists only {len(array)} values"
         )
     if any(d & 8 for _, d in moves):
         return CertificateCheck(False, tuple(problems), 0)  # values of three heaps: not read
@@ -162,12 +161,16 @@ def _fields_of(certificate: Mapping[str, Any] | Any) -> Mapping[str, Any]:
     return found
 
 
-def _value_array(values: list[Any] | tuple[Any, ...] | np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+def _value_array(
+    values: list[Any] | tuple[Any, ...] | np.ndarray[Any, Any],
+) -> np.ndarray[Any, Any]:
     """``values`` as a 2-byte array, when all are whole numbers (not ``bool``) from 0 to
     ``MAX_VALUE``; an array of integers is read without a copy beyond the narrowing."""
     if isinstance(values, np.ndarray):
         if values.ndim != 1 or values.dtype.kind not in "iu":
-            raise ValueError(f"field 'values' must hold whole numbers, got an array of {values.dtype}")
+            raise ValueError(
+                f"field 'values' must hold whole numbers, got an array of {values.dtype}"
+            )
         low, high = (int(values.min()), int(values.max())) if len(values) else (0, 0)
         if not 0 <= low <= high <= MAX_VALUE:
             bad = low if low < 0 else high

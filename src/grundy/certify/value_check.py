@@ -42,7 +42,14 @@ import numpy.typing as npt
 
 from grundy.solve.jit import compiled, compiler_available
 
-__all__ = ["DEFAULT_MAX_STEPS", "MAX_COUNT", "MAX_VALUE", "ValueCheck", "check_values", "sparse_classes"]
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "MAX_COUNT",
+    "MAX_VALUE",
+    "ValueCheck",
+    "check_values",
+    "sparse_classes",
+]
 
 DEFAULT_MAX_STEPS = 100_000_000_000
 """Splits valued before the check stops unfinished (10^10 took about 15 s here)."""
@@ -101,7 +108,7 @@ def _kernel(
     for j in range(sparse_count):
         sparse_values[j] = values[np.uint64(sparse_heaps[j])]
     one = np.uint64(1)
-    steps = 0
+    steps: Any = 0
     for n in range(count):
         stamp = np.uint32(n + 1)
         g = np.uint64(values[n])
@@ -326,10 +333,13 @@ def _cheapest(tallies: _Tallies, last: int, width: int, splitting_digits: int) -
     choices = [present & (counts <= threshold) for threshold in thresholds]
     choices.extend(_parity_choices(probe_cost, present, width))
     costs = [priced(sparse) for sparse in choices]
-    return choices[int(np.argmin(costs))]  # the first least: fewer sparse classes first
+    best: BoolArray = choices[int(np.argmin(costs))]  # the first least: fewer classes first
+    return best
 
 
-def _parity_choices(probe_cost: npt.NDArray[Any], present: BoolArray, width: int) -> list[BoolArray]:
+def _parity_choices(
+    probe_cost: npt.NDArray[Any], present: BoolArray, width: int
+) -> list[BoolArray]:
     """The sparse sets ``parity(u & m) ^ (d & p) == c`` that read the fewest sparse heaps."""
     u = np.arange(width)
     masks = np.arange(1, width)

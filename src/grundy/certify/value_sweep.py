@@ -127,10 +127,10 @@ def sweep_kernel(
                             return _WRONG, n, steps
                     steps += rest // 2
             # Values below g not seen yet: search the splits, smallest part first.
-            missing = 0
+            missing: Any = 0
             for w in range(2):
                 word = low[i] if w == 0 else high[i]
-                bound = min(max(np.int64(g) - 64 * w, 0), 64)
+                bound: Any = min(max(np.int64(g) - 64 * w, 0), 64)
                 if bound < 64:
                     word &= (one << np.uint64(bound)) - one
                 # the bits set in word, by the usual halving sums
@@ -170,5 +170,3 @@ def sweep_kernel(
         if steps > max_steps:
             return _STOPPED, last, steps
     return _VALID, count, steps
-
-
