@@ -58,7 +58,7 @@ def test_a_take_only_the_whole_heap_digit_is_certified():
     # 0.1: the only move takes a heap of exactly 1, so G = 0, 1, 0, 0, 0, ...
     report = period_report(OctalGame("0.1"), grundy_sequence(OctalGame("0.1"), 30))
     assert report.certified and report.certificate is not None
-    assert report.certificate.values[:6] == (0, 1, 0, 0, 0, 0)
+    assert report.certificate.values[:6].tolist() == [0, 1, 0, 0, 0, 0]
     assert check_certificate(report.certificate).valid
 
 

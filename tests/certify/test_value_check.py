@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import grundy.certify.value_check as value_check
 from grundy.certify import check_certificate, period_report
 from grundy.certify.periodicity import build_certificate
 from grundy.certify.value_check import check_values, sparse_classes
@@ -56,6 +57,15 @@ def random_code(rng: random.Random) -> str:
     before = rng.choice("0004")
     after = "".join(rng.choice("01234567") for _ in range(rng.randint(1, 4)))
     return f"{before}.{after.rstrip('0') or '1'}"
+
+
+@pytest.fixture(params=["by blocks", "by table"], autouse=True)
+def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test runs on both compiled checks: value_sweep's (values below 128, by
+    blocks of heaps) and value_check's own (any width, a table of marks per heap)."""
+    if request.param == "by table":
+        monkeypatch.setattr(value_check, "_SWEEP_WIDTH", 0)
+    return str(request.param)
 
 
 RNG = random.Random(20261125)
@@ -231,3 +241,35 @@ def test_small_certificates_fail_when_corrupted(code: str) -> None:
         corrupted.append(replace(good, period=p - 1))
     for bad in corrupted:
         assert not check_certificate(bad).valid, bad.to_json() | {"values": "..."}
+
+
+def test_a_wrong_value_above_63_is_found_by_the_recheck_alone(kernel: str) -> None:
+    # 0.354's values reach 113 (two words of bits in the check by blocks).  The mutant
+    # changes G(n) and G(n + 1180) alike, so every comparison of the period still holds
+    # and only the recomputation of each value from the rules can refuse it.
+    values = kernel_sequence(rules_of(OctalGame("0.354")), 30_000).values.copy()
+    moves = octal_moves("0.354")
+    assert check_values(moves, values).valid
+    high = int(np.flatnonzero(values[20_000:] >= 64)[0]) + 20_000
+    low = int(np.flatnonzero(values[20_000:] < 64)[0]) + 20_000
+    for heap, claimed in ((high, values[high] ^ 1), (low, 100), (high, 5)):
+        wrong = values.copy()
+        wrong[heap] = wrong[heap + 1180] = claimed
+        check = check_values(moves, wrong)
+        assert (check.wrong_heap, check.true_value) == (heap, values[heap]), kernel
+
+
+def test_a_large_certificate_of_0_354_is_refused_for_a_value_changed_in_step_with_its_period() -> (
+    None
+):
+    # The certificate keeps the engine's array (no copy into Python numbers); a value
+    # changed in the array, with its partner one period on, is found at its heap.
+    game = OctalGame("0.354")
+    values = kernel_sequence(rules_of(game), 300_000).values.copy()
+    values[5_000] ^= 3
+    values[5_000 + 1180] ^= 3
+    bad = build_certificate(game, values, 1180, 7_000)  # its hypotheses are never reached
+    assert isinstance(bad.values, np.ndarray) and not bad.values.flags.writeable
+    assert np.shares_memory(bad.values, values)
+    check = check_certificate(bad)
+    assert not check.valid and check.problems[0].startswith("G(5000) is ")

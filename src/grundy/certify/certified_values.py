@@ -136,7 +136,7 @@ def _accepted(game: Any, certificate: PeriodicityCertificate) -> CertifiedValues
             f"not {game.label}"
         )
     return CertifiedValues(
-        certificate.values,
+        tuple(certificate.values.tolist()),  # at most CERTIFY_UPTO values
         certificate.preperiod,
         certificate.period,
         certificate.theorem,

@@ -66,7 +66,7 @@ GUY_SMITH = "guy-smith"
 SUBTRACTION_WINDOW = "subtraction-window"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PeriodicityCertificate:
     """Everything a checker needs to confirm that ``G(n + period) = G(n)`` for ``n >= preperiod``.
 
@@ -74,7 +74,9 @@ class PeriodicityCertificate:
     set, e.g. ``"1,2,3"``); ``theorem`` is :data:`GUY_SMITH` or :data:`SUBTRACTION_WINDOW`;
     ``reach`` is ``t`` (the most tokens a move removes) or ``m = max(S)``; ``start`` is
     where the theorem is applied (``max(n0, 1)`` for octal games, ``n0`` otherwise);
-    ``values`` are ``G(0)``, ..., ``G(last_needed)``.
+    ``values`` are ``G(0)``, ..., ``G(last_needed)``, held as a read-only array (given as
+    any sequence of whole numbers; an engine's array is kept without a copy, so that 20
+    million values cost 2 bytes each, not a Python number each).
     """
 
     game: str
@@ -84,7 +86,19 @@ class PeriodicityCertificate:
     period: int
     reach: int
     start: int
-    values: tuple[int, ...]
+    values: npt.NDArray[Any]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", _read_only(self.values))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PeriodicityCertificate):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _SCALAR_FIELDS) and bool(
+            np.array_equal(self.values, other.values)
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # equal certificates hold equal arrays
 
     @property
     def last_compared(self) -> int:
@@ -100,8 +114,8 @@ class PeriodicityCertificate:
 
     def to_json(self) -> dict[str, Any]:
         """Every field under its own name (what :meth:`from_json` reads back)."""
-        data = {field.name: getattr(self, field.name) for field in fields(self)}
-        return {**data, "values": list(self.values)}
+        data = {name: getattr(self, name) for name in _SCALAR_FIELDS}
+        return {**data, "values": self.values.tolist()}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PeriodicityCertificate:
@@ -114,10 +128,25 @@ class PeriodicityCertificate:
                 period=int(data["period"]),
                 reach=int(data["reach"]),
                 start=int(data["start"]),
-                values=tuple(int(v) for v in data["values"]),
+                values=_read_only(data["values"]),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise InvalidParameterError(f"malformed periodicity certificate: {exc}") from None
+
+
+_SCALAR_FIELDS = tuple(
+    field.name for field in fields(PeriodicityCertificate) if field.name != "values"
+)
+
+
+def _read_only(values: Sequence[int] | npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """``values`` as a read-only 1-D array of whole numbers (a view when they already are)."""
+    array = values if isinstance(values, np.ndarray) else np.asarray(values)
+    if array.dtype.kind not in "iu":  # numbers given as a list of Python objects, or none
+        array = np.array([int(v) for v in values], dtype=np.int64)
+    view = array.reshape(-1).view()
+    view.flags.writeable = False
+    return view
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,17 +382,12 @@ def _certificate(
         rules, kind = ",".join(map(str, game.subtraction_set)), "subtraction"
     else:  # pragma: no cover - _refusal has excluded every other game
         raise InvalidParameterError(f"no periodicity theorem for {game.name}")
-    draft = PeriodicityCertificate(kind, rules, theorem, preperiod, period, reach, start, ())
+    nothing = np.zeros(0, dtype=np.int64)
+    draft = PeriodicityCertificate(kind, rules, theorem, preperiod, period, reach, start, nothing)
     return PeriodicityCertificate(
-        kind,
-        rules,
-        theorem,
-        preperiod,
-        period,
-        reach,
-        start,
-        tuple(int(v) for v in values[: draft.last_needed + 1]),
-    )
+        kind, rules, theorem, preperiod, period, reach, start,
+        np.asarray(values)[: draft.last_needed + 1],
+    )  # fmt: skip
 
 
 def _theorem_text(certificate: PeriodicityCertificate) -> str:

@@ -65,17 +65,19 @@ class CertificateCheck:
 def check_certificate(
     certificate: Mapping[str, Any] | Any, *, max_steps: int = MAX_STEPS
 ) -> CertificateCheck:
-    """Re-verify a periodicity certificate (its JSON form, or an object with ``to_json``)."""
-    data = certificate.to_json() if hasattr(certificate, "to_json") else certificate
+    """Re-verify a periodicity certificate: its JSON form, or an object with the same
+    fields as attributes (``values`` may then be an array of integers, read as it is:
+    20 million values are never turned into Python numbers)."""
+    data = _fields_of(certificate)
     problems: list[str] = []
     missing = [name for name in _FIELDS if name not in data]
     if missing:
         return CertificateCheck(False, (f"missing field {missing[0]!r}",), 0)
-    if not isinstance(data["values"], (list, tuple)):
+    if not isinstance(data["values"], (list, tuple, np.ndarray)):
         return CertificateCheck(False, ("field 'values' must be a list of whole numbers",), 0)
     try:
         numbers = {name: _whole(data[name], name) for name in _FIELDS[3:7]}
-        values = _whole_numbers(data["values"])
+        array = _value_array(data["values"])
     except ValueError as exc:
         return CertificateCheck(False, (str(exc),), 0)
     n0, period, reach, start = (numbers[k] for k in ("preperiod", "period", "reach", "start"))
@@ -108,14 +110,12 @@ def check_certificate(
     if reach != true_reach:
         problems.append(f"reach is {true_reach} for these rules, the certificate says {reach}")
     last_needed = max(last_compared, start) + period
-    if len(values) < last_needed + 1:
+    if len(array) < last_needed + 1:
         problems.append(
-            f"the theorem needs G(0..{last_needed}), the certificate lists only "
-            f"{len(values)} values"
+            f"the theorem needs G(0..{last_needed}), the certificate lists only {len(array)} values"
         )
     if any(d & 8 for _, d in moves):
         return CertificateCheck(False, tuple(problems), 0)  # values of three heaps: not read
-    array = np.array(values, dtype=np.int32)  # each from 0 to MAX_VALUE
     checked = check_values(moves, array, max_steps=max_steps)
     if checked.stopped:
         problems.append(
@@ -125,11 +125,11 @@ def check_certificate(
         return CertificateCheck(False, tuple(problems), 0)
     if checked.wrong_heap is not None:
         heap = checked.wrong_heap
-        problems.append(f"G({heap}) is {checked.true_value}, the certificate says {values[heap]}")
+        problems.append(f"G({heap}) is {checked.true_value}, the certificate says {array[heap]}")
         return CertificateCheck(False, tuple(problems), heap)
     if not problems:
         problems.extend(_theorem_hypotheses(array, n0, period, last_compared))
-    return CertificateCheck(not problems, tuple(problems), len(values))
+    return CertificateCheck(not problems, tuple(problems), len(array))
 
 
 def _theorem_hypotheses(
@@ -149,8 +149,35 @@ def _theorem_hypotheses(
     return []
 
 
-def _whole_numbers(values: list[Any] | tuple[Any, ...]) -> list[int] | tuple[int, ...]:
-    """``values`` when all are whole numbers (not ``bool``) from 0 to ``MAX_VALUE``."""
+def _fields_of(certificate: Mapping[str, Any] | Any) -> Mapping[str, Any]:
+    """The certificate's fields by name: a mapping as it is, else the object's attributes
+    of those names (its ``to_json()`` when it has none of them)."""
+    if isinstance(certificate, Mapping):
+        return certificate
+    found = {name: getattr(certificate, name) for name in _FIELDS if hasattr(certificate, name)}
+    if not found and hasattr(certificate, "to_json"):
+        data: Mapping[str, Any] = certificate.to_json()
+        return data
+    return found
+
+
+def _value_array(
+    values: list[Any] | tuple[Any, ...] | np.ndarray[Any, Any],
+) -> np.ndarray[Any, Any]:
+    """``values`` as a 2-byte array, when all are whole numbers (not ``bool``) from 0 to
+    ``MAX_VALUE``; an array of integers is read without a copy beyond the narrowing."""
+    if isinstance(values, np.ndarray):
+        if values.ndim != 1 or values.dtype.kind not in "iu":
+            raise ValueError(
+                f"field 'values' must hold whole numbers, got an array of {values.dtype}"
+            )
+        low, high = (int(values.min()), int(values.max())) if len(values) else (0, 0)
+        if not 0 <= low <= high <= MAX_VALUE:
+            bad = low if low < 0 else high
+            raise ValueError(
+                f"field 'values' must hold numbers from 0 to {MAX_VALUE:,}, got {brief(bad)}"
+            )
+        return np.ascontiguousarray(values, dtype=np.uint16)
     if not set(map(type, values)) <= {int}:
         bad = next(v for v in values if type(v) is not int)
         raise ValueError(f"field 'values' must hold whole numbers, got {brief(bad)}")
@@ -159,7 +186,7 @@ def _whole_numbers(values: list[Any] | tuple[Any, ...]) -> list[int] | tuple[int
             f"field 'values' must hold numbers from 0 to {MAX_VALUE:,}, got "
             f"{brief(min(values) if min(values) < 0 else max(values))}"
         )
-    return values
+    return np.array(values, dtype=np.uint16)
 
 
 def _whole(value: Any, name: str) -> int:

@@ -114,16 +114,8 @@ def rare_classes(rules: HeapRules, values: npt.NDArray[Any]) -> RareClasses:
     RareClasses(mask=3, domain=0, rare_label=0)
     """
     last = len(values) - 1
-    low = values[1:].astype(np.int64) & ((1 << _MASK_BITS) - 1)
-    parity_of_heap = np.arange(1, last + 1) & 1
-    recent = max(1, last + 1 - _SAMPLE) - 1
-    counts = np.stack(
-        [
-            np.bincount(parity_of_heap[start:] * (1 << _MASK_BITS) + low[start:],
-                        minlength=2 << _MASK_BITS).reshape(2, 1 << _MASK_BITS)
-            for start in (0, recent)
-        ]
-    )  # fmt: skip
+    recent = max(1, last + 1 - _SAMPLE)
+    counts = np.stack([_low_bit_counts(values, start, last) for start in (1, recent)])
     top = int(values.max()) if len(values) else 0
     bits = min(max(top.bit_length(), 1), _MASK_BITS)
     masks, lows = np.arange(1, 1 << bits), np.arange(1 << bits)
@@ -143,6 +135,22 @@ def rare_classes(rules: HeapRules, values: npt.NDArray[Any]) -> RareClasses:
     index = int(np.argmin(key))  # the first least: smaller mask, then domain 0
     mask, domain = int(masks[index // len(scores)]), index % len(scores)
     return RareClasses(mask, domain, split_parity if domain else 0)
+
+
+_COUNT_SLICE = 1 << 20  # heaps counted at a time: no temporary array of every heap
+
+
+def _low_bit_counts(values: npt.NDArray[Any], first: int, last: int) -> npt.NDArray[np.int64]:
+    """``[q, low]``: how many heaps ``first .. last`` of parity ``q`` have the low
+    :data:`_MASK_BITS` bits ``low`` in their value (counted a slice at a time, so that
+    20 million values need no 8-byte copy of each)."""
+    counts = np.zeros(2 << _MASK_BITS, dtype=np.int64)
+    for start in range(first, last + 1, _COUNT_SLICE):
+        stop = min(start + _COUNT_SLICE, last + 1)
+        low = values[start:stop].astype(np.int64) & ((1 << _MASK_BITS) - 1)
+        keys = (np.arange(start, stop) & 1) * (1 << _MASK_BITS) + low
+        counts += np.bincount(keys, minlength=2 << _MASK_BITS)
+    return counts.reshape(2, 1 << _MASK_BITS)
 
 
 KERNEL_FROM = 5000  # shorter ranges use the numpy engine: no compiler to load
