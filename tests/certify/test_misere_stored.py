@@ -49,7 +49,7 @@ STORED = {
 
 
 @pytest.mark.parametrize(("code", "upto"), sorted(STORED))
-def test_the_quotient_is_the_one_the_earlier_code_built(code, upto):
+def test_the_quotient_is_the_one_the_earlier_code_built(code: str, upto: int) -> None:
     size, p_portion, heap_map, digest = STORED[code, upto]
     quotient = misere_quotient(OctalGame(code), upto)
     assert quotient.size == size
@@ -59,7 +59,7 @@ def test_the_quotient_is_the_one_the_earlier_code_built(code, upto):
     assert check_quotient_certificate(quotient_certificate(quotient), spot_tokens=10).valid
 
 
-def test_a_corrupted_table_entry_is_caught_by_the_checker():
+def test_a_corrupted_table_entry_is_caught_by_the_checker() -> None:
     quotient = misere_quotient(OctalGame("0.07"), 26)
     data = quotient_certificate(quotient)
     assert check_quotient_certificate(data, spot_tokens=8).valid
