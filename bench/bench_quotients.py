@@ -12,11 +12,16 @@ several N, and the independent checker on its certificate, as a Markdown table.
 Each N is computed from scratch (the construction goes heap by heap, so the time for N
 includes every smaller heap).  N is skipped once a run takes longer than ``--stop``
 seconds, since the next would take longer still.
+
+Times are CPU seconds of this process (``time.process_time``), not wall time: the machine
+is shared, and under load the wall time of the same run grows many times over while its
+CPU time does not.  The peak resident memory of the process so far is printed per row.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 import time
 
@@ -40,33 +45,39 @@ def main(argv: list[str] | None = None) -> int:
     game = OctalGame(args.code)
     out.write(f"Misère quotients of {game.label} ({args.method})\n\n")
     out.write(
-        "| N | \\|Q\\| | \\|P\\| | tame | learner stages | positions searched | build (s) "
-        "| check (s) | pairs | valid |\n"
+        "| N | \\|Q\\| | \\|P\\| | tame | learner stages | positions searched | build (CPU s) "
+        "| check (CPU s) | pairs | valid | peak (MiB) |\n"
     )
-    out.write("|---|---|---|---|---|---|---|---|---|---|\n")
+    out.write("|---|---|---|---|---|---|---|---|---|---|---|\n")
     for upto in args.upto:
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             quotient = misere_quotient(game, upto, method=args.method)
         except SearchLimitError as exc:  # the construction gave up: say so, and stop
-            built = time.perf_counter() - start
+            built = time.process_time() - start
             out.write(f"\n(N = {upto} not reached after {built:.1f} s: {exc})\n")
             break
-        built = time.perf_counter() - start
-        start = time.perf_counter()
+        built = time.process_time() - start
+        start = time.process_time()
         report = check_quotient_certificate(quotient_certificate(quotient))
-        checked = time.perf_counter() - start
+        checked = time.process_time() - start
         tame = f"T{quotient.tame}" if quotient.tame else "no"
         out.write(
             f"| {upto} | {quotient.size} | {len(quotient.p_portion)} | {tame} | "
             f"{quotient.learner_stages} | {quotient.positions_searched:,} | "
-            f"{built:.2f} | {checked:.2f} | {report.pairs_checked:,} | {report.valid} |\n"
+            f"{built:.2f} | {checked:.2f} | {report.pairs_checked:,} | {report.valid} | "
+            f"{_peak_mib():.0f} |\n"
         )
         out.flush()
         if built > args.stop:
             out.write(f"\n(stopped: N = {upto} took more than {args.stop:.0f} s)\n")
             break
     return 0
+
+
+def _peak_mib() -> float:
+    """The process's peak resident memory so far (Linux reports it in KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 if __name__ == "__main__":
