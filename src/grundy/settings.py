@@ -18,8 +18,8 @@ __all__ = [
     "HARD_STOP_MARGIN",
     "HARD_STOP_SHARE",
     "MAX_JOBS",
-    "hard_stop",
     "CheckSettings",
+    "hard_stop",
     "job_count",
 ]
 
