@@ -36,6 +36,7 @@ from grundy.smt_record import collecting_queries, joined
 from grundy.solve.lemmas import SOLVER_LEMMAS, resting_on
 from grundy.solve.solver import Play, collecting_lemmas
 from grundy.tasks import DEFAULT_COST, Split, Task, plan_tasks, run_part, task_key
+from grundy.theorem_budget import within_budget
 from grundy.usercode import module_from_file
 from grundy.verdict import Status, Verdict, Word, with_queries
 
@@ -270,24 +271,44 @@ class TaskOutcome:
 
 def run_task(theorem: Theorem, part: int | None, settings: CheckSettings) -> TaskOutcome:
     """Check ``theorem`` whole (``part`` None, an unsplit theorem) or only part number
-    ``part`` of its split, in this process and thread."""
+    ``part`` of its split, held to the settings' claim budget
+    (:func:`grundy.theorem_budget.within_budget`: the one point every theorem's check,
+    from ``proofs/`` or from a claim file, passes)."""
     cpu = time.process_time()
     if part is not None:
         if theorem.split is None:
             raise ClaimError(f"theorem {theorem.id!r} is not split into parts")
-        with collecting_lemmas() as lemmas, collecting_queries(settings.second_solver) as smt:
-            verdict = run_part(theorem.split.parts(settings)[part], settings)
-        verdict = with_queries(resting_on(verdict, lemmas - {theorem.id}), smt)
+        split = theorem.split
+        verdict = within_budget(
+            lambda: _part_verdict(theorem, split.parts(settings)[part], settings),
+            f"part {part + 1} of the check of theorem {theorem.id!r}",
+            settings,
+        )
         return TaskOutcome(verdict, time.process_time() - cpu)
     start = time.perf_counter()
+    verdict = within_budget(
+        lambda: _whole_verdict(theorem, settings),
+        f"the check of theorem {theorem.id!r}",
+        settings,
+    )
+    verdict = replace(verdict, seconds=time.perf_counter() - start)
+    return TaskOutcome(verdict, time.process_time() - cpu)
+
+
+def _part_verdict(theorem: Theorem, part: Any, settings: CheckSettings) -> Verdict:
+    # in the child: the lemmas and the SMT queries come back with the verdict
+    with collecting_lemmas() as lemmas, collecting_queries(settings.second_solver) as smt:
+        verdict = run_part(part, settings)
+    return with_queries(resting_on(verdict, lemmas - {theorem.id}), smt)
+
+
+def _whole_verdict(theorem: Theorem, settings: CheckSettings) -> Verdict:
     with collecting_lemmas() as lemmas, collecting_queries(settings.second_solver) as smt:
         try:
             verdict = theorem.run_check(settings)
         except GrundyError as exc:
             verdict = Verdict(Status.ERROR, "none", message=str(exc))
-    verdict = with_queries(resting_on(verdict, lemmas - {theorem.id}), smt)
-    verdict = replace(verdict, seconds=time.perf_counter() - start)
-    return TaskOutcome(verdict, time.process_time() - cpu)
+    return with_queries(resting_on(verdict, lemmas - {theorem.id}), smt)
 
 
 def _combine_parts(

@@ -15,8 +15,12 @@ from grundy.smt_record import SECOND_SOLVERS
 __all__ = [
     "DEFAULT_CLAIM_MEMORY",
     "DEFAULT_CLAIM_SECONDS",
+    "HARD_STOP_LEAST",
+    "HARD_STOP_MARGIN",
+    "HARD_STOP_SHARE",
     "MAX_JOBS",
     "CheckSettings",
+    "hard_stop",
     "job_count",
 ]
 
@@ -25,6 +29,24 @@ DEFAULT_CLAIM_SECONDS = 120.0
 
 DEFAULT_CLAIM_MEMORY = 1 << 30
 """Resident memory (bytes) checking one claim may add to the process."""
+
+HARD_STOP_SHARE = 0.1
+"""The share of its time budget a claim (or a theorem's check) gets past it to stop by
+itself (its meter's message says how far it got) before the process checking it is
+ended from outside."""
+
+HARD_STOP_MARGIN = 0.5
+"""Seconds added to that share: a small budget still leaves the check room to stop."""
+
+HARD_STOP_LEAST = 3.0
+"""Nor is it ended sooner than this (seconds): starting an engine has a fixed cost (a
+random search's first draw takes two seconds on a busy machine), and a check with a
+tiny budget should still stop by itself and say how far it got."""
+
+
+def hard_stop(seconds: float) -> float:
+    """When a check with a time budget of ``seconds`` is ended from outside."""
+    return max(seconds * (1 + HARD_STOP_SHARE) + HARD_STOP_MARGIN, HARD_STOP_LEAST)
 
 
 MAX_JOBS = 256

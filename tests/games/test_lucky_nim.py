@@ -263,3 +263,37 @@ def test_a_heap_too_large_for_the_limit_is_refused_at_once(run_cli) -> None:
     result = run_cli("solve", "lucky-nim", "--m", "1", "--n", "1", str(10**12))
     assert result.code == 2 and "smaller position" in result.err
     assert result.err.count("\n") == 1
+
+
+# -- the running budget (issue 34) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("through_solver", [True, False])
+def test_a_large_position_stops_within_its_time_budget(through_solver: bool) -> None:
+    """The region engine used to search to the end whatever the solver's meter said (four
+    heaps of 30 took 15 s against 1 s; of 40, minutes).  Now each position ticks the meter,
+    so the search ends within the budget plus a tenth, and slack for a loaded machine."""
+    import time
+
+    from grundy.budget import Budget
+    from grundy.errors import BudgetExceededError
+
+    game, position, seconds = LuckyNim(1, 2), LuckyPosition((40, 40, 40, 40)), 0.5
+    meter = Budget(seconds=seconds).start()
+    start = time.monotonic()
+    with pytest.raises(BudgetExceededError, match="time budget"):
+        if through_solver:
+            Solver(game, meter=meter).grundy_value(position)
+        else:
+            LuckySolver(game, meter=meter).winner(position.heaps)
+    assert time.monotonic() - start < seconds * 1.1 + 3.0
+
+
+def test_a_budget_large_enough_changes_no_answer() -> None:
+    from grundy.budget import Budget
+
+    game = LuckyNim(1, 2)
+    metered = LuckySolver(game, meter=Budget(seconds=600).start())
+    plain = LuckySolver(game)
+    for heaps in [(3,), (4, 5), (2, 6, 7)]:
+        assert metered.winner(heaps) is plain.winner(heaps)

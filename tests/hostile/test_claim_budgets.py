@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import grundy.claims.check as check_module
+import grundy.settings as settings_module
 from grundy.budget import Budget
 from grundy.claims import Claim, check_claim, claims_from_text
 from grundy.errors import BudgetExceededError
@@ -104,7 +105,7 @@ def test_z3_gets_the_time_left_of_the_budget_as_its_timeout(
 ) -> None:
     # Z3's own timeout (60 s) is far above the budget; with no stop from outside, the
     # query is cut short by the budget all the same, and the verdict names it.
-    monkeypatch.setattr(check_module, "HARD_STOP_MARGIN", 600.0)
+    monkeypatch.setattr(settings_module, "HARD_STOP_MARGIN", 600.0)
     start = time.monotonic()
     verdict = check_claim(_claim("z3-max-unrolled"), CheckSettings(claim_seconds=BUDGET))
     assert time.monotonic() - start < 1.5 * BUDGET + SLACK

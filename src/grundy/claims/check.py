@@ -67,7 +67,7 @@ from grundy.claims.random_method import (
 )
 from grundy.claims.runner import POSITION_LIMIT, ClaimRunner
 from grundy.errors import BudgetExceededError, GrundyError, SearchLimitError
-from grundy.settings import CheckSettings
+from grundy.settings import CheckSettings, hard_stop
 from grundy.smt_record import collecting_queries
 from grundy.solve.lemmas import collecting_lemmas, resting_on
 from grundy.usercode import ChildStopped, in_watched_child, report_progress, run_in_child
@@ -81,19 +81,6 @@ __all__ = [
     "ClaimRunner",
     "check_claim",
 ]
-
-
-HARD_STOP_SHARE = 0.1
-"""The share of its time budget a claim gets past it to stop by itself (its meter's
-message says how far it got) before the process checking it is ended from outside."""
-
-HARD_STOP_MARGIN = 0.5
-"""Seconds added to that share: a small budget still leaves the claim room to stop."""
-
-HARD_STOP_LEAST = 3.0
-"""Nor is it ended sooner than this (seconds): starting an engine has a fixed cost (a
-random search's first draw takes two seconds on a busy machine), and a claim with a
-tiny budget should still stop by itself and say how far it got."""
 
 
 def check_claim(
@@ -121,11 +108,7 @@ def _within_hard_limits(
     seconds, memory = settings.claim_seconds, settings.claim_memory
     if (seconds is None and memory is None) or in_watched_child() or not hasattr(os, "fork"):
         return _check_metered(claim, settings, progress)
-    stop = (
-        None
-        if seconds is None
-        else max(seconds * (1 + HARD_STOP_SHARE) + HARD_STOP_MARGIN, HARD_STOP_LEAST)
-    )
+    stop = None if seconds is None else hard_stop(seconds)  # the rule of grundy.settings
     relayed = None if progress is None else report_progress  # counts reach the caller
     try:
         return run_in_child(

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from grundy.budget import Meter
 from grundy.errors import SearchLimitError, UndeterminedOutcomeError
 from grundy.games.base import Game
 from grundy.games.lucky_nim import Choice, LuckyNim, LuckyPosition
@@ -75,6 +76,7 @@ class LuckySolver:
     game: LuckyNim
     numbers: tuple[int, ...] | None = None
     position_limit: int | None = None
+    meter: Meter | None = field(default=None, repr=False, compare=False)
     positions_explored: int = 0
     _memo: dict[tuple[_Heaps, Play], SureWinner] = field(default_factory=dict, repr=False)
 
@@ -193,6 +195,10 @@ class LuckySolver:
         self.positions_explored += 1
         if self.position_limit is not None and self.positions_explored > self.position_limit:
             raise too_many_positions(self.game.label, self.position_limit, "analysis")
+        if self.meter is not None:
+            # A position weighs a few dozen of the solver's moves (every heap, every pair
+            # of numbers), so each one ticks: the meter's stride adapts to what it costs.
+            self.meter.tick()
 
 
 def _canonical(heaps: Sequence[int]) -> _Heaps:
@@ -229,10 +235,12 @@ class _LuckyRegion:
         return None if winner is None else winner is SureWinner.MOVER
 
 
-def _lucky_region(game: Game, position: Any, limit: int | None) -> _LuckyRegion | None:
+def _lucky_region(
+    game: Game, position: Any, limit: int | None, meter: Meter | None = None
+) -> _LuckyRegion | None:
     if not isinstance(game, LuckyNim) or not isinstance(position, LuckyPosition):
         return None
-    solver = LuckySolver(game, position_limit=limit)
+    solver = LuckySolver(game, position_limit=limit, meter=meter)
     solver.winner(position.heaps)
     return _LuckyRegion(solver, solver.positions_explored)
 

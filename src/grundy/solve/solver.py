@@ -107,9 +107,11 @@ class SolvedRegion(Protocol):
 POSITIONS_EXPLORED = "positions explored"  # what the solver reports to ``progress``
 REGION_SOLVING = "positions explored (a region engine at work)"
 
-RegionEngine = Callable[[Game, Any, "int | None"], "SolvedRegion | None"]
-"""``engine(game, position, position_limit)``: a region holding ``position``, or ``None``
-when the engine declines (for instance because the region would exceed the limit)."""
+RegionEngine = Callable[[Game, Any, "int | None", "Meter | None"], "SolvedRegion | None"]
+"""``engine(game, position, position_limit, meter)``: a region holding ``position``, or
+``None`` when the engine declines (for instance because the region would exceed the
+limit).  An engine that searches in Python ticks ``meter`` (the solver's running budget)
+as it goes, so that a large region stops within the budget like the solver's own search."""
 
 _REGION_ENGINES: dict[type[Game], RegionEngine] = {}
 
@@ -312,7 +314,7 @@ class Solver:
                 return region
         if self.progress is not None:  # an engine may work a while without reporting
             self.progress(self.positions_explored, None, REGION_SOLVING)
-        solved = engine(game, position, self._room_left())
+        solved = engine(game, position, self._room_left(), self.meter)
         if solved is None:
             return None
         regions.append(solved)
