@@ -15,7 +15,15 @@ from typing import Any
 from grundy.errors import ClaimError, brief
 from grundy.files import FileTooLargeError, decode_document, read_limited
 
-__all__ = ["MAX_FILE_BYTES", "META_FIELDS", "FileMeta", "file_meta", "read_meta"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "META_FIELDS",
+    "FileMeta",
+    "control_character",
+    "file_meta",
+    "read_meta",
+    "toml_kind",
+]
 
 MAX_FILE_BYTES = 10 << 20
 """Largest claim file read (10 MiB: thousands of claims)."""
@@ -47,8 +55,8 @@ def read_meta(value: Any, name: str) -> FileMeta:
         if isinstance(item, int) and not isinstance(item, bool) and key == "week":
             item = str(item)
         if not isinstance(item, str):
-            raise ClaimError(f"{name}: [meta] field {key!r} must be text, got {_toml_kind(item)}")
-        control = _control_character(item)
+            raise ClaimError(f"{name}: [meta] field {key!r} must be text, got {toml_kind(item)}")
+        control = control_character(item)
         if control is not None:
             raise ClaimError(f"{name}: [meta] field {key!r}: the control character is not allowed")
         fields[key] = item.strip()
@@ -74,7 +82,7 @@ def file_meta(path: str | Path) -> FileMeta:
     return read_meta(data.get("meta"), str(path))
 
 
-def _control_character(text: str) -> str | None:
+def control_character(text: str) -> str | None:
     """The first control character of ``text`` other than a tab or a new line."""
     for char in text:
         if char not in "\t\n" and unicodedata.category(char) == "Cc":
@@ -82,7 +90,7 @@ def _control_character(text: str) -> str | None:
     return None
 
 
-def _toml_kind(value: Any) -> str:
+def toml_kind(value: Any) -> str:
     if isinstance(value, bool):
         return "a boolean"
     if isinstance(value, int):

@@ -47,9 +47,9 @@ from grundy.claims.evaluate import Run, Scope, compile_expression
 from grundy.claims.expression import ParsedExpression, parse_expression
 from grundy.claims.file_meta import (
     MAX_FILE_BYTES,
-    _control_character,
-    _toml_kind,
+    control_character,
     read_meta,
+    toml_kind,
 )
 from grundy.claims.latex_policy import check_latex_policy
 from grundy.claims.lesson_fields import read_exercise, read_figures
@@ -308,7 +308,7 @@ def read_claim(table: Any, index: int = 1) -> Claim | BadClaim:
 
 def _printable(text: str) -> str:
     """``text`` with its control characters (but tabs and new lines) replaced by U+FFFD."""
-    return "".join("\ufffd" if _control_character(char) else char for char in text)
+    return "".join("\ufffd" if control_character(char) else char for char in text)
 
 
 def _valid_id(text: str) -> bool:
@@ -367,8 +367,8 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
                 raise problem(field_name, "is missing")
             return None
         if not isinstance(value, str):
-            raise problem(field_name, f"must be text, got {_toml_kind(value)}")
-        control = _control_character(value)
+            raise problem(field_name, f"must be text, got {toml_kind(value)}")
+        control = control_character(value)
         if control is not None:  # it would reach a terminal, a .md, a .tex as it is
             raise problem(field_name, f"the control character {control!r} is not allowed")
         return value
@@ -449,7 +449,7 @@ def _read(table: Mapping[str, Any], claim_id: str) -> Claim:
     tags = table.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise problem("tags", "must be a list of text")
-    if any(_control_character(t) for t in tags):
+    if any(control_character(t) for t in tags):
         raise problem("tags", "a control character is not allowed")
     latex = text("latex")
     if latex is not None:
