@@ -92,7 +92,8 @@ def test_a_quotient_proved_for_every_heap_answers_sums_of_large_heaps():
 @pytest.mark.slow
 def test_octal_heaps_past_the_quotient_limit_are_searched():
     solver = Solver(OctalGame("0.07"))
-    assert misere_sums.quotient_outcome(solver.game, (31, 2, 2)) is None
+    past = misere_sums.QUOTIENT_UPTO + 1
+    assert misere_sums.quotient_outcome(solver.game, (past, 2, 2)) is None
 
 
 CLAIMS = """

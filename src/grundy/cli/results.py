@@ -69,10 +69,10 @@ def print_results(
     with console.capture() as captured:
         console.print(shown)
         console.print()
-        console.print(summary_line(results))
         solvers = solver_summary(results)
         if solvers:
             console.print(solvers)
+        console.print(summary_line(results))  # last: the line scripts read
     for line in captured.get().splitlines():
         out.write(line.rstrip() + "\n")
 
