@@ -42,7 +42,9 @@ from grundy.verify import (
 )
 from grundy.verify.birthday_induction import BirthdayStep, Symbols
 
-SETTINGS = CheckSettings(quick=True, random_examples=40)
+# No claim budget: each check runs in this process (no budget child), where the spies
+# record what they see.
+SETTINGS = CheckSettings(quick=True, random_examples=40, claim_seconds=None, claim_memory=None)
 TIMEOUT_MS = 5_000
 SMALL = 4  # ⊕ fixed to exclusive or below this, and the games' values kept below it
 
