@@ -24,7 +24,11 @@ from grundy.library import CheckSettings, Theorem, check_theorem, load_library
 from grundy.verdict import Status, Verdict
 from grundy.verify import birthday_induction, bit_induction
 
-SETTINGS = CheckSettings(quick=True, random_examples=60)
+# No claim budget and no second solver: each check runs in this process (no budget
+# child), where the patched loops live, and each loop is shown able to fail on its own.
+SETTINGS = CheckSettings(
+    quick=True, random_examples=60, claim_seconds=None, claim_memory=None, second_solver="none"
+)
 
 
 def _finds_nothing(*args: Any, **kwargs: Any) -> None:
