@@ -10,7 +10,7 @@ import shutil
 import tempfile
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn, ParamSpec
 
@@ -46,7 +46,6 @@ __all__ = [
     "check_settings",
     "check_solve_size",
     "check_table_size",
-    "guard_theorem",
     "guard_user_code",
     "memory_size",
     "output_width",
@@ -254,16 +253,6 @@ def guard_user_code(check: Callable[_P, Verdict], who: str | None = None) -> Cal
     from grundy.cli.user_runs import isolated_check
 
     return isolated_check(check, who)
-
-
-def guard_theorem(theorem: Theorem) -> Theorem:
-    """``theorem`` with its check run apart (:func:`guard_user_code`): how every theorem is
-    checked when games of the user's own are loaded, here or on a Dask worker (this is a
-    module-level function so that it travels to workers by name)."""
-    if theorem.check is None:
-        return theorem
-    who = f"game {theorem.game!r}" if isinstance(theorem.game, str) else "a game from --games"
-    return replace(theorem, check=guard_user_code(theorem.check, who))
 
 
 _P = ParamSpec("_P")
@@ -533,7 +522,7 @@ def check_claims(
             earlier=earlier,
             timings=timings,
             games=games,
-            guard=guard_theorem if games else None,
+            guard=_guard_theorem() if games else None,
         )
     save_task_times(timings)
     return results
@@ -606,3 +595,9 @@ def solved_position_json(game: Game, position: Any, play: Play) -> dict[str, Any
 def table_json(game: Game, play: Play, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """How ``grundy table --json`` begins for every game, loopy ones included."""
     return {"game": game.name, "params": game.options(), "play": play.value, "rows": rows}
+
+
+def _guard_theorem() -> Callable[[Theorem], Theorem]:
+    from grundy.cli.user_runs import guard_theorem
+
+    return guard_theorem

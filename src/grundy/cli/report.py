@@ -17,7 +17,6 @@ from grundy.cli.common import (
     add_scheduler_option,
     check_claims,
     check_output_dir,
-    guard_theorem,
 )
 from grundy.cli.flags import add_seed_option, add_smt_options
 from grundy.errors import ClaimError, GrundyError
@@ -174,6 +173,8 @@ def _theorems(args: argparse.Namespace) -> tuple[list[Theorem], str]:
         theorems = load_library()
         source = "the theorem library (proofs/)"
     if args.games:
+        from grundy.cli.user_runs import guard_theorem
+
         theorems = [guard_theorem(theorem) for theorem in theorems]
     return _select(theorems, args.ids), source
 

@@ -19,13 +19,17 @@ from __future__ import annotations
 import argparse
 import io
 from collections.abc import Callable, Sequence
-from typing import IO, ParamSpec, TypeVar
+from dataclasses import replace
+from typing import IO, TYPE_CHECKING, ParamSpec, TypeVar
+
+if TYPE_CHECKING:
+    from grundy.library import Theorem
 
 from grundy.errors import BudgetExceededError, UserCodeError
 from grundy.usercode import ChildExited, ChildStopped, run_in_child
 from grundy.verdict import Status, Verdict
 
-__all__ = ["isolated_check", "isolated_writing", "run_user_command"]
+__all__ = ["guard_theorem", "isolated_check", "isolated_writing", "run_user_command"]
 
 STOP_MARGIN = 0.25
 """Seconds past a budget's own hard stop (its tenth of grace) before the parent kills."""
@@ -160,6 +164,16 @@ def isolated_check(check: Callable[_P, Verdict], who: str | None = None) -> Call
             return Verdict(Status.UNKNOWN, "none", message=message)
 
     return isolated
+
+
+def guard_theorem(theorem: Theorem) -> Theorem:
+    """``theorem`` with its check run apart (:func:`isolated_check`): how every theorem is
+    checked when games of the user's own are loaded, here or on a Dask worker (this is a
+    module-level function so that it travels to workers by name)."""
+    if theorem.check is None:
+        return theorem
+    who = f"game {theorem.game!r}" if isinstance(theorem.game, str) else "a game from --games"
+    return replace(theorem, check=isolated_check(theorem.check, who))
 
 
 WRITING_SECONDS = 900.0
