@@ -115,14 +115,16 @@ class Meter:
         self._stride = 16
         self._checked_at = time.monotonic()
 
-    def tick(self) -> None:
+    def tick(self, units: int = 1) -> None:
         """One small unit of work (a move listed); :meth:`check` every so many ticks.
+        A step that is ``units`` small units at once (a row of thousands of entries) says
+        so: a stride learned on small steps must not carry over to large ones.
 
         How many depends on how long ticks take: the stride adapts so that the clock is
         read about every :data:`CHECK_SECONDS`, whether a tick takes a microsecond (a
         small position) or ten milliseconds (a move in a position of 100,000 heaps).
         """
-        self._ticks += 1
+        self._ticks += units
         if self._ticks < self._stride:
             return
         self._ticks = 0

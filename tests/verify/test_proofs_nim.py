@@ -92,7 +92,10 @@ def test_a_z3_timeout_turns_a_proof_into_unknown_not_proved():
     # 1 to 16 heaps of 64 bits (3 to 18 Z3 queries each) cannot all be settled in 1 ms each
     assert verdict.status is Status.UNKNOWN
     assert "timeout" in verdict.message
-    assert any(part.status is Status.PROVED for part in verdict.parts)  # the easy ones
+    # The easy parts are proved when the machine is quiet; under load (CI, stop 41) even
+    # they time out.  Either way no part says more than unknown or proved.
+    assert all(part.status in (Status.PROVED, Status.UNKNOWN) for part in verdict.parts)
+    assert any(part.status is Status.UNKNOWN for part in verdict.parts)
 
 
 def test_the_cli_runs_a_theorem_with_its_mutant(run_cli):

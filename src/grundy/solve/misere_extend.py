@@ -201,7 +201,7 @@ def _submonoid(
     table = []
     for x in order:
         if meter is not None:
-            meter.tick()
+            meter.tick(len(order))  # a row of len(order) entries
         row = source.table[x]
         table.append([number[row[y]] for y in order])
     return table, number
