@@ -285,3 +285,46 @@ def test_the_librarys_proof_exercises_are_answered_with_a_proof_only_in_the_answ
     assert "Proof." not in sheet and "Nim-add c to both sides" not in sheet
     assert answers.count("**Proof.**") == 6
     assert "Nim-add c to both sides" in answers and "largest power of 2 in s" in answers
+
+
+FALSE_EXERCISE = """
+[[claim]]
+id = "nim-sum"
+title = "Three-heap Nim: P exactly when the nim-sum is 0"
+game = "nim"
+vars = ["a", "b", "c"]
+range = { a = [0, 3], b = [0, 3], c = [0, 3] }
+statement = "(outcome == 'P') == (a ^ b ^ c == 0)"
+
+[[claim]]
+id = "even-total"
+title = "Three-heap Nim is P exactly when the total is even"
+game = "nim"
+vars = ["a", "b", "c"]
+range = { a = [0, 3], b = [0, 3], c = [0, 3] }
+statement = "(outcome == 'P') == ((a + b + c) % 2 == 0)"
+mutant_of = "nim-sum"
+expect = "fails"
+exercise = true
+"""
+
+
+def test_a_false_statement_set_as_an_exercise_is_asked_not_shown_as_a_mistake(
+    run_cli, tmp_path
+) -> None:
+    """A lecturer's mistake that is also an exercise is a true-or-false question: asked in
+    the worksheet, its counterexample only in the answers (it was shown as a mistake in
+    the handout's body, its answer printed beside the question, and left off the sheet)."""
+    path = tmp_path / "false-exercise.toml"
+    path.write_text(FALSE_EXERCISE)
+    out = tmp_path / "out"
+    result = _run(run_cli, path, out)
+    assert result.code == 0, result.err
+    sheet = (out / "worksheet.md").read_text()
+    assert "Exercise 1: Three-heap Nim is P exactly when the total is even" in sheet
+    assert "True or false" in sheet and "counterexample below" not in sheet
+    answers = (out / "answers.md").read_text()
+    assert "False." in answers and "With heaps" in answers
+    handout = (out / "handout.md").read_text()
+    body = handout.split("## Answers", 1)[0]
+    assert "A plausible mistake" not in handout and "With heaps" not in body

@@ -65,14 +65,15 @@ def exercises_of(
     claims: Mapping[str, Claim],
     worked: Mapping[str, Sequence[Section]],
 ) -> list[Exercised]:
-    """The exercises among ``results`` (never a mutant: a mistake is not a question), in
-    their order on the sheet.  When every one carries a distinct number of its source
+    """The exercises among ``results``, in their order on the sheet: a mistake set as an
+    exercise too (its ``exercise`` field is explicit: the library's mutants have none), a
+    true-or-false question whose answer is its counterexample.  When every one carries a distinct number of its source
     sheet, those numbers are kept (Handout 17's 1 to 8, wherever each is declared);
     otherwise they are numbered 1, 2, ... in the order they come."""
     found = [
         (result, result.theorem.exercise)
         for result in results
-        if result.theorem.exercise is not None and not result.theorem.is_mutant
+        if result.theorem.exercise is not None
     ]
     numbers = [exercise.number for _, exercise in found]
     own = all(n is not None for n in numbers) and len(set(numbers)) == len(numbers)

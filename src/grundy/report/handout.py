@@ -152,8 +152,8 @@ def _shown(result: TheoremResult, options: HandoutOptions) -> bool:
     """A claim expected to fail is a plausible mistake, the lesson of the sheet: shown
     unless ``mistakes`` is off; a mutant only with ``mutants`` (the library's test the
     checks; the CLI turns them on for a lecturer's file)."""
-    if result.theorem.exercise is not None and not result.theorem.is_mutant:
-        return True  # a question, whatever its answer: asked, and answered at the end
+    if result.theorem.exercise is not None:
+        return True  # a question, whatever its answer (a false one too): asked, answered at the end
     if _is_mistake(result) and not options.mistakes:
         return False
     return options.mutants or not result.theorem.is_mutant
