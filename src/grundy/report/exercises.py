@@ -67,9 +67,10 @@ def exercises_of(
 ) -> list[Exercised]:
     """The exercises among ``results``, in their order on the sheet: a mistake set as an
     exercise too (its ``exercise`` field is explicit: the library's mutants have none), a
-    true-or-false question whose answer is its counterexample.  When every one carries a distinct number of its source
-    sheet, those numbers are kept (Handout 17's 1 to 8, wherever each is declared);
-    otherwise they are numbered 1, 2, ... in the order they come."""
+    true-or-false question whose answer is its counterexample.  When every one carries a
+    distinct number of its source sheet, those numbers are kept (Handout 17's 1 to 8,
+    wherever each is declared); otherwise they are numbered 1, 2, ... in the order they
+    come."""
     found = [
         (result, result.theorem.exercise)
         for result in results
