@@ -1,4 +1,4 @@
-"""One Nim heap of n tokens has Grundy value n, for every n (the nimber *n).
+"""One Nim heap of n counters has Grundy value n, for every n (the nimber *n).
 
 The exact solver takes a Nim heap at this value instead of searching it, and combines
 heaps with the sum rule; this theorem is the lemma it names for the first half.  It is
@@ -74,8 +74,8 @@ THEOREMS = listing(
     section(SOURCE, game="nim", tags=(*TAGS, "unbounded")),
     theorem(
         "nim-heap-value-every-heap",
-        "A Nim heap of n tokens has Grundy value n, for every n",
-        "for every n >= 0, the single Nim heap of n tokens has Grundy value n: its "
+        "A Nim heap of n counters has Grundy value n, for every n",
+        "for every n >= 0, the single Nim heap of n counters has Grundy value n: its "
         "options are the heaps 0, ..., n - 1, whose values are 0, ..., n - 1 by strong "
         "induction, so the mex is n (the induction step proved by Z3 for an arbitrary "
         "function G)",
@@ -84,8 +84,8 @@ THEOREMS = listing(
     ),
     mutant(
         "nim-heap-value-plus-one",
-        mutant_title("a Nim heap of n tokens has Grundy value n + 1"),
-        "for every n >= 0, the single Nim heap of n tokens has Grundy value n + 1",
+        mutant_title("a Nim heap of n counters has Grundy value n + 1"),
+        "for every n >= 0, the single Nim heap of n counters has Grundy value n + 1",
         r"\forall n \in \mathbb{N}:\ \mathcal{G}(n) = n + 1",
         lambda settings: prove_heap_value(1, settings),
         tags=TAGS,
