@@ -11,14 +11,17 @@ from grundy import Outcome, Play, SearchLimitError, Solver
 from grundy.games.chomp import Chomp
 from grundy.solve.chomp_engine import (
     MAX_BOX_BYTES,
+    NUMPY_BOX_LIMIT,
     all_diagrams,
     box_bytes,
     box_size,
     count_subdiagrams,
     rank_weights,
     solve_box,
+    solve_box_kernel,
     solve_box_numpy,
 )
+from grundy.solve.jit import compiler_available
 
 
 @pytest.mark.parametrize(("height", "width"), [(1, 1), (2, 3), (4, 4), (3, 6)])
@@ -33,10 +36,11 @@ def test_diagrams_are_listed_in_rank_order(height: int, width: int) -> None:
         assert sum(weights[i][x] for i, x in enumerate(diagram)) == index
 
 
+@pytest.mark.parametrize("engine", [solve_box_kernel, solve_box_numpy])
 @pytest.mark.parametrize(("height", "width"), [(5, 5), (3, 8), (1, 9), (9, 1), (6, 4)])
-def test_every_position_in_a_box_matches_the_plain_solver(height: int, width: int) -> None:
+def test_every_position_in_a_box_matches_the_plain_solver(engine, height: int, width: int) -> None:
     game = Chomp()
-    box = solve_box(height, width)
+    box = engine(height, width)
     plain = Solver(game, use_engines=False)
     positions = list(game.bounded_positions([width] * height))
     assert box.size == len(positions)
@@ -97,7 +101,7 @@ def test_ten_by_ten_square_is_won_by_biting_2_2() -> None:
 @pytest.mark.slow
 def test_eight_by_eight_box_matches_the_plain_solver() -> None:
     game = Chomp()
-    box = solve_box(8, 8)
+    box = solve_box_kernel(8, 8)
     plain = Solver(game, use_engines=False)
     for position in game.bounded_positions([8] * 8):
         assert box.grundy_value(position) == plain.grundy_value(position), position
@@ -122,22 +126,59 @@ def test_thin_positions_in_huge_boxes_use_the_plain_search() -> None:
 
 @pytest.mark.parametrize(("height", "width"), [(9, 9), (4, 12), (12, 3)])
 def test_kernel_matches_the_numpy_engine(height: int, width: int) -> None:
-    kernel, levels = solve_box(height, width), solve_box_numpy(height, width)
+    kernel, levels = solve_box_kernel(height, width), solve_box_numpy(height, width)
     assert kernel.codes.dtype == np.uint16  # 2 bytes a position
     assert np.array_equal(kernel.codes.astype(np.int64), levels.codes.astype(np.int64))
 
 
 @pytest.mark.slow
 def test_kernel_matches_the_numpy_engine_on_the_eleven_box() -> None:
-    kernel, levels = solve_box(11, 11), solve_box_numpy(11, 11)
+    kernel, levels = solve_box_kernel(11, 11), solve_box_numpy(11, 11)
     assert np.array_equal(kernel.codes.astype(np.int64), levels.codes.astype(np.int64))
 
 
 def test_codes_widen_instead_of_wrapping() -> None:
-    narrow = solve_box(6, 6)
-    forced = solve_box(6, 6, narrow_limit=20)  # as if 2 bytes held codes 0..19 only
+    narrow = solve_box_kernel(6, 6)
+    forced = solve_box_kernel(6, 6, narrow_limit=20)  # as if 2 bytes held codes 0..19 only
     assert forced.codes.dtype == np.uint32 and narrow.codes.max() >= 20
     assert np.array_equal(forced.codes, narrow.codes.astype(np.uint32))
+
+
+def _engine_used(script: str) -> list[str]:
+    """Run ``script`` in a fresh process (numba not yet imported) and report, per line
+    it prints, whether the Chomp kernel module was loaded by then."""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return done.stdout.split()
+
+
+def test_small_boxes_skip_the_compiler_until_it_is_loaded() -> None:
+    # 10 x 10 (184,756 diagrams) in a fresh process: the numpy engine, numba never
+    # imported; the same box once numba is loaded: the kernel.
+    script = (
+        "import sys\n"
+        "from grundy.solve.chomp_engine import solve_box\n"
+        "box = solve_box(10, 10)\n"
+        "print(box.grundy_value((10,) * 10), 'numba' in sys.modules, box.codes.dtype)\n"
+        "import numba\n"
+        "again = solve_box(10, 10)\n"
+        "print(again.grundy_value((10,) * 10), 'grundy.solve.chomp_kernels' in sys.modules,"
+        " again.codes.dtype)\n"
+    )
+    assert _engine_used(script) == ["19", "False", "uint32", "19", "True", "uint16"]
+
+
+@pytest.mark.skipif(not compiler_available(), reason="numba is not importable")
+def test_boxes_past_the_limit_use_the_kernel_from_the_start() -> None:
+    assert box_size(10, 10) <= NUMPY_BOX_LIMIT < box_size(11, 11)
+    script = (
+        "import sys\n"
+        "from grundy.solve.chomp_engine import solve_box\n"
+        "box = solve_box(11, 11)\n"
+        "print(box.grundy_value((11,) * 11), 'numba' in sys.modules, box.codes.dtype)\n"
+    )
+    assert _engine_used(script) == ["23", "True", "uint16"]
 
 
 def test_box_memory_is_known_up_front() -> None:
