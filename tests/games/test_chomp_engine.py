@@ -9,6 +9,7 @@ import pytest
 
 from grundy import Outcome, Play, SearchLimitError, Solver
 from grundy.games.chomp import Chomp
+from grundy.solve import chomp_engine
 from grundy.solve.chomp_engine import (
     MAX_BOX_BYTES,
     NUMPY_BOX_LIMIT,
@@ -21,7 +22,6 @@ from grundy.solve.chomp_engine import (
     solve_box_kernel,
     solve_box_numpy,
 )
-from grundy.solve.jit import compiler_available
 
 
 @pytest.mark.parametrize(("height", "width"), [(1, 1), (2, 3), (4, 4), (3, 6)])
@@ -144,41 +144,40 @@ def test_codes_widen_instead_of_wrapping() -> None:
     assert np.array_equal(forced.codes, narrow.codes.astype(np.uint32))
 
 
-def _engine_used(script: str) -> list[str]:
-    """Run ``script`` in a fresh process (numba not yet imported) and report, per line
-    it prints, whether the Chomp kernel module was loaded by then."""
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    )
-    return done.stdout.split()
-
-
-def test_small_boxes_skip_the_compiler_until_it_is_loaded() -> None:
-    # 10 x 10 (184,756 diagrams) in a fresh process: the numpy engine, numba never
-    # imported; the same box once numba is loaded: the kernel.
+def test_a_small_box_in_a_fresh_process_imports_no_compiler() -> None:
+    # 10 x 10 (184,756 diagrams): the numpy engine, numba never imported
     script = (
         "import sys\n"
         "from grundy.solve.chomp_engine import solve_box\n"
         "box = solve_box(10, 10)\n"
         "print(box.grundy_value((10,) * 10), 'numba' in sys.modules, box.codes.dtype)\n"
-        "import numba\n"
-        "again = solve_box(10, 10)\n"
-        "print(again.grundy_value((10,) * 10), 'grundy.solve.chomp_kernels' in sys.modules,"
-        " again.codes.dtype)\n"
     )
-    assert _engine_used(script) == ["19", "False", "uint32", "19", "True", "uint16"]
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.split() == ["19", "False", "uint32"], done.stderr
 
 
-@pytest.mark.skipif(not compiler_available(), reason="numba is not importable")
-def test_boxes_past_the_limit_use_the_kernel_from_the_start() -> None:
+@pytest.mark.parametrize(
+    ("side", "loaded", "engine"),
+    [(10, False, "numpy"), (10, True, "kernel"), (11, False, "kernel"), (11, True, "kernel")],
+)
+def test_which_engine_values_a_box(monkeypatch, side: int, loaded: bool, engine: str) -> None:
     assert box_size(10, 10) <= NUMPY_BOX_LIMIT < box_size(11, 11)
-    script = (
-        "import sys\n"
-        "from grundy.solve.chomp_engine import solve_box\n"
-        "box = solve_box(11, 11)\n"
-        "print(box.grundy_value((11,) * 11), 'numba' in sys.modules, box.codes.dtype)\n"
-    )
-    assert _engine_used(script) == ["23", "True", "uint16"]
+    called = []
+    monkeypatch.setattr(chomp_engine, "compiler_loaded", lambda: loaded)
+    monkeypatch.setattr(chomp_engine, "compiler_available", lambda: True)
+    monkeypatch.setattr(chomp_engine, "solve_box_numpy", lambda h, w: called.append("numpy"))
+    monkeypatch.setattr(chomp_engine, "solve_box_kernel", lambda h, w: called.append("kernel"))
+    solve_box(side, side)
+    assert called == [engine]
+
+
+def test_without_numba_every_box_goes_to_numpy(monkeypatch) -> None:
+    called = []
+    monkeypatch.setattr(chomp_engine, "compiler_loaded", lambda: False)
+    monkeypatch.setattr(chomp_engine, "compiler_available", lambda: False)
+    monkeypatch.setattr(chomp_engine, "solve_box_numpy", lambda h, w: called.append("numpy"))
+    solve_box(12, 12)
+    assert called == ["numpy"]
 
 
 def test_box_memory_is_known_up_front() -> None:

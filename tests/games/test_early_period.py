@@ -9,6 +9,7 @@ import sys
 import numpy as np
 import pytest
 
+import grundy.solve.fast_sequences as fast_sequences
 import grundy.solve.heap_sequences as heap_sequences
 from grundy.games import SubtractionGame
 from grundy.games.grundys_game import GrundysGame
@@ -104,13 +105,23 @@ def test_kayles_to_a_million_loads_no_compiler() -> None:
     assert _run(script) == "1 uint16 False"
 
 
-def test_a_game_without_an_early_period_goes_to_the_kernel() -> None:
-    script = (
-        "import sys\n"
-        "from grundy.games.octal import OctalGame\n"
-        "from grundy.solve.fast_sequences import sequence_values\n"
-        "from grundy.solve.heap_sequences import rules_of\n"
-        "values = sequence_values(rules_of(OctalGame('0.16')), 6000)\n"
-        "print(len(values), 'grundy.solve.sequence_kernels' in sys.modules)\n"
-    )
-    assert _run(script) == "6001 True"
+@pytest.mark.parametrize(("code", "loaded", "engine"), [
+    ("0.77", False, "probe"),  # Kayles: the probe's period answers
+    ("0.16", False, "kernel"),  # no period in 1,024 heaps: the probe, then the kernel
+    ("0.77", True, "kernel"),  # numba loaded already: straight to the kernel
+])  # fmt: skip
+def test_which_engine_values_a_long_range(
+    monkeypatch, code: str, loaded: bool, engine: str
+) -> None:
+    used = []
+    monkeypatch.setattr(fast_sequences, "compiler_loaded", lambda: loaded)
+    monkeypatch.setattr(fast_sequences, "compiler_available", lambda: True)
+
+    def kernel(rules, upto, progress=None):
+        used.append("kernel")
+        return kernel_sequence(rules, upto)
+
+    monkeypatch.setattr(fast_sequences, "kernel_sequence", kernel)
+    values = fast_sequences.sequence_values(rules_of(OctalGame(code)), 6000)
+    assert used == ([] if engine == "probe" else ["kernel"])
+    assert np.array_equal(values.astype(np.int64), _exact(rules_of(OctalGame(code)), 6000))
