@@ -210,10 +210,10 @@ def compile_rows() -> list[str]:
         "import time; t, c = time.perf_counter(), time.process_time()\n"
         "from grundy.solve.fast_sequences import kernel_sequence\n"
         "from grundy.solve.heap_sequences import HeapRules\n"
-        "from grundy.solve.chomp_engine import solve_box\n"
+        "from grundy.solve.chomp_engine import solve_box_kernel\n"
         "kernel_sequence(HeapRules(split_two=frozenset({0}), unequal_only=True), 100)\n"
         "middle, cpu = time.perf_counter(), time.process_time()\n"
-        "solve_box(3, 3)\n"
+        "solve_box_kernel(3, 3)\n"
         "print(middle - t, cpu - c, time.perf_counter() - middle, time.process_time() - cpu)\n"
     )
     rows = ["| what | wall s | CPU s | load |", "|---|---:|---:|---:|"]
@@ -289,11 +289,11 @@ def own_peak_mib() -> float:
 def chomp_child(side: int, output: str, rectangles: bool) -> None:
     """In a fresh process: solve the box with grundy's engine and save its values;
     print the time, the peak memory and the winning bites (of every rectangle)."""
-    from grundy.solve.chomp_engine import solve_box
+    from grundy.solve.chomp_engine import solve_box_kernel
 
-    solve_box(2, 2)  # the kernel compiled (or loaded from the cache) before timing
+    solve_box_kernel(2, 2)  # the kernel compiled (or loaded from the cache) before timing
     start, cpu = time.perf_counter(), time.process_time()
-    box = solve_box(side, side)
+    box = solve_box_kernel(side, side)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     peak = own_peak_mib()  # before the comparisons below allocate their own arrays
     if output != "-":

@@ -28,14 +28,14 @@ def measure(method: str, side: int) -> dict[str, float | int]:
     import time
 
     from grundy.games.chomp import Chomp
-    from grundy.solve.chomp_engine import solve_box, solve_box_numpy
+    from grundy.solve.chomp_engine import solve_box_kernel, solve_box_numpy
     from grundy.solve.solver import Solver
 
     if method == "engine":
-        solve_box(2, 2)  # compile the kernel (or load it from the cache) first
+        solve_box_kernel(2, 2)  # compile the kernel (or load it from the cache) first
     start = time.perf_counter()
     if method == "engine":
-        value = solve_box(side, side).grundy_value((side,) * side)
+        value = solve_box_kernel(side, side).grundy_value((side,) * side)
     elif method == "numpy":
         value = solve_box_numpy(side, side).grundy_value((side,) * side)
     elif method == "plain":

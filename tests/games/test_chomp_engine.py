@@ -9,14 +9,17 @@ import pytest
 
 from grundy import Outcome, Play, SearchLimitError, Solver
 from grundy.games.chomp import Chomp
+from grundy.solve import chomp_engine
 from grundy.solve.chomp_engine import (
     MAX_BOX_BYTES,
+    NUMPY_BOX_LIMIT,
     all_diagrams,
     box_bytes,
     box_size,
     count_subdiagrams,
     rank_weights,
     solve_box,
+    solve_box_kernel,
     solve_box_numpy,
 )
 
@@ -33,10 +36,11 @@ def test_diagrams_are_listed_in_rank_order(height: int, width: int) -> None:
         assert sum(weights[i][x] for i, x in enumerate(diagram)) == index
 
 
+@pytest.mark.parametrize("engine", [solve_box_kernel, solve_box_numpy])
 @pytest.mark.parametrize(("height", "width"), [(5, 5), (3, 8), (1, 9), (9, 1), (6, 4)])
-def test_every_position_in_a_box_matches_the_plain_solver(height: int, width: int) -> None:
+def test_every_position_in_a_box_matches_the_plain_solver(engine, height: int, width: int) -> None:
     game = Chomp()
-    box = solve_box(height, width)
+    box = engine(height, width)
     plain = Solver(game, use_engines=False)
     positions = list(game.bounded_positions([width] * height))
     assert box.size == len(positions)
@@ -97,7 +101,7 @@ def test_ten_by_ten_square_is_won_by_biting_2_2() -> None:
 @pytest.mark.slow
 def test_eight_by_eight_box_matches_the_plain_solver() -> None:
     game = Chomp()
-    box = solve_box(8, 8)
+    box = solve_box_kernel(8, 8)
     plain = Solver(game, use_engines=False)
     for position in game.bounded_positions([8] * 8):
         assert box.grundy_value(position) == plain.grundy_value(position), position
@@ -122,22 +126,58 @@ def test_thin_positions_in_huge_boxes_use_the_plain_search() -> None:
 
 @pytest.mark.parametrize(("height", "width"), [(9, 9), (4, 12), (12, 3)])
 def test_kernel_matches_the_numpy_engine(height: int, width: int) -> None:
-    kernel, levels = solve_box(height, width), solve_box_numpy(height, width)
+    kernel, levels = solve_box_kernel(height, width), solve_box_numpy(height, width)
     assert kernel.codes.dtype == np.uint16  # 2 bytes a position
     assert np.array_equal(kernel.codes.astype(np.int64), levels.codes.astype(np.int64))
 
 
 @pytest.mark.slow
 def test_kernel_matches_the_numpy_engine_on_the_eleven_box() -> None:
-    kernel, levels = solve_box(11, 11), solve_box_numpy(11, 11)
+    kernel, levels = solve_box_kernel(11, 11), solve_box_numpy(11, 11)
     assert np.array_equal(kernel.codes.astype(np.int64), levels.codes.astype(np.int64))
 
 
 def test_codes_widen_instead_of_wrapping() -> None:
-    narrow = solve_box(6, 6)
-    forced = solve_box(6, 6, narrow_limit=20)  # as if 2 bytes held codes 0..19 only
+    narrow = solve_box_kernel(6, 6)
+    forced = solve_box_kernel(6, 6, narrow_limit=20)  # as if 2 bytes held codes 0..19 only
     assert forced.codes.dtype == np.uint32 and narrow.codes.max() >= 20
     assert np.array_equal(forced.codes, narrow.codes.astype(np.uint32))
+
+
+def test_a_small_box_in_a_fresh_process_imports_no_compiler() -> None:
+    # 10 x 10 (184,756 diagrams): the numpy engine, numba never imported
+    script = (
+        "import sys\n"
+        "from grundy.solve.chomp_engine import solve_box\n"
+        "box = solve_box(10, 10)\n"
+        "print(box.grundy_value((10,) * 10), 'numba' in sys.modules, box.codes.dtype)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.split() == ["19", "False", "uint32"], done.stderr
+
+
+@pytest.mark.parametrize(
+    ("side", "loaded", "engine"),
+    [(10, False, "numpy"), (10, True, "kernel"), (11, False, "kernel"), (11, True, "kernel")],
+)
+def test_which_engine_values_a_box(monkeypatch, side: int, loaded: bool, engine: str) -> None:
+    assert box_size(10, 10) <= NUMPY_BOX_LIMIT < box_size(11, 11)
+    called = []
+    monkeypatch.setattr(chomp_engine, "compiler_loaded", lambda: loaded)
+    monkeypatch.setattr(chomp_engine, "compiler_available", lambda: True)
+    monkeypatch.setattr(chomp_engine, "solve_box_numpy", lambda h, w: called.append("numpy"))
+    monkeypatch.setattr(chomp_engine, "solve_box_kernel", lambda h, w: called.append("kernel"))
+    solve_box(side, side)
+    assert called == [engine]
+
+
+def test_without_numba_every_box_goes_to_numpy(monkeypatch) -> None:
+    called = []
+    monkeypatch.setattr(chomp_engine, "compiler_loaded", lambda: False)
+    monkeypatch.setattr(chomp_engine, "compiler_available", lambda: False)
+    monkeypatch.setattr(chomp_engine, "solve_box_numpy", lambda h, w: called.append("numpy"))
+    solve_box(12, 12)
+    assert called == ["numpy"]
 
 
 def test_box_memory_is_known_up_front() -> None:

@@ -43,7 +43,7 @@ from grundy.budget import format_bytes, format_count
 from grundy.errors import SearchLimitError, brief
 from grundy.games.base import Game
 from grundy.games.chomp import Chomp
-from grundy.solve.jit import compiler_available
+from grundy.solve.jit import compiler_available, compiler_loaded
 
 __all__ = [
     "MAX_BOX_BYTES",
@@ -54,6 +54,7 @@ __all__ = [
     "chomp_region",
     "count_subdiagrams",
     "solve_box",
+    "solve_box_kernel",
     "solve_box_numpy",
 ]
 
@@ -62,6 +63,12 @@ __all__ = [
 MAX_BOX_BYTES = 1 << 30
 # Boxes this small are solved whatever the position, in well under a second.
 SMALL_BOX = 200_000
+# Boxes up to this many diagrams go to the numpy engine while numba is not loaded yet:
+# importing numba and loading the first cached kernel costs more CPU than the numpy
+# engine takes on them (bench/SMALL_RUNS.md: 10 x 10, 184,756 diagrams, 0.41 s by
+# numpy against 1.08 s for numba's import and load plus 0.06 s of kernel, on a loaded
+# machine; 11 x 11, 705,432 diagrams, 1.67 s against 1.36 s).
+NUMPY_BOX_LIMIT = 400_000
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -163,17 +170,27 @@ def box_bytes(height: int, width: int) -> int:
     return 2 * box_size(height, width) + 8 * (height + 1) * (width + 2) + 4096
 
 
-def solve_box(height: int, width: int, *, narrow_limit: int = 1 << 16) -> ChompBox:
-    """Value every diagram with at most ``height`` rows of at most ``width`` squares,
-    by the compiled kernel (:mod:`grundy.solve.chomp_kernels`), in rank order
-    (:func:`solve_box_numpy` if numba cannot be imported).
+def solve_box(height: int, width: int) -> ChompBox:
+    """Value every diagram with at most ``height`` rows of at most ``width`` squares:
+    by :func:`solve_box_numpy` when the box is small (:data:`NUMPY_BOX_LIMIT`) and numba
+    is not loaded yet, or numba cannot be imported; by the compiled kernel otherwise.
+    Both give the same codes (cross-checked in the tests)."""
+    if height < 1 or width < 1:
+        raise ValueError(f"a Chomp box needs at least one row and column, got {height}x{width}")
+    small = box_size(height, width) <= NUMPY_BOX_LIMIT and not compiler_loaded()
+    if small or not compiler_available():
+        return solve_box_numpy(height, width)
+    return solve_box_kernel(height, width)
+
+
+def solve_box_kernel(height: int, width: int, *, narrow_limit: int = 1 << 16) -> ChompBox:
+    """:func:`solve_box` by the compiled kernel (:mod:`grundy.solve.chomp_kernels`), in
+    rank order, whatever the box's size.
 
     Codes are kept in 2 bytes while they stay below ``narrow_limit`` (at most ``2**16``;
     a smaller one exercises the widening to 4 bytes in tests)."""
     if height < 1 or width < 1:
         raise ValueError(f"a Chomp box needs at least one row and column, got {height}x{width}")
-    if not compiler_available():
-        return solve_box_numpy(height, width)
     from grundy.solve.chomp_kernels import value_box
 
     weights = rank_weights(height, width)

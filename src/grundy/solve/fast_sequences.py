@@ -30,11 +30,12 @@ import numpy.typing as npt
 
 from grundy.progress import PROGRESS_STEP, SEQUENCE_PROGRESS, ProgressCallback, next_report
 from grundy.solve.heap_sequences import HeapRules
-from grundy.solve.jit import compiler_available
+from grundy.solve.jit import compiler_available, compiler_loaded
 
 __all__ = [
     "KERNEL_FROM",
     "NARROW_LIMIT",
+    "PERIOD_PROBE",
     "RareClasses",
     "SequenceRun",
     "kernel_bytes",
@@ -155,6 +156,12 @@ def _low_bit_counts(values: npt.NDArray[Any], first: int, last: int) -> npt.NDAr
 
 KERNEL_FROM = 5000  # shorter ranges use the numpy engine: no compiler to load
 
+PERIOD_PROBE = 1024
+"""Heaps the numpy engine values first, before a longer range loads the compiler: when
+they prove a period (Kayles, Dawson's Kayles, ...) the period gives every later value and
+numba, about half a second of CPU to import and load (bench/SMALL_RUNS.md), is never
+loaded.  When they do not, the probe has cost a few hundredths of a second."""
+
 
 def kernel_bytes(upto: int, *, period_search: bool = False) -> int:
     """The memory :func:`kernel_sequence` needs for G(0..upto), in bytes, known before
@@ -174,11 +181,19 @@ def sequence_values(
 ) -> npt.NDArray[Any]:
     """G(0..upto): the numpy engine of :mod:`grundy.solve.heap_sequences` up to
     :data:`KERNEL_FROM` heaps (fast enough, and numba is never imported), the compiled
-    kernel beyond (the numpy engine again if numba cannot be imported)."""
+    kernel beyond (the numpy engine again if numba cannot be imported).  Until numba is
+    loaded, a longer range first tries the numpy engine on :data:`PERIOD_PROBE` heaps,
+    and takes the rest from the period they prove, if they prove one."""
+    from grundy.solve.heap_sequences import sequence_from_early_period, sparse_grundy_sequence
+
+    if upto > KERNEL_FROM and not compiler_loaded():
+        early = sequence_from_early_period(rules, upto, PERIOD_PROBE)
+        if early is not None:
+            if progress is not None:
+                progress(upto, upto, SEQUENCE_PROGRESS)
+            return early
     if upto > KERNEL_FROM and compiler_available():
         return kernel_sequence(rules, upto, progress=progress).values
-    from grundy.solve.heap_sequences import sparse_grundy_sequence
-
     return np.array(sparse_grundy_sequence(rules, upto, progress=progress), dtype=np.int64)
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "HeapRules",
     "direct_grundy_sequence",
     "rules_of",
+    "sequence_from_early_period",
     "sparse_grundy_sequence",
 ]
 
@@ -199,6 +200,36 @@ def sparse_grundy_sequence(
                 ],
             )
     _report(progress, upto, upto)
+    return values
+
+
+def sequence_from_early_period(rules: HeapRules, upto: int, probe: int) -> npt.NDArray[Any] | None:
+    """G(0..upto) when G(0..probe) already proves a period, else ``None``.
+
+    The first ``probe`` heaps are valued here; if they prove a period by the Guy-Smith
+    theorem (:func:`_proved_period`, the test the compiled kernel's shortcut applies too),
+    every later value is the one a period before.  Kayles proves period 12 by heap 167,
+    so a million heaps cost what 1,024 do, and no compiler is loaded for them.  Rules the
+    theorem does not cover (three heaps left, equal splits refused) give ``None``.  The
+    values take 2 bytes each when they fit, as the compiled kernel stores them.
+
+    >>> one_or_two = frozenset({1, 2})  # Kayles: take 1 or 2, leaving 0, 1 or 2 heaps
+    >>> kayles = HeapRules(take_all=one_or_two, leave_one=one_or_two, split_two=one_or_two)
+    >>> sequence_from_early_period(kayles, 10**6, 1024)[[70, 71, 83, 10**6]].tolist()
+    [6, 7, 7, 1]
+    """
+    if rules.split_three or rules.unequal_only or upto <= probe:
+        return None
+    reach = max(rules.take_all | rules.leave_one | rules.split_two, default=0)
+    if not reach:
+        return None
+    prefix = np.array(sparse_grundy_sequence(rules, probe), dtype=np.int64)
+    period = _proved_period(prefix, probe, reach)
+    if period is None:
+        return None
+    values = np.empty(upto + 1, dtype=np.uint16 if prefix.max() < 1 << 16 else np.int64)
+    values[: probe + 1] = prefix
+    values[probe + 1 :] = np.resize(prefix[probe + 1 - period :], upto - probe)
     return values
 
 

@@ -12,11 +12,12 @@ imported.  An explicit ``NUMBA_CACHE_DIR`` is always respected.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-__all__ = ["compiled", "compiler_available", "prepare_cache_dir"]
+__all__ = ["compiled", "compiler_available", "compiler_loaded", "prepare_cache_dir"]
 
 
 def _writable(directory: Path) -> bool:
@@ -57,6 +58,13 @@ def compiler_available() -> bool:
     except ImportError:
         return False
     return True
+
+
+def compiler_loaded() -> bool:
+    """Whether this process has imported numba already.  Importing it and loading the
+    first cached kernel is a fixed cost of about half a second of CPU (bench/SMALL_RUNS.md);
+    an engine with a numpy form uses that form on small inputs until someone has paid it."""
+    return sys.modules.get("numba") is not None
 
 
 def compiled(function: Any) -> Any:
