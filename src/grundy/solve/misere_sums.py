@@ -14,7 +14,8 @@ extended periodically.
 
 Building a quotient is an attempt: when it fails (a quotient too large, no candidate
 found) the solver searches the sum plainly, so an attempt may spend at most
-:data:`QUOTIENT_SECONDS` (and a tenth of the solver's time budget, when it has one) and
+:data:`QUOTIENT_SECONDS` of processor time (and a tenth of the solver's time budget, when
+it has one) and
 grow the process by at most :data:`QUOTIENT_MEMORY`; an attempt that runs out of that
 allowance is given up, and no quotient as large is tried again for the game.  The
 solver's own budget (its meter, or the time budget's signal of ``grundy solve``) ends the
@@ -26,6 +27,7 @@ answer rested on, with its scope, so that a verdict can list it in ``assumes``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -41,8 +43,8 @@ QUOTIENT_UPTO = 96
 of Kayles 3 s of processor time; the allowance below ends the ones that grow)."""
 
 QUOTIENT_SECONDS = 8.0
-"""Most wall time one on-demand quotient may take before it is given up.  Measured on the
-2-core machine under load: Q_27 of 0.07 (|Q| = 176) takes 1.6 s and Q_30 (|Q| = 360)
+"""Most processor time one on-demand quotient may take before it is given up.  Measured on
+the 2-core machine: Q_27 of 0.07 (|Q| = 176) takes 1.6 s and Q_30 (|Q| = 360)
 4.2 s, while the failing Q_20 of 0.6 gave up only after 24-28 s (its element
 construction runs out of candidates at heap 17; a size cap does not stop it sooner)."""
 
@@ -52,7 +54,8 @@ about 120 MiB (the whole process); the failing Q_20 of 0.6 grew past 4 GiB befor
 limit (and the solver's memory budget) was checked during the construction."""
 
 BUDGET_SHARE = 0.1
-"""Most share of the solver's time budget one on-demand quotient may take."""
+"""Most share of the solver's time budget one on-demand quotient may take (as processor
+time: see :class:`_Allowance`)."""
 
 MIN_HEAPS = 3
 """Sums of fewer heaps are left to the search, which decides them quickly, unless the
@@ -92,17 +95,27 @@ class _AllowanceSpent(Exception):
 
 class _Allowance(Meter):
     """The meter of one attempt: the solver's meter (whose limits end the run), then the
-    attempt's own time allowance (whose end only gives the attempt up)."""
+    attempt's own allowance (whose end only gives the attempt up).
 
-    __slots__ = ("outer",)
+    The allowance is processor time, not wall time: it bounds the work an attempt may
+    waste, the same on a quiet machine and a busy one (a wall-time allowance ran out on a
+    machine at load 15 while building Q_30 of 0.07, which takes 4 s of processor time,
+    and the sum was then searched past the move limit).  The time the user waits is the
+    solver's budget, kept by the outer meter as before."""
+
+    __slots__ = ("cpu_deadline", "outer")
 
     def __init__(self, seconds: float, outer: Meter | None) -> None:
-        super().__init__(Budget(seconds=seconds, memory_bytes=QUOTIENT_MEMORY))
+        super().__init__(Budget(memory_bytes=QUOTIENT_MEMORY))
+        self.cpu_deadline = time.process_time() + seconds
         self.outer = outer
 
     def check(self) -> None:
+        # first, so that the attempt's own limits give up the attempt only
+        if time.process_time() >= self.cpu_deadline:
+            raise _AllowanceSpent("the attempt's processor time allowance was used up")
         try:
-            super().check()  # first, so that the attempt's growth gives up the attempt only
+            super().check()
         except BudgetExceededError as exc:
             raise _AllowanceSpent(str(exc)) from None
         if self.outer is not None:
