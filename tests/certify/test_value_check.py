@@ -61,7 +61,7 @@ def random_code(rng: random.Random) -> str:
 
 @pytest.fixture(params=["by blocks", "by table"], autouse=True)
 def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Every test runs on both compiled checks: value_sweep's (values below 128, by
+    """Every test runs on both compiled checks: value_sweep's (values below 256, by
     blocks of heaps) and value_check's own (any width, a table of marks per heap)."""
     if request.param == "by table":
         monkeypatch.setattr(value_check, "_SWEEP_WIDTH", 0)
@@ -273,3 +273,61 @@ def test_a_large_certificate_of_0_354_is_refused_for_a_value_changed_in_step_wit
     assert np.shares_memory(bad.values, values)
     check = check_certificate(bad)
     assert not check.valid and check.problems[0].startswith("G(5000) is ")
+
+
+# -- values from 128 to 255: four words of bits in the check by blocks -------------------
+
+
+def _values_of_0_376(count: int) -> np.ndarray:
+    # 0.376's values pass 127 from heap 1,999 on and reach 176 (width 256)
+    return kernel_sequence(rules_of(OctalGame("0.376")), count - 1).values.copy()
+
+
+def test_values_up_to_255_are_checked_by_blocks(
+    kernel: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    values = _values_of_0_376(30_000)
+    assert 128 <= values.max() < 256
+    monkeypatch.setattr(value_check, "_compiled", {})
+    assert check_values(octal_moves("0.376"), values).valid
+    assert list(value_check._compiled) == ["sweep" if kernel == "by blocks" else "table"]
+
+
+@pytest.mark.slow
+def test_every_wrong_claim_at_a_heap_above_127_is_found(kernel: str) -> None:
+    # Each claim differs from the right value in some word of bits: the first, a middle
+    # one or the last (values 0..63, 64..127, 128..191); classes chosen at random (the
+    # checker's own choice is priced anew for each claim, too slow for all of them).
+    values = _values_of_0_376(2_200)
+    moves = octal_moves("0.376")
+    heap = int(np.flatnonzero(values >= 128)[0])
+    rng = np.random.default_rng(376)
+    for claimed in range(int(values.max()) + 2):
+        if claimed == values[heap]:
+            continue
+        wrong = values.copy()
+        wrong[heap] = claimed
+        check = check_values(moves, wrong, sparse=rng.random(512) < 0.3)
+        assert (check.wrong_heap, check.true_value) == (heap, values[heap]), (kernel, claimed)
+
+
+def test_a_certificate_of_0_376_is_refused_for_a_value_changed_with_its_partner(
+    kernel: str,
+) -> None:
+    # 0.376 has period 4: a value changed together with the value 4 heaps on keeps every
+    # comparison of the period, so only the recomputation from the rules refuses it.
+    game = OctalGame("0.376")
+    values = _values_of_0_376(40_000)  # the certificate holds G(0..24,010)
+    high = int(np.flatnonzero(values[9_000:] >= 128)[0]) + 9_000
+    low = int(np.flatnonzero(values[9_000:] < 64)[0]) + 9_000
+    for heap, claimed in ((high, values[high] ^ 1), (high, values[high] ^ 64), (low, 150)):
+        for partner in (False, True):
+            wrong = values.copy()
+            wrong[heap] = claimed
+            if partner:
+                wrong[heap + 4] = claimed
+            bad = build_certificate(game, wrong, 4, 12_000)  # hypotheses never reached
+            check = check_certificate(bad)
+            assert not check.valid
+            said = f"G({heap}) is {values[heap]}, the certificate says {claimed}"
+            assert check.problems[0] == said

@@ -178,7 +178,7 @@ def _kernel(
 
 _compiled: dict[str, Any] = {}
 
-_SWEEP_WIDTH = 128
+_SWEEP_WIDTH = 256
 """Values below this go to :mod:`grundy.certify.value_sweep` (the same check, by blocks
 of heaps, several at a time); wider ones to :func:`_kernel`.  Tests lower it to 0 to
 run :func:`_kernel` on every game."""
