@@ -31,6 +31,7 @@ import numpy as np
 
 import grundy.solve.misere_verify as verify
 from grundy.budget import Meter
+from grundy.solve.misere_candidate import ELEMENT, Candidate, classes, columns, submonoid
 from grundy.solve.misere_learner import BipartiteMonoid, image
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
@@ -154,24 +155,12 @@ def _free(
     derived along the order of sums, reduced."""
     if meter is not None:
         meter.check()
-    base_table, base_of = _submonoid(source, base_heaps, meter)
-    if meter is not None:
-        meter.check()
-    sizes = [i + p for i, p in cycles.values()]
-    total = len(base_table) * int(np.prod(sizes, dtype=np.int64))
-    if total > MAX_CANDIDATE:
-        raise NoCandidate(f"a candidate of {total:,} elements")
-    table = np.asarray(base_table, dtype=np.int64)
-    stride = len(base_table)
-    generator: dict[int, int] = {}
-    for h, (index, period) in cycles.items():
-        cyclic = _cyclic_table(index, period)
-        size = index + period
-        table = (stride * cyclic[:, None, :, None] + table[None, :, None, :]).reshape(
-            stride * size, stride * size
-        )  # element (b, e) is numbered b + stride * e
-        generator[h] = stride
-        stride *= size
+    source_table = np.asarray(source.table, dtype=ELEMENT)
+    base_table, base_of = submonoid(source_table, [source.heap_map[h] for h in base_heaps], meter)
+    candidate = Candidate(base_table, tuple(cycles.values()))
+    if candidate.size > MAX_CANDIDATE:
+        raise NoCandidate(f"a candidate of {candidate.size:,} elements")
+    generator = {h: candidate.generator(k) for k, h in enumerate(cycles)}
     heap_map = []
     for h in range(heap + 1):
         if h in generator:
@@ -180,128 +169,95 @@ def _free(
             heap_map.append(base_of[source.heap_map[h]])
         else:
             heap_map.append(0)
-    p_portion = _derive_p(table, heap_map, rules, heap, meter)
+    in_p = _derive_p(candidate, heap_map, rules, heap, meter)
     if meter is not None:
         meter.check()
-    return _reduce(table, p_portion, tuple(heap_map), meter)
+    return _reduce(candidate, in_p, heap_map, rules, heap, meter)
 
 
-def _submonoid(
-    source: BipartiteMonoid, heaps: Sequence[int], meter: Meter | None
-) -> tuple[list[list[int]], dict[int, int]]:
-    gens = sorted({source.heap_map[h] for h in heaps})
-    number = {0: 0}
-    order = [0]
-    for x in order:
-        for g in gens:
-            y = source.table[x][g]
-            if y not in number:
-                number[y] = len(order)
-                order.append(y)
-    table = []
-    for x in order:
-        if meter is not None:
-            meter.tick(len(order))  # a row of len(order) entries
-        row = source.table[x]
-        table.append([number[row[y]] for y in order])
-    return table, number
-
-
-def _cyclic_table(index: int, period: int) -> np.ndarray:
-    size = index + period
-    exps = np.arange(size)
-    total = exps[:, None] + exps[None, :]
-    return np.where(total < size, total, index + (total - index) % period)
+STEPS_PER_CALL = 1 << 16
+"""Steps of a compiled kernel between two ticks of the budget's meter."""
 
 
 def _derive_p(
-    table: np.ndarray, heap_map: list[int], rules: HeapRules, heap: int, meter: Meter | None
-) -> frozenset[int]:
-    """The P-portion each element's least sum gives it (see the module's text)."""
+    candidate: Candidate,
+    heap_map: list[int],
+    rules: HeapRules,
+    heap: int,
+    meter: Meter | None,
+) -> np.ndarray:
+    """Which elements are in P: each takes the outcome its least sum has, given the
+    elements of that sum's options (all earlier in the order of sums)."""
+    import grundy.solve.misere_kernels as kernels  # imports numba: only when needed
+
     heaps = sorted(_live(rules, heap), reverse=True)
     images = [
-        sorted({_times(table, heap_map, option) for option in rules.options[h]}) for h in heaps
+        sorted({_times(candidate, heap_map, option) for option in rules.options[h]}) for h in heaps
     ]
     gens = [heap_map[h] for h in heaps]
-    rows = _columns(table, {*gens, *(t for found in images for t in found)}, meter)
-    p: set[int] = set()
+    wanted = sorted({*gens, *(t for found in images for t in found)})
+    where = {w: c for c, w in enumerate(wanted)}
+    cols = columns(candidate, wanted, meter)
+    gen_col = np.asarray([where[g] for g in gens], dtype=np.int64)
+    image_cols = np.asarray([where[t] for found in images for t in found], dtype=np.int64)
+    image_start = np.cumsum([0, *(len(found) for found in images)], dtype=np.int64)
+    size = candidate.size
+    in_p = np.zeros(size, dtype=np.bool_)
+    seen = np.zeros(size, dtype=np.bool_)
+    x = np.zeros(len(gens) + 1, dtype=np.int64)
+    counts = np.zeros(len(gens), dtype=np.int64)
+    state = np.zeros(3, dtype=np.int64)
+    while not state[2]:
+        taken = kernels.derive_steps(
+            cols,
+            gen_col,
+            image_cols,
+            image_start,
+            in_p,
+            seen,
+            x,
+            counts,
+            state,
+            STEPS_PER_CALL,
+        )
+        if meter is not None:
+            meter.tick(int(taken))
+    if not seen.all():  # the reduction below relies on the generators reaching all
+        raise AssertionError("a candidate's generators do not generate it")
+    return in_p
 
-    def record(x: int, counts: tuple[int, ...]) -> None:
-        if x == 0:
-            return
-        word = [k for k, c in enumerate(counts) for _ in range(c)]
-        for k, c in enumerate(counts):
-            if not c:
-                continue
-            rest = 0
-            skipped = False
-            for j in word:
-                if j == k and not skipped:
-                    skipped = True
-                    continue
-                rest = rows[rest][gens[j]]
-            row = rows[rest]
-            if any(row[t] in p for t in images[k]):
-                return
-        p.add(x)
 
-    verify.least_counts(rows, gens, record, meter)
-    return frozenset(p)
-
-
-def _times(table: np.ndarray, heap_map: list[int], position: Position) -> int:
+def _times(candidate: Candidate, heap_map: list[int], position: Position) -> int:
     x = 0
     for part in position:
-        x = int(table[x, heap_map[part]])
+        x = int(candidate.times(x, heap_map[part]))
     return x
 
 
-def _columns(table: np.ndarray, wanted: set[int], meter: Meter | None) -> list[dict[int, int]]:
-    """Each row of ``table`` restricted to the columns ``wanted`` (all the derivation
-    reads): a candidate's whole table as Python lists would take gigabytes."""
-    columns = sorted(wanted)
-    rows: list[dict[int, int]] = []
-    for start in range(0, len(table), ROWS_PER_CHECK):
-        if meter is not None:
-            meter.check()
-        part = table[start : start + ROWS_PER_CHECK][:, columns].tolist()
-        rows.extend(dict(zip(columns, row, strict=True)) for row in part)
-    return rows
-
-
 def _reduce(
-    table: np.ndarray,
-    p_portion: frozenset[int],
-    heap_map: tuple[int, ...],
+    candidate: Candidate,
+    in_p: np.ndarray,
+    heap_map: list[int],
+    rules: HeapRules,
+    heap: int,
     meter: Meter | None = None,
 ) -> BipartiteMonoid:
     """Indistinguishable elements identified (those whose rows agree on P), numbered in
     the order of their first element, so the identity keeps number 0."""
-    size = len(table)
-    in_p = np.zeros(size, dtype=bool)
-    in_p[list(p_portion)] = True
-    number: dict[bytes, int] = {}
-    first: list[int] = []
-    new = np.empty(size, dtype=np.int64)
-    for start in range(0, size, ROWS_PER_CHECK):
-        if meter is not None:
-            meter.check()
-        packed = np.packbits(in_p[table[start : start + ROWS_PER_CHECK]], axis=1)
-        for offset, row in enumerate(packed):
-            key = row.tobytes()  # rows equal exactly when packed equal
-            found = number.setdefault(key, len(first))
-            if found == len(first):
-                first.append(start + offset)
-            new[start + offset] = found
-    reps = np.asarray(first, dtype=np.int64)
+    gens = sorted({heap_map[h] for h in _live(rules, heap)})
+    new = classes(columns(candidate, gens, meter), in_p, meter)
+    _, first = np.unique(new, return_index=True)  # class k's first element is first[k]
+    reps = first.astype(ELEMENT)
     rows: list[tuple[int, ...]] = []
     for start in range(0, len(reps), ROWS_PER_CHECK):
+        block = reps[start : start + ROWS_PER_CHECK]
         if meter is not None:
-            meter.check()
-        block = new[table[np.ix_(reps[start : start + ROWS_PER_CHECK], reps)]]
-        rows.extend(tuple(row) for row in block.tolist())
+            meter.tick(len(block) * len(reps))
+        rows.extend(
+            tuple(row) for row in new[candidate.times(block[:, None], reps[None, :])].tolist()
+        )
     return BipartiteMonoid(
         tuple(rows),
-        frozenset(int(new[x]) for x in p_portion),
+        frozenset(int(k) for k in np.unique(new[in_p])),
         tuple(int(new[x]) for x in heap_map),
     )

@@ -1,0 +1,100 @@
+"""Compiled (numba) kernels of the misère quotient construction.
+
+Importing this module compiles nothing; each kernel is compiled (and cached on disk) on
+first use, and stays plain Python when numba cannot be imported.  Each kernel does a
+bounded number of steps and returns, so that its Python driver ticks the budget's meter
+between calls; its state lives in arrays the driver passes back in.
+
+* :func:`derive_steps`: the P-portion of a candidate, derived along the order of sums
+  (:func:`grundy.solve.misere_extend._derive_p` states the rule).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from grundy.solve.jit import compiled, compiler_available
+
+__all__ = ["derive_steps"]
+
+
+def _maybe_compiled(function: Any) -> Any:
+    return compiled(function) if compiler_available() else function
+
+
+@_maybe_compiled
+def _rest(cols: np.ndarray, gen_col: np.ndarray, counts: np.ndarray, skip: int) -> int:
+    """The element of the sum ``counts`` with one heap of level ``skip`` taken away."""
+    x = 0
+    for j in range(len(counts)):
+        c = counts[j] - (1 if j == skip else 0)
+        for _ in range(c):
+            x = cols[x, gen_col[j]]
+    return x
+
+
+@_maybe_compiled
+def derive_steps(
+    cols: np.ndarray,
+    gen_col: np.ndarray,
+    image_cols: np.ndarray,
+    image_start: np.ndarray,
+    in_p: np.ndarray,
+    seen: np.ndarray,
+    x: np.ndarray,
+    counts: np.ndarray,
+    state: np.ndarray,
+    steps: int,
+) -> int:
+    """At most ``steps`` steps of the enumeration of sums in the order of
+    :func:`grundy.solve.misere_verify.least_counts` (level j multiplies by the element
+    in column ``gen_col[j]`` of ``cols``), marking each element in ``in_p`` as its least
+    sum judges it: P when that sum has a heap and no option of it is in P.  The options
+    of a heap of level k are the elements in columns ``image_cols[image_start[k]:
+    image_start[k + 1]]`` times the rest of the sum.
+
+    ``x[j]`` is the element reached at level j, ``counts`` the sum, ``state`` = (level,
+    phase, finished): phase 0 descends to a new sum, 1 steps the level on.  Returns the
+    steps taken; ``state[2]`` is 1 once every element is reached."""
+    levels = len(gen_col)
+    level = state[0]
+    phase = state[1]
+    taken = 0
+    while taken < steps:
+        taken += 1
+        if phase == 0:  # descend from ``level`` to a new least sum and judge it
+            for j in range(level + 1, levels + 1):
+                x[j] = x[level]
+            leaf = x[levels]
+            seen[leaf] = True
+            if leaf != 0:
+                judged_p = True
+                for k in range(levels):
+                    if counts[k] == 0:
+                        continue
+                    rest = _rest(cols, gen_col, counts, k)
+                    for i in range(image_start[k], image_start[k + 1]):
+                        if in_p[cols[rest, image_cols[i]]]:
+                            judged_p = False
+                            break
+                    if not judged_p:
+                        break
+                in_p[leaf] = judged_p
+            level = levels - 1
+            phase = 1
+        else:  # one more of the level's generator, or back up a level
+            if level < 0:
+                state[2] = 1
+                break
+            x[level] = cols[x[level], gen_col[level]]
+            if seen[x[level]]:
+                counts[level] = 0
+                level -= 1
+            else:
+                counts[level] += 1
+                phase = 0
+    state[0] = level
+    state[1] = phase
+    return taken
