@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
+import numpy as np
+
 from grundy.budget import Meter
 from grundy.errors import SearchLimitError
 from grundy.solve.misere_learner import BipartiteMonoid
@@ -247,9 +249,8 @@ def least_failure(
     return found_n if found_n is not None else best
 
 
-class _Found(Exception):
-    def __init__(self, position: Position) -> None:
-        self.position = position
+STEPS_PER_CALL = 1 << 15
+"""Steps of the compiled search between two ticks of the budget's meter."""
 
 
 def _least_n_failure(
@@ -260,50 +261,62 @@ def _least_n_failure(
     meter: Meter | None = None,
 ) -> Position | None:
     """The least N-side failure before ``bound`` (enumerated as in :func:`least_words`,
-    a sum skipped when an earlier sum has its image and a subset of its option images)."""
-    table, heap_map = monoid.table, monoid.heap_map
-    p_mask = 0
-    for x in monoid.p_portion:
-        p_mask |= 1 << x
+    a sum skipped when an earlier sum has its image and a subset of its option images).
+    The search runs compiled (:mod:`grundy.solve.misere_verify_kernels`); this driver
+    sets up its arrays, ticks the meter between its calls and enlarges its store."""
+    import grundy.solve.misere_verify_kernels as kernels  # imports numba: only when needed
+
+    size = len(monoid.table)
+    table = np.asarray(monoid.table, dtype=np.int64)
+    words = (size + 63) // 64
+    p_flag = np.zeros(size, dtype=np.bool_)
+    p_flag[list(monoid.p_portion)] = True
+    p_words = np.packbits(
+        np.concatenate([p_flag, np.zeros(words * 64 - size, dtype=np.bool_)]),
+        bitorder="little",
+    ).view(np.uint64)
     order = sorted(heaps, reverse=True)
-    counts = [0] * len(order)
-    kept: dict[int, list[int]] = {}
-    limit = None if bound is None else colex_key(bound)
-
-    def word() -> Position:
-        return tuple(sorted(h for k, h in enumerate(order) for _ in range(counts[k])))
-
-    def visit(level: int, x: int, mask: int) -> None:
-        if level == len(order):
-            if mask and not mask & p_mask and not (p_mask >> x) & 1:
-                raise _Found(word())
-            return
-        heap = order[level]
-        a = heap_map[heap]
-        while True:
-            if meter is not None:
-                meter.tick()
-            visit(level + 1, x, mask)
-            grown = 0
-            for w in _members(mask):
-                grown |= 1 << table[w][a]
-            row = table[x]
-            for t in images[heap]:
-                grown |= 1 << row[t]
-            x = row[a]
-            seen = kept.setdefault(x, [])
-            counts[level] += 1
-            if any(old & grown == old for old in seen) or (
-                limit is not None and colex_key(word()) >= limit
-            ):
-                counts[level] = 0
-                return
-            seen[:] = [old for old in seen if old & grown != grown]
-            seen.append(grown)
-            mask = grown
-
-    try:
-        visit(0, 0, 0)
-    except _Found as found:
-        return found.position
-    return None
+    gens = np.asarray([monoid.heap_map[h] for h in order], dtype=np.int64)
+    flat = np.asarray([t for h in order for t in images[h]], dtype=np.int64)
+    image_start = np.cumsum([0, *(len(images[h]) for h in order)], dtype=np.int64)
+    limit = np.full(len(order), -1, dtype=np.int64)
+    if bound is not None:
+        limit[:] = [bound.count(h) for h in order]
+    levels = len(order)
+    xs = np.zeros(levels + 1, dtype=np.int64)
+    masks = np.zeros((levels + 1, words), dtype=np.uint64)
+    counts = np.zeros(levels, dtype=np.int64)
+    store = np.zeros((1024, words), dtype=np.uint64)
+    store_next = np.full(1024, -1, dtype=np.int64)
+    head = np.full(size, -1, dtype=np.int64)
+    grown = np.zeros(words, dtype=np.uint64)
+    state = np.zeros(4, dtype=np.int64)
+    while True:
+        taken = kernels.least_n_steps(
+            table,
+            p_flag,
+            p_words,
+            gens,
+            flat,
+            image_start,
+            limit,
+            xs,
+            masks,
+            counts,
+            store,
+            store_next,
+            head,
+            grown,
+            state,
+            STEPS_PER_CALL,
+        )
+        if meter is not None:
+            meter.tick(int(taken))
+        if state[2] == kernels.FOUND:
+            return tuple(sorted(h for k, h in enumerate(order) for _ in range(counts[k])))
+        if state[2] == kernels.FINISHED:
+            return None
+        if state[2] == kernels.FULL:
+            store = np.concatenate([store, np.zeros_like(store)])
+            store_next = np.concatenate([store_next, np.full_like(store_next, -1)])
+            state[2] = kernels.RUNNING

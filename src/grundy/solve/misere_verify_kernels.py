@@ -1,0 +1,164 @@
+"""Compiled (numba) kernel of the least-failure search of :mod:`grundy.solve.misere_verify`.
+
+Importing this module compiles nothing; the kernel is compiled (and cached on disk) on
+first use, and stays plain Python when numba cannot be imported.  It does a bounded
+number of steps and returns, so that its Python driver ticks the budget's meter between
+calls; its state lives in arrays the driver passes back in.  It shares no code with the
+construction's kernels (:mod:`grundy.solve.misere_kernels`) nor with the breadth-first
+verification, so that the two verifications stay independent.
+
+Sets of elements are bit sets, rows of ``uint64`` words (element e is bit e % 64 of word
+e // 64).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from grundy.solve.jit import compiled, compiler_available
+
+__all__ = ["FINISHED", "FOUND", "FULL", "RUNNING", "least_n_steps"]
+
+RUNNING, FINISHED, FOUND, FULL = 0, 1, 2, 3
+"""``state[2]`` after a call: steps left to take, no failure, a failure (the sum is in
+``counts``), or the store of kept sets is full (the driver enlarges it and calls again)."""
+
+
+def _maybe_compiled(function: Any) -> Any:
+    return compiled(function) if compiler_available() else function
+
+
+@_maybe_compiled
+def least_n_steps(
+    table: np.ndarray,
+    p_flag: np.ndarray,
+    p_words: np.ndarray,
+    gens: np.ndarray,
+    images: np.ndarray,
+    image_start: np.ndarray,
+    limit: np.ndarray,
+    xs: np.ndarray,
+    masks: np.ndarray,
+    counts: np.ndarray,
+    store: np.ndarray,
+    store_next: np.ndarray,
+    head: np.ndarray,
+    grown: np.ndarray,
+    state: np.ndarray,
+    steps: int,
+) -> int:
+    """At most ``steps`` steps of the search of
+    :func:`grundy.solve.misere_verify._least_n_failure`: sums enumerated by count of the
+    generator of level 0 (the largest heap), then of level 1, ..., each carried as its
+    element ``xs[level]`` and the set ``masks[level]`` of its options' elements; a sum is
+    dropped (with every sum extending it at this level) when an earlier sum kept for its
+    element has a subset of its options' elements, or when it is not before ``limit``
+    (a sum as counts; ``limit[0] < 0`` for none).
+
+    ``state`` = (level, phase, status, stored): phase 0 descends to a new sum and judges
+    it, phase 1 steps the level on; ``stored`` counts the rows of ``store`` in use (kept
+    sets, chained per element from ``head`` through ``store_next``).  Returns the steps
+    taken."""
+    levels = len(gens)
+    words = masks.shape[1]
+    level = state[0]
+    phase = state[1]
+    taken = 0
+    while taken < steps:
+        taken += 1
+        if phase == 0:
+            for j in range(level + 1, levels + 1):
+                xs[j] = xs[level]
+                for k in range(words):
+                    masks[j, k] = masks[level, k]
+            x = xs[levels]
+            empty = True
+            meets_p = False
+            for k in range(words):
+                if masks[levels, k] != 0:
+                    empty = False
+                    if masks[levels, k] & p_words[k] != 0:
+                        meets_p = True
+            if not empty and not meets_p and not p_flag[x]:
+                state[2] = FOUND
+                break
+            level = levels - 1
+            phase = 1
+            continue
+        if level < 0:
+            state[2] = FINISHED
+            break
+        if state[3] >= len(store):
+            state[2] = FULL
+            break
+        a = gens[level]
+        x = xs[level]
+        for k in range(words):
+            grown[k] = 0
+        for k in range(words):
+            word = masks[level, k]
+            bit = 0
+            while word != 0:
+                if word & np.uint64(1):
+                    w = table[k * 64 + bit, a]
+                    grown[w >> 6] |= np.uint64(1) << np.uint64(w & 63)
+                word >>= np.uint64(1)
+                bit += 1
+        for i in range(image_start[level], image_start[level + 1]):
+            w = table[x, images[i]]
+            grown[w >> 6] |= np.uint64(1) << np.uint64(w & 63)
+        x = table[x, a]
+        xs[level] = x
+        counts[level] += 1
+        drop = False
+        entry = head[x]
+        while entry >= 0:
+            inside = True
+            for k in range(words):
+                if store[entry, k] & ~grown[k] != 0:
+                    inside = False
+                    break
+            if inside:
+                drop = True
+                break
+            entry = store_next[entry]
+        if not drop and limit[0] >= 0:
+            drop = True  # equal to the limit: not before it
+            for j in range(levels):
+                if counts[j] != limit[j]:
+                    drop = counts[j] > limit[j]
+                    break
+        if drop:
+            counts[level] = 0
+            level -= 1
+            continue
+        previous = -1
+        entry = head[x]
+        while entry >= 0:  # drop the kept sets that contain the new one
+            contains = True
+            for k in range(words):
+                if grown[k] & ~store[entry, k] != 0:
+                    contains = False
+                    break
+            following = store_next[entry]
+            if contains:
+                if previous < 0:
+                    head[x] = following
+                else:
+                    store_next[previous] = following
+            else:
+                previous = entry
+            entry = following
+        slot = state[3]
+        state[3] = slot + 1
+        for k in range(words):
+            store[slot, k] = grown[k]
+            masks[level, k] = grown[k]
+        store_next[slot] = head[x]
+        head[x] = slot
+        phase = 0
+    state[0] = level
+    state[1] = phase
+    return taken
