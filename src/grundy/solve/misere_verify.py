@@ -49,6 +49,9 @@ __all__ = [
 PAIR_LIMIT = 3_000_000
 """Most (element, option images) pairs the N-side search keeps before it gives up."""
 
+STEPS_PER_CALL = 1 << 15
+"""Steps of a compiled search between two ticks of the budget's meter."""
+
 
 def option_images(monoid: BipartiteMonoid, rules: HeapRules, largest: int) -> list[list[int]]:
     """For each heap up to ``largest``, the distinct images of the positions its moves leave."""
@@ -108,49 +111,80 @@ def n_side_failure(
 ) -> Position | None:
     """A non-empty sum whose image is outside P while no option's image is in P, or None.
 
-    Sets of images are bit masks; for each element the search keeps the masks it has met
-    that contain no other mask met for that element."""
-    table, heap_map = monoid.table, monoid.heap_map
-    p_mask = 0
-    for x in monoid.p_portion:
-        p_mask |= 1 << x
-    moves = {h: (heap_map[h], images[h]) for h in heaps}
-    kept: dict[int, list[int]] = {}
-    queue: list[tuple[int, int, Position]] = [(0, 0, ())]
-    count = 0
-    for x, mask, position in queue:
-        if mask and not mask & p_mask and not (p_mask >> x) & 1:
-            return position
+    Sets of images are bit sets; for each element the search keeps the sets it has met
+    that contain no other set met for that element.  It runs compiled
+    (:func:`grundy.solve.misere_verify_kernels.n_side_steps`); this driver ticks the
+    meter between its calls and enlarges its store."""
+    import grundy.solve.misere_verify_kernels as kernels  # imports numba: only when needed
+
+    table, p_flag, p_words = _bit_tables(monoid)
+    gens = np.asarray([monoid.heap_map[h] for h in heaps], dtype=np.int64)
+    flat = np.asarray([t for h in heaps for t in images[h]], dtype=np.int64)
+    image_start = np.cumsum([0, *(len(images[h]) for h in heaps)], dtype=np.int64)
+    room = 1024 + len(heaps)
+    store = np.zeros((room, len(p_words)), dtype=np.uint64)
+    elements = np.zeros(room, dtype=np.int64)
+    parent = np.full(room, -1, dtype=np.int64)
+    move = np.zeros(room, dtype=np.int64)
+    store_next = np.full(room, -1, dtype=np.int64)
+    head = np.full(len(table), -1, dtype=np.int64)
+    grown = np.zeros(len(p_words), dtype=np.uint64)
+    state = np.asarray([0, 1, 0, -1], dtype=np.int64)  # pair 0: the empty sum
+    while True:
+        taken = kernels.n_side_steps(
+            table,
+            p_flag,
+            p_words,
+            gens,
+            flat,
+            image_start,
+            elements,
+            store,
+            parent,
+            move,
+            store_next,
+            head,
+            grown,
+            state,
+            limit,
+            STEPS_PER_CALL,
+        )
         if meter is not None:
-            meter.tick()
-        row = table[x]
-        members = _members(mask)
-        for heap, (a, targets) in moves.items():
-            y = row[a]
-            grown = 0
-            for w in members:
-                grown |= 1 << table[w][a]
-            for t in targets:
-                grown |= 1 << row[t]
-            seen = kept.setdefault(y, [])
-            if any(old & grown == old for old in seen):
-                continue
-            seen[:] = [old for old in seen if old & grown != grown]
-            seen.append(grown)
-            count += 1
-            if count > limit:
-                raise SearchLimitError(f"the verification met more than {limit:,} pairs")
-            queue.append((y, grown, (*position, heap)))
-    return None
+            meter.tick(int(taken) * max(len(heaps), 1))
+        if state[2] == kernels.OVER:
+            raise SearchLimitError(f"the verification met more than {limit:,} pairs")
+        if state[2] == kernels.FOUND:
+            path = []
+            pair = int(state[3])
+            while pair > 0:
+                path.append(heaps[int(move[pair])])
+                pair = int(parent[pair])
+            return tuple(reversed(path))
+        if state[2] == kernels.FINISHED:
+            return None
+        if state[2] == kernels.FULL:
+            store, elements, parent, move, store_next = (
+                np.concatenate([array, np.full_like(array, fill)])
+                for array, fill in (
+                    (store, 0),
+                    (elements, 0),
+                    (parent, -1),
+                    (move, 0),
+                    (store_next, -1),
+                )
+            )
+            state[2] = kernels.RUNNING
 
 
-def _members(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+def _bit_tables(monoid: BipartiteMonoid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The table as an array, and the P-portion as flags and as a bit set of words."""
+    size = len(monoid.table)
+    table = np.asarray(monoid.table, dtype=np.int64)
+    words = (size + 63) // 64
+    p_flag = np.zeros(words * 64, dtype=np.bool_)
+    p_flag[list(monoid.p_portion)] = True
+    p_words = np.packbits(p_flag, bitorder="little").view(np.uint64)
+    return table, p_flag[:size].copy(), p_words
 
 
 def failure(
@@ -249,10 +283,6 @@ def least_failure(
     return found_n if found_n is not None else best
 
 
-STEPS_PER_CALL = 1 << 15
-"""Steps of the compiled search between two ticks of the budget's meter."""
-
-
 def _least_n_failure(
     monoid: BipartiteMonoid,
     heaps: Sequence[int],
@@ -266,15 +296,8 @@ def _least_n_failure(
     sets up its arrays, ticks the meter between its calls and enlarges its store."""
     import grundy.solve.misere_verify_kernels as kernels  # imports numba: only when needed
 
-    size = len(monoid.table)
-    table = np.asarray(monoid.table, dtype=np.int64)
-    words = (size + 63) // 64
-    p_flag = np.zeros(size, dtype=np.bool_)
-    p_flag[list(monoid.p_portion)] = True
-    p_words = np.packbits(
-        np.concatenate([p_flag, np.zeros(words * 64 - size, dtype=np.bool_)]),
-        bitorder="little",
-    ).view(np.uint64)
+    table, p_flag, p_words = _bit_tables(monoid)
+    size, words = len(table), len(p_words)
     order = sorted(heaps, reverse=True)
     gens = np.asarray([monoid.heap_map[h] for h in order], dtype=np.int64)
     flat = np.asarray([t for h in order for t in images[h]], dtype=np.int64)

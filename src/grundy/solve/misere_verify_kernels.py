@@ -1,11 +1,16 @@
-"""Compiled (numba) kernel of the least-failure search of :mod:`grundy.solve.misere_verify`.
+"""Compiled (numba) kernels of the two searches of :mod:`grundy.solve.misere_verify`.
 
 Importing this module compiles nothing; the kernel is compiled (and cached on disk) on
-first use, and stays plain Python when numba cannot be imported.  It does a bounded
+first use, and stays plain Python when numba cannot be imported.  Each does a bounded
 number of steps and returns, so that its Python driver ticks the budget's meter between
-calls; its state lives in arrays the driver passes back in.  It shares no code with the
-construction's kernels (:mod:`grundy.solve.misere_kernels`) nor with the breadth-first
-verification, so that the two verifications stay independent.
+calls; its state lives in arrays the driver passes back in.
+
+* :func:`least_n_steps`: the least N-side failure, depth first in the order of sums;
+* :func:`n_side_steps`: some N-side failure, breadth first.
+
+The two share no code with each other (each writes out its own set operations) nor with
+the construction's kernels (:mod:`grundy.solve.misere_kernels`), so that the two
+verifications of every accepted candidate stay independent.
 
 Sets of elements are bit sets, rows of ``uint64`` words (element e is bit e % 64 of word
 e // 64).
@@ -19,11 +24,12 @@ import numpy as np
 
 from grundy.solve.jit import compiled, compiler_available
 
-__all__ = ["FINISHED", "FOUND", "FULL", "RUNNING", "least_n_steps"]
+__all__ = ["FINISHED", "FOUND", "FULL", "OVER", "RUNNING", "least_n_steps", "n_side_steps"]
 
-RUNNING, FINISHED, FOUND, FULL = 0, 1, 2, 3
+RUNNING, FINISHED, FOUND, FULL, OVER = 0, 1, 2, 3, 4
 """``state[2]`` after a call: steps left to take, no failure, a failure (the sum is in
-``counts``), or the store of kept sets is full (the driver enlarges it and calls again)."""
+``counts``, or the pair in ``state[3]``), the store of kept sets is full (the driver
+enlarges it and calls again), or more pairs than the limit were met."""
 
 
 def _maybe_compiled(function: Any) -> Any:
@@ -161,4 +167,121 @@ def least_n_steps(
         phase = 0
     state[0] = level
     state[1] = phase
+    return taken
+
+
+@_maybe_compiled
+def n_side_steps(
+    table: np.ndarray,
+    p_flag: np.ndarray,
+    p_words: np.ndarray,
+    gens: np.ndarray,
+    images: np.ndarray,
+    image_start: np.ndarray,
+    elements: np.ndarray,
+    store: np.ndarray,
+    parent: np.ndarray,
+    move: np.ndarray,
+    store_next: np.ndarray,
+    head: np.ndarray,
+    grown: np.ndarray,
+    state: np.ndarray,
+    limit: int,
+    steps: int,
+) -> int:
+    """At most ``steps`` pairs of the breadth-first search of
+        :func:`grundy.solve.misere_verify.n_side_failure` taken from its queue.  Row i of
+        ``store`` is the i-th pair met: its element ``elements[i]``, its options' elements
+        (the row), the pair it came from (``parent[i]``) and the heap added (``move[i]``, a
+        level of ``gens``).  Kept sets are chained per element from ``head`` through
+        ``store_next`` (a pair stays queued when its set is no longer kept).
+
+        ``state`` = (next pair to take, pairs met, status, pair found): status FULL asks for
+        room for ``len(gens)`` more pairs, OVER stops once more than ``limit`` pairs besides
+    the empty sum's are met.  Returns the pairs taken."""
+    words = store.shape[1]
+    levels = len(gens)
+    taken = 0
+    while taken < steps:
+        cursor = state[0]
+        if cursor >= state[1]:
+            state[2] = FINISHED
+            break
+        if state[1] + levels > len(store):
+            state[2] = FULL
+            break
+        taken += 1
+        x = elements[cursor]
+        empty = True
+        meets_p = False
+        for k in range(words):
+            if store[cursor, k] != 0:
+                empty = False
+                if store[cursor, k] & p_words[k] != 0:
+                    meets_p = True
+        if not empty and not meets_p and not p_flag[x]:
+            state[2] = FOUND
+            state[3] = cursor
+            break
+        for level in range(levels):
+            a = gens[level]
+            y = table[x, a]
+            for k in range(words):
+                grown[k] = 0
+            for k in range(words):
+                word = store[cursor, k]
+                bit = 0
+                while word != 0:
+                    if word & np.uint64(1):
+                        w = table[k * 64 + bit, a]
+                        grown[w >> 6] |= np.uint64(1) << np.uint64(w & 63)
+                    word >>= np.uint64(1)
+                    bit += 1
+            for i in range(image_start[level], image_start[level + 1]):
+                w = table[x, images[i]]
+                grown[w >> 6] |= np.uint64(1) << np.uint64(w & 63)
+            covered = False
+            entry = head[y]
+            while entry >= 0:
+                inside = True
+                for k in range(words):
+                    if store[entry, k] & ~grown[k] != 0:
+                        inside = False
+                        break
+                if inside:
+                    covered = True
+                    break
+                entry = store_next[entry]
+            if covered:
+                continue
+            previous = -1
+            entry = head[y]
+            while entry >= 0:
+                contains = True
+                for k in range(words):
+                    if grown[k] & ~store[entry, k] != 0:
+                        contains = False
+                        break
+                following = store_next[entry]
+                if contains:
+                    if previous < 0:
+                        head[y] = following
+                    else:
+                        store_next[previous] = following
+                else:
+                    previous = entry
+                entry = following
+            slot = state[1]
+            state[1] = slot + 1
+            for k in range(words):
+                store[slot, k] = grown[k]
+            elements[slot] = y
+            parent[slot] = cursor
+            move[slot] = level
+            store_next[slot] = head[y]
+            head[y] = slot
+            if slot > limit:
+                state[2] = OVER
+                return taken
+        state[0] = cursor + 1
     return taken
