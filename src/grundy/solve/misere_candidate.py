@@ -25,8 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from grundy.budget import Meter
+from grundy.solve.misere_learner import BipartiteMonoid
 
-__all__ = ["Candidate", "classes", "columns", "submonoid"]
+__all__ = ["Candidate", "classes", "columns", "submonoid", "table_array"]
 
 ELEMENT = np.int64
 """Element numbers (a candidate can exceed 2**31 entries only in its never-built table)."""
@@ -55,6 +56,22 @@ class Candidate:
             stride *= index + period
         return stride
 
+    def product(self, x: int, y: int) -> int:
+        """The product x·y of two elements (whole numbers, not arrays)."""
+        m = len(self.base)
+        result = int(self.base[x % m, y % m])
+        x, y = x // m, y // m
+        stride = m
+        for index, period in self.cycles:
+            size = index + period
+            total = x % size + y % size
+            if total >= size:
+                total = index + (total - index) % period
+            result += stride * total
+            x, y = x // size, y // size
+            stride *= size
+        return result
+
     def times(self, x: np.ndarray | int, y: np.ndarray | int) -> np.ndarray:
         """The products x·y, elementwise (broadcast like numpy)."""
         x = np.asarray(x, dtype=ELEMENT)
@@ -71,6 +88,24 @@ class Candidate:
             x, y = x // size, y // size
             stride *= size
         return result
+
+
+_ARRAYS: dict[int, tuple[tuple[tuple[int, ...], ...], np.ndarray]] = {}
+"""The last few tables converted to arrays, by identity (each kept with its table, so
+that the identity is not reused while it is here)."""
+
+
+def table_array(monoid: BipartiteMonoid) -> np.ndarray:
+    """The multiplication table of ``monoid`` as an array (converted once per table)."""
+    found = _ARRAYS.get(id(monoid.table))
+    if found is not None and found[0] is monoid.table:
+        return found[1]
+    array = np.asarray(monoid.table, dtype=ELEMENT)
+    array.setflags(write=False)
+    if len(_ARRAYS) >= 4:
+        _ARRAYS.pop(next(iter(_ARRAYS)))
+    _ARRAYS[id(monoid.table)] = (monoid.table, array)
+    return array
 
 
 def submonoid(

@@ -176,10 +176,27 @@ def n_side_failure(
             state[2] = kernels.RUNNING
 
 
+_ARRAYS: dict[int, tuple[Sequence[Sequence[int]], np.ndarray]] = {}
+"""The last few tables converted to arrays, by identity (each kept with its table, so
+that the identity is not reused while it is here).  The construction keeps its own."""
+
+
+def _table_array(table: Sequence[Sequence[int]]) -> np.ndarray:
+    found = _ARRAYS.get(id(table))
+    if found is not None and found[0] is table:
+        return found[1]
+    array = np.asarray(table, dtype=np.int64)
+    array.setflags(write=False)
+    if len(_ARRAYS) >= 4:
+        _ARRAYS.pop(next(iter(_ARRAYS)))
+    _ARRAYS[id(table)] = (table, array)
+    return array
+
+
 def _bit_tables(monoid: BipartiteMonoid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The table as an array, and the P-portion as flags and as a bit set of words."""
     size = len(monoid.table)
-    table = np.asarray(monoid.table, dtype=np.int64)
+    table = _table_array(monoid.table)
     words = (size + 63) // 64
     p_flag = np.zeros(words * 64, dtype=np.bool_)
     p_flag[list(monoid.p_portion)] = True
