@@ -38,7 +38,6 @@ from grundy.solve.misere_candidate import (
     classes,
     columns,
     submonoid,
-    table_array,
 )
 from grundy.solve.misere_learner import BipartiteMonoid, image
 from grundy.solve.misere_outcomes import HeapRules, Position
@@ -193,9 +192,7 @@ def _derived(
     """The candidate of :func:`_free` before its reduction."""
     if meter is not None:
         meter.check()
-    base_table, base_of = submonoid(
-        table_array(source), [source.heap_map[h] for h in base_heaps], meter
-    )
+    base_table, base_of = submonoid(source, [source.heap_map[h] for h in base_heaps], meter)
     candidate = Candidate(base_table, tuple(cycles.values()))
     if candidate.size > MAX_CANDIDATE:
         raise NoCandidate(f"a candidate of {candidate.size:,} elements")
