@@ -27,7 +27,7 @@ import numpy as np
 from grundy.budget import Meter
 from grundy.solve.misere_learner import BipartiteMonoid
 
-__all__ = ["Candidate", "classes", "columns", "submonoid", "table_array"]
+__all__ = ["Candidate", "classes", "columns", "remember", "submonoid", "table_array"]
 
 ELEMENT = np.int64
 """Element numbers (a candidate can exceed 2**31 entries only in its never-built table)."""
@@ -95,16 +95,21 @@ _ARRAYS: dict[int, tuple[tuple[tuple[int, ...], ...], np.ndarray]] = {}
 that the identity is not reused while it is here)."""
 
 
+def remember(table: tuple[tuple[int, ...], ...], array: np.ndarray) -> None:
+    """Keep ``array`` as the array of ``table`` (built from it), sparing a conversion."""
+    array.setflags(write=False)
+    if len(_ARRAYS) >= 4:
+        _ARRAYS.pop(next(iter(_ARRAYS)))
+    _ARRAYS[id(table)] = (table, array)
+
+
 def table_array(monoid: BipartiteMonoid) -> np.ndarray:
     """The multiplication table of ``monoid`` as an array (converted once per table)."""
     found = _ARRAYS.get(id(monoid.table))
     if found is not None and found[0] is monoid.table:
         return found[1]
     array = np.asarray(monoid.table, dtype=ELEMENT)
-    array.setflags(write=False)
-    if len(_ARRAYS) >= 4:
-        _ARRAYS.pop(next(iter(_ARRAYS)))
-    _ARRAYS[id(monoid.table)] = (monoid.table, array)
+    remember(monoid.table, array)
     return array
 
 
@@ -151,21 +156,19 @@ def classes(successors: np.ndarray, in_p: np.ndarray, meter: Meter | None = None
 
     ``successors[x, j]`` is x times the j-th generator; the generators must generate
     the monoid (see the module's text)."""
+    import grundy.solve.misere_kernels as kernels  # imports numba: only when needed
+
     size = len(in_p)
     current = in_p.astype(np.int64)
     count = len(np.unique(current))
+    refined = np.empty(size, dtype=np.int64)
+    successors = np.ascontiguousarray(successors, dtype=np.int64)
     while True:
-        refined = current
-        for j in range(successors.shape[1]):
-            if meter is not None:
-                meter.tick(size)
-            key = refined * (count + 1) + current[successors[:, j]]
-            _, refined = np.unique(key, return_inverse=True)
-            refined = refined.reshape(-1).astype(np.int64)
-            # ``refined`` has at most ``size`` classes, so the key never overflows int64
-        found = int(refined.max()) + 1 if size else 0
-        current = refined
-        if found == count:
+        if meter is not None:
+            meter.tick(size * (successors.shape[1] + 1))
+        found = kernels.refine_round(current, successors, refined)
+        current, refined = refined, current
+        if found == count:  # the partition grew no finer: it is stable
             break
         count = found
     _, first = np.unique(current, return_index=True)

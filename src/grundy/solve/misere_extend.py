@@ -37,6 +37,7 @@ from grundy.solve.misere_candidate import (
     Candidate,
     classes,
     columns,
+    remember,
     submonoid,
 )
 from grundy.solve.misere_learner import BipartiteMonoid, image
@@ -280,12 +281,14 @@ def _reduce(
     new = classes(columns(candidate, gens, meter), in_p, meter)
     _, first = np.unique(new, return_index=True)  # class k's first element is first[k]
     reps = first.astype(ELEMENT)
-    rows: list[tuple[int, ...]] = []
+    reduced = np.empty((len(reps), len(reps)), dtype=ELEMENT)
     for start in range(0, len(reps), ROWS_PER_CHECK):
         block = reps[start : start + ROWS_PER_CHECK]
         if meter is not None:
             meter.tick(len(block) * len(reps))
-        rows.extend(map(tuple, new[candidate.times(block[:, None], reps[None, :])].tolist()))
+        reduced[start : start + len(block)] = new[candidate.times(block[:, None], reps[None, :])]
+    rows = tuple(map(tuple, reduced.tolist()))
+    remember(rows, reduced)
     return BipartiteMonoid(
         tuple(rows),
         frozenset(int(k) for k in np.unique(new[in_p])),

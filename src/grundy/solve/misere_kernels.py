@@ -7,6 +7,8 @@ between calls; its state lives in arrays the driver passes back in.
 
 * :func:`derive_steps`: the P-portion of a candidate, derived along the order of sums
   (:func:`grundy.solve.misere_extend._derive_p` states the rule).
+* :func:`refine_round`: one round of the refinement that finds the classes of
+  indistinguishable elements (:func:`grundy.solve.misere_candidate.classes`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import numpy as np
 
 from grundy.solve.jit import compiled, compiler_available
 
-__all__ = ["derive_steps"]
+__all__ = ["derive_steps", "refine_round"]
 
 
 def _maybe_compiled(function: Any) -> Any:
@@ -98,3 +100,31 @@ def derive_steps(
     state[0] = level
     state[1] = phase
     return taken
+
+
+@_maybe_compiled
+def refine_round(current: np.ndarray, successors: np.ndarray, refined: np.ndarray) -> int:
+    """One round of the reduction's refinement: ``refined[x]`` numbers the tuple (class
+    of x, classes of x times each generator) under ``current``, tuples numbered in the
+    order elements first show them.  Returns how many there are."""
+    size = len(current)
+    count = 0
+    for x in range(size):
+        if current[x] + 1 > count:
+            count = current[x] + 1
+    for x in range(size):
+        refined[x] = current[x]
+    groups = count
+    for j in range(successors.shape[1]):
+        number = dict()
+        number[np.int64(-1)] = np.int64(0)  # fixes the dictionary's types
+        del number[np.int64(-1)]
+        for x in range(size):
+            key = refined[x] * count + current[successors[x, j]]
+            found = number.get(key, -1)
+            if found < 0:
+                found = len(number)
+                number[key] = found
+            refined[x] = found
+        groups = len(number)
+    return groups

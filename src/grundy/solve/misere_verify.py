@@ -92,14 +92,22 @@ def p_side_pairs(
     """The P-side failures: each (y, h) with y·h in P while y·t is in P for an image t of
     an option of heap h (y from ``elements``, h from ``heaps``).  The P-side condition
     holds for every sum exactly when there is none with y the image of a sum."""
-    table, p, heap_map = monoid.table, monoid.p_portion, monoid.heap_map
-    for y in elements:
-        if meter is not None:
-            meter.tick()
-        row = table[y]
-        for heap in heaps:
-            if row[heap_map[heap]] in p and any(row[t] in p for t in images[heap]):
-                yield y, heap
+    ys = np.fromiter(elements, dtype=np.int64)
+    if meter is not None:
+        meter.tick(len(ys) * max(len(heaps), 1))
+    if not len(ys) or not heaps:
+        return
+    table, p_flag, _ = _bit_tables(monoid)
+    bad = np.empty((len(ys), len(heaps)), dtype=np.bool_)
+    for j, heap in enumerate(heaps):
+        bad[:, j] = p_flag[table[ys, monoid.heap_map[heap]]]
+        targets = np.asarray(images[heap], dtype=np.int64)
+        if len(targets):
+            bad[:, j] &= p_flag[table[np.ix_(ys, targets)]].any(axis=1)
+        else:
+            bad[:, j] = False
+    for i, j in zip(*np.nonzero(bad), strict=True):  # row by row: the order of elements
+        yield int(ys[i]), heaps[j]
 
 
 def n_side_failure(
