@@ -72,22 +72,33 @@ class Candidate:
             stride *= size
         return result
 
-    def times(self, x: np.ndarray | int, y: np.ndarray | int) -> np.ndarray:
-        """The products x·y, elementwise (broadcast like numpy)."""
+    def digits(self, x: np.ndarray | int) -> list[np.ndarray]:
+        """The base element and each exponent of the elements ``x``."""
         x = np.asarray(x, dtype=ELEMENT)
-        y = np.asarray(y, dtype=ELEMENT)
         m = len(self.base)
-        result = self.base[x % m, y % m].astype(ELEMENT)
-        x, y = x // m, y // m
-        stride = m
+        found = [x % m]
+        x = x // m
         for index, period in self.cycles:
+            found.append(x % (index + period))
+            x = x // (index + period)
+        return found
+
+    def combine(self, dx: Sequence[np.ndarray], dy: Sequence[np.ndarray]) -> np.ndarray:
+        """The products of the elements with digits ``dx`` and ``dy`` (broadcast)."""
+        result = self.base[dx[0], dy[0]].astype(ELEMENT)
+        stride = len(self.base)
+        for (index, period), ex, ey in zip(self.cycles, dx[1:], dy[1:], strict=True):
             size = index + period
-            total = x % size + y % size
-            total = np.where(total < size, total, index + (total - index) % period)
-            result = result + stride * total
-            x, y = x // size, y // size
+            exps = np.arange(size)
+            total = exps[:, None] + exps[None, :]
+            cyclic = np.where(total < size, total, index + (total - index) % period)
+            result += stride * cyclic[ex, ey]
             stride *= size
         return result
+
+    def times(self, x: np.ndarray | int, y: np.ndarray | int) -> np.ndarray:
+        """The products x·y, elementwise (broadcast like numpy)."""
+        return self.combine(self.digits(x), self.digits(y))
 
 
 _ARRAYS: dict[int, tuple[tuple[tuple[int, ...], ...], np.ndarray]] = {}
@@ -141,12 +152,12 @@ def submonoid(
 
 def columns(candidate: Candidate, wanted: Sequence[int], meter: Meter | None = None) -> np.ndarray:
     """Every element times each of ``wanted``: row x, column c is x·wanted[c]."""
-    elements = np.arange(candidate.size, dtype=ELEMENT)
+    digits = candidate.digits(np.arange(candidate.size, dtype=ELEMENT))
     found = np.empty((candidate.size, len(wanted)), dtype=ELEMENT)
     for c, w in enumerate(wanted):
         if meter is not None:
             meter.tick(candidate.size)
-        found[:, c] = candidate.times(elements, w)
+        found[:, c] = candidate.combine(digits, candidate.digits(w))
     return found
 
 

@@ -282,11 +282,13 @@ def _reduce(
     _, first = np.unique(new, return_index=True)  # class k's first element is first[k]
     reps = first.astype(ELEMENT)
     reduced = np.empty((len(reps), len(reps)), dtype=ELEMENT)
+    digits = candidate.digits(reps)
+    across = [d[None, :] for d in digits]
     for start in range(0, len(reps), ROWS_PER_CHECK):
-        block = reps[start : start + ROWS_PER_CHECK]
+        block = [d[start : start + ROWS_PER_CHECK, None] for d in digits]
         if meter is not None:
-            meter.tick(len(block) * len(reps))
-        reduced[start : start + len(block)] = new[candidate.times(block[:, None], reps[None, :])]
+            meter.tick(len(block[0]) * len(reps))
+        reduced[start : start + len(block[0])] = new[candidate.combine(block, across)]
     rows = tuple(map(tuple, reduced.tolist()))
     remember(rows, reduced)
     return BipartiteMonoid(
