@@ -24,7 +24,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+import grundy.solve.misere_kernels as kernels
 from grundy.budget import Meter
+from grundy.solve.jit import compiled_when
 from grundy.solve.misere_learner import BipartiteMonoid
 
 __all__ = ["Candidate", "classes", "columns", "remember", "submonoid", "table_array"]
@@ -101,6 +103,9 @@ class Candidate:
         return self.combine(self.digits(x), self.digits(y))
 
 
+COMPILED_FROM = 512
+"""Least candidate whose reduction runs compiled (see :func:`classes`)."""
+
 _ARRAYS: dict[int, tuple[tuple[tuple[int, ...], ...], np.ndarray]] = {}
 """The last few tables converted to arrays, by identity (each kept with its table, so
 that the identity is not reused while it is here)."""
@@ -167,17 +172,16 @@ def classes(successors: np.ndarray, in_p: np.ndarray, meter: Meter | None = None
 
     ``successors[x, j]`` is x times the j-th generator; the generators must generate
     the monoid (see the module's text)."""
-    import grundy.solve.misere_kernels as kernels  # imports numba: only when needed
-
     size = len(in_p)
     current = in_p.astype(np.int64)
     count = len(np.unique(current))
     refined = np.empty(size, dtype=np.int64)
     successors = np.ascontiguousarray(successors, dtype=np.int64)
+    refine = compiled_when(kernels.refine_round, size >= COMPILED_FROM)
     while True:
         if meter is not None:
             meter.tick(size * (successors.shape[1] + 1))
-        found = kernels.refine_round(current, successors, refined)
+        found = refine(current, successors, refined)
         current, refined = refined, current
         if found == count:  # the partition grew no finer: it is stable
             break

@@ -30,8 +30,10 @@ from itertools import combinations
 
 import numpy as np
 
+import grundy.solve.misere_kernels as kernels
 import grundy.solve.misere_verify as verify
 from grundy.budget import Meter
+from grundy.solve.jit import compiled_when
 from grundy.solve.misere_candidate import (
     ELEMENT,
     Candidate,
@@ -212,6 +214,13 @@ def _derived(
     return _Derived(candidate, in_p, tuple(heap_map))
 
 
+COMPILED_FROM = 512
+"""Least candidate whose P-portion is derived by the compiled kernel (smaller ones, run as
+Python, do not repay loading numba)."""
+
+PYTHON_STEPS = 1 << 6
+"""The same, when the kernel runs as Python."""
+
 STEPS_PER_CALL = 1 << 16
 """Steps of a compiled kernel between two ticks of the budget's meter."""
 
@@ -225,8 +234,6 @@ def _derive_p(
 ) -> np.ndarray:
     """Which elements are in P: each takes the outcome its least sum has, given the
     elements of that sum's options (all earlier in the order of sums)."""
-    import grundy.solve.misere_kernels as kernels  # imports numba: only when needed
-
     heaps = sorted(_live(rules, heap), reverse=True)
     images = [
         sorted({_times(candidate, heap_map, option) for option in rules.options[h]}) for h in heaps
@@ -244,8 +251,10 @@ def _derive_p(
     x = np.zeros(len(gens) + 1, dtype=np.int64)
     counts = np.zeros(len(gens), dtype=np.int64)
     state = np.zeros(3, dtype=np.int64)
+    steps = STEPS_PER_CALL if size >= COMPILED_FROM else PYTHON_STEPS
+    derive = compiled_when(kernels.derive_steps, size >= COMPILED_FROM)
     while not state[2]:
-        taken = kernels.derive_steps(
+        taken = derive(
             cols,
             gen_col,
             image_cols,
@@ -255,7 +264,7 @@ def _derive_p(
             x,
             counts,
             state,
-            STEPS_PER_CALL,
+            steps,
         )
         if meter is not None:
             meter.tick(int(taken))

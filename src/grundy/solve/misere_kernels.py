@@ -1,7 +1,8 @@
 """Compiled (numba) kernels of the misère quotient construction.
 
-Importing this module compiles nothing; each kernel is compiled (and cached on disk) on
-first use, and stays plain Python when numba cannot be imported.  Each kernel does a
+The kernels are plain functions: a driver compiles one through
+:func:`grundy.solve.jit.compiled_when` (cached on disk) when its work is large enough to
+repay loading numba, and runs it as Python otherwise.  Each kernel does a
 bounded number of steps and returns, so that its Python driver ticks the budget's meter
 between calls; its state lives in arrays the driver passes back in.
 
@@ -13,31 +14,11 @@ between calls; its state lives in arrays the driver passes back in.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
-
-from grundy.solve.jit import compiled, compiler_available
 
 __all__ = ["derive_steps", "refine_round"]
 
 
-def _maybe_compiled(function: Any) -> Any:
-    return compiled(function) if compiler_available() else function
-
-
-@_maybe_compiled
-def _rest(cols: np.ndarray, gen_col: np.ndarray, counts: np.ndarray, skip: int) -> int:
-    """The element of the sum ``counts`` with one heap of level ``skip`` taken away."""
-    x = 0
-    for j in range(len(counts)):
-        c = counts[j] - (1 if j == skip else 0)
-        for _ in range(c):
-            x = cols[x, gen_col[j]]
-    return x
-
-
-@_maybe_compiled
 def derive_steps(
     cols: np.ndarray,
     gen_col: np.ndarray,
@@ -76,7 +57,10 @@ def derive_steps(
                 for k in range(levels):
                     if counts[k] == 0:
                         continue
-                    rest = _rest(cols, gen_col, counts, k)
+                    rest = 0  # the sum with one heap of level k taken away
+                    for j in range(levels):
+                        for _ in range(counts[j] - (1 if j == k else 0)):
+                            rest = cols[rest, gen_col[j]]
                     for i in range(image_start[k], image_start[k + 1]):
                         if in_p[cols[rest, image_cols[i]]]:
                             judged_p = False
@@ -102,7 +86,6 @@ def derive_steps(
     return taken
 
 
-@_maybe_compiled
 def refine_round(current: np.ndarray, successors: np.ndarray, refined: np.ndarray) -> int:
     """One round of the reduction's refinement: ``refined[x]`` numbers the tuple (class
     of x, classes of x times each generator) under ``current``, tuples numbered in the

@@ -29,8 +29,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
+import grundy.solve.misere_verify_kernels as kernels
 from grundy.budget import Meter
 from grundy.errors import SearchLimitError
+from grundy.solve.jit import compiled_when
 from grundy.solve.misere_learner import BipartiteMonoid
 from grundy.solve.misere_outcomes import HeapRules, Position
 
@@ -48,6 +50,13 @@ __all__ = [
 
 PAIR_LIMIT = 3_000_000
 """Most (element, option images) pairs the N-side search keeps before it gives up."""
+
+COMPILED_FROM = 64
+"""Least monoid whose searches run compiled (on smaller ones, run as Python, loading numba
+would cost more than it saves)."""
+
+PYTHON_STEPS = 1 << 3
+"""The same, when the kernel runs as Python."""
 
 STEPS_PER_CALL = 1 << 15
 """Steps of a compiled search between two ticks of the budget's meter."""
@@ -123,8 +132,6 @@ def n_side_failure(
     that contain no other set met for that element.  It runs compiled
     (:func:`grundy.solve.misere_verify_kernels.n_side_steps`); this driver ticks the
     meter between its calls and enlarges its store."""
-    import grundy.solve.misere_verify_kernels as kernels  # imports numba: only when needed
-
     table, p_flag, p_words = _bit_tables(monoid)
     gens = np.asarray([monoid.heap_map[h] for h in heaps], dtype=np.int64)
     flat = np.asarray([t for h in heaps for t in images[h]], dtype=np.int64)
@@ -138,8 +145,10 @@ def n_side_failure(
     head = np.full(len(table), -1, dtype=np.int64)
     grown = np.zeros(len(p_words), dtype=np.uint64)
     state = np.asarray([0, 1, 0, -1], dtype=np.int64)  # pair 0: the empty sum
+    steps = STEPS_PER_CALL if len(table) >= COMPILED_FROM else PYTHON_STEPS
+    search = compiled_when(kernels.n_side_steps, len(table) >= COMPILED_FROM)
     while True:
-        taken = kernels.n_side_steps(
+        taken = search(
             table,
             p_flag,
             p_words,
@@ -155,7 +164,7 @@ def n_side_failure(
             grown,
             state,
             limit,
-            STEPS_PER_CALL,
+            steps,
         )
         if meter is not None:
             meter.tick(int(taken) * max(len(heaps), 1))
@@ -319,8 +328,6 @@ def _least_n_failure(
     a sum skipped when an earlier sum has its image and a subset of its option images).
     The search runs compiled (:mod:`grundy.solve.misere_verify_kernels`); this driver
     sets up its arrays, ticks the meter between its calls and enlarges its store."""
-    import grundy.solve.misere_verify_kernels as kernels  # imports numba: only when needed
-
     table, p_flag, p_words = _bit_tables(monoid)
     size, words = len(table), len(p_words)
     order = sorted(heaps, reverse=True)
@@ -339,8 +346,10 @@ def _least_n_failure(
     head = np.full(size, -1, dtype=np.int64)
     grown = np.zeros(words, dtype=np.uint64)
     state = np.zeros(4, dtype=np.int64)
+    steps = STEPS_PER_CALL if size >= COMPILED_FROM else PYTHON_STEPS
+    search = compiled_when(kernels.least_n_steps, size >= COMPILED_FROM)
     while True:
-        taken = kernels.least_n_steps(
+        taken = search(
             table,
             p_flag,
             p_words,
@@ -356,7 +365,7 @@ def _least_n_failure(
             head,
             grown,
             state,
-            STEPS_PER_CALL,
+            steps,
         )
         if meter is not None:
             meter.tick(int(taken))

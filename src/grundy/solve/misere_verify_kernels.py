@@ -1,7 +1,8 @@
 """Compiled (numba) kernels of the two searches of :mod:`grundy.solve.misere_verify`.
 
-Importing this module compiles nothing; the kernel is compiled (and cached on disk) on
-first use, and stays plain Python when numba cannot be imported.  Each does a bounded
+The kernels are plain functions: a driver compiles one through
+:func:`grundy.solve.jit.compiled_when` (cached on disk) when its work is large enough to
+repay loading numba, and runs it as Python otherwise.  Each does a bounded
 number of steps and returns, so that its Python driver ticks the budget's meter between
 calls; its state lives in arrays the driver passes back in.
 
@@ -18,11 +19,7 @@ e // 64).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
-
-from grundy.solve.jit import compiled, compiler_available
 
 __all__ = ["FINISHED", "FOUND", "FULL", "OVER", "RUNNING", "least_n_steps", "n_side_steps"]
 
@@ -32,11 +29,6 @@ RUNNING, FINISHED, FOUND, FULL, OVER = 0, 1, 2, 3, 4
 enlarges it and calls again), or more pairs than the limit were met."""
 
 
-def _maybe_compiled(function: Any) -> Any:
-    return compiled(function) if compiler_available() else function
-
-
-@_maybe_compiled
 def least_n_steps(
     table: np.ndarray,
     p_flag: np.ndarray,
@@ -170,7 +162,6 @@ def least_n_steps(
     return taken
 
 
-@_maybe_compiled
 def n_side_steps(
     table: np.ndarray,
     p_flag: np.ndarray,
