@@ -54,6 +54,9 @@ ROUNDS = 40
 MAX_CANDIDATE = 6000
 """Most elements of an unreduced candidate monoid."""
 
+MAX_REDUCED = 4096
+"""Most elements of a reduced candidate (its table is written out, as Python tuples)."""
+
 ROWS_PER_CHECK = 256
 """Rows of a candidate's table converted between two looks at the budget."""
 
@@ -138,7 +141,10 @@ def _recalibrate(
                 except NoCandidate:
                     continue
                 if all(derived.is_p(w) == t for w, t in lessons):
-                    return _reduce(derived, rules, heap, meter)  # only the one kept
+                    try:
+                        return _reduce(derived, rules, heap, meter)  # only the one kept
+                    except NoCandidate:
+                        continue
     raise NoCandidate(f"no recalibration judges {list(wrong)} right")
 
 
@@ -289,6 +295,8 @@ def _reduce(
     gens = sorted({heap_map[h] for h in _live(rules, heap)})
     new = classes(columns(candidate, gens, meter), in_p, meter)
     _, first = np.unique(new, return_index=True)  # class k's first element is first[k]
+    if len(first) > MAX_REDUCED:  # its table would not fit in memory
+        raise NoCandidate(f"a candidate of {len(first):,} elements once reduced")
     reps = first.astype(ELEMENT)
     reduced = np.empty((len(reps), len(reps)), dtype=ELEMENT)
     digits = candidate.digits(reps)
