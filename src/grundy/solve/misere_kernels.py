@@ -88,8 +88,12 @@ def derive_steps(
 
 def refine_round(current: np.ndarray, successors: np.ndarray, refined: np.ndarray) -> int:
     """One round of the reduction's refinement: ``refined[x]`` numbers the tuple (class
-    of x, classes of x times each generator) under ``current``, tuples numbered in the
-    order elements first show them.  Returns how many there are."""
+    of x, classes of x times each generator) under ``current`` (classes 0, 1, ...).
+    Returns how many such tuples there are.
+
+    The tuple is built one generator at a time: the elements are sorted by the classes
+    so far (a counting sort), and within a class each new class of x·g is given the next
+    number (``stamp`` remembers which class last saw it); no hashing."""
     size = len(current)
     count = 0
     for x in range(size):
@@ -98,16 +102,33 @@ def refine_round(current: np.ndarray, successors: np.ndarray, refined: np.ndarra
     for x in range(size):
         refined[x] = current[x]
     groups = count
+    order = np.empty(size, dtype=np.int64)
+    stamp = np.full(count, -1, dtype=np.int64)
+    label = np.zeros(count, dtype=np.int64)
+    out = np.empty(size, dtype=np.int64)
     for j in range(successors.shape[1]):
-        number = dict()
-        number[np.int64(-1)] = np.int64(0)  # fixes the dictionary's types
-        del number[np.int64(-1)]
+        start = np.zeros(groups + 1, dtype=np.int64)
         for x in range(size):
-            key = refined[x] * count + current[successors[x, j]]
-            found = number.get(key, -1)
-            if found < 0:
-                found = len(number)
-                number[key] = found
-            refined[x] = found
-        groups = len(number)
+            start[refined[x] + 1] += 1
+        for g in range(groups):
+            start[g + 1] += start[g]
+        fill = start[:-1].copy()
+        for x in range(size):
+            order[fill[refined[x]]] = x
+            fill[refined[x]] += 1
+        new = 0
+        for g in range(groups):
+            for i in range(start[g], start[g + 1]):
+                x = order[i]
+                b = current[successors[x, j]]
+                if stamp[b] != g:
+                    stamp[b] = g
+                    label[b] = new
+                    new += 1
+                out[x] = label[b]
+        for b in range(count):
+            stamp[b] = -1
+        for x in range(size):
+            refined[x] = out[x]
+        groups = new
     return groups
