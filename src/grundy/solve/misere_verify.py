@@ -307,10 +307,12 @@ def least_failure(
     if 0 in monoid.p_portion:
         return ()
     images = option_images(monoid, rules, largest)
-    least = least_words(monoid, heaps, meter)
+    order = sorted(heaps, reverse=True)
+    least = least_counts(monoid.table, [monoid.heap_map[h] for h in order], meter=meter)
     best: Position | None = None
     for y, heap in p_side_pairs(monoid, heaps, images, least, meter):
-        found = tuple(sorted((*least[y], heap)))
+        word = (h for k, h in enumerate(order) for _ in range(least[y][k]))  # y's least sum
+        found = tuple(sorted((*word, heap)))
         if best is None or colex_key(found) < colex_key(best):
             best = found
     found_n = _least_n_failure(monoid, heaps, images, best, meter)
