@@ -87,7 +87,7 @@ class Candidate:
 
     def combine(self, dx: Sequence[np.ndarray], dy: Sequence[np.ndarray]) -> np.ndarray:
         """The products of the elements with digits ``dx`` and ``dy`` (broadcast)."""
-        result = self.base[dx[0], dy[0]].astype(ELEMENT)
+        result: np.ndarray = np.asarray(self.base[dx[0], dy[0]], dtype=ELEMENT)
         stride = len(self.base)
         for (index, period), ex, ey in zip(self.cycles, dx[1:], dy[1:], strict=True):
             size = index + period

@@ -17,6 +17,11 @@ Given the verified quotient of the sums of heaps below n, heap n is added in two
    (fewest first, each as a cyclic monoid long enough for its count in the sum) until
    every sum learnt so far is judged right, and the new candidate is verified again.
 
+A candidate is kept as its factors (:mod:`grundy.solve.misere_candidate`): its table,
+(base size x cyclic sizes)^2 entries, is never written out; the derivation runs as a
+compiled kernel (:mod:`grundy.solve.misere_kernels`), and only the candidate that judges
+every lesson right is reduced, its reduced table written out.
+
 Only a verified candidate is returned; :func:`extend` raises :class:`NoCandidate` when its
 rounds run out, and the caller then falls back to the learner of
 :mod:`grundy.solve.misere_learner`.
@@ -53,10 +58,15 @@ ROUNDS = 40
 """Most candidates tried for one heap before giving up."""
 
 MAX_CANDIDATE = 6000
-"""Most elements of an unreduced candidate monoid."""
+"""Most elements of an unreduced candidate monoid.  A candidate is no longer written out,
+so this is no longer a memory bound (candidates of 84,000 elements were derived at heap 34
+of 0.07 within 1 GiB); raising it does not reach heap 34 (bench/QUOTIENTS.md), so the
+order in which heaps up to 33 are built stays the one the stored results record."""
 
-MAX_REDUCED = 4096
-"""Most elements of a reduced candidate (its table is written out, as Python tuples)."""
+MAX_REDUCED = 2500
+"""Most elements of a reduced candidate: its table is written out as Python tuples and
+verified with bit sets of that many bits (2,378 elements took the process to about
+640 MiB at heap 34 of 0.07)."""
 
 ROWS_PER_CHECK = 256
 """Rows of a candidate's table converted between two looks at the budget."""
