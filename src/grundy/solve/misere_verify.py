@@ -32,7 +32,7 @@ import numpy as np
 import grundy.solve.misere_verify_kernels as kernels
 from grundy.budget import Meter
 from grundy.errors import SearchLimitError
-from grundy.solve.jit import compiled_when
+from grundy.solve.jit import compiled_when, compiler_available
 from grundy.solve.misere_learner import BipartiteMonoid
 from grundy.solve.misere_outcomes import HeapRules, Position
 
@@ -52,11 +52,8 @@ PAIR_LIMIT = 3_000_000
 """Most (element, option images) pairs the N-side search keeps before it gives up."""
 
 COMPILED_FROM = 64
-"""Least monoid whose searches run compiled (on smaller ones, run as Python, loading numba
-would cost more than it saves)."""
-
-PYTHON_STEPS = 1 << 3
-"""The same, when the kernel runs as Python."""
+"""Least monoid whose searches run compiled; smaller ones are searched by the Python
+versions (integer bit masks), for which loading numba would cost more than it saves."""
 
 STEPS_PER_CALL = 1 << 15
 """Steps of a compiled search between two ticks of the budget's meter."""
@@ -132,6 +129,8 @@ def n_side_failure(
     that contain no other set met for that element.  It runs compiled
     (:func:`grundy.solve.misere_verify_kernels.n_side_steps`); this driver ticks the
     meter between its calls and enlarges its store."""
+    if len(monoid.table) < COMPILED_FROM or not compiler_available():
+        return _n_side_failure_python(monoid, heaps, images, limit, meter)
     table, p_flag, p_words = _bit_tables(monoid)
     gens = np.asarray([monoid.heap_map[h] for h in heaps], dtype=np.int64)
     flat = np.asarray([t for h in heaps for t in images[h]], dtype=np.int64)
@@ -145,8 +144,7 @@ def n_side_failure(
     head = np.full(len(table), -1, dtype=np.int64)
     grown = np.zeros(len(p_words), dtype=np.uint64)
     state = np.asarray([0, 1, 0, -1], dtype=np.int64)  # pair 0: the empty sum
-    steps = STEPS_PER_CALL if len(table) >= COMPILED_FROM else PYTHON_STEPS
-    search = compiled_when(kernels.n_side_steps, len(table) >= COMPILED_FROM)
+    search = compiled_when(kernels.n_side_steps, True)
     while True:
         taken = search(
             table,
@@ -164,7 +162,7 @@ def n_side_failure(
             grown,
             state,
             limit,
-            steps,
+            STEPS_PER_CALL,
         )
         if meter is not None:
             meter.tick(int(taken) * max(len(heaps), 1))
@@ -330,6 +328,8 @@ def _least_n_failure(
     a sum skipped when an earlier sum has its image and a subset of its option images).
     The search runs compiled (:mod:`grundy.solve.misere_verify_kernels`); this driver
     sets up its arrays, ticks the meter between its calls and enlarges its store."""
+    if len(monoid.table) < COMPILED_FROM or not compiler_available():
+        return _least_n_failure_python(monoid, heaps, images, bound, meter)
     table, p_flag, p_words = _bit_tables(monoid)
     size, words = len(table), len(p_words)
     order = sorted(heaps, reverse=True)
@@ -348,8 +348,7 @@ def _least_n_failure(
     head = np.full(size, -1, dtype=np.int64)
     grown = np.zeros(words, dtype=np.uint64)
     state = np.zeros(4, dtype=np.int64)
-    steps = STEPS_PER_CALL if size >= COMPILED_FROM else PYTHON_STEPS
-    search = compiled_when(kernels.least_n_steps, size >= COMPILED_FROM)
+    search = compiled_when(kernels.least_n_steps, True)
     while True:
         taken = search(
             table,
@@ -367,7 +366,7 @@ def _least_n_failure(
             head,
             grown,
             state,
-            steps,
+            STEPS_PER_CALL,
         )
         if meter is not None:
             meter.tick(int(taken))
@@ -379,3 +378,117 @@ def _least_n_failure(
             store = np.concatenate([store, np.zeros_like(store)])
             store_next = np.concatenate([store_next, np.full_like(store_next, -1)])
             state[2] = kernels.RUNNING
+
+
+def _n_side_failure_python(
+    monoid: BipartiteMonoid,
+    heaps: Sequence[int],
+    images: Sequence[Sequence[int]],
+    limit: int = PAIR_LIMIT,
+    meter: Meter | None = None,
+) -> Position | None:
+    """:func:`n_side_failure` in Python, sets of images as integer bit masks: for a
+    small monoid, where loading numba would cost more than the search."""
+    table, heap_map = monoid.table, monoid.heap_map
+    p_mask = 0
+    for x in monoid.p_portion:
+        p_mask |= 1 << x
+    moves = {h: (heap_map[h], images[h]) for h in heaps}
+    kept: dict[int, list[int]] = {}
+    queue: list[tuple[int, int, Position]] = [(0, 0, ())]
+    count = 0
+    for x, mask, position in queue:
+        if mask and not mask & p_mask and not (p_mask >> x) & 1:
+            return position
+        if meter is not None:
+            meter.tick()
+        row = table[x]
+        members = _members(mask)
+        for heap, (a, targets) in moves.items():
+            y = row[a]
+            grown = 0
+            for w in members:
+                grown |= 1 << table[w][a]
+            for t in targets:
+                grown |= 1 << row[t]
+            seen = kept.setdefault(y, [])
+            if any(old & grown == old for old in seen):
+                continue
+            seen[:] = [old for old in seen if old & grown != grown]
+            seen.append(grown)
+            count += 1
+            if count > limit:
+                raise SearchLimitError(f"the verification met more than {limit:,} pairs")
+            queue.append((y, grown, (*position, heap)))
+    return None
+
+
+def _members(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+class _Found(Exception):
+    def __init__(self, position: Position) -> None:
+        self.position = position
+
+
+def _least_n_failure_python(
+    monoid: BipartiteMonoid,
+    heaps: Sequence[int],
+    images: Sequence[Sequence[int]],
+    bound: Position | None,
+    meter: Meter | None = None,
+) -> Position | None:
+    """:func:`_least_n_failure` in Python, sets of images as integer bit masks (for a
+    small monoid)."""
+    table, heap_map = monoid.table, monoid.heap_map
+    p_mask = 0
+    for x in monoid.p_portion:
+        p_mask |= 1 << x
+    order = sorted(heaps, reverse=True)
+    counts = [0] * len(order)
+    kept: dict[int, list[int]] = {}
+    limit = None if bound is None else colex_key(bound)
+
+    def word() -> Position:
+        return tuple(sorted(h for k, h in enumerate(order) for _ in range(counts[k])))
+
+    def visit(level: int, x: int, mask: int) -> None:
+        if level == len(order):
+            if mask and not mask & p_mask and not (p_mask >> x) & 1:
+                raise _Found(word())
+            return
+        heap = order[level]
+        a = heap_map[heap]
+        while True:
+            if meter is not None:
+                meter.tick()
+            visit(level + 1, x, mask)
+            grown = 0
+            for w in _members(mask):
+                grown |= 1 << table[w][a]
+            row = table[x]
+            for t in images[heap]:
+                grown |= 1 << row[t]
+            x = row[a]
+            seen = kept.setdefault(x, [])
+            counts[level] += 1
+            if any(old & grown == old for old in seen) or (
+                limit is not None and colex_key(word()) >= limit
+            ):
+                counts[level] = 0
+                return
+            seen[:] = [old for old in seen if old & grown != grown]
+            seen.append(grown)
+            mask = grown
+
+    try:
+        visit(0, 0, 0)
+    except _Found as found:
+        return found.position
+    return None
