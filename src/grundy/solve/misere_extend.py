@@ -46,7 +46,6 @@ from grundy.solve.misere_candidate import (
     columns,
     remember,
     submonoid,
-    table_array,
 )
 from grundy.solve.misere_learner import BipartiteMonoid, image
 from grundy.solve.misere_outcomes import HeapRules, Position
@@ -115,16 +114,8 @@ def _as_existing(
     targets = images[heap]
     alone_p = not any(t in p for t in targets)
     heaps = _live(rules, heap)
-    array = table_array(known)
-    in_p = np.zeros(len(table), dtype=bool)
-    in_p[list(p)] = True
-    option_in_p = in_p[array[:, targets]].any(axis=1) if targets else np.zeros_like(in_p)
-    # x fails the P-side condition of heap n when some y has y·x in P and y·t in P
-    clash = (in_p[array] & option_in_p[:, None]).any(axis=0)
-    if meter is not None:
-        meter.tick(len(table) * len(table))
     for x in range(len(table)):
-        if (x in p) != alone_p or clash[x]:
+        if (x in p) != alone_p:
             continue
         candidate = BipartiteMonoid(table, p, (*known.heap_map[:heap], x))
         if any(verify.p_side_pairs(candidate, [heap], images, range(len(table)), meter)):
