@@ -51,9 +51,10 @@ __all__ = [
 PAIR_LIMIT = 3_000_000
 """Most (element, option images) pairs the N-side search keeps before it gives up."""
 
-COMPILED_FROM = 64
-"""Least monoid whose searches run compiled; smaller ones are searched by the Python
-versions (integer bit masks), for which loading numba would cost more than it saves."""
+COMPILED_FROM = 2048
+"""Least size of a monoid times its count of heaps whose searches run compiled; smaller
+ones are searched by the Python versions (integer bit masks), for which loading numba
+would cost more than it saves (Kayles to heap 24: 24 elements, 24 heaps)."""
 
 STEPS_PER_CALL = 1 << 15
 """Steps of a compiled search between two ticks of the budget's meter."""
@@ -129,7 +130,7 @@ def n_side_failure(
     that contain no other set met for that element.  It runs compiled
     (:func:`grundy.solve.misere_verify_kernels.n_side_steps`); this driver ticks the
     meter between its calls and enlarges its store."""
-    if len(monoid.table) < COMPILED_FROM or not compiler_available():
+    if len(monoid.table) * len(heaps) < COMPILED_FROM or not compiler_available():
         return _n_side_failure_python(monoid, heaps, images, limit, meter)
     table, p_flag, p_words = _bit_tables(monoid)
     gens = np.asarray([monoid.heap_map[h] for h in heaps], dtype=np.int64)
@@ -328,7 +329,7 @@ def _least_n_failure(
     a sum skipped when an earlier sum has its image and a subset of its option images).
     The search runs compiled (:mod:`grundy.solve.misere_verify_kernels`); this driver
     sets up its arrays, ticks the meter between its calls and enlarges its store."""
-    if len(monoid.table) < COMPILED_FROM or not compiler_available():
+    if len(monoid.table) * len(heaps) < COMPILED_FROM or not compiler_available():
         return _least_n_failure_python(monoid, heaps, images, bound, meter)
     table, p_flag, p_words = _bit_tables(monoid)
     size, words = len(table), len(p_words)
