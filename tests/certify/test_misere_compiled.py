@@ -189,3 +189,26 @@ def test_a_reduced_monoid_is_returned_as_it_is_and_a_reducible_one_reduced() -> 
     )
     smaller = reduce(bigger)
     assert smaller.table == monoid.table and smaller.p_portion == monoid.p_portion
+
+
+def test_a_mutant_only_the_compiled_n_side_searches_refute(monkeypatch) -> None:
+    """A mutant with no P-side failure at all, so that only the N-side searches (here
+    compiled) can refute it; both do, each on a sum the mutant judges wrongly."""
+    monkeypatch.setattr(verify, "COMPILED_FROM", 0)
+    monoid = _learnt(UPTO)
+    rules = HeapRules.of(DAWSON, UPTO)
+    heaps = [h for h in rules.live_heaps if h <= UPTO]
+    everything = range(len(monoid.table))
+    refuted = 0
+    for x in sorted(monoid.p_portion):  # P made smaller: no new P-side failure
+        mutant = BipartiteMonoid(monoid.table, monoid.p_portion - {x}, monoid.heap_map)
+        images = verify.option_images(mutant, rules, UPTO)
+        assert not any(verify.p_side_pairs(mutant, heaps, images, everything))
+        least = verify.least_failure(mutant, rules, UPTO)
+        some = verify.n_side_failure(mutant, heaps, images)
+        assert (least is None) == (some is None)
+        for found in (least, some):
+            if found is not None:
+                assert _judged_against_its_options(mutant, rules, found)
+        refuted += least is not None
+    assert refuted >= len(monoid.p_portion) - 1
