@@ -56,8 +56,10 @@ COMPILED_FROM = 2048
 ones are searched by the Python versions (integer bit masks), for which loading numba
 would cost more than it saves (Kayles to heap 24: 24 elements, 24 heaps)."""
 
-STEPS_PER_CALL = 1 << 15
-"""Steps of a compiled search between two ticks of the budget's meter."""
+STEPS_PER_CALL = 1 << 12
+"""Steps of a compiled search between two ticks of the budget's meter: a step of the
+breadth-first search adds every heap to one pair, so on a monoid of hundreds of elements
+and tens of heaps 2**15 steps took over 0.3 s, too long for a half-second allowance."""
 
 
 def option_images(monoid: BipartiteMonoid, rules: HeapRules, largest: int) -> list[list[int]]:
@@ -163,7 +165,7 @@ def n_side_failure(
             grown,
             state,
             limit,
-            STEPS_PER_CALL,
+            STEPS_PER_CALL // max(len(heaps), 1) + 1,
         )
         if meter is not None:
             meter.tick(int(taken) * max(len(heaps), 1))
