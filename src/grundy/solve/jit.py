@@ -17,7 +17,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-__all__ = ["compiled", "compiler_available", "compiler_loaded", "prepare_cache_dir"]
+__all__ = [
+    "compiled",
+    "compiled_when",
+    "compiler_available",
+    "compiler_loaded",
+    "prepare_cache_dir",
+]
 
 
 def _writable(directory: Path) -> bool:
@@ -77,3 +83,20 @@ def compiled(function: Any) -> Any:
         return numba.njit(cache=True, nogil=True)(function)
     except RuntimeError:  # "no locator available": nowhere to write the cache
         return numba.njit(nogil=True)(function)
+
+
+_COMPILED: dict[Any, Any] = {}
+
+
+def compiled_when(function: Any, large: bool) -> Any:
+    """``function`` compiled (once per process) when ``large``, else as plain Python.
+
+    Loading numba and the cached machine code costs about half a second of CPU; a kernel
+    called on small work (a quotient of a few dozen elements, inside a solver's half-second
+    allowance) runs as Python instead, and numba is not imported at all."""
+    if not large or not compiler_available():
+        return function
+    found = _COMPILED.get(function)
+    if found is None:
+        found = _COMPILED[function] = compiled(function)
+    return found

@@ -17,6 +17,11 @@ Given the verified quotient of the sums of heaps below n, heap n is added in two
    (fewest first, each as a cyclic monoid long enough for its count in the sum) until
    every sum learnt so far is judged right, and the new candidate is verified again.
 
+A candidate is kept as its factors (:mod:`grundy.solve.misere_candidate`): its table,
+(base size x cyclic sizes)^2 entries, is never written out; the derivation runs as a
+compiled kernel (:mod:`grundy.solve.misere_kernels`), and only the candidate that judges
+every lesson right is reduced, its reduced table written out.
+
 Only a verified candidate is returned; :func:`extend` raises :class:`NoCandidate` when its
 rounds run out, and the caller then falls back to the learner of
 :mod:`grundy.solve.misere_learner`.
@@ -25,12 +30,23 @@ rounds run out, and the caller then falls back to the learner of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
 
+import grundy.solve.misere_kernels as kernels
 import grundy.solve.misere_verify as verify
 from grundy.budget import Meter
+from grundy.solve.jit import compiled_when
+from grundy.solve.misere_candidate import (
+    ELEMENT,
+    Candidate,
+    classes,
+    columns,
+    remember,
+    submonoid,
+)
 from grundy.solve.misere_learner import BipartiteMonoid, image
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
@@ -41,7 +57,15 @@ ROUNDS = 40
 """Most candidates tried for one heap before giving up."""
 
 MAX_CANDIDATE = 6000
-"""Most elements of an unreduced candidate monoid."""
+"""Most elements of an unreduced candidate monoid.  A candidate is no longer written out,
+so this is no longer a memory bound (candidates of 84,000 elements were derived at heap 34
+of 0.07 within 1 GiB); raising it does not reach heap 34 (bench/QUOTIENTS.md), so the
+order in which heaps up to 33 are built stays the one the stored results record."""
+
+MAX_REDUCED = 2500
+"""Most elements of a reduced candidate: its table is written out as Python tuples and
+verified with bit sets of that many bits (2,378 elements took the process to about
+640 MiB at heap 34 of 0.07)."""
 
 ROWS_PER_CHECK = 256
 """Rows of a candidate's table converted between two looks at the budget."""
@@ -86,14 +110,14 @@ def _as_existing(
 ) -> BipartiteMonoid | None:
     table, p = known.table, known.p_portion
     probe = BipartiteMonoid(table, p, (*known.heap_map[:heap], 0))
-    targets = option_images(probe, rules, heap)[heap]
+    images = option_images(probe, rules, heap)  # options are smaller heaps: the same for all x
+    targets = images[heap]
     alone_p = not any(t in p for t in targets)
     heaps = _live(rules, heap)
     for x in range(len(table)):
         if (x in p) != alone_p:
             continue
         candidate = BipartiteMonoid(table, p, (*known.heap_map[:heap], x))
-        images = option_images(candidate, rules, heap)
         if any(verify.p_side_pairs(candidate, [heap], images, range(len(table)), meter)):
             continue  # the P-side condition of heap n fails (the others' do not change)
         if verify.n_side_failure(candidate, heaps, images, meter=meter) is None:
@@ -123,11 +147,14 @@ def _recalibrate(
                     cycles[h] = (index, max(2, 2 * ((index - 4) // 2)))
                 base = [h for h in live if h not in cycles]
                 try:
-                    candidate = _free(trial, rules, heap, cycles, base, meter)
+                    derived = _derived(trial, rules, heap, cycles, base, meter)
                 except NoCandidate:
                     continue
-                if all((image(candidate, w) in candidate.p_portion) == t for w, t in lessons):
-                    return candidate
+                if all(derived.is_p(w) == t for w, t in lessons):
+                    try:
+                        return _reduce(derived, rules, heap, meter)  # only the one kept
+                    except NoCandidate:
+                        continue
     raise NoCandidate(f"no recalibration judges {list(wrong)} right")
 
 
@@ -141,6 +168,23 @@ def _cyclic_index(monoid: BipartiteMonoid, a: int) -> int:
         powers.append(nxt)
 
 
+@dataclass(frozen=True, slots=True)
+class _Derived:
+    """An unreduced candidate with its derived P-portion (``in_p``, one flag per element)
+    and the image of every heap."""
+
+    candidate: Candidate
+    in_p: np.ndarray
+    heap_map: tuple[int, ...]
+
+    def is_p(self, position: Position) -> bool:
+        """Whether the candidate judges a sum of heaps a P-position."""
+        x = 0
+        for part in position:
+            x = self.candidate.product(x, self.heap_map[part])
+        return bool(self.in_p[x])
+
+
 def _free(
     source: BipartiteMonoid,
     rules: HeapRules,
@@ -152,26 +196,26 @@ def _free(
     """The candidate: the submonoid of ``source`` generated by ``base_heaps``' images,
     times <h | h^(i+p) = h^i> for each heap of ``cycles`` (heap: (i, p)), its P-portion
     derived along the order of sums, reduced."""
+    derived = _derived(source, rules, heap, cycles, base_heaps, meter)
+    return _reduce(derived, rules, heap, meter)
+
+
+def _derived(
+    source: BipartiteMonoid,
+    rules: HeapRules,
+    heap: int,
+    cycles: dict[int, tuple[int, int]],
+    base_heaps: Sequence[int],
+    meter: Meter | None = None,
+) -> _Derived:
+    """The candidate of :func:`_free` before its reduction."""
     if meter is not None:
         meter.check()
-    base_table, base_of = _submonoid(source, base_heaps, meter)
-    if meter is not None:
-        meter.check()
-    sizes = [i + p for i, p in cycles.values()]
-    total = len(base_table) * int(np.prod(sizes, dtype=np.int64))
-    if total > MAX_CANDIDATE:
-        raise NoCandidate(f"a candidate of {total:,} elements")
-    table = np.asarray(base_table, dtype=np.int64)
-    stride = len(base_table)
-    generator: dict[int, int] = {}
-    for h, (index, period) in cycles.items():
-        cyclic = _cyclic_table(index, period)
-        size = index + period
-        table = (stride * cyclic[:, None, :, None] + table[None, :, None, :]).reshape(
-            stride * size, stride * size
-        )  # element (b, e) is numbered b + stride * e
-        generator[h] = stride
-        stride *= size
+    base_table, base_of = submonoid(source, [source.heap_map[h] for h in base_heaps], meter)
+    candidate = Candidate(base_table, tuple(cycles.values()))
+    if candidate.size > MAX_CANDIDATE:
+        raise NoCandidate(f"a candidate of {candidate.size:,} elements")
+    generator = {h: candidate.generator(k) for k, h in enumerate(cycles)}
     heap_map = []
     for h in range(heap + 1):
         if h in generator:
@@ -180,128 +224,102 @@ def _free(
             heap_map.append(base_of[source.heap_map[h]])
         else:
             heap_map.append(0)
-    p_portion = _derive_p(table, heap_map, rules, heap, meter)
+    in_p = _derive_p(candidate, heap_map, rules, heap, meter)
     if meter is not None:
         meter.check()
-    return _reduce(table, p_portion, tuple(heap_map), meter)
+    return _Derived(candidate, in_p, tuple(heap_map))
 
 
-def _submonoid(
-    source: BipartiteMonoid, heaps: Sequence[int], meter: Meter | None
-) -> tuple[list[list[int]], dict[int, int]]:
-    gens = sorted({source.heap_map[h] for h in heaps})
-    number = {0: 0}
-    order = [0]
-    for x in order:
-        for g in gens:
-            y = source.table[x][g]
-            if y not in number:
-                number[y] = len(order)
-                order.append(y)
-    table = []
-    for x in order:
-        if meter is not None:
-            meter.tick(len(order))  # a row of len(order) entries
-        row = source.table[x]
-        table.append([number[row[y]] for y in order])
-    return table, number
+COMPILED_FROM = 512
+"""Least candidate whose P-portion is derived by the compiled kernel (smaller ones, run as
+Python, do not repay loading numba)."""
 
+PYTHON_STEPS = 1 << 6
+"""The same, when the kernel runs as Python."""
 
-def _cyclic_table(index: int, period: int) -> np.ndarray:
-    size = index + period
-    exps = np.arange(size)
-    total = exps[:, None] + exps[None, :]
-    return np.where(total < size, total, index + (total - index) % period)
+STEPS_PER_CALL = 1 << 16
+"""Steps of a compiled kernel between two ticks of the budget's meter."""
 
 
 def _derive_p(
-    table: np.ndarray, heap_map: list[int], rules: HeapRules, heap: int, meter: Meter | None
-) -> frozenset[int]:
-    """The P-portion each element's least sum gives it (see the module's text)."""
+    candidate: Candidate,
+    heap_map: list[int],
+    rules: HeapRules,
+    heap: int,
+    meter: Meter | None,
+) -> np.ndarray:
+    """Which elements are in P: each takes the outcome its least sum has, given the
+    elements of that sum's options (all earlier in the order of sums)."""
     heaps = sorted(_live(rules, heap), reverse=True)
     images = [
-        sorted({_times(table, heap_map, option) for option in rules.options[h]}) for h in heaps
+        sorted({_times(candidate, heap_map, option) for option in rules.options[h]}) for h in heaps
     ]
     gens = [heap_map[h] for h in heaps]
-    rows = _columns(table, {*gens, *(t for found in images for t in found)}, meter)
-    p: set[int] = set()
+    wanted = sorted({*gens, *(t for found in images for t in found)})
+    where = {w: c for c, w in enumerate(wanted)}
+    cols = columns(candidate, wanted, meter)
+    gen_col = np.asarray([where[g] for g in gens], dtype=np.int64)
+    image_cols = np.asarray([where[t] for found in images for t in found], dtype=np.int64)
+    image_start = np.cumsum([0, *(len(found) for found in images)], dtype=np.int64)
+    size = candidate.size
+    in_p = np.zeros(size, dtype=np.bool_)
+    seen = np.zeros(size, dtype=np.bool_)
+    x = np.zeros(len(gens) + 1, dtype=np.int64)
+    counts = np.zeros(len(gens), dtype=np.int64)
+    state = np.zeros(3, dtype=np.int64)
+    steps = STEPS_PER_CALL if size >= COMPILED_FROM else PYTHON_STEPS
+    derive = compiled_when(kernels.derive_steps, size >= COMPILED_FROM)
+    while not state[2]:
+        taken = derive(
+            cols,
+            gen_col,
+            image_cols,
+            image_start,
+            in_p,
+            seen,
+            x,
+            counts,
+            state,
+            steps,
+        )
+        if meter is not None:
+            meter.tick(int(taken))
+    if not seen.all():  # the reduction below relies on the generators reaching all
+        raise AssertionError("a candidate's generators do not generate it")
+    return in_p
 
-    def record(x: int, counts: tuple[int, ...]) -> None:
-        if x == 0:
-            return
-        word = [k for k, c in enumerate(counts) for _ in range(c)]
-        for k, c in enumerate(counts):
-            if not c:
-                continue
-            rest = 0
-            skipped = False
-            for j in word:
-                if j == k and not skipped:
-                    skipped = True
-                    continue
-                rest = rows[rest][gens[j]]
-            row = rows[rest]
-            if any(row[t] in p for t in images[k]):
-                return
-        p.add(x)
 
-    verify.least_counts(rows, gens, record, meter)
-    return frozenset(p)
-
-
-def _times(table: np.ndarray, heap_map: list[int], position: Position) -> int:
+def _times(candidate: Candidate, heap_map: list[int], position: Position) -> int:
     x = 0
     for part in position:
-        x = int(table[x, heap_map[part]])
+        x = candidate.product(x, heap_map[part])
     return x
 
 
-def _columns(table: np.ndarray, wanted: set[int], meter: Meter | None) -> list[dict[int, int]]:
-    """Each row of ``table`` restricted to the columns ``wanted`` (all the derivation
-    reads): a candidate's whole table as Python lists would take gigabytes."""
-    columns = sorted(wanted)
-    rows: list[dict[int, int]] = []
-    for start in range(0, len(table), ROWS_PER_CHECK):
-        if meter is not None:
-            meter.check()
-        part = table[start : start + ROWS_PER_CHECK][:, columns].tolist()
-        rows.extend(dict(zip(columns, row, strict=True)) for row in part)
-    return rows
-
-
 def _reduce(
-    table: np.ndarray,
-    p_portion: frozenset[int],
-    heap_map: tuple[int, ...],
-    meter: Meter | None = None,
+    derived: _Derived, rules: HeapRules, heap: int, meter: Meter | None = None
 ) -> BipartiteMonoid:
     """Indistinguishable elements identified (those whose rows agree on P), numbered in
     the order of their first element, so the identity keeps number 0."""
-    size = len(table)
-    in_p = np.zeros(size, dtype=bool)
-    in_p[list(p_portion)] = True
-    number: dict[bytes, int] = {}
-    first: list[int] = []
-    new = np.empty(size, dtype=np.int64)
-    for start in range(0, size, ROWS_PER_CHECK):
-        if meter is not None:
-            meter.check()
-        packed = np.packbits(in_p[table[start : start + ROWS_PER_CHECK]], axis=1)
-        for offset, row in enumerate(packed):
-            key = row.tobytes()  # rows equal exactly when packed equal
-            found = number.setdefault(key, len(first))
-            if found == len(first):
-                first.append(start + offset)
-            new[start + offset] = found
-    reps = np.asarray(first, dtype=np.int64)
-    rows: list[tuple[int, ...]] = []
+    candidate, in_p, heap_map = derived.candidate, derived.in_p, derived.heap_map
+    gens = sorted({heap_map[h] for h in _live(rules, heap)})
+    new = classes(columns(candidate, gens, meter), in_p, meter)
+    _, first = np.unique(new, return_index=True)  # class k's first element is first[k]
+    if len(first) > MAX_REDUCED:  # its table would not fit in memory
+        raise NoCandidate(f"a candidate of {len(first):,} elements once reduced")
+    reps = first.astype(ELEMENT)
+    reduced = np.empty((len(reps), len(reps)), dtype=ELEMENT)
+    digits = candidate.digits(reps)
+    across = [d[None, :] for d in digits]
     for start in range(0, len(reps), ROWS_PER_CHECK):
+        block = [d[start : start + ROWS_PER_CHECK, None] for d in digits]
         if meter is not None:
-            meter.check()
-        block = new[table[np.ix_(reps[start : start + ROWS_PER_CHECK], reps)]]
-        rows.extend(tuple(row) for row in block.tolist())
+            meter.tick(len(block[0]) * len(reps))
+        reduced[start : start + len(block[0])] = new[candidate.combine(block, across)]
+    rows = tuple(map(tuple, reduced.tolist()))
+    remember(rows, reduced)
     return BipartiteMonoid(
         tuple(rows),
-        frozenset(int(new[x]) for x in p_portion),
+        frozenset(int(k) for k in np.unique(new[in_p])),
         tuple(int(new[x]) for x in heap_map),
     )

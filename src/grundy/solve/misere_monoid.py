@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from grundy.solve.misere_learner import BipartiteMonoid
 
 __all__ = ["Presentation", "presentation", "reduce", "tame_rank", "word_name"]
@@ -22,15 +24,21 @@ Word = tuple[int, ...]
 
 
 def reduce(monoid: BipartiteMonoid) -> BipartiteMonoid:
-    """The monoid with indistinguishable elements identified (the identity stays 0)."""
+    """The monoid with indistinguishable elements identified (the identity stays 0);
+    ``monoid`` itself when no two of its elements are indistinguishable."""
     table, p = monoid.table, monoid.p_portion
-    signature = [tuple(table[x][z] in p for z in range(len(table))) for x in range(len(table))]
-    number: dict[tuple[bool, ...], int] = {}
-    for sig in signature:  # element 0 (the identity) comes first and keeps number 0
-        number.setdefault(sig, len(number))
-    new = [number[sig] for sig in signature]
+    size = len(table)
+    in_p = np.zeros(size, dtype=bool)
+    in_p[list(p)] = True
+    packed = np.packbits(in_p[np.asarray(table, dtype=np.int64).reshape(size, size)], axis=1)
+    number: dict[bytes, int] = {}
+    new = []
+    for row in packed:  # element 0 (the identity) comes first and keeps number 0
+        new.append(number.setdefault(row.tobytes(), len(number)))
+    if len(number) == size:
+        return monoid  # each element is its own class, numbered as it was
     first: dict[int, int] = {}
-    for x in range(len(table)):
+    for x in range(size):
         first.setdefault(new[x], x)
     reps = [first[k] for k in range(len(number))]
     reduced = tuple(tuple(new[table[x][y]] for y in reps) for x in reps)

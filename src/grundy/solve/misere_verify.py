@@ -27,8 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
+import numpy as np
+
+import grundy.solve.misere_verify_kernels as kernels
 from grundy.budget import Meter
 from grundy.errors import SearchLimitError
+from grundy.solve.jit import compiled_when, compiler_available
 from grundy.solve.misere_learner import BipartiteMonoid
 from grundy.solve.misere_outcomes import HeapRules, Position
 
@@ -46,6 +50,16 @@ __all__ = [
 
 PAIR_LIMIT = 3_000_000
 """Most (element, option images) pairs the N-side search keeps before it gives up."""
+
+COMPILED_FROM = 2048
+"""Least size of a monoid times its count of heaps whose searches run compiled; smaller
+ones are searched by the Python versions (integer bit masks), for which loading numba
+would cost more than it saves (Kayles to heap 24: 24 elements, 24 heaps)."""
+
+STEPS_PER_CALL = 1 << 12
+"""Steps of a compiled search between two ticks of the budget's meter: a step of the
+breadth-first search adds every heap to one pair, so on a monoid of hundreds of elements
+and tens of heaps 2**15 steps took over 0.3 s, too long for a half-second allowance."""
 
 
 def option_images(monoid: BipartiteMonoid, rules: HeapRules, largest: int) -> list[list[int]]:
@@ -87,14 +101,22 @@ def p_side_pairs(
     """The P-side failures: each (y, h) with y·h in P while y·t is in P for an image t of
     an option of heap h (y from ``elements``, h from ``heaps``).  The P-side condition
     holds for every sum exactly when there is none with y the image of a sum."""
-    table, p, heap_map = monoid.table, monoid.p_portion, monoid.heap_map
-    for y in elements:
-        if meter is not None:
-            meter.tick()
-        row = table[y]
-        for heap in heaps:
-            if row[heap_map[heap]] in p and any(row[t] in p for t in images[heap]):
-                yield y, heap
+    ys = np.fromiter(elements, dtype=np.int64)
+    if meter is not None:
+        meter.tick(len(ys) * max(len(heaps), 1))
+    if not len(ys) or not heaps:
+        return
+    table, p_flag, _ = _bit_tables(monoid)
+    bad = np.empty((len(ys), len(heaps)), dtype=np.bool_)
+    for j, heap in enumerate(heaps):
+        bad[:, j] = p_flag[table[ys, monoid.heap_map[heap]]]
+        targets = np.asarray(images[heap], dtype=np.int64)
+        if len(targets):
+            bad[:, j] &= p_flag[table[np.ix_(ys, targets)]].any(axis=1)
+        else:
+            bad[:, j] = False
+    for i, j in zip(*np.nonzero(bad), strict=True):  # row by row: the order of elements
+        yield int(ys[i]), heaps[j]
 
 
 def n_side_failure(
@@ -106,49 +128,98 @@ def n_side_failure(
 ) -> Position | None:
     """A non-empty sum whose image is outside P while no option's image is in P, or None.
 
-    Sets of images are bit masks; for each element the search keeps the masks it has met
-    that contain no other mask met for that element."""
-    table, heap_map = monoid.table, monoid.heap_map
-    p_mask = 0
-    for x in monoid.p_portion:
-        p_mask |= 1 << x
-    moves = {h: (heap_map[h], images[h]) for h in heaps}
-    kept: dict[int, list[int]] = {}
-    queue: list[tuple[int, int, Position]] = [(0, 0, ())]
-    count = 0
-    for x, mask, position in queue:
-        if mask and not mask & p_mask and not (p_mask >> x) & 1:
-            return position
+    Sets of images are bit sets; for each element the search keeps the sets it has met
+    that contain no other set met for that element.  It runs compiled
+    (:func:`grundy.solve.misere_verify_kernels.n_side_steps`); this driver ticks the
+    meter between its calls and enlarges its store."""
+    if len(monoid.table) * len(heaps) < COMPILED_FROM or not compiler_available():
+        return _n_side_failure_python(monoid, heaps, images, limit, meter)
+    table, p_flag, p_words = _bit_tables(monoid)
+    gens = np.asarray([monoid.heap_map[h] for h in heaps], dtype=np.int64)
+    flat = np.asarray([t for h in heaps for t in images[h]], dtype=np.int64)
+    image_start = np.cumsum([0, *(len(images[h]) for h in heaps)], dtype=np.int64)
+    room = 1024 + len(heaps)
+    store = np.zeros((room, len(p_words)), dtype=np.uint64)
+    elements = np.zeros(room, dtype=np.int64)
+    parent = np.full(room, -1, dtype=np.int64)
+    move = np.zeros(room, dtype=np.int64)
+    store_next = np.full(room, -1, dtype=np.int64)
+    head = np.full(len(table), -1, dtype=np.int64)
+    grown = np.zeros(len(p_words), dtype=np.uint64)
+    state = np.asarray([0, 1, 0, -1], dtype=np.int64)  # pair 0: the empty sum
+    search = compiled_when(kernels.n_side_steps, True)
+    while True:
+        taken = search(
+            table,
+            p_flag,
+            p_words,
+            gens,
+            flat,
+            image_start,
+            elements,
+            store,
+            parent,
+            move,
+            store_next,
+            head,
+            grown,
+            state,
+            limit,
+            STEPS_PER_CALL // max(len(heaps), 1) + 1,
+        )
         if meter is not None:
-            meter.tick()
-        row = table[x]
-        members = _members(mask)
-        for heap, (a, targets) in moves.items():
-            y = row[a]
-            grown = 0
-            for w in members:
-                grown |= 1 << table[w][a]
-            for t in targets:
-                grown |= 1 << row[t]
-            seen = kept.setdefault(y, [])
-            if any(old & grown == old for old in seen):
-                continue
-            seen[:] = [old for old in seen if old & grown != grown]
-            seen.append(grown)
-            count += 1
-            if count > limit:
-                raise SearchLimitError(f"the verification met more than {limit:,} pairs")
-            queue.append((y, grown, (*position, heap)))
-    return None
+            meter.tick(int(taken) * max(len(heaps), 1))
+        if state[2] == kernels.OVER:
+            raise SearchLimitError(f"the verification met more than {limit:,} pairs")
+        if state[2] == kernels.FOUND:
+            path = []
+            pair = int(state[3])
+            while pair > 0:
+                path.append(heaps[int(move[pair])])
+                pair = int(parent[pair])
+            return tuple(reversed(path))
+        if state[2] == kernels.FINISHED:
+            return None
+        if state[2] == kernels.FULL:
+            store, elements, parent, move, store_next = (
+                np.concatenate([array, np.full_like(array, fill)])
+                for array, fill in (
+                    (store, 0),
+                    (elements, 0),
+                    (parent, -1),
+                    (move, 0),
+                    (store_next, -1),
+                )
+            )
+            state[2] = kernels.RUNNING
 
 
-def _members(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+_ARRAYS: dict[int, tuple[Sequence[Sequence[int]], np.ndarray]] = {}
+"""The last few tables converted to arrays, by identity (each kept with its table, so
+that the identity is not reused while it is here).  The construction keeps its own."""
+
+
+def _table_array(table: Sequence[Sequence[int]]) -> np.ndarray:
+    found = _ARRAYS.get(id(table))
+    if found is not None and found[0] is table:
+        return found[1]
+    array = np.asarray(table, dtype=np.int64)
+    array.setflags(write=False)
+    if len(_ARRAYS) >= 4:
+        _ARRAYS.pop(next(iter(_ARRAYS)))
+    _ARRAYS[id(table)] = (table, array)
+    return array
+
+
+def _bit_tables(monoid: BipartiteMonoid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The table as an array, and the P-portion as flags and as a bit set of words."""
+    size = len(monoid.table)
+    table = _table_array(monoid.table)
+    words = (size + 63) // 64
+    p_flag = np.zeros(words * 64, dtype=np.bool_)
+    p_flag[list(monoid.p_portion)] = True
+    p_words = np.packbits(p_flag, bitorder="little").view(np.uint64)
+    return table, p_flag[:size].copy(), p_words
 
 
 def failure(
@@ -237,19 +308,16 @@ def least_failure(
     if 0 in monoid.p_portion:
         return ()
     images = option_images(monoid, rules, largest)
-    least = least_words(monoid, heaps, meter)
+    order = sorted(heaps, reverse=True)
+    least = least_counts(monoid.table, [monoid.heap_map[h] for h in order], meter=meter)
     best: Position | None = None
     for y, heap in p_side_pairs(monoid, heaps, images, least, meter):
-        found = tuple(sorted((*least[y], heap)))
+        word = (h for k, h in enumerate(order) for _ in range(least[y][k]))  # y's least sum
+        found = tuple(sorted((*word, heap)))
         if best is None or colex_key(found) < colex_key(best):
             best = found
     found_n = _least_n_failure(monoid, heaps, images, best, meter)
     return found_n if found_n is not None else best
-
-
-class _Found(Exception):
-    def __init__(self, position: Position) -> None:
-        self.position = position
 
 
 def _least_n_failure(
@@ -260,7 +328,127 @@ def _least_n_failure(
     meter: Meter | None = None,
 ) -> Position | None:
     """The least N-side failure before ``bound`` (enumerated as in :func:`least_words`,
-    a sum skipped when an earlier sum has its image and a subset of its option images)."""
+    a sum skipped when an earlier sum has its image and a subset of its option images).
+    The search runs compiled (:mod:`grundy.solve.misere_verify_kernels`); this driver
+    sets up its arrays, ticks the meter between its calls and enlarges its store."""
+    if len(monoid.table) * len(heaps) < COMPILED_FROM or not compiler_available():
+        return _least_n_failure_python(monoid, heaps, images, bound, meter)
+    table, p_flag, p_words = _bit_tables(monoid)
+    size, words = len(table), len(p_words)
+    order = sorted(heaps, reverse=True)
+    gens = np.asarray([monoid.heap_map[h] for h in order], dtype=np.int64)
+    flat = np.asarray([t for h in order for t in images[h]], dtype=np.int64)
+    image_start = np.cumsum([0, *(len(images[h]) for h in order)], dtype=np.int64)
+    limit = np.full(len(order), -1, dtype=np.int64)
+    if bound is not None:
+        limit[:] = [bound.count(h) for h in order]
+    levels = len(order)
+    xs = np.zeros(levels + 1, dtype=np.int64)
+    masks = np.zeros((levels + 1, words), dtype=np.uint64)
+    counts = np.zeros(levels, dtype=np.int64)
+    store = np.zeros((1024, words), dtype=np.uint64)
+    store_next = np.full(1024, -1, dtype=np.int64)
+    head = np.full(size, -1, dtype=np.int64)
+    grown = np.zeros(words, dtype=np.uint64)
+    state = np.zeros(4, dtype=np.int64)
+    search = compiled_when(kernels.least_n_steps, True)
+    while True:
+        taken = search(
+            table,
+            p_flag,
+            p_words,
+            gens,
+            flat,
+            image_start,
+            limit,
+            xs,
+            masks,
+            counts,
+            store,
+            store_next,
+            head,
+            grown,
+            state,
+            STEPS_PER_CALL,
+        )
+        if meter is not None:
+            meter.tick(int(taken))
+        if state[2] == kernels.FOUND:
+            return tuple(sorted(h for k, h in enumerate(order) for _ in range(counts[k])))
+        if state[2] == kernels.FINISHED:
+            return None
+        if state[2] == kernels.FULL:
+            store = np.concatenate([store, np.zeros_like(store)])
+            store_next = np.concatenate([store_next, np.full_like(store_next, -1)])
+            state[2] = kernels.RUNNING
+
+
+def _n_side_failure_python(
+    monoid: BipartiteMonoid,
+    heaps: Sequence[int],
+    images: Sequence[Sequence[int]],
+    limit: int = PAIR_LIMIT,
+    meter: Meter | None = None,
+) -> Position | None:
+    """:func:`n_side_failure` in Python, sets of images as integer bit masks: for a
+    small monoid, where loading numba would cost more than the search."""
+    table, heap_map = monoid.table, monoid.heap_map
+    p_mask = 0
+    for x in monoid.p_portion:
+        p_mask |= 1 << x
+    moves = {h: (heap_map[h], images[h]) for h in heaps}
+    kept: dict[int, list[int]] = {}
+    queue: list[tuple[int, int, Position]] = [(0, 0, ())]
+    count = 0
+    for x, mask, position in queue:
+        if mask and not mask & p_mask and not (p_mask >> x) & 1:
+            return position
+        if meter is not None:
+            meter.tick()
+        row = table[x]
+        members = _members(mask)
+        for heap, (a, targets) in moves.items():
+            y = row[a]
+            grown = 0
+            for w in members:
+                grown |= 1 << table[w][a]
+            for t in targets:
+                grown |= 1 << row[t]
+            seen = kept.setdefault(y, [])
+            if any(old & grown == old for old in seen):
+                continue
+            seen[:] = [old for old in seen if old & grown != grown]
+            seen.append(grown)
+            count += 1
+            if count > limit:
+                raise SearchLimitError(f"the verification met more than {limit:,} pairs")
+            queue.append((y, grown, (*position, heap)))
+    return None
+
+
+def _members(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+class _Found(Exception):
+    def __init__(self, position: Position) -> None:
+        self.position = position
+
+
+def _least_n_failure_python(
+    monoid: BipartiteMonoid,
+    heaps: Sequence[int],
+    images: Sequence[Sequence[int]],
+    bound: Position | None,
+    meter: Meter | None = None,
+) -> Position | None:
+    """:func:`_least_n_failure` in Python, sets of images as integer bit masks (for a
+    small monoid)."""
     table, heap_map = monoid.table, monoid.heap_map
     p_mask = 0
     for x in monoid.p_portion:
