@@ -1,7 +1,9 @@
 """The whole library's report: how long the printed handout is, and the same bytes
 whatever the number of worker processes.
 
-Slow (it checks the whole library); the length tests need pdflatex and pdftotext.
+Slow (it checks the whole library); the length tests need pdflatex and pdftotext.  The
+report made with two workers is the shared ``library_report`` fixture
+(tests/report/library_report.py); the test makes only the one-worker run itself.
 """
 
 import re
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from grundy.cli import main
+from tests.report.library_report import LibraryReport, write_library_report
 
 pytestmark = pytest.mark.slow
 needs_tex = pytest.mark.skipif(
@@ -56,16 +59,30 @@ def test_one_theorem_with_its_topic_fits_4_pages(tmp_path: Path, theorem: str) -
     assert len(_pages(out / "handout.pdf")) <= 4
 
 
-def test_the_library_report_is_the_same_with_one_worker_or_two(tmp_path: Path) -> None:
+def _texts(report: LibraryReport) -> dict[str, str | bytes]:
+    """The report's files but its PDFs (as text, masked, and the folder's name, which the
+    regeneration command holds, made one word), and its figures' bytes."""
     from tests.report.helpers import mask
 
-    texts = []
-    for jobs in ("1", "2"):
-        out = tmp_path / "out"  # the same folder: the regeneration command is the same
-        words = ["report", "--quick", "--jobs", jobs, "--format", "md,tex", "--out", str(out)]
-        assert main(words) == 0
-        texts.append({p.name: mask(p.read_text()) for p in out.glob("*.*")})
-        texts[-1].update({p.name: p.read_bytes() for p in out.glob("figures/*")})
+    folder = report.folder
+    texts: dict[str, str | bytes] = {
+        p.name: mask(p.read_text()).replace(str(folder), "OUT")
+        for p in folder.glob("*.*")  # .grundy-report, the list of files, too
+        if p.is_file() and p.suffix != ".pdf"
+    }
+    texts.update({f"figures/{p.name}": p.read_bytes() for p in folder.glob("figures/*")})
+    return texts
+
+
+def test_the_library_report_is_the_same_with_one_worker_or_two(
+    library_report: LibraryReport, tmp_path: Path
+) -> None:
+    # two workers: the shared report of the library; one worker: the same words here
+    one = write_library_report(tmp_path, jobs=1)
+    assert (one.code, library_report.code) == (0, 0), (one.err[-2000:], library_report.err)
+    texts = [_texts(one), _texts(library_report)]
     assert texts[0].keys() == texts[1].keys()
+    assert {".grundy-report", "handout.md", "record.tex", "slides.html"} <= texts[0].keys()
+    assert any(name.startswith("figures/") for name in texts[0])
     for name in texts[0]:
         assert texts[0][name] == texts[1][name], name

@@ -1,6 +1,7 @@
 """The whole library's handout built by typst and by TeX: the same pages, the same text.
 
-Slow (it checks the whole library once); the comparison needs pdflatex and pdftotext.
+Slow (it reads the whole library's report, the shared ``library_report`` fixture); the
+comparison needs pdflatex and pdftotext.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from typing import Any
 
 import pytest
 
-import grundy.report as report_package
 import grundy.report.document as doc
-from grundy.cli import main
 from grundy.report.output import Format, PdfEngine, render_set
 from grundy.report.typst_pdf import pdf_page_count
+from tests.report.library_report import LibraryReport
 
 pytestmark = [
     pytest.mark.slow,
@@ -31,25 +31,15 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def library_pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The library's handout (checked with --quick) and its PDF by each engine."""
-    folder = tmp_path_factory.mktemp("library")
-    captured: dict[str, doc.Document] = {}
-    original = report_package.write_report_set
-
-    def keep(documents: Any, *args: Any, **kwargs: Any) -> Any:
-        captured.update(documents)
-        return original(documents, *args, **kwargs)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(report_package, "write_report_set", keep)
-        words = ["report", "--quick", "--jobs", "2", "--format", "pdf", "--out", str(folder)]
-        assert main(words) in (0, 1)
-    handout = {"handout": captured["handout"]}
-    tex, _ = render_set(handout, [Format.PDF], pdf_engine=PdfEngine.TEX)
+def library_pdfs(library_report: LibraryReport) -> dict[str, Any]:
+    """The library's handout (the shared report, checked with --quick; its PDF by typst,
+    the default) and its PDF by TeX, built here from the same document."""
+    assert library_report.code in (0, 1), library_report.err[-2000:]
+    document = library_report.documents["handout"]
+    tex, _ = render_set({"handout": document}, [Format.PDF], pdf_engine=PdfEngine.TEX)
     return {
-        "document": captured["handout"],
-        "typst": (folder / "handout.pdf").read_bytes(),
+        "document": document,
+        "typst": (library_report.folder / "handout.pdf").read_bytes(),
         "tex": tex["handout.pdf"],
     }
 
