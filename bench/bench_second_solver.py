@@ -41,18 +41,22 @@ NOTES = """
   quarter of the library's queries. It is the fastest on the bit-vector ones, but "support
   one well" means the one that covers them all: cvc5 reads every query and proves every
   bit-vector one, with quantifiers once it may saturate (`full-saturate-quant`).
-- **What cvc5 cannot do.** Lucky Nim's queries (integer division and remainder by
-  constants, nested) end in a timeout for cvc5 whatever its time: those proofs rest on Z3
-  alone, and say so (`first_solver_alone` above; `solvers: ["z3"]` in their JSON).
-- **The cost.** The second solver is given three times Z3's time on a query, at least
-  0.5 s (`grundy.verify.smt.second_limit_ms`). Most of what it adds is spent on the
-  queries it cannot answer: before the limit (cvc5 given the whole Z3 timeout) the same
-  run cost 78.5 s of CPU against 18.3 s without cvc5 (4.3x). The files measured here are
-  the library's symbolic proofs, in quick mode, alone: the worst case for the ratio, since
-  the rest of the library (exhaustive checks, certificates, random search) adds time and
-  no query. The whole library's `verify --jobs 2` was not measured: on this shared
-  machine (load about 20 on 2 cores) its baseline run had not finished after 17 minutes.
-  `--second-solver none` skips cvc5 when time matters more.
+- **What cvc5 cannot do.** Two shapes of query end in a time limit for cvc5 whatever
+  its time, and no option of cvc5 1.4 tried changed that (`arith-brab`, `cut-all-bounded`,
+  `dio-solver`, `ite-simp`, `miplib-trick`, `learned-rewrite`, the logic `QF_LIA`): a
+  division or remainder of a quotient or remainder (Lucky Nim's blocks,
+  `(mod (div (- k 1) 3) 2)`), and a division by a term that is not a number
+  (`(div k (+ m n))`, non-linear). Bit-vectors, quantifiers, and a division by a number
+  (the bit inductions' `(div x 2)`, P-set induction's `(mod n 4)`) it decides.
+- **The cost, and the short try.** cvc5 is given three times Z3's time on a query, at
+  least 0.5 s (`grundy.verify.smt.second_limit_ms`), and only those 0.5 s on a query of
+  one of the two shapes, read from the query's own terms
+  (`grundy.verify.smt_shape.second_solver_hard`): a try that re-proves the few such
+  queries it decides at once (Lucky Nim's boundary) and still catches a lying Z3 where a
+  model is easy to find, without waiting three times Z3's time (up to a minute on
+  Lucky Nim's symbolic steps) on the rest. A proof whose query was left unanswered rests
+  on Z3 alone and says so (`first_solver_alone` above; `solvers: ["z3"]` in its JSON);
+  never two solvers for one. `--second-solver none` skips cvc5 when time matters more.
 """
 
 

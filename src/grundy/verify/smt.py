@@ -13,7 +13,9 @@ For an answer a verdict rests on, :func:`decide`
   that the command line can write it to a file anyone can run again;
 - asks the second solver (:mod:`grundy.verify.second_solver`) for its answer on that
   text, unless the context says ``none`` (``--second-solver none``), within
-  :func:`second_limit_ms` (three times Z3's time on it, at least half a second);
+  :func:`second_limit_ms` (three times Z3's time on it, at least half a second; only
+  half a second on a query of a shape it is known not to decide,
+  :mod:`grundy.verify.smt_shape`);
 - turns a disagreement (Z3 ``unsat``, cvc5 ``sat``, or the reverse) into ``unknown``
   naming both answers: the verdict then proves nothing.  A second solver that cannot
   answer (a time limit) leaves the proof standing, resting on Z3 alone, and the verdict's
@@ -22,7 +24,6 @@ For an answer a verdict rests on, :func:`decide`
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ import z3
 from grundy.budget import Meter
 from grundy.smt_record import FIRST_SOLVER, SmtQuery, note_query, second_solver
 from grundy.verify.second_solver import solve_smt2
+from grundy.verify.smt_shape import parsed, second_solver_hard
 
 __all__ = ["Decision", "checked", "decide", "standard_smtlib"]
 
@@ -93,7 +95,8 @@ def decide(
     other = None
     if second != "none":
         limit = max(int(timeout_ms), 1) if meter is None else meter.timeout_ms(timeout_ms)
-        other = solve_smt2(second, script, second_limit_ms(first_ms, limit))
+        hard = second_solver_hard(script) is not None
+        other = solve_smt2(second, script, second_limit_ms(first_ms, limit, hard=hard))
         if meter is not None:
             meter.check()
         answers.append((second, other.answer))
@@ -109,7 +112,6 @@ def decide(
     return Decision(answer, "", query)
 
 
-_TOKEN = re.compile(r"\s+|;[^\n]*|\(|\)|\|[^|]*\||\"(?:[^\"]|\"\")*\"|[^\s()|\";]+")
 _UNARY_IDENTITY = frozenset({"+", "*"})
 
 
@@ -121,48 +123,42 @@ def standard_smtlib(text: str) -> str:
     >>> standard_smtlib("(assert (< (+ x0) (* 2 y)))")
     '(assert (< x0 (* 2 y)))\n'
     """
-    stack: list[list[Any]] = [[]]
-    for match in _TOKEN.finditer(text):
-        token = match.group()
-        if token.isspace() or token.startswith(";"):
-            continue
-        if token == "(":
-            stack.append([])
-        elif token == ")":
-            node = stack.pop()
-            if len(node) == 2 and isinstance(node[0], str) and node[0] in _UNARY_IDENTITY:
-                stack[-1].append(node[1])
-            else:
-                stack[-1].append(node)
-        else:
-            stack[-1].append(token)
-    if len(stack) != 1:
-        raise ValueError("unbalanced parentheses in Z3's SMT-LIB text")
-    return "".join(_written(command) + "\n" for command in stack[0])
+    return "".join(_written(command) + "\n" for command in parsed(text))
 
 
 def _written(node: Any) -> str:
     if isinstance(node, str):
         return node
+    if len(node) == 2 and isinstance(node[0], str) and node[0] in _UNARY_IDENTITY:
+        return _written(node[1])
     return "(" + " ".join(_written(child) for child in node) + ")"
 
 
 SECOND_FACTOR = 3
 """How many times Z3's time on a query the second solver is given, at least
-:data:`SECOND_LEAST_MS` (bench/SECOND_SOLVER.md): a query cvc5 cannot decide (Lucky
-Nim's divisions, for one) would otherwise take the whole timeout, and the verdict then
-rests on Z3 alone anyway, as the verdict's ``solvers`` say."""
+:data:`SECOND_LEAST_MS` (bench/SECOND_SOLVER.md): a query cvc5 cannot decide would
+otherwise take the whole timeout, and the verdict then rests on Z3 alone anyway, as the
+verdict's ``solvers`` say."""
 
 SECOND_LEAST_MS = 500
+"""The second solver's least time on a query, and all it gets on a query of a shape it
+is known not to decide (:func:`grundy.verify.smt_shape.second_solver_hard`: Lucky Nim's
+nested divisions, divisions by a variable), however long Z3 took: a short try, that
+still re-proves the few such queries it decides at once and still catches a first
+solver's ``unsat`` where a model is easy to find."""
 
 
-def second_limit_ms(first_ms: float, timeout_ms: int) -> int:
-    """The second solver's time on a query Z3 answered in ``first_ms``.
+def second_limit_ms(first_ms: float, timeout_ms: int, *, hard: bool = False) -> int:
+    """The second solver's time on a query Z3 answered in ``first_ms``; ``hard``: the
+    query has a shape the second solver is known not to decide.
 
     >>> second_limit_ms(20.0, 60_000), second_limit_ms(2_000.0, 60_000), second_limit_ms(1e6, 9)
     (500, 6000, 9)
+    >>> second_limit_ms(2_000.0, 60_000, hard=True)
+    500
     """
-    return max(1, min(int(timeout_ms), max(SECOND_LEAST_MS, int(SECOND_FACTOR * first_ms))))
+    wanted = SECOND_LEAST_MS if hard else max(SECOND_LEAST_MS, int(SECOND_FACTOR * first_ms))
+    return max(1, min(int(timeout_ms), wanted))
 
 
 def _word(answer: z3.CheckSatResult) -> str:
