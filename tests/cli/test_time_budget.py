@@ -103,6 +103,44 @@ def test_work_that_swallows_the_signal_is_ended_by_the_watchdog() -> None:
     assert time.monotonic() - start < 1.1 + 3.0  # the interpreter's start-up, at most
 
 
+def test_a_signal_inside_a_foreign_callback_waits_for_it_to_return() -> None:
+    """Numba's compiler runs Python callbacks of llvmlite's from C (through ctypes) while a
+    kernel is compiled or loaded; the budget's exception raised there was printed as
+    "Exception ignored on calling ctypes callback function" and a traceback
+    (`grundy quotient nim --upto 200 --seconds 1` on a fresh checkout).  Here C's qsort
+    calls a comparison written in a file under llvmlite/: the budget runs out inside it,
+    and the exception comes once qsort has returned (the watchdog held off)."""
+    script = (
+        "import ctypes, sys, time\n"
+        "import grundy.cli.time_budget as tb\n"
+        "from grundy.errors import BudgetExceededError\n"
+        "tb.GRACE = 20.0\n"
+        "code = 'def slow(a, b):\\n    end = time.monotonic() + 0.1\\n'\n"
+        "code += '    while time.monotonic() < end:\\n        pass\\n    return a[0] - b[0]\\n'\n"
+        "space = {'time': time}\n"
+        "exec(compile(code, '/site-packages/llvmlite/binding/fake.py', 'exec'), space)\n"
+        "compare = ctypes.CFUNCTYPE(\n"
+        "    ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)\n"
+        ")(space['slow'])\n"
+        "numbers = (ctypes.c_int * 6)(6, 5, 4, 3, 2, 1)\n"
+        "try:\n"
+        "    with tb.time_budget(0.3):\n"
+        "        ctypes.CDLL(None).qsort(numbers, 6, ctypes.sizeof(ctypes.c_int), compare)\n"
+        "        sorted_then = list(numbers)\n"
+        "        while True:\n"
+        "            pass\n"
+        "except BudgetExceededError as exc:\n"
+        "    print('grundy: error:', exc, sorted_then, file=sys.stderr)\n"
+        "    sys.exit(2)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr  # no "Exception ignored", no traceback
+    assert "time budget of 0.3 s" in done.stderr and "[1, 2, 3, 4, 5, 6]" in done.stderr
+
+
 def test_play_counts_the_computers_thinking_only(run_cli, monkeypatch) -> None:
     import io
 

@@ -88,6 +88,23 @@ def add_seconds_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+RETRY_SECONDS = 0.01
+"""How soon the timer signal comes again when it came inside a foreign callback."""
+
+_CALLBACK_PACKAGES = (f"{os.sep}llvmlite{os.sep}",)
+"""Packages whose Python code runs as callbacks from C through ctypes (numba's compiler
+hands its cache of machine code to llvmlite's callbacks while a kernel is compiled or
+loaded): an exception cannot leave such a callback."""
+
+
+def _in_foreign_callback(frame: FrameType | None) -> bool:
+    while frame is not None:
+        if any(package in frame.f_code.co_filename for package in _CALLBACK_PACKAGES):
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _message(seconds: float) -> str:
     return f"the time budget of {seconds:g} s was used up; raise it with --seconds"
 
@@ -132,6 +149,12 @@ class TimeBudget:
             signal.setitimer(signal.ITIMER_REAL, self._left)
 
     def _on_alarm(self, signum: int, frame: FrameType | None) -> None:
+        if _in_foreign_callback(frame):
+            # An exception raised here would be printed and swallowed by ctypes ("Exception
+            # ignored on calling ctypes callback function", a traceback): raise it once
+            # the callback has returned, or let the watchdog end the process.
+            signal.setitimer(signal.ITIMER_REAL, RETRY_SECONDS)
+            return
         raise BudgetExceededError(_message(self.seconds))
 
     def _watch(self) -> None:
