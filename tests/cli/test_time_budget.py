@@ -20,7 +20,8 @@ DENSE = ",".join(f"{a}-{b}" for a, b in itertools.combinations(range(10), 2))
 SLOW = {
     "solve": ["solve", "hackenbush", "--edges", DENSE],
     "table": ["table", "kayles", "--max", "600", "600"],
-    "sequence": ["sequence", "octal", "--code", "0.16", "--upto", "30000000", "--summary"],
+    # 0.6 has no known period, so no proved period fills the values in (0.16's does now)
+    "sequence": ["sequence", "octal", "--code", "0.6", "--upto", "30000000", "--summary"],
     # a misère sum whose on-demand quotient is being built (and fails) when time runs out
     "solve-quotient": ["solve", "octal", "--code", "0.6", "--misere", "18", "19", "20"],
 }
