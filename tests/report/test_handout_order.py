@@ -4,6 +4,7 @@ its own; each summary line with every condition of its statement."""
 from __future__ import annotations
 
 from grundy.library import Theorem, TheoremResult, load_library
+from grundy.report.document import plain_text
 from grundy.report.handout import HandoutOptions, build_handout
 from grundy.report.topics import course_topics, split_beyond_course
 from grundy.verdict import Status, Verdict
@@ -37,6 +38,11 @@ def test_material_beyond_the_notes_comes_after_the_course_in_its_own_part() -> N
     inner = [b for b in beyond.blocks if hasattr(b, "anchor")]
     assert [s.anchor for s in inner] == ["topic-beyond-nim-sum"]
     assert [b.anchor for b in inner[0].blocks] == ["thm-product"]
+    # the summary names the topic twice: the second time as beyond the course
+    [summary] = [s for s in handout.sections if s.anchor == "summary"]
+    [table] = [b for b in summary.blocks if hasattr(b, "rows")]
+    topic_cells = [plain_text(row[0].content) for row in table.rows]
+    assert [cell for cell in topic_cells if cell] == ["Nimbers", "Beyond the course: Nimbers"]
 
 
 def test_the_library_keeps_nim_multiplication_and_octal_periods_beyond_the_course() -> None:

@@ -294,6 +294,7 @@ _OWN: dict[str, str] = {
     "summary.statement": "statement",
     "summary.verdict": "verdict",
     "summary.for": "for",
+    "summary.beyond-topic": "Beyond the course: {topic}",
     "summary.exercise-one": "Exercise {numbers} is in ",
     "summary.exercise-many": "Exercises {numbers} are in ",
     "summary.exercises-link": "the exercises",
