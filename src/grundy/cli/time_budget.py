@@ -127,7 +127,8 @@ class TimeBudget:
         threading.Thread(target=self._watch, daemon=True, name="grundy-time-budget").start()
 
     def stop(self) -> None:
-        self._done.set()
+        with self._lock:  # once the work has stopped the watchdog writes nothing
+            self._done.set()
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, self._previous or signal.SIG_DFL)
 
@@ -159,9 +160,14 @@ class TimeBudget:
 
     def _watch(self) -> None:
         while not self._done.wait(0.05):
+            # Under the lock to the end: the work that stopped just now writes its own line
+            # (two lines came out, the work's and the watchdog's, on a loaded machine).
             with self._lock:
+                if self._done.is_set():
+                    return
                 deadline = self._deadline
-            if deadline is not None and time.monotonic() > deadline + GRACE * self.seconds:
+                if deadline is None or time.monotonic() <= deadline + GRACE * self.seconds:
+                    continue
                 err = self._err or sys.stderr
                 with contextlib.suppress(Exception):
                     err.write(f"grundy: error: {_message(self.seconds)}\n")
