@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import shutil
@@ -16,6 +15,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn, ParamSpec
 
 from grundy.budget import Budget, Meter, format_bytes
 from grundy.cli.flags import add_json_option, add_seed_option, add_smt_options, whole_int
+from grundy.cli.json_output import solved_position_json, table_json, write_json
 from grundy.cli.task_times import load_task_times, save_task_times
 from grundy.cli.time_budget import add_seconds_option, seconds_parser
 from grundy.files import FileTooLargeError, InputPathError, check_output_path, read_limited
@@ -28,7 +28,6 @@ from grundy.verdict import Verdict
 
 if TYPE_CHECKING:  # the library is imported by the commands that check claims, when they run
     from grundy.library import Theorem, TheoremResult
-    from grundy.solve import Play
 
 __all__ = [
     "CommandParser",
@@ -572,29 +571,6 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     ('1 claim', '147 claims', '2 matches')
     """
     return f"{count:,} {noun if count == 1 else (nouns or noun + 's')}"
-
-
-def write_json(out: IO[str], data: Any) -> None:
-    """Write ``data`` as one JSON document, built whole before any of it is written (a
-    failure while encoding then leaves nothing half-written on ``out``)."""
-    text = json.dumps(data, indent=2)
-    out.write(text + "\n")
-
-
-def solved_position_json(game: Game, position: Any, play: Play) -> dict[str, Any]:
-    """How ``grundy solve --json`` begins for every game (Lucky Nim's included): what
-    was solved, before what was found."""
-    return {
-        "game": game.name,
-        "params": game.options(),
-        "position": game.to_json(position),
-        "play": play.value,
-    }
-
-
-def table_json(game: Game, play: Play, rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """How ``grundy table --json`` begins for every game, loopy ones included."""
-    return {"game": game.name, "params": game.options(), "play": play.value, "rows": rows}
 
 
 def _guard_theorem() -> Callable[[Theorem], Theorem]:
