@@ -94,14 +94,16 @@ def _outside_grundy(err: str) -> bool:
     (frozen runpy and importlib frames, and the package's ``__init__``), before grundy's
     code can install its handler (one set in ``grundy/__init__`` would change Ctrl-C for
     every program that merely imports grundy); or earlier, while Python imports runpy and
-    the standard modules it needs (Python says "Could not import runpy module": CI, stop 41).
+    the standard modules it needs (Python says "Could not import runpy module": CI, stop 40),
+    or earlier still, while Python runs the site module and the ``.pth`` files of the
+    environment (Python says "Fatal Python error: init_import_site": CI, stop 41).
     From the first line of ``grundy/__main__.py`` on, the window is covered: a Ctrl-C
     while it imports grundy.entry was a traceback (CI, stop 40) and is checked here.
     The window while workers are forked, where logging's at-fork hook printed "Exception
     ignored in: <function _releaseLock>", is closed (grundy.lifetime.ctrl_c_held) and
     checked here."""
-    if err.startswith("Could not import runpy module"):
-        return True  # Python's own start-up: runpy (and the stdlib it imports) loading
+    if err.startswith(("Could not import runpy module", "Fatal Python error: init_import_site")):
+        return True  # Python's own start-up: site and its .pth files, or runpy, loading
     frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
     return (
         bool(frames)
