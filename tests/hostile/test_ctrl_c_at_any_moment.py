@@ -102,8 +102,9 @@ def _outside_grundy(err: str) -> bool:
     The window while workers are forked, where logging's at-fork hook printed "Exception
     ignored in: <function _releaseLock>", is closed (grundy.lifetime.ctrl_c_held) and
     checked here."""
-    if err.startswith(("Could not import runpy module", "Fatal Python error: init_import_site")):
-        return True  # Python's own start-up: site and its .pth files, or runpy, loading
+    # Python's own start-up: its init_* steps (site and the .pth files among them), runpy
+    if err.startswith(("Could not import runpy module", "Fatal Python error: init_")):
+        return True
     frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
     return (
         bool(frames)
