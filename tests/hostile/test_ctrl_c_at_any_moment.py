@@ -94,7 +94,7 @@ def _outside_grundy(err: str) -> bool:
     (frozen runpy and importlib frames, and the package's ``__init__``), before grundy's
     code can install its handler (one set in ``grundy/__init__`` would change Ctrl-C for
     every program that merely imports grundy); or earlier, while Python imports runpy and
-    the standard modules it needs (Python says "Could not import runpy module": CI, the stop before),
+    the standard modules it needs (Python says "Could not import runpy module": CI, stop 39),
     or earlier still, while Python runs the site module and the ``.pth`` files of the
     environment (Python says "Fatal Python error: init_import_site": CI, stop 40).
     From the first line of ``grundy/__main__.py`` on, the window is covered: a Ctrl-C
