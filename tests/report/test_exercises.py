@@ -328,3 +328,59 @@ def test_a_false_statement_set_as_an_exercise_is_asked_not_shown_as_a_mistake(
     handout = (out / "handout.md").read_text()
     body = handout.split("## Answers", 1)[0]
     assert "A plausible mistake" not in handout and "With heaps" not in body
+
+
+LABELLING_EXERCISES = """
+[[claim]]
+id = "normal"
+title = "Take-away (remove 1, 2 or 3): the P-positions are the multiples of 4"
+game = "subtraction"
+params = { set = [1, 2, 3] }
+vars = ["n"]
+range = { n = [0, 40] }
+statement = "(outcome == 'P') == (n % 4 == 0)"
+exercise = true
+
+[[claim]]
+id = "misere"
+title = "Take-away in misere play: the P-positions are one more than the multiples of 4"
+game = "subtraction"
+params = { set = [1, 2, 3] }
+play = "misere"
+vars = ["n"]
+range = { n = [0, 40] }
+statement = "(outcome == 'P') == (n % 4 == 1)"
+exercise = true
+
+[[claim]]
+id = "checked"
+title = "Three-heap Nim: P exactly when the nim-sum is 0"
+game = "nim"
+vars = ["a", "b", "c"]
+range = { a = [0, 3], b = [0, 3], c = [0, 3] }
+statement = "(outcome == 'P') == (a ^ b ^ c == 0)"
+exercise = true
+"""
+
+
+@pytest.mark.slow
+def test_an_answer_proved_by_the_labelling_rules_says_why(run_cli, tmp_path) -> None:
+    """"True or false? If it is true, say why": an answer proved by the labelling rules
+    told only "True. Proved for every n" (no why). It now tells the argument that proof
+    carried out; an answer only checked case by case (here the misère one and Nim's)
+    gets no such paragraph, and the worksheet none at all."""
+    path = tmp_path / "labelling.toml"
+    path.write_text(LABELLING_EXERCISES)
+    out = tmp_path / "out"
+    result = _run(run_cli, path, out)
+    assert result.code == 0, result.err
+    answers = (out / "answers.md").read_text()
+    parts = {
+        claim: answers.split(f'id="answer-{claim}"', 1)[1].split('<a id="answer-', 1)[0]
+        for claim in ("normal", "misere", "checked")
+    }
+    assert "Proved for every" in parts["normal"]
+    assert "**Why:** Take the positions" in parts["normal"]
+    assert "A position with no move is one of them." in parts["normal"]
+    assert "Why:" not in parts["misere"] and "Why:" not in parts["checked"]
+    assert "Why:" not in (out / "worksheet.md").read_text()

@@ -88,7 +88,7 @@ def test_the_lesson_says_what_each_kind_of_exercise_and_mistake_says(lesson) -> 
         assert words in answers, words
     handout = _text(lesson["handout"])
     assert "With heaps 1, 1 and 2, the player to move wins" in handout
-    assert "chosen to teach with; the least one of all, (0,0,2), is in the record" in handout
+    assert "chosen to teach with; the least one of all is (0,0,2)." in handout
     sheet = _text(lesson["worksheet"])
     assert "How to use this sheet" in sheet and "Your answer:" in sheet
     assert strip_marks(lesson["worksheet"].title) == "Week 5 — worksheet"

@@ -188,6 +188,7 @@ def answer_blocks(item: Exercised, titles: Mapping[str, str], notes: list[str]) 
     if theorem.proof and verdict.word is not Word.REFUTED:  # the argument asked for
         blocks.append(Paragraph((Strong(say("proof.label")), " ", claim_words(theorem.proof))))
     blocks.append(_answer_line(item, titles))
+    blocks.extend(why_blocks(item))
     blocks.extend(counterexample_told(theorem, item.claim, verdict, mistake=True))
     for section in item.worked:
         blocks.append(Paragraph((Strong(say("answer.worked-title", title=section.title)),)))
@@ -195,6 +196,25 @@ def answer_blocks(item: Exercised, titles: Mapping[str, str], notes: list[str]) 
     if theorem.source:
         blocks.append(Paragraph((say("answer.source", source=source_words(theorem.source)),)))
     return blocks
+
+
+# The method name a proof by the labelling rules (grundy.verify.pset_induction) carries.
+LABELLING_PROOF = "p-set induction"
+
+
+def why_blocks(item: Exercised) -> list[Block]:
+    """The reason, in words, for an answer proved by the labelling rules alone with no
+    proof of its own: the argument that proof carried out (play ends; the positions the
+    statement names are closed under no move and reached from every other one), so a
+    "say why" is answered, not only "true"."""
+    verdict = item.result.verdict
+    if item.result.theorem.proof or verdict.word is not Word.PROVED:
+        return []
+    if verdict.method != LABELLING_PROOF or item.exercise.kind is ExerciseKind.FIND:
+        return []
+    if item.claim is None or item.claim.play != "normal":
+        return []  # the sentence below is normal play's argument; say less than guess
+    return [Paragraph((Strong(say("answer.why-label")), say("answer.why-labelling")))]
 
 
 def exercises_part(

@@ -42,15 +42,17 @@ nav a { color: var(--ink); font-weight: 600; text-decoration: none; }
 a { color: var(--link); }
 section.theorem, section.evidence { background: var(--paper); border: 1px solid var(--line);
   border-radius: 6px; padding: 1rem 1.25rem; margin: 1rem 0; break-inside: avoid; }
-section.theorem > h3 { display: flex; flex-wrap: wrap; align-items: baseline; gap: .5rem; }
+/* Number, title and badge flow as one line of text, so a long title wraps under itself
+   and the number stays beside it (a flex row put the number on a line of its own). */
+section.theorem > h3 .badge, section.claim > h3 .badge, h3 .id { margin-left: .4rem;
+  white-space: nowrap; vertical-align: .1em; }
 .id { font: .8rem ui-monospace, "DejaVu Sans Mono", monospace; color: var(--muted);
   text-decoration: none; }
 .badge { font: 600 .75rem system-ui, sans-serif; text-transform: uppercase;
   letter-spacing: .04em; border-radius: 3px; padding: .1rem .45rem; }
 section.claim { background: var(--paper); border: 1px solid var(--line); border-radius: 6px;
   padding: .8rem 1.1rem; margin: .9rem 0; break-inside: avoid; }
-section.claim > h3 { display: flex; flex-wrap: wrap; align-items: baseline; gap: .5rem;
-  font-size: 1.1rem; }
+section.claim > h3 { font-size: 1.1rem; }
 section.claim p { margin: .35rem 0; }
 .source { color: var(--muted); font-size: .85rem; }
 table.summary { width: 100%; font-size: .88rem; }
@@ -216,6 +218,13 @@ class _HtmlWriter(DocumentWriter[str]):
         if document.notes and document.kind != "handout":  # students get no build notes
             items = "".join(f"<li>{escape(n)}</li>" for n in document.notes)
             notes = f'<ul class="notes">{items}</ul>'
+        # How the page was made is for whoever checks it; students' pages end with the text.
+        footer = (
+            ""
+            if document.kind == "handout"
+            else "<footer>Written by grundy. Formulas are MathML and figures are inline "
+            "SVG: this page needs no network.</footer>\n"
+        )
         return (
             "<!DOCTYPE html>\n"
             '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -227,8 +236,7 @@ class _HtmlWriter(DocumentWriter[str]):
             f'<p class="subtitle">{self.inlines(document.subtitle)}</p>\n'
             f"<nav>{nav}</nav>\n{notes}</header>\n"
             f"<main>\n{body}\n</main>\n"
-            "<footer>Written by grundy. Formulas are MathML and figures are inline "
-            "SVG: this page needs no network.</footer>\n"
+            f"{footer}"
             "</body>\n</html>\n"
         )
 

@@ -263,6 +263,16 @@ _OWN: dict[str, str] = {
     "answer.undecided": " Not decided. {how}",
     "answer.false-as-set": " the statement is false as set. {how}",
     "answer.shown-label": "What was shown:",
+    # The argument a proof by the labelling rules carried out, told when the claim has no
+    # proof of its own (grundy.report.exercises.why_blocks).
+    "answer.why-label": "Why:",
+    "answer.why-labelling": (
+        " Take the positions the statement calls P-positions. Every move brings the game "
+        "nearer its end, so play always ends. A position with no move is one of them. No "
+        "move leads from one of these positions to another of them, and from every other position with a move, some "
+        "move leads to one of them. By the labelling rules, they are then exactly the "
+        "P-positions."
+    ),
     "answer.worked-title": "{title}.",
     "answer.source": "Source: {source}.",
     # The worksheet and the answers, handed out on their own (grundy.report.worksheet).
@@ -514,18 +524,14 @@ _OWN: dict[str, str] = {
     ),
     "story.while": "{story}, while {other}",
     "story.fails": "{story}; the statement is false there, so the rule fails.",
-    "story.chosen": (
-        "This counterexample was chosen to teach with; the least one of all is in the record."
-    ),
-    "story.chosen-another": (
-        "This counterexample was chosen to teach with; another one is in the record."
-    ),
+    # A student has no record to look in: the other counterexample is named here.
+    "story.chosen": "This counterexample was chosen to teach with; it is not the least one.",
+    "story.chosen-another": "This counterexample was chosen to teach with; there are others.",
     "story.chosen-another-named": (
-        "This counterexample was chosen to teach with; another one, {position}, is in the record."
+        "This counterexample was chosen to teach with; another one is {position}."
     ),
     "story.chosen-named": (
-        "This counterexample was chosen to teach with; the least one of all, {position}, is "
-        "in the record."
+        "This counterexample was chosen to teach with; the least one of all is {position}."
     ),
     # The topic of a lecturer's own game (grundy.report.gameevidence).
     "game-topic.numbers": "Statements about whole numbers",
