@@ -269,9 +269,9 @@ _OWN: dict[str, str] = {
     "answer.why-labelling": (
         " Take the positions the statement calls P-positions. Every move brings the game "
         "nearer its end, so play always ends. A position with no move is one of them. No "
-        "move leads from one of these positions to another of them, and from every other position with a move, some "
-        "move leads to one of them. By the labelling rules, they are then exactly the "
-        "P-positions."
+        "move leads from one of these positions to another of them, and from every other "
+        "position with a move, some move leads to one of them. By the labelling rules, "
+        "they are then exactly the P-positions."
     ),
     "answer.worked-title": "{title}.",
     "answer.source": "Source: {source}.",
