@@ -365,7 +365,7 @@ exercise = true
 
 @pytest.mark.slow
 def test_an_answer_proved_by_the_labelling_rules_says_why(run_cli, tmp_path) -> None:
-    """ "True or false? If it is true, say why": an answer proved by the labelling rules
+    """A "true or false? If it is true, say why" answer proved by the labelling rules
     told only "True. Proved for every n" (no why). It now tells the argument that proof
     carried out; an answer only checked case by case (here the misère one and Nim's)
     gets no such paragraph, and the worksheet none at all."""
