@@ -200,7 +200,13 @@ def reading_order(document: Document) -> list[tuple[str, str]]:
     from grundy.report.student_words import say, strip_marks
     from grundy.report.studenttext import document_runs
 
-    definitions = {strip_marks(say(f"define.{key}")): key for key, _ in CONCEPTS}
+    # A definition with a formula in it ($...$) comes as runs on either side of it.
+    definitions = {
+        piece: key
+        for key, _ in CONCEPTS
+        for piece in re.split(r"\$[^$]*\$", strip_marks(say(f"define.{key}")))
+        if piece.strip()
+    }
     runs = []
     for _, run in document_runs(document):
         text = strip_marks(run)

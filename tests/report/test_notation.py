@@ -103,3 +103,19 @@ def test_a_sum_position_picture_has_no_empty_band_above_it(position: list[list[i
     assert abs((height / width) / ((y1 - y0) / (x1 - x0)) - 1) < 0.05
     counters = [p for p in axes.patches if type(p).__name__ == "Circle"]
     assert all(p.center[1] + p.radius <= y1 for p in counters)  # nothing cut off at the top
+
+
+def test_every_character_of_our_own_words_has_a_latex_form() -> None:
+    """Each word we write for students (the sentences and the games' rules) goes into the
+    LaTeX without a "?" standing for a character TeX was not told how to set (the set of
+    draws 𝒟 in the definition of draws came out as "?" in handout.tex)."""
+    from grundy.games.rules import RULES
+    from grundy.report.student_words import SENTENCES
+
+    unset = {
+        (key, char)
+        for key, text in {**SENTENCES, **RULES}.items()
+        for char in set(text)
+        if char != "?" and "?" in latex_text(char)
+    }
+    assert unset == set()

@@ -40,6 +40,8 @@ _PROPER = {
     "lucky-nim": "Lucky Nim",
     "gale-nim": "Gale's Nim",
     "moore-nim": "Moore's Nim",
+    "digraph": "tokens on a directed graph",
+    "fair-shares": "Fair Shares and Varied Pairs",
 }
 # Octal codes with a name of their own.
 _OCTAL = {"0.77": "Kayles", "0.07": "Dawson's Kayles", "0.137": "Dawson's chess"}

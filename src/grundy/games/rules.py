@@ -97,13 +97,12 @@ RULES: dict[str, str] = {
         "removes one remaining element together with every element above it."
     ),
     "digraph": (
-        "A token game on a directed graph: tokens sit on vertices, and on a turn a "
-        "player slides one token along an arrow. The graph may have cycles, so a game "
-        "need not end."
+        "Tokens sit on the vertices of a directed graph, and on a turn a player slides "
+        "one token along an arrow. The graph may have cycles, so a game need not end."
     ),
     "fair-shares": (
-        "Fair Shares and Varied Pairs: a move splits a heap into equal parts or joins "
-        "two different heaps; moves can undo each other, so a game need not end."
+        "A move splits a heap into equal parts or joins two different heaps; moves can "
+        "undo each other, so a game need not end."
     ),
 }
 

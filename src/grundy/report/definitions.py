@@ -15,8 +15,16 @@ from collections.abc import Iterable, Sequence
 
 from grundy.errors import GrundyError
 from grundy.games import find_entry
-from grundy.report.document import Block, DisplayMath, Paragraph, Section, Strong
-from grundy.report.student_words import game_words, say, strip_marks
+from grundy.report.document import (
+    Block,
+    DisplayMath,
+    Inline,
+    Math,
+    Paragraph,
+    Section,
+    Strong,
+)
+from grundy.report.student_words import cut_marked, game_words, say, strip_marks
 from grundy.report.studenttext import document_runs
 
 __all__ = [
@@ -152,7 +160,18 @@ def _display_name(name: str) -> str:
 
 
 def _definition(key: str) -> Block:
-    return Paragraph((Strong(say(f"term.{key}") + "."), " ", say(f"define.{key}")))
+    return Paragraph((Strong(say(f"term.{key}") + "."), " ", *_with_formulas(say(f"define.{key}"))))
+
+
+def _with_formulas(text: str) -> list[Inline]:
+    """A definition's words with each ``$...$`` in it set as a formula (``∞_K`` came out
+    with its underscore as typed), the words on either side still marked as ours."""
+    inlines: list[Inline] = []
+    while (start := text.find("$")) >= 0 and (end := text.find("$", start + 1)) > start:
+        formula = text[start + 1 : end]
+        head, text = cut_marked(text, start, end + 1)
+        inlines += [head, Math(formula)]
+    return [*inlines, text]
 
 
 def definitions_part(sections: Sequence[Section], games: Sequence[str]) -> Section | None:

@@ -25,7 +25,7 @@ from grundy.claims import Claim
 from grundy.library import Exercise, ExerciseKind, TheoremResult
 from grundy.report.document import AnswerSpace, Block, Link, Paragraph, Section, Strong
 from grundy.report.mistakes import counterexample_told
-from grundy.report.sources import source_words
+from grundy.report.sources import source_said
 from grundy.report.statements import statement_blocks
 from grundy.report.student_words import claim_words, say
 from grundy.report.words import polish, scope_words, verdict_words
@@ -194,7 +194,7 @@ def answer_blocks(item: Exercised, titles: Mapping[str, str], notes: list[str]) 
         blocks.append(Paragraph((Strong(say("answer.worked-title", title=section.title)),)))
         blocks.extend(section.blocks)
     if theorem.source:
-        blocks.append(Paragraph((say("answer.source", source=source_words(theorem.source)),)))
+        blocks.append(Paragraph((source_said("answer.source", theorem.source),)))
     return blocks
 
 

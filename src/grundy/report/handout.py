@@ -40,7 +40,7 @@ from grundy.report.evidence_fit import (
 )
 from grundy.report.exercises import Exercised, answers_part, exercises_of, exercises_part
 from grundy.report.mistakes import counterexample_told
-from grundy.report.sources import cites_course, source_words, sources_sentence
+from grundy.report.sources import cites_course, source_said, sources_sentence
 from grundy.report.statements import statement_blocks
 from grundy.report.student_words import claim_words, say
 from grundy.report.topics import BEYOND_PREFIX, Topic, split_beyond_course
@@ -180,7 +180,7 @@ def _claim_section(
         " " + verdict_words(verdict, titles, theorem.id),
     ]
     if theorem.source:  # in the same paragraph: the handout is printed
-        verdict_line.append(say("claim.source", source=source_words(theorem.source)))
+        verdict_line.append(source_said("claim.source", theorem.source))
     if theorem.proof and not theorem.is_mutant:  # the argument, then what was checked
         blocks.append(Paragraph((Strong(say("proof.label")), " ", claim_words(theorem.proof))))
     blocks.append(Paragraph(tuple(verdict_line)))

@@ -96,6 +96,7 @@ _SYMBOLS = {
     "⁹": r"^9",
     "𝒫": r"\mathcal{P}",
     "𝒩": r"\mathcal{N}",
+    "𝒟": r"\mathcal{D}",
     "−": r"-",
     "±": r"\pm",
     # Every symbol the library's own texts use (issue 25: ⊗ printed as "?").

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["cites_course", "source_words", "sources_sentence"]
+__all__ = ["cites_course", "source_said", "source_words", "sources_sentence"]
 
-from grundy.report.student_words import claim_words, say
+from grundy.report.student_words import claim_words, say, strip_marks
 
 _SLIDES = "the slides"
 _LEGNER = "Legner"
@@ -61,6 +61,14 @@ def source_words(source: str) -> str:
     # A title followed by words of its own ("000 take-away") reads "..., take-away".
     text = re.sub(r"\x00 (?=[a-z])", ", ", text).replace("\x00", "")
     return claim_words(text.replace("misere", "misère"))  # the lecturer's source, renamed
+
+
+def source_said(key: str, source: str) -> str:
+    """The sentence ``key`` naming ``source``, without a full stop after a source that
+    ends its own sentence ("what if the last player to move loses?" took one more)."""
+    words = source_words(source)
+    ended = strip_marks(words).rstrip().endswith((".", "?", "!"))
+    return say(f"{key}-ended" if ended else key, source=words)
 
 
 def cites_course(source: str) -> bool:

@@ -238,6 +238,7 @@ _OWN: dict[str, str] = {
     "proof.label": "Proof.",
     # A claim's section.
     "claim.source": " Source: {source}.",
+    "claim.source-ended": " Source: {source}",
     "claim.news-label": "News:",
     "claim.news": " this settles a question marked open.",
     "claim.mistake": "A plausible mistake: {title}",
@@ -275,6 +276,7 @@ _OWN: dict[str, str] = {
     ),
     "answer.worked-title": "{title}.",
     "answer.source": "Source: {source}.",
+    "answer.source-ended": "Source: {source}",
     # The worksheet and the answers, handed out on their own (grundy.report.worksheet).
     "worksheet.title": "{title} — worksheet",
     "worksheet.answers-title": "{title} — answers",
@@ -314,12 +316,8 @@ _OWN: dict[str, str] = {
         "The statements below go further than the course's notes (their sources are named "
         "with each); they are not needed for the exercises."
     ),
-    "summary.left-out-one": (
-        "{count} deliberately false statement is left out of these notes; the record has it."
-    ),
-    "summary.left-out-many": (
-        "{count} deliberately false statements are left out of these notes; the record has them."
-    ),
+    "summary.left-out-one": ("{count} deliberately false statement is left out of these notes."),
+    "summary.left-out-many": ("{count} deliberately false statements are left out of these notes."),
     "word.proved": "proved",
     "word.checked": "checked",
     "word.tested": "tested",
@@ -438,8 +436,8 @@ _OWN: dict[str, str] = {
     ),
     "term.sum": "Sum of games",
     "define.sum": (
-        "The sum G + H of two games is played with both side by side: on a turn a "
-        "player moves in exactly one of them. The sum ends when neither has a move."
+        "The sum G + H of two games is played with the two games side by side: on a "
+        "turn a player moves in exactly one of them. The sum ends when neither has a move."
     ),
     "term.equivalence": "Equivalent games",
     "define.equivalence": (
@@ -462,7 +460,7 @@ _OWN: dict[str, str] = {
         "A loopy game may come back to a position it has been in, so play need not "
         "end. A position is a draw when neither player can force a win, so best play "
         "goes on for ever. A position of a loopy game with no finite Grundy value has the "
-        "value ∞_K, where K is the set of finite values among its options: it is an "
+        "value $\\infty_K$, where K is the set of finite values among its options: it is an "
         "N-position when 0 is in K and a draw otherwise. The outcome o(x) of a draw x "
         "is D, and 𝒟 is the set of draws."
     ),
