@@ -30,7 +30,7 @@ rounds run out, and the caller then falls back to the learner of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 import numpy as np
@@ -39,15 +39,8 @@ import grundy.solve.misere_kernels as kernels
 import grundy.solve.misere_verify as verify
 from grundy.budget import Meter
 from grundy.solve.jit import compiled_when
-from grundy.solve.misere_candidate import (
-    ELEMENT,
-    Candidate,
-    classes,
-    columns,
-    remember,
-    submonoid,
-)
-from grundy.solve.misere_learner import BipartiteMonoid, image
+from grundy.solve.misere_arrays import ELEMENT, ArrayMonoid, Monoid, table_array
+from grundy.solve.misere_candidate import Candidate, classes, columns, submonoid
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
 
@@ -75,16 +68,15 @@ class NoCandidate(Exception):
     """The element-level construction found no verified candidate for a heap."""
 
 
-def extend(
-    known: BipartiteMonoid, rules: HeapRules, heap: int, meter: Meter | None = None
-) -> BipartiteMonoid:
+def extend(known: Monoid, rules: HeapRules, heap: int, meter: Meter | None = None) -> Monoid:
     """The verified, reduced quotient of the sums of heaps ``0..heap``, given ``known``,
     that of the heaps below ``heap`` (its heap map covering them).  ``meter`` (a running
-    budget) is ticked throughout the searches."""
+    budget) is ticked throughout the searches.  The quotient's table is an array when
+    the element construction built it (:mod:`grundy.solve.misere_arrays`)."""
     below = (*known.heap_map[:heap], *(0,) * (heap - len(known.heap_map)))
-    known = BipartiteMonoid(known.table, known.p_portion, below)
+    known = replace(known, heap_map=below)
     if not rules.options[heap]:
-        return BipartiteMonoid(known.table, known.p_portion, (*below, 0))
+        return replace(known, heap_map=(*below, 0))
     found = _as_existing(known, rules, heap, meter)
     if found is not None:
         return found
@@ -96,7 +88,7 @@ def extend(
             if verify.failure(trial, rules, heap, meter) is not None:  # two exact checks
                 raise AssertionError(f"the two verifications disagree at heap {heap}")
             return trial
-        lessons.append((wrong, image(trial, wrong) not in trial.p_portion))
+        lessons.append((wrong, _image(trial, wrong) not in trial.p_portion))
         trial = _recalibrate(trial, rules, heap, lessons, meter)
     raise NoCandidate(f"no verified candidate for heap {heap} in {ROUNDS} rounds")
 
@@ -106,19 +98,19 @@ def _live(rules: HeapRules, largest: int) -> list[int]:
 
 
 def _as_existing(
-    known: BipartiteMonoid, rules: HeapRules, heap: int, meter: Meter | None
-) -> BipartiteMonoid | None:
-    table, p = known.table, known.p_portion
-    probe = BipartiteMonoid(table, p, (*known.heap_map[:heap], 0))
+    known: Monoid, rules: HeapRules, heap: int, meter: Meter | None
+) -> Monoid | None:
+    p = known.p_portion
+    probe = replace(known, heap_map=(*known.heap_map[:heap], 0))
     images = option_images(probe, rules, heap)  # options are smaller heaps: the same for all x
     targets = images[heap]
     alone_p = not any(t in p for t in targets)
     heaps = _live(rules, heap)
-    for x in range(len(table)):
+    for x in range(known.size):
         if (x in p) != alone_p:
             continue
-        candidate = BipartiteMonoid(table, p, (*known.heap_map[:heap], x))
-        if any(verify.p_side_pairs(candidate, [heap], images, range(len(table)), meter)):
+        candidate = replace(known, heap_map=(*known.heap_map[:heap], x))
+        if any(verify.p_side_pairs(candidate, [heap], images, range(known.size), meter)):
             continue  # the P-side condition of heap n fails (the others' do not change)
         if verify.n_side_failure(candidate, heaps, images, meter=meter) is None:
             return candidate
@@ -126,12 +118,12 @@ def _as_existing(
 
 
 def _recalibrate(
-    trial: BipartiteMonoid,
+    trial: Monoid,
     rules: HeapRules,
     heap: int,
     lessons: list[tuple[Position, bool]],
     meter: Meter | None,
-) -> BipartiteMonoid:
+) -> ArrayMonoid:
     """A new candidate that judges every sum of ``lessons`` right (the last one is judged
     wrong by ``trial``): heaps of the last sum set free, fewest first."""
     wrong = lessons[-1][0]
@@ -158,11 +150,20 @@ def _recalibrate(
     raise NoCandidate(f"no recalibration judges {list(wrong)} right")
 
 
-def _cyclic_index(monoid: BipartiteMonoid, a: int) -> int:
+def _image(monoid: Monoid, position: Position) -> int:
+    """The element of a sum of heaps."""
+    table, x = table_array(monoid), 0
+    for part in position:
+        x = int(table[x, monoid.heap_map[part]])
+    return x
+
+
+def _cyclic_index(monoid: Monoid, a: int) -> int:
     """The least i with a^i = a^j for some j > i."""
+    table = table_array(monoid)
     powers = [0]
     while True:
-        nxt = monoid.table[powers[-1]][a]
+        nxt = int(table[powers[-1], a])
         if nxt in powers:
             return powers.index(nxt)
         powers.append(nxt)
@@ -186,13 +187,13 @@ class _Derived:
 
 
 def _free(
-    source: BipartiteMonoid,
+    source: Monoid,
     rules: HeapRules,
     heap: int,
     cycles: dict[int, tuple[int, int]],
     base_heaps: Sequence[int],
     meter: Meter | None = None,
-) -> BipartiteMonoid:
+) -> ArrayMonoid:
     """The candidate: the submonoid of ``source`` generated by ``base_heaps``' images,
     times <h | h^(i+p) = h^i> for each heap of ``cycles`` (heap: (i, p)), its P-portion
     derived along the order of sums, reduced."""
@@ -201,7 +202,7 @@ def _free(
 
 
 def _derived(
-    source: BipartiteMonoid,
+    source: Monoid,
     rules: HeapRules,
     heap: int,
     cycles: dict[int, tuple[int, int]],
@@ -298,7 +299,7 @@ def _times(candidate: Candidate, heap_map: list[int], position: Position) -> int
 
 def _reduce(
     derived: _Derived, rules: HeapRules, heap: int, meter: Meter | None = None
-) -> BipartiteMonoid:
+) -> ArrayMonoid:
     """Indistinguishable elements identified (those whose rows agree on P), numbered in
     the order of their first element, so the identity keeps number 0."""
     candidate, in_p, heap_map = derived.candidate, derived.in_p, derived.heap_map
@@ -316,10 +317,8 @@ def _reduce(
         if meter is not None:
             meter.tick(len(block[0]) * len(reps))
         reduced[start : start + len(block[0])] = new[candidate.combine(block, across)]
-    rows = tuple(map(tuple, reduced.tolist()))
-    remember(rows, reduced)
-    return BipartiteMonoid(
-        tuple(rows),
+    return ArrayMonoid(
+        reduced,
         frozenset(int(k) for k in np.unique(new[in_p])),
         tuple(int(new[x]) for x in heap_map),
     )
