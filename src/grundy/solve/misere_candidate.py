@@ -125,7 +125,8 @@ def submonoid(
     renumber = np.zeros(len(table), dtype=ELEMENT)
     elements = np.asarray(order, dtype=ELEMENT)
     renumber[elements] = np.arange(len(order), dtype=ELEMENT)
-    return renumber[table[np.ix_(elements, elements)]], number
+    # take, row then column, is about twice as fast as indexing with np.ix_
+    return renumber.take(table.take(elements, axis=0).take(elements, axis=1)), number
 
 
 def columns(candidate: Candidate, wanted: Sequence[int], meter: Meter | None = None) -> np.ndarray:

@@ -56,9 +56,8 @@ of 0.07 within 1 GiB); raising it does not reach heap 34 (bench/QUOTIENTS.md), s
 order in which heaps up to 33 are built stays the one the stored results record."""
 
 MAX_REDUCED = 2500
-"""Most elements of a reduced candidate: its table is written out as Python tuples and
-verified with bit sets of that many bits (2,378 elements took the process to about
-640 MiB at heap 34 of 0.07)."""
+"""Most elements of a reduced candidate: its table is written out (an array of its size
+squared) and verified with bit sets of that many bits per kept pair."""
 
 ROWS_PER_CHECK = 256
 """Rows of a candidate's table converted between two looks at the budget."""
@@ -144,7 +143,7 @@ def _recalibrate(
                     continue
                 if all(derived.is_p(w) == t for w, t in lessons):
                     try:
-                        return _reduce(derived, rules, heap, meter)  # only the one kept
+                        return _reduce(derived, meter)  # only the one kept
                     except NoCandidate:
                         continue
     raise NoCandidate(f"no recalibration judges {list(wrong)} right")
@@ -171,12 +170,15 @@ def _cyclic_index(monoid: Monoid, a: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class _Derived:
-    """An unreduced candidate with its derived P-portion (``in_p``, one flag per element)
-    and the image of every heap."""
+    """An unreduced candidate with its derived P-portion (``in_p``, one flag per element),
+    the image of every heap, and every element times each generator (``successors``,
+    the generators in increasing order), which the derivation worked out and the
+    reduction reads again."""
 
     candidate: Candidate
     in_p: np.ndarray
     heap_map: tuple[int, ...]
+    successors: np.ndarray
 
     def is_p(self, position: Position) -> bool:
         """Whether the candidate judges a sum of heaps a P-position."""
@@ -198,7 +200,7 @@ def _free(
     times <h | h^(i+p) = h^i> for each heap of ``cycles`` (heap: (i, p)), its P-portion
     derived along the order of sums, reduced."""
     derived = _derived(source, rules, heap, cycles, base_heaps, meter)
-    return _reduce(derived, rules, heap, meter)
+    return _reduce(derived, meter)
 
 
 def _derived(
@@ -225,10 +227,10 @@ def _derived(
             heap_map.append(base_of[source.heap_map[h]])
         else:
             heap_map.append(0)
-    in_p = _derive_p(candidate, heap_map, rules, heap, meter)
+    in_p, successors = _derive_p(candidate, heap_map, rules, heap, meter)
     if meter is not None:
         meter.check()
-    return _Derived(candidate, in_p, tuple(heap_map))
+    return _Derived(candidate, in_p, tuple(heap_map), successors)
 
 
 COMPILED_FROM = 512
@@ -248,9 +250,10 @@ def _derive_p(
     rules: HeapRules,
     heap: int,
     meter: Meter | None,
-) -> np.ndarray:
+) -> tuple[np.ndarray, np.ndarray]:
     """Which elements are in P: each takes the outcome its least sum has, given the
-    elements of that sum's options (all earlier in the order of sums)."""
+    elements of that sum's options (all earlier in the order of sums).  Returned with
+    every element times each generator (the generators in increasing order)."""
     heaps = sorted(_live(rules, heap), reverse=True)
     images = [
         sorted({_times(candidate, heap_map, option) for option in rules.options[h]}) for h in heaps
@@ -266,6 +269,7 @@ def _derive_p(
     in_p = np.zeros(size, dtype=np.bool_)
     seen = np.zeros(size, dtype=np.bool_)
     x = np.zeros(len(gens) + 1, dtype=np.int64)
+    without = np.zeros((len(gens), len(gens)), dtype=np.int64)
     counts = np.zeros(len(gens), dtype=np.int64)
     state = np.zeros(3, dtype=np.int64)
     steps = STEPS_PER_CALL if size >= COMPILED_FROM else PYTHON_STEPS
@@ -279,6 +283,7 @@ def _derive_p(
             in_p,
             seen,
             x,
+            without,
             counts,
             state,
             steps,
@@ -287,7 +292,7 @@ def _derive_p(
             meter.tick(int(taken))
     if not seen.all():  # the reduction below relies on the generators reaching all
         raise AssertionError("a candidate's generators do not generate it")
-    return in_p
+    return in_p, cols[:, [where[g] for g in sorted(set(gens))]]
 
 
 def _times(candidate: Candidate, heap_map: list[int], position: Position) -> int:
@@ -297,14 +302,11 @@ def _times(candidate: Candidate, heap_map: list[int], position: Position) -> int
     return x
 
 
-def _reduce(
-    derived: _Derived, rules: HeapRules, heap: int, meter: Meter | None = None
-) -> ArrayMonoid:
+def _reduce(derived: _Derived, meter: Meter | None = None) -> ArrayMonoid:
     """Indistinguishable elements identified (those whose rows agree on P), numbered in
     the order of their first element, so the identity keeps number 0."""
     candidate, in_p, heap_map = derived.candidate, derived.in_p, derived.heap_map
-    gens = sorted({heap_map[h] for h in _live(rules, heap)})
-    new = classes(columns(candidate, gens, meter), in_p, meter)
+    new = classes(derived.successors, in_p, meter)
     _, first = np.unique(new, return_index=True)  # class k's first element is first[k]
     if len(first) > MAX_REDUCED:  # its table would not fit in memory
         raise NoCandidate(f"a candidate of {len(first):,} elements once reduced")

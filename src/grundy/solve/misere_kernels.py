@@ -27,6 +27,7 @@ def derive_steps(
     in_p: np.ndarray,
     seen: np.ndarray,
     x: np.ndarray,
+    without: np.ndarray,
     counts: np.ndarray,
     state: np.ndarray,
     steps: int,
@@ -38,9 +39,12 @@ def derive_steps(
     of a heap of level k are the elements in columns ``image_cols[image_start[k]:
     image_start[k + 1]]`` times the rest of the sum.
 
-    ``x[j]`` is the element reached at level j, ``counts`` the sum, ``state`` = (level,
-    phase, finished): phase 0 descends to a new sum, 1 steps the level on.  Returns the
-    steps taken; ``state[2]`` is 1 once every element is reached."""
+    ``x[j]`` is the element of the sum's levels 0..j, ``without[j, k]`` (k <= j, when
+    the sum has a heap of level k) the same with one heap of level k taken away, kept up
+    to date as the enumeration moves so that the rest of a sum is read, not multiplied
+    out again; ``counts`` is the sum, ``state`` = (level, phase, finished): phase 0
+    descends to a new sum, 1 steps the level on.  Returns the steps taken;
+    ``state[2]`` is 1 once every element is reached."""
     levels = len(gen_col)
     level = state[0]
     phase = state[1]
@@ -50,6 +54,9 @@ def derive_steps(
         if phase == 0:  # descend from ``level`` to a new least sum and judge it
             for j in range(level + 1, levels + 1):
                 x[j] = x[level]
+            for j in range(level + 1, levels):  # the levels below add no heap
+                for k in range(level + 1):
+                    without[j, k] = without[level, k]
             leaf = x[levels]
             seen[leaf] = True
             if leaf != 0:
@@ -57,10 +64,7 @@ def derive_steps(
                 for k in range(levels):
                     if counts[k] == 0:
                         continue
-                    rest = 0  # the sum with one heap of level k taken away
-                    for j in range(levels):
-                        for _ in range(counts[j] - (1 if j == k else 0)):
-                            rest = cols[rest, gen_col[j]]
+                    rest = without[levels - 1, k]  # the sum with a heap of level k taken away
                     for i in range(image_start[k], image_start[k + 1]):
                         if in_p[cols[rest, image_cols[i]]]:
                             judged_p = False
@@ -74,12 +78,17 @@ def derive_steps(
             if level < 0:
                 state[2] = 1
                 break
-            x[level] = cols[x[level], gen_col[level]]
+            g = gen_col[level]
+            before = x[level]
+            x[level] = cols[before, g]
             if seen[x[level]]:
                 counts[level] = 0
                 level -= 1
             else:
                 counts[level] += 1
+                for k in range(level):
+                    without[level, k] = cols[without[level, k], g]
+                without[level, level] = before
                 phase = 0
     state[0] = level
     state[1] = phase
