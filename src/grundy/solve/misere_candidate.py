@@ -26,7 +26,7 @@ import numpy as np
 
 import grundy.solve.misere_kernels as kernels
 from grundy.budget import Meter
-from grundy.solve.jit import compiled_when
+from grundy.solve.jit import compiled_when, compiler_available
 from grundy.solve.misere_arrays import ELEMENT, Monoid, products, table_array
 
 __all__ = ["Candidate", "classes", "columns", "submonoid"]
@@ -140,22 +140,33 @@ def columns(candidate: Candidate, wanted: Sequence[int], meter: Meter | None = N
     return found
 
 
-def classes(successors: np.ndarray, in_p: np.ndarray, meter: Meter | None = None) -> np.ndarray:
+def classes(
+    successors: np.ndarray,
+    in_p: np.ndarray,
+    meter: Meter | None = None,
+    mix: int = kernels.HASH_MIX,
+) -> np.ndarray:
     """The class of each element once indistinguishable elements are identified,
     numbered in the order of their first element (so the identity's class is 0).
 
     ``successors[x, j]`` is x times the j-th generator; the generators must generate
-    the monoid (see the module's text)."""
+    the monoid (see the module's text).  A large candidate's rounds hash the tuples
+    (:func:`~grundy.solve.misere_kernels.refine_round_hashed`, ``mix`` its multiplier)
+    and fall back on the exact round when two tuples share a hash."""
     size = len(in_p)
     current = in_p.astype(np.int64)
     count = len(np.unique(current))
     refined = np.empty(size, dtype=np.int64)
     successors = np.ascontiguousarray(successors, dtype=np.int64)
-    refine = compiled_when(kernels.refine_round, size >= COMPILED_FROM)
+    large = size >= COMPILED_FROM and compiler_available()
+    exact = compiled_when(kernels.refine_round, large)
+    hashed = compiled_when(kernels.refine_round_hashed, True) if large else None
     while True:
         if meter is not None:
             meter.tick(size * (successors.shape[1] + 1))
-        found = refine(current, successors, refined)
+        found = -1 if hashed is None else hashed(current, successors, refined, np.uint64(mix))
+        if found < 0:  # small work, or two tuples with one hash: the exact round
+            found = exact(current, successors, refined)
         current, refined = refined, current
         if found == count:  # the partition grew no finer: it is stable
             break
