@@ -132,7 +132,8 @@ def test_the_derivation_reading_rests_matches_multiplying_them_out(
     freed = [upto, 12][: len(cycles)]
     live = extend_module._live(rules, upto)
     base = [h for h in live if h not in freed]
-    derived = extend_module._derived(known, rules, upto, dict(zip(freed, cycles, strict=True)), base)
+    freeing = dict(zip(freed, cycles, strict=True))
+    derived = extend_module._derived(known, rules, upto, freeing, base)
     plain = _derived_plainly(derived.candidate, list(derived.heap_map), rules, upto)
     assert (derived.in_p == plain).all()
     assert plain.any() and not plain.all()

@@ -96,9 +96,7 @@ def _live(rules: HeapRules, largest: int) -> list[int]:
     return [h for h in rules.live_heaps if h <= largest]
 
 
-def _as_existing(
-    known: Monoid, rules: HeapRules, heap: int, meter: Meter | None
-) -> Monoid | None:
+def _as_existing(known: Monoid, rules: HeapRules, heap: int, meter: Meter | None) -> Monoid | None:
     p = known.p_portion
     probe = replace(known, heap_map=(*known.heap_map[:heap], 0))
     images = option_images(probe, rules, heap)  # options are smaller heaps: the same for all x
