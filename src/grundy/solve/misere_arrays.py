@@ -21,13 +21,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from grundy.solve.jit import compiler_available, compiler_loaded
 from grundy.solve.misere_learner import BipartiteMonoid
 
 __all__ = [
     "ELEMENT",
+    "LOADED_SHARE",
     "ArrayMonoid",
     "Monoid",
     "as_tuples",
+    "compile_for",
     "p_flags",
     "products",
     "table_array",
@@ -98,3 +101,18 @@ def as_tuples(monoid: Monoid) -> BipartiteMonoid:
         return monoid
     rows = tuple(map(tuple, monoid.table.tolist()))
     return BipartiteMonoid(rows, monoid.p_portion, monoid.heap_map)
+
+
+LOADED_SHARE = 8
+"""Once numba is loaded, work down to this share of a kernel's threshold runs compiled."""
+
+
+def compile_for(work: int, threshold: int) -> bool:
+    """Whether a kernel runs compiled on ``work``: from ``threshold`` on, where the work
+    repays importing numba and loading its cached machine code (about half a second of
+    CPU), and, once this process has imported numba, from ``threshold / LOADED_SHARE`` on
+    (at heap 33 of 0.07 the small candidates run as Python took about 1.5 CPU s of 4).
+    The smallest work stays in Python, where loading one more kernel would cost more."""
+    if work >= threshold:
+        return compiler_available()
+    return work * LOADED_SHARE >= threshold and compiler_loaded()

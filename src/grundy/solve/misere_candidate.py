@@ -26,8 +26,8 @@ import numpy as np
 
 import grundy.solve.misere_kernels as kernels
 from grundy.budget import Meter
-from grundy.solve.jit import compiled_when, compiler_available
-from grundy.solve.misere_arrays import ELEMENT, Monoid, products, table_array
+from grundy.solve.jit import compiled_when
+from grundy.solve.misere_arrays import ELEMENT, Monoid, compile_for, products, table_array
 
 __all__ = ["Candidate", "classes", "columns", "submonoid"]
 
@@ -101,7 +101,8 @@ class Candidate:
 
 
 COMPILED_FROM = 512
-"""Least candidate whose reduction runs compiled (see :func:`classes`)."""
+"""Least candidate whose reduction runs compiled (see :func:`classes`; a smaller one
+does once numba is loaded, :func:`~grundy.solve.misere_arrays.compile_for`)."""
 
 
 def submonoid(
@@ -158,15 +159,14 @@ def classes(
     count = len(np.unique(current))
     refined = np.empty(size, dtype=np.int64)
     successors = np.ascontiguousarray(successors, dtype=np.int64)
-    large = size >= COMPILED_FROM and compiler_available()
-    exact = compiled_when(kernels.refine_round, large)
+    large = compile_for(size, COMPILED_FROM)
     hashed = compiled_when(kernels.refine_round_hashed, True) if large else None
     while True:
         if meter is not None:
             meter.tick(size * (successors.shape[1] + 1))
         found = -1 if hashed is None else hashed(current, successors, refined, np.uint64(mix))
         if found < 0:  # small work, or two tuples with one hash: the exact round
-            found = exact(current, successors, refined)
+            found = compiled_when(kernels.refine_round, large)(current, successors, refined)
         current, refined = refined, current
         if found == count:  # the partition grew no finer: it is stable
             break

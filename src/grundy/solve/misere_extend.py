@@ -39,7 +39,7 @@ import grundy.solve.misere_kernels as kernels
 import grundy.solve.misere_verify as verify
 from grundy.budget import Meter
 from grundy.solve.jit import compiled_when
-from grundy.solve.misere_arrays import ELEMENT, ArrayMonoid, Monoid, table_array
+from grundy.solve.misere_arrays import ELEMENT, ArrayMonoid, Monoid, compile_for, table_array
 from grundy.solve.misere_candidate import Candidate, classes, columns, submonoid
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
@@ -233,7 +233,8 @@ def _derived(
 
 COMPILED_FROM = 512
 """Least candidate whose P-portion is derived by the compiled kernel (smaller ones, run as
-Python, do not repay loading numba)."""
+Python, do not repay loading numba; once it is loaded, see
+:func:`~grundy.solve.misere_arrays.compile_for`)."""
 
 PYTHON_STEPS = 1 << 6
 """The same, when the kernel runs as Python."""
@@ -270,8 +271,9 @@ def _derive_p(
     without = np.zeros((len(gens), len(gens)), dtype=np.int64)
     counts = np.zeros(len(gens), dtype=np.int64)
     state = np.zeros(3, dtype=np.int64)
-    steps = STEPS_PER_CALL if size >= COMPILED_FROM else PYTHON_STEPS
-    derive = compiled_when(kernels.derive_steps, size >= COMPILED_FROM)
+    large = compile_for(size, COMPILED_FROM)
+    steps = STEPS_PER_CALL if large else PYTHON_STEPS
+    derive = compiled_when(kernels.derive_steps, large)
     while not state[2]:
         taken = derive(
             cols,

@@ -32,8 +32,8 @@ import numpy as np
 import grundy.solve.misere_verify_kernels as kernels
 from grundy.budget import Meter
 from grundy.errors import SearchLimitError
-from grundy.solve.jit import compiled_when, compiler_available
-from grundy.solve.misere_arrays import Monoid, p_flags, products, table_array
+from grundy.solve.jit import compiled_when
+from grundy.solve.misere_arrays import Monoid, compile_for, p_flags, products, table_array
 from grundy.solve.misere_outcomes import HeapRules, Position
 
 __all__ = [
@@ -54,7 +54,8 @@ PAIR_LIMIT = 3_000_000
 COMPILED_FROM = 2048
 """Least size of a monoid times its count of heaps whose searches run compiled; smaller
 ones are searched by the Python versions (integer bit masks), for which loading numba
-would cost more than it saves (Kayles to heap 24: 24 elements, 24 heaps)."""
+would cost more than it saves (Kayles to heap 24: 24 elements, 24 heaps), unless numba
+is loaded already (:func:`~grundy.solve.misere_arrays.compile_for`)."""
 
 STEPS_PER_CALL = 1 << 12
 """Steps of a compiled search between two ticks of the budget's meter: a step of the
@@ -132,7 +133,7 @@ def n_side_failure(
     that contain no other set met for that element.  It runs compiled
     (:func:`grundy.solve.misere_verify_kernels.n_side_steps`); this driver ticks the
     meter between its calls and enlarges its store."""
-    if len(monoid.table) * len(heaps) < COMPILED_FROM or not compiler_available():
+    if not compile_for(monoid.size * len(heaps), COMPILED_FROM):
         return _n_side_failure_python(monoid, heaps, images, limit, meter)
     table, p_flag, p_words = _bit_tables(monoid)
     gens = np.asarray([monoid.heap_map[h] for h in heaps], dtype=np.int64)
@@ -322,7 +323,7 @@ def _least_n_failure(
     a sum skipped when an earlier sum has its image and a subset of its option images).
     The search runs compiled (:mod:`grundy.solve.misere_verify_kernels`); this driver
     sets up its arrays, ticks the meter between its calls and enlarges its store."""
-    if len(monoid.table) * len(heaps) < COMPILED_FROM or not compiler_available():
+    if not compile_for(monoid.size * len(heaps), COMPILED_FROM):
         return _least_n_failure_python(monoid, heaps, images, bound, meter)
     table, p_flag, p_words = _bit_tables(monoid)
     size, words = len(table), len(p_words)
