@@ -92,14 +92,18 @@ def test_reduce_takes_an_array_monoid_and_reduces_it_as_the_tuple_form() -> None
     assert as_tuples(as_tuple_form) == as_tuples(smaller)
 
 
+def _product(full: np.ndarray, heap_map: list[int], position) -> int:
+    x = 0
+    for part in position:
+        x = int(full[x, heap_map[part]])
+    return x
+
+
 def _derived_plainly(candidate: Candidate, heap_map: list[int], rules, heap: int) -> np.ndarray:
     """The derivation's rule with every rest multiplied out from the written-out table."""
     full = _written_out(candidate)
     heaps = sorted(extend_module._live(rules, heap), reverse=True)
-    images = [
-        sorted({extend_module._times(candidate, heap_map, option) for option in rules.options[h]})
-        for h in heaps
-    ]
+    images = [sorted({_product(full, heap_map, o) for o in rules.options[h]}) for h in heaps]
     in_p = np.zeros(candidate.size, dtype=bool)
 
     def judge(x: int, counts: tuple[int, ...]) -> None:

@@ -254,9 +254,7 @@ def _derive_p(
     elements of that sum's options (all earlier in the order of sums).  Returned with
     every element times each generator (the generators in increasing order)."""
     heaps = sorted(_live(rules, heap), reverse=True)
-    images = [
-        sorted({_times(candidate, heap_map, option) for option in rules.options[h]}) for h in heaps
-    ]
+    images = _option_images(candidate, heap_map, rules, heaps)
     gens = [heap_map[h] for h in heaps]
     wanted = sorted({*gens, *(t for found in images for t in found)})
     where = {w: c for c, w in enumerate(wanted)}
@@ -295,11 +293,25 @@ def _derive_p(
     return in_p, cols[:, [where[g] for g in sorted(set(gens))]]
 
 
-def _times(candidate: Candidate, heap_map: list[int], position: Position) -> int:
-    x = 0
-    for part in position:
-        x = candidate.product(x, heap_map[part])
-    return x
+def _option_images(
+    candidate: Candidate, heap_map: list[int], rules: HeapRules, heaps: Sequence[int]
+) -> list[list[int]]:
+    """For each of ``heaps``, the distinct elements its options map to, worked out for
+    all options at once (one product per part, on arrays)."""
+    options = [option for h in heaps for option in rules.options[h]]
+    width = max((len(option) for option in options), default=0)
+    parts = np.zeros((len(options), width), dtype=ELEMENT)  # the identity pads
+    for i, option in enumerate(options):
+        parts[i, : len(option)] = [heap_map[part] for part in option]
+    found = np.zeros(len(options), dtype=ELEMENT)
+    for k in range(width):
+        found = candidate.times(found, parts[:, k])
+    images, start = [], 0
+    for h in heaps:
+        end = start + len(rules.options[h])
+        images.append(sorted(set(found[start:end].tolist())))
+        start = end
+    return images
 
 
 def _reduce(derived: _Derived, meter: Meter | None = None) -> ArrayMonoid:
