@@ -10,13 +10,14 @@ import numpy as np
 import pytest
 
 import grundy.solve.misere_arrays as arrays_module
+import grundy.solve.misere_candidate as candidate_module
 import grundy.solve.misere_extend as extend_module
 import grundy.solve.misere_kernels as kernels
 import grundy.solve.misere_quotient as quotient_module
 from grundy.games.octal import OctalGame
 from grundy.solve.jit import compiled_when
 from grundy.solve.misere_arrays import ArrayMonoid, as_tuples, products, table_array
-from grundy.solve.misere_candidate import Candidate, classes
+from grundy.solve.misere_candidate import Candidate, classes, columns, outer, submonoid
 from grundy.solve.misere_learner import BipartiteMonoid
 from grundy.solve.misere_monoid import reduce
 from grundy.solve.misere_outcomes import HeapRules
@@ -177,3 +178,38 @@ def test_the_array_cache_keeps_a_few_tables() -> None:
     for monoid in monoids:
         table_array(monoid)
     assert len(arrays_module._ARRAYS) <= 4
+
+
+@pytest.mark.parametrize("compiled_from", [0, 10**9])
+def test_a_submonoid_compiled_or_not_is_the_one_breadth_first_search_finds(
+    monkeypatch, compiled_from
+) -> None:
+    monkeypatch.setattr(candidate_module, "COMPILED_FROM", compiled_from)
+    monoid = _learnt(20)
+    gens = sorted({monoid.heap_map[h] for h in (2, 3, 7)})
+    table, number = submonoid(monoid, gens)
+    order, met = [0], {0}
+    for x in order:  # breadth first, the generators in increasing order
+        for g in gens:
+            y = monoid.table[x][g]
+            if y not in met:
+                met.add(y)
+                order.append(y)
+    assert [int(number[x]) for x in order] == list(range(len(order)))
+    assert all(number[x] < 0 for x in range(monoid.size) if x not in met)
+    expected = [[order.index(monoid.table[x][y]) for y in order] for x in order]
+    assert table.tolist() == expected
+
+
+@pytest.mark.parametrize("compiled_from", [0, 10**9])
+def test_products_compiled_or_not_are_the_written_out_table(monkeypatch, compiled_from) -> None:
+    monkeypatch.setattr(candidate_module, "COMPILED_FROM", compiled_from)
+    base = np.asarray(_learnt(9).table, dtype=np.int64)
+    candidate = Candidate(base, ((3, 4), (0, 2), (1, 2)))
+    full = _written_out(candidate)
+    xs = np.asarray([0, 5, candidate.size - 1, 77])
+    ys = np.arange(candidate.size)
+    assert (outer(candidate, xs, ys) == full[xs]).all()
+    relabel = np.arange(candidate.size)[::-1].copy()
+    assert (outer(candidate, xs, ys, relabel) == relabel[full[xs]]).all()
+    assert (columns(candidate, [3, 40]) == full[:, [3, 40]]).all()

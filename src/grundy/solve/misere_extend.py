@@ -40,7 +40,7 @@ import grundy.solve.misere_verify as verify
 from grundy.budget import Meter
 from grundy.solve.jit import compiled_when
 from grundy.solve.misere_arrays import ELEMENT, ArrayMonoid, Monoid, compile_for, table_array
-from grundy.solve.misere_candidate import Candidate, classes, columns, submonoid
+from grundy.solve.misere_candidate import Candidate, classes, columns, outer, submonoid
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
 
@@ -222,7 +222,7 @@ def _derived(
         if h in generator:
             heap_map.append(generator[h])
         elif rules.options[h]:
-            heap_map.append(base_of[source.heap_map[h]])
+            heap_map.append(int(base_of[source.heap_map[h]]))
         else:
             heap_map.append(0)
     in_p, successors = _derive_p(candidate, heap_map, rules, heap, meter)
@@ -324,13 +324,11 @@ def _reduce(derived: _Derived, meter: Meter | None = None) -> ArrayMonoid:
         raise NoCandidate(f"a candidate of {len(first):,} elements once reduced")
     reps = first.astype(ELEMENT)
     reduced = np.empty((len(reps), len(reps)), dtype=ELEMENT)
-    digits = candidate.digits(reps)
-    across = [d[None, :] for d in digits]
     for start in range(0, len(reps), ROWS_PER_CHECK):
-        block = [d[start : start + ROWS_PER_CHECK, None] for d in digits]
+        block = reps[start : start + ROWS_PER_CHECK]
         if meter is not None:
-            meter.tick(len(block[0]) * len(reps))
-        reduced[start : start + len(block[0])] = new[candidate.combine(block, across)]
+            meter.tick(len(block) * len(reps))
+        reduced[start : start + len(block)] = outer(candidate, block, reps, new)
     return ArrayMonoid(
         reduced,
         frozenset(int(k) for k in np.unique(new[in_p])),
