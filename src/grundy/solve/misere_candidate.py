@@ -87,17 +87,21 @@ class Candidate:
         result: np.ndarray = np.asarray(self.base[dx[0], dy[0]], dtype=ELEMENT)
         stride = len(self.base)
         for (index, period), ex, ey in zip(self.cycles, dx[1:], dy[1:], strict=True):
-            size = index + period
-            exps = np.arange(size)
-            total = exps[:, None] + exps[None, :]
-            cyclic = np.where(total < size, total, index + (total - index) % period)
-            result += stride * cyclic[ex, ey]
-            stride *= size
+            result += stride * _exponent_sums(index, period)[ex, ey]
+            stride *= index + period
         return result
 
     def times(self, x: np.ndarray | int, y: np.ndarray | int) -> np.ndarray:
         """The products x·y, elementwise (broadcast like numpy)."""
         return self.combine(self.digits(x), self.digits(y))
+
+
+def _exponent_sums(index: int, period: int) -> np.ndarray:
+    """The exponent of h^a·h^b in <h | h^(index + period) = h^index>, for all a, b."""
+    size = index + period
+    exps = np.arange(size)
+    total = exps[:, None] + exps[None, :]
+    return np.where(total < size, total, index + (total - index) % period)
 
 
 COMPILED_FROM = 512
@@ -151,13 +155,20 @@ def outer(
     ys = np.asarray(ys, dtype=ELEMENT)
     if compile_for(candidate.size, COMPILED_FROM):
         found = np.empty((len(xs), len(ys)), dtype=ELEMENT)
-        cycles = np.asarray(candidate.cycles, dtype=ELEMENT).reshape(-1, 2)
+        widest = max((i + p for i, p in candidate.cycles), default=1)
+        cyclic = np.zeros((len(candidate.cycles), widest, widest), dtype=ELEMENT)
+        strides = np.empty(len(candidate.cycles), dtype=ELEMENT)
+        stride = len(candidate.base)
+        for k, (index, period) in enumerate(candidate.cycles):
+            cyclic[k, : index + period, : index + period] = _exponent_sums(index, period)
+            strides[k] = stride
+            stride *= index + period
         compiled_when(kernels.outer_products, True)(
             np.ascontiguousarray(candidate.base, dtype=ELEMENT),
-            np.ascontiguousarray(cycles[:, 0]),
-            np.ascontiguousarray(cycles[:, 1]),
-            xs,
-            ys,
+            cyclic,
+            strides,
+            np.stack(candidate.digits(xs), axis=1),
+            np.stack(candidate.digits(ys), axis=1),
             np.empty(0, dtype=ELEMENT) if relabel is None else relabel.astype(ELEMENT),
             found,
         )

@@ -237,33 +237,21 @@ def submonoid_table(
 
 def outer_products(
     base: np.ndarray,
-    index: np.ndarray,
-    period: np.ndarray,
-    xs: np.ndarray,
-    ys: np.ndarray,
+    cyclic: np.ndarray,
+    strides: np.ndarray,
+    dx: np.ndarray,
+    dy: np.ndarray,
     relabel: np.ndarray,
     out: np.ndarray,
 ) -> None:
-    """``out[i, j]``: ``relabel`` of the product of elements ``xs[i]`` and ``ys[j]`` of
-    the candidate with table ``base`` times the cyclic monoids <h | h^(index + period) =
-    h^index> (mixed-radix digits, the base's first), or the product itself when
-    ``relabel`` is empty."""
-    m = base.shape[0]
-    for i in range(len(xs)):
-        for j in range(len(ys)):
-            a = xs[i]
-            b = ys[j]
-            result = base[a % m, b % m]
-            a //= m
-            b //= m
-            stride = m
-            for k in range(len(index)):
-                size = index[k] + period[k]
-                total = a % size + b % size
-                if total >= size:
-                    total = index[k] + (total - index[k]) % period[k]
-                result += stride * total
-                a //= size
-                b //= size
-                stride *= size
+    """``out[i, j]``: ``relabel`` of the product of the elements with digits ``dx[i]``
+    and ``dy[j]`` (the base element, then each exponent) of the candidate with table
+    ``base`` times cyclic monoids whose exponents add by the tables ``cyclic[k]`` and
+    count ``strides[k]`` each; the product itself when ``relabel`` is empty."""
+    factors = len(strides)
+    for i in range(dx.shape[0]):
+        for j in range(dy.shape[0]):
+            result = base[dx[i, 0], dy[j, 0]]
+            for k in range(factors):
+                result += strides[k] * cyclic[k, dx[i, k + 1], dy[j, k + 1]]
             out[i, j] = relabel[result] if len(relabel) else result
