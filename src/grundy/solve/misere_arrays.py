@@ -16,12 +16,13 @@ which an array would slow down and whose bit masks need Python ints).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from grundy.solve.jit import compiler_available, compiler_loaded
+from grundy.solve.jit import compiler_available
 from grundy.solve.misere_learner import BipartiteMonoid
 
 __all__ = [
@@ -104,15 +105,23 @@ def as_tuples(monoid: Monoid) -> BipartiteMonoid:
 
 
 LOADED_SHARE = 8
-"""Once numba is loaded, work down to this share of a kernel's threshold runs compiled."""
+"""Once a kernel is loaded, work down to this share of its threshold runs compiled."""
+
+_LOADED: set[Callable[..., Any]] = set()
+"""The kernels this process has chosen to run compiled (their machine code is loaded)."""
 
 
-def compile_for(work: int, threshold: int) -> bool:
-    """Whether a kernel runs compiled on ``work``: from ``threshold`` on, where the work
-    repays importing numba and loading its cached machine code (about half a second of
-    CPU), and, once this process has imported numba, from ``threshold / LOADED_SHARE`` on
-    (at heap 33 of 0.07 the small candidates run as Python took about 1.5 CPU s of 4).
-    The smallest work stays in Python, where loading one more kernel would cost more."""
+def compile_for(work: int, threshold: int, kernel: Callable[..., Any]) -> bool:
+    """Whether ``kernel`` runs compiled on ``work``: from ``threshold`` on, where the work
+    repays importing numba and loading the kernel's cached machine code (about half a
+    second of CPU for the first kernel, a tenth for each further one), and, once this
+    process has loaded that kernel, from ``threshold / LOADED_SHARE`` on (at heap 33 of
+    0.07 the small candidates run as Python took about 1.5 CPU s of 4).  Smaller work
+    stays in Python."""
     if work >= threshold:
-        return compiler_available()
-    return work * LOADED_SHARE >= threshold and compiler_loaded()
+        chosen = compiler_available()
+    else:
+        chosen = work * LOADED_SHARE >= threshold and kernel in _LOADED
+    if chosen:
+        _LOADED.add(kernel)
+    return chosen

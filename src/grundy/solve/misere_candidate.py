@@ -106,7 +106,7 @@ def _exponent_sums(index: int, period: int) -> np.ndarray:
 
 COMPILED_FROM = 512
 """Least candidate whose reduction runs compiled (see :func:`classes`; a smaller one
-does once numba is loaded, :func:`~grundy.solve.misere_arrays.compile_for`)."""
+does once the kernel is loaded, :func:`~grundy.solve.misere_arrays.compile_for`)."""
 
 
 def submonoid(
@@ -119,7 +119,7 @@ def submonoid(
     gens = np.asarray(sorted(set(generators)), dtype=ELEMENT)
     table = table_array(source)
     number = np.full(len(table), -1, dtype=ELEMENT)
-    if compile_for(len(table), COMPILED_FROM):
+    if compile_for(len(table), COMPILED_FROM, kernels.submonoid_order):
         order = compiled_when(kernels.submonoid_order, True)(table, gens, number)
         if meter is not None:
             meter.tick(len(order) * len(order))
@@ -153,7 +153,7 @@ def outer(
     numpy arrays."""
     xs = np.asarray(xs, dtype=ELEMENT)
     ys = np.asarray(ys, dtype=ELEMENT)
-    if compile_for(candidate.size, COMPILED_FROM):
+    if compile_for(candidate.size, COMPILED_FROM, kernels.outer_products):
         found = np.empty((len(xs), len(ys)), dtype=ELEMENT)
         widest = max((i + p for i, p in candidate.cycles), default=1)
         cyclic = np.zeros((len(candidate.cycles), widest, widest), dtype=ELEMENT)
@@ -205,7 +205,7 @@ def classes(
     count = len(np.unique(current))
     refined = np.empty(size, dtype=np.int64)
     successors = np.ascontiguousarray(successors, dtype=np.int64)
-    large = compile_for(size, COMPILED_FROM)
+    large = compile_for(size, COMPILED_FROM, kernels.refine_round_hashed)
     hashed = compiled_when(kernels.refine_round_hashed, True) if large else None
     while True:
         if meter is not None:

@@ -233,7 +233,7 @@ def _derived(
 
 COMPILED_FROM = 512
 """Least candidate whose P-portion is derived by the compiled kernel (smaller ones, run as
-Python, do not repay loading numba; once it is loaded, see
+Python, do not repay loading numba; once the kernel is loaded, see
 :func:`~grundy.solve.misere_arrays.compile_for`)."""
 
 PYTHON_STEPS = 1 << 6
@@ -269,7 +269,7 @@ def _derive_p(
     without = np.zeros((len(gens), len(gens)), dtype=np.int64)
     counts = np.zeros(len(gens), dtype=np.int64)
     state = np.zeros(3, dtype=np.int64)
-    large = compile_for(size, COMPILED_FROM)
+    large = compile_for(size, COMPILED_FROM, kernels.derive_steps)
     steps = STEPS_PER_CALL if large else PYTHON_STEPS
     derive = compiled_when(kernels.derive_steps, large)
     while not state[2]:

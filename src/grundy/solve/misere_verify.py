@@ -54,8 +54,8 @@ PAIR_LIMIT = 3_000_000
 COMPILED_FROM = 2048
 """Least size of a monoid times its count of heaps whose searches run compiled; smaller
 ones are searched by the Python versions (integer bit masks), for which loading numba
-would cost more than it saves (Kayles to heap 24: 24 elements, 24 heaps), unless numba
-is loaded already (:func:`~grundy.solve.misere_arrays.compile_for`)."""
+would cost more than it saves (Kayles to heap 24: 24 elements, 24 heaps), unless the
+kernel is loaded already (:func:`~grundy.solve.misere_arrays.compile_for`)."""
 
 STEPS_PER_CALL = 1 << 12
 """Steps of a compiled search between two ticks of the budget's meter: a step of the
@@ -65,14 +65,17 @@ and tens of heaps 2**15 steps took over 0.3 s, too long for a half-second allowa
 
 def option_images(monoid: Monoid, rules: HeapRules, largest: int) -> list[list[int]]:
     """For each heap up to ``largest``, the distinct images of the positions its moves leave."""
-    table, heap_map = table_array(monoid), monoid.heap_map
+    heap_map = monoid.heap_map
+    targets = sorted({heap_map[h] for h in range(largest + 1)})
+    column = {t: c for c, t in enumerate(targets)}
+    table = products(monoid, targets)  # Python ints: read per part below
     found: list[list[int]] = []
     for heap in range(largest + 1):
         images = set()
         for option in rules.options[heap]:
             x = 0
             for part in option:
-                x = int(table[x, heap_map[part]])
+                x = table[x][column[heap_map[part]]]
             images.add(x)
         found.append(sorted(images))
     return found
@@ -133,7 +136,7 @@ def n_side_failure(
     that contain no other set met for that element.  It runs compiled
     (:func:`grundy.solve.misere_verify_kernels.n_side_steps`); this driver ticks the
     meter between its calls and enlarges its store."""
-    if not compile_for(monoid.size * len(heaps), COMPILED_FROM):
+    if not compile_for(monoid.size * len(heaps), COMPILED_FROM, kernels.n_side_steps):
         return _n_side_failure_python(monoid, heaps, images, limit, meter)
     table, p_flag, p_words = _bit_tables(monoid)
     gens = np.asarray([monoid.heap_map[h] for h in heaps], dtype=np.int64)
@@ -323,7 +326,7 @@ def _least_n_failure(
     a sum skipped when an earlier sum has its image and a subset of its option images).
     The search runs compiled (:mod:`grundy.solve.misere_verify_kernels`); this driver
     sets up its arrays, ticks the meter between its calls and enlarges its store."""
-    if not compile_for(monoid.size * len(heaps), COMPILED_FROM):
+    if not compile_for(monoid.size * len(heaps), COMPILED_FROM, kernels.least_n_steps):
         return _least_n_failure_python(monoid, heaps, images, bound, meter)
     table, p_flag, p_words = _bit_tables(monoid)
     size, words = len(table), len(p_words)
