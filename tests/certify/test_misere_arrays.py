@@ -213,3 +213,17 @@ def test_products_compiled_or_not_are_the_written_out_table(monkeypatch, compile
     relabel = np.arange(candidate.size)[::-1].copy()
     assert (outer(candidate, xs, ys, relabel) == relabel[full[xs]]).all()
     assert (columns(candidate, [3, 40]) == full[:, [3, 40]]).all()
+
+
+def test_small_work_runs_compiled_only_once_its_kernel_is_loaded(monkeypatch) -> None:
+    monkeypatch.setattr(arrays_module, "_LOADED", set())
+
+    def kernel() -> None:  # stands for a kernel: only its identity matters here
+        return None
+
+    threshold = 512
+    assert not arrays_module.compile_for(threshold // 8, threshold, kernel)  # not loaded
+    assert arrays_module.compile_for(threshold, threshold, kernel)  # large: loads it
+    assert arrays_module.compile_for(threshold // 8, threshold, kernel)  # loaded now
+    assert not arrays_module.compile_for(threshold // 8 - 1, threshold, kernel)  # too small
+    assert not arrays_module.compile_for(threshold // 8, threshold, lambda: None)  # another
