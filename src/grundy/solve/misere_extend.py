@@ -50,10 +50,10 @@ ROUNDS = 40
 """Most candidates tried for one heap before giving up."""
 
 MAX_CANDIDATE = 6000
-"""Most elements of an unreduced candidate monoid.  A candidate is no longer written out,
-so this is no longer a memory bound (candidates of 84,000 elements were derived at heap 34
-of 0.07 within 1 GiB); raising it does not reach heap 34 (bench/QUOTIENTS.md), so the
-order in which heaps up to 33 are built stays the one the stored results record."""
+"""Most elements of an unreduced candidate monoid.  A candidate is not written out, so
+this is no memory bound (candidates of 400,000 elements were derived at heap 34 of 0.07);
+raising it, with MAX_REDUCED and ROUNDS, does not reach heap 34 (bench/QUOTIENTS.md,
+"Heap 34"), and a heap the construction cannot place fails sooner with it low."""
 
 MAX_REDUCED = 2500
 """Most elements of a reduced candidate: its table is written out (an array of its size
