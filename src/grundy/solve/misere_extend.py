@@ -51,7 +51,7 @@ ROUNDS = 40
 
 MAX_CANDIDATE = 6000
 """Most elements of an unreduced candidate monoid.  A candidate is not written out, so
-this is no memory bound (candidates of 400,000 elements were derived at heap 34 of 0.07);
+this is no memory bound (candidates of up to 346,892 elements were derived at heap 34);
 raising it, with MAX_REDUCED and ROUNDS, does not reach heap 34 (bench/QUOTIENTS.md,
 "Heap 34"), and a heap the construction cannot place fails sooner with it low."""
 
