@@ -30,7 +30,7 @@ rounds run out, and the caller then falls back to the learner of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 import numpy as np
@@ -39,15 +39,8 @@ import grundy.solve.misere_kernels as kernels
 import grundy.solve.misere_verify as verify
 from grundy.budget import Meter
 from grundy.solve.jit import compiled_when
-from grundy.solve.misere_candidate import (
-    ELEMENT,
-    Candidate,
-    classes,
-    columns,
-    remember,
-    submonoid,
-)
-from grundy.solve.misere_learner import BipartiteMonoid, image
+from grundy.solve.misere_arrays import ELEMENT, ArrayMonoid, Monoid, compile_for, table_array
+from grundy.solve.misere_candidate import Candidate, classes, columns, outer, submonoid
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
 
@@ -57,15 +50,14 @@ ROUNDS = 40
 """Most candidates tried for one heap before giving up."""
 
 MAX_CANDIDATE = 6000
-"""Most elements of an unreduced candidate monoid.  A candidate is no longer written out,
-so this is no longer a memory bound (candidates of 84,000 elements were derived at heap 34
-of 0.07 within 1 GiB); raising it does not reach heap 34 (bench/QUOTIENTS.md), so the
-order in which heaps up to 33 are built stays the one the stored results record."""
+"""Most elements of an unreduced candidate monoid.  A candidate is not written out, so
+this is no memory bound (candidates of up to 346,892 elements were derived at heap 34);
+raising it, with MAX_REDUCED and ROUNDS, does not reach heap 34 (bench/QUOTIENTS.md,
+"Heap 34"), and a heap the construction cannot place fails sooner with it low."""
 
 MAX_REDUCED = 2500
-"""Most elements of a reduced candidate: its table is written out as Python tuples and
-verified with bit sets of that many bits (2,378 elements took the process to about
-640 MiB at heap 34 of 0.07)."""
+"""Most elements of a reduced candidate: its table is written out (an array of its size
+squared) and verified with bit sets of that many bits per kept pair."""
 
 ROWS_PER_CHECK = 256
 """Rows of a candidate's table converted between two looks at the budget."""
@@ -75,16 +67,15 @@ class NoCandidate(Exception):
     """The element-level construction found no verified candidate for a heap."""
 
 
-def extend(
-    known: BipartiteMonoid, rules: HeapRules, heap: int, meter: Meter | None = None
-) -> BipartiteMonoid:
+def extend(known: Monoid, rules: HeapRules, heap: int, meter: Meter | None = None) -> Monoid:
     """The verified, reduced quotient of the sums of heaps ``0..heap``, given ``known``,
     that of the heaps below ``heap`` (its heap map covering them).  ``meter`` (a running
-    budget) is ticked throughout the searches."""
+    budget) is ticked throughout the searches.  The quotient's table is an array when
+    the element construction built it (:mod:`grundy.solve.misere_arrays`)."""
     below = (*known.heap_map[:heap], *(0,) * (heap - len(known.heap_map)))
-    known = BipartiteMonoid(known.table, known.p_portion, below)
+    known = replace(known, heap_map=below)
     if not rules.options[heap]:
-        return BipartiteMonoid(known.table, known.p_portion, (*below, 0))
+        return replace(known, heap_map=(*below, 0))
     found = _as_existing(known, rules, heap, meter)
     if found is not None:
         return found
@@ -96,7 +87,7 @@ def extend(
             if verify.failure(trial, rules, heap, meter) is not None:  # two exact checks
                 raise AssertionError(f"the two verifications disagree at heap {heap}")
             return trial
-        lessons.append((wrong, image(trial, wrong) not in trial.p_portion))
+        lessons.append((wrong, _image(trial, wrong) not in trial.p_portion))
         trial = _recalibrate(trial, rules, heap, lessons, meter)
     raise NoCandidate(f"no verified candidate for heap {heap} in {ROUNDS} rounds")
 
@@ -105,20 +96,18 @@ def _live(rules: HeapRules, largest: int) -> list[int]:
     return [h for h in rules.live_heaps if h <= largest]
 
 
-def _as_existing(
-    known: BipartiteMonoid, rules: HeapRules, heap: int, meter: Meter | None
-) -> BipartiteMonoid | None:
-    table, p = known.table, known.p_portion
-    probe = BipartiteMonoid(table, p, (*known.heap_map[:heap], 0))
+def _as_existing(known: Monoid, rules: HeapRules, heap: int, meter: Meter | None) -> Monoid | None:
+    p = known.p_portion
+    probe = replace(known, heap_map=(*known.heap_map[:heap], 0))
     images = option_images(probe, rules, heap)  # options are smaller heaps: the same for all x
     targets = images[heap]
     alone_p = not any(t in p for t in targets)
     heaps = _live(rules, heap)
-    for x in range(len(table)):
+    for x in range(known.size):
         if (x in p) != alone_p:
             continue
-        candidate = BipartiteMonoid(table, p, (*known.heap_map[:heap], x))
-        if any(verify.p_side_pairs(candidate, [heap], images, range(len(table)), meter)):
+        candidate = replace(known, heap_map=(*known.heap_map[:heap], x))
+        if any(verify.p_side_pairs(candidate, [heap], images, range(known.size), meter)):
             continue  # the P-side condition of heap n fails (the others' do not change)
         if verify.n_side_failure(candidate, heaps, images, meter=meter) is None:
             return candidate
@@ -126,12 +115,12 @@ def _as_existing(
 
 
 def _recalibrate(
-    trial: BipartiteMonoid,
+    trial: Monoid,
     rules: HeapRules,
     heap: int,
     lessons: list[tuple[Position, bool]],
     meter: Meter | None,
-) -> BipartiteMonoid:
+) -> ArrayMonoid:
     """A new candidate that judges every sum of ``lessons`` right (the last one is judged
     wrong by ``trial``): heaps of the last sum set free, fewest first."""
     wrong = lessons[-1][0]
@@ -152,17 +141,26 @@ def _recalibrate(
                     continue
                 if all(derived.is_p(w) == t for w, t in lessons):
                     try:
-                        return _reduce(derived, rules, heap, meter)  # only the one kept
+                        return _reduce(derived, meter)  # only the one kept
                     except NoCandidate:
                         continue
     raise NoCandidate(f"no recalibration judges {list(wrong)} right")
 
 
-def _cyclic_index(monoid: BipartiteMonoid, a: int) -> int:
+def _image(monoid: Monoid, position: Position) -> int:
+    """The element of a sum of heaps."""
+    table, x = table_array(monoid), 0
+    for part in position:
+        x = int(table[x, monoid.heap_map[part]])
+    return x
+
+
+def _cyclic_index(monoid: Monoid, a: int) -> int:
     """The least i with a^i = a^j for some j > i."""
+    table = table_array(monoid)
     powers = [0]
     while True:
-        nxt = monoid.table[powers[-1]][a]
+        nxt = int(table[powers[-1], a])
         if nxt in powers:
             return powers.index(nxt)
         powers.append(nxt)
@@ -170,12 +168,15 @@ def _cyclic_index(monoid: BipartiteMonoid, a: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class _Derived:
-    """An unreduced candidate with its derived P-portion (``in_p``, one flag per element)
-    and the image of every heap."""
+    """An unreduced candidate with its derived P-portion (``in_p``, one flag per element),
+    the image of every heap, and every element times each generator (``successors``,
+    the generators in increasing order), which the derivation worked out and the
+    reduction reads again."""
 
     candidate: Candidate
     in_p: np.ndarray
     heap_map: tuple[int, ...]
+    successors: np.ndarray
 
     def is_p(self, position: Position) -> bool:
         """Whether the candidate judges a sum of heaps a P-position."""
@@ -186,22 +187,22 @@ class _Derived:
 
 
 def _free(
-    source: BipartiteMonoid,
+    source: Monoid,
     rules: HeapRules,
     heap: int,
     cycles: dict[int, tuple[int, int]],
     base_heaps: Sequence[int],
     meter: Meter | None = None,
-) -> BipartiteMonoid:
+) -> ArrayMonoid:
     """The candidate: the submonoid of ``source`` generated by ``base_heaps``' images,
     times <h | h^(i+p) = h^i> for each heap of ``cycles`` (heap: (i, p)), its P-portion
     derived along the order of sums, reduced."""
     derived = _derived(source, rules, heap, cycles, base_heaps, meter)
-    return _reduce(derived, rules, heap, meter)
+    return _reduce(derived, meter)
 
 
 def _derived(
-    source: BipartiteMonoid,
+    source: Monoid,
     rules: HeapRules,
     heap: int,
     cycles: dict[int, tuple[int, int]],
@@ -221,18 +222,19 @@ def _derived(
         if h in generator:
             heap_map.append(generator[h])
         elif rules.options[h]:
-            heap_map.append(base_of[source.heap_map[h]])
+            heap_map.append(int(base_of[source.heap_map[h]]))
         else:
             heap_map.append(0)
-    in_p = _derive_p(candidate, heap_map, rules, heap, meter)
+    in_p, successors = _derive_p(candidate, heap_map, rules, heap, meter)
     if meter is not None:
         meter.check()
-    return _Derived(candidate, in_p, tuple(heap_map))
+    return _Derived(candidate, in_p, tuple(heap_map), successors)
 
 
 COMPILED_FROM = 512
 """Least candidate whose P-portion is derived by the compiled kernel (smaller ones, run as
-Python, do not repay loading numba)."""
+Python, do not repay loading numba; once the kernel is loaded, see
+:func:`~grundy.solve.misere_arrays.compile_for`)."""
 
 PYTHON_STEPS = 1 << 6
 """The same, when the kernel runs as Python."""
@@ -247,13 +249,12 @@ def _derive_p(
     rules: HeapRules,
     heap: int,
     meter: Meter | None,
-) -> np.ndarray:
+) -> tuple[np.ndarray, np.ndarray]:
     """Which elements are in P: each takes the outcome its least sum has, given the
-    elements of that sum's options (all earlier in the order of sums)."""
+    elements of that sum's options (all earlier in the order of sums).  Returned with
+    every element times each generator (the generators in increasing order)."""
     heaps = sorted(_live(rules, heap), reverse=True)
-    images = [
-        sorted({_times(candidate, heap_map, option) for option in rules.options[h]}) for h in heaps
-    ]
+    images = _option_images(candidate, heap_map, rules, heaps)
     gens = [heap_map[h] for h in heaps]
     wanted = sorted({*gens, *(t for found in images for t in found)})
     where = {w: c for c, w in enumerate(wanted)}
@@ -265,10 +266,12 @@ def _derive_p(
     in_p = np.zeros(size, dtype=np.bool_)
     seen = np.zeros(size, dtype=np.bool_)
     x = np.zeros(len(gens) + 1, dtype=np.int64)
+    without = np.zeros((len(gens), len(gens)), dtype=np.int64)
     counts = np.zeros(len(gens), dtype=np.int64)
     state = np.zeros(3, dtype=np.int64)
-    steps = STEPS_PER_CALL if size >= COMPILED_FROM else PYTHON_STEPS
-    derive = compiled_when(kernels.derive_steps, size >= COMPILED_FROM)
+    large = compile_for(size, COMPILED_FROM, kernels.derive_steps)
+    steps = STEPS_PER_CALL if large else PYTHON_STEPS
+    derive = compiled_when(kernels.derive_steps, large)
     while not state[2]:
         taken = derive(
             cols,
@@ -278,6 +281,7 @@ def _derive_p(
             in_p,
             seen,
             x,
+            without,
             counts,
             state,
             steps,
@@ -286,40 +290,47 @@ def _derive_p(
             meter.tick(int(taken))
     if not seen.all():  # the reduction below relies on the generators reaching all
         raise AssertionError("a candidate's generators do not generate it")
-    return in_p
+    return in_p, cols[:, [where[g] for g in sorted(set(gens))]]
 
 
-def _times(candidate: Candidate, heap_map: list[int], position: Position) -> int:
-    x = 0
-    for part in position:
-        x = candidate.product(x, heap_map[part])
-    return x
+def _option_images(
+    candidate: Candidate, heap_map: list[int], rules: HeapRules, heaps: Sequence[int]
+) -> list[list[int]]:
+    """For each of ``heaps``, the distinct elements its options map to, worked out for
+    all options at once (one product per part, on arrays)."""
+    options = [option for h in heaps for option in rules.options[h]]
+    width = max((len(option) for option in options), default=0)
+    parts = np.zeros((len(options), width), dtype=ELEMENT)  # the identity pads
+    for i, option in enumerate(options):
+        parts[i, : len(option)] = [heap_map[part] for part in option]
+    found = np.zeros(len(options), dtype=ELEMENT)
+    for k in range(width):
+        found = candidate.times(found, parts[:, k])
+    images, start = [], 0
+    for h in heaps:
+        end = start + len(rules.options[h])
+        images.append(sorted(set(found[start:end].tolist())))
+        start = end
+    return images
 
 
-def _reduce(
-    derived: _Derived, rules: HeapRules, heap: int, meter: Meter | None = None
-) -> BipartiteMonoid:
+def _reduce(derived: _Derived, meter: Meter | None = None) -> ArrayMonoid:
     """Indistinguishable elements identified (those whose rows agree on P), numbered in
     the order of their first element, so the identity keeps number 0."""
     candidate, in_p, heap_map = derived.candidate, derived.in_p, derived.heap_map
-    gens = sorted({heap_map[h] for h in _live(rules, heap)})
-    new = classes(columns(candidate, gens, meter), in_p, meter)
+    new = classes(derived.successors, in_p, meter)
     _, first = np.unique(new, return_index=True)  # class k's first element is first[k]
     if len(first) > MAX_REDUCED:  # its table would not fit in memory
         raise NoCandidate(f"a candidate of {len(first):,} elements once reduced")
     reps = first.astype(ELEMENT)
     reduced = np.empty((len(reps), len(reps)), dtype=ELEMENT)
-    digits = candidate.digits(reps)
-    across = [d[None, :] for d in digits]
     for start in range(0, len(reps), ROWS_PER_CHECK):
-        block = [d[start : start + ROWS_PER_CHECK, None] for d in digits]
+        block = reps[start : start + ROWS_PER_CHECK]
         if meter is not None:
-            meter.tick(len(block[0]) * len(reps))
-        reduced[start : start + len(block[0])] = new[candidate.combine(block, across)]
-    rows = tuple(map(tuple, reduced.tolist()))
-    remember(rows, reduced)
-    return BipartiteMonoid(
-        tuple(rows),
+            meter.tick(len(block) * len(reps))
+        reduced[start : start + len(block)] = outer(candidate, block, reps, new)
+    return ArrayMonoid(
+        reduced,
         frozenset(int(k) for k in np.unique(new[in_p])),
         tuple(int(new[x]) for x in heap_map),
     )

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from grundy.solve.misere_arrays import Monoid, p_flags, table_array
 from grundy.solve.misere_learner import BipartiteMonoid
 
 __all__ = ["Presentation", "presentation", "reduce", "tame_rank", "word_name"]
@@ -23,14 +24,13 @@ Word = tuple[int, ...]
 """An exponent vector over the generators."""
 
 
-def reduce(monoid: BipartiteMonoid) -> BipartiteMonoid:
+def reduce(monoid: Monoid) -> Monoid:
     """The monoid with indistinguishable elements identified (the identity stays 0);
-    ``monoid`` itself when no two of its elements are indistinguishable."""
-    table, p = monoid.table, monoid.p_portion
-    size = len(table)
-    in_p = np.zeros(size, dtype=bool)
-    in_p[list(p)] = True
-    packed = np.packbits(in_p[np.asarray(table, dtype=np.int64).reshape(size, size)], axis=1)
+    ``monoid`` itself when no two of its elements are indistinguishable (either form),
+    else the reduced monoid with its table as tuples."""
+    table, p = table_array(monoid), monoid.p_portion
+    size = monoid.size
+    packed = np.packbits(p_flags(monoid)[table], axis=1)
     number: dict[bytes, int] = {}
     new = []
     for row in packed:  # element 0 (the identity) comes first and keeps number 0
@@ -41,7 +41,8 @@ def reduce(monoid: BipartiteMonoid) -> BipartiteMonoid:
     for x in range(size):
         first.setdefault(new[x], x)
     reps = [first[k] for k in range(len(number))]
-    reduced = tuple(tuple(new[table[x][y]] for y in reps) for x in reps)
+    renumber = np.asarray(new, dtype=np.int64)
+    reduced = tuple(map(tuple, renumber[table[np.ix_(reps, reps)]].tolist()))
     return BipartiteMonoid(
         reduced,
         frozenset(new[x] for x in p),

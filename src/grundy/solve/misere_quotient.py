@@ -27,6 +27,7 @@ from typing import Any
 
 from grundy.budget import Meter
 from grundy.errors import BudgetExceededError, InvalidParameterError, SearchLimitError
+from grundy.solve.misere_arrays import Monoid, as_tuples
 from grundy.solve.misere_extend import NoCandidate, extend
 from grundy.solve.misere_learner import BipartiteMonoid, OracleAstray, learn_monoid, product
 from grundy.solve.misere_monoid import Word, presentation, reduce, tame_rank, word_name
@@ -254,7 +255,7 @@ def misere_quotient(
     oracle = MisereOutcomes(rules, position_limit)
     oracle.meter = meter
     tests: list[Position] = [()]
-    learnt = BipartiteMonoid(((0,),), frozenset(), (0,) * (upto + 1))
+    learnt: Monoid = BipartiteMonoid(((0,),), frozenset(), (0,) * (upto + 1))
     learner_stages = 0
     for heap in rules.live_heaps:  # Q_n from Q_(n-1): smaller sums are then known exactly
         if meter is not None:
@@ -276,10 +277,11 @@ def misere_quotient(
                 if learnt.size > max_size:
                     raise SearchLimitError(f"the quotient has more than {max_size:,} elements")
                 continue
-        learnt = _learn_stage(oracle, known, heap, tests, max_size)
+        learnt = _learn_stage(oracle, as_tuples(known), heap, tests, max_size)
     padding = (0,) * (upto + 1 - len(learnt.heap_map))
-    learnt = BipartiteMonoid(learnt.table, learnt.p_portion, (*learnt.heap_map, *padding))
-    shown = presentation(reduce(learnt))
+    # the element construction's tables stay arrays until here: converted once
+    done = as_tuples(reduce(learnt))
+    shown = presentation(BipartiteMonoid(done.table, done.p_portion, (*done.heap_map, *padding)))
     monoid = shown.monoid
     return MisereQuotient(
         game=rules.label,

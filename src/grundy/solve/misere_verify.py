@@ -32,8 +32,8 @@ import numpy as np
 import grundy.solve.misere_verify_kernels as kernels
 from grundy.budget import Meter
 from grundy.errors import SearchLimitError
-from grundy.solve.jit import compiled_when, compiler_available
-from grundy.solve.misere_learner import BipartiteMonoid
+from grundy.solve.jit import compiled_when
+from grundy.solve.misere_arrays import Monoid, compile_for, p_flags, products, table_array
 from grundy.solve.misere_outcomes import HeapRules, Position
 
 __all__ = [
@@ -54,7 +54,8 @@ PAIR_LIMIT = 3_000_000
 COMPILED_FROM = 2048
 """Least size of a monoid times its count of heaps whose searches run compiled; smaller
 ones are searched by the Python versions (integer bit masks), for which loading numba
-would cost more than it saves (Kayles to heap 24: 24 elements, 24 heaps)."""
+would cost more than it saves (Kayles to heap 24: 24 elements, 24 heaps), unless the
+kernel is loaded already (:func:`~grundy.solve.misere_arrays.compile_for`)."""
 
 STEPS_PER_CALL = 1 << 12
 """Steps of a compiled search between two ticks of the budget's meter: a step of the
@@ -62,29 +63,32 @@ breadth-first search adds every heap to one pair, so on a monoid of hundreds of 
 and tens of heaps 2**15 steps took over 0.3 s, too long for a half-second allowance."""
 
 
-def option_images(monoid: BipartiteMonoid, rules: HeapRules, largest: int) -> list[list[int]]:
+def option_images(monoid: Monoid, rules: HeapRules, largest: int) -> list[list[int]]:
     """For each heap up to ``largest``, the distinct images of the positions its moves leave."""
-    table, heap_map = monoid.table, monoid.heap_map
+    heap_map = monoid.heap_map
+    targets = sorted({heap_map[h] for h in range(largest + 1)})
+    column = {t: c for c, t in enumerate(targets)}
+    table = products(monoid, targets)  # Python ints: read per part below
     found: list[list[int]] = []
     for heap in range(largest + 1):
         images = set()
         for option in rules.options[heap]:
             x = 0
             for part in option:
-                x = table[x][heap_map[part]]
+                x = table[x][column[heap_map[part]]]
             images.add(x)
         found.append(sorted(images))
     return found
 
 
-def witnesses(monoid: BipartiteMonoid, heaps: Sequence[int]) -> dict[int, Position]:
+def witnesses(monoid: Monoid, heaps: Sequence[int]) -> dict[int, Position]:
     """A position (sum of heaps) for every element that is the image of a sum."""
-    table, heap_map = monoid.table, monoid.heap_map
+    table = products(monoid, [monoid.heap_map[h] for h in heaps])
     word: dict[int, Position] = {0: ()}
     frontier = [0]
     for x in frontier:
-        for heap in heaps:
-            y = table[x][heap_map[heap]]
+        for k, heap in enumerate(heaps):
+            y = table[x][k]
             if y not in word:
                 word[y] = tuple(sorted((*word[x], heap)))
                 frontier.append(y)
@@ -92,7 +96,7 @@ def witnesses(monoid: BipartiteMonoid, heaps: Sequence[int]) -> dict[int, Positi
 
 
 def p_side_pairs(
-    monoid: BipartiteMonoid,
+    monoid: Monoid,
     heaps: Sequence[int],
     images: Sequence[Sequence[int]],
     elements: Iterable[int],
@@ -120,7 +124,7 @@ def p_side_pairs(
 
 
 def n_side_failure(
-    monoid: BipartiteMonoid,
+    monoid: Monoid,
     heaps: Sequence[int],
     images: Sequence[Sequence[int]],
     limit: int = PAIR_LIMIT,
@@ -132,7 +136,7 @@ def n_side_failure(
     that contain no other set met for that element.  It runs compiled
     (:func:`grundy.solve.misere_verify_kernels.n_side_steps`); this driver ticks the
     meter between its calls and enlarges its store."""
-    if len(monoid.table) * len(heaps) < COMPILED_FROM or not compiler_available():
+    if not compile_for(monoid.size * len(heaps), COMPILED_FROM, kernels.n_side_steps):
         return _n_side_failure_python(monoid, heaps, images, limit, meter)
     table, p_flag, p_words = _bit_tables(monoid)
     gens = np.asarray([monoid.heap_map[h] for h in heaps], dtype=np.int64)
@@ -194,36 +198,18 @@ def n_side_failure(
             state[2] = kernels.RUNNING
 
 
-_ARRAYS: dict[int, tuple[Sequence[Sequence[int]], np.ndarray]] = {}
-"""The last few tables converted to arrays, by identity (each kept with its table, so
-that the identity is not reused while it is here).  The construction keeps its own."""
-
-
-def _table_array(table: Sequence[Sequence[int]]) -> np.ndarray:
-    found = _ARRAYS.get(id(table))
-    if found is not None and found[0] is table:
-        return found[1]
-    array = np.asarray(table, dtype=np.int64)
-    array.setflags(write=False)
-    if len(_ARRAYS) >= 4:
-        _ARRAYS.pop(next(iter(_ARRAYS)))
-    _ARRAYS[id(table)] = (table, array)
-    return array
-
-
-def _bit_tables(monoid: BipartiteMonoid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _bit_tables(monoid: Monoid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The table as an array, and the P-portion as flags and as a bit set of words."""
-    size = len(monoid.table)
-    table = _table_array(monoid.table)
-    words = (size + 63) // 64
-    p_flag = np.zeros(words * 64, dtype=np.bool_)
-    p_flag[list(monoid.p_portion)] = True
-    p_words = np.packbits(p_flag, bitorder="little").view(np.uint64)
-    return table, p_flag[:size].copy(), p_words
+    size = monoid.size
+    p_flag = p_flags(monoid)
+    padded = np.zeros((size + 63) // 64 * 64, dtype=np.bool_)
+    padded[:size] = p_flag
+    p_words = np.packbits(padded, bitorder="little").view(np.uint64)
+    return table_array(monoid), p_flag, p_words
 
 
 def failure(
-    monoid: BipartiteMonoid, rules: HeapRules, largest: int, meter: Meter | None = None
+    monoid: Monoid, rules: HeapRules, largest: int, meter: Meter | None = None
 ) -> Position | None:
     """A sum of heaps up to ``largest`` that the candidate judges against its own options'
     images (so the candidate is wrong about it or about one of its options), or None when
@@ -247,11 +233,11 @@ def colex_key(position: Position) -> tuple[int, ...]:
 
 
 def least_words(
-    monoid: BipartiteMonoid, heaps: Sequence[int], meter: Meter | None = None
+    monoid: Monoid, heaps: Sequence[int], meter: Meter | None = None
 ) -> dict[int, Position]:
     """For each image of a sum, the least sum (in :func:`colex_key` order) with that image."""
     order = sorted(heaps, reverse=True)
-    least = least_counts(monoid.table, [monoid.heap_map[h] for h in order], meter=meter)
+    least = _least_counts_of(monoid, order, meter)
     return {
         x: tuple(sorted(h for k, h in enumerate(order) for _ in range(counts[k])))
         for x, counts in least.items()
@@ -295,8 +281,17 @@ def least_counts(
     return least
 
 
+def _least_counts_of(
+    monoid: Monoid, order: Sequence[int], meter: Meter | None
+) -> dict[int, tuple[int, ...]]:
+    """:func:`least_counts` of the images of the heaps ``order``, read from a table of
+    only the columns it multiplies by."""
+    columns = products(monoid, [monoid.heap_map[h] for h in order])
+    return least_counts(columns, range(len(order)), meter=meter)
+
+
 def least_failure(
-    monoid: BipartiteMonoid, rules: HeapRules, largest: int, meter: Meter | None = None
+    monoid: Monoid, rules: HeapRules, largest: int, meter: Meter | None = None
 ) -> Position | None:
     """The least sum (in :func:`colex_key` order) that the candidate judges against its
     options' images, or None when it is faithful for every sum of heaps up to ``largest``.
@@ -309,7 +304,7 @@ def least_failure(
         return ()
     images = option_images(monoid, rules, largest)
     order = sorted(heaps, reverse=True)
-    least = least_counts(monoid.table, [monoid.heap_map[h] for h in order], meter=meter)
+    least = _least_counts_of(monoid, order, meter)
     best: Position | None = None
     for y, heap in p_side_pairs(monoid, heaps, images, least, meter):
         word = (h for k, h in enumerate(order) for _ in range(least[y][k]))  # y's least sum
@@ -321,7 +316,7 @@ def least_failure(
 
 
 def _least_n_failure(
-    monoid: BipartiteMonoid,
+    monoid: Monoid,
     heaps: Sequence[int],
     images: Sequence[Sequence[int]],
     bound: Position | None,
@@ -331,7 +326,7 @@ def _least_n_failure(
     a sum skipped when an earlier sum has its image and a subset of its option images).
     The search runs compiled (:mod:`grundy.solve.misere_verify_kernels`); this driver
     sets up its arrays, ticks the meter between its calls and enlarges its store."""
-    if len(monoid.table) * len(heaps) < COMPILED_FROM or not compiler_available():
+    if not compile_for(monoid.size * len(heaps), COMPILED_FROM, kernels.least_n_steps):
         return _least_n_failure_python(monoid, heaps, images, bound, meter)
     table, p_flag, p_words = _bit_tables(monoid)
     size, words = len(table), len(p_words)
@@ -384,7 +379,7 @@ def _least_n_failure(
 
 
 def _n_side_failure_python(
-    monoid: BipartiteMonoid,
+    monoid: Monoid,
     heaps: Sequence[int],
     images: Sequence[Sequence[int]],
     limit: int = PAIR_LIMIT,
@@ -392,7 +387,7 @@ def _n_side_failure_python(
 ) -> Position | None:
     """:func:`n_side_failure` in Python, sets of images as integer bit masks: for a
     small monoid, where loading numba would cost more than the search."""
-    table, heap_map = monoid.table, monoid.heap_map
+    table, heap_map = products(monoid, range(monoid.size)), monoid.heap_map
     p_mask = 0
     for x in monoid.p_portion:
         p_mask |= 1 << x
@@ -441,7 +436,7 @@ class _Found(Exception):
 
 
 def _least_n_failure_python(
-    monoid: BipartiteMonoid,
+    monoid: Monoid,
     heaps: Sequence[int],
     images: Sequence[Sequence[int]],
     bound: Position | None,
@@ -449,7 +444,7 @@ def _least_n_failure_python(
 ) -> Position | None:
     """:func:`_least_n_failure` in Python, sets of images as integer bit masks (for a
     small monoid)."""
-    table, heap_map = monoid.table, monoid.heap_map
+    table, heap_map = products(monoid, range(monoid.size)), monoid.heap_map
     p_mask = 0
     for x in monoid.p_portion:
         p_mask |= 1 << x
