@@ -321,7 +321,7 @@ def _top_bit(value: z3.BitVecRef, width: int) -> z3.BitVecRef:
     the highest alone.  A chain of ``width`` if-then-elses says the same (a test proves
     the two equal for 64 bits), but the smeared form is ``log2(width)`` layers of
     gates: cvc5, the second solver, decides Bouton's named-top-bit step for 16 heaps of
-    64 bits from it in under a second, and gave up on the chain
+    64 bits from it in about a second of work, and needed five on the chain
     (bench/SECOND_SOLVER.md).
     """
     smeared = value
