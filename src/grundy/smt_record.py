@@ -61,6 +61,11 @@ class SmtQuery:
     script: str
     answers: tuple[tuple[str, str], ...]
     lemmas: tuple[str, ...] = ()
+    stopped: tuple[tuple[str, str], ...] = ()
+    """For a solver whose try ended without an answer at a limit, which limit: ``"resource
+    limit"`` (work counted by the solver: the same query ends the same way on any
+    machine) or ``"wall-time backstop"`` (the machine's clock: a loaded machine may have
+    cut short a try that would have answered)."""
 
     @property
     def agreed(self) -> tuple[str, ...]:
@@ -74,6 +79,16 @@ class SmtQuery:
         return len(definite) > 1
 
     @property
+    def answers_text(self) -> str:
+        """Each solver's answer in words, with the limit that ended a try unanswered:
+        ``z3 unsat, cvc5 unknown (wall-time backstop)``."""
+        ended = dict(self.stopped)
+        return ", ".join(
+            f"{name} {answer}" + (f" ({ended[name]})" if name in ended else "")
+            for name, answer in self.answers
+        )
+
+    @property
     def digest(self) -> str:
         """The SHA-256 of the script, naming the query in the record."""
         return hashlib.sha256(self.script.encode()).hexdigest()
@@ -84,6 +99,7 @@ class SmtQuery:
             "lemmas": list(self.lemmas),
             "expected": self.expected,
             "answers": dict(self.answers),
+            "stopped": dict(self.stopped),
             "sha256": self.digest,
         }
 
@@ -143,7 +159,7 @@ def smt_file_text(query: SmtQuery, claim: str, title: str = "") -> str:
     def line(text: str) -> str:
         return _COMMENT_SAFE.sub(" ", text)
 
-    answers = ", ".join(f"{name} {answer}" for name, answer in query.answers)
+    answers = query.answers_text
     header = [
         "; grundy SMT-LIB 2 query",
         f"; claim: {line(claim)}" + (f" ({line(title)})" if title else ""),

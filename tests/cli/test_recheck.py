@@ -268,3 +268,23 @@ def test_report_writes_the_queries_beside_the_record_which_names_them(run_cli, t
         "1",
     )
     assert again.code == 0, again.err
+
+
+@pytest.mark.slow
+def test_recheck_gives_cvc5_the_resource_limit_a_proof_gives_it(exported, run_cli, monkeypatch):
+    # the limit is decided once, from the text, for a proof's query and for recheck: with
+    # it made tiny, cvc5 stops at it however long --timeout is, and Z3 alone confirms
+    import grundy.verify.second_solver as second_solver
+
+    def cvc5_answers() -> dict[str, str]:
+        second_solver._ANSWERS.clear()
+        result = run_cli("recheck", str(exported[0]), "--timeout", "600", "--json")
+        second_solver._ANSWERS.clear()
+        assert result.code == 0, result.out
+        return {line["file"]: line["answers"]["cvc5"] for line in json.loads(result.out)["files"]}
+
+    usual = cvc5_answers()
+    monkeypatch.setattr(second_solver, "RESOURCES", 1)
+    starved = cvc5_answers()
+    stopped = [name for name, answer in starved.items() if answer == "unknown"]
+    assert stopped and all(usual[name] in ("sat", "unsat") for name in stopped)

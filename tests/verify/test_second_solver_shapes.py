@@ -1,5 +1,5 @@
 """The query shapes cvc5 is known not to decide (Lucky Nim's nested divisions, divisions
-by a variable) get only a short try from it, never three times Z3's time (issue 39: the
+by a variable) get only a short try from it, a few of its resource units (issue 39: the
 cost of the second solver); a proof on such a query says it rests on Z3 alone when the
 try ends without an answer, and the try still catches a first solver that lies."""
 
@@ -10,6 +10,7 @@ import time
 import pytest
 import z3
 
+import grundy.verify.second_solver as second_solver
 import grundy.verify.smt as smt
 from grundy.smt_record import collecting_queries
 from grundy.verdict import Status
@@ -54,35 +55,41 @@ def test_parsed_refuses_unbalanced_text():
     assert parsed('(echo "a ) b") ; )') == [["echo", '"a ) b"']]
 
 
-def _slow_first_solver(monkeypatch, seconds: float) -> list[int]:
-    """Z3 made to take ``seconds`` longer on each query; the second solver's time limits
-    are returned as they are asked for."""
-    real_check, real_second = smt.checked, smt.solve_smt2
-    asked: list[int] = []
+def _limits_asked(monkeypatch) -> list[tuple[int, int]]:
+    """The second solver's (resource units, backstop in ms) on each query it is given, as
+    they are asked for."""
+    real = second_solver._cvc5
+    asked: list[tuple[int, int]] = []
 
-    def slow(solver, timeout_ms, meter):
-        time.sleep(seconds)
-        return real_check(solver, timeout_ms, meter)
+    def recording(text, resources, backstop_ms):
+        asked.append((resources, backstop_ms))
+        return real(text, resources, backstop_ms)
 
-    def second(solver, text, timeout_ms):
-        asked.append(timeout_ms)
-        return real_second(solver, text, timeout_ms)
-
-    monkeypatch.setattr(smt, "checked", slow)
-    monkeypatch.setattr(smt, "solve_smt2", second)
+    monkeypatch.setattr(second_solver, "_cvc5", recording)
+    second_solver._ANSWERS.clear()
     return asked
 
 
 def test_a_hard_shape_gets_a_short_try_however_long_z3_took(monkeypatch):
-    asked = _slow_first_solver(monkeypatch, 0.3)
+    asked = _limits_asked(monkeypatch)
+    real_check = smt.checked
+
+    def slow(solver, timeout_ms, meter):  # Z3 made to take 0.3 s longer on each query
+        time.sleep(0.3)
+        return real_check(solver, timeout_ms, meter)
+
+    monkeypatch.setattr(smt, "checked", slow)
     k = z3.Int("k")
     plain = z3.BitVec("x", 8)
     with collecting_queries("cvc5"):
         easy = prove_z3(plain ^ plain == 0, scope="bounded: 8-bit x", timeout_ms=TIMEOUT)
         nested = prove_z3(k / 6 % 2 < 2, scope="every integer k", timeout_ms=TIMEOUT)
     assert easy.status is Status.PROVED and nested.status is Status.PROVED
-    # Z3 took 0.3 s on each: three times that for the plain query, the least for the other
-    assert asked[0] >= 900 and asked[1] == smt.SECOND_LEAST_MS
+    # the units are read from the query, not from Z3's time; the backstop is the same
+    assert asked == [
+        (second_solver.RESOURCES, smt.BACKSTOP_MS),
+        (second_solver.HARD_RESOURCES, smt.BACKSTOP_MS),
+    ]
     # cvc5 answered in its short try or not: the proof says which solvers agreed
     (query,) = nested.smt
     assert nested.solvers == query.agreed

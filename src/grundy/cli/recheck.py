@@ -51,7 +51,8 @@ def register(commands: Any) -> None:
         type=float,
         default=DEFAULT_TIMEOUT_MS / 1000,
         metavar="SECONDS",
-        help="each solver's time for each query (default 60)",
+        help="each solver's time for each query (default 60); for cvc5 a backstop "
+        "beside its limit of work, the one a proof gives it",
     )
     add_json_option(parser)
     parser.set_defaults(run=run_recheck)

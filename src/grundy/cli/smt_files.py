@@ -113,7 +113,7 @@ def solver_summary(results: Sequence[TheoremResult]) -> str | None:
         if asked and counts["first_solver_alone"]:
             parts.append(
                 f"{counts['first_solver_alone']} rest on Z3 alone ({name} could not answer "
-                "every query in time)"
+                "every query within its limit)"
             )
     if counts["disagreements"]:
         parts.append(

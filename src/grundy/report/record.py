@@ -331,7 +331,7 @@ def _smt_rows(claim_id: str, verdict: Verdict) -> list[tuple[Any, ...]]:
             doc.Code(query_file_name(claim_id, number, query)),
             query.step,
             query.expected,
-            ", ".join(f"{name} {answer}" for name, answer in query.answers),
+            query.answers_text,
         )
         for number, query in enumerate(verdict.smt, start=1)
     ]

@@ -12,10 +12,12 @@ For an answer a verdict rests on, :func:`decide`
   recorded in :mod:`grundy.smt_record` with the step's name and the lemmas assumed, so
   that the command line can write it to a file anyone can run again;
 - asks the second solver (:mod:`grundy.verify.second_solver`) for its answer on that
-  text, unless the context says ``none`` (``--second-solver none``), within
-  :func:`second_limit_ms` (three times Z3's time on it, at least half a second; only
-  half a second on a query of a shape it is known not to decide,
-  :mod:`grundy.verify.smt_shape`);
+  text, unless the context says ``none`` (``--second-solver none``), within a number
+  of its resource units read from the text (a short try on a query of a shape it is
+  known not to decide, :mod:`grundy.verify.smt_shape`), so that whether it answers
+  does not depend on how loaded the machine is, nor on how long Z3 took; a wall-time
+  limit (:data:`BACKSTOP_MS`, or the claim's time left) is only a backstop, and the
+  record says when it, not the resource limit, ended the try (``SmtQuery.stopped``);
 - turns a disagreement (Z3 ``unsat``, cvc5 ``sat``, or the reverse) into ``unknown``
   naming both answers: the verdict then proves nothing.  A second solver that cannot
   answer (a time limit) leaves the proof standing, resting on Z3 alone, and the verdict's
@@ -24,7 +26,6 @@ For an answer a verdict rests on, :func:`decide`
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +35,7 @@ import z3
 from grundy.budget import Meter
 from grundy.smt_record import FIRST_SOLVER, SmtQuery, note_query, second_solver
 from grundy.verify.second_solver import solve_smt2
-from grundy.verify.smt_shape import parsed, second_solver_hard
+from grundy.verify.smt_shape import parsed
 
 __all__ = ["Decision", "checked", "decide", "standard_smtlib"]
 
@@ -83,9 +84,7 @@ def decide(
     (unsat, (('z3', 'unsat'), ('cvc5', 'unsat')))
     """
     script = standard_smtlib(solver.sexpr())  # before the check: Z3 then adds commands
-    start = time.perf_counter()
     answer = checked(solver, timeout_ms, meter)
-    first_ms = (time.perf_counter() - start) * 1000
     said = _word(answer)
     if said != rests_on:
         reason = solver.reason_unknown() if answer == z3.unknown else ""
@@ -93,14 +92,18 @@ def decide(
     answers = [(FIRST_SOLVER, said)]
     second = second_solver()
     other = None
+    stopped: list[tuple[str, str]] = []
     if second != "none":
-        limit = max(int(timeout_ms), 1) if meter is None else meter.timeout_ms(timeout_ms)
-        hard = second_solver_hard(script) is not None
-        other = solve_smt2(second, script, second_limit_ms(first_ms, limit, hard=hard))
+        # the backstop is ours, not Z3's timeout (which a claim may set short): only a
+        # claim's own time budget may cut it further
+        backstop = BACKSTOP_MS if meter is None else meter.timeout_ms(BACKSTOP_MS)
+        other = solve_smt2(second, script, backstop)
         if meter is not None:
             meter.check()
         answers.append((second, other.answer))
-    query = SmtQuery(step, said, script, tuple(answers), tuple(lemmas))
+        if other.stopped:
+            stopped.append((second, other.stopped))
+    query = SmtQuery(step, said, script, tuple(answers), tuple(lemmas), tuple(stopped))
     note_query(query)
     if other is not None and query.disagreement:
         return Decision(
@@ -134,31 +137,10 @@ def _written(node: Any) -> str:
     return "(" + " ".join(_written(child) for child in node) + ")"
 
 
-SECOND_FACTOR = 3
-"""How many times Z3's time on a query the second solver is given, at least
-:data:`SECOND_LEAST_MS` (bench/SECOND_SOLVER.md): a query cvc5 cannot decide would
-otherwise take the whole timeout, and the verdict then rests on Z3 alone anyway, as the
-verdict's ``solvers`` say."""
-
-SECOND_LEAST_MS = 500
-"""The second solver's least time on a query, and all it gets on a query of a shape it
-is known not to decide (:func:`grundy.verify.smt_shape.second_solver_hard`: Lucky Nim's
-nested divisions, divisions by a variable), however long Z3 took: a short try, that
-still re-proves the few such queries it decides at once and still catches a first
-solver's ``unsat`` where a model is easy to find."""
-
-
-def second_limit_ms(first_ms: float, timeout_ms: int, *, hard: bool = False) -> int:
-    """The second solver's time on a query Z3 answered in ``first_ms``; ``hard``: the
-    query has a shape the second solver is known not to decide.
-
-    >>> second_limit_ms(20.0, 60_000), second_limit_ms(2_000.0, 60_000), second_limit_ms(1e6, 9)
-    (500, 6000, 9)
-    >>> second_limit_ms(2_000.0, 60_000, hard=True)
-    500
-    """
-    wanted = SECOND_LEAST_MS if hard else max(SECOND_LEAST_MS, int(SECOND_FACTOR * first_ms))
-    return max(1, min(int(timeout_ms), wanted))
+BACKSTOP_MS = 120_000
+"""The second solver's wall-time backstop on a query: a safety net far above what its
+resource limit allows on a loaded machine (a few seconds of work at most,
+bench/SECOND_SOLVER.md), so that it is the resource limit that ends a try."""
 
 
 def _word(answer: z3.CheckSatResult) -> str:

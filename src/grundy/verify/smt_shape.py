@@ -7,10 +7,11 @@ with ``(div x 2)``; P-set induction asks ``(mod n 4)``).  Two shapes it does not
 whatever its time (bench/SECOND_SOLVER.md): a division or remainder *by a term that is
 not a number* (``(div k (+ m n))``: non-linear integer arithmetic), and a division or
 remainder *of a term that holds one already* (``(mod (div (- k 1) 3) 2)``: Lucky Nim's
-blocks).  Z3 decides both.  :func:`second_solver_hard` names the shape, so that
-:func:`grundy.verify.smt.decide` gives cvc5 only a short try on such a query instead of
-three times Z3's time; the try ending in a time limit leaves the proof resting on Z3
-alone, as the verdict's ``solvers`` say, and an answer within it counts as any other.
+blocks for unknown m and n).  Z3 decides both.  :func:`second_solver_hard` names the
+shape, so that :func:`grundy.verify.second_solver.resource_limit` gives cvc5 only a
+short try on such a query, a few of its resource units; the try ending at that limit
+leaves the proof resting on Z3 alone, as the verdict's ``solvers`` say, and an answer
+within it counts as any other.
 """
 
 from __future__ import annotations
