@@ -137,7 +137,9 @@ def _inductive_step_parts(settings: CheckSettings) -> list[Part]:
         return lambda s: enc.bouton_move_to_zero(heaps, width, "named-top-bit").prove(
             timeout_ms=s.z3_timeout_ms,
             seed=s.seed,
-            lemmas=["a nonzero nim-sum has a highest set bit (found by smearing its bits downwards)"],
+            lemmas=[
+                "a nonzero nim-sum has a highest set bit (found by smearing its bits downwards)"
+            ],
         )
 
     return [Part(f"{heaps}-heaps", prove(heaps), cost=0.01 * heaps) for heaps in range(1, most + 1)]
