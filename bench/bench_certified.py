@@ -10,7 +10,8 @@ working tree's own by default) to the same series, so that before and after
 are measured under the same load.  Then, in one process each, the CPU seconds of each
 stage, and the values compared with C's array for array.  Usage::
 
-    .venv/bin/python bench/bench_certified.py [--repeats 3] [--before DIR/src] [--after DIR/src] [--quick]
+    .venv/bin/python bench/bench_certified.py [--repeats 3] [--before DIR/src]
+        [--after DIR/src] [--quick]
 """
 
 from __future__ import annotations
