@@ -141,7 +141,7 @@ def sweep_kernel(
         # G(n) and (b) about the values below it.  So the bits kept are one word when
         # they are all below 64 (most blocks of 0.354 and 0.376), two below 128, else
         # four; a split's value beyond them is dropped, not folded into a kept word.
-        top = 0
+        top: Any = 0
         for n in range(first, last + 1):
             top = max(top, np.int64(values[n]))
         words = 1 if top < 64 else 2 if top < 128 else 4
