@@ -84,6 +84,22 @@ def _mark_near_rare_splits(
 
 
 @compiled
+def _mark_far_rare_splits(
+    g: Any, rare: Any, count: int, rest: int, bound: int, unequal: bool, seen: Any, stamp: int
+) -> None:
+    """Mark the splits of ``rest`` whose rare part, among the first ``count``, is above
+    ``bound`` and below ``rest`` (those :func:`_mark_near_rare_splits` leaves out)."""
+    whole = np.uint64(rest)
+    for j in range(count):
+        part = np.int64(rare[j])
+        if part >= rest:
+            break
+        if part <= bound or (unequal and part + part == rest):
+            continue
+        seen[np.uint64(g[np.uint64(part)]) ^ np.uint64(g[whole - np.uint64(part)])] = stamp
+
+
+@compiled
 def _mark_some_rare_splits(
     g: Any, rare: Any, start: int, stop: int, rest: int, unequal: bool, seen: Any, stamp: int
 ) -> None:
@@ -117,6 +133,8 @@ BLOCK = 256
 """Heaps valued per block: the rare parts whose other part lies before the block are
 swept across it at once (:func:`_sweep_rare_parts`); the few rare parts that meet a heap
 of the block itself (below ``BLOCK``) are marked heap by heap, as before."""
+
+_MARGIN = 8  # a block's bits are chosen to hold values this far above the block before
 
 BITSET_WIDTH = 256
 """Values below this are held as bits per heap during a block (two 64-bit words below
@@ -165,13 +183,18 @@ def _sweep_one_part(
     one, six, sixty_three = np.uint64(1), np.uint64(6), np.uint64(63)
     zero, two, three, sixty_four = np.uint64(0), np.uint64(2), np.uint64(3), np.uint64(64)
     shift = np.uint64(other) - np.uint64(begin)  # heap i's other part is g[shift + i]
-    if words == 2:
+    # a value beyond the ``words`` rows kept sets nothing (see sparse_run's fallback)
+    if words == 1:
         for i in range(np.uint64(begin), np.uint64(end)):
             x = c ^ np.uint64(g[shift + i])
-            below = np.uint64(x < sixty_four)
+            row0[i] |= (one << (x & sixty_three)) * np.uint64(x < sixty_four)
+    elif words == 2:
+        for i in range(np.uint64(begin), np.uint64(end)):
+            x = c ^ np.uint64(g[shift + i])
+            row = x >> six
             bit = one << (x & sixty_three)
-            row0[i] |= bit * below
-            row1[i] |= bit * (one - below)
+            row0[i] |= bit * np.uint64(row == zero)
+            row1[i] |= bit * np.uint64(row == one)
     else:
         for i in range(np.uint64(begin), np.uint64(end)):
             x = c ^ np.uint64(g[shift + i])
@@ -223,13 +246,22 @@ def sparse_run(
     scans = np.empty(max(splits, 1), np.int64)
     bits = np.zeros((4, BLOCK), np.uint64)
     one, six, sixty_three = np.uint64(1), np.uint64(6), np.uint64(63)
+    recent_top = largest  # the largest value of the block before (here: of all before)
     for block in range(first, last + 1, BLOCK):
         block_last = min(block + BLOCK - 1, last)
         swept = rare_count  # rare heaps before the block: swept where they can be
-        # bits of the block's values: none when the values are too wide for them
+        # The bits kept: values below ``width``.  Exact when every value so far is below
+        # it (xors of values below 2^b stay below 2^b); otherwise chosen from the block
+        # before (a heap's value is usually near its neighbours'), and a heap whose mex
+        # reaches ``width`` marks the swept splits into ``seen`` after all (below).
         width = 0
-        if splits and largest < BITSET_WIDTH:
-            width = 128 if largest < 64 else 256  # xors of values below 2^b stay below
+        if splits and recent_top < BITSET_WIDTH - _MARGIN:
+            if largest < 64 or recent_top < 64 - _MARGIN:
+                width = 64
+            elif largest < 128 or recent_top < 128 - _MARGIN:
+                width = 128
+            else:
+                width = 256
             bits[:, :] = 0
             _sweep_rare_parts(
                 g, rare, swept, split_two, block, block_last, unequal, bits, width // 64
@@ -270,7 +302,14 @@ def sparse_run(
                 else:
                     _mark_rare_splits(g, rare, rare_count, rest, unequal, seen, stamp)
             value = 0
+            filled = width == 0 or largest < width  # every swept split is among the bits
             while True:
+                if value >= width and not filled:
+                    # the mex passed the bits kept: the swept splits' values beyond them
+                    for t in range(count):
+                        _mark_far_rare_splits(g, rare, swept, rests[t], rests[t] - block,
+                                              unequal, seen, stamp)  # fmt: skip
+                    filled = True
                 if seen[value] == stamp:
                     value += 1
                     continue
@@ -308,6 +347,7 @@ def sparse_run(
                 state[0], state[1], state[2] = rare_count, stamp, largest
                 return heap, seen
             g[heap] = value
+            recent_top = value if heap == block else max(recent_top, value)
             if value > largest:
                 largest = value
                 if 2 * value + 2 > seen.shape[0]:  # xors of values below 2**b stay below 2**b
