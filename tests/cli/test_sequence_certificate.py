@@ -40,6 +40,11 @@ def test_the_certificate_file_is_rechecked_by_the_certificate_command(run_cli, t
     text = path.read_text(encoding="utf-8")
     assert text.count("\n") == 1  # one line of JSON
     data = json.loads(text)
+    # the values are written array-wise, never a Python number each: the same characters
+    # as json.dumps gives, in the certificate's field order
+    assert text == json.dumps(data, separators=(",", ":")) + "\n"
+    assert list(data) == ["game", "rules", "theorem", "preperiod", "period", "reach", "start",
+                          "values"]  # fmt: skip
     assert (data["period"], data["preperiod"], len(data["values"])) == (
         149459,
         105351,
@@ -68,3 +73,25 @@ def test_a_certificate_is_written_only_for_a_certified_period(
     result = run_cli("sequence", *words, "--certificate", str(path))
     assert result.code == 2 and message in result.err
     assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    "values",
+    [[], [0], [7, 10, 99, 100, 65_535], [-1, -10, 0, 9, -(2**63), 2**63 - 1]],
+)
+def test_certificate_text_matches_json_for_every_width_and_sign(values: list[int]) -> None:
+    from grundy.certify.periodicity import PeriodicityCertificate
+
+    certificate = PeriodicityCertificate("octal", "0.07", "guy-smith", 53, 34, 2, 53, values)
+    assert certificate.to_json_text() == json.dumps(certificate.to_json(), separators=(",", ":"))
+
+
+def test_numbers_are_written_slice_by_slice_as_json_writes_them() -> None:
+    import numpy as np
+
+    from grundy.certify.periodicity import decimal_list
+
+    many = np.random.default_rng(1).integers(0, 70_000, 1_100_000)  # more than one slice
+    many[-1] = 5  # the last slice narrower than the first
+    assert decimal_list(many) == ",".join(map(str, many.tolist()))
+    assert decimal_list(np.array([2**64 - 1, 0], dtype=np.uint64)) == f"{2**64 - 1},0"

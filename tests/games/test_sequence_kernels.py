@@ -127,3 +127,56 @@ def test_numpy_and_compiled_mask_choices_agree(code: str) -> None:
         chosen = sequence_kernels.choose_classes(values, last, 4096, 10, _split_parity(rules))
         expected = RareClasses(*(int(x) for x in chosen))
         assert rare_classes(rules, values[: last + 1]) == expected
+
+
+# The kernel values heaps a block at a time (sequence_kernels.BLOCK): the rare parts whose
+# other part lies before the block are swept across it as bits, the rest marked heap by
+# heap.  These games reach every path: one, two and four words of bits, values beyond 256
+# (no bits: 0.007, 0.6), unequal parts (Grundy's game), rare heaps found inside a block,
+# heaps whose splits all lie within their own block, and heaps whose mex passes the bits
+# kept for their block (0.354 from heap 14,031 and 0.376 from 7,735: without the
+# fallback that then marks the swept splits one by one, both came out wrong there).
+@pytest.mark.parametrize(
+    ("name", "upto"),
+    [
+        pytest.param("0.354", 14_100, marks=pytest.mark.slow),
+        ("0.376", 7_800),
+        *((name, 6_000) for name in ("0.07", "0.137", "0.4", "0.1337", "0.007", "0.6")),
+        ("grundys-game", 6_000),
+    ],
+)
+def test_block_kernel_matches_the_numpy_engine_over_many_blocks(name: str, upto: int) -> None:
+    game = create_game(name) if name[0].isalpha() else OctalGame(name)
+    rules = rules_of(game)
+    kernel = kernel_sequence(rules, upto, use_periodicity=False).values
+    assert np.array_equal(
+        kernel, np.array(sparse_grundy_sequence(rules, upto, use_periodicity=False))
+    )
+
+
+@pytest.mark.parametrize(("unequal", "top"), [(False, 60), (False, 200), (True, 200)])
+def test_sweep_sets_the_bits_of_exactly_the_splits_before_the_block(
+    unequal: bool, top: int
+) -> None:
+    from grundy.solve import sequence_kernels
+
+    generator = np.random.default_rng(7)
+    values = generator.integers(0, top, size=400).astype(np.uint16)
+    rare = np.array(sorted(generator.choice(np.arange(1, 300), 40, replace=False)), np.int32)
+    split_two = np.array([0, 2, 3])
+    first, last = 300, 363
+    words = 2 if top < 64 else 4
+    bits = np.zeros((4, 64), np.uint64)
+    sequence_kernels._sweep_rare_parts(
+        values, rare, len(rare), split_two, first, last, unequal, bits, words
+    )
+    for heap in range(first, last + 1):
+        expected = set()
+        for k in split_two:
+            for a in rare:
+                other = heap - k - a
+                if 1 <= other < first and not (unequal and other == a):
+                    expected.add(int(values[a]) ^ int(values[other]))
+        row = bits[:, heap - first]
+        found = {v for v in range(256) if (int(row[v >> 6]) >> (v & 63)) & 1}
+        assert found == expected, heap

@@ -37,6 +37,7 @@ it, and whether its sequence is eventually periodic is an open question.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -117,6 +118,19 @@ class PeriodicityCertificate:
         data = {name: getattr(self, name) for name in _SCALAR_FIELDS}
         return {**data, "values": self.values.tolist()}
 
+    def to_json_text(self) -> str:
+        """:meth:`to_json` as compact JSON text (``separators=(",", ":")``), the same
+        characters, with the values written by numpy: 20 million values never become
+        Python numbers (that took 3.4 s of CPU and 330 MiB for 0.354's certificate).
+
+        >>> PeriodicityCertificate("octal", "0.07", "guy-smith", 53, 34, 2, 53,
+        ...     [0, 10, 305]).to_json_text()[-31:]
+        '"start":53,"values":[0,10,305]}'
+        """
+        head = json.dumps({name: getattr(self, name) for name in _SCALAR_FIELDS},
+                          separators=(",", ":"))  # fmt: skip
+        return f'{head[:-1]},"values":[{decimal_list(self.values)}]}}'
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PeriodicityCertificate:
         try:
@@ -137,6 +151,40 @@ class PeriodicityCertificate:
 _SCALAR_FIELDS = tuple(
     field.name for field in fields(PeriodicityCertificate) if field.name != "values"
 )
+
+
+_TEXT_SLICE = 1 << 20  # values written at a time: a few bytes of scratch a value
+
+
+def decimal_list(values: npt.NDArray[Any]) -> str:
+    """Whole numbers as JSON writes them, separated by commas, built array-wise.
+
+    >>> decimal_list(np.array([0, 7, 10, 65535, -12]))
+    '0,7,10,65535,-12'
+    """
+    pieces = []
+    for start in range(0, len(values), _TEXT_SLICE):
+        chunk = np.asarray(values[start : start + _TEXT_SLICE])
+        negative = np.flatnonzero(chunk < 0) if chunk.dtype.kind == "i" else np.zeros(0, int)
+        # |x| as an unsigned number (the least 8-byte integer's too: it wraps to 2^63)
+        magnitude = (np.abs(chunk) if len(negative) else chunk).astype(np.uint64)
+        width = len(str(int(magnitude.max())))
+        # a column for a sign, the digits right-aligned, then a comma
+        text = np.zeros((len(chunk), width + 2), dtype=np.uint8)
+        rest = magnitude.copy()
+        for column in range(width, 0, -1):
+            text[:, column] = ord("0") + (rest % np.uint64(10)).astype(np.uint8)
+            rest //= np.uint64(10)
+        text[:, width + 1] = ord(",")
+        length = np.ones(len(chunk), dtype=np.int64)  # digits of each number (0 has one)
+        for power in range(1, width):
+            length += magnitude >= np.uint64(10**power)
+        keep = np.arange(width + 2)[None, :] >= (width + 1 - length)[:, None]
+        sign = width - length[negative]
+        text[negative, sign] = ord("-")
+        keep[negative, sign] = True
+        pieces.append(text[keep].tobytes().decode("ascii")[:-1])  # no comma after the last
+    return ",".join(pieces)
 
 
 def _read_only(values: Sequence[int] | npt.NDArray[Any]) -> npt.NDArray[Any]:

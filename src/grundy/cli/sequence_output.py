@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import io
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -204,5 +203,4 @@ def write_certificate(path: str, report: PeriodReport) -> None:
     """``--certificate FILE``: the period's certificate as one line of JSON."""
     if report.certificate is None:
         raise UsageError(f"no period was certified, so no certificate was written: {report.reason}")
-    text = json.dumps(report.certificate.to_json(), separators=(",", ":"))
-    write_atomic(path, text + "\n", "--certificate")
+    write_atomic(path, report.certificate.to_json_text() + "\n", "--certificate")
