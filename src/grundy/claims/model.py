@@ -92,7 +92,7 @@ class Method(StrEnum):
 class Expect(StrEnum):
     HOLDS = "holds"
     FAILS = "fails"
-    OPEN = "open"  # an open problem: proved or refuted is news (library.SETTLING_WORDS)
+    OPEN = "open"  # an open problem: proved or refuted is news (grundy.theorem.SETTLING_WORDS)
 
 
 FIELDS = (
