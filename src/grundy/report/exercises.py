@@ -198,19 +198,18 @@ def answer_blocks(item: Exercised, titles: Mapping[str, str], notes: list[str]) 
     return blocks
 
 
-# The method name a proof by the labelling rules (grundy.verify.pset_induction) carries.
-LABELLING_PROOF = "p-set induction"
-
-
 def why_blocks(item: Exercised) -> list[Block]:
     """The reason, in words, for an answer proved by the labelling rules alone with no
     proof of its own: the argument that proof carried out (play ends; the positions the
     statement names are closed under no move and reached from every other one), so a
     "say why" is answered, not only "true"."""
+    # imported here: the module brings Z3, which building a handout does not otherwise need
+    from grundy.verify.pset_induction import METHOD as LABELLING_PROOF_METHOD
+
     verdict = item.result.verdict
     if item.result.theorem.proof or verdict.word is not Word.PROVED:
         return []
-    if verdict.method != LABELLING_PROOF or item.exercise.kind is ExerciseKind.FIND:
+    if verdict.method != LABELLING_PROOF_METHOD or item.exercise.kind is ExerciseKind.FIND:
         return []
     if item.claim is None or item.claim.play != "normal":
         return []  # the sentence below is normal play's argument; say less than guess
