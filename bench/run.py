@@ -104,18 +104,36 @@ def record(script: str, output: Path, seconds: float, note: str) -> int:
     return 0
 
 
+def _heading(run: dict[str, object]) -> str:
+    return f"## {run['script']} ({run['seconds']} s, measured {run.get('measured', '')})"
+
+
+def hand_written_sections(text: str, runs: list[dict[str, object]]) -> list[str]:
+    """The ``## `` sections of RESULTS.md that no run wrote (measurements added by hand, with
+    their ``###`` parts), kept as they are when the file is written again."""
+    generated = tuple(f"## {run['script']} (" for run in runs)
+    sections: list[list[str]] = []
+    for line in text.splitlines():
+        if line.startswith("## "):
+            sections.append([])
+        if sections:
+            sections[-1].append(line)
+    # A run's own section is written again from RESULTS.json; every other one is kept.
+    return ["\n".join(s).rstrip() for s in sections if not s[0].startswith(generated)]
+
+
 def write(runs: list[dict[str, object]]) -> None:
     runs = _merge_with_earlier(runs)
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = ["# Benchmark results", "", f"Written {stamp} on {machine()}.", ""]
     for run in runs:
-        when = run.get("measured", "")
-        lines += [
-            f"## {run['script']} ({run['seconds']} s, measured {when})",
-            "",
-            str(run["output"]).rstrip(),
-            "",
-        ]
+        lines += [_heading(run), "", str(run["output"]).rstrip(), ""]
+    try:
+        earlier = (HERE / "RESULTS.md").read_text(encoding="utf-8")
+    except OSError:
+        earlier = ""
+    for section in hand_written_sections(earlier, runs):
+        lines += [section, ""]
     (HERE / "RESULTS.md").write_text("\n".join(lines), encoding="utf-8")
     (HERE / "RESULTS.json").write_text(
         json.dumps({"measured": stamp, "machine": machine(), "runs": runs}, indent=2) + "\n",
