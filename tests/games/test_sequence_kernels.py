@@ -180,3 +180,18 @@ def test_sweep_sets_the_bits_of_exactly_the_splits_before_the_block(
         row = bits[:, heap - first]
         found = {v for v in range(256) if (int(row[v >> 6]) >> (v & 63)) & 1}
         assert found == expected, heap
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", ["0.16", "0.376", "4.726"])
+def test_the_path_without_bits_matches_the_numpy_engine(code: str, monkeypatch) -> None:
+    """Blocks whose values come near 256 keep no bits and mark every rare split through the
+    stamp array.  No game valued in the tests reaches such values, so the path is forced:
+    the kernel's Python form runs with no room for bits (its helpers stay compiled)."""
+    import grundy.solve.sequence_kernels as kernels
+
+    monkeypatch.setattr(kernels, "BITSET_WIDTH", 0)
+    monkeypatch.setattr(kernels, "sparse_run", kernels.sparse_run.py_func)
+    rules = rules_of(OctalGame(code))
+    forced = kernel_sequence(rules, 1200, use_periodicity=False).values.tolist()
+    assert forced == sparse_grundy_sequence(rules, 1200, use_periodicity=False)

@@ -51,21 +51,6 @@ def _parity(value: int) -> int:
 
 
 @compiled
-def _mark_rare_splits(
-    g: Any, rare: Any, count: int, rest: int, unequal: bool, seen: Any, stamp: int
-) -> None:
-    """Mark the value of every split of ``rest`` whose smaller or larger part is rare."""
-    whole = np.uint64(rest)
-    for j in range(count):
-        part = np.uint64(rare[j])
-        if part >= whole:
-            break
-        if unequal and part + part == whole:
-            continue
-        seen[np.uint64(g[part]) ^ np.uint64(g[whole - part])] = stamp
-
-
-@compiled
 def _mark_near_rare_splits(
     g: Any, rare: Any, count: int, rest: int, bound: int, unequal: bool, seen: Any, stamp: int
 ) -> None:
@@ -300,7 +285,7 @@ def sparse_run(
                     _mark_some_rare_splits(g, rare, swept, rare_count, rest, unequal, seen,
                                            stamp)  # fmt: skip
                 else:
-                    _mark_rare_splits(g, rare, rare_count, rest, unequal, seen, stamp)
+                    _mark_some_rare_splits(g, rare, 0, rare_count, rest, unequal, seen, stamp)
             value = 0
             filled = width == 0 or largest < width  # every swept split is among the bits
             while True:
