@@ -16,7 +16,9 @@ seconds, since the next would take longer still.
 ``--no-check`` skips the checker (to time the construction alone).  ``--trace`` writes
 each round of the construction's correction to stderr: the heap, the round, the least sum
 the candidate judged wrong with its true outcome, and the candidate's size (how the
-rounds at heap 34 in bench/QUOTIENTS.md were followed).  The last column is
+rounds at heap 34 in bench/QUOTIENTS.md were followed); ``--caps CANDIDATE REDUCED
+ROUNDS`` sets the construction's caps (``MAX_CANDIDATE``, ``MAX_REDUCED`` and ``ROUNDS``
+of :mod:`grundy.solve.misere_extend`) for the run, for trials past its defaults.  The last column is
 the start of the SHA-256 digest of the quotient's table, the same before and after a
 change to the construction when the quotient is.
 
@@ -33,6 +35,7 @@ import resource
 import sys
 import time
 
+import grundy.solve.misere_extend as extension
 from grundy.certify.quotient_certificate import quotient_certificate
 from grundy.certify.quotient_check import check_quotient_certificate
 from grundy.errors import SearchLimitError
@@ -53,7 +56,16 @@ def main(argv: list[str] | None = None) -> int:
         "--no-check", action="store_true", help="build only (time the construction alone)"
     )
     parser.add_argument("--trace", action="store_true", help="each correction round on stderr")
+    parser.add_argument(
+        "--caps",
+        type=int,
+        nargs=3,
+        metavar=("CANDIDATE", "REDUCED", "ROUNDS"),
+        help="the construction's caps for this run (default 6000 2500 40)",
+    )
     args = parser.parse_args(argv)
+    if args.caps:  # trials only: results built with other caps are not the stored ones
+        extension.MAX_CANDIDATE, extension.MAX_REDUCED, extension.ROUNDS = args.caps
     watch = _trace if args.trace else None
     out = sys.stdout
     game = OctalGame(args.code)
