@@ -44,7 +44,7 @@ from grundy.solve.misere_candidate import Candidate, classes, columns, outer, su
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
 
-__all__ = ["Lesson", "NoCandidate", "extend"]
+__all__ = ["Lesson", "NoCandidate", "Watch", "extend"]
 
 ROUNDS = 40
 """Most candidates tried for one heap before giving up."""
