@@ -13,7 +13,12 @@ Each N is computed from scratch (the construction goes heap by heap, so the time
 includes every smaller heap).  N is skipped once a run takes longer than ``--stop``
 seconds, since the next would take longer still.
 
-``--no-check`` skips the checker (to time the construction alone).  The last column is
+``--no-check`` skips the checker (to time the construction alone).  ``--trace`` writes
+each round of the construction's correction to stderr: the heap, the round, the least sum
+the candidate judged wrong with its true outcome, and the candidate's size (how the
+rounds at heap 34 in bench/QUOTIENTS.md were followed); ``--caps CANDIDATE REDUCED
+ROUNDS`` sets the construction's caps (``MAX_CANDIDATE``, ``MAX_REDUCED`` and ``ROUNDS``
+of :mod:`grundy.solve.misere_extend`) for the run, for trials past its defaults.  The last column is
 the start of the SHA-256 digest of the quotient's table, the same before and after a
 change to the construction when the quotient is.
 
@@ -30,10 +35,12 @@ import resource
 import sys
 import time
 
+import grundy.solve.misere_extend as extension
 from grundy.certify.quotient_certificate import quotient_certificate
 from grundy.certify.quotient_check import check_quotient_certificate
 from grundy.errors import SearchLimitError
 from grundy.games.octal import OctalGame
+from grundy.solve.misere_extend import Lesson
 from grundy.solve.misere_quotient import misere_quotient
 
 
@@ -48,7 +55,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-check", action="store_true", help="build only (time the construction alone)"
     )
+    parser.add_argument("--trace", action="store_true", help="each correction round on stderr")
+    parser.add_argument(
+        "--caps",
+        type=int,
+        nargs=3,
+        metavar=("CANDIDATE", "REDUCED", "ROUNDS"),
+        help="the construction's caps for this run (default 6000 2500 40)",
+    )
     args = parser.parse_args(argv)
+    if args.caps:  # trials only: results built with other caps are not the stored ones
+        extension.MAX_CANDIDATE, extension.MAX_REDUCED, extension.ROUNDS = args.caps
+    watch = _trace if args.trace else None
     out = sys.stdout
     game = OctalGame(args.code)
     out.write(f"Misère quotients of {game.label} ({args.method})\n\n")
@@ -60,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     for upto in args.upto:
         start = time.process_time()
         try:
-            quotient = misere_quotient(game, upto, method=args.method)
+            quotient = misere_quotient(game, upto, method=args.method, watch=watch)
         except SearchLimitError as exc:  # the construction gave up: say so, and stop
             built = time.process_time() - start
             out.write(f"\n(N = {upto} not reached after {built:.1f} s: {exc})\n")
@@ -85,6 +103,14 @@ def main(argv: list[str] | None = None) -> int:
             out.write(f"\n(stopped: N = {upto} took more than {args.stop:.0f} s)\n")
             break
     return 0
+
+
+def _trace(lesson: Lesson) -> None:
+    outcome = "P" if lesson.is_p else "N"
+    sys.stderr.write(
+        f"heap {lesson.heap} round {lesson.round}: {list(lesson.position)} is {outcome} "
+        f"(candidate of {lesson.candidate_size:,} elements)\n"
+    )
 
 
 def _peak_mib() -> float:

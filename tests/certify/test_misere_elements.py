@@ -202,10 +202,10 @@ def test_a_heap_the_element_path_fails_on_goes_to_the_learner_or_stops(monkeypat
     expected = misere_quotient(OctalGame("0.07"), 12, method="learner")
     real = construction.extend
 
-    def failing_at_10(known, rules, heap, meter=None):
+    def failing_at_10(known, rules, heap, meter=None, watch=None):
         if heap == 10:
             raise NoCandidate("no candidate (test)")
-        return real(known, rules, heap, meter)
+        return real(known, rules, heap, meter, watch)
 
     monkeypatch.setattr(construction, "extend", failing_at_10)
     mixed = misere_quotient(OctalGame("0.07"), 12)

@@ -29,7 +29,7 @@ rounds run out, and the caller then falls back to the learner of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -44,7 +44,7 @@ from grundy.solve.misere_candidate import Candidate, classes, columns, outer, su
 from grundy.solve.misere_outcomes import HeapRules, Position
 from grundy.solve.misere_verify import option_images
 
-__all__ = ["NoCandidate", "extend"]
+__all__ = ["Lesson", "NoCandidate", "Watch", "extend"]
 
 ROUNDS = 40
 """Most candidates tried for one heap before giving up."""
@@ -67,11 +67,36 @@ class NoCandidate(Exception):
     """The element-level construction found no verified candidate for a heap."""
 
 
-def extend(known: Monoid, rules: HeapRules, heap: int, meter: Meter | None = None) -> Monoid:
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """One round of the correction at a heap: the least sum the candidate judged wrong
+    and its true outcome (every earlier sum being judged right, it is the opposite of
+    the candidate's), with the size of that (reduced) candidate."""
+
+    heap: int
+    round: int
+    position: Position
+    is_p: bool
+    candidate_size: int
+
+
+Watch = Callable[[Lesson], None]
+"""Told of each lesson as it is learnt (to trace a construction; the library prints
+nothing itself)."""
+
+
+def extend(
+    known: Monoid,
+    rules: HeapRules,
+    heap: int,
+    meter: Meter | None = None,
+    watch: Watch | None = None,
+) -> Monoid:
     """The verified, reduced quotient of the sums of heaps ``0..heap``, given ``known``,
     that of the heaps below ``heap`` (its heap map covering them).  ``meter`` (a running
-    budget) is ticked throughout the searches.  The quotient's table is an array when
-    the element construction built it (:mod:`grundy.solve.misere_arrays`)."""
+    budget) is ticked throughout the searches; ``watch``, when given, is told of every
+    lesson (:class:`Lesson`).  The quotient's table is an array when the element
+    construction built it (:mod:`grundy.solve.misere_arrays`)."""
     below = (*known.heap_map[:heap], *(0,) * (heap - len(known.heap_map)))
     known = replace(known, heap_map=below)
     if not rules.options[heap]:
@@ -88,6 +113,8 @@ def extend(known: Monoid, rules: HeapRules, heap: int, meter: Meter | None = Non
                 raise AssertionError(f"the two verifications disagree at heap {heap}")
             return trial
         lessons.append((wrong, _image(trial, wrong) not in trial.p_portion))
+        if watch is not None:
+            watch(Lesson(heap, len(lessons), wrong, lessons[-1][1], trial.size))
         trial = _recalibrate(trial, rules, heap, lessons, meter)
     raise NoCandidate(f"no verified candidate for heap {heap} in {ROUNDS} rounds")
 

@@ -28,7 +28,7 @@ from typing import Any
 from grundy.budget import Meter
 from grundy.errors import BudgetExceededError, InvalidParameterError, SearchLimitError
 from grundy.solve.misere_arrays import Monoid, as_tuples
-from grundy.solve.misere_extend import NoCandidate, extend
+from grundy.solve.misere_extend import NoCandidate, Watch, extend
 from grundy.solve.misere_learner import BipartiteMonoid, OracleAstray, learn_monoid, product
 from grundy.solve.misere_monoid import Word, presentation, reduce, tame_rank, word_name
 from grundy.solve.misere_outcomes import (
@@ -235,6 +235,7 @@ def misere_quotient(
     position_limit: int = POSITION_LIMIT,
     method: str = "elements",
     meter: Meter | None = None,
+    watch: Watch | None = None,
 ) -> MisereQuotient:
     """The misère quotient of the sums of heaps ``0..upto`` of a heap game.
 
@@ -245,7 +246,9 @@ def misere_quotient(
     Raises :class:`~grundy.errors.SearchLimitError` when the quotient would have more
     than ``max_size`` elements or the outcome search more than ``position_limit``
     positions, and :class:`~grundy.errors.BudgetExceededError` when ``meter`` (a running
-    budget, ticked throughout the construction and its verifications) runs out."""
+    budget, ticked throughout the construction and its verifications) runs out.
+    ``watch`` is told of each sum the element construction learns from
+    (:class:`~grundy.solve.misere_extend.Lesson`)."""
     if method not in METHODS:
         raise InvalidParameterError(f"method must be one of {', '.join(METHODS)}")
     if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
@@ -263,7 +266,7 @@ def misere_quotient(
         known = reduce(learnt)
         if method == "elements":
             try:
-                learnt = extend(known, rules, heap, meter)
+                learnt = extend(known, rules, heap, meter, watch)
             except BudgetExceededError:
                 raise
             except (NoCandidate, SearchLimitError) as exc:
