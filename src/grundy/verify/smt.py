@@ -130,11 +130,29 @@ def standard_smtlib(text: str) -> str:
 
 
 def _written(node: Any) -> str:
-    if isinstance(node, str):
-        return node
-    if len(node) == 2 and isinstance(node[0], str) and node[0] in _UNARY_IDENTITY:
-        return _written(node[1])
-    return "(" + " ".join(_written(child) for child in node) + ")"
+    """``node`` as text, without recursion: a claim's ``max`` over 256 terms nests
+    thousands of ``ite`` deep, past Python's recursion limit."""
+    out: list[str] = []
+    todo: list[Any] = [node]  # nodes still to write (a string is written as it is)
+    while todo:
+        item = todo.pop()
+        while (
+            isinstance(item, list)
+            and len(item) == 2
+            and isinstance(item[0], str)
+            and item[0] in _UNARY_IDENTITY
+        ):
+            item = item[1]
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        todo.append(")")
+        for index in range(len(item) - 1, -1, -1):
+            todo.append(item[index])
+            if index:
+                todo.append(" ")
+        out.append("(")
+    return "".join(out)
 
 
 BACKSTOP_MS = 120_000

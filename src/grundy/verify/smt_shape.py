@@ -88,41 +88,67 @@ def _head(node: list[Any]) -> str:
     return node[0] if node and isinstance(node[0], str) else ""
 
 
+def _let_pairs(node: list[Any]) -> list[tuple[str, Node]] | None:
+    """The ``(name term)`` pairs of a ``let``, or ``None`` when ``node`` is not one."""
+    if _head(node) != "let" or len(node) != 3 or not isinstance(node[1], list):
+        return None
+    return [
+        (pair[0], pair[1])
+        for pair in node[1]
+        if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)
+    ]
+
+
+# The two walks below keep their own stack: a claim's ``max`` over many terms nests
+# hundreds of ``ite`` deep, near Python's recursion limit.  They recurse only into the
+# terms a ``let`` names, which Z3 does not nest deeply.
+
+
 def _divides(node: Node, bound: dict[str, bool]) -> bool:
     """Whether ``node`` holds a division or remainder (through ``let`` names too: Z3
     shares subterms as ``a!1``)."""
-    if isinstance(node, str):
-        return bound.get(node, False)
-    if _head(node) == "let" and len(node) == 3 and isinstance(node[1], list):
-        inner = dict(bound)
-        for pair in node[1]:
-            if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str):
-                inner[pair[0]] = _divides(pair[1], bound)
-        return _divides(node[2], inner)
-    if _head(node) in _DIVISIONS:
-        return True
-    return any(_divides(child, bound) for child in node)
+    todo: list[tuple[Node, dict[str, bool]]] = [(node, bound)]
+    while todo:
+        item, names = todo.pop()
+        if isinstance(item, str):
+            if names.get(item, False):
+                return True
+            continue
+        pairs = _let_pairs(item)
+        if pairs is not None:
+            inner = dict(names)
+            for name, term in pairs:
+                inner[name] = _divides(term, names)
+            todo.append((item[2], inner))
+            continue
+        if _head(item) in _DIVISIONS:
+            return True
+        todo.extend((child, names) for child in item)
+    return False
 
 
 def _hard(node: Node, bound: dict[str, bool]) -> str | None:
-    if isinstance(node, str):
-        return None
-    if _head(node) == "let" and len(node) == 3 and isinstance(node[1], list):
-        inner = dict(bound)
-        for pair in node[1]:
-            if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str):
-                found = _hard(pair[1], bound)
+    """The first hard shape met in ``node``, read in order (a term before its parts, the
+    parts left to right)."""
+    todo: list[tuple[Node, dict[str, bool]]] = [(node, bound)]
+    while todo:
+        item, names = todo.pop()
+        if isinstance(item, str):
+            continue
+        pairs = _let_pairs(item)
+        if pairs is not None:
+            inner = dict(names)
+            for name, term in pairs:
+                found = _hard(term, names)
                 if found:
                     return found
-                inner[pair[0]] = _divides(pair[1], bound)
-        return _hard(node[2], inner)
-    if _head(node) in _DIVISIONS and len(node) == 3:
-        if not _number(node[2]):
-            return "a division or remainder by a term that is not a number"
-        if _divides(node[1], bound):
-            return "a division or remainder of a quotient or remainder"
-    for child in node:
-        found = _hard(child, bound)
-        if found:
-            return found
+                inner[name] = _divides(term, names)
+            todo.append((item[2], inner))
+            continue
+        if _head(item) in _DIVISIONS and len(item) == 3:
+            if not _number(item[2]):
+                return "a division or remainder by a term that is not a number"
+            if _divides(item[1], names):
+                return "a division or remainder of a quotient or remainder"
+        todo.extend((child, names) for child in reversed(item))
     return None
