@@ -49,7 +49,7 @@ from typing import Any
 from grundy.budget import Budget, Meter
 from grundy.certify.certified_values import NotApplicable
 from grundy.claims.certificate_notes import noting_certificates, resting_on_certificates
-from grundy.claims.combine import Ran, budget_message, combine, decides
+from grundy.claims.combine import Ran, budget_message, combine, decides, limit_message
 from grundy.claims.exhaustive_method import check_every_case
 from grundy.claims.model import TEACHING_EXAMPLE, BadClaim, Claim, Method
 from grundy.claims.param_family import SPLIT_REFUSAL
@@ -163,10 +163,8 @@ def _check_metered(
         # the queries go back with the verdict, from a watched child process too
         verdict = resting_on_certificates(resting_on(verdict, lemmas), certificates)
         return with_queries(verdict, smt)
-    except BudgetExceededError as exc:
-        return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=budget_message(exc))
     except SearchLimitError as exc:  # a resource limit: honest "unknown", not an error
-        return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=str(exc))
+        return Verdict(Status.UNKNOWN, claim.method.value, claim.scope, message=limit_message(exc))
     except GrundyError as exc:
         return Verdict(Status.ERROR, claim.method.value, claim.scope, message=str(exc))
 

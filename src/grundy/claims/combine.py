@@ -9,10 +9,10 @@ from dataclasses import replace
 from grundy.certify.certified_values import NotApplicable
 from grundy.claims.model import Claim, Method
 from grundy.claims.plan import Plan
-from grundy.errors import BudgetExceededError
+from grundy.errors import BudgetExceededError, SearchLimitError
 from grundy.verdict import Status, Verdict, combine_verdicts
 
-__all__ = ["Ran", "budget_message", "combine", "decides"]
+__all__ = ["Ran", "budget_message", "combine", "decides", "limit_message"]
 
 Ran = tuple[Method, Verdict | NotApplicable]
 """One step that ran: its method and what it returned (the certificate method may decline)."""
@@ -58,3 +58,9 @@ def budget_message(exc: BudgetExceededError, finished: str = "") -> str:
         f"stopped: {exc} (the budget of each claim; raise it with --claim-seconds or "
         f"--claim-memory){done}"
     )
+
+
+def limit_message(exc: SearchLimitError) -> str:
+    """What a check ended by a limit says: the budget's words (with how to raise it) for
+    the claim's budget, the limit's own message for any other (a search's size)."""
+    return budget_message(exc) if isinstance(exc, BudgetExceededError) else str(exc)

@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from grundy.claims.combine import limit_message
 from grundy.claims.domain_fields import ListDomain, element_name
 from grundy.claims.evaluate import compile_expression
 from grundy.claims.expression import parse_expression
@@ -116,7 +117,9 @@ def check_lengths(
         try:
             verdict = check_one(member)
         except SearchLimitError as exc:
-            verdict = Verdict(Status.UNKNOWN, member.method.value, member.scope, message=str(exc))
+            verdict = Verdict(
+                Status.UNKNOWN, member.method.value, member.scope, message=limit_message(exc)
+            )
         found.append((length, verdict))
         if verdict.status is Status.REFUTED:
             break  # the shortest list that fails holds the least counterexample

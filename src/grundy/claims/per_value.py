@@ -34,6 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from grundy.claims.combine import limit_message
 from grundy.claims.defaults import default_position_text, literal_expression, reads_position
 from grundy.claims.evaluate import compile_expression
 from grundy.claims.fixed_values import assume_at, with_values
@@ -67,7 +68,9 @@ def check_per_value(claim: Claim, check_one: Callable[[Claim], Verdict]) -> Verd
         try:
             verdict = check_one(member)
         except SearchLimitError as exc:  # this value stays undecided; the others still run
-            verdict = Verdict(Status.UNKNOWN, member.method.value, member.scope, message=str(exc))
+            verdict = Verdict(
+                Status.UNKNOWN, member.method.value, member.scope, message=limit_message(exc)
+            )
         found.append((value, verdict))
     return join_verdicts(claim, split, found)
 
