@@ -1,5 +1,6 @@
 """The command's entry point: Ctrl-C while grundy is still loading ends in one line."""
 
+import os
 import subprocess
 import sys
 from typing import Any
@@ -42,3 +43,71 @@ def test_python_dash_m_grundy_uses_the_entry_point() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()
+
+
+def _without_thread_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in entry.BLAS_THREAD_VARIABLES:
+        monkeypatch.setenv(name, "")  # recorded, so the test's end restores the user's value
+        monkeypatch.delenv(name)
+
+
+def test_the_entry_point_asks_for_one_blas_thread(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _without_thread_variables(monkeypatch)
+    assert entry.main(["--version"]) == 0
+    assert {name: os.environ.get(name) for name in entry.BLAS_THREAD_VARIABLES} == {
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+    }
+
+
+@pytest.mark.parametrize("chosen", ["OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"])
+def test_a_thread_count_the_user_set_is_kept_and_the_others_left_alone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], chosen: str
+) -> None:
+    _without_thread_variables(monkeypatch)
+    monkeypatch.setenv(chosen, "3")
+    assert entry.main(["--version"]) == 0
+    assert {name: os.environ.get(name) for name in entry.BLAS_THREAD_VARIABLES} == {
+        name: "3" if name == chosen else None for name in entry.BLAS_THREAD_VARIABLES
+    }
+
+
+def test_an_empty_thread_variable_counts_as_unset(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _without_thread_variables(monkeypatch)
+    monkeypatch.setenv("OMP_NUM_THREADS", "")  # OpenBLAS reads an empty value as unset too
+    assert entry.main(["--version"]) == 0
+    assert os.environ.get("OPENBLAS_NUM_THREADS") == os.environ.get("OMP_NUM_THREADS") == "1"
+
+
+_THREADS_AFTER_NUMPY = (
+    "import contextlib, io, os, sys\n"
+    "if sys.argv[1] == 'entry':\n"
+    "    from grundy.entry import main\n"
+    "    with contextlib.redirect_stdout(io.StringIO()):\n"
+    "        main(['--version'])\n"
+    "import numpy\n"
+    "print(len(os.listdir('/proc/self/task')))\n"
+)
+
+
+@pytest.mark.skipif(
+    not os.path.isdir("/proc/self/task") or (os.cpu_count() or 1) < 2,
+    reason="counts the threads in /proc, which OpenBLAS adds only on several cores",
+)
+def test_a_grundy_process_imports_numpy_without_a_blas_thread_pool() -> None:
+    clean = {k: v for k, v in os.environ.items() if k not in entry.BLAS_THREAD_VARIABLES}
+
+    def threads(start: str) -> int:
+        done = subprocess.run(
+            [sys.executable, "-c", _THREADS_AFTER_NUMPY, start],
+            capture_output=True, text=True, env=clean, timeout=120, check=True,
+        )  # fmt: skip
+        return int(done.stdout)
+
+    assert threads("entry") == 1
+    assert threads("plain") > 1  # without the entry point, numpy's BLAS starts its pool
