@@ -58,12 +58,12 @@ def _end_while_loading(signum: int, frame: FrameType | None) -> None:
 def main(argv: list[str] | None = None, *, loading_handler_set: bool = False) -> int:
     """Run the command line.  ``loading_handler_set``: the caller (``python -m grundy``)
     already ends the process on Ctrl-C, from before this module loaded."""
-    one_blas_thread()  # before anything imports numpy
     hears_ctrl_c = loading_handler_set or (
         _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler
     )
     if hears_ctrl_c:
         _signal.signal(_signal.SIGINT, _end_while_loading)
+    one_blas_thread()  # before anything imports numpy (and once Ctrl-C is heard)
     # One try from the handler's end to the command's end: a Ctrl-C between the two
     # (while the parser is built, before the command's own guard) is caught here too.
     try:
