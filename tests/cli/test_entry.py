@@ -111,3 +111,67 @@ def test_a_grundy_process_imports_numpy_without_a_blas_thread_pool() -> None:
 
     assert threads("entry") == 1
     assert threads("plain") > 1  # without the entry point, numpy's BLAS starts its pool
+
+
+def _grundy_process(prelude: str, words: list[str]) -> subprocess.CompletedProcess[str]:
+    """A process that runs ``prelude``, then the command line as the console script does."""
+    script = (
+        f"{prelude}\n"
+        "import sys\n"
+        f"sys.argv = ['grundy', *{words!r}]\n"
+        "from grundy.entry import main\n"
+        "sys.exit(main())\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+_LOUD_AT_TEARDOWN = (
+    "import os\n"
+    "class Loud:\n"
+    "    def __del__(self):\n"
+    "        os.write(2, b'torn down\\n')\n"
+    "loud = Loud()\n"
+)
+
+
+def test_the_process_ends_without_the_interpreters_teardown() -> None:
+    done = _grundy_process(_LOUD_AT_TEARDOWN, ["solve", "nim", "1", "2"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()  # the answer is out, flushed before the end
+    assert "torn down" not in done.stderr
+
+
+def test_exit_functions_still_run_after_the_answer_with_its_exit_code() -> None:
+    prelude = "import atexit\natexit.register(print, 'exit function ran')\n"
+    done = _grundy_process(prelude, ["solve", "nim", "1", "2"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("exit function ran")
+    refused = _grundy_process(prelude, ["solve", "nim", "x"])
+    assert refused.returncode == 2
+    assert refused.stderr.count("\n") == 1 and refused.stderr.startswith("grundy: error:")
+    assert refused.stdout == "exit function ran\n"
+
+
+def test_a_running_thread_is_waited_for_as_usual() -> None:
+    prelude = (
+        _LOUD_AT_TEARDOWN + "import threading, time\n"
+        "threading.Thread(target=lambda: (time.sleep(0.5), print('thread done'))).start()\n"
+    )
+    done = _grundy_process(prelude, ["solve", "nim", "1", "2"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("thread done")
+    assert "torn down" in done.stderr  # the usual exit, teardown and all
+
+
+def test_a_long_answer_arrives_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    words = ["sequence", "kayles", "--upto", "2000", "--json"]
+    assert entry.main(words) == 0
+    expected = capsys.readouterr().out
+    done = subprocess.run(
+        [sys.executable, "-m", "grundy", *words],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert len(expected) > 8192 and done.stdout == expected  # more than one buffer's worth
