@@ -81,18 +81,21 @@ def end_now(code: int) -> int:
     run_exit_functions = getattr(atexit, "_run_exitfuncs", None)
     if run_exit_functions is None:
         return code
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
+    if not _flushed():
         return code
     run_exit_functions()
-    try:  # what the exit functions wrote
-        sys.stdout.flush()
-        sys.stderr.flush()
+    os._exit(code if _flushed() else _FLUSH_FAILED)  # and what the exit functions wrote
+
+
+def _flushed() -> bool:
+    """Flush stdout and stderr (either may be None: started with a stream closed)."""
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
     except (OSError, ValueError):
-        os._exit(_FLUSH_FAILED)
-    os._exit(code)
+        return False
+    return True
 
 
 def main(argv: list[str] | None = None, *, loading_handler_set: bool = False) -> int:
