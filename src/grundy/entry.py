@@ -64,14 +64,15 @@ def end_now(code: int) -> int:
     """End the process with ``code`` at once, skipping the interpreter's teardown.
 
     Clearing the modules and collecting what they hold took 0.1 s of CPU after a run
-    with numpy and 0.5 s after one with numba's compiled kernels (a third of a small
+    with numpy and 0.45 s after one with numba's compiled kernels (a quarter of a small
     ``--period`` run), to free memory the operating system takes back anyway.  What the
     teardown does that matters is done first: the standard streams are flushed and the
     exit functions run (logging, ``weakref.finalize``, multiprocessing's and Dask's
-    clean-up).  grundy closes every file it writes before its command returns, so no
-    other buffer waits for the teardown.  When a thread that Python would wait for is
-    still running, when stdout cannot be flushed (Python then reports it), or without
-    CPython's ``atexit._run_exitfuncs``, this returns ``code`` for the usual exit.
+    clean-up).  grundy opens the files it writes in ``with`` blocks, closed before its
+    command returns, so no other buffer waits for the teardown.  When a thread that
+    Python would wait for is still running, when stdout cannot be flushed (Python then
+    reports it), or without CPython's ``atexit._run_exitfuncs``, this returns ``code``
+    for the usual exit.
     """
     import threading  # loaded already by then (the time budget uses it)
 

@@ -109,8 +109,9 @@ def test_a_grundy_process_imports_numpy_without_a_blas_thread_pool() -> None:
         )  # fmt: skip
         return int(done.stdout)
 
+    if threads("plain") == 1:  # without the entry point, numpy's BLAS starts its pool
+        pytest.skip("this numpy's BLAS starts no thread pool at import")
     assert threads("entry") == 1
-    assert threads("plain") > 1  # without the entry point, numpy's BLAS starts its pool
 
 
 def _grundy_process(prelude: str, words: list[str]) -> subprocess.CompletedProcess[str]:
