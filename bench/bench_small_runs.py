@@ -6,29 +6,39 @@ its cached kernels, the work, the period certificate and its independent re-chec
 against the whole C process (compiled ``cc -O2`` into bench/c/build/), the two run in
 turn, A B A B ..., so that a drift of the shared machine's speed hits both.  The figure
 is CPU time (user + system, the operating system's accounting of the finished child),
-the median of the runs, with the ratio grundy / C taken pair by pair.
+the median of the runs, with the ratio grundy / C taken pair by pair; the peak is the
+child's largest resident set (``wait4``'s own figure for that one process).
+
+``--before SRC`` times a second copy of grundy (its ``src`` folder, for instance the
+commit before a change, from ``git archive``) in the same series, before / after / C in
+turn, so that both columns see the same load.  Each copy runs from its own ``src`` (put
+first on ``PYTHONPATH``), its bytecode compiled first as an installed package has it: a
+process that must compile grundy's 200 modules from source (``PYTHONDONTWRITEBYTECODE``
+set and no ``__pycache__``) spends about 0.1 s more, which is no user's case.
 
 A second table takes one run of each apart inside a Python process (``--phases``):
 where the fixed cost goes.  Usage::
 
     .venv/bin/python bench/bench_small_runs.py              # both tables (a few minutes)
     .venv/bin/python bench/bench_small_runs.py --runs 3     # fewer pairs
+    .venv/bin/python bench/bench_small_runs.py --before /tmp/base/src   # before and after
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
-import time
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+SOURCE_TREE = HERE.parent / "src"
 SOURCES = HERE / "c"
 BUILD = SOURCES / "build"
 
@@ -73,44 +83,73 @@ def compile_c() -> dict[str, Path]:
     return programs
 
 
-def cpu_of(command: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
-    """CPU seconds (user + system) of one whole child process, and what it printed."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode:
-        raise SystemExit(f"{' '.join(command)} failed: {done.stderr.strip()[-300:]}")
-    used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return used, done.stdout
+def cpu_of(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """CPU seconds (user + system) and peak MiB of one whole child process (with the
+    children it waited for), and what it printed."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        child = subprocess.Popen(command, stdout=out, stderr=err, env=env)
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+        out.seek(0)
+        err.seek(0)
+        if child.returncode:
+            problem = err.read().decode(errors="replace").strip()[-300:]
+            raise SystemExit(f"{' '.join(command)} failed: {problem}")
+        printed = out.read().decode(errors="replace")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, printed
 
 
-def grundy_command() -> list[str]:
-    return [sys.executable, "-m", "grundy"]
+def grundy_from(source: Path) -> tuple[list[str], dict[str, str]]:
+    """The command and environment that run the grundy of ``source`` (a ``src`` folder),
+    its bytecode compiled first."""
+    if not (source / "grundy" / "__main__.py").is_file():
+        raise SystemExit(f"{source} holds no grundy package (give a src folder)")
+    compileall.compile_dir(str(source / "grundy"), quiet=1)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(source), env.get("PYTHONPATH")]))
+    return [sys.executable, "-m", "grundy"], env
 
 
-def side_by_side(runs: int) -> list[str]:
+def side_by_side(runs: int, before: Path | None, only: str = "") -> list[str]:
     programs = compile_c()
-    rows = [
-        "| run | grundy CPU s (median) | C CPU s (median) | ratio grundy / C (median of pairs) "
-        "| range of the ratio | load |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
+    trees = (
+        [("after", SOURCE_TREE)] if before is None else [("before", before), ("after", SOURCE_TREE)]
+    )
+    started = {name: grundy_from(tree) for name, tree in trees}
+    header = "| run |"
+    for name, _ in trees:
+        header += f" {name}: CPU s, peak MiB | {name}: ratio to C (range) |"
+    rows = [header + " C CPU s | load |", "|---|" + "---:|---:|" * len(trees) + "---:|---:|"]
     for label, words, c_words in RUNS:
+        if only.lower() not in label.lower():
+            continue
         c_command = [str(programs[c_words[0]]), *c_words[1:]]
-        ours, theirs, ratios, loads = [], [], [], []
-        cpu_of([*grundy_command(), *words])  # warm-up: the kernel cache is filled
+        ours: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in trees}
+        ratios: dict[str, list[float]] = {name: [] for name, _ in trees}
+        theirs, loads = [], []
+        for command, env in started.values():
+            cpu_of([*command, *words], env)  # warm-up: bytecode and kernel caches filled
         for _ in range(runs):
             loads.append(os.getloadavg()[0])
-            mine, _ = cpu_of([*grundy_command(), *words])
-            c_cpu, _ = cpu_of(c_command)
-            ours.append(mine)
+            mine = {}
+            for name, (command, env) in started.items():
+                cpu, peak, _ = cpu_of([*command, *words], env)
+                mine[name] = cpu
+                ours[name].append((cpu, peak))
+            c_cpu, _, _ = cpu_of(c_command)
             theirs.append(c_cpu)
-            ratios.append(mine / max(c_cpu, 1e-3))
-        rows.append(
-            f"| {label} | {statistics.median(ours):.3f} | {statistics.median(theirs):.3f} "
-            f"| {statistics.median(ratios):.1f}x | {min(ratios):.1f}-{max(ratios):.1f}x "
-            f"| {min(loads):.1f}-{max(loads):.1f} |"
-        )
+            for name, cpu in mine.items():
+                ratios[name].append(cpu / max(c_cpu, 1e-3))
+        row = f"| {label} |"
+        for name, _ in trees:
+            cpu = statistics.median(c for c, _ in ours[name])
+            peak = statistics.median(p for _, p in ours[name])
+            r = ratios[name]
+            row += (
+                f" {cpu:.3f}, {peak:.0f} | {statistics.median(r):.1f}x "
+                f"({min(r):.1f}-{max(r):.1f}) |"
+            )
+        rows.append(row + f" {statistics.median(theirs):.3f} | {min(loads):.1f}-{max(loads):.1f} |")
     return rows
 
 
@@ -119,6 +158,8 @@ import json, sys, time
 clock = time.process_time
 marks = {}
 start = clock()
+from grundy.entry import one_blas_thread  # as the grundy command does, before numpy
+one_blas_thread()
 import numpy
 marks['numpy imported'] = clock() - start
 import grundy.cli
@@ -145,22 +186,24 @@ print(json.dumps(marks))
 
 def phases() -> list[str]:
     """One run of octal 0.16 to 520,000 taken apart (cumulative CPU seconds)."""
-    start = time.process_time()
-    bare, _ = cpu_of([sys.executable, "-c", "pass"])
-    del start
+    _, env = grundy_from(SOURCE_TREE)
+    bare, _, _ = cpu_of([sys.executable, "-c", "pass"], env)
     rows = [
         "| octal 0.16 to 520,000, in one process: after | CPU s (cumulative) | this step |",
         "|---|---:|---:|",
         f"| Python started (a separate `python -c pass`) | {bare:.3f} | {bare:.3f} |",
     ]
-    done = subprocess.run(
-        [sys.executable, "-c", PHASES, "0.16", "520000"],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
+    whole, _, printed = cpu_of([sys.executable, "-c", PHASES, "0.16", "520000"], env)
     previous = 0.0
-    for name, seconds in json.loads(done.stdout).items():
+    for name, seconds in json.loads(printed).items():
         rows.append(f"| {name} | {bare + seconds:.3f} | {seconds - previous:.3f} |")
         previous = seconds
+    # This script ends as Python usually does; the grundy command skips the teardown.
+    ending = whole - bare - previous
+    rows.append(
+        f"| the interpreter's teardown at the end (whole process: {whole:.3f}) "
+        f"| {whole:.3f} | {ending:.3f} |"
+    )
     return rows
 
 
@@ -168,8 +211,14 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="pairs of runs (default 5)")
     parser.add_argument("--no-phases", action="store_true", help="the side-by-side table only")
+    parser.add_argument(
+        "--before", type=Path, metavar="SRC", help="a second grundy src folder, timed in turn"
+    )
+    parser.add_argument(
+        "--only", default="", metavar="TEXT", help="the rows whose label holds TEXT"
+    )
     args = parser.parse_args(argv)
-    print("\n".join(side_by_side(args.runs)))
+    print("\n".join(side_by_side(args.runs, args.before, args.only)))
     if not args.no_phases:
         print()
         print("\n".join(phases()))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,7 @@ HEAVY = (
     "grundy.claims",
     "grundy.display",
     "grundy.shortcuts",
+    "grundy.usercode",  # a user's games and claims in watched children: only for --games
 )
 
 
@@ -47,6 +49,24 @@ def test_the_heavy_modules_are_still_loaded_when_a_command_needs_them() -> None:
     assert {"numpy", "grundy.certify"} <= set(
         loaded_after(["sequence", "kayles", "--upto", "20", "--period"])
     )
+
+
+def test_a_sequence_without_period_loads_no_certificate_code() -> None:
+    loaded = loaded_after(["sequence", "kayles", "--upto", "20"])
+    assert "numpy" in loaded
+    assert not {"grundy.certify", "grundy.usercode"} & set(loaded)
+
+
+def test_a_games_file_still_loads_the_user_code_machinery() -> None:
+    games = Path(__file__).resolve().parents[2] / "examples" / "own_games" / "games.py"
+    words = ["solve", "--games", str(games), "subtract-a-square", "10"]
+    script = (
+        "import io, sys\nfrom grundy.cli import main\n"
+        f"code = main({words!r}, stdout=io.StringIO(), stderr=sys.stderr)\n"
+        "print(code, 'grundy.usercode' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.split() == ["0", "True"], done.stderr
 
 
 def test_importing_grundy_loads_its_names_on_first_use() -> None:

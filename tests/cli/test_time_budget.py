@@ -198,3 +198,30 @@ def test_both_time_options_take_none_and_off(run_cli, text) -> None:
         0,
         1,
     )
+
+
+def test_the_watchdog_in_a_watched_child_tells_its_parent() -> None:
+    # The budget's module no longer imports grundy.usercode (so that runs without a
+    # user's code do not load it); a child of run_in_child has it, and must still say
+    # that it ends itself, or its parent reports a child that died without a word.
+    script = (
+        "import time\n"
+        "from grundy.cli.time_budget import time_budget\n"
+        "from grundy.usercode import ChildExited, run_in_child\n"
+        "def work():\n"
+        "    with time_budget(0.3):\n"
+        "        while True:\n"
+        "            try:\n"
+        "                time.sleep(0.01)\n"
+        "            except Exception:\n"
+        "                pass\n"
+        "try:\n"
+        "    run_in_child(work, 'the work', guard=False)\n"
+        "except ChildExited as exc:\n"
+        "    print('exited', exc.code)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.stdout.split() == ["exited", "2"], done.stdout + done.stderr
+    assert done.stderr.count("\n") == 1 and "time budget of 0.3 s" in done.stderr

@@ -10,8 +10,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
-import traceback
 from collections.abc import Sequence
 from typing import IO, cast
 
@@ -150,6 +148,9 @@ def _interrupted(
 
 def _record_bug(exc: BaseException) -> str:
     """Write the traceback to a file in the temporary folder; the words for stderr."""
+    import tempfile  # only after a bug: other runs need not load them
+    import traceback
+
     summary = f"{type(exc).__name__}"
     try:
         handle, path = tempfile.mkstemp(prefix="grundy-bug-", suffix=".txt", text=True)

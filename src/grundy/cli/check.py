@@ -16,8 +16,8 @@ from grundy.cli.common import (
     check_output_dir,
     check_settings,
     guard_user_code,
+    user_games,
 )
-from grundy.games.user import user_games
 from grundy.settings import CheckSettings
 
 if TYPE_CHECKING:  # the claim checker and the library are imported when the command runs

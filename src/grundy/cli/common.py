@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import shutil
@@ -21,7 +22,6 @@ from grundy.cli.time_budget import add_seconds_option, seconds_parser
 from grundy.files import FileTooLargeError, InputPathError, check_output_path, read_limited
 from grundy.games import Game, create_game, find_entry
 from grundy.games.catalogue import GameEntry, catalogue
-from grundy.games.user import user_games
 from grundy.settings import DEFAULT_CLAIM_MEMORY, DEFAULT_CLAIM_SECONDS, MAX_JOBS, CheckSettings
 from grundy.solve.table import too_many_rows
 from grundy.verdict import Verdict
@@ -54,6 +54,7 @@ __all__ = [
     "solve_meter",
     "solved_position_json",
     "table_json",
+    "user_games",
     "write_json",
 ]
 
@@ -255,6 +256,17 @@ def guard_user_code(check: Callable[_P, Verdict], who: str | None = None) -> Cal
 
 
 _P = ParamSpec("_P")
+
+
+def user_games(paths: list[str] | None) -> contextlib.AbstractContextManager[list[str]]:
+    """The games of ``paths`` in the catalogue for a ``with`` block (their names), as
+    :func:`grundy.games.user.user_games`; that module, and the watched child processes it
+    runs a user's code in, load only when a file is named (most runs name none)."""
+    if not paths:
+        return contextlib.nullcontext([])
+    from grundy.games.user import user_games as load
+
+    return load(paths)
 
 
 def add_games_option(parser: argparse.ArgumentParser) -> None:

@@ -277,8 +277,6 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
         )
         sequence_output.add_sequence_options(parser)
 
-    from grundy.certify.periodicity import period_report  # only --period needs it
-
     call = parse_game_invocation("sequence", args.game, args.rest, out, configure)
     game, options = call.game, call.args
     check_sequence_size(options.upto)
@@ -292,7 +290,11 @@ def run_sequence(args: argparse.Namespace, out: IO[str]) -> int:
         with progress_line(as_json=options.json) as line:
             summary = sequence_output.compute_sequence(game, options.upto, line.callback)
         values = summary.values
-        report = sequence_output.rechecked(period_report(game, values)) if options.period else None
+        report = None
+        if options.period:  # only --period loads the certificates
+            from grundy.certify.periodicity import period_report
+
+            report = sequence_output.rechecked(period_report(game, values))
     if options.out is not None:
         sequence_output.write_values(options.out, values)
     if options.certificate is not None and report is not None:

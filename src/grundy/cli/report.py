@@ -17,10 +17,10 @@ from grundy.cli.common import (
     add_scheduler_option,
     check_claims,
     check_output_dir,
+    user_games,
 )
 from grundy.cli.flags import add_seed_option, add_smt_options
 from grundy.errors import ClaimError, GrundyError
-from grundy.games.user import user_games
 from grundy.verdict import Status, Verdict, word_counts
 
 # The library and the report writers are imported when the command runs, so that other

@@ -13,12 +13,11 @@ import dataclasses
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from grundy.certify.periodicity import PeriodReport
 from grundy.cli.common import (
     CommandParser,
     UsageError,
@@ -27,6 +26,9 @@ from grundy.cli.common import (
 from grundy.files import write_atomic
 from grundy.games import Game
 from grundy.progress import ProgressCallback
+
+if TYPE_CHECKING:  # the certificates load only with --period
+    from grundy.certify.periodicity import PeriodReport
 
 __all__ = [
     "OUT_FORMATS",

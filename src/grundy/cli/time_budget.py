@@ -26,7 +26,6 @@ from types import FrameType
 from typing import Any
 
 from grundy.errors import BudgetExceededError
-from grundy.usercode import announce_exit
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -172,8 +171,18 @@ class TimeBudget:
                 with contextlib.suppress(Exception):
                     err.write(f"grundy: error: {_message(self.seconds)}\n")
                     err.flush()
-                announce_exit(2)  # a child of grundy.usercode: its parent writes nothing
+                _announce_exit(2)
                 os._exit(2)
+
+
+def _announce_exit(code: int) -> None:
+    """In a child of :func:`grundy.usercode.run_in_child`, tell the parent why this
+    process ends (it then writes nothing of its own).  Such a child has loaded usercode
+    already; any other process has not, and need not load it (ctypes, pickle) to learn
+    that it is no such child: this runs on the watchdog's thread, just before ``_exit``."""
+    usercode = sys.modules.get("grundy.usercode")
+    if usercode is not None:
+        usercode.announce_exit(code)
 
 
 @contextlib.contextmanager
