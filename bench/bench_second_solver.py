@@ -54,13 +54,19 @@ NOTES = """
   quotient or remainder (`(mod (div (- k 1) 3) 2)`), and a division by a term that is
   not a number (`(div k (+ m n))`, non-linear). Lucky Nim's steps for fixed m and n now
   say "Ω(k) = 1" with one remainder, `(k - 1) mod 2B < B`, the same condition (a test
-  has Z3 prove it), which cvc5 decides at once; those for unknown m and n keep the
-  non-linear form (Z3 does not decide the other). Bouton's step that names the heap
+  has Z3 prove it), which cvc5 decides at once; those for unknown m and n, and
+  take-away's G(n) = n mod (k + 1), take the heap with its coordinates (k = p·M + r)
+  and read what a move leaves off them, linear in the unknowns, which both solvers
+  decide in a few thousand units (tests have Z3 prove the reading equal to the
+  division). Bouton's step that names the heap
   holding the top bit of the nim-sum builds that bit by smearing (log2 w layers of
   shifts) instead of a chain of w if-then-elses: cvc5 decided the chain for 16 heaps of
   64 bits only after 5 s of work, the smeared form after 0.7 to 1.3 s. And cvc5's aggressive
   extended rewriter before solving (`ext-rew-prep=agg`) cancels the XORs of the
-  named-sum steps, about three times fewer units on 16 heaps.
+  named-sum steps, about three times fewer units on 16 heaps; rewriting arithmetic
+  equalities (`arith-rewrite-equalities`) substitutes the width inductions' unfolded
+  definitions of ⊕, which decides the mex lemma's step 10 (39,000 units; unanswered at
+  500,000 without it).
 - **The limit: work, not time.** cvc5 is given a number of its resource units on a
   query (`rlimit-per`; `grundy.verify.second_solver.resource_limit`): 500,000, and
   60,000 on a query of one of the two shapes, read from the query's own terms

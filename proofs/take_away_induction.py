@@ -3,14 +3,20 @@
 Normal play: G(n) = n mod (k + 1); misère play: n is P iff n mod (k + 1) = 1.  Each is
 proved by strong induction on n, the step discharged by Z3 for unbounded integers n and k
 (:mod:`grundy.verify.z3_induction`); a failed step is confirmed by the exact solver before
-anything is called refuted.
+anything is called refuted.  The normal-play form is read off n's coordinates
+n = q·(k + 1) + a (:class:`~grundy.verify.z3_induction.Residues`), linear in k, so that
+the second solver re-proves it too.
 """
 
 from __future__ import annotations
 
 from grundy.declare import by_z3, drawn_at_heap, listing, mutant, section, theorem
 from grundy.solve.solver import Play
-from grundy.verify.z3_induction import prove_take_away_closed_form, prove_take_away_misere
+from grundy.verify.z3_induction import (
+    Residues,
+    prove_take_away_closed_form,
+    prove_take_away_misere,
+)
 
 THEOREMS = listing(
     section(
@@ -24,14 +30,14 @@ THEOREMS = listing(
         "in the subtraction game S(1, ..., k), the heap n has Grundy value n mod (k+1), "
         "for every n >= 0 and k >= 1 (by induction on n, the step proved by machine)",
         r"\mathcal{G}_{S(1..k)}(n) = n \bmod (k+1)",
-        by_z3(prove_take_away_closed_form, (lambda n, k: n % (k + 1), lambda n, k: n % (k + 1))),
+        by_z3(prove_take_away_closed_form, Residues(lambda k: k + 1)),
     ),
     mutant(
         "take-away-grundy-mod-k",
         "Mutant: take-away 1..k has G(n) = n mod k",
         "in S(1, ..., k), G(n) = n mod k",
         r"\mathcal{G}_{S(1..k)}(n) = n \bmod k",
-        by_z3(prove_take_away_closed_form, (lambda n, k: n % k, lambda n, k: n % k)),
+        by_z3(prove_take_away_closed_form, Residues(lambda k: k)),
         source="000 slides, the take-away game",
         tags=("take-away", "z3", "induction"),
     ),

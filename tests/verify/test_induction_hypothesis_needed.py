@@ -98,9 +98,9 @@ def _spies(found: Collected, theorems: list[Theorem]) -> Iterator[None]:
         return original_width(law)
 
     def take_away(builder: Callable[..., Any], kind: str) -> Callable[..., Any]:
-        def spy(as_term: Callable[..., Any]) -> Any:
+        def spy(as_term: Callable[..., Any], *more: Any) -> Any:
             found.take_away[f"{kind} {len(found.take_away)}"] = builder
-            return builder(as_term)
+            return builder(as_term, *more)
 
         return spy
 
@@ -346,12 +346,14 @@ def test_a_premise_stating_a_width_induction_goal_is_caught(collected: Collected
 # over the options.  So the premises must not give that for an arbitrary f.
 
 
-def _take_away_countermodel(builder: Callable[..., Any], circular: bool = False) -> bool:
+def _take_away_countermodel(
+    builder: Callable[..., Any], circular: bool = False, *more: Any
+) -> bool:
     misere = builder is z3_induction.take_away_misere_step
     arbitrary = z3.Function(
         "f", z3.IntSort(), z3.IntSort(), z3.BoolSort() if misere else z3.IntSort()
     )
-    _variables, premises, goal = builder(arbitrary)
+    _variables, premises, goal = builder(arbitrary, *more)
     solver = z3.Solver()
     solver.set("timeout", TIMEOUT_MS)
     solver.add(*premises, *([goal] if circular else []), z3.Not(goal))
@@ -367,6 +369,10 @@ def test_the_take_away_steps_do_not_hold_for_an_arbitrary_closed_form(
     assert builder in collected.take_away.values()
     assert _take_away_countermodel(builder)
     assert not _take_away_countermodel(builder, circular=True)
+    if builder is z3_induction.take_away_step:  # n named by its coordinates, as proved
+        coordinates = z3_induction.Residues(lambda k: k + 1).premises
+        assert _take_away_countermodel(builder, False, coordinates)
+        assert not _take_away_countermodel(builder, True, coordinates)
 
 
 # -- Lucky Nim's block parity step (grundy.theory.lucky_nim) ----------------------------

@@ -6,6 +6,7 @@ from itertools import product
 import z3
 
 from grundy.theory.lucky_nim import winning_numbers
+from tests.verify.lucky_cases import with_coordinates
 
 # m = 0, m > n, k = 0 and numbers outside [m, n] are outside the premises
 RANGES = [range(3), range(3), range(8), range(4), range(4)]
@@ -21,8 +22,8 @@ def _goal_at(encoding, case) -> bool:
 
 def _cases(encoding):
     names = [str(v) for v in encoding.variables]
-    assert names == ["m", "n", "k", "z", "w"]
-    return [dict(zip(names, values, strict=True)) for values in product(*RANGES)]
+    assert names == ["m", "n", "k", "z", "w", "p", "r"]
+    return [with_coordinates(dict(zip(names, values, strict=False))) for values in product(*RANGES)]
 
 
 def test_the_true_statement_and_its_twin_agree_on_every_small_case():
@@ -56,4 +57,4 @@ def test_the_twin_holds_outside_the_premises():
         {"m": 2, "n": 3, "k": 3, "z": 2, "w": 1},  # w below m
     ]
     for case in outside:
-        assert twin(case), case
+        assert twin(with_coordinates(case)), case

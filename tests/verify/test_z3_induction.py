@@ -2,10 +2,17 @@
 exact solver at the least disagreeing heap."""
 
 import pytest
+import z3
 
+import grundy.verify.smt as smt
+from grundy.smt_record import collecting_queries
 from grundy.theory.nim_sum import prove_distinct_powers_any_count
 from grundy.verdict import Status
-from grundy.verify.z3_induction import prove_take_away_closed_form, prove_take_away_misere
+from grundy.verify.z3_induction import (
+    Residues,
+    prove_take_away_closed_form,
+    prove_take_away_misere,
+)
 
 TIMEOUT = 20_000
 
@@ -63,3 +70,68 @@ def test_distinct_powers_for_any_count_and_its_false_generalisation():
     assert wrong.status is Status.REFUTED
     # least by p + q; (1, 3) and (3, 1) tie, and either may come back
     assert sorted(wrong.counterexample.values()) == [1, 3]
+
+
+# -- n mod K read off n's coordinates (issue 39: linear, so that cvc5 re-proves it) -------
+
+
+def _has_no_model(*facts: z3.BoolRef) -> bool:
+    solver = z3.Solver()
+    solver.set("timeout", TIMEOUT)
+    solver.add(*facts)
+    return solver.check() == z3.unsat
+
+
+def test_the_residues_read_n_minus_d_mod_k_exactly_within_their_range():
+    # the side lemma: for every K >= 1 and heap n = q·K + a (0 <= a < K), the value read
+    # for n - d with 0 <= d <= K is (n - d) mod K.  Z3 decides it at once in three steps
+    # (asked in one piece it may not finish in 20 s): the quotient of n - d is q - j, j = 0
+    # if a >= d and 1 if not; the value read is n - d less (q - j)·K; so it is the remainder
+    n, k, d, q, a = z3.Ints("n k d q a")
+    for modulus in (lambda k: k + 1, lambda k: k):
+        form = Residues(modulus)
+        base = modulus(k)
+        on_a_heap = [k >= 1, n >= 0, *form.premises(n, k)]
+        read = form.as_term(n - d, k)
+        j = z3.If(a >= d, 0, 1)
+        steps = [(n - d) / base == q - j, read == (n - d) - (q - j) * base, read == (n - d) % base]
+        for done, step in enumerate(steps):
+            assert _has_no_model(*on_a_heap, d >= 0, d <= base, *steps[:done], z3.Not(step))
+        # beyond that range nothing is known of the value read
+        assert not _has_no_model(*on_a_heap, d == base + 1, read != (n - d) % base)
+        # and every n >= 0 has coordinates: q = n div K, a = n mod K
+        named = z3.substitute(z3.And(form.premises(n, k)), (q, n / base), (a, n % base))
+        assert _has_no_model(k >= 1, n >= 0, z3.Not(named))
+    assert [Residues(lambda k: k + 1).as_python(h, 3) for h in range(9)] == [0, 1, 2, 3] * 2 + [0]
+
+
+@pytest.mark.parametrize(
+    ("modulus", "least"),
+    [
+        (lambda k: k + 1, None),
+        (lambda k: k, {"k": 1, "n": 1, "G(n)": 1}),
+        (lambda k: k + 2, {"k": 1, "n": 2, "G(n)": 0}),
+    ],
+    ids=["k-plus-1", "mod-k", "mod-k-plus-2"],
+)
+def test_the_residue_closed_form_is_re_proved_by_cvc5_and_its_mutants_refuted(modulus, least):
+    with collecting_queries("cvc5"):
+        verdict = prove_take_away_closed_form(Residues(modulus), timeout_ms=TIMEOUT)
+    if least is None:
+        assert verdict.status is Status.PROVED and verdict.unbounded
+        assert verdict.solvers == ("z3", "cvc5")
+        assert "mod" not in verdict.smt[0].script and "div" not in verdict.smt[0].script
+    else:
+        assert verdict.status is Status.REFUTED
+        assert dict(verdict.counterexample) == least
+
+
+def test_cvc5_alone_catches_a_first_solver_that_proves_the_residues_mutant(monkeypatch):
+    monkeypatch.setattr(smt, "checked", lambda solver, timeout_ms, meter: z3.unsat)
+    with collecting_queries("cvc5"):
+        caught = prove_take_away_closed_form(Residues(lambda k: k), timeout_ms=TIMEOUT)
+    assert caught.status is Status.UNKNOWN
+    assert "z3 answered unsat, cvc5 answered sat" in caught.message
+    with collecting_queries("none"):
+        fooled = prove_take_away_closed_form(Residues(lambda k: k), timeout_ms=TIMEOUT)
+    assert fooled.status is Status.PROVED

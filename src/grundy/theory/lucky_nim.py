@@ -13,6 +13,8 @@ mutants it would wrongly let through.  Every builder returns an
 :class:`~grundy.verify.z3engine.Encoding`, whose ``holds`` re-checks any model.
 Symbolic builders state explicit choices (for example ``y = max(m, r - m)``, r the heap's
 place in its block: 1 ≤ r ≤ M); a universally quantified number is a free variable.
+For unknown m and n a heap is taken with its coordinates k = p·M + r, so that every
+statement stays linear in the unknowns (:class:`_Heap`).
 
 >>> lucky_opponent_flips(2, 4).prove(timeout_ms=10_000).status.value
 'proved'
@@ -21,11 +23,12 @@ place in its block: 1 ≤ r ≤ M); a universally quantified number is a free va
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 import z3
 
 from grundy.verdict import UNBOUNDED
-from grundy.verify.z3engine import Encoding
+from grundy.verify.z3engine import Encoding, least_first
 
 __all__ = [
     "block_parity_step",
@@ -61,8 +64,9 @@ def _omega(heap: z3.ArithRef, block: z3.ArithRef | int) -> z3.BoolRef:
     with ``k - 1 = 2B·q + r``, ``0 <= r < 2B``, the quotient ``(k - 1) div B`` is
     ``2q + (r div B)``, even exactly when ``r < B`` (a test has Z3 prove the two equal).
     cvc5, the second solver, decides the one-remainder form at once and not the nested
-    one (bench/SECOND_SOLVER.md).  For a block m + n of unknown numbers the nested form
-    stays: Z3 decides it, and not the other.
+    one (bench/SECOND_SOLVER.md).  For a block m + n of unknown numbers the statements
+    read Ω off the heap's coordinates instead (:class:`_Heap`); only the boundary
+    heap k = m + n, which cvc5 decides, still divides here.
     """
     if isinstance(block, int):
         return z3.And(heap >= 1, (heap - 1) % (2 * block) < block)
@@ -167,13 +171,73 @@ def _symbolic(*names: str) -> tuple[z3.ArithRef, ...]:
     return tuple(z3.Int(name) for name in names)
 
 
-def _place(k: z3.ArithRef, block: z3.ArithRef) -> z3.ArithRef:
-    """r = k - pM, the heap's place in its block (1 ≤ r ≤ M for k ≥ 1)."""
-    return k - ((k - 1) / block) * block
+@dataclass(frozen=True, slots=True)
+class _Heap:
+    """A named heap ``k`` ≥ 1 in the notes' coordinates, for blocks of unknown length M:
+    k = p·M + r with p ≥ 0 and 1 ≤ r ≤ M (r is the heap's place in its block, and
+    Ω(k) = 1 iff p is even).
+
+    The statements for unknown m and n are written in these coordinates, not with
+    ``(k - 1) div M``: the quotient by a sum of unknowns is non-linear integer
+    arithmetic, which cvc5 (the second solver) does not decide and Z3 does.  What a move
+    leaves is read off the coordinates alone: taking t counters with 0 ≤ t < 2M leaves
+    k - t in block p, p - 1 or p - 2, whichever puts r - t + jM in [1, M]; a block
+    below 0 means the heap is emptied (Ω = 0).  Every term is then linear in the
+    unknowns; the one product, ``k = p·M + r``, only ties k to its coordinates (so that
+    a counterexample names its heap), and the goals never need it.  Every k ≥ 1 has
+    such coordinates, so nothing is lost; that the reading agrees with Ω computed by
+    division is proved by Z3 in a test, and every model is re-checked by the plain twin.
+    """
+
+    k: z3.ArithRef
+    p: z3.ArithRef
+    r: z3.ArithRef
+    block: z3.ArithRef
+
+    @classmethod
+    def named(cls, k: z3.ArithRef, block: z3.ArithRef) -> _Heap:
+        return cls(k, z3.Int("p"), z3.Int("r"), block)
+
+    def premises(self) -> list[z3.BoolRef]:
+        return [
+            self.p >= 0,
+            self.r >= 1,
+            self.r <= self.block,
+            self.k == self.p * self.block + self.r,
+        ]
+
+    def omega_after(self, taken: z3.ArithRef | int) -> z3.BoolRef:
+        """Ω(max(k - taken, 0)), for 0 ≤ taken < 2M (:meth:`within` says so)."""
+        p, there = self.p, self.r - taken
+        return z3.If(
+            there >= 1,
+            p % 2 == 0,
+            z3.If(there >= 1 - self.block, z3.And(p >= 1, p % 2 == 1), z3.And(p >= 2, p % 2 == 0)),
+        )
+
+    def within(self, taken: z3.ArithRef | int) -> z3.BoolRef:
+        """That :meth:`omega_after` reads ``taken`` right: 0 ≤ taken < 2M, from the
+        place r.  Each goal proves it for the numbers it takes, so that a reading out of
+        range cannot make a goal hold."""
+        there = self.r - taken
+        return z3.And(there <= self.block, there >= 1 - 2 * self.block)
 
 
 def _plain_place(k: int, block: int) -> int:
     return k - ((k - 1) // block) * block
+
+
+def _off_coordinates(case: Case, block: int) -> bool:
+    """Whether the case's p and r are not the heap k's coordinates (k = p·M + r, p ≥ 0,
+    1 ≤ r ≤ M): the statements speak only of true coordinates, so such a case holds."""
+    vp, vr = case["p"], case["r"]
+    return not (vp >= 0 and 1 <= vr <= block and case["k"] == vp * block + vr)
+
+
+def _named_first(variables: tuple[z3.ArithRef, ...]) -> list[z3.ArithRef]:
+    """The order of counterexamples: by the statement's own numbers (m, n, k, ...), the
+    coordinates p and r following from k."""
+    return least_first([v for v in variables if str(v) not in ("p", "r")])
 
 
 def _zmax(a: z3.ArithRef, b: z3.ArithRef) -> z3.ArithRef:
@@ -185,21 +249,26 @@ def lucky_mover_wins_symbolic(*, subtract: str = "m") -> Encoding:
     every reply y in [m, n] leaves Ω = 0.  ``subtract="n"`` gives the mutant
     x = max(m, r - n)."""
     m, n, k, y = _symbolic("m", "n", "k", "y")
-    block = m + n
-    x = _zmax(m, _place(k, block) - (m if subtract == "m" else n))
+    heap = _Heap.named(k, m + n)
+    x = _zmax(m, heap.r - (m if subtract == "m" else n))
     goal = z3.Implies(
-        z3.And(m >= 1, m <= n, k >= 1, _omega(k, block), y >= m, y <= n),
-        z3.And(x >= m, x <= n, z3.Not(_omega(_left(k, x + y), block))),
+        z3.And(m >= 1, m <= n, k >= 1, *heap.premises(), heap.omega_after(0), y >= m, y <= n),
+        z3.And(x >= m, x <= n, heap.within(x + y), z3.Not(heap.omega_after(x + y))),
     )
 
     def holds(case: Case) -> bool:
         vm, vn, vk, vy = case["m"], case["n"], case["k"], case["y"]
         if not (1 <= vm <= vn and vk >= 1 and vm <= vy <= vn and lucky_omega(vk, vm + vn)):
             return True
+        if _off_coordinates(case, vm + vn):
+            return True
         vx = max(vm, _plain_place(vk, vm + vn) - (vm if subtract == "m" else vn))
         return vm <= vx <= vn and not lucky_omega(max(vk - vx - vy, 0), vm + vn)
 
-    return Encoding("lucky-mover-symbolic", goal, (m, n, k, y), holds, UNBOUNDED)
+    variables = (m, n, k, y, heap.p, heap.r)
+    return Encoding(
+        "lucky-mover-symbolic", goal, variables, holds, UNBOUNDED, _named_first(variables)
+    )
 
 
 def lucky_opponent_flips_symbolic(*, guesses_x: bool = False, sees_x: bool = False) -> Encoding:
@@ -210,36 +279,39 @@ def lucky_opponent_flips_symbolic(*, guesses_x: bool = False, sees_x: bool = Fal
     y = max(m, r - g) to a guess g of x (any g in [m, n]); ``sees_x`` makes the guess
     right (g = x), the sequential reading under which that reply always works."""
     m, n, k, x, guess = _symbolic("m", "n", "k", "x", "g")
-    block = m + n
+    heap = _Heap.named(k, m + n)
     known = x if sees_x else guess
-    y = _zmax(m, _place(k, block) - (known if guesses_x else m))
-    ranges = [m >= 1, m <= n, k >= 1, x >= m, x <= n]
+    y = _zmax(m, heap.r - (known if guesses_x else m))
+    ranges = [m >= 1, m <= n, k >= 1, *heap.premises(), x >= m, x <= n]
     if guesses_x and not sees_x:
         ranges += [guess >= m, guess <= n]
-    goal = z3.Implies(
-        z3.And(*ranges),
-        z3.And(y >= m, y <= n, _omega(_left(k, x + y), block) != _omega(k, block)),
-    )
-    variables = (m, n, k, x, guess) if guesses_x and not sees_x else (m, n, k, x)
+    changes = heap.omega_after(x + y) != heap.omega_after(0)
+    goal = z3.Implies(z3.And(*ranges), z3.And(y >= m, y <= n, heap.within(x + y), changes))
+    named = (m, n, k, x, guess) if guesses_x and not sees_x else (m, n, k, x)
+    variables = (*named, heap.p, heap.r)
 
     def holds(case: Case) -> bool:
         vm, vn, vk, vx = case["m"], case["n"], case["k"], case["x"]
         vg = vx if sees_x else case.get("g", vm)
         if not (1 <= vm <= vn and vk >= 1 and vm <= vx <= vn and vm <= vg <= vn):
             return True
+        if _off_coordinates(case, vm + vn):
+            return True
         vy = max(vm, _plain_place(vk, vm + vn) - (vg if guesses_x else vm))
         block_k = vm + vn
         changed = lucky_omega(max(vk - vx - vy, 0), block_k) != lucky_omega(vk, block_k)
         return vm <= vy <= vn and changed
 
-    return Encoding("lucky-opponent-symbolic", goal, variables, holds, UNBOUNDED)
+    return Encoding(
+        "lucky-opponent-symbolic", goal, variables, holds, UNBOUNDED, _named_first(variables)
+    )
 
 
 def block_parity_step(
     *,
     guesses_x: bool = False,
     sees_x: bool = False,
-    omega: Callable[[z3.ArithRef, z3.ArithRef], z3.BoolRef] = _omega,
+    omega: Callable[[z3.ArithRef, z3.ArithRef], z3.BoolRef] | None = None,
 ) -> tuple[Encoding, ...]:
     """The induction step of block parity, for all 1 ≤ m ≤ n, as three goals over a named
     heap k ≥ 1 and the parity e of Ω over the other heaps:
@@ -253,35 +325,48 @@ def block_parity_step(
 
     ``guesses_x``: the mutant whose opponent answers y = max(m, r - g) to a guess g of x;
     with ``sees_x`` the guess is right (g = x), the sequential reading, for tests.
-    ``omega`` replaces Ω(heap, M) in the goals (a test gives an arbitrary predicate, to
-    show the premises alone do not make the goals hold).
+    ``omega``, given, replaces Ω(heap, M) of what each move leaves (a test gives an
+    arbitrary predicate, to show the premises alone do not make the goals hold); by
+    default Ω is read off the named heap's coordinates (:class:`_Heap`).
     """
     m, n, k, e, x, y, guess = _symbolic("m", "n", "k", "e", "x", "y", "g")
     block = m + n
-    place = _place(k, block)
-    chosen = _zmax(m, place - m)
+    heap = _Heap.named(k, block)
+    chosen = _zmax(m, heap.r - m)
     if sees_x:
         guess = x
-    answer = _zmax(m, place - (guess if guesses_x else m))
+    answer = _zmax(m, heap.r - (guess if guesses_x else m))
 
-    def odd(heap: z3.ArithRef) -> z3.BoolRef:
-        return z3.If(omega(heap, block), 1, 0) + e == 1
+    def reads(taken: z3.ArithRef | int) -> z3.BoolRef:
+        """Ω of what taking ``taken`` counters leaves."""
+        if omega is None:
+            return heap.omega_after(taken)
+        return omega(_left(k, taken), block)
 
-    pre = [m >= 1, m <= n, k >= 1, z3.Or(e == 0, e == 1), x >= m, x <= n, y >= m, y <= n]
+    def within(taken: z3.ArithRef) -> z3.BoolRef:
+        return heap.within(taken) if omega is None else z3.BoolVal(True)
+
+    def odd(taken: z3.ArithRef | int) -> z3.BoolRef:
+        return z3.If(reads(taken), 1, 0) + e == 1
+
+    pre = [m >= 1, m <= n, k >= 1, *heap.premises(), z3.Or(e == 0, e == 1)]
+    pre += [x >= m, x <= n, y >= m, y <= n]
     if guesses_x and not sees_x:
         pre += [guess >= m, guess <= n]
     goals = {
         "mover": z3.Implies(
-            z3.And(odd(k), omega(k, block)),
-            z3.And(chosen >= m, chosen <= n, z3.Not(odd(_left(k, chosen + y)))),
+            z3.And(odd(0), reads(0)),
+            z3.And(chosen >= m, chosen <= n, within(chosen + y), z3.Not(odd(chosen + y))),
         ),
         "opponent": z3.Implies(
-            z3.Not(odd(k)), z3.And(answer >= m, answer <= n, odd(_left(k, x + answer)))
+            z3.Not(odd(0)),
+            z3.And(answer >= m, answer <= n, within(x + answer), odd(x + answer)),
         ),
         "progress": _left(k, x + y) < k,
     }
     guessing = guesses_x and not sees_x
-    variables = (m, n, k, e, x, y, guess) if guessing else (m, n, k, e, x, y)
+    named = (m, n, k, e, x, y, guess) if guessing else (m, n, k, e, x, y)
+    variables = (*named, heap.p, heap.r)
 
     def plain(part: str) -> Callable[[Case], bool]:
         def holds(case: Case) -> bool:
@@ -291,6 +376,8 @@ def block_parity_step(
             if not (ranges and vm <= vx <= vn and vm <= vy <= vn and vm <= vg <= vn):
                 return True
             size = vm + vn
+            if _off_coordinates(case, size):
+                return True
             r = _plain_place(vk, size)
 
             def plain_odd(heap: int) -> bool:
@@ -315,6 +402,7 @@ def block_parity_step(
             variables,
             plain(part),
             UNBOUNDED,
+            _named_first(variables),
         )
         for part, goal in goals.items()
     )
@@ -333,17 +421,21 @@ def winning_numbers(spread: str = "m") -> Encoding:
     a free w.  ``spread="n"``: the mutant F'(k) (z + n ≥ k, r - n ≤ z ≤ r + n - 1), the
     numbers that change Ω against *some* w, which a player who saw w could use."""
     m, n, k, z, w = _symbolic("m", "n", "k", "z", "w")
-    block = m + n
-    r = _place(k, block)
+    heap = _Heap.named(k, m + n)
+    r = heap.r
     width = m if spread == "m" else n
-    admitted = z3.If(k <= block, z + width >= k, z3.And(r - width <= z, z <= r + width - 1))
+    # k <= M exactly in the first block (p = 0), where k = r
+    admitted = z3.If(heap.p == 0, z + width >= r, z3.And(r - width <= z, z <= r + width - 1))
 
     def changes(total: z3.ArithRef) -> z3.BoolRef:
-        return _omega(_left(k, total), block) != _omega(k, block)
+        return heap.omega_after(total) != heap.omega_after(0)
 
     goal = z3.Implies(
-        z3.And(m >= 1, m <= n, k >= 1, z >= m, z <= n, w >= m, w <= n),
+        z3.And(m >= 1, m <= n, k >= 1, *heap.premises(), z >= m, z <= n, w >= m, w <= n),
         z3.And(
+            heap.within(z + w),
+            heap.within(z + m),
+            heap.within(z + n),
             z3.Implies(admitted, changes(z + w)),
             z3.Implies(z3.Not(admitted), z3.Or(z3.Not(changes(z + m)), z3.Not(changes(z + n)))),
         ),
@@ -354,6 +446,8 @@ def winning_numbers(spread: str = "m") -> Encoding:
         if not (1 <= vm <= vn and vk >= 1 and vm <= vz <= vn and vm <= vw <= vn):
             return True
         size = vm + vn
+        if _off_coordinates(case, size):
+            return True
         place = _plain_place(vk, size)
         before = lucky_omega(vk, size)
         wins = all(
@@ -363,7 +457,10 @@ def winning_numbers(spread: str = "m") -> Encoding:
         rule = vz + spread_v >= vk if vk <= size else place - spread_v <= vz <= place + spread_v - 1
         return wins == rule
 
-    return Encoding("lucky-winning-numbers", goal, (m, n, k, z, w), holds, UNBOUNDED)
+    variables = (m, n, k, z, w, heap.p, heap.r)
+    return Encoding(
+        "lucky-winning-numbers", goal, variables, holds, UNBOUNDED, _named_first(variables)
+    )
 
 
 def boundary_numbers(answers: str = "only-n") -> Encoding:

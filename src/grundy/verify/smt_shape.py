@@ -6,12 +6,15 @@ with integer division or remainder by a number (the inductions on the bits halve
 with ``(div x 2)``; P-set induction asks ``(mod n 4)``).  Two shapes it does not decide,
 whatever its time (bench/SECOND_SOLVER.md): a division or remainder *by a term that is
 not a number* (``(div k (+ m n))``: non-linear integer arithmetic), and a division or
-remainder *of a term that holds one already* (``(mod (div (- k 1) 3) 2)``: Lucky Nim's
-blocks for unknown m and n).  Z3 decides both.  :func:`second_solver_hard` names the
-shape, so that :func:`grundy.verify.second_solver.resource_limit` gives cvc5 only a
-short try on such a query, a few of its resource units; the try ending at that limit
-leaves the proof resting on Z3 alone, as the verdict's ``solvers`` say, and an answer
-within it counts as any other.
+remainder *of a term that holds one already* (``(mod (div (- k 1) 3) 2)``).  Z3 decides
+both.  Most of the library's statements for unknown numbers avoid them (Lucky Nim's
+and take-away's read a heap off its coordinates k = p·M + r instead of dividing); the
+misère take-away step still divides by k + 1, which cvc5 decides within its short try,
+and a user's claim may have either shape.  :func:`second_solver_hard` names the shape, so that
+:func:`grundy.verify.second_solver.resource_limit` gives cvc5 only a short try on such a
+query, a few of its resource units; the try ending at that limit leaves the proof
+resting on Z3 alone, as the verdict's ``solvers`` say, and an answer within it counts as
+any other.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
@@ -34,6 +34,7 @@ from grundy.verify.z3engine import least_first, model_values, prove_z3
 __all__ = [
     "ClosedForm",
     "Lemma",
+    "Residues",
     "prove_lemmas",
     "prove_take_away_closed_form",
     "prove_take_away_misere",
@@ -47,8 +48,49 @@ ClosedForm = tuple[Callable[[Any, Any], Any], Callable[[int, int], int]]
 _SEARCH_LIMIT = 200  # how far the exact solver looks for a real counterexample
 
 
+@dataclass(frozen=True, slots=True)
+class Residues:
+    """The closed form G(n) = n mod K with K = ``modulus(k)`` (k + 1 in the theorem),
+    written without dividing by an unknown.
+
+    ``n mod (k + 1)`` divides by a term that is not a number: non-linear integer
+    arithmetic, which Z3 decides and cvc5 (the second solver) does not.  So the heap n of
+    :func:`take_away_step` is taken with its coordinates n = q·K + a (q ≥ 0, 0 ≤ a < K),
+    and the value of a heap n - d that the step asks for is read off them: a - d if
+    a ≥ d, else a - d + K, exact for 0 ≤ d ≤ K (a test has Z3 prove it equal to
+    ``(n - d) mod K``).  The step asks only at moves d = 0, s and the witness, all within
+    that range; outside it the value is ``beyond(n - d, k)``, a function about which
+    nothing is known, so that a step resting on such a value cannot be proved.  Every
+    n ≥ 0 has coordinates (q = n div K), so the step says as much as with ``mod``; the
+    one product, ``n = q·K + a``, only ties n to them.
+    """
+
+    modulus: Callable[[Any], Any]
+
+    def premises(self, n: z3.ArithRef, k: z3.ArithRef) -> list[z3.BoolRef]:
+        q, a = z3.Ints("q a")
+        base = self.modulus(k)
+        return [base >= 1, q >= 0, a >= 0, a < base, n == q * base + a]
+
+    def as_term(self, heap: z3.ArithRef, k: z3.ArithRef) -> z3.ArithRef:
+        """The value of ``heap``, a heap n - d below the step's heap n (the variable
+        ``n`` of :func:`take_away_step`)."""
+        a = z3.Int("a")
+        base = self.modulus(k)
+        taken = z3.Int("n") - heap
+        beyond = z3.Function("beyond", z3.IntSort(), z3.IntSort(), z3.IntSort())
+        return z3.If(
+            z3.And(taken >= 0, taken <= base),
+            z3.If(a >= taken, a - taken, a - taken + base),
+            beyond(heap, k),
+        )
+
+    def as_python(self, n: int, k: int) -> int:
+        return int(n % self.modulus(k))
+
+
 def prove_take_away_closed_form(
-    closed_form: ClosedForm, *, timeout_ms: int, seed: int = 0
+    closed_form: ClosedForm | Residues, *, timeout_ms: int, seed: int = 0
 ) -> Verdict:
     """Prove G(n) = f(n) for every n ≥ 0 and k ≥ 1 in the game S(1, ..., k).
 
@@ -56,12 +98,22 @@ def prove_take_away_closed_form(
     u < f(n) is f(n - s) for the witness s = f(n) - u, a legal move.  Together with
     f(n) ≥ 0 this says f(n) = mex{f(n - s)}, so G = f by strong induction on n.
 
+    The closed form is a Z3 term and a Python function of (n, k), or :class:`Residues`
+    (n mod K for a modulus K of k, in the form both solvers decide).
+
     >>> form = (lambda n, k: n % (k + 1), lambda n, k: n % (k + 1))
     >>> prove_take_away_closed_form(form, timeout_ms=20_000).status
     <Status.PROVED: 'proved'>
+    >>> prove_take_away_closed_form(Residues(lambda k: k + 1), timeout_ms=20_000).status
+    <Status.PROVED: 'proved'>
     """
-    as_term, as_python = closed_form
-    variables, premises, goal = take_away_step(as_term)
+    as_python: Callable[[int, int], int]
+    if isinstance(closed_form, Residues):
+        as_python = closed_form.as_python
+        variables, premises, goal = take_away_step(closed_form.as_term, closed_form.premises)
+    else:
+        as_term, as_python = closed_form
+        variables, premises, goal = take_away_step(as_term)
     step = z3.Implies(z3.And(*premises), goal)
     n, k, s, u = variables
 
@@ -123,11 +175,14 @@ def prove_take_away_misere(
 
 def take_away_step(
     as_term: Callable[[Any, Any], Any],
+    coordinates: Callable[[z3.ArithRef, z3.ArithRef], list[z3.BoolRef]] | None = None,
 ) -> tuple[list[z3.ArithRef], list[z3.BoolRef], z3.BoolRef]:
     """The normal-play step for the closed form ``as_term``: its variables (n, k, s, u),
     its premises (n >= 0, k >= 1) and its goal (f(n) >= 0, no option has the value f(n),
     every u < f(n) is reached by the witness move f(n) - u).  The induction hypothesis
-    (G = f below n) is not a premise: with it, the goal says G(n) = f(n)."""
+    (G = f below n) is not a premise: with it, the goal says G(n) = f(n).
+    ``coordinates(n, k)``: premises that name n's coordinates, which every n >= 0 has
+    (:meth:`Residues.premises`)."""
     n, k, s, u = z3.Ints("n k s u")
     value = as_term(n, k)
     witness = value - u
@@ -137,7 +192,8 @@ def take_away_step(
         z3.And(witness >= 1, witness <= k, witness <= n, as_term(n - witness, k) == u),
     )
     goal = z3.And(value >= 0, no_option_has_the_value, smaller_values_reached)
-    return [n, k, s, u], [n >= 0, k >= 1], goal
+    named = [] if coordinates is None else coordinates(n, k)
+    return [n, k, s, u], [n >= 0, k >= 1, *named], goal
 
 
 def take_away_misere_step(
