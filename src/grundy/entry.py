@@ -6,7 +6,9 @@ once: an interrupt raised inside an import can come out wrapped in another excep
 (``RuntimeError`` from a class body), so catching ``KeyboardInterrupt`` is not enough.
 Nothing needs cleaning up at that point.  Once loaded, Ctrl-C raises
 ``KeyboardInterrupt`` again, which the command line turns into the same line; once the
-command has returned, Ctrl-C is ignored for the few moments Python takes to exit.
+command has returned, Ctrl-C is ignored for the few moments Python takes to exit.  A
+Ctrl-C that Python swallows (raised inside a callback it runs on its own account, such
+as importlib's for a module lock) is sent again (``hear_swallowed_ctrl_c``).
 
 Every ``grundy`` process (the console script and ``python -m grundy``) passes ``main``
 before numpy can be imported, so the thread count of the BLAS libraries is decided here,
@@ -17,9 +19,11 @@ the process ends without the interpreter's teardown (``end_now``).
 from __future__ import annotations
 
 import _signal  # type: ignore[import-not-found]  # signal without its enums: quick
+import _thread
 import atexit
 import os
 import sys
+import time
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -55,6 +59,42 @@ def one_blas_thread() -> None:
 def _end_while_loading(signum: int, frame: FrameType | None) -> None:
     os.write(2, b"grundy: interrupted\n")
     os._exit(_INTERRUPTED)
+
+
+_AGAIN_AFTER = 0.001  # seconds: long past the callback that swallowed the interrupt
+
+
+def hear_swallowed_ctrl_c() -> None:
+    """Make a Ctrl-C that Python swallowed reach the command after all.
+
+    A ``KeyboardInterrupt`` raised inside code that Python runs on its own account
+    (a weak reference's callback, such as the one importlib keeps for each module lock,
+    a ``__del__`` method, an at-fork hook) cannot propagate: Python prints "Exception
+    ignored in: ..." with a traceback, and the command goes on as if Ctrl-C had never
+    come (CI, stop 42: a Ctrl-C during one of the command's own imports).  Such an
+    interrupt is sent again, a moment later, to the main thread as a real SIGINT (which
+    also wakes a blocking wait), so it arrives in the command's own code and ends it
+    the usual way: one line, exit 130, and what was finished still shown.  Should it
+    land in such code again, it is sent again.  Every other unraisable exception is
+    reported as before.
+    """
+    main_thread = _thread.get_ident()
+    report_as_before = sys.unraisablehook
+
+    def send_again() -> None:
+        time.sleep(_AGAIN_AFTER)
+        try:  # noqa: SIM105  (contextlib is not loaded this early)
+            _signal.pthread_kill(main_thread, _signal.SIGINT)
+        except OSError:  # the main thread has ended: so has the command
+            pass
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        if issubclass(unraisable.exc_type, KeyboardInterrupt):
+            _thread.start_new_thread(send_again, ())
+        else:
+            report_as_before(unraisable)
+
+    sys.unraisablehook = hook
 
 
 _FLUSH_FAILED = 120  # what Python exits with when it cannot flush stdout at exit
@@ -111,6 +151,8 @@ def main(argv: list[str] | None = None, *, loading_handler_set: bool = False) ->
     )
     if hears_ctrl_c:
         _signal.signal(_signal.SIGINT, _end_while_loading)
+        if argv is None:  # the process is the command's own (not a test's, a program's)
+            hear_swallowed_ctrl_c()
     one_blas_thread()  # before anything imports numpy (and once Ctrl-C is heard)
     # One try from the handler's end to the command's end: a Ctrl-C between the two
     # (while the parser is built, before the command's own guard) is caught here too.

@@ -101,7 +101,10 @@ def _outside_grundy(err: str) -> bool:
     while it imports grundy.entry was a traceback (CI, stop 40) and is checked here.
     The window while workers are forked, where logging's at-fork hook printed "Exception
     ignored in: <function _releaseLock>", is closed (grundy.lifetime.ctrl_c_held) and
-    checked here."""
+    checked here; so is a Ctrl-C inside a callback Python runs on its own account, such
+    as importlib's for a module lock during one of the command's imports ("Exception
+    ignored in: <function _get_module_lock.<locals>.cb>": CI, stop 42), which is now
+    sent again (grundy.entry.hear_swallowed_ctrl_c; tests/hostile/test_ctrl_c_swallowed)."""
     # Python's own start-up: its init_* steps (site and the .pth files among them), runpy
     if err.startswith(("Could not import runpy module", "Fatal Python error: init_")):
         return True
