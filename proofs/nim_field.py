@@ -504,7 +504,8 @@ def _z3_square_roots_by_tower(settings: CheckSettings) -> Verdict:
         "z3-tower",
         scope,
         f"{len(parts)} queries proved by Z3: the five facts hold for single bits and pass "
-        f"from each width to twice it, up to {width} bits; the first is the theorem",
+        f"from each width to twice it, up to {width} bits; the first fact, squaring is "
+        "one-to-one, is the theorem",
         lemmas=[name for name, _ in queries],
         decomposition=[
             "facts: " + "; ".join(TOWER_FACTS),
