@@ -3,9 +3,10 @@
 Normal play: G(n) = n mod (k + 1); misère play: n is P iff n mod (k + 1) = 1.  Each is
 proved by strong induction on n, the step discharged by Z3 for unbounded integers n and k
 (:mod:`grundy.verify.z3_induction`); a failed step is confirmed by the exact solver before
-anything is called refuted.  The normal-play form is read off n's coordinates
-n = q·(k + 1) + a (:class:`~grundy.verify.z3_induction.Residues`), linear in k, so that
-the second solver re-proves it too.
+anything is called refuted.  Both forms are read off n's coordinates
+n = q·(k + 1) + a (:class:`~grundy.verify.z3_induction.Residues` and
+:class:`~grundy.verify.z3_induction.ResidueClass`), linear in k, so that the second
+solver re-proves them without dividing by an unknown.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from grundy.declare import by_z3, drawn_at_heap, listing, mutant, section, theorem
 from grundy.solve.solver import Play
 from grundy.verify.z3_induction import (
+    ResidueClass,
     Residues,
     prove_take_away_closed_form,
     prove_take_away_misere,
@@ -54,9 +56,7 @@ THEOREMS = listing(
         "n mod (k+1) = 1, for every n >= 0 and k >= 1 (by induction on n, the step proved by "
         "machine)",
         r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 1",
-        by_z3(
-            prove_take_away_misere, (lambda n, k: n % (k + 1) == 1, lambda n, k: n % (k + 1) == 1)
-        ),
+        by_z3(prove_take_away_misere, ResidueClass(lambda k: k + 1, 1)),
     ),
     mutant(
         "take-away-misere-like-normal",
@@ -64,10 +64,7 @@ THEOREMS = listing(
         "in misère play of S(1, ..., k), n is P iff n mod (k+1) = 0",
         r"n \in \mathcal{P}^{-}_{S(1..k)} \iff n \bmod (k+1) = 0",
         drawn_at_heap(
-            by_z3(
-                prove_take_away_misere,
-                (lambda n, k: n % (k + 1) == 0, lambda n, k: n % (k + 1) == 0),
-            ),
+            by_z3(prove_take_away_misere, ResidueClass(lambda k: k + 1, 0)),
             "n",
         ),
         tags=("take-away", "misere", "z3", "induction"),

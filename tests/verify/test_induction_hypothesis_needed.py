@@ -369,10 +369,13 @@ def test_the_take_away_steps_do_not_hold_for_an_arbitrary_closed_form(
     assert builder in collected.take_away.values()
     assert _take_away_countermodel(builder)
     assert not _take_away_countermodel(builder, circular=True)
-    if builder is z3_induction.take_away_step:  # n named by its coordinates, as proved
-        coordinates = z3_induction.Residues(lambda k: k + 1).premises
-        assert _take_away_countermodel(builder, False, coordinates)
-        assert not _take_away_countermodel(builder, True, coordinates)
+    # n named by its coordinates, as proved (and the misère witness read off them)
+    form = z3_induction.ResidueClass(lambda k: k + 1, 1)
+    named: tuple[Any, ...] = (form.premises,)
+    if builder is z3_induction.take_away_misere_step:
+        named = (form.premises, form.witness)
+    assert _take_away_countermodel(builder, False, *named)
+    assert not _take_away_countermodel(builder, True, *named)
 
 
 # -- Lucky Nim's block parity step (grundy.theory.lucky_nim) ----------------------------

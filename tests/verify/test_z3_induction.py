@@ -9,6 +9,7 @@ from grundy.smt_record import collecting_queries
 from grundy.theory.nim_sum import prove_distinct_powers_any_count
 from grundy.verdict import Status
 from grundy.verify.z3_induction import (
+    ResidueClass,
     Residues,
     prove_take_away_closed_form,
     prove_take_away_misere,
@@ -135,3 +136,66 @@ def test_cvc5_alone_catches_a_first_solver_that_proves_the_residues_mutant(monke
     with collecting_queries("none"):
         fooled = prove_take_away_closed_form(Residues(lambda k: k), timeout_ms=TIMEOUT)
     assert fooled.status is Status.PROVED
+
+
+# -- the misère class n mod K = r read off the same coordinates ---------------------------
+
+
+def test_the_residue_class_and_its_witness_read_what_mod_reads():
+    # on heaps n = q·K + a with every coordinate a number: "n - d is in the class" is
+    # (n - d) mod K = r for 0 <= d <= K, and the witness move is (n - r) mod K, for r = 0
+    # and 1.  (For unknown n and k this is Residues' side lemma above, at d and at d = r.)
+    n, k, q, a = z3.Ints("n k q a")
+    for modulus in (lambda k: k + 1, lambda k: k):
+        for residue in (0, 1):
+            form = ResidueClass(modulus, residue)
+            for heaps in range(1, 5):
+                base = modulus(heaps)
+                for heap in range(13):
+                    at = [(n, z3.IntVal(heap)), (k, z3.IntVal(heaps))]
+                    at += [(q, z3.IntVal(heap // base)), (a, z3.IntVal(heap % base))]
+
+                    def value(term, at=at):
+                        return z3.simplify(z3.substitute(term, *at))
+
+                    for d in range(base + 1):
+                        read = value(form.as_term(n - d, k))
+                        assert z3.is_true(read) == ((heap - d) % base == residue), (heap, d)
+                    if residue <= base:
+                        move = value(form.witness(n, k)).as_long()
+                        assert move == (heap - residue) % base, (heap, residue)
+    assert [ResidueClass(lambda k: k + 1, 1).as_python(h, 2) for h in range(7)] == [
+        False,
+        True,
+        False,
+        False,
+        True,
+        False,
+        False,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("residue", "least"),
+    [(1, None), (0, {"k": 1, "n": 0, "misere outcome": "N"})],
+    ids=["one", "zero"],
+)
+def test_the_misere_class_is_re_proved_by_cvc5_and_its_mutant_refuted(residue, least):
+    with collecting_queries("cvc5"):
+        verdict = prove_take_away_misere(ResidueClass(lambda k: k + 1, residue), timeout_ms=TIMEOUT)
+    if least is None:
+        assert verdict.status is Status.PROVED and verdict.unbounded
+        assert verdict.solvers == ("z3", "cvc5")
+        script = verdict.smt[0].script
+        assert "(mod" not in script and "(div" not in script
+    else:
+        assert verdict.status is Status.REFUTED
+        assert dict(verdict.counterexample) == least
+
+
+def test_cvc5_alone_catches_a_first_solver_that_proves_the_misere_mutant(monkeypatch):
+    monkeypatch.setattr(smt, "checked", lambda solver, timeout_ms, meter: z3.unsat)
+    with collecting_queries("cvc5"):
+        caught = prove_take_away_misere(ResidueClass(lambda k: k + 1, 0), timeout_ms=TIMEOUT)
+    assert caught.status is Status.UNKNOWN
+    assert "z3 answered unsat, cvc5 answered sat" in caught.message

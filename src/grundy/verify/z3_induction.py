@@ -34,6 +34,7 @@ from grundy.verify.z3engine import least_first, model_values, prove_z3
 __all__ = [
     "ClosedForm",
     "Lemma",
+    "ResidueClass",
     "Residues",
     "prove_lemmas",
     "prove_take_away_closed_form",
@@ -89,6 +90,30 @@ class Residues:
         return int(n % self.modulus(k))
 
 
+@dataclass(frozen=True, slots=True)
+class ResidueClass:
+    """The misère predicate "n mod K = r" (K = ``modulus(k)``, r = ``residue``), read off
+    n's coordinates as :class:`Residues` reads n mod K, so that the misère step, like the
+    normal one, divides by no unknown.  The step's witness move from a heap outside the
+    class, (n - r) mod K (it leaves a heap in it), is read off them too, exact for
+    0 <= r <= K."""
+
+    modulus: Callable[[Any], Any]
+    residue: int
+
+    def premises(self, n: z3.ArithRef, k: z3.ArithRef) -> list[z3.BoolRef]:
+        return Residues(self.modulus).premises(n, k)
+
+    def as_term(self, heap: z3.ArithRef, k: z3.ArithRef) -> z3.BoolRef:
+        return Residues(self.modulus).as_term(heap, k) == self.residue
+
+    def witness(self, n: z3.ArithRef, k: z3.ArithRef) -> z3.ArithRef:
+        return Residues(self.modulus).as_term(n - self.residue, k)
+
+    def as_python(self, n: int, k: int) -> bool:
+        return bool(n % self.modulus(k) == self.residue)
+
+
 def prove_take_away_closed_form(
     closed_form: ClosedForm | Residues, *, timeout_ms: int, seed: int = 0
 ) -> Verdict:
@@ -137,7 +162,7 @@ def prove_take_away_closed_form(
 
 
 def prove_take_away_misere(
-    closed_form: tuple[Callable[[Any, Any], Any], Callable[[int, int], bool]],
+    closed_form: tuple[Callable[[Any, Any], Any], Callable[[int, int], bool]] | ResidueClass,
     *,
     timeout_ms: int,
     seed: int = 0,
@@ -147,10 +172,20 @@ def prove_take_away_misere(
     In misère play 0 is an N-position (the player to move has no move, so wins); for
     n ≥ 1, n is P iff no option is P.  The step: p(0) is false; for n ≥ 1, p(n) implies
     no option satisfies p, and not p(n) gives a witness move s = (n - 1) mod (k + 1)
-    (a move to an option satisfying p).
+    (a move to an option satisfying p), or :meth:`ResidueClass.witness`.
+
+    >>> prove_take_away_misere(ResidueClass(lambda k: k + 1, 1), timeout_ms=20_000).status
+    <Status.PROVED: 'proved'>
     """
-    as_term, as_python = closed_form
-    variables, premises, goal = take_away_misere_step(as_term)
+    as_python: Callable[[int, int], bool]
+    if isinstance(closed_form, ResidueClass):
+        as_python = closed_form.as_python
+        variables, premises, goal = take_away_misere_step(
+            closed_form.as_term, closed_form.premises, closed_form.witness
+        )
+    else:
+        as_term, as_python = closed_form
+        variables, premises, goal = take_away_misere_step(as_term)
     step = z3.Implies(z3.And(*premises), goal)
     n, k, s = variables
 
@@ -198,12 +233,16 @@ def take_away_step(
 
 def take_away_misere_step(
     as_term: Callable[[Any, Any], Any],
+    coordinates: Callable[[z3.ArithRef, z3.ArithRef], list[z3.BoolRef]] | None = None,
+    witness_move: Callable[[z3.ArithRef, z3.ArithRef], z3.ArithRef] | None = None,
 ) -> tuple[list[z3.ArithRef], list[z3.BoolRef], z3.BoolRef]:
     """The misère step for the predicate ``as_term`` ("n is P"): variables (n, k, s),
     premises (n >= 0, k >= 1) and goal (p(0) false; for n >= 1, p(n) implies no option
-    satisfies p, and not p(n) gives the witness move (n - 1) mod (k + 1) to one that does)."""
+    satisfies p, and not p(n) gives the witness move to one that does: (n - 1) mod (k + 1),
+    or ``witness_move(n, k)``).  ``coordinates(n, k)``: premises that name n's
+    coordinates, as for :func:`take_away_step`."""
     n, k, s = z3.Ints("n k s")
-    witness = (n - 1) % (k + 1)
+    witness = (n - 1) % (k + 1) if witness_move is None else witness_move(n, k)
     goal = z3.And(
         z3.Implies(n == 0, z3.Not(as_term(n, k))),
         z3.Implies(
@@ -214,7 +253,8 @@ def take_away_misere_step(
             z3.And(witness >= 1, witness <= k, witness <= n, as_term(n - witness, k)),
         ),
     )
-    return [n, k, s], [n >= 0, k >= 1], goal
+    named = [] if coordinates is None else coordinates(n, k)
+    return [n, k, s], [n >= 0, k >= 1, *named], goal
 
 
 def _induction_verdict(
