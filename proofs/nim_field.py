@@ -886,10 +886,10 @@ THEOREMS = listing(
         "for all nimbers x, y < 2^32, x ⊗ x = y ⊗ y implies x = y: squaring is one-to-one, "
         f"so a bijection of each finite field.  {HOW_FIELD}; and proved by Z3 for every "
         "x, y < 2^32 (2^16 with quick settings) with ⊗ computed by the tower of fields, which "
-        "is Conway's product wherever the two are compared: by induction on the width, "
-        "five facts (squaring is one-to-one and additive, multiplying by the top bit is "
-        "additive, x ⊗ 0 = 0 ⊗ y = 0) hold for single bits and pass from nimbers of each "
-        "width to those of twice it.",
+        "is Conway's product wherever the two are compared.  By induction on the width, "
+        "the base and the step proved by machine: five facts (squaring is one-to-one and "
+        "additive, multiplying by the top bit is additive, x ⊗ 0 = 0 ⊗ y = 0) hold for "
+        "single bits and pass from nimbers of each width to those of twice it.",
         r"x, y < 2^{32},\ x \otimes x = y \otimes y \implies x = y",
         _check_square_roots,
         cost=5.0,
