@@ -127,14 +127,22 @@ def test_the_residue_closed_form_is_re_proved_by_cvc5_and_its_mutants_refuted(mo
         assert dict(verdict.counterexample) == least
 
 
-def test_cvc5_alone_catches_a_first_solver_that_proves_the_residues_mutant(monkeypatch):
+@pytest.mark.parametrize(
+    ("prove", "mutant"),
+    [
+        (prove_take_away_closed_form, Residues(lambda k: k)),
+        (prove_take_away_misere, ResidueClass(lambda k: k + 1, 0)),
+    ],
+    ids=["normal", "misere"],
+)
+def test_cvc5_alone_catches_a_first_solver_that_proves_a_mutant(monkeypatch, prove, mutant):
     monkeypatch.setattr(smt, "checked", lambda solver, timeout_ms, meter: z3.unsat)
     with collecting_queries("cvc5"):
-        caught = prove_take_away_closed_form(Residues(lambda k: k), timeout_ms=TIMEOUT)
+        caught = prove(mutant, timeout_ms=TIMEOUT)
     assert caught.status is Status.UNKNOWN
     assert "z3 answered unsat, cvc5 answered sat" in caught.message
     with collecting_queries("none"):
-        fooled = prove_take_away_closed_form(Residues(lambda k: k), timeout_ms=TIMEOUT)
+        fooled = prove(mutant, timeout_ms=TIMEOUT)
     assert fooled.status is Status.PROVED
 
 
@@ -191,11 +199,3 @@ def test_the_misere_class_is_re_proved_by_cvc5_and_its_mutant_refuted(residue, l
     else:
         assert verdict.status is Status.REFUTED
         assert dict(verdict.counterexample) == least
-
-
-def test_cvc5_alone_catches_a_first_solver_that_proves_the_misere_mutant(monkeypatch):
-    monkeypatch.setattr(smt, "checked", lambda solver, timeout_ms, meter: z3.unsat)
-    with collecting_queries("cvc5"):
-        caught = prove_take_away_misere(ResidueClass(lambda k: k + 1, 0), timeout_ms=TIMEOUT)
-    assert caught.status is Status.UNKNOWN
-    assert "z3 answered unsat, cvc5 answered sat" in caught.message
